@@ -1,0 +1,60 @@
+/**
+ * OpenTelemetry for the gateway. Loaded before anything else (`node --import ./dist/telemetry.js`)
+ * so the HTTP, Express and GraphQL modules are patched when the server imports them.
+ * Spans are exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set; trace
+ * context is always created and propagated (W3C traceparent) so logs and subgraphs share it.
+ */
+import { register } from 'node:module';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+
+// No internet on our machines: never phone home.
+process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
+
+// ESM imports are only patchable through the loader hook; limit it to what we instrument.
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
+  data: { include: ['express', 'graphql'] },
+});
+
+const endpointConfigured = Boolean(
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+);
+
+const sdk = new NodeSDK({
+  resource: resourceFromAttributes({
+    [ATTR_SERVICE_NAME]: process.env.OTEL_SERVICE_NAME || 'gateway',
+  }),
+  // Without an endpoint spans are still created (trace ids in logs, traceparent to the
+  // subgraphs) but dropped.
+  spanProcessors: [
+    endpointConfigured ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }) : new NoopSpanProcessor(),
+  ],
+  // Metrics follow OTEL_METRICS_EXPORTER only when a collector is configured; logs go to stdout.
+  ...(endpointConfigured ? {} : { metricReaders: [] }),
+  logRecordProcessors: [],
+  textMapPropagator: new CompositePropagator({
+    propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+  }),
+  instrumentations: [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz',
+    }),
+    new ExpressInstrumentation(),
+    new GraphQLInstrumentation({ mergeItems: true }),
+  ],
+});
+
+sdk.start();
+
+let stopped: Promise<void> | undefined;
+export function shutdownTelemetry(): Promise<void> {
+  stopped ??= sdk.shutdown().catch(() => undefined);
+  return stopped;
+}
