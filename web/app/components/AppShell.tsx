@@ -1,0 +1,20 @@
+import { Container } from "@mantine/core";
+import type { ReactNode } from "react";
+import { NavigationRouteProgress } from "~/components/RouteProgress";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <NavigationRouteProgress />
+      <SiteHeader />
+      <main id="main">
+        <Container size="lg" py="xl">
+          {children}
+        </Container>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

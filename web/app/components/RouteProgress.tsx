@@ -1,0 +1,35 @@
+import { createNprogress, NavigationProgress } from "@mantine/nprogress";
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+
+export const ROUTE_PROGRESS_TEST_ID = "route-progress";
+
+/**
+ * The top progress bar. `active` starts it; turning it off completes the bar, which then hides
+ * itself (the `data-mounted` attribute goes away) a moment later.
+ */
+export function RouteProgress({ active }: { active: boolean }) {
+  // A store per bar, so separate renders (and tests) never share progress state.
+  const [[store, actions]] = useState(createNprogress);
+
+  useEffect(() => {
+    if (active) actions.start();
+    else actions.complete();
+  }, [active, actions]);
+
+  return (
+    <NavigationProgress
+      store={store}
+      withinPortal={false}
+      data-testid={ROUTE_PROGRESS_TEST_ID}
+      aria-label="Page loading"
+      aria-hidden={!active}
+    />
+  );
+}
+
+/** Spec section 2: the app shell shows a top progress bar during route changes. */
+export function NavigationRouteProgress() {
+  const navigation = useNavigation();
+  return <RouteProgress active={navigation.state !== "idle"} />;
+}

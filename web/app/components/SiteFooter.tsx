@@ -1,0 +1,13 @@
+import { Container, Text } from "@mantine/core";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <Container size="lg" py="lg">
+        <Text size="sm" c="dimmed">
+          Jobboard: jobs, organizations and resumes in one place.
+        </Text>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import type { NormalizedCacheObject } from "@apollo/client/cache";
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * Hands the server-rendered Apollo cache (and the frontend name, a server-side setting) to the
+ * browser through one JSON script element, so hydration reuses the data instead of refetching.
+ */
+export const APOLLO_BOOTSTRAP_ELEMENT_ID = "apollo-bootstrap";
+
+export interface ApolloBootstrap {
+  frontendName: string;
+  state: NormalizedCacheObject;
+}
+
+/** JSON safe to embed in HTML: `<` is escaped so no `</script>` can end the element early. */
+export function serializeBootstrap(bootstrap: ApolloBootstrap): string {
+  return JSON.stringify(bootstrap).replace(/</g, "\\u003c");
+}
+
+export function readBootstrap(doc: Document, fallbackFrontendName: string) {
+  const raw = doc.getElementById(APOLLO_BOOTSTRAP_ELEMENT_ID)?.textContent ?? "";
+  if (!raw) return { raw, bootstrap: { frontendName: fallbackFrontendName, state: {} } };
+  return { raw, bootstrap: JSON.parse(raw) as ApolloBootstrap };
+}
+
+/** Server: serialises the cache as it is at render time. Browser: repeats the server's text. */
+const BootstrapTextContext = createContext<() => string>(() => "");
+
+export function ApolloBootstrapProvider(props: { text: () => string; children: ReactNode }) {
+  return (
+    <BootstrapTextContext.Provider value={props.text}>{props.children}</BootstrapTextContext.Provider>
+  );
+}
+
+export function ApolloBootstrapScript() {
+  const text = useContext(BootstrapTextContext)();
+  if (!text) return null;
+  return (
+    <script
+      id={APOLLO_BOOTSTRAP_ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text }}
+    />
+  );
+}

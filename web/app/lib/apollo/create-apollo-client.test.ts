@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gql } from "@apollo/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApolloClient } from "./create-apollo-client";
+
+interface ReceivedRequest {
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+// A real local HTTP server standing in for the gateway.
+let gateway: Server;
+let gatewayUrl: string;
+let received: ReceivedRequest[];
+
+beforeEach(async () => {
+  received = [];
+  gateway = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", () => {
+      const body: unknown = JSON.parse(raw);
+      received.push({ headers: req.headers, body });
+      const operations = Array.isArray(body) ? body : [body];
+      const answers = operations.map((op: { operationName: string }) => ({
+        data: { __typename: "Query", echo: op.operationName },
+      }));
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/graphql`;
+});
+
+afterEach(async () => {
+  await new Promise((resolve) => gateway.close(resolve));
+});
+
+const firstQuery = gql`
+  query First {
+    echo
+  }
+`;
+const secondQuery = gql`
+  query Second {
+    echo
+  }
+`;
+
+describe("createApolloClient", () => {
+  it("batches operations into one POST carrying the frontend and bearer headers", async () => {
+    const client = createApolloClient({
+      uri: gatewayUrl,
+      frontendName: "jobboard",
+      ssrMode: true,
+      resolveAuthToken: () => "session-token",
+    });
+
+    const [first, second] = await Promise.all([
+      client.query({ query: firstQuery }),
+      client.query({ query: secondQuery }),
+    ]);
+
+    expect(first.data).toEqual({ echo: "First" });
+    expect(second.data).toEqual({ echo: "Second" });
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request?.headers["x-frontend"]).toBe("jobboard/en");
+    expect(request?.headers.authorization).toBe("Bearer session-token");
+    expect(Array.isArray(request?.body)).toBe(true);
+  });
+
+  it("sends no Authorization header without a session token", async () => {
+    const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: false });
+    await client.query({ query: firstQuery });
+    expect(received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("answers repeated queries from the cache (cache-first)", async () => {
+    const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: false });
+    await client.query({ query: firstQuery });
+    await client.query({ query: firstQuery });
+    expect(received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,62 @@
+import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, Text, Title } from "@mantine/core";
+import mantineCoreStyles from "@mantine/core/styles.css?url";
+import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import appStyles from "./app.css?url";
+import { AppShell } from "~/components/AppShell";
+import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
+
+const theme = createTheme({});
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: mantineCoreStyles },
+  { rel: "stylesheet", href: mantineProgressStyles },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript defaultColorScheme="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <ApolloBootstrapScript />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AppShell>
+      <title>{notFound ? "Page not found | Jobboard" : "Error | Jobboard"}</title>
+      <Title order={1}>{notFound ? "Page not found" : "Something went wrong"}</Title>
+      <Text mt="md">
+        {notFound
+          ? "The page you asked for does not exist or has moved."
+          : "The page could not be shown. Please try again in a moment."}
+      </Text>
+    </AppShell>
+  );
+}

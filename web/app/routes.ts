@@ -1,0 +1,11 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  // `/jobs` and `/jobs/[[...taxonomy]]`: the splat is the optional category path.
+  route("jobs/*", "routes/jobs.tsx"),
+  route("organizations", "routes/organizations.tsx"),
+  route("resumes", "routes/resumes.tsx"),
+  route("user/login", "routes/user-login.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

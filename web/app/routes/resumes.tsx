@@ -1,0 +1,9 @@
+import { ResumeSearchPage } from "~/features/resumes/ResumeSearchPage";
+
+export function meta() {
+  return [{ title: "Search resumes | Jobboard" }];
+}
+
+export default function ResumesRoute() {
+  return <ResumeSearchPage />;
+}

@@ -1,0 +1,89 @@
+import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { RequestHandler } from "express";
+
+/** Request headers the gateway needs; everything else (cookies included) stays here. */
+const FORWARDED_REQUEST_HEADERS = [
+  "accept",
+  "authorization",
+  "content-length",
+  "content-type",
+  "apollo-require-preflight",
+  "x-apollo-operation-name",
+  "x-frontend",
+] as const;
+
+/** Hop-by-hop headers never cross a proxy (RFC 9110 section 7.6.1). */
+const HOP_BY_HOP_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
+
+const GATEWAY_TIMEOUT_MS = 30_000;
+
+function pickHeaders(
+  incoming: IncomingHttpHeaders,
+  remoteAddress: string | undefined,
+): OutgoingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value: string | string[] | undefined = incoming[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  const forwardedFor = [incoming["x-forwarded-for"], remoteAddress].filter(Boolean).join(", ");
+  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  return headers;
+}
+
+function gatewayUnavailable(): { errors: { message: string; extensions: { code: string } }[] } {
+  return {
+    errors: [{ message: "The GraphQL gateway is unavailable.", extensions: { code: "GATEWAY_UNAVAILABLE" } }],
+  };
+}
+
+/**
+ * Streams `/graphql` requests to the gateway and its answers back, so the browser only ever
+ * talks to this origin (multipart uploads included, without buffering them here).
+ */
+export function graphqlProxy(options: { gatewayUrl: string }): RequestHandler {
+  const target = new URL(options.gatewayUrl);
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+
+  return (req, res) => {
+    const url = new URL(target);
+    const query = req.originalUrl.indexOf("?");
+    if (query !== -1) url.search = req.originalUrl.slice(query);
+
+    const upstream = send(
+      url,
+      {
+        method: req.method,
+        headers: pickHeaders(req.headers, req.socket.remoteAddress),
+        timeout: GATEWAY_TIMEOUT_MS,
+      },
+      (gatewayResponse) => {
+        for (const [name, value] of Object.entries(gatewayResponse.headers)) {
+          if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name)) res.setHeader(name, value);
+        }
+        res.status(gatewayResponse.statusCode ?? 502);
+        gatewayResponse.pipe(res);
+      },
+    );
+
+    upstream.on("timeout", () => upstream.destroy(new Error("gateway timeout")));
+    upstream.on("error", () => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.status(502).json(gatewayUnavailable());
+    });
+    req.pipe(upstream);
+  };
+}
