@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Run one Python service in the foreground (supervisord program `services:<name>`).
+#   deploy/local/run-service.sh <name> <port>
+# Sources <repo>/.local/env if present (KEY=VALUE lines, exported), then execs
+# <repo>/.venv/bin/uvicorn <name>.main:create_app --factory --host 127.0.0.1 --port <port>
+# from services/<name>.
+set -euo pipefail
+name="${1:?usage: run-service.sh <name> <port>}"
+port="${2:?usage: run-service.sh <name> <port>}"
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
+cd "$repo/services/$name"
+exec "$repo/.venv/bin/uvicorn" "$name.main:create_app" --factory --host 127.0.0.1 --port "$port"
