@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse } from 'graphql';
@@ -76,6 +77,7 @@ export async function startTestSubgraphs(): Promise<TestSubgraphs> {
     const sdl = fixtureSdl(name);
     const server = new ApolloServer({
       schema: buildSubgraphSchema({ typeDefs: parse(sdl), resolvers: resolvers[name] }),
+      plugins: [ApolloServerPluginInlineTraceDisabled()],
     });
     const { url } = await startStandaloneServer(server, {
       listen: { port: 0, host: '127.0.0.1' },

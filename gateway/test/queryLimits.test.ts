@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { getIntrospectionQuery, parse } from 'graphql';
+import { QUERY_TOO_COSTLY, QUERY_TOO_DEEP, checkQueryLimits } from '../src/queryLimits.js';
+import { fixtureSdl } from './support/subgraphs.js';
+
+// A subgraph schema has the federation fields (_entities, _service) the gateway itself sends.
+const subgraphSchema = buildSubgraphSchema({ typeDefs: parse(fixtureSdl('jobs')) });
+
+describe('checkQueryLimits', () => {
+  test('accepts federation _entities and _service operations', () => {
+    const entities = parse(`query ($representations: [_Any!]!) {
+      _entities(representations: $representations) { ... on User { id postedJobs { id title } } }
+    }`);
+    assert.deepEqual(
+      checkQueryLimits(subgraphSchema, entities, { representations: [{ __typename: 'User', id: 'u1' }] }, {
+        maxDepth: 3,
+        maxCost: 10,
+      }),
+      [],
+    );
+    assert.deepEqual(checkQueryLimits(subgraphSchema, parse('{ _service { sdl } }'), {}, { maxDepth: 2, maxCost: 5 }), []);
+  });
+
+  test('ignores introspection for depth and cost', () => {
+    const errors = checkQueryLimits(subgraphSchema, parse(getIntrospectionQuery()), {}, { maxDepth: 1, maxCost: 1 });
+    assert.deepEqual(errors, []);
+  });
+
+  test('allows exactly the maximum depth and rejects one more', () => {
+    const three = parse('{ jobs { postedBy { id } } }');
+    assert.deepEqual(checkQueryLimits(subgraphSchema, three, {}, { maxDepth: 3, maxCost: 100 }), []);
+    const [error] = checkQueryLimits(subgraphSchema, three, {}, { maxDepth: 2, maxCost: 100 });
+    assert.equal(error?.extensions.code, QUERY_TOO_DEEP);
+    assert.equal(error?.extensions.depth, 3);
+  });
+
+  test('survives cyclic fragments (the standard rules report them)', () => {
+    const document = parse('{ jobs { ...A } } fragment A on Job { postedBy { postedJobs { ...A } } }');
+    assert.doesNotThrow(() => checkQueryLimits(subgraphSchema, document, {}, { maxDepth: 10, maxCost: 100 }));
+  });
+
+  test('rejects a costly operation with QUERY_TOO_COSTLY', () => {
+    const [error] = checkQueryLimits(subgraphSchema, parse('{ jobs { id title postedBy { id } } }'), {}, {
+      maxDepth: 10,
+      maxCost: 4,
+    });
+    assert.equal(error?.extensions.code, QUERY_TOO_COSTLY);
+    assert.equal(error?.extensions.cost, 5);
+  });
+});
