@@ -1,0 +1,40 @@
+import { screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { renderWithMantine } from "../../test/render";
+import { AppShell } from "./AppShell";
+
+function renderShellAt(path: string) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <AppShell>Home content</AppShell> },
+  ]);
+  return renderWithMantine(<Stub initialEntries={[path]} />);
+}
+
+describe("AppShell", () => {
+  it("links the logo to the job search", async () => {
+    renderShellAt("/");
+    const logo = await screen.findByTestId("site-logo");
+    expect(logo).toHaveTextContent("Jobboard");
+    expect(logo).toHaveAttribute("href", "/jobs");
+  });
+
+  it("shows the main navigation in order", async () => {
+    renderShellAt("/");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Jobs", "/jobs"],
+      ["Organizations", "/organizations"],
+      ["Resumes", "/resumes"],
+      ["Log in", "/user/login"],
+    ]);
+  });
+
+  it("renders the page inside main, between header and footer", async () => {
+    renderShellAt("/");
+    expect(await screen.findByRole("main")).toHaveTextContent("Home content");
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+});

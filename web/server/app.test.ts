@@ -1,0 +1,150 @@
+// @vitest-environment node
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWebApp } from "./app";
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+interface GatewayRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+// A real HTTP server on an ephemeral port stands in for the gateway.
+let gateway: Server;
+let gatewayBase: string;
+let gatewayRequests: GatewayRequest[];
+let web: Server;
+let webBase: string;
+
+async function startWeb(app: Express) {
+  web = createServer(app);
+  webBase = await listen(web);
+}
+
+beforeEach(async () => {
+  gatewayRequests = [];
+  gateway = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      gatewayRequests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      res.setHeader("content-type", "application/json");
+      res.setHeader("x-gateway", "fake");
+      res.end(JSON.stringify({ data: { __typename: "Query" } }));
+    });
+  });
+  gatewayBase = await listen(gateway);
+});
+
+afterEach(async () => {
+  await close(web);
+  if (gateway.listening) await close(gateway);
+});
+
+function appWithPages(gatewayUrl = `${gatewayBase}/graphql`) {
+  return createWebApp({
+    gatewayUrl,
+    pageHandler: (req, res) => {
+      if (req.path === "/") res.status(200).send("<h1>Home</h1>");
+      else res.status(404).send("<h1>Page not found</h1>");
+    },
+  });
+}
+
+describe("security headers", () => {
+  it("sends X-Frame-Options SAMEORIGIN and friends on pages", async () => {
+    await startWeb(appWithPages());
+    const response = await fetch(`${webBase}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("sends them on not-found pages and proxied GraphQL answers too", async () => {
+    await startWeb(appWithPages());
+    const missing = await fetch(`${webBase}/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+
+    const graphql = await fetch(`${webBase}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(graphql.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+});
+
+describe("/graphql proxy", () => {
+  it("forwards the operation with its Authorization and X-Frontend headers and returns the answer", async () => {
+    await startWeb(appWithPages());
+    const body = JSON.stringify({ query: "{ __typename }" });
+
+    const response = await fetch(`${webBase}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: "Bearer token-123",
+        "x-frontend": "jobboard/en",
+        cookie: "session=secret",
+      },
+      body,
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-gateway")).toBe("fake");
+    expect(await response.json()).toEqual({ data: { __typename: "Query" } });
+
+    expect(gatewayRequests).toHaveLength(1);
+    const [received] = gatewayRequests;
+    expect(received?.method).toBe("POST");
+    expect(received?.url).toBe("/graphql");
+    expect(received?.body).toBe(body);
+    expect(received?.headers.authorization).toBe("Bearer token-123");
+    expect(received?.headers["x-frontend"]).toBe("jobboard/en");
+    expect(received?.headers["content-type"]).toBe("application/json");
+    // Cookies belong to this site, not to the gateway.
+    expect(received?.headers.cookie).toBeUndefined();
+  });
+
+  it("keeps the query string of GET operations", async () => {
+    await startWeb(appWithPages());
+    const response = await fetch(`${webBase}/graphql?query=%7B__typename%7D`);
+    expect(response.status).toBe(200);
+    expect(gatewayRequests[0]?.method).toBe("GET");
+    expect(gatewayRequests[0]?.url).toBe("/graphql?query=%7B__typename%7D");
+  });
+
+  it("answers 502 with a GraphQL error when the gateway is down", async () => {
+    await close(gateway);
+    await startWeb(appWithPages());
+    const response = await fetch(`${webBase}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      errors: [
+        { message: "The GraphQL gateway is unavailable.", extensions: { code: "GATEWAY_UNAVAILABLE" } },
+      ],
+    });
+  });
+});
