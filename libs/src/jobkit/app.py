@@ -1,0 +1,172 @@
+"""The one way a service becomes a running FastAPI app.
+
+``create_service_app`` wires the GraphQL subgraph at ``/graphql``, ``/healthz`` and ``/readyz``,
+migrations at start-up, the outbox relay, the service's consumers, telemetry and JSON logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import strawberry
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from opentelemetry.instrumentation.fastapi import FastAPIInstrumentor
+from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
+from sqlalchemy import Table, text
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from strawberry.fastapi import GraphQLRouter
+
+from jobkit.auth import JwtVerifier
+from jobkit.consumer import IdempotentConsumer
+from jobkit.db import make_engine, make_sessionmaker
+from jobkit.graphql import ServiceContext, authenticate
+from jobkit.kafka import ensure_topics, kafka_reachable
+from jobkit.migrations import upgrade_to_head
+from jobkit.outbox import OutboxRelay
+from jobkit.settings import ServiceSettings
+from jobkit.telemetry import setup_logging, setup_telemetry
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ServiceRuntime:
+    """What a running service holds; exposed as ``app.state.runtime``."""
+
+    settings: ServiceSettings
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    verifier: JwtVerifier
+    consumers: list[IdempotentConsumer] = field(default_factory=list)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+
+ConsumersFactory = Callable[[ServiceRuntime], Sequence[IdempotentConsumer]]
+ContextFactory = Callable[[ServiceRuntime, Request], Any]
+
+
+def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
+    async def build() -> ServiceContext:
+        principal, auth_error = await authenticate(request, runtime.verifier)
+        return ServiceContext(
+            sessions=runtime.sessions,
+            settings=runtime.settings,
+            principal=principal,
+            auth_error=auth_error,
+        )
+
+    return build()
+
+
+def create_service_app(
+    *,
+    settings: ServiceSettings,
+    schema: strawberry.federation.Schema,
+    service_dir: Path,
+    outbox: Table,
+    published_topics: Sequence[str] = (),
+    consumers: ConsumersFactory | None = None,
+    context: ContextFactory = _default_context,
+) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        setup_logging()
+        setup_telemetry(settings.service_name, otlp_endpoint=settings.otel_exporter_otlp_endpoint)
+        if settings.run_migrations_on_startup:
+            await asyncio.to_thread(upgrade_to_head, service_dir, settings.database_url)
+        engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
+        SQLAlchemyInstrumentor().instrument(engine=engine.sync_engine)
+        runtime = ServiceRuntime(
+            settings=settings,
+            engine=engine,
+            sessions=make_sessionmaker(engine),
+            verifier=JwtVerifier(
+                jwks_url=settings.jwks_url,
+                issuer=settings.jwt_issuer,
+                audience=settings.jwt_audience,
+            ),
+        )
+        app.state.runtime = runtime
+        if settings.run_background_workers:
+            runtime.consumers = list(consumers(runtime)) if consumers else []
+            runtime.tasks.append(asyncio.create_task(_prepare_topics(runtime, published_topics)))
+            relay = OutboxRelay(
+                sessions=runtime.sessions,
+                outbox=outbox,
+                bootstrap_servers=settings.kafka_bootstrap_servers,
+                client_id=f"{settings.service_name}-outbox",
+                poll_interval=settings.outbox_poll_interval_seconds,
+            )
+            runtime.tasks.append(asyncio.create_task(relay.run_forever(), name="outbox-relay"))
+            for consumer in runtime.consumers:
+                runtime.tasks.append(
+                    asyncio.create_task(consumer.run_forever(), name=consumer.group_id)
+                )
+        log.info("%s started", settings.service_name)
+        try:
+            yield
+        finally:
+            for task in runtime.tasks:
+                task.cancel()
+            await asyncio.gather(*runtime.tasks, return_exceptions=True)
+            if settings.run_background_workers:
+                await relay.close()
+            await engine.dispose()
+
+    app = FastAPI(title=settings.service_name, lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    async def get_context(request: Request) -> Any:
+        return await context(request.app.state.runtime, request)
+
+    app.include_router(GraphQLRouter(schema, context_getter=get_context), prefix="/graphql")
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok", "service": settings.service_name}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> JSONResponse:
+        runtime: ServiceRuntime = request.app.state.runtime
+        checks = {
+            "database": await _database_ready(runtime.engine),
+            "kafka": await kafka_reachable(settings.kafka_bootstrap_servers),
+        }
+        ready = all(checks.values())
+        return JSONResponse(
+            {"status": "ready" if ready else "not ready", "checks": checks},
+            status_code=200 if ready else 503,
+        )
+
+    FastAPIInstrumentor.instrument_app(app, excluded_urls="healthz,readyz")
+    return app
+
+
+async def _database_ready(engine: AsyncEngine) -> bool:
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text("SELECT 1"))
+    except Exception:  # noqa: BLE001 - any failure means not ready
+        return False
+    return True
+
+
+async def _prepare_topics(runtime: ServiceRuntime, published: Sequence[str]) -> None:
+    """Create this service's topics once Kafka answers; consumers and the relay retry meanwhile."""
+    topics = [*published, *(topic for c in runtime.consumers for topic in c.topics)]
+    if not topics:
+        return
+    topics += [f"{topic}.dlt" for c in runtime.consumers for topic in c.topics]
+    while True:
+        try:
+            await ensure_topics(runtime.settings.kafka_bootstrap_servers, topics)
+            return
+        except Exception as error:  # noqa: BLE001
+            log.warning("could not create topics yet: %s", error)
+            await asyncio.sleep(2.0)

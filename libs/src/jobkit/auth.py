@@ -1,0 +1,78 @@
+"""The authenticated principal, from a bearer JWT signed by identity and checked against its JWKS.
+
+Roles follow the spec: administrator, site_admin and job_editor are admin-like; a user may act on
+an entity they own or when admin-like.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+import jwt
+
+ADMIN_LIKE_ROLES = frozenset({"administrator", "site_admin", "job_editor"})
+RECRUITER_ROLES = frozenset({"recruiter"}) | ADMIN_LIKE_ROLES
+
+
+class AuthenticationError(Exception):
+    """The bearer token is missing where required, malformed, expired or not ours."""
+
+
+@dataclass(frozen=True)
+class Principal:
+    user_id: str
+    roles: frozenset[str] = field(default_factory=frozenset)
+    site: str | None = None
+    masqueraded: bool = False
+
+    @property
+    def is_admin_like(self) -> bool:
+        return bool(self.roles & ADMIN_LIKE_ROLES)
+
+    @property
+    def is_recruiter(self) -> bool:
+        return bool(self.roles & RECRUITER_ROLES)
+
+    def can_act_on(self, owner_id: str | None) -> bool:
+        return self.is_admin_like or (owner_id is not None and owner_id == self.user_id)
+
+
+class JwtVerifier:
+    """Verifies RS256 tokens against identity's JWKS; keys are cached and refreshed on rotation."""
+
+    def __init__(self, *, jwks_url: str, issuer: str, audience: str, leeway: int = 15) -> None:
+        self._jwks = jwt.PyJWKClient(jwks_url, cache_keys=True, lifespan=300, timeout=5)
+        self._issuer = issuer
+        self._audience = audience
+        self._leeway = leeway
+
+    async def verify(self, token: str) -> Principal:
+        try:
+            signing_key = await asyncio.to_thread(self._jwks.get_signing_key_from_jwt, token)
+            claims = jwt.decode(
+                token,
+                signing_key.key,
+                algorithms=["RS256"],
+                audience=self._audience,
+                issuer=self._issuer,
+                leeway=self._leeway,
+                options={"require": ["sub", "exp", "iat"]},
+            )
+        except (jwt.PyJWTError, jwt.PyJWKClientError) as error:
+            raise AuthenticationError(f"Invalid token: {error}") from error
+        return Principal(
+            user_id=str(claims["sub"]),
+            roles=frozenset(claims.get("roles", [])),
+            site=claims.get("site"),
+            masqueraded=bool(claims.get("masqueraded", False)),
+        )
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise AuthenticationError("The Authorization header must be 'Bearer <token>'")
+    return token.strip()

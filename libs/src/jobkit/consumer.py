@@ -1,0 +1,203 @@
+"""The idempotent consumer every service uses to apply other contexts' events.
+
+For each record: re-attach the trace context from its headers, parse the envelope, and run the
+handler for its type inside one transaction that also records the event id in the group's
+``processed_events`` ledger. A redelivered event finds its id there and has no second effect.
+Offsets are committed only after the effect is durable. A record that cannot be parsed or
+validated, or whose handler keeps failing after the retries, goes to ``<topic>.dlt`` with the
+error in its headers, and the partition moves on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
+from opentelemetry import trace
+from opentelemetry.trace import SpanKind, Status, StatusCode
+from pydantic import ValidationError
+from sqlalchemy import Table
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobkit.db import unit_of_work
+from jobkit.events import EventEnvelope
+from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
+from jobkit.telemetry import context_from_kafka_headers
+
+log = logging.getLogger(__name__)
+tracer = trace.get_tracer(__name__)
+
+Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
+DEAD_LETTER_SUFFIX = ".dlt"
+
+
+class PermanentEventError(Exception):
+    """Raised by a handler for an event that can never succeed; it is dead-lettered at once."""
+
+
+class IdempotentConsumer:
+    def __init__(
+        self,
+        *,
+        group_id: str,
+        handlers: Mapping[str, Mapping[str, Handler]],
+        sessions: async_sessionmaker[AsyncSession],
+        processed: Table,
+        bootstrap_servers: str,
+        max_attempts: int = 3,
+        retry_backoff: float = 0.2,
+    ) -> None:
+        """``handlers`` maps a topic to the handlers of the event types this group applies."""
+        self.group_id = group_id
+        self._handlers = handlers
+        self._sessions = sessions
+        self._processed = processed
+        self._bootstrap_servers = bootstrap_servers
+        self._max_attempts = max_attempts
+        self._retry_backoff = retry_backoff
+        self._consumer: AIOKafkaConsumer | None = None
+        self._dead_letters: AIOKafkaProducer | None = None
+
+    @property
+    def topics(self) -> list[str]:
+        return list(self._handlers)
+
+    async def start(self) -> None:
+        self._consumer = AIOKafkaConsumer(
+            *self.topics,
+            bootstrap_servers=self._bootstrap_servers,
+            group_id=self.group_id,
+            client_id=self.group_id,
+            enable_auto_commit=False,
+            auto_offset_reset="earliest",
+            request_timeout_ms=REQUEST_TIMEOUT_MS + 5_000,
+        )
+        self._dead_letters = idempotent_producer(
+            self._bootstrap_servers, client_id=f"{self.group_id}-dlt"
+        )
+        await self._dead_letters.start()
+        await self._consumer.start()
+
+    async def stop(self) -> None:
+        consumer, self._consumer = self._consumer, None
+        producer, self._dead_letters = self._dead_letters, None
+        for client in (consumer, producer):
+            if client is not None:
+                try:
+                    await client.stop()
+                except Exception:  # noqa: BLE001
+                    log.debug("client stop failed", exc_info=True)
+
+    async def run_forever(self) -> None:
+        """Consume until cancelled, reconnecting after failures."""
+        while True:
+            try:
+                if self._consumer is None:
+                    await self.start()
+                await self.poll_once(timeout_ms=1_000)
+            except asyncio.CancelledError:
+                await self.stop()
+                raise
+            except Exception as error:  # noqa: BLE001 - keep consuming across broker outages
+                log.warning("consumer %s failed, restarting: %s", self.group_id, error)
+                await self.stop()
+                await asyncio.sleep(1.0)
+
+    async def poll_once(self, *, timeout_ms: int = 1_000) -> int:
+        """Apply one fetched batch and commit its offsets; return the number of records."""
+        assert self._consumer is not None, "start() the consumer first"
+        batches = await self._consumer.getmany(timeout_ms=timeout_ms)
+        count = 0
+        for partition, records in batches.items():
+            for record in records:
+                await self.handle(record)
+                count += 1
+            await self._commit(partition, records[-1].offset + 1)
+        return count
+
+    async def _commit(self, partition: TopicPartition, offset: int) -> None:
+        assert self._consumer is not None
+        await self._consumer.commit({partition: offset})
+
+    async def handle(self, record: ConsumerRecord[Any, Any]) -> None:
+        parent = context_from_kafka_headers(record.headers or ())
+        with tracer.start_as_current_span(
+            f"{record.topic} process", context=parent, kind=SpanKind.CONSUMER
+        ) as span:
+            span.set_attribute("messaging.consumer.group.name", self.group_id)
+            try:
+                envelope = EventEnvelope.from_bytes(record.value)
+            except ValidationError as error:
+                await self._dead_letter(record, f"unreadable envelope: {error}")
+                return
+            span.set_attribute("messaging.message.id", str(envelope.id))
+            span.set_attribute("jobboard.event.type", envelope.type)
+            handler = self._handlers.get(record.topic, {}).get(envelope.type)
+            if handler is None:
+                return  # another event type on this aggregate's topic; not ours to apply
+            await self._apply_with_retries(record, envelope, handler, span)
+
+    async def _apply_with_retries(
+        self,
+        record: ConsumerRecord[Any, Any],
+        envelope: EventEnvelope,
+        handler: Handler,
+        span: trace.Span,
+    ) -> None:
+        for attempt in range(1, self._max_attempts + 1):
+            try:
+                await self._apply_once(envelope, handler)
+                return
+            except (PermanentEventError, ValidationError) as error:
+                span.set_status(Status(StatusCode.ERROR, str(error)))
+                await self._dead_letter(record, f"{type(error).__name__}: {error}")
+                return
+            except Exception as error:  # noqa: BLE001 - transient until the retries run out
+                span.record_exception(error)
+                if attempt == self._max_attempts:
+                    span.set_status(Status(StatusCode.ERROR, str(error)))
+                    await self._dead_letter(
+                        record, f"{type(error).__name__} after {attempt} attempts: {error}"
+                    )
+                    return
+                await asyncio.sleep(self._retry_backoff * 2 ** (attempt - 1))
+
+    async def _apply_once(self, envelope: EventEnvelope, handler: Handler) -> None:
+        async with unit_of_work(self._sessions) as session:
+            first_time = (
+                await session.execute(
+                    insert(self._processed)
+                    .values(
+                        consumer_group=self.group_id,
+                        event_id=envelope.id,
+                        event_type=envelope.type,
+                    )
+                    .on_conflict_do_nothing()
+                    .returning(self._processed.c.event_id)
+                )
+            ).first()
+            if first_time is None:
+                log.info("duplicate event %s skipped by %s", envelope.id, self.group_id)
+                return
+            await handler(session, envelope)
+
+    async def _dead_letter(self, record: ConsumerRecord[Any, Any], error: str) -> None:
+        assert self._dead_letters is not None
+        log.error(
+            "event dead-lettered",
+            extra={"fields": {"topic": record.topic, "offset": record.offset, "error": error}},
+        )
+        headers = list(record.headers or ()) + [
+            ("dlt-error", error[:4000].encode()),
+            ("dlt-consumer-group", self.group_id.encode()),
+            ("dlt-original-topic", record.topic.encode()),
+            ("dlt-original-partition", str(record.partition).encode()),
+            ("dlt-original-offset", str(record.offset).encode()),
+        ]
+        await self._dead_letters.send_and_wait(
+            record.topic + DEAD_LETTER_SUFFIX, value=record.value, key=record.key, headers=headers
+        )

@@ -1,0 +1,47 @@
+"""Async SQLAlchemy helpers: one naming convention, one way to build engines and sessions."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy import MetaData
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def new_metadata() -> MetaData:
+    """Each service owns one MetaData with the shared naming convention."""
+    return MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def make_engine(url: str, *, pool_size: int = 5) -> AsyncEngine:
+    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+@asynccontextmanager
+async def unit_of_work(
+    sessions: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[AsyncSession]:
+    """One transaction: commit when the block succeeds, roll back when it raises.
+
+    Use cases open exactly one of these; repositories and helpers never commit.
+    """
+    async with sessions() as session, session.begin():
+        yield session

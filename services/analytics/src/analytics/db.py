@@ -1,0 +1,11 @@
+from sqlalchemy.orm import DeclarativeBase
+
+from jobkit.db import new_metadata
+from jobkit.messaging_tables import add_messaging_tables
+
+
+class Base(DeclarativeBase):
+    metadata = new_metadata()
+
+
+outbox, processed_events = add_messaging_tables(Base.metadata)

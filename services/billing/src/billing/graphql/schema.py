@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import strawberry
+from graphql import GraphQLError
+from strawberry.types import Info
+
+from billing.domain.service import credit_balances
+from jobkit.graphql import ServiceContext
+
+
+@strawberry.type(description="An organization's balance of one kind of credit.")
+class Credit:
+    amount: int
+    label: str
+    organization_name: str
+    type: str
+    frontend: str
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="Credit balances of an organization; recruiters and admins only.")
+    async def get_credits(
+        self, info: Info[ServiceContext, None], organization_id: int | None = None
+    ) -> list[Credit]:
+        principal = info.context.require_principal()
+        if not principal.is_recruiter:
+            raise GraphQLError(
+                "Only recruiters can see credits.", extensions={"code": "FORBIDDEN"}
+            )
+        if organization_id is None:
+            return []
+        async with info.context.sessions() as session:
+            balances = await credit_balances(session, organization_id=organization_id)
+        return [
+            Credit(
+                amount=b.amount,
+                label=b.label,
+                organization_name=b.organization_name,
+                type=b.type,
+                frontend=b.frontend,
+            )
+            for b in balances
+        ]
+
+
+schema = strawberry.federation.Schema(query=Query, federation_version="2.11")

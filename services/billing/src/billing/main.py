@@ -1,0 +1,15 @@
+from fastapi import FastAPI
+
+from billing.db import outbox
+from billing.graphql.schema import schema
+from billing.settings import SERVICE_DIR, BillingSettings, get_settings
+from jobkit.app import create_service_app
+
+
+def create_app(settings: BillingSettings | None = None) -> FastAPI:
+    return create_service_app(
+        settings=settings or get_settings(),
+        schema=schema,
+        service_dir=SERVICE_DIR,
+        outbox=outbox,
+    )

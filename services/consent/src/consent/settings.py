@@ -1,0 +1,21 @@
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import SettingsConfigDict
+
+from jobkit.settings import ServiceSettings
+
+
+class ConsentSettings(ServiceSettings):
+    model_config = SettingsConfigDict(env_prefix="CONSENT_", extra="ignore")
+
+    service_name: str = "consent"
+    db_name: str = "consent"
+
+
+@lru_cache
+def get_settings() -> ConsentSettings:
+    return ConsentSettings()
+
+
+SERVICE_DIR = Path(__file__).resolve().parents[2]

@@ -1,0 +1,17 @@
+"""Events identity publishes (topic ``identity.user``, keyed by user id)."""
+
+from typing import ClassVar
+
+from jobkit.events import EventPayload
+
+USER_TOPIC = "identity.user"
+
+
+class UserRegistered(EventPayload):
+    event_type: ClassVar[str] = "identity.user.registered"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    roles: list[str]
+    signup_method: str

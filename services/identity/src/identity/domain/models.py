@@ -1,0 +1,29 @@
+import uuid
+from datetime import datetime
+
+from sqlalchemy import ARRAY, Boolean, DateTime, String, Uuid, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from identity.db import Base
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    first_name: Mapped[str] = mapped_column(String(100))
+    last_name: Mapped[str] = mapped_column(String(100))
+    roles: Mapped[list[str]] = mapped_column(ARRAY(String(50)), default=list)
+    email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    signup_method: Mapped[str] = mapped_column(String(30), default="email")
+    site: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()

@@ -1,0 +1,59 @@
+"""Session tokens: RS256 JWTs signed with identity's key and published as a JWKS."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import jwt
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from jwt.algorithms import RSAAlgorithm
+
+from identity.domain.models import User
+from identity.settings import IdentitySettings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SigningKey:
+    key_id: str
+    private_key: rsa.RSAPrivateKey
+
+    @classmethod
+    def from_settings(cls, settings: IdentitySettings) -> SigningKey:
+        pem = settings.private_key_pem()
+        if pem is None:
+            # Development only (settings refuse this in production): tokens die with the process.
+            log.warning("no IDENTITY_JWT_PRIVATE_KEY set; using a throwaway development key")
+            return cls(settings.jwt_key_id, rsa.generate_private_key(65537, 2048))
+        key = serialization.load_pem_private_key(pem.encode(), password=None)
+        if not isinstance(key, rsa.RSAPrivateKey):
+            raise ValueError("the identity signing key must be an RSA private key")
+        return cls(settings.jwt_key_id, key)
+
+    def jwks(self) -> dict[str, Any]:
+        public = json.loads(RSAAlgorithm.to_jwk(self.private_key.public_key()))
+        public.update({"kid": self.key_id, "use": "sig", "alg": "RS256"})
+        return {"keys": [public]}
+
+
+def issue_token(
+    user: User, *, key: SigningKey, settings: IdentitySettings, masqueraded: bool = False
+) -> str:
+    now = datetime.now(UTC)
+    claims = {
+        "sub": str(user.id),
+        "roles": list(user.roles),
+        "site": user.site,
+        "iss": settings.jwt_issuer,
+        "aud": settings.jwt_audience,
+        "iat": now,
+        "exp": now + timedelta(seconds=settings.token_lifetime_seconds),
+        "masqueraded": masqueraded,
+    }
+    return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})

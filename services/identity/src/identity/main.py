@@ -1,0 +1,27 @@
+from fastapi import FastAPI
+
+from identity.db import outbox
+from identity.domain.events import USER_TOPIC
+from identity.domain.tokens import SigningKey
+from identity.graphql.schema import schema
+from identity.settings import SERVICE_DIR, IdentitySettings, get_settings
+from jobkit.app import create_service_app
+
+
+def create_app(settings: IdentitySettings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    signing_key = SigningKey.from_settings(settings)
+    app = create_service_app(
+        settings=settings,
+        schema=schema,
+        service_dir=SERVICE_DIR,
+        outbox=outbox,
+        published_topics=[settings.topic(USER_TOPIC)],
+    )
+    app.state.signing_key = signing_key
+
+    @app.get("/.well-known/jwks.json", include_in_schema=False)
+    async def jwks() -> dict[str, object]:
+        return signing_key.jwks()
+
+    return app

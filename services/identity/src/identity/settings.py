@@ -1,0 +1,42 @@
+from functools import lru_cache
+from pathlib import Path
+from typing import Self
+
+from pydantic import SecretStr, model_validator
+from pydantic_settings import SettingsConfigDict
+
+from jobkit.settings import Environment, ServiceSettings
+
+
+class IdentitySettings(ServiceSettings):
+    model_config = SettingsConfigDict(env_prefix="IDENTITY_", extra="ignore")
+
+    service_name: str = "identity"
+    db_name: str = "identity"
+    # PEM-encoded RSA private key that signs session tokens; from the environment, never the repo.
+    jwt_private_key: SecretStr | None = None
+    jwt_private_key_file: Path | None = None
+    jwt_key_id: str = "identity-1"
+    # Spec: the session token lifetime is 30 days by default.
+    token_lifetime_seconds: int = 30 * 24 * 3600
+
+    def private_key_pem(self) -> str | None:
+        if self.jwt_private_key is not None:
+            return self.jwt_private_key.get_secret_value()
+        if self.jwt_private_key_file is not None:
+            return self.jwt_private_key_file.read_text()
+        return None
+
+    @model_validator(mode="after")
+    def _require_key_outside_development(self) -> Self:
+        if self.environment is Environment.PRODUCTION and self.private_key_pem() is None:
+            raise ValueError("IDENTITY_JWT_PRIVATE_KEY or IDENTITY_JWT_PRIVATE_KEY_FILE is required")
+        return self
+
+
+@lru_cache
+def get_settings() -> IdentitySettings:
+    return IdentitySettings()
+
+
+SERVICE_DIR = Path(__file__).resolve().parents[2]

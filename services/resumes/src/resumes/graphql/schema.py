@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import strawberry
+from strawberry.types import Info
+
+from resumes.domain.models import Resume as ResumeModel
+from jobkit.graphql import ServiceContext
+
+
+@strawberry.federation.type(keys=["id"], description="An applicant's resume profile; its sections arrive with the resume issues.")
+class Resume:
+    id: strawberry.ID
+    title: str
+
+    @classmethod
+    def from_model(cls, row: ResumeModel) -> Resume:
+        return cls(id=strawberry.ID(str(row.id)), title=row.title)
+
+    @classmethod
+    async def resolve_reference(
+        cls, info: Info[ServiceContext, None], id: strawberry.ID  # noqa: A002
+    ) -> Resume | None:
+        row = await info.context.load(ResumeModel, id)
+        return cls.from_model(row) if row is not None else None
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="One resume by id.")
+    async def resume(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Resume | None:  # noqa: A002
+        return await Resume.resolve_reference(info, id)
+
+
+schema = strawberry.federation.Schema(query=Query, federation_version="2.11")

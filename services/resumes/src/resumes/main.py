@@ -1,0 +1,15 @@
+from fastapi import FastAPI
+
+from resumes.db import outbox
+from resumes.graphql.schema import schema
+from resumes.settings import SERVICE_DIR, ResumesSettings, get_settings
+from jobkit.app import create_service_app
+
+
+def create_app(settings: ResumesSettings | None = None) -> FastAPI:
+    return create_service_app(
+        settings=settings or get_settings(),
+        schema=schema,
+        service_dir=SERVICE_DIR,
+        outbox=outbox,
+    )

@@ -1,0 +1,15 @@
+from fastapi import FastAPI
+
+from search.db import outbox
+from search.graphql.schema import schema
+from search.settings import SERVICE_DIR, SearchSettings, get_settings
+from jobkit.app import create_service_app
+
+
+def create_app(settings: SearchSettings | None = None) -> FastAPI:
+    return create_service_app(
+        settings=settings or get_settings(),
+        schema=schema,
+        service_dir=SERVICE_DIR,
+        outbox=outbox,
+    )
