@@ -116,6 +116,8 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     allowBatchedHttpRequests: true,
     introspection: true,
     includeStacktraceInErrorResponses: false,
+    // server.ts owns SIGTERM/SIGINT: stop Apollo, then flush telemetry, then exit 0.
+    stopOnTerminationSignals: false,
     formatError: (formatted) => {
       // Subgraphs may attach stack traces in debug mode; clients never see them.
       if (!formatted.extensions) return formatted;

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     gateway
       .stop()
       .then(shutdownTelemetry)
+      .then(() => logger.log('info', 'stopped'))
       .catch((error: unknown) => {
         logger.log('error', 'shutdown failed', { error: (error as Error).message });
         process.exitCode = 1;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
-import { buildSchema } from 'graphql';
+import { assertObjectType, buildSchema } from 'graphql';
 import { composeSubgraphs } from '../src/compose.js';
 import { SUBGRAPH_NAMES } from '../src/subgraphs.js';
 import { fixtureSdl } from './support/subgraphs.js';
@@ -22,7 +22,7 @@ describe('composeSubgraphs', () => {
     assert.match(outcome.supergraphSdl, /@link\(url: "https:\/\/specs\.apollo\.dev\/join\/v0\.\d+"/);
     assert.match(outcome.supergraphSdl, /IDENTITY @join__graph\(name: "identity", url: "http:\/\/127\.0\.0\.1:8101\/graphql"\)/);
     const api = buildSchema(outcome.apiSchemaSdl);
-    assert.deepEqual(Object.keys(api.getType('User')!.toConfig().fields).sort(), ['id', 'name', 'postedJobs']);
+    assert.deepEqual(Object.keys(assertObjectType(api.getType('User')).getFields()).sort(), ['id', 'name', 'postedJobs']);
     assert.equal(api.getType('_Entity'), undefined);
     assert.doesNotMatch(outcome.apiSchemaSdl, /join__|link__/);
   });
