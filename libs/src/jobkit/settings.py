@@ -28,7 +28,7 @@ def _shared(name: str) -> AliasChoices:
 
 
 class ServiceSettings(BaseSettings):
-    model_config = SettingsConfigDict(extra="ignore", env_file=None)
+    model_config = SettingsConfigDict(extra="ignore", env_file=None, populate_by_name=True)
 
     service_name: str = "service"
     environment: Environment = Field(

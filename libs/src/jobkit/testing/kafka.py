@@ -1,0 +1,42 @@
+"""Kafka helpers for tests: read what landed on a topic, and stop/start the real broker."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import uuid
+from pathlib import Path
+
+from aiokafka import AIOKafkaConsumer, ConsumerRecord
+
+REPO_ROOT = Path(__file__).resolve().parents[4]
+STACK = REPO_ROOT / "deploy" / "local" / "stack"
+
+
+async def read_topic(
+    bootstrap_servers: str, topic: str, *, expect: int, timeout: float = 30.0
+) -> list[ConsumerRecord[bytes, bytes]]:
+    """Every record of ``topic`` from the beginning, waiting until ``expect`` have arrived."""
+    consumer = AIOKafkaConsumer(
+        topic,
+        bootstrap_servers=bootstrap_servers,
+        group_id=f"test-reader-{uuid.uuid4().hex[:8]}",
+        auto_offset_reset="earliest",
+        enable_auto_commit=False,
+    )
+    await consumer.start()
+    records: list[ConsumerRecord[bytes, bytes]] = []
+    try:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while len(records) < expect and asyncio.get_running_loop().time() < deadline:
+            batches = await consumer.getmany(timeout_ms=500)
+            for batch in batches.values():
+                records.extend(batch)
+    finally:
+        await consumer.stop()
+    return records
+
+
+def stack(*args: str) -> None:
+    """Run the project's own stack script (e.g. ``stack("stop", "kafka")``)."""
+    subprocess.run([str(STACK), *args], check=True, timeout=300)  # noqa: S603

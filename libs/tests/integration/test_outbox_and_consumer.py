@@ -1,0 +1,221 @@
+"""The outbox and the idempotent consumer against the real PostgreSQL and Kafka."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from aiokafka import AIOKafkaProducer
+from sqlalchemy import Column, Integer, String, Table, func, insert, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobkit.consumer import IdempotentConsumer, PermanentEventError
+from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
+from jobkit.events import EventEnvelope
+from jobkit.kafka import ensure_topics
+from jobkit.messaging_tables import add_messaging_tables
+from jobkit.outbox import OutboxRelay, enqueue
+from jobkit.settings import ServiceSettings
+from jobkit.testing.database import temporary_database
+from jobkit.testing.kafka import read_topic
+
+pytestmark = pytest.mark.integration
+
+metadata = new_metadata()
+outbox, processed = add_messaging_tables(metadata)
+# A deliberately non-idempotent effect: every application adds a row.
+effects = Table(
+    "effects",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("note", String(200), nullable=False),
+)
+notes = Table("notes", metadata, Column("id", Integer, primary_key=True), Column("text", String))
+
+
+@pytest.fixture(scope="module")
+def settings(run_prefix: str) -> ServiceSettings:
+    return ServiceSettings(service_name="kit", db_name="kit", kafka_topic_prefix=run_prefix)
+
+
+@pytest.fixture(scope="module")
+async def sessions(settings: ServiceSettings) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    async with temporary_database(settings, metadata=metadata) as url:
+        engine = make_engine(url)
+        yield make_sessionmaker(engine)
+        await engine.dispose()
+
+
+def _topic(settings: ServiceSettings) -> str:
+    return settings.topic(f"kit.{uuid.uuid4().hex[:6]}")
+
+
+def _event(note: str, key: str = "aggregate-1") -> EventEnvelope:
+    return EventEnvelope(type="kit.noted", aggregate_id=key, site="test", payload={"note": note})
+
+
+async def _apply(session: AsyncSession, event: EventEnvelope) -> None:
+    note = event.payload["note"]
+    if note == "always-fails":
+        raise RuntimeError("the handler cannot apply this")
+    if note == "permanent":
+        raise PermanentEventError("this event can never be applied")
+    await session.execute(insert(effects).values(note=note))
+
+
+def _consumer(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], topic: str
+) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": _apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        retry_backoff=0.01,
+    )
+
+
+async def _drain(consumer: IdempotentConsumer, *, until: int, timeout: float = 30.0) -> int:
+    seen = 0
+    deadline = asyncio.get_running_loop().time() + timeout
+    while seen < until and asyncio.get_running_loop().time() < deadline:
+        seen += await consumer.poll_once(timeout_ms=500)
+    return seen
+
+
+async def _effect_count(sessions: async_sessionmaker[AsyncSession], note: str) -> int:
+    async with sessions() as session:
+        return int(await session.scalar(select(func.count()).where(effects.c.note == note)) or 0)
+
+
+async def _publish_raw(settings: ServiceSettings, topic: str, values: list[bytes]) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await producer.start()
+    try:
+        for value in values:
+            await producer.send_and_wait(topic, value=value, key=b"aggregate-1")
+    finally:
+        await producer.stop()
+
+
+async def test_state_and_event_commit_or_roll_back_together(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    event = _event("atomic")
+    with pytest.raises(RuntimeError):
+        async with unit_of_work(sessions) as session:
+            await session.execute(insert(notes).values(text="atomic"))
+            await enqueue(session, outbox, topic="kit.atomic", event=event)
+            raise RuntimeError("the use case failed after writing")
+    async with sessions() as session:
+        assert await session.scalar(select(func.count()).select_from(notes)) == 0
+        assert await session.scalar(
+            select(func.count()).where(outbox.c.event_id == event.id)
+        ) == 0
+
+
+async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    async with unit_of_work(sessions) as session:
+        await enqueue(session, outbox, topic=topic, event=_event("relayed"))
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay",
+    )
+    try:
+        assert await relay.relay_once() >= 1
+    finally:
+        await relay.close()
+    async with sessions() as session:
+        unsent = await session.scalar(
+            select(func.count()).where(outbox.c.topic == topic, outbox.c.sent_at.is_(None))
+        )
+    assert unsent == 0
+    consumer = _consumer(settings, sessions, topic)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=1) == 1
+    finally:
+        await consumer.stop()
+    assert await _effect_count(sessions, "relayed") == 1
+
+
+async def test_the_same_event_delivered_twice_has_one_effect(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    event = _event("exactly-once")
+    await _publish_raw(settings, topic, [event.to_bytes(), event.to_bytes()])
+    consumer = _consumer(settings, sessions, topic)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=2) == 2
+    finally:
+        await consumer.stop()
+    assert await _effect_count(sessions, "exactly-once") == 1
+
+
+async def test_a_redelivery_after_a_restart_has_no_second_effect(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """A consumer that applied an event but died before committing its offset sees it again."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    await _publish_raw(settings, topic, [_event("restart").to_bytes()])
+    first = _consumer(settings, sessions, topic)
+    await first.start()
+    try:
+        batches = await first._consumer.getmany(timeout_ms=10_000)  # type: ignore[union-attr]
+        for records in batches.values():
+            for record in records:
+                await first.handle(record)  # applied, offset never committed
+    finally:
+        await first.stop()
+    second = _consumer(settings, sessions, topic)
+    await second.start()
+    try:
+        assert await _drain(second, until=1) == 1
+    finally:
+        await second.stop()
+    assert await _effect_count(sessions, "restart") == 1
+
+
+async def test_poison_events_are_dead_lettered_and_the_partition_keeps_flowing(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    await _publish_raw(
+        settings,
+        topic,
+        [
+            b"{not json at all",
+            _event("always-fails").to_bytes(),
+            _event("permanent").to_bytes(),
+            _event("after-the-poison").to_bytes(),
+        ],
+    )
+    consumer = _consumer(settings, sessions, topic)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=4) == 4
+    finally:
+        await consumer.stop()
+    assert await _effect_count(sessions, "after-the-poison") == 1
+
+    dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=3)
+    assert [record.value for record in dead][0] == b"{not json at all"
+    errors = [dict(record.headers)["dlt-error"].decode() for record in dead]
+    assert errors[0].startswith("unreadable envelope")
+    assert "after 3 attempts" in errors[1]
+    assert errors[2].startswith("PermanentEventError")
+    assert all(dict(r.headers)["dlt-original-topic"] == topic.encode() for r in dead)
