@@ -5,7 +5,11 @@ export const SUPERGRAPH_API_SCHEMA = "../gateway/supergraph-api.graphql";
 
 const config: CodegenConfig = {
   schema: SUPERGRAPH_API_SCHEMA,
-  documents: ["app/**/*.{ts,tsx}", "!app/lib/graphql/generated/**"],
+  documents: [
+    "app/**/*.{ts,tsx}",
+    "!app/**/*.test.{ts,tsx}",
+    "!app/lib/graphql/generated/**",
+  ],
   ignoreNoDocuments: true,
   generates: {
     "app/lib/graphql/generated/": {

@@ -1,7 +1,9 @@
+import { PassThrough } from "node:stream";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
-import { renderToString } from "react-dom/server";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
@@ -9,8 +11,10 @@ import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootst
 import { createApolloClient } from "~/lib/apollo/create-apollo-client";
 import { sessionTokenResolver } from "~/lib/session.server";
 
-/** Give up waiting for GraphQL data after this long and send what has rendered. */
-const RENDER_TIMEOUT_MS = 5_000;
+/** Give up waiting for GraphQL data after this long and render what the cache has. */
+const DATA_TIMEOUT_MS = 5_000;
+/** Abort the final render if it has not finished by then. */
+export const streamTimeout = 10_000;
 
 export default async function handleRequest(
   request: Request,
@@ -26,30 +30,58 @@ export default async function handleRequest(
     ssrMode: true,
     resolveAuthToken: sessionTokenResolver(request),
   });
-
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
-  const tree = (
+  const bootstrapText = () =>
+    serializeBootstrap({
+      frontendName: env.FRONTEND_NAME,
+      state: client.extract() as NormalizedCacheObject,
+    });
+
+  const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>
-      <ApolloBootstrapProvider
-        text={() => serializeBootstrap({ frontendName: env.FRONTEND_NAME, state: client.extract() as NormalizedCacheObject })}
-      >
-        <ServerRouter context={routerContext} url={request.url} />
+      <ApolloBootstrapProvider text={bootstrapText}>
+        <ServerRouter context={context} url={request.url} />
       </ApolloBootstrapProvider>
     </ApolloProvider>
   );
 
-  // Renders until every query in the tree has settled; a failed query (gateway down) renders
-  // its error state instead of failing the page.
-  const { result } = await prerenderStatic({
-    tree,
+  // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
+  // failed query, e.g. gateway down, settles as an error and the page still renders). It runs
+  // without React Router's loader-data stream, which can be read only once, by pass 2.
+  await prerenderStatic({
+    tree: tree({ ...routerContext, serverHandoffStream: undefined }),
     context: { client },
     renderFunction: renderToString,
-    signal: AbortSignal.any([request.signal, AbortSignal.timeout(RENDER_TIMEOUT_MS)]),
+    ignoreResults: true,
+    signal: AbortSignal.any([request.signal, AbortSignal.timeout(DATA_TIMEOUT_MS)]),
   });
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${result}`, {
-    status: responseStatusCode,
-    headers: responseHeaders,
+  // Pass 2 renders the page from the warm cache, streaming loader data to the browser, and
+  // embeds the cache so hydration does not query again.
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(tree(routerContext), {
+      onAllReady() {
+        shellRendered = true;
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            status: responseStatusCode,
+            headers: responseHeaders,
+          }),
+        );
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell is done reject above; later ones are only worth a log line.
+        if (shellRendered) console.error(error);
+      },
+    });
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -4,7 +4,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <Container size="lg" py="lg">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Jobboard: jobs, organizations and resumes in one place.
         </Text>
       </Container>
