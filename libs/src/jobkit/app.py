@@ -152,7 +152,7 @@ async def _database_ready(engine: AsyncEngine) -> bool:
     try:
         async with engine.connect() as connection:
             await connection.execute(text("SELECT 1"))
-    except Exception:  # noqa: BLE001 - any failure means not ready
+    except Exception:
         return False
     return True
 
@@ -167,6 +167,6 @@ async def _prepare_topics(runtime: ServiceRuntime, published: Sequence[str]) -> 
         try:
             await ensure_topics(runtime.settings.kafka_bootstrap_servers, topics)
             return
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             log.warning("could not create topics yet: %s", error)
             await asyncio.sleep(2.0)

@@ -89,7 +89,7 @@ class IdempotentConsumer:
             if client is not None:
                 try:
                     await client.stop()
-                except Exception:  # noqa: BLE001
+                except Exception:
                     log.debug("client stop failed", exc_info=True)
 
     async def run_forever(self) -> None:
@@ -102,7 +102,7 @@ class IdempotentConsumer:
             except asyncio.CancelledError:
                 await self.stop()
                 raise
-            except Exception as error:  # noqa: BLE001 - keep consuming across broker outages
+            except Exception as error:
                 log.warning("consumer %s failed, restarting: %s", self.group_id, error)
                 await self.stop()
                 await asyncio.sleep(1.0)
@@ -156,7 +156,7 @@ class IdempotentConsumer:
                 span.set_status(Status(StatusCode.ERROR, str(error)))
                 await self._dead_letter(record, f"{type(error).__name__}: {error}")
                 return
-            except Exception as error:  # noqa: BLE001 - transient until the retries run out
+            except Exception as error:
                 span.record_exception(error)
                 if attempt == self._max_attempts:
                     span.set_status(Status(StatusCode.ERROR, str(error)))

@@ -85,7 +85,7 @@ class ServiceContext(BaseContext):
         self._auth_error = auth_error
         self._loaders: dict[type[Any], DataLoader[uuid.UUID, Any]] = {}
 
-    async def load(self, model: type[Any], id: object) -> Any:  # noqa: A002
+    async def load(self, model: type[Any], id: object) -> Any:
         """A row of ``model`` by id through this request's batching loader, or None."""
         key = parse_uuid(id)
         if key is None:
@@ -109,7 +109,9 @@ class ServiceContext(BaseContext):
         return principal
 
 
-async def authenticate(request: Request, verifier: JwtVerifier) -> tuple[Principal | None, str | None]:
+async def authenticate(
+    request: Request, verifier: JwtVerifier
+) -> tuple[Principal | None, str | None]:
     try:
         token = bearer_token(request.headers.get("authorization"))
         if token is None:

@@ -25,9 +25,7 @@ def idempotent_producer(bootstrap_servers: str, *, client_id: str) -> AIOKafkaPr
     )
 
 
-async def ensure_topics(
-    bootstrap_servers: str, topics: list[str], *, partitions: int = 3
-) -> None:
+async def ensure_topics(bootstrap_servers: str, topics: list[str], *, partitions: int = 3) -> None:
     """Create the topics a service reads or writes, so consumers never wait on auto-creation."""
     admin = AIOKafkaAdminClient(
         bootstrap_servers=bootstrap_servers, request_timeout_ms=REQUEST_TIMEOUT_MS
@@ -39,8 +37,10 @@ async def ensure_topics(
         if missing:
             try:
                 await admin.create_topics(
-                    [NewTopic(name, num_partitions=partitions, replication_factor=1)
-                     for name in missing]
+                    [
+                        NewTopic(name, num_partitions=partitions, replication_factor=1)
+                        for name in missing
+                    ]
                 )
             except TopicAlreadyExistsError:
                 log.debug("topics created concurrently: %s", missing)
@@ -53,7 +53,7 @@ async def kafka_reachable(bootstrap_servers: str) -> bool:
     try:
         await admin.start()
         await admin.describe_cluster()
-    except Exception:  # noqa: BLE001 - any failure means not ready
+    except Exception:
         return False
     finally:
         await admin.close()

@@ -82,7 +82,7 @@ class OutboxRelay:
                 sent = await self.relay_once()
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # noqa: BLE001 - the relay outlives broker outages
+            except Exception as error:
                 log.warning("outbox relay failed, retrying: %s", error)
                 await self._reset_producer()
                 await asyncio.sleep(backoff)
@@ -147,7 +147,7 @@ class OutboxRelay:
                     .where(self._outbox.c.id.in_(ids))
                     .values(attempts=self._outbox.c.attempts + 1, last_error=str(error)[:2000])
                 )
-        except Exception:  # noqa: BLE001 - bookkeeping must not hide the original failure
+        except Exception:
             log.exception("could not record the outbox failure")
 
     async def _ensure_producer(self) -> AIOKafkaProducer:
@@ -162,7 +162,7 @@ class OutboxRelay:
         if producer is not None:
             try:
                 await producer.stop()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.debug("producer stop failed", exc_info=True)
 
     async def close(self) -> None:

@@ -35,7 +35,7 @@ def setup_telemetry(
     extra_processors: Iterable[SpanProcessor] = (),
 ) -> TracerProvider:
     """Install the process-wide tracer provider (first call wins) and library instrumentation."""
-    global _provider, _instrumented_libraries  # noqa: PLW0603 - one provider per process
+    global _provider, _instrumented_libraries
     if _provider is None:
         _provider = TracerProvider(resource=Resource.create({"service.name": service_name}))
         if otlp_endpoint:

@@ -8,9 +8,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 from aiokafka import AIOKafkaProducer
-from sqlalchemy import Column, Integer, String, Table, func, insert, select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-
 from jobkit.consumer import IdempotentConsumer, PermanentEventError
 from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
@@ -20,6 +17,8 @@ from jobkit.outbox import OutboxRelay, enqueue
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
+from sqlalchemy import Column, Integer, String, Table, func, insert, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
 
@@ -112,9 +111,7 @@ async def test_state_and_event_commit_or_roll_back_together(
             raise RuntimeError("the use case failed after writing")
     async with sessions() as session:
         assert await session.scalar(select(func.count()).select_from(notes)) == 0
-        assert await session.scalar(
-            select(func.count()).where(outbox.c.event_id == event.id)
-        ) == 0
+        assert await session.scalar(select(func.count()).where(outbox.c.event_id == event.id)) == 0
 
 
 async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
@@ -213,7 +210,7 @@ async def test_poison_events_are_dead_lettered_and_the_partition_keeps_flowing(
     assert await _effect_count(sessions, "after-the-poison") == 1
 
     dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=3)
-    assert [record.value for record in dead][0] == b"{not json at all"
+    assert next(record.value for record in dead) == b"{not json at all"
     errors = [dict(record.headers)["dlt-error"].decode() for record in dead]
     assert errors[0].startswith("unreadable envelope")
     assert "after 3 attempts" in errors[1]

@@ -2,11 +2,10 @@ import uuid
 from typing import ClassVar
 
 import pytest
-from pydantic import SecretStr, ValidationError
-
-from jobkit.auth import Principal, bearer_token, AuthenticationError
+from jobkit.auth import AuthenticationError, Principal, bearer_token
 from jobkit.events import EventEnvelope, EventPayload
 from jobkit.settings import Environment, ServiceSettings
+from pydantic import SecretStr, ValidationError
 
 
 class Noted(EventPayload):

@@ -1,10 +1,10 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from analytics.db import outbox
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
 from analytics.settings import SERVICE_DIR, AnalyticsSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:

@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from billing.db import outbox
 from billing.graphql.schema import schema
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: BillingSettings | None = None) -> FastAPI:

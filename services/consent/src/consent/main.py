@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from consent.db import outbox
 from consent.graphql.schema import schema
 from consent.settings import SERVICE_DIR, ConsentSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: ConsentSettings | None = None) -> FastAPI:

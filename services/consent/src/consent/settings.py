@@ -1,9 +1,8 @@
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic_settings import SettingsConfigDict
-
 from jobkit.settings import ServiceSettings
+from pydantic_settings import SettingsConfigDict
 
 
 class ConsentSettings(ServiceSettings):

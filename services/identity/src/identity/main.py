@@ -1,11 +1,11 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from identity.db import outbox
 from identity.domain.events import USER_TOPIC
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
 from identity.settings import SERVICE_DIR, IdentitySettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: IdentitySettings | None = None) -> FastAPI:

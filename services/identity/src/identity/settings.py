@@ -2,10 +2,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Self
 
+from jobkit.settings import Environment, ServiceSettings
 from pydantic import SecretStr, model_validator
 from pydantic_settings import SettingsConfigDict
-
-from jobkit.settings import Environment, ServiceSettings
 
 
 class IdentitySettings(ServiceSettings):
@@ -30,7 +29,9 @@ class IdentitySettings(ServiceSettings):
     @model_validator(mode="after")
     def _require_key_outside_development(self) -> Self:
         if self.environment is Environment.PRODUCTION and self.private_key_pem() is None:
-            raise ValueError("IDENTITY_JWT_PRIVATE_KEY or IDENTITY_JWT_PRIVATE_KEY_FILE is required")
+            raise ValueError(
+                "IDENTITY_JWT_PRIVATE_KEY or IDENTITY_JWT_PRIVATE_KEY_FILE is required"
+            )
         return self
 
 

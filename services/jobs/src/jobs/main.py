@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from jobs.db import outbox
 from jobs.graphql.schema import schema
 from jobs.settings import SERVICE_DIR, JobsSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: JobsSettings | None = None) -> FastAPI:

@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from organizations.db import outbox
 from organizations.graphql.schema import schema
 from organizations.settings import SERVICE_DIR, OrganizationsSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:

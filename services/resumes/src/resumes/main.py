@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from resumes.db import outbox
 from resumes.graphql.schema import schema
 from resumes.settings import SERVICE_DIR, ResumesSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: ResumesSettings | None = None) -> FastAPI:

@@ -1,7 +1,6 @@
-from sqlalchemy.orm import DeclarativeBase
-
 from jobkit.db import new_metadata
 from jobkit.messaging_tables import add_messaging_tables
+from sqlalchemy.orm import DeclarativeBase
 
 
 class Base(DeclarativeBase):

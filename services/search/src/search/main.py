@@ -1,9 +1,9 @@
 from fastapi import FastAPI
+from jobkit.app import create_service_app
 
 from search.db import outbox
 from search.graphql.schema import schema
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
-from jobkit.app import create_service_app
 
 
 def create_app(settings: SearchSettings | None = None) -> FastAPI:

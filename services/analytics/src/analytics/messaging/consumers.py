@@ -1,13 +1,13 @@
 """Analytics consumers: domain events become server-side analytics events."""
 
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import IdempotentConsumer
+from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from analytics.db import processed_events
 from analytics.domain.service import record_event
 from analytics.messaging.contracts import USER_REGISTERED, USER_TOPIC, UserRegisteredV1
-from jobkit.app import ServiceRuntime
-from jobkit.consumer import IdempotentConsumer
-from jobkit.events import EventEnvelope
 
 GROUP_ID = "analytics"
 

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import strawberry
 from graphql import GraphQLError
+from jobkit.graphql import ServiceContext
 from strawberry.types import Info
 
 from billing.domain.service import credit_balances
-from jobkit.graphql import ServiceContext
 
 
 @strawberry.type(description="An organization's balance of one kind of credit.")
@@ -25,9 +25,7 @@ class Query:
     ) -> list[Credit]:
         principal = info.context.require_principal()
         if not principal.is_recruiter:
-            raise GraphQLError(
-                "Only recruiters can see credits.", extensions={"code": "FORBIDDEN"}
-            )
+            raise GraphQLError("Only recruiters can see credits.", extensions={"code": "FORBIDDEN"})
         if organization_id is None:
             return []
         async with info.context.sessions() as session:

@@ -9,7 +9,7 @@ MAX_PAGE = 100
 async def list_consent_infos(
     session: AsyncSession,
     *,
-    type: str | None,  # noqa: A002
+    type: str | None,
     placement: str | None,
     language: str | None,
     limit: int,

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.graphql import ServiceContext
 from strawberry.types import Info
 
 from consent.domain.service import MAX_PAGE, list_consent_infos
-from jobkit.graphql import ServiceContext
 
 
 @strawberry.type(description="A GDPR consent text.")
@@ -21,7 +21,7 @@ class Query:
     async def get_gdpr_consent_infos(
         self,
         info: Info[ServiceContext, None],
-        type: str | None = None,  # noqa: A002
+        type: str | None = None,
         placement: str | None = None,
         language: str | None = None,
         limit: int = 10,

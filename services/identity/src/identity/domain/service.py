@@ -2,6 +2,9 @@
 
 import uuid
 
+from jobkit.db import unit_of_work
+from jobkit.outbox import enqueue
+from jobkit.settings import ServiceSettings
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -10,9 +13,6 @@ from identity.domain.errors import EMAIL_TAKEN, FieldProblem
 from identity.domain.events import UserRegistered
 from identity.domain.models import User
 from identity.domain.passwords import hash_password
-from jobkit.db import unit_of_work
-from jobkit.outbox import enqueue
-from jobkit.settings import ServiceSettings
 
 SIGNUP_ROLES = frozenset({"applicant", "recruiter"})
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
-from identity.graphql.context import IdentityContext
 from identity.domain.models import User as UserModel
+from identity.graphql.context import IdentityContext
 from identity.graphql.types import User
 
 

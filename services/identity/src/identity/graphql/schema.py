@@ -1,9 +1,9 @@
 import strawberry
+from jobkit.graphql import Forbidden, NotFound
 
 from identity.graphql.mutations.sign_up import SignUpResult, sign_up
 from identity.graphql.queries import Query
 from identity.graphql.types import User
-from jobkit.graphql import Forbidden, NotFound
 
 
 @strawberry.type

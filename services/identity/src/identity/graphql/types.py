@@ -37,6 +37,8 @@ class User:
         )
 
     @classmethod
-    async def resolve_reference(cls, info: Info[IdentityContext, None], id: strawberry.ID) -> User | None:  # noqa: A002
+    async def resolve_reference(
+        cls, info: Info[IdentityContext, None], id: strawberry.ID
+    ) -> User | None:
         user = await info.context.load(UserModel, id)
         return cls.from_model(user) if user is not None else None

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.graphql import ServiceContext
 from strawberry.types import Info
 
 from jobs.domain.models import Job as JobModel
-from jobkit.graphql import ServiceContext
 
 
-@strawberry.federation.type(keys=["id"], description="A job posting; its form groups and workflow arrive with the job issues.")
+@strawberry.federation.type(
+    keys=["id"],
+    description="A job posting; its form groups and workflow arrive with the job issues.",
+)
 class Job:
     id: strawberry.ID
     title: str
@@ -18,7 +21,7 @@ class Job:
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[ServiceContext, None], id: strawberry.ID  # noqa: A002
+        cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> Job | None:
         row = await info.context.load(JobModel, id)
         return cls.from_model(row) if row is not None else None
@@ -27,7 +30,7 @@ class Job:
 @strawberry.type
 class Query:
     @strawberry.field(description="One job by id.")
-    async def job(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Job | None:  # noqa: A002
+    async def job(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Job | None:
         return await Job.resolve_reference(info, id)
 
 

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.graphql import ServiceContext
 from strawberry.types import Info
 
 from organizations.domain.models import OrganizationProfile as OrganizationProfileModel
-from jobkit.graphql import ServiceContext
 
 
-@strawberry.federation.type(keys=["id"], description="An organization's public profile; its form groups arrive with the profile issues.")
+@strawberry.federation.type(
+    keys=["id"],
+    description="An organization's public profile; its form groups arrive with the profile issues.",
+)
 class OrganizationProfile:
     id: strawberry.ID
     name: str
@@ -18,7 +21,7 @@ class OrganizationProfile:
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[ServiceContext, None], id: strawberry.ID  # noqa: A002
+        cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> OrganizationProfile | None:
         row = await info.context.load(OrganizationProfileModel, id)
         return cls.from_model(row) if row is not None else None
@@ -27,7 +30,9 @@ class OrganizationProfile:
 @strawberry.type
 class Query:
     @strawberry.field(description="One organization profile by id.")
-    async def organization_profile(self, info: Info[ServiceContext, None], id: strawberry.ID) -> OrganizationProfile | None:  # noqa: A002
+    async def organization_profile(
+        self, info: Info[ServiceContext, None], id: strawberry.ID
+    ) -> OrganizationProfile | None:
         return await OrganizationProfile.resolve_reference(info, id)
 
 

@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.graphql import ServiceContext
 from strawberry.types import Info
 
 from resumes.domain.models import Resume as ResumeModel
-from jobkit.graphql import ServiceContext
 
 
-@strawberry.federation.type(keys=["id"], description="An applicant's resume profile; its sections arrive with the resume issues.")
+@strawberry.federation.type(
+    keys=["id"],
+    description="An applicant's resume profile; its sections arrive with the resume issues.",
+)
 class Resume:
     id: strawberry.ID
     title: str
@@ -18,7 +21,7 @@ class Resume:
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[ServiceContext, None], id: strawberry.ID  # noqa: A002
+        cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> Resume | None:
         row = await info.context.load(ResumeModel, id)
         return cls.from_model(row) if row is not None else None
@@ -27,7 +30,7 @@ class Resume:
 @strawberry.type
 class Query:
     @strawberry.field(description="One resume by id.")
-    async def resume(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Resume | None:  # noqa: A002
+    async def resume(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Resume | None:
         return await Resume.resolve_reference(info, id)
 
 

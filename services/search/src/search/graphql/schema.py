@@ -3,10 +3,10 @@ from __future__ import annotations
 from typing import Annotated, Union
 
 import strawberry
+from jobkit.graphql import ServiceContext
 from strawberry.federation.schema_directives import Key
 from strawberry.types import Info
 
-from jobkit.graphql import ServiceContext
 from search.domain.models import LandingPage as LandingPageModel
 from search.domain.service import find_route
 
@@ -28,13 +28,15 @@ class LandingPage:
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[ServiceContext, None], id: strawberry.ID  # noqa: A002
+        cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> LandingPage | None:
         row = await info.context.load(LandingPageModel, id)
         return cls(id=strawberry.ID(str(row.id)), title=row.title) if row is not None else None
 
 
-RouteContent = Annotated[Union[Job, LandingPage, OrganizationProfile], strawberry.union("RouteContent")]  # noqa: UP007
+RouteContent = Annotated[
+    Job | LandingPage | OrganizationProfile, strawberry.union("RouteContent")
+]
 
 
 @strawberry.type
@@ -76,7 +78,11 @@ class Query:
             return RedirectResponse(code=route.redirect_code or 301, target=route.redirect_target)
         if route.content_type == "LandingPage":
             page = await LandingPage.resolve_reference(info, strawberry.ID(str(route.content_id)))
-            return ContentResponse(content=page) if page else ErrorResponse(code=404, reason="Not found")
+            return (
+                ContentResponse(content=page)
+                if page
+                else ErrorResponse(code=404, reason="Not found")
+            )
         reference = _REFERENCES.get(route.content_type or "")
         if reference is None or route.content_id is None:
             return ErrorResponse(code=404, reason="Not found")

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Literal
 
 import strawberry
+from jobkit.graphql import FieldError, ValidationErrors, result_union, validation_errors
 from pydantic import BaseModel, EmailStr, Field, ValidationError
 from strawberry.types import Info
 
@@ -10,7 +11,6 @@ from identity.domain.errors import FieldProblem
 from identity.domain.service import register_user
 from identity.graphql.context import IdentityContext
 from identity.graphql.types import User
-from jobkit.graphql import FieldError, ValidationErrors, result_union, validation_errors
 
 
 @strawberry.input
@@ -54,7 +54,7 @@ def _field_errors(error: ValidationError) -> list[FieldError]:
     return problems
 
 
-async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> SignUpResult:  # noqa: A002
+async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> SignUpResult:
     try:
         request = SignUpRequest(
             email=input.email,

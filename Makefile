@@ -1,0 +1,21 @@
+# Exactly what the README and CI run.
+.PHONY: up down status test schemas bench
+
+up:        ## start the whole product with demo data
+	scripts/up.sh
+
+down:      ## stop everything `make up` started
+	deploy/local/stack down
+
+status:    ## what runs, on which port, and what crashed
+	deploy/local/stack status
+
+test:      ## every test, against real PostgreSQL, Kafka and Elasticsearch
+	scripts/test.sh
+
+schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schema change
+	scripts/export-schemas.sh
+	cd gateway && npm run --silent compose
+
+bench:     ## latency figures (needs `make up`)
+	.venv/bin/python -m bench.run

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Install what the project needs and is missing: uv, the Python workspace, Node packages and
+# builds, Debian packages, and the development signing key. Idempotent and quiet when done.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  if ((${#missing[@]})); then
+    say "apt-get install ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+apt_install postgresql maven openssl curl
+
+if ! command -v uv >/dev/null 2>&1; then
+  say "installing uv"
+  python3 -m pip install -q uv==0.13.9
+fi
+say "python workspace (uv sync)"
+uv sync --frozen -q
+
+# npm ci only when the lock file changed since the last install
+npm_install() {
+  local dir=$1 stamp="$1/node_modules/.package-lock.stamp"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    say "npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
+  fi
+}
+export APOLLO_TELEMETRY_DISABLED=1
+for dir in gateway web e2e; do npm_install "$dir"; done
+say "building gateway and web"
+(cd gateway && npm run --silent build)
+(cd web && npm run --silent build >/dev/null)
+
+# The development key that signs session tokens; production passes its own through the env.
+mkdir -p .local/secrets
+key=.local/secrets/identity-jwt.pem
+if [ ! -f "$key" ]; then
+  say "generating the development token signing key"
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$key" 2>/dev/null
+  chmod 600 "$key"
+fi
+cat > .local/env <<ENV
+JOBBOARD_ENV=development
+IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
+APOLLO_TELEMETRY_DISABLED=1
+ENV

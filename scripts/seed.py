@@ -1,0 +1,189 @@
+"""Demo data for a first look at the job board: accounts, organizations, jobs, consent, credits.
+
+Idempotent: run it as often as you like. Each service's data goes into that service's own
+database through its own models; identity goes through its sign-up use case so the events flow.
+Prints the demo logins.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from typing import Any
+
+from billing.domain.models import CreditEntry
+from billing.settings import SERVICE_DIR as BILLING_DIR
+from billing.settings import get_settings as billing_settings
+from consent.domain.models import ConsentInfo
+from consent.settings import SERVICE_DIR as CONSENT_DIR
+from consent.settings import get_settings as consent_settings
+from identity.domain.models import User
+from identity.domain.service import register_user
+from identity.settings import SERVICE_DIR as IDENTITY_DIR
+from identity.settings import get_settings as identity_settings
+from jobkit.db import make_engine, make_sessionmaker, unit_of_work
+from jobkit.migrations import upgrade_to_head
+from jobs.domain.models import Job
+from jobs.settings import SERVICE_DIR as JOBS_DIR
+from jobs.settings import get_settings as jobs_settings
+from organizations.domain.models import OrganizationProfile
+from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
+from organizations.settings import get_settings as organizations_settings
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+
+DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")
+NAMESPACE = uuid.UUID("6f1c2a52-3a43-4d35-9c1f-4b6f0b7f2a10")
+
+ACCOUNTS = [
+    ("admin@jobboard.example", "Alex", "Admin", "administrator"),
+    ("recruiter@greenharbor.example", "Rita", "Recruiter", "recruiter"),
+    ("recruiter@openmeadow.example", "Omar", "Haddad", "recruiter"),
+    ("applicant@jobboard.example", "Ada", "Applicant", "applicant"),
+    ("jamie.lee@jobboard.example", "Jamie", "Lee", "applicant"),
+]
+
+ORGANIZATIONS = [
+    ("Green Harbor Foundation", "recruiter@greenharbor.example"),
+    ("Open Meadow Health Alliance", "recruiter@openmeadow.example"),
+    ("Riverbend Literacy Project", "recruiter@greenharbor.example"),
+    ("Northlight Climate Action", "recruiter@openmeadow.example"),
+]
+
+JOBS = [
+    ("Green Harbor Foundation", "Program Manager, Coastal Restoration (Boston, MA)"),
+    ("Green Harbor Foundation", "Grants Writer (Remote, US)"),
+    ("Green Harbor Foundation", "Volunteer Coordinator (Portland, ME)"),
+    ("Open Meadow Health Alliance", "Community Health Worker (Chicago, IL)"),
+    ("Open Meadow Health Alliance", "Data Analyst, Public Health (Denver, CO)"),
+    ("Open Meadow Health Alliance", "Finance Controller (Chicago, IL)"),
+    ("Riverbend Literacy Project", "Adult Education Teacher (Austin, TX)"),
+    ("Riverbend Literacy Project", "Marketing & Communications Lead (Remote, US)"),
+    ("Northlight Climate Action", "Policy Advocate (Washington, DC)"),
+    ("Northlight Climate Action", "Full-Stack Engineer (Seattle, WA)"),
+    ("Northlight Climate Action", "Human Resources Generalist (Minneapolis, MN)"),
+]
+
+PRIVACY_POLICY = (
+    "We process your personal data to run your account, match you with jobs and let "
+    "organizations contact you when you allow it. Read the privacy policy for details."
+)
+
+
+def stable_id(*parts: str) -> uuid.UUID:
+    return uuid.uuid5(NAMESPACE, "/".join(parts))
+
+
+async def migrate(service_dir: Any, settings: Any) -> Any:
+    await asyncio.to_thread(upgrade_to_head, service_dir, settings.database_url)
+    return make_sessionmaker(make_engine(settings.database_url))
+
+
+async def seed_accounts() -> dict[str, uuid.UUID]:
+    settings = identity_settings()
+    sessions = await migrate(IDENTITY_DIR, settings)
+    ids: dict[str, uuid.UUID] = {}
+    for email, first, last, role in ACCOUNTS:
+        async with sessions() as session:
+            existing = await session.scalar(select(User.id).where(User.email == email))
+        if existing is None:
+            result = await register_user(
+                sessions=sessions,
+                settings=settings,
+                email=email,
+                password=DEMO_PASSWORD,
+                first_name=first,
+                last_name=last,
+                role=role,
+            )
+            assert isinstance(result, User), result
+            existing = result.id
+        ids[email] = existing
+    return ids
+
+
+async def seed_organizations(owners: dict[str, uuid.UUID]) -> dict[str, uuid.UUID]:
+    sessions = await migrate(ORGANIZATIONS_DIR, organizations_settings())
+    ids = {name: stable_id("organization", name) for name, _ in ORGANIZATIONS}
+    async with unit_of_work(sessions) as session:
+        for name, owner in ORGANIZATIONS:
+            await session.execute(
+                insert(OrganizationProfile)
+                .values(id=ids[name], name=name, owner_id=owners[owner])
+                .on_conflict_do_nothing()
+            )
+    return ids
+
+
+async def seed_jobs(organizations: dict[str, uuid.UUID], owners: dict[str, uuid.UUID]) -> None:
+    sessions = await migrate(JOBS_DIR, jobs_settings())
+    owner_of = dict(ORGANIZATIONS)
+    async with unit_of_work(sessions) as session:
+        for organization, title in JOBS:
+            await session.execute(
+                insert(Job)
+                .values(
+                    id=stable_id("job", organization, title),
+                    title=title,
+                    organization_profile_id=organizations[organization],
+                    owner_id=owners[owner_of[organization]],
+                    status="published",
+                )
+                .on_conflict_do_nothing()
+            )
+
+
+async def seed_consent() -> None:
+    sessions = await migrate(CONSENT_DIR, consent_settings())
+    async with unit_of_work(sessions) as session:
+        await session.execute(
+            insert(ConsentInfo)
+            .values(
+                id=stable_id("consent", "privacy-policy"),
+                type="PRIVACY_POLICY",
+                placement="REGISTRATION",
+                language="en",
+                opt_in=True,
+                text=PRIVACY_POLICY,
+            )
+            .on_conflict_do_nothing()
+        )
+
+
+async def seed_credits() -> None:
+    sessions = await migrate(BILLING_DIR, billing_settings())
+    async with unit_of_work(sessions) as session:
+        for number, (name, _) in enumerate(ORGANIZATIONS, start=1):
+            for kind, label, amount in (
+                ("job", "Job postings", 5),
+                ("contact", "Resume contacts", 10),
+            ):
+                await session.execute(
+                    insert(CreditEntry)
+                    .values(
+                        id=stable_id("credit", name, kind),
+                        organization_id=number,
+                        organization_name=name,
+                        type=kind,
+                        label=label,
+                        amount=amount,
+                        frontend="jobboard",
+                    )
+                    .on_conflict_do_nothing()
+                )
+
+
+async def main() -> None:
+    owners = await seed_accounts()
+    organizations = await seed_organizations(owners)
+    await seed_jobs(organizations, owners)
+    await seed_consent()
+    await seed_credits()
+    print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
+    for email, first, last, role in ACCOUNTS:
+        print(f"  {role:<14} {email:<34} {first} {last}")  # noqa: T201
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

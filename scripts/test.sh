@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The second command: every test against real PostgreSQL, Kafka and Elasticsearch.
+#   unit + integration (Python), schema drift, gateway composition + tests, web tests,
+#   then the whole stack running: the gateway smoke test and the browser journeys.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+stack=deploy/local/stack
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+scripts/bootstrap.sh
+"$stack" infra-up
+set -a; . .local/env; set +a
+
+step "lint (ruff)"
+.venv/bin/ruff check libs services tests scripts bench
+
+step "subgraph schemas match the code"
+scripts/export-schemas.sh --check
+
+step "gateway: supergraph composes and matches the committed file; gateway tests"
+(cd gateway && npm run --silent compose:check && npm test)
+
+step "web: unit and component tests"
+(cd web && npm run --silent lint && npm test)
+
+step "docker-compose and k8s manifests (static validation)"
+if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
+
+step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)"
+.venv/bin/pytest libs services tests/event_path bench/tests
+
+step "whole stack: services, gateway and web"
+.venv/bin/python scripts/seed.py >/dev/null
+"$stack" start services edge
+.venv/bin/pytest tests/stack
+
+step "browser journeys (Playwright on Debian Chromium)"
+(cd e2e && npm test)

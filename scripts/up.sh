@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The first command: install what is missing, start infrastructure, seed demo data, start the
+# eight services, the gateway and the web server, and print where everything is.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+stack=deploy/local/stack
+
+scripts/bootstrap.sh
+"$stack" infra-up
+set -a; . .local/env; set +a
+printf '\033[1m==> migrations and demo data\033[0m\n'
+seed_output=$(.venv/bin/python scripts/seed.py)
+"$stack" start services
+"$stack" start edge
+
+cat <<MSG
+
+The job board is running.
+  web        http://127.0.0.1:3002/
+  gateway    http://127.0.0.1:4000/graphql
+  services   identity :8101  organizations :8102  jobs :8103  resumes :8104
+             billing :8105  consent :8106  search :8107  analytics :8108
+  infra      PostgreSQL :5432  Kafka :9092  Elasticsearch :9200
+  logs       .local/logs/<name>.log   (make status shows what runs)
+$seed_output
+
+Stop everything with: make down
+MSG
