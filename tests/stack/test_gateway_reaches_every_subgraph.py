@@ -1,0 +1,117 @@
+"""The running stack (make up): one request through the gateway and the web reaches all subgraphs.
+
+Runs after ``deploy/local/stack start services edge``; uses identity's development signing key
+(``IDENTITY_JWT_PRIVATE_KEY_FILE``) to act as a chosen user.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import httpx
+import pytest
+from identity.domain.models import User
+from identity.domain.tokens import SigningKey, issue_token
+from identity.settings import IdentitySettings
+from jobkit.testing.graphql import GraphQLClient
+
+pytestmark = pytest.mark.integration
+
+GATEWAY_URL = os.environ.get("JOBBOARD_GATEWAY_URL", "http://127.0.0.1:4000/graphql")
+WEB_URL = os.environ.get("JOBBOARD_WEB_URL", "http://127.0.0.1:3002")
+
+EVERY_SUBGRAPH = """
+query EverySubgraph($id: ID!) {
+  currentUser { id email roles { targetId } }
+  organizationProfile(id: $id) { id name }
+  job(id: $id) { id title }
+  resume(id: $id) { id title }
+  getCredits(organizationId: 1) { amount type }
+  getGdprConsentInfos(type: "PRIVACY_POLICY", placement: "REGISTRATION") { id optIn text }
+  route(slug: "/no-such-page") { __typename ... on ErrorResponse { code reason } }
+  analyticsEventTypes { key type }
+}
+"""
+
+SIGN_UP = """
+mutation SignUp($input: SignUpInput!) {
+  signUp(input: $input) {
+    __typename
+    ... on SignUpSuccess { user { id email roles { targetId } } }
+    ... on ValidationErrors { message code errors { field message } }
+  }
+}
+"""
+
+
+def token_for(user_id: str, roles: list[str]) -> str:
+    settings = IdentitySettings()
+    user = User(id=uuid.UUID(user_id), roles=roles, site=settings.site)
+    return issue_token(user, key=SigningKey.from_settings(settings), settings=settings)
+
+
+@pytest.fixture
+def gateway() -> GraphQLClient:
+    return GraphQLClient(GATEWAY_URL)
+
+
+async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
+    email = f"recruiter-{uuid.uuid4().hex[:8]}@example.org"
+    data = await gateway.data(
+        SIGN_UP,
+        input={
+            "email": email,
+            "password": "long enough password",
+            "firstName": "Rae",
+            "lastName": "Cruiter",
+            "role": "recruiter",
+        },
+    )
+    assert data["signUp"]["__typename"] == "SignUpSuccess", data
+    return dict(data["signUp"]["user"])
+
+
+async def test_one_request_through_the_gateway_reaches_all_eight_subgraphs(
+    gateway: GraphQLClient,
+) -> None:
+    user = await _recruiter(gateway)
+    client = gateway.as_user(token_for(user["id"], ["recruiter"]))
+
+    data = await client.data(EVERY_SUBGRAPH, id=str(uuid.uuid4()))
+
+    assert data["currentUser"]["email"] == user["email"]
+    assert data["currentUser"]["roles"] == [{"targetId": "recruiter"}]
+    assert data["organizationProfile"] is None
+    assert data["job"] is None
+    assert data["resume"] is None
+    assert isinstance(data["getCredits"], list)
+    assert any(info["optIn"] for info in data["getGdprConsentInfos"])
+    assert data["route"] == {"__typename": "ErrorResponse", "code": 404, "reason": "Not found"}
+    assert {"key": "sign_up", "type": "SERVER"} in data["analyticsEventTypes"]
+
+
+async def test_a_bad_token_is_refused_not_treated_as_anonymous(gateway: GraphQLClient) -> None:
+    body = await gateway.as_user("not-a-token").execute("{ currentUser { id } }")
+    assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_invalid_sign_up_input_gets_field_errors(gateway: GraphQLClient) -> None:
+    data = await gateway.data(
+        SIGN_UP,
+        input={"email": "nope", "password": "short", "firstName": "", "lastName": "X"},
+    )
+    result = data["signUp"]
+    assert result["__typename"] == "ValidationErrors"
+    assert {error["field"] for error in result["errors"]} == {"email", "password", "firstName"}
+
+
+async def test_the_web_server_proxies_graphql_and_frames_only_same_origin() -> None:
+    web = GraphQLClient(f"{WEB_URL}/graphql")
+    data = await web.data("{ analyticsEventTypes { key } }")
+    assert len(data["analyticsEventTypes"]) > 10
+    async with httpx.AsyncClient() as client:
+        page = await client.get(f"{WEB_URL}/")
+    assert page.status_code == 200
+    assert page.headers["x-frame-options"] == "SAMEORIGIN"
+    assert "<nav" in page.text
