@@ -14,7 +14,8 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 src="$repo/deploy/compose/check"
 bin_dir="$repo/.local/cache/bin"
-compose_file="${COMPOSE_FILE_TO_CHECK:-docker-compose.yml}"
+compose_file="${COMPOSE_FILE_TO_CHECK:-docker-compose.yml}"   # relative to the repository root, or absolute
+case "$compose_file" in /*) compose_path="$compose_file" ;; *) compose_path="$repo/$compose_file" ;; esac
 fail=0
 
 # --- 1. the per-service Dockerfiles -------------------------------------------------------------
@@ -30,7 +31,7 @@ for dir in "$repo"/services/*/; do
     diff <(echo "$ref") <(echo "$normalized") >&2 || true
     fail=1
   fi
-  grep -q "dockerfile: services/$name/Dockerfile" "$repo/$compose_file" ||
+  grep -q "dockerfile: services/$name/Dockerfile" "$compose_path" ||
     { echo "validate: FAIL: $compose_file does not build services/$name/Dockerfile" >&2; fail=1; }
 done
 [ "$fail" = 0 ] && echo "Dockerfiles: services/*/Dockerfile identical but for the name ($(ls -d "$repo"/services/*/ | wc -l) services)"
