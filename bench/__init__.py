@@ -1,0 +1,1 @@
+"""Latency bench for the local stack: ``python -m bench.run --help``."""
