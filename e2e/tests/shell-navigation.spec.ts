@@ -4,6 +4,11 @@ import { AppShellPage } from "../pages/AppShellPage";
 
 test("the shell renders and the progress bar shows while Organizations loads", async ({ page }) => {
   const shell = new AppShellPage(page);
+  const hydrationErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => hydrationErrors.push(error.message));
   const response = await shell.goto("/");
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-frame-options"]).toBe("SAMEORIGIN");
@@ -32,6 +37,7 @@ test("the shell renders and the progress bar shows while Organizations loads", a
   await expect(shell.heading).toHaveText("Organizations");
   await expect(page).toHaveURL("/organizations");
   await shell.expectProgressHidden();
+  expect(hydrationErrors).toEqual([]);
 });
 
 test("the home page has no serious or critical accessibility violations", async ({ page }) => {

@@ -6,6 +6,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { AppShell } from "~/components/AppShell";
+import { AccountNavItem } from "~/features/identity/AccountNavItem";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
 
 // Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; Mantine's
@@ -43,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell>
+    <AppShell accountItem={<AccountNavItem />}>
       <Outlet />
     </AppShell>
   );
@@ -52,7 +53,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <AppShell>
+    <AppShell accountItem={<AccountNavItem />}>
       <title>{notFound ? "Page not found | Jobboard" : "Error | Jobboard"}</title>
       <Title order={1}>{notFound ? "Page not found" : "Something went wrong"}</Title>
       <Text mt="md">

@@ -4,11 +4,11 @@ import { NavigationRouteProgress } from "~/components/RouteProgress";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, accountItem }: { children: ReactNode; accountItem?: ReactNode }) {
   return (
     <>
       <NavigationRouteProgress />
-      <SiteHeader />
+      <SiteHeader accountItem={accountItem} />
       <main id="main">
         <Container size="lg" py="xl">
           {children}

@@ -1,4 +1,5 @@
 import { Anchor, Container, Group } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 
 export interface NavItem {
@@ -10,13 +11,23 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: "Jobs", to: "/jobs" },
   { label: "Organizations", to: "/organizations" },
   { label: "Resumes", to: "/resumes" },
-  { label: "Log in", to: "/user/login" },
 ];
+
+export const LOGIN_PATH = "/user/login";
 
 /** Spec section 2: on this site the logo links to the job search. */
 export const LOGO_TARGET = "/jobs";
 
-export function SiteHeader() {
+function LoginLink() {
+  return (
+    <Anchor component={NavLink} to={LOGIN_PATH} prefetch="none">
+      Log in
+    </Anchor>
+  );
+}
+
+/** `accountItem` is the last navigation entry; the app passes the identity feature's one. */
+export function SiteHeader({ accountItem = <LoginLink /> }: { accountItem?: ReactNode }) {
   return (
     <header className="site-header">
       <Container size="lg" py="sm">
@@ -33,6 +44,7 @@ export function SiteHeader() {
                   </Anchor>
                 </li>
               ))}
+              <li>{accountItem}</li>
             </Group>
           </nav>
         </Group>
