@@ -1,11 +1,12 @@
-import { MockedProvider, type MockedResponse } from "@apollo/client/testing/react";
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
 import { screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { AccountNavItem, CURRENT_USER_FOR_SHELL } from "./AccountNavItem";
 
-function renderWithMocks(mocks: MockedResponse[]) {
+function renderWithMocks(mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([{ path: "/", Component: AccountNavItem }]);
   return renderWithMantine(
     <MockedProvider mocks={mocks}>
