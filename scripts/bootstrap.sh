@@ -28,7 +28,10 @@ npm_install() {
   local dir=$1 stamp="$1/node_modules/.package-lock.stamp"
   if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
     say "npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    # npm 11 sometimes writes locks without other platforms' optional packages (rollup's
+    # natives), which `npm ci` then rejects; install from the same lock without rewriting it.
+    (cd "$dir" && { npm ci --no-audit --no-fund --loglevel=error 2>/dev/null ||
+      npm install --no-save --no-audit --no-fund --loglevel=error; })
     cp "$dir/package-lock.json" "$stamp"
   fi
 }
