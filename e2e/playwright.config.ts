@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3002";
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL ?? "http://127.0.0.1:3002";
 
 export default defineConfig({
   testDir: "./tests",
@@ -14,6 +15,16 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
   },
+  // Without E2E_BASE_URL: reuse the web server on 3002, or start the built one (web: npm run build).
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        command: "npm --prefix ../web start",
+        url: baseURL,
+        reuseExistingServer: true,
+        timeout: 30_000,
+        env: { PORT: "3002" },
+      },
   projects: [
     {
       name: "chromium",

@@ -48,13 +48,18 @@ export default async function handleRequest(
   // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
   // failed query, e.g. gateway down, settles as an error and the page still renders). It runs
   // without React Router's loader-data stream, which can be read only once, by pass 2.
-  await prerenderStatic({
-    tree: tree({ ...routerContext, serverHandoffStream: undefined }),
-    context: { client },
-    renderFunction: renderToString,
-    ignoreResults: true,
-    signal: AbortSignal.any([request.signal, AbortSignal.timeout(DATA_TIMEOUT_MS)]),
-  });
+  try {
+    await prerenderStatic({
+      tree: tree({ ...routerContext, serverHandoffStream: undefined }),
+      context: { client },
+      renderFunction: renderToString,
+      ignoreResults: true,
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(DATA_TIMEOUT_MS)]),
+    });
+  } catch (error: unknown) {
+    // A render error here also happens in pass 2, which reports it the usual way.
+    console.error("data pass failed", error);
+  }
 
   // Pass 2 renders the page from the warm cache, streaming loader data to the browser, and
   // embeds the cache so hydration does not query again.
