@@ -12,6 +12,7 @@ import os
 import uuid
 from typing import Any
 
+from billing.db import memberships
 from billing.domain.models import CreditEntry
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
@@ -19,10 +20,11 @@ from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from identity.domain.models import User
-from identity.domain.service import register_user
+from identity.domain.service import change_roles, register_user
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
+from jobkit.memberships import apply_member_added
 from jobkit.migrations import upgrade_to_head
 from jobs.domain.models import Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
@@ -88,6 +90,7 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
         async with sessions() as session:
             existing = await session.scalar(select(User.id).where(User.email == email))
         if existing is None:
+            signup_role = role if role in {"applicant", "recruiter"} else "applicant"
             result = await register_user(
                 sessions=sessions,
                 settings=settings,
@@ -95,9 +98,18 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
                 password=DEMO_PASSWORD,
                 first_name=first,
                 last_name=last,
-                role=role,
+                role=signup_role,
             )
             assert isinstance(result, User), result
+            if role != signup_role:  # administrators are made by an administrator's act
+                changed = await change_roles(
+                    sessions=sessions,
+                    settings=settings,
+                    user_id=result.id,
+                    roles=[role],
+                    actor=None,
+                )
+                assert isinstance(changed, User), changed
             existing = result.id
         ids[email] = existing
     return ids
@@ -151,10 +163,15 @@ async def seed_consent() -> None:
         )
 
 
-async def seed_credits() -> None:
+async def seed_credits(owners: dict[str, uuid.UUID]) -> None:
     sessions = await migrate(BILLING_DIR, billing_settings())
     async with unit_of_work(sessions) as session:
-        for number, (name, _) in enumerate(ORGANIZATIONS, start=1):
+        for number, (name, owner) in enumerate(ORGANIZATIONS, start=1):
+            # Billing's membership read model (filled from organizations' member events once
+            # organizations publishes them): each organization's recruiter may read its credits.
+            await apply_member_added(
+                session, memberships, organization_id=str(number), user_id=str(owners[owner])
+            )
             for kind, label, amount in (
                 ("job", "Job postings", 5),
                 ("contact", "Resume contacts", 10),
@@ -179,7 +196,7 @@ async def main() -> None:
     organizations = await seed_organizations(owners)
     await seed_jobs(organizations, owners)
     await seed_consent()
-    await seed_credits()
+    await seed_credits(owners)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
         print(f"  {role:<14} {email:<34} {first} {last}")  # noqa: T201

@@ -44,6 +44,7 @@ class ServiceRuntime:
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]
     verifier: JwtVerifier
+    memberships: Table | None = None
     consumers: list[IdempotentConsumer] = field(default_factory=list)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
@@ -60,6 +61,7 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
             settings=runtime.settings,
             principal=principal,
             auth_error=auth_error,
+            memberships=runtime.memberships,
         )
 
     return build()
@@ -74,6 +76,7 @@ def create_service_app(
     published_topics: Sequence[str] = (),
     consumers: ConsumersFactory | None = None,
     context: ContextFactory = _default_context,
+    memberships: Table | None = None,
 ) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -92,6 +95,7 @@ def create_service_app(
                 issuer=settings.jwt_issuer,
                 audience=settings.jwt_audience,
             ),
+            memberships=memberships,
         )
         app.state.runtime = runtime
         if settings.run_background_workers:

@@ -8,58 +8,82 @@ GraphQL errors with ``extensions.code``.
 from __future__ import annotations
 
 import uuid
-from typing import Annotated, Any, Union
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, Protocol, TypeVar
 
 import strawberry
 from fastapi import Request
 from graphql import GraphQLError
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from strawberry.dataloader import DataLoader
 from strawberry.fastapi import BaseContext
+from strawberry.utils.str_converters import to_camel_case
 
 from jobkit.auth import AuthenticationError, JwtVerifier, Principal, bearer_token
+from jobkit.errors import DomainError, DomainErrors
+from jobkit.memberships import MembershipKey, membership_loader
 from jobkit.settings import ServiceSettings
 
 
 @strawberry.interface(description="An expected failure, returned as data.")
 class Error:
     message: str
-    code: str
-    field: str | None = None
+    field: str | None = strawberry.field(
+        default=None, description="The input field at fault (camelCase path), if any."
+    )
 
 
-@strawberry.federation.type(shareable=True, description="One invalid input field.")
-class FieldError(Error):
-    pass
+@strawberry.enum(description="Codes of the access errors every subgraph shares.")
+class AccessErrorCode(Enum):
+    NOT_FOUND = "NOT_FOUND"
+    FORBIDDEN = "FORBIDDEN"
 
 
-@strawberry.federation.type(shareable=True, description="The input did not pass validation.")
-class ValidationErrors(Error):
-    errors: list[FieldError]
-
-
-@strawberry.federation.type(shareable=True)
+@strawberry.federation.type(shareable=True, description="The thing asked for does not exist.")
 class NotFound(Error):
-    pass
+    code: AccessErrorCode = AccessErrorCode.NOT_FOUND
 
 
-@strawberry.federation.type(shareable=True)
+@strawberry.federation.type(shareable=True, description="The caller may not do this.")
 class Forbidden(Error):
-    pass
+    code: AccessErrorCode = AccessErrorCode.FORBIDDEN
 
 
-def result_union(name: str, *types: type) -> Any:
-    """``Annotated[Union[...], strawberry.union(name)]`` for a mutation result."""
-    return Annotated[Union[types], strawberry.union(name)]  # noqa: UP007 - runtime union of types
+class _ErrorType(Protocol):
+    def __init__(self, *, message: str, code: Any, field: str | None) -> None: ...
 
 
-def validation_errors(errors: list[FieldError]) -> ValidationErrors:
-    return ValidationErrors(
-        message="; ".join(error.message for error in errors),
-        code="VALIDATION_ERROR",
-        field=errors[0].field if len(errors) == 1 else None,
-        errors=errors,
+ErrorT = TypeVar("ErrorT", bound=_ErrorType)
+
+
+def camel_path(field: str | None) -> str | None:
+    """``contact_persons.first_name`` -> ``contactPersons.firstName`` (the schema's names)."""
+    if field is None:
+        return None
+    return ".".join(to_camel_case(part) for part in field.split("."))
+
+
+def field_errors(
+    errors: Sequence[DomainError[Any]] | DomainError[Any] | DomainErrors[Any],
+    error_type: type[ErrorT],
+) -> list[ErrorT]:
+    """Domain errors as the service's GraphQL error type, with camelCase field names."""
+    if isinstance(errors, DomainError):
+        errors = [errors]
+    elif isinstance(errors, DomainErrors):
+        errors = errors.errors
+    return [
+        error_type(message=error.message, code=error.code, field=camel_path(error.field))
+        for error in errors
+    ]
+
+
+def errors_summary(count: int) -> str:
+    """The message of an error list; the items carry the details, so it never repeats them."""
+    return (
+        "The input has 1 invalid field." if count == 1 else f"The input has {count} invalid fields."
     )
 
 
@@ -77,13 +101,29 @@ class ServiceContext(BaseContext):
         settings: ServiceSettings,
         principal: Principal | None,
         auth_error: str | None,
+        memberships: Table | None = None,
     ) -> None:
         super().__init__()
         self.sessions = sessions
         self.settings = settings
         self._principal = principal
         self._auth_error = auth_error
+        self._memberships = memberships
+        self._membership_loader: DataLoader[MembershipKey, bool] | None = None
         self._loaders: dict[type[Any], DataLoader[uuid.UUID, Any]] = {}
+
+    async def is_member(self, organization_id: object) -> bool:
+        """Whether the caller belongs to the organization, from this service's read model."""
+        principal = self.principal
+        if principal is None or organization_id is None:
+            return False
+        if self._memberships is None:
+            raise RuntimeError(
+                "this service has no membership read model; pass memberships= to create_service_app"
+            )
+        if self._membership_loader is None:
+            self._membership_loader = membership_loader(self.sessions, self._memberships)
+        return await self._membership_loader.load((str(organization_id), principal.user_id))
 
     async def load(self, model: type[Any], id: object) -> Any:
         """A row of ``model`` by id through this request's batching loader, or None."""

@@ -8,6 +8,16 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from jobkit.telemetry import setup_telemetry
 from jobkit.testing.names import unique_prefix
+from jobkit.testing.service import (  # noqa: F401 - fixtures registered by this plugin
+    committed_sessions,
+    graphql,
+    service_engine,
+    service_settings,
+    service_url,
+    sessions,
+    statements,
+    tokens,
+)
 
 _exporter = InMemorySpanExporter()
 

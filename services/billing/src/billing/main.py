@@ -1,7 +1,7 @@
 from fastapi import FastAPI
 from jobkit.app import create_service_app
 
-from billing.db import outbox
+from billing.db import memberships, outbox
 from billing.graphql.schema import schema
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
@@ -12,4 +12,5 @@ def create_app(settings: BillingSettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
+        memberships=memberships,
     )

@@ -10,7 +10,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from identity.db import outbox
-from identity.domain.errors import FieldProblem
+from identity.domain.errors import AccountErrorCode, AccountErrors
 from identity.domain.models import User
 from identity.domain.passwords import verify_password
 from identity.domain.service import register_user
@@ -93,11 +93,30 @@ async def test_an_email_can_sign_up_once(
     again = await register_user(
         sessions=sessions, settings=database, email="ONCE@example.org", **fields
     )
-    assert again == FieldProblem(
-        field="email",
-        message="The email address once@example.org is already taken.",
-        code="EMAIL_TAKEN",
+    assert isinstance(again, AccountErrors)
+    [error] = again.errors
+    assert (error.field, error.code, error.message) == (
+        "email",
+        AccountErrorCode.EMAIL_TAKEN,
+        "The email address once@example.org is already taken.",
     )
+
+
+async def test_the_domain_refuses_privileged_roles_whoever_calls(
+    database: IdentitySettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    for role in ("administrator", "site_admin", "job_editor", "nonsense"):
+        refused = await register_user(
+            sessions=sessions,
+            settings=database,
+            email=f"{role}@example.org",
+            password="a long password",
+            first_name="Eve",
+            last_name="Mallory",
+            role=role,
+        )
+        assert isinstance(refused, AccountErrors), role
+        assert [e.code for e in refused.errors] == [AccountErrorCode.ROLE_NOT_ALLOWED]
 
 
 async def test_tokens_verify_through_the_jwks_endpoint(database: IdentitySettings) -> None:

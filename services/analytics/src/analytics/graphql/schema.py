@@ -1,4 +1,5 @@
 import strawberry
+from jobkit.schema import build_schema
 
 from analytics.domain.catalogue import CATALOGUE
 from analytics.graphql.types import AnalyticsEventType
@@ -11,4 +12,4 @@ class Query:
         return [AnalyticsEventType(key=item.key, type=item.kind) for item in CATALOGUE]
 
 
-schema = strawberry.federation.Schema(query=Query, federation_version="2.11")
+schema = build_schema(query=Query)

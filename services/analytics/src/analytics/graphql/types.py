@@ -2,10 +2,10 @@ import strawberry
 
 from analytics.domain.catalogue import EventKind
 
-AnalyticsEventKind = strawberry.enum(EventKind, name="AnalyticsEventKind")
+strawberry.enum(EventKind, name="AnalyticsEventKind")
 
 
 @strawberry.type(description="An analytics event the product records, and who sends it.")
 class AnalyticsEventType:
     key: str
-    type: AnalyticsEventKind
+    type: EventKind

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import strawberry
-from graphql import GraphQLError
 from jobkit.graphql import ServiceContext
+from jobkit.permissions import MemberOfOrganization
+from jobkit.schema import build_schema
 from strawberry.types import Info
 
 from billing.domain.service import credit_balances
@@ -19,13 +20,13 @@ class Credit:
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="Credit balances of an organization; recruiters and admins only.")
+    @strawberry.field(
+        description="Credit balances of an organization: its recruiters and admin-like users only.",
+        permission_classes=[MemberOfOrganization],
+    )
     async def get_credits(
         self, info: Info[ServiceContext, None], organization_id: int | None = None
     ) -> list[Credit]:
-        principal = info.context.require_principal()
-        if not principal.is_recruiter:
-            raise GraphQLError("Only recruiters can see credits.", extensions={"code": "FORBIDDEN"})
         if organization_id is None:
             return []
         async with info.context.sessions() as session:
@@ -42,4 +43,4 @@ class Query:
         ]
 
 
-schema = strawberry.federation.Schema(query=Query, federation_version="2.11")
+schema = build_schema(query=Query)

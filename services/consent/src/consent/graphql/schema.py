@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import strawberry
 from jobkit.graphql import ServiceContext
+from jobkit.schema import build_schema
 from strawberry.types import Info
 
 from consent.domain.service import MAX_PAGE, list_consent_infos
@@ -42,4 +43,4 @@ class Query:
         ]
 
 
-schema = strawberry.federation.Schema(query=Query, federation_version="2.11")
+schema = build_schema(query=Query)

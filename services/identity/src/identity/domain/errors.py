@@ -1,13 +1,34 @@
-from dataclasses import dataclass
+"""Identity's error vocabulary: the codes its API answers with (AccountErrorCode in the schema)."""
+
+from enum import StrEnum
+
+from jobkit.errors import DomainError, DomainErrors
 
 
-@dataclass(frozen=True)
-class FieldProblem:
-    """A domain validation failure; the GraphQL layer maps it to a FieldError."""
+class AccountErrorCode(StrEnum):
+    # jobkit.errors.CommonCode, which every service's codes include
+    REQUIRED = "REQUIRED"
+    INVALID = "INVALID"
+    TOO_SHORT = "TOO_SHORT"
+    TOO_LONG = "TOO_LONG"
+    OUT_OF_RANGE = "OUT_OF_RANGE"
+    INVALID_CHOICE = "INVALID_CHOICE"
+    NOT_FOUND = "NOT_FOUND"
+    FORBIDDEN = "FORBIDDEN"
+    # identity's own
+    EMAIL_TAKEN = "EMAIL_TAKEN"
+    PASSWORD_TOO_SIMILAR = "PASSWORD_TOO_SIMILAR"  # noqa: S105 - an error code
+    ROLE_NOT_ALLOWED = "ROLE_NOT_ALLOWED"
 
-    field: str
-    message: str
-    code: str
+
+class AccountError(DomainError[AccountErrorCode]):
+    pass
+
+
+class AccountErrors(DomainErrors[AccountErrorCode]):
+    pass
 
 
 EMAIL_TAKEN = "The email address {email} is already taken."
+PASSWORD_TOO_SIMILAR = "The password must not contain your email address."  # noqa: S105
+ROLE_NOT_ALLOWED = "You can sign up as an applicant or a recruiter."

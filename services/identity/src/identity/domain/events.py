@@ -15,3 +15,13 @@ class UserRegistered(EventPayload):
     user_id: str
     roles: list[str]
     signup_method: str
+
+
+class UserRolesChanged(EventPayload):
+    event_type: ClassVar[str] = "identity.user.roles_changed"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    roles: list[str]
+    granted_by: str | None

@@ -1,20 +1,83 @@
-"""Identity use cases. Each opens one unit of work and writes state and events together."""
+"""Identity use cases. Each opens one unit of work and writes state and events together.
+
+The rules live here, not in the API: who may sign up with which role, the password policy, what
+a valid name and email are. The GraphQL layer only parses input and maps the answer.
+"""
 
 import uuid
+from enum import StrEnum
+from typing import Annotated
 
 from jobkit.db import unit_of_work
+from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
+from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
-from identity.domain.errors import EMAIL_TAKEN, FieldProblem
-from identity.domain.events import UserRegistered
+from identity.domain.errors import (
+    EMAIL_TAKEN,
+    PASSWORD_TOO_SIMILAR,
+    ROLE_NOT_ALLOWED,
+    AccountError,
+    AccountErrorCode,
+    AccountErrors,
+)
+from identity.domain.events import UserRegistered, UserRolesChanged
 from identity.domain.models import User
-from identity.domain.passwords import hash_password
+from identity.domain.passwords import hash_password_off_loop
 
-SIGNUP_ROLES = frozenset({"applicant", "recruiter"})
+
+class SignupRole(StrEnum):
+    """The roles a visitor may give themself; every other role is granted by an administrator."""
+
+    APPLICANT = "applicant"
+    RECRUITER = "recruiter"
+
+
+PASSWORD_MIN_LENGTH = 8
+PASSWORD_MAX_LENGTH = 128  # argon2 hashes whatever it gets; bound the work an attacker can ask for
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+
+
+class Registration(BaseModel):
+    email: EmailStr = Field(max_length=254)
+    password: str = Field(min_length=PASSWORD_MIN_LENGTH, max_length=PASSWORD_MAX_LENGTH)
+    first_name: Name
+    last_name: Name
+    signup_method: str = "email"
+
+
+def _role(role: str) -> SignupRole | AccountErrors:
+    try:
+        return SignupRole(role)
+    except ValueError:
+        return AccountErrors(
+            [AccountError(AccountErrorCode.ROLE_NOT_ALLOWED, ROLE_NOT_ALLOWED, "role")]
+        )
+
+
+def _validate(
+    *, email: str, password: str, first_name: str, last_name: str, signup_method: str
+) -> Registration | AccountErrors:
+    try:
+        registration = Registration(
+            email=email.strip(),
+            password=password,
+            first_name=first_name,
+            last_name=last_name,
+            signup_method=signup_method,
+        )
+    except ValidationError as error:
+        return AccountErrors(errors_from_validation(error, AccountErrorCode))
+    local_part = str(registration.email).split("@", 1)[0].lower()
+    if len(local_part) >= 4 and local_part in password.lower():
+        return AccountErrors(
+            [AccountError(AccountErrorCode.PASSWORD_TOO_SIMILAR, PASSWORD_TOO_SIMILAR, "password")]
+        )
+    return registration
 
 
 async def register_user(
@@ -25,30 +88,89 @@ async def register_user(
     password: str,
     first_name: str,
     last_name: str,
-    role: str = "applicant",
+    role: str = SignupRole.APPLICANT,
     signup_method: str = "email",
-) -> User | FieldProblem:
-    email = email.strip().lower()
+) -> User | AccountErrors:
+    """Create an applicant or recruiter account; never an administrator, whoever calls."""
+    signup_role = _role(role)
+    if isinstance(signup_role, AccountErrors):
+        return signup_role
+    registration = _validate(
+        email=email,
+        password=password,
+        first_name=first_name,
+        last_name=last_name,
+        signup_method=signup_method,
+    )
+    if isinstance(registration, AccountErrors):
+        return registration
+    normalized_email = str(registration.email).lower()
+    password_hash = await hash_password_off_loop(registration.password)
     async with unit_of_work(sessions) as session:
-        taken = await session.scalar(select(User.id).where(func.lower(User.email) == email))
+        taken = await session.scalar(
+            select(User.id).where(func.lower(User.email) == normalized_email)
+        )
         if taken is not None:
-            return FieldProblem(
-                field="email", message=EMAIL_TAKEN.format(email=email), code="EMAIL_TAKEN"
+            return AccountErrors(
+                [
+                    AccountError(
+                        AccountErrorCode.EMAIL_TAKEN,
+                        EMAIL_TAKEN.format(email=normalized_email),
+                        "email",
+                    )
+                ]
             )
         user = User(
             id=uuid.uuid4(),
-            email=email,
-            password_hash=hash_password(password),
-            first_name=first_name.strip(),
-            last_name=last_name.strip(),
-            roles=[role],
-            signup_method=signup_method,
+            email=normalized_email,
+            password_hash=password_hash,
+            first_name=registration.first_name,
+            last_name=registration.last_name,
+            roles=[signup_role.value],
+            signup_method=registration.signup_method,
             site=settings.site,
         )
         session.add(user)
         await session.flush()
         event = UserRegistered(
-            user_id=str(user.id), roles=user.roles, signup_method=signup_method
+            user_id=str(user.id), roles=user.roles, signup_method=registration.signup_method
         ).envelope(aggregate_id=str(user.id), site=settings.site, actor=str(user.id))
         await enqueue(session, outbox, topic=settings.topic(UserRegistered.topic), event=event)
+        return user
+
+
+KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin", "job_editor"})
+
+
+async def change_roles(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: ServiceSettings,
+    user_id: uuid.UUID,
+    roles: list[str],
+    actor: str | None,
+) -> User | AccountErrors:
+    """Set a user's roles (an administrator's act; the API checks the caller is admin-like)."""
+    unknown = sorted(set(roles) - KNOWN_ROLES)
+    if unknown or not roles:
+        return AccountErrors(
+            [
+                AccountError(
+                    AccountErrorCode.INVALID_CHOICE,
+                    f"Unknown roles: {', '.join(unknown)}" if unknown else "A user needs a role.",
+                    "roles",
+                )
+            ]
+        )
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return AccountErrors(
+                [AccountError(AccountErrorCode.NOT_FOUND, "No such user.", "userId")]
+            )
+        user.roles = sorted(set(roles))
+        event = UserRolesChanged(user_id=str(user.id), roles=user.roles, granted_by=actor).envelope(
+            aggregate_id=str(user.id), site=settings.site, actor=actor
+        )
+        await enqueue(session, outbox, topic=settings.topic(UserRolesChanged.topic), event=event)
         return user

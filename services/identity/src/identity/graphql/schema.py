@@ -1,6 +1,8 @@
 import strawberry
-from jobkit.graphql import Forbidden, NotFound
+from jobkit.permissions import AdminLike
+from jobkit.schema import build_schema
 
+from identity.graphql.mutations.change_user_roles import ChangeUserRolesResult, change_user_roles
 from identity.graphql.mutations.sign_up import SignUpResult, sign_up
 from identity.graphql.queries import Query
 from identity.graphql.types import User
@@ -9,11 +11,11 @@ from identity.graphql.types import User
 @strawberry.type
 class Mutation:
     sign_up: SignUpResult = strawberry.mutation(resolver=sign_up, description="Create an account.")
+    change_user_roles: ChangeUserRolesResult = strawberry.mutation(
+        resolver=change_user_roles,
+        description="Set a user's roles (administrators only).",
+        permission_classes=[AdminLike],
+    )
 
 
-schema = strawberry.federation.Schema(
-    query=Query,
-    mutation=Mutation,
-    types=[User, NotFound, Forbidden],
-    federation_version="2.11",
-)
+schema = build_schema(query=Query, mutation=Mutation, types=[User])

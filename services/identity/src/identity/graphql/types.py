@@ -1,10 +1,34 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.graphql import Error
+from jobkit.permissions import SelfOrAdminLike
+from strawberry.extensions.field_extension import FieldExtension
+from strawberry.permission import PermissionExtension
 from strawberry.types import Info
 
+from identity.domain import errors as domain_errors
 from identity.domain.models import User as UserModel
+from identity.domain.service import SignupRole
 from identity.graphql.context import IdentityContext
+
+AccountErrorCode = strawberry.enum(
+    domain_errors.AccountErrorCode, description="Why an account operation was refused."
+)
+SignUpRole = strawberry.enum(
+    SignupRole, name="SignUpRole", description="The roles a visitor may sign up with."
+)
+
+
+@strawberry.type(description="One refused input of an account operation.")
+class AccountError(Error):
+    code: AccountErrorCode  # type: ignore[valid-type]
+
+
+@strawberry.type(description="An account operation was refused; each error names its field.")
+class AccountErrors:
+    message: str
+    errors: list[AccountError]
 
 
 @strawberry.type(description="A role held by a user; target_id is the role's machine name.")
@@ -12,16 +36,27 @@ class Role:
     target_id: str = strawberry.field(name="targetId")
 
 
+def _self_or_admin() -> list[FieldExtension]:
+    # Visible to the user themself and admin-like users; null for everyone else.
+    return [PermissionExtension([SelfOrAdminLike()], fail_silently=True)]
+
+
 @strawberry.federation.type(keys=["id"], description="A person with an account on the site.")
 class User:
     id: strawberry.ID
     name: str
-    email: str
     display_name: str
     first_name: str
     last_name: str
-    roles: list[Role]
-    email_verified: bool
+    email: str | None = strawberry.field(
+        extensions=_self_or_admin(), description="Only for the user themself and administrators."
+    )
+    roles: list[Role] | None = strawberry.field(
+        extensions=_self_or_admin(), description="Only for the user themself and administrators."
+    )
+    email_verified: bool | None = strawberry.field(
+        extensions=_self_or_admin(), description="Only for the user themself and administrators."
+    )
 
     @classmethod
     def from_model(cls, user: UserModel) -> User:

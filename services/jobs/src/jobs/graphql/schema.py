@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import strawberry
 from jobkit.graphql import ServiceContext
+from jobkit.schema import build_schema
 from strawberry.types import Info
 
 from jobs.domain.models import Job as JobModel
@@ -34,4 +35,4 @@ class Query:
         return await Job.resolve_reference(info, id)
 
 
-schema = strawberry.federation.Schema(query=Query, federation_version="2.11")
+schema = build_schema(query=Query)

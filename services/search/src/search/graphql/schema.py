@@ -4,19 +4,21 @@ from typing import Annotated, Union
 
 import strawberry
 from jobkit.graphql import ServiceContext
+from jobkit.schema import build_schema
 from strawberry.federation.schema_directives import Key
+from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
 from search.domain.models import LandingPage as LandingPageModel
 from search.domain.service import find_route
 
 
-@strawberry.federation.type(keys=[Key(fields="id", resolvable=False)])
+@strawberry.federation.type(keys=[Key(fields=FieldSet("id"), resolvable=False)])
 class Job:
     id: strawberry.ID
 
 
-@strawberry.federation.type(keys=[Key(fields="id", resolvable=False)])
+@strawberry.federation.type(keys=[Key(fields=FieldSet("id"), resolvable=False)])
 class OrganizationProfile:
     id: strawberry.ID
 
@@ -34,9 +36,7 @@ class LandingPage:
         return cls(id=strawberry.ID(str(row.id)), title=row.title) if row is not None else None
 
 
-RouteContent = Annotated[
-    Job | LandingPage | OrganizationProfile, strawberry.union("RouteContent")
-]
+RouteContent = Annotated[Job | LandingPage | OrganizationProfile, strawberry.union("RouteContent")]
 
 
 @strawberry.type
@@ -61,7 +61,10 @@ RouteResponse = Annotated[
     strawberry.union("RouteResponse"),
 ]
 
-_REFERENCES = {"Job": Job, "OrganizationProfile": OrganizationProfile}
+_REFERENCES: dict[str, type[Job] | type[OrganizationProfile]] = {
+    "Job": Job,
+    "OrganizationProfile": OrganizationProfile,
+}
 
 
 @strawberry.type
@@ -89,6 +92,4 @@ class Query:
         return ContentResponse(content=reference(id=strawberry.ID(str(route.content_id))))
 
 
-schema = strawberry.federation.Schema(
-    query=Query, types=[Job, OrganizationProfile, LandingPage], federation_version="2.11"
-)
+schema = build_schema(query=Query, types=[Job, OrganizationProfile, LandingPage])

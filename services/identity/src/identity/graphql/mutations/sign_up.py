@@ -1,16 +1,15 @@
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
 import strawberry
-from jobkit.graphql import FieldError, ValidationErrors, result_union, validation_errors
-from pydantic import BaseModel, EmailStr, Field, ValidationError
+from jobkit.graphql import errors_summary, field_errors
 from strawberry.types import Info
 
-from identity.domain.errors import FieldProblem
-from identity.domain.service import register_user
+from identity.domain.errors import AccountErrors as DomainAccountErrors
+from identity.domain.service import SignupRole, register_user
 from identity.graphql.context import IdentityContext
-from identity.graphql.types import User
+from identity.graphql.types import AccountError, AccountErrors, SignUpRole, User
 
 
 @strawberry.input
@@ -19,15 +18,7 @@ class SignUpInput:
     password: str
     first_name: str
     last_name: str
-    role: str = "applicant"
-
-
-class SignUpRequest(BaseModel):
-    email: EmailStr
-    password: str = Field(min_length=8, max_length=128)
-    first_name: str = Field(min_length=1, max_length=100)
-    last_name: str = Field(min_length=1, max_length=100)
-    role: Literal["applicant", "recruiter"]
+    role: SignUpRole = SignupRole.APPLICANT  # type: ignore[valid-type]
 
 
 @strawberry.type
@@ -35,47 +26,20 @@ class SignUpSuccess:
     user: User
 
 
-SignUpResult = result_union("SignUpResult", SignUpSuccess, ValidationErrors)
-
-_FIELD_NAMES = {"first_name": "firstName", "last_name": "lastName"}
-
-
-def _field_errors(error: ValidationError) -> list[FieldError]:
-    problems = []
-    for item in error.errors():
-        field = str(item["loc"][0]) if item["loc"] else None
-        problems.append(
-            FieldError(
-                message=item["msg"],
-                code=str(item["type"]).upper(),
-                field=_FIELD_NAMES.get(field, field) if field else None,
-            )
-        )
-    return problems
+SignUpResult = Annotated[SignUpSuccess | AccountErrors, strawberry.union("SignUpResult")]
 
 
 async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> SignUpResult:
-    try:
-        request = SignUpRequest(
-            email=input.email,
-            password=input.password,
-            first_name=input.first_name,
-            last_name=input.last_name,
-            role=input.role,  # type: ignore[arg-type]
-        )
-    except ValidationError as error:
-        return validation_errors(_field_errors(error))
     result = await register_user(
         sessions=info.context.sessions,
         settings=info.context.settings,
-        email=str(request.email),
-        password=request.password,
-        first_name=request.first_name,
-        last_name=request.last_name,
-        role=request.role,
+        email=input.email,
+        password=input.password,
+        first_name=input.first_name,
+        last_name=input.last_name,
+        role=SignupRole(input.role),
     )
-    if isinstance(result, FieldProblem):
-        return validation_errors(
-            [FieldError(message=result.message, code=result.code, field=result.field)]
-        )
+    if isinstance(result, DomainAccountErrors):
+        errors = field_errors(result, AccountError)
+        return AccountErrors(message=errors_summary(len(errors)), errors=errors)
     return SignUpSuccess(user=User.from_model(result))

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+from jobkit.graphql import errors_summary, field_errors, parse_uuid
+from strawberry.types import Info
+
+from identity.domain.errors import AccountError as DomainAccountError
+from identity.domain.errors import AccountErrorCode as DomainCode
+from identity.domain.errors import AccountErrors as DomainAccountErrors
+from identity.domain.service import change_roles
+from identity.graphql.context import IdentityContext
+from identity.graphql.types import AccountError, AccountErrors, User
+
+
+@strawberry.input
+class ChangeUserRolesInput:
+    user_id: strawberry.ID
+    roles: list[str]
+
+
+@strawberry.type
+class ChangeUserRolesSuccess:
+    user: User
+
+
+ChangeUserRolesResult = Annotated[
+    ChangeUserRolesSuccess | AccountErrors, strawberry.union("ChangeUserRolesResult")
+]
+
+
+async def change_user_roles(
+    info: Info[IdentityContext, None], input: ChangeUserRolesInput
+) -> ChangeUserRolesResult:
+    user_id = parse_uuid(input.user_id)
+    principal = info.context.require_principal()
+    result = (
+        await change_roles(
+            sessions=info.context.sessions,
+            settings=info.context.settings,
+            user_id=user_id,
+            roles=input.roles,
+            actor=principal.user_id,
+        )
+        if user_id is not None
+        else DomainAccountErrors(
+            [DomainAccountError(DomainCode.NOT_FOUND, "No such user.", "user_id")]
+        )
+    )
+    if isinstance(result, DomainAccountErrors):
+        errors = field_errors(result, AccountError)
+        return AccountErrors(message=errors_summary(len(errors)), errors=errors)
+    return ChangeUserRolesSuccess(user=User.from_model(result))
