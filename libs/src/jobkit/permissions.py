@@ -79,10 +79,19 @@ class RecruiterScope(_RequiresPrincipal):
 
 
 class OwnerOrAdminLike(_RequiresPrincipal):
-    """The owner of the source object (its ``owner_id``) or an admin-like user."""
+    """The owner of the source object (its ``owner_id``) or an admin-like user.
+
+    An object a use case returns to the very caller it concerns (the account that ``signUp`` just
+    created) sets ``disclosed_to_caller`` so its owner-only fields show in that answer.
+    """
 
     message = "Only the owner or an administrator may do this."
     owner_attribute: ClassVar[str] = "owner_id"
+
+    def has_permission(self, source: Any, info: Info[Any, Any], **kwargs: Any) -> bool:
+        if getattr(source, "disclosed_to_caller", False) is True:
+            return True
+        return super().has_permission(source, info, **kwargs)
 
     def allows(self, principal: Principal, source: Any, arguments: dict[str, Any]) -> bool:
         owner = getattr(source, self.owner_attribute, None)

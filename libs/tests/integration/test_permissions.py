@@ -138,7 +138,7 @@ async def test_each_rule_allows_and_refuses_with_the_right_code(
     allowed: bool,
     code: str | None,
 ) -> None:
-    data, codes = await _ask(sessions, principal, query)
+    _data, codes = await _ask(sessions, principal, query)
     if allowed:
         assert codes == []
     else:

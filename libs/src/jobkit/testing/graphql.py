@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -20,8 +21,11 @@ class GraphQLClient:
     async def execute(self, query: str, **variables: Any) -> dict[str, Any]:
         """The full response body (``data`` and maybe ``errors``); HTTP errors raise."""
         async with httpx.AsyncClient(timeout=30) as client:
+            # json.dumps escapes non-ASCII (lone surrogates included), as browsers' JSON does.
             response = await client.post(
-                self.url, json={"query": query, "variables": variables}, headers=self.headers
+                self.url,
+                content=json.dumps({"query": query, "variables": variables}),
+                headers=self.headers | {"Content-Type": "application/json"},
             )
         body: dict[str, Any] = response.json()
         if response.status_code >= 300 and "errors" not in body:

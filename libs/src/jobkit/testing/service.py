@@ -3,7 +3,7 @@
     # services/billing/tests/conftest.py
     @pytest.fixture(scope="session")
     def service_spec() -> ServiceSpec:
-        return ServiceSpec(settings=BillingSettings(), service_dir=SERVICE_DIR, create_app=create_app)
+        return ServiceSpec(BillingSettings(), service_dir=SERVICE_DIR, create_app=create_app)
 
 Then, from the jobkit pytest plugin:
 

@@ -57,10 +57,13 @@ class User:
     email_verified: bool | None = strawberry.field(
         extensions=_self_or_admin(), description="Only for the user themself and administrators."
     )
+    # True when the answer goes to the very person it is about (signUp's new account).
+    disclosed_to_caller: strawberry.Private[bool] = False
 
     @classmethod
-    def from_model(cls, user: UserModel) -> User:
+    def from_model(cls, user: UserModel, *, disclosed_to_caller: bool = False) -> User:
         return cls(
+            disclosed_to_caller=disclosed_to_caller,
             id=strawberry.ID(str(user.id)),
             name=user.display_name,
             email=user.email,

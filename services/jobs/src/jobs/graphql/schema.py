@@ -6,6 +6,7 @@ from jobkit.schema import build_schema
 from strawberry.types import Info
 
 from jobs.domain.models import Job as JobModel
+from jobs.domain.service import visible_to
 
 
 @strawberry.federation.type(
@@ -25,12 +26,16 @@ class Job:
         cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> Job | None:
         row = await info.context.load(JobModel, id)
-        return cls.from_model(row) if row is not None else None
+        if row is None or not visible_to(row, info.context.principal):
+            return None
+        return cls.from_model(row)
 
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="One job by id.")
+    @strawberry.field(
+        description="One job by id: published jobs for everyone, others for their owner and admins."
+    )
     async def job(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Job | None:
         return await Job.resolve_reference(info, id)
 

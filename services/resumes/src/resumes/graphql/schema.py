@@ -6,6 +6,7 @@ from jobkit.schema import build_schema
 from strawberry.types import Info
 
 from resumes.domain.models import Resume as ResumeModel
+from resumes.domain.service import visible_to
 
 
 @strawberry.federation.type(
@@ -25,12 +26,14 @@ class Resume:
         cls, info: Info[ServiceContext, None], id: strawberry.ID
     ) -> Resume | None:
         row = await info.context.load(ResumeModel, id)
-        return cls.from_model(row) if row is not None else None
+        if row is None or not visible_to(row, info.context.principal):
+            return None
+        return cls.from_model(row)
 
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="One resume by id.")
+    @strawberry.field(description="One resume by id: its applicant, recruiters and admins only.")
     async def resume(self, info: Info[ServiceContext, None], id: strawberry.ID) -> Resume | None:
         return await Resume.resolve_reference(info, id)
 

@@ -42,4 +42,4 @@ async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> Sign
     if isinstance(result, DomainAccountErrors):
         errors = field_errors(result, AccountError)
         return AccountErrors(message=errors_summary(len(errors)), errors=errors)
-    return SignUpSuccess(user=User.from_model(result))
+    return SignUpSuccess(user=User.from_model(result, disclosed_to_caller=True))

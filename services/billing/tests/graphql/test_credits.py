@@ -1,0 +1,61 @@
+"""getCredits through HTTP: only the organization's recruiters and admin-like users read it."""
+
+import uuid
+
+import pytest
+from billing.db import memberships
+from billing.domain.models import CreditEntry
+from jobkit.db import unit_of_work
+from jobkit.memberships import apply_member_added
+from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.tokens import TokenIssuer
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+pytestmark = pytest.mark.integration
+
+CREDITS = "query($org: Int) { getCredits(organizationId: $org) { amount label type frontend } }"
+
+
+async def _organization_with_credits(
+    committed_sessions: async_sessionmaker[AsyncSession], number: int, recruiter: str
+) -> None:
+    async with unit_of_work(committed_sessions) as session:
+        session.add(
+            CreditEntry(
+                organization_id=number,
+                organization_name=f"Org {number}",
+                type="job",
+                label="Job postings",
+                amount=3,
+                frontend="jobboard",
+            )
+        )
+        await apply_member_added(
+            session, memberships, organization_id=str(number), user_id=recruiter
+        )
+
+
+async def test_a_member_reads_their_credits_and_nobody_else_does(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    member, outsider = str(uuid.uuid4()), str(uuid.uuid4())
+    await _organization_with_credits(committed_sessions, 501, member)
+
+    answer = await graphql.as_user(tokens.token(member, ["recruiter"])).data(CREDITS, org=501)
+    assert answer["getCredits"] == [
+        {"amount": 3, "label": "Job postings", "type": "job", "frontend": "jobboard"}
+    ]
+
+    # The leak this closes: any recruiter could read any organization's credits.
+    refused = await graphql.as_user(tokens.token(outsider, ["recruiter"])).execute(CREDITS, org=501)
+    assert refused["data"] is None
+    assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    anonymous = await graphql.execute(CREDITS, org=501)
+    assert anonymous["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    applicant = await graphql.as_user(tokens.token(member, ["applicant"])).execute(CREDITS, org=501)
+    assert applicant["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+    admin = await graphql.as_user(tokens.token(roles=["site_admin"])).data(CREDITS, org=501)
+    assert admin["getCredits"][0]["amount"] == 3

@@ -1,0 +1,47 @@
+"""getGdprConsentInfos through GraphQL, and bad strings refused before the database."""
+
+import uuid
+
+import httpx
+import pytest
+from consent.domain.models import ConsentInfo
+from jobkit.db import unit_of_work
+from jobkit.testing.graphql import GraphQLClient
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+pytestmark = pytest.mark.integration
+
+INFOS = """query($type: String, $placement: String) {
+  getGdprConsentInfos(type: $type, placement: $placement) { id type optIn text }
+}"""
+
+
+async def test_health(service_url: str) -> None:
+    async with httpx.AsyncClient() as client:
+        assert (await client.get(f"{service_url}/healthz")).json()["service"] == "consent"
+
+
+async def test_infos_filter_by_type_and_placement(
+    graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    kind = f"TYPE_{uuid.uuid4().hex[:6].upper()}"
+    async with unit_of_work(committed_sessions) as session:
+        session.add(ConsentInfo(type=kind, placement="REGISTRATION", text="We keep your data."))
+        session.add(ConsentInfo(type=kind, placement="JOB_APPLICATION", text="Other text."))
+    answer = await graphql.data(INFOS, type=kind, placement="REGISTRATION")
+    assert [(i["type"], i["optIn"], i["text"]) for i in answer["getGdprConsentInfos"]] == [
+        (kind, True, "We keep your data.")
+    ]
+
+
+@pytest.mark.parametrize("bad", ["x\x00", "\ud800"])
+async def test_a_nul_byte_gets_a_clear_error_and_no_sql(graphql: GraphQLClient, bad: str) -> None:
+    # On main this answered the raw database error, SQL statement included.
+    answer = await graphql.execute(INFOS, type=bad)
+    assert answer["data"] is None
+    [error] = answer["errors"]
+    assert error["extensions"]["code"] == "BAD_USER_INPUT"
+    assert "SELECT" not in str(answer)
+    assert "consent_infos" not in str(answer)
+    inline = await graphql.execute('{ getGdprConsentInfos(type: "x\\u0000") { id } }')
+    assert inline["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"

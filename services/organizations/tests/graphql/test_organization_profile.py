@@ -1,0 +1,38 @@
+"""organizationProfile(id) and the OrganizationProfile entity through GraphQL."""
+
+import uuid
+
+import httpx
+import pytest
+from jobkit.db import unit_of_work
+from jobkit.testing.graphql import GraphQLClient
+from organizations.domain.models import OrganizationProfile
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+pytestmark = pytest.mark.integration
+
+
+async def test_health(service_url: str) -> None:
+    async with httpx.AsyncClient() as client:
+        assert (await client.get(f"{service_url}/healthz")).json()["service"] == "organizations"
+
+
+async def test_a_profile_answers_by_id_and_as_an_entity(
+    graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    profile = OrganizationProfile(id=uuid.uuid4(), name="Green Harbor", owner_id=uuid.uuid4())
+    async with unit_of_work(committed_sessions) as session:
+        session.add(profile)
+    pid = str(profile.id)
+    answer = await graphql.data(
+        "query($id: ID!) { organizationProfile(id: $id) { id name } }", id=pid
+    )
+    assert answer["organizationProfile"] == {"id": pid, "name": "Green Harbor"}
+    entity = await graphql.data(
+        "query($r: [_Any!]!) { _entities(representations: $r) {"
+        " ... on OrganizationProfile { name } } }",
+        r=[{"__typename": "OrganizationProfile", "id": pid}],
+    )
+    assert entity["_entities"] == [{"name": "Green Harbor"}]
+    missing = await graphql.data('{ organizationProfile(id: "nope") { id } }')
+    assert missing["organizationProfile"] is None

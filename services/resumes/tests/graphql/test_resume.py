@@ -1,0 +1,44 @@
+"""resume(id): the applicant, recruiters and admin-like users see it; nobody else does."""
+
+import uuid
+
+import httpx
+import pytest
+from jobkit.db import unit_of_work
+from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.tokens import TokenIssuer
+from resumes.domain.models import Resume
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+pytestmark = pytest.mark.integration
+
+RESUME = "query($id: ID!) { resume(id: $id) { id title } }"
+
+
+async def test_health(service_url: str) -> None:
+    async with httpx.AsyncClient() as client:
+        assert (await client.get(f"{service_url}/healthz")).json()["service"] == "resumes"
+
+
+async def test_a_resume_is_private_to_its_applicant_recruiters_and_admins(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    owner = uuid.uuid4()
+    resume = Resume(id=uuid.uuid4(), owner_id=owner, title="Nurse, 5 years")
+    async with unit_of_work(committed_sessions) as session:
+        session.add(resume)
+    rid = str(resume.id)
+    assert (await graphql.data(RESUME, id=rid))["resume"] is None
+    other = graphql.as_user(tokens.token(roles=["applicant"]))
+    assert (await other.data(RESUME, id=rid))["resume"] is None
+    for caller in (
+        graphql.as_user(tokens.token(owner, ["applicant"])),
+        graphql.as_user(tokens.token(roles=["recruiter"])),
+        graphql.as_user(tokens.token(roles=["administrator"])),
+    ):
+        assert (await caller.data(RESUME, id=rid))["resume"] == {
+            "id": rid,
+            "title": "Nurse, 5 years",
+        }
