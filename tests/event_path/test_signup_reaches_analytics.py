@@ -40,7 +40,7 @@ mutation SignUp($input: SignUpInput!) {
   signUp(input: $input) {
     __typename
     ... on SignUpSuccess { user { id email } }
-    ... on ValidationErrors { message code }
+    ... on AccountErrors { message errors { field code } }
   }
 }
 """

@@ -27,7 +27,7 @@ query EverySubgraph($id: ID!) {
   organizationProfile(id: $id) { id name }
   job(id: $id) { id title }
   resume(id: $id) { id title }
-  getCredits(organizationId: 1) { amount type }
+  getCredits { amount type }
   getGdprConsentInfos(type: "PRIVACY_POLICY", placement: "REGISTRATION") { id optIn text }
   route(slug: "/no-such-page") { __typename ... on ErrorResponse { code reason } }
   analyticsEventTypes { key type }
@@ -39,7 +39,7 @@ mutation SignUp($input: SignUpInput!) {
   signUp(input: $input) {
     __typename
     ... on SignUpSuccess { user { id email roles { targetId } } }
-    ... on ValidationErrors { message code errors { field message } }
+    ... on AccountErrors { message errors { field code message } }
   }
 }
 """
@@ -65,7 +65,7 @@ async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
             "password": "long enough password",
             "firstName": "Rae",
             "lastName": "Cruiter",
-            "role": "recruiter",
+            "role": "RECRUITER",
         },
     )
     assert data["signUp"]["__typename"] == "SignUpSuccess", data
@@ -102,8 +102,33 @@ async def test_invalid_sign_up_input_gets_field_errors(gateway: GraphQLClient) -
         input={"email": "nope", "password": "short", "firstName": "", "lastName": "X"},
     )
     result = data["signUp"]
-    assert result["__typename"] == "ValidationErrors"
-    assert {error["field"] for error in result["errors"]} == {"email", "password", "firstName"}
+    assert result["__typename"] == "AccountErrors"
+    assert {(error["field"], error["code"]) for error in result["errors"]} == {
+        ("email", "INVALID"),
+        ("password", "TOO_SHORT"),
+        ("firstName", "TOO_SHORT"),
+    }
+
+
+async def test_through_the_gateway_a_recruiter_reads_only_their_organizations_credits(
+    gateway: GraphQLClient,
+) -> None:
+    outsider = await _recruiter(gateway)
+    client = gateway.as_user(token_for(outsider["id"], ["recruiter"]))
+    body = await client.execute("{ getCredits(organizationId: 1) { amount } }")
+    assert body["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    assert not body.get("data")
+    admin = gateway.as_user(token_for(str(uuid.uuid4()), ["administrator"]))
+    credits = await admin.data("{ getCredits(organizationId: 1) { amount type } }")
+    assert {entry["type"] for entry in credits["getCredits"]} == {"job", "contact"}
+
+
+async def test_through_the_gateway_unstorable_strings_get_a_clear_error(
+    gateway: GraphQLClient,
+) -> None:
+    body = await gateway.execute('{ route(slug: "a\\u0000b") { __typename } }')
+    assert body["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+    assert "SELECT" not in str(body)
 
 
 async def test_the_web_server_proxies_graphql_and_frames_only_same_origin() -> None:
