@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status test schemas bench
+.PHONY: up down status check test schemas bench
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -9,6 +9,9 @@ down:      ## stop everything `make up` started
 
 status:    ## what runs, on which port, and what crashed
 	deploy/local/stack status
+
+check:     ## the fast static checks (lint, strict types, migrations, schema drift, web types)
+	scripts/check.sh
 
 test:      ## every test, against real PostgreSQL, Kafka and Elasticsearch
 	scripts/test.sh

@@ -12,17 +12,14 @@ scripts/bootstrap.sh
 "$stack" infra-up
 set -a; . .local/env; set +a
 
-step "lint (ruff)"
-.venv/bin/ruff check libs services tests scripts bench
+# make check: lint, mypy strict, alembic check, schema drift, composition, web types and codegen
+scripts/check.sh
 
-step "subgraph schemas match the code"
-scripts/export-schemas.sh --check
-
-step "gateway: supergraph composes and matches the committed file; gateway tests"
-(cd gateway && npm run --silent compose:check && npm test)
+step "gateway tests"
+(cd gateway && npm test)
 
 step "web: unit and component tests"
-(cd web && npm run --silent lint && npm test)
+(cd web && npm test)
 
 step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi

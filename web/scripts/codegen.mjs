@@ -1,6 +1,5 @@
-// Runs GraphQL Code Generator when the gateway's supergraph API schema exists. Until gateway/
-// produces it there is nothing to generate from, so the step says so and succeeds: a build
-// must not depend on a file another part of the repository has not written yet.
+// Runs GraphQL Code Generator over the gateway's supergraph API schema. A missing schema is an
+// error, never a silent skip: the web's types must always come from the composed supergraph.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -8,8 +7,10 @@ import { fileURLToPath } from "node:url";
 const schema = fileURLToPath(new URL("../../gateway/supergraph-api.graphql", import.meta.url));
 
 if (!existsSync(schema)) {
-  console.log(`codegen: skipped, ${schema} does not exist yet (gateway/ composes it).`);
-  process.exit(0);
+  console.error(
+    `codegen: ${schema} is missing. Compose it first: (cd gateway && npm run compose), or make schemas.`,
+  );
+  process.exit(1);
 }
 
 const result = spawnSync("graphql-codegen", ["--config", "codegen.ts"], {

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The fast static checks (`make check`, and the first step of `make test`): lint, strict types,
+# models against migrations, subgraph SDL drift, supergraph composition, the web's types.
+# Needs the local PostgreSQL (alembic check runs on a temporary database); nothing else.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+[ -f .local/env ] && { set -a; . .local/env; set +a; }
+
+step "lint (ruff)"
+.venv/bin/ruff check libs services tests scripts bench
+
+step "types (mypy --strict on libs/src and services/*/src)"
+.venv/bin/mypy
+
+step "models and migrations agree (alembic check per service)"
+.venv/bin/python scripts/migrations.py check
+
+step "subgraph schemas match the code"
+scripts/export-schemas.sh --check
+
+step "gateway: supergraph composes and matches the committed files; gateway types"
+(cd gateway && npm run --silent compose:check && npm run --silent lint)
+
+step "web: lint, types, generated GraphQL types match the supergraph"
+(cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent codegen:check)
