@@ -2,20 +2,24 @@
 
 :func:`enqueue` is called inside a use case's unit of work. :class:`OutboxRelay` publishes unsent
 rows to Kafka with an idempotent producer (acks=all) and marks them sent. When Kafka is down the
-rows wait; nothing is lost and order per aggregate key is kept.
+rows wait; nothing is lost and order per aggregate key is kept (one active relay per service).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from aiokafka import AIOKafkaProducer
+from aiokafka.errors import KafkaError
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from sqlalchemy import Table, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import Row, Table, insert, select, text, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
@@ -48,11 +52,16 @@ async def enqueue(
 
 
 class OutboxRelay:
-    """Publishes the outbox to Kafka; one per service process.
+    """Publishes the outbox to Kafka, one active relay per service database.
 
-    Rows are claimed with ``FOR UPDATE SKIP LOCKED`` so several replicas can relay side by side.
-    A row is marked sent only after the broker acknowledged it; a failure rolls the claim back
-    and the row is retried, so delivery is at least once and consumers deduplicate.
+    Order per aggregate key is the promise: so only one replica relays at a time. Each replica's
+    relay asks for a PostgreSQL advisory lock (held on a dedicated connection for as long as it
+    relays); the others wait and take over when the holder's connection goes away. The active
+    relay reads unsent rows in id order without holding a transaction, sends them with a bounded
+    wait, and marks them sent in a short transaction once the broker acknowledged them. When
+    Kafka is down a send times out, the rows stay unsent with ``attempts`` and ``last_error``
+    recorded, and the relay backs off (exponentially, capped) and tries again: delivery is at
+    least once and consumers deduplicate.
     """
 
     def __init__(
@@ -62,90 +71,132 @@ class OutboxRelay:
         outbox: Table,
         bootstrap_servers: str,
         client_id: str,
+        engine: AsyncEngine | None = None,
         poll_interval: float = 0.2,
         batch_size: int = 200,
+        send_timeout: float = 10.0,
         max_backoff: float = 5.0,
     ) -> None:
         self._sessions = sessions
         self._outbox = outbox
+        self._engine = engine or _engine_of(sessions)
         self._bootstrap_servers = bootstrap_servers
         self._client_id = client_id
         self._poll_interval = poll_interval
         self._batch_size = batch_size
+        self._send_timeout = send_timeout
         self._max_backoff = max_backoff
         self._producer: AIOKafkaProducer | None = None
+        self.lock_key = zlib.crc32(f"jobkit.outbox-relay:{outbox.name}".encode())
+        self.sent_total = 0
+        self.is_leader = False
 
     async def run_forever(self) -> None:
         backoff = self._poll_interval
         while True:
             try:
-                sent = await self.relay_once()
+                async with self._engine.connect() as lock_connection:
+                    await self._become_leader(lock_connection)
+                    while True:
+                        try:
+                            sent = await self.relay_once()
+                        except (OSError, KafkaError, TimeoutError) as error:
+                            log.warning("outbox relay could not publish, retrying: %s", error)
+                            await self._reset_producer()
+                            await asyncio.sleep(backoff)
+                            backoff = min(backoff * 2, self._max_backoff)
+                            await self._check_lock(lock_connection)
+                            continue
+                        backoff = self._poll_interval
+                        if sent == 0:
+                            await asyncio.sleep(self._poll_interval)
+                            await self._check_lock(lock_connection)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                log.warning("outbox relay failed, retrying: %s", error)
+                log.warning("outbox relay lost its footing, restarting: %s", error)
                 await self._reset_producer()
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, self._max_backoff)
-                continue
-            backoff = self._poll_interval
-            if sent == 0:
-                await asyncio.sleep(self._poll_interval)
+            finally:
+                self.is_leader = False
+
+    async def _become_leader(self, connection: AsyncConnection) -> None:
+        """Wait until this relay holds the relay lock (a session lock on ``connection``)."""
+        while True:
+            acquired = await connection.scalar(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": self.lock_key}
+            )
+            await connection.commit()  # never sit idle in a transaction while waiting or relaying
+            if acquired:
+                self.is_leader = True
+                log.info("outbox relay %s is the active relay", self._client_id)
+                return
+            await asyncio.sleep(max(self._poll_interval, 0.5))
+
+    async def _check_lock(self, connection: AsyncConnection) -> None:
+        """Fail (and so re-elect) when the lock connection is gone."""
+        await connection.execute(text("SELECT 1"))
+        await connection.commit()
 
     async def relay_once(self) -> int:
-        """Publish one batch of unsent rows; return how many were sent."""
-        claimed: list[int] = []
-        try:
-            async with unit_of_work(self._sessions) as session:
-                rows = (
-                    await session.execute(
-                        select(self._outbox)
-                        .where(self._outbox.c.sent_at.is_(None))
-                        .order_by(self._outbox.c.id)
-                        .limit(self._batch_size)
-                        .with_for_update(skip_locked=True)
-                    )
-                ).all()
-                if not rows:
-                    return 0
-                claimed = [row.id for row in rows]
-                producer = await self._ensure_producer()
-                await asyncio.gather(*[await self._send(producer, row) for row in rows])
-                await session.execute(
-                    update(self._outbox)
-                    .where(self._outbox.c.id.in_(claimed))
-                    .values(sent_at=datetime.now(UTC), last_error=None)
-                )
-        except Exception as error:
-            # The claim was rolled back above; note the failure on the rows for operators.
-            if claimed:
-                await self._record_failure(claimed, error)
-            raise
-        return len(claimed)
+        """Publish one batch of unsent rows; return how many were sent.
 
-    async def _send(self, producer: AIOKafkaProducer, row: object) -> asyncio.Future[object]:
-        token = otel_context.attach(context_from_mapping(row.trace_headers or {}))  # type: ignore[attr-defined]
+        Call it only from the active relay (``run_forever``) or where no other relay runs.
+        """
+        async with self._sessions() as session:
+            rows = (
+                await session.execute(
+                    select(self._outbox)
+                    .where(self._outbox.c.sent_at.is_(None))
+                    .order_by(self._outbox.c.id)
+                    .limit(self._batch_size)
+                )
+            ).all()
+        if not rows:
+            return 0
+        ids = [row.id for row in rows]
         try:
-            headers: list[tuple[str, bytes]] = [("event-type", row.event_type.encode())]  # type: ignore[attr-defined]
+            await asyncio.wait_for(self._publish(rows), timeout=self._send_timeout)
+        except Exception as error:
+            await self._record_failure(ids, error)
+            raise
+        async with unit_of_work(self._sessions) as session:
+            await session.execute(
+                update(self._outbox)
+                .where(self._outbox.c.id.in_(ids))
+                .values(sent_at=datetime.now(UTC), last_error=None)
+            )
+        self.sent_total += len(ids)
+        return len(ids)
+
+    async def _publish(self, rows: Sequence[Row[Any]]) -> None:
+        producer = await self._ensure_producer()
+        # Sent in id order on one idempotent producer: per key (partition) order is kept.
+        futures = [await self._send(producer, row) for row in rows]
+        await asyncio.gather(*futures)
+
+    async def _send(self, producer: AIOKafkaProducer, row: Row[Any]) -> asyncio.Future[object]:
+        token = otel_context.attach(context_from_mapping(row.trace_headers or {}))
+        try:
+            headers: list[tuple[str, bytes]] = [("event-type", row.event_type.encode())]
             if not kafka_producer_instrumented():
                 inject_kafka_headers(headers)
             future: asyncio.Future[object] = await producer.send(
-                row.topic,  # type: ignore[attr-defined]
-                value=row.body,  # type: ignore[attr-defined]
-                key=row.key.encode(),  # type: ignore[attr-defined]
-                headers=headers,
+                row.topic, value=row.body, key=row.key.encode(), headers=headers
             )
             return future
         finally:
             otel_context.detach(token)
 
-    async def _record_failure(self, ids: list[int], error: Exception) -> None:
+    async def _record_failure(self, ids: list[int], error: BaseException) -> None:
+        message = f"{type(error).__name__}: {error}"[:2000]
         try:
             async with unit_of_work(self._sessions) as session:
                 await session.execute(
                     update(self._outbox)
                     .where(self._outbox.c.id.in_(ids))
-                    .values(attempts=self._outbox.c.attempts + 1, last_error=str(error)[:2000])
+                    .values(attempts=self._outbox.c.attempts + 1, last_error=message)
                 )
         except Exception:
             log.exception("could not record the outbox failure")
@@ -153,7 +204,11 @@ class OutboxRelay:
     async def _ensure_producer(self) -> AIOKafkaProducer:
         if self._producer is None:
             producer = idempotent_producer(self._bootstrap_servers, client_id=self._client_id)
-            await producer.start()
+            try:
+                await producer.start()
+            except BaseException:
+                await producer.stop()
+                raise
             self._producer = producer
         return self._producer
 
@@ -161,9 +216,16 @@ class OutboxRelay:
         producer, self._producer = self._producer, None
         if producer is not None:
             try:
-                await producer.stop()
+                await asyncio.wait_for(producer.stop(), timeout=self._send_timeout)
             except Exception:
                 log.debug("producer stop failed", exc_info=True)
 
     async def close(self) -> None:
         await self._reset_producer()
+
+
+def _engine_of(sessions: async_sessionmaker[AsyncSession]) -> AsyncEngine:
+    bind = sessions.kw.get("bind")
+    if isinstance(bind, AsyncEngine):
+        return bind
+    raise ValueError("OutboxRelay needs engine= when its sessions are not bound to an engine")
