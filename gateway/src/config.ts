@@ -11,6 +11,8 @@ export interface GatewayConfig {
   maxDepth: number;
   maxCost: number;
   logLevel: string;
+  /** JOBBOARD_ENV=production, as for the services: no introspection, no landing page. */
+  production: boolean;
 }
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,5 +37,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     maxDepth: positiveInteger(env, 'GATEWAY_MAX_DEPTH', DEFAULT_MAX_DEPTH),
     maxCost: positiveInteger(env, 'GATEWAY_MAX_COST', DEFAULT_MAX_COST),
     logLevel: env.LOG_LEVEL || 'info',
+    production: (env.JOBBOARD_ENV ?? 'development') === 'production',
   };
 }

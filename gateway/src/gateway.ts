@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { trace } from '@opentelemetry/api';
 import express, { type RequestHandler } from 'express';
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   maxDepth?: number;
   maxCost?: number;
   maxBatchOperations?: number;
+  /** Production hides the schema: no introspection, no landing page. */
+  production?: boolean;
   logger?: JsonLogger;
 }
 
@@ -114,7 +117,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     gateway,
     logger,
     allowBatchedHttpRequests: true,
-    introspection: true,
+    introspection: !options.production,
     includeStacktraceInErrorResponses: false,
     // server.ts owns SIGTERM/SIGINT: stop Apollo, then flush telemetry, then exit 0.
     stopOnTerminationSignals: false,
@@ -126,6 +129,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     },
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      ...(options.production ? [ApolloServerPluginLandingPageDisabled()] : []),
       queryLimitsPlugin({
         maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
         maxCost: options.maxCost ?? DEFAULT_MAX_COST,

@@ -1,6 +1,8 @@
 import {
   GraphQLError,
   Kind,
+  getNullableType,
+  isListType,
   validate,
   type ASTVisitor,
   type DocumentNode,
@@ -92,15 +94,34 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
 const introspectionEstimator: ComplexityEstimator = ({ field, type }) =>
   isIntrospectionField(field.name) || type.name.startsWith('__') ? 0 : undefined;
 
+/** List arguments that bound how many items a list field returns. */
+export const LIST_SIZE_ARGUMENTS = ['first', 'limit'] as const;
+/**
+ * The multiplier of a list field without a size argument. Such lists are small by design (a
+ * user's roles, a profile's benefits); every list that can grow takes `first` or `limit`.
+ */
+export const DEFAULT_LIST_SIZE = 1;
+
+/** A list field costs 1 plus its selections times the number of items it may return. */
+const listSizeEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  if (!isListType(getNullableType(field.type))) return undefined;
+  const sizes = LIST_SIZE_ARGUMENTS.map((name) => args[name]).filter(
+    (value): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  );
+  const size = sizes.length > 0 ? Math.max(...sizes) : DEFAULT_LIST_SIZE;
+  return 1 + size * childComplexity;
+};
+
 /**
  * Rejects operations whose estimated cost exceeds `maxCost`. Each field costs 1 plus its
- * selections (`simpleEstimator`); variables are needed for `@skip`/`@include`.
+ * selections; a list multiplies its selections by its `first`/`limit` argument
+ * (`listSizeEstimator`); variables are needed for sizes given as variables and `@skip`/`@include`.
  */
 export function costLimitRule(maxCost: number, variables: Record<string, unknown> = {}): ValidationRule {
   return createComplexityRule({
     maximumComplexity: maxCost,
     variables,
-    estimators: [introspectionEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    estimators: [introspectionEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
     createError: (max, actual) =>
       limitError(
         `Operation has an estimated cost of ${actual}, which exceeds the maximum cost of ${max}.`,

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     subgraphUrls: config.subgraphUrls,
     maxDepth: config.maxDepth,
     maxCost: config.maxCost,
+    production: config.production,
     logger,
   });
 

@@ -49,4 +49,23 @@ describe('checkQueryLimits', () => {
     assert.equal(error?.extensions.code, QUERY_TOO_COSTLY);
     assert.equal(error?.extensions.cost, 5);
   });
+
+  test('a list costs its selections times its first/limit argument', () => {
+    const listSchema = buildSubgraphSchema({
+      typeDefs: parse(`
+        type Job @key(fields: "id") { id: ID! title: String! }
+        type Query { search(limit: Int, first: Int): [Job!]! }
+      `),
+    });
+    const limits = { maxDepth: 10, maxCost: 200 };
+    // 1 + 100 x (id + title)
+    const [tooCostly] = checkQueryLimits(listSchema, parse('{ search(limit: 100) { id title } }'), {}, limits);
+    assert.equal(tooCostly?.extensions.code, QUERY_TOO_COSTLY);
+    assert.equal(tooCostly?.extensions.cost, 201);
+    const viaVariable = parse('query ($n: Int) { search(first: $n) { id title } }');
+    assert.equal(checkQueryLimits(listSchema, viaVariable, { n: 99 }, limits).length, 0);
+    assert.equal(checkQueryLimits(listSchema, viaVariable, { n: 100 }, limits).length, 1);
+    // without a size argument a list counts as DEFAULT_LIST_SIZE items
+    assert.deepEqual(checkQueryLimits(listSchema, parse('{ search { id title } }'), {}, limits), []);
+  });
 });
