@@ -11,6 +11,9 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 step "lint (ruff)"
 .venv/bin/ruff check libs services tests scripts bench
 
+step "generated files match the service registry (deploy/services.json)"
+python3 scripts/registry.py check
+
 step "types (mypy --strict on libs/src and services/*/src)"
 .venv/bin/mypy
 

@@ -2,7 +2,7 @@
 # Export each subgraph's SDL to services/<name>/schema.graphql; --check fails on drift instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-services=(identity organizations jobs resumes billing consent search analytics)
+mapfile -t services < <(python3 "$root/scripts/registry.py" list | cut -d' ' -f1)
 status=0
 for name in "${services[@]}"; do
   committed="$root/services/$name/schema.graphql"

@@ -25,7 +25,7 @@ step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
 step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)"
-.venv/bin/pytest libs services tests/event_path bench/tests
+.venv/bin/pytest libs services tests/event_path tests/tooling bench/tests
 
 step "whole stack: services, gateway and web"
 .venv/bin/python scripts/seed.py >/dev/null

@@ -14,13 +14,14 @@ seed_output=$(.venv/bin/python scripts/seed.py)
 "$stack" start services
 "$stack" start edge
 
+services=$(python3 scripts/registry.py list |
+  awk '{printf "%s%s :%s", (NR == 1 ? "" : (NR % 4 == 1 ? "\n             " : "  ")), $1, $2}')
 cat <<MSG
 
 The job board is running.
   web        http://127.0.0.1:3002/
   gateway    http://127.0.0.1:4000/graphql
-  services   identity :8101  organizations :8102  jobs :8103  resumes :8104
-             billing :8105  consent :8106  search :8107  analytics :8108
+  services   $services
   infra      PostgreSQL :5432  Kafka :9092  Elasticsearch :9200
   logs       .local/logs/<name>.log   (make status shows what runs)
 $seed_output

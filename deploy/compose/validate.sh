@@ -3,7 +3,8 @@
 #
 #   deploy/compose/validate.sh [-v]        -v also prints the resolved compose project
 #
-# 1. services/*/Dockerfile are identical except for the service name, and each is in the compose file;
+# 1. services/Dockerfile (one for every Python service, SERVICE build argument) is built for each
+#    service of deploy/services.json in the compose file, and each has its k8s manifest;
 # 2. deploy/compose/check (Go, github.com/compose-spec/compose-go/v2) loads docker-compose.yml as
 #    `docker compose` does (compose JSON schema, interpolation, merge keys, consistency), checks that
 #    every build.dockerfile exists and that `service_healthy` dependencies have a healthcheck, then
@@ -18,23 +19,19 @@ compose_file="${COMPOSE_FILE_TO_CHECK:-docker-compose.yml}"   # relative to the 
 case "$compose_file" in /*) compose_path="$compose_file" ;; *) compose_path="$repo/$compose_file" ;; esac
 fail=0
 
-# --- 1. the per-service Dockerfiles -------------------------------------------------------------
-ref=""
-for dir in "$repo"/services/*/; do
-  name="$(basename "$dir")"
-  df="$dir/Dockerfile"
-  if [ ! -f "$df" ]; then echo "validate: FAIL: services/$name/Dockerfile is missing" >&2; fail=1; continue; fi
-  normalized="$(sed -E "s/\b$name\b/@NAME@/g" "$df")"
-  if [ -z "$ref" ]; then ref="$normalized"; ref_name="$name"
-  elif [ "$normalized" != "$ref" ]; then
-    echo "validate: FAIL: services/$name/Dockerfile differs from services/$ref_name/Dockerfile beyond the service name:" >&2
-    diff <(echo "$ref") <(echo "$normalized") >&2 || true
-    fail=1
-  fi
-  grep -q "dockerfile: services/$name/Dockerfile" "$compose_path" ||
-    { echo "validate: FAIL: $compose_file does not build services/$name/Dockerfile" >&2; fail=1; }
-done
-[ "$fail" = 0 ] && echo "Dockerfiles: services/*/Dockerfile identical but for the name ($(ls -d "$repo"/services/*/ | wc -l) services)"
+# --- 1. one Dockerfile for every Python service, built for each registered service ------------
+df="$repo/services/Dockerfile"
+[ -f "$df" ] || { echo "validate: FAIL: services/Dockerfile is missing" >&2; fail=1; }
+grep -q '^ARG SERVICE' "$df" || { echo "validate: FAIL: services/Dockerfile takes no SERVICE build argument" >&2; fail=1; }
+count=0
+while read -r name _port; do
+  count=$((count + 1))
+  [ -d "$repo/services/$name" ] || { echo "validate: FAIL: deploy/services.json names $name but services/$name is missing" >&2; fail=1; }
+  grep -q "args: {SERVICE: $name}" "$compose_path" ||
+    { echo "validate: FAIL: $compose_file does not build services/Dockerfile for $name" >&2; fail=1; }
+  [ -f "$repo/deploy/k8s/$name.yaml" ] || { echo "validate: FAIL: deploy/k8s/$name.yaml is missing" >&2; fail=1; }
+done < <(python3 "$repo/scripts/registry.py" list --root "$repo")
+[ "$fail" = 0 ] && echo "Dockerfile: services/Dockerfile builds each of the $count registered services"
 
 # --- 2. the Go checker ---------------------------------------------------------------------------
 command -v go >/dev/null || { echo "validate: FAIL: go is not installed (needed to build $src)" >&2; exit 1; }

@@ -98,3 +98,7 @@ tail_log() {
     printf -- '(no log at %s)\n' "$f" >&2
   fi
 }
+
+# The Python services and their ports, from the one registry (deploy/services.json):
+# prints "name port" per line.
+registry_services() { python3 "$REPO_ROOT/scripts/registry.py" list; }

@@ -13,7 +13,7 @@ PG_HOST=127.0.0.1
 PG_PORT=5432
 PG_ROLE=jobboard
 PG_PASSWORD="${JOBBOARD_PG_PASSWORD:-jobboard}"
-PG_DATABASES="identity organizations jobs resumes billing consent search analytics"
+PG_DATABASES="$(registry_services | cut -d' ' -f1 | tr '\n' ' ')"   # one per service
 MARKER="$RUN_DIR/postgres.started"   # content: "<version> <cluster>" of the cluster we started
 
 answering() { pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2 2>/dev/null || { ! command -v pg_isready >/dev/null && port_open "$PG_PORT"; }; }

@@ -49,9 +49,6 @@ class ServiceSettings(BaseSettings):
         default="127.0.0.1:9092", validation_alias=_shared("KAFKA_BOOTSTRAP_SERVERS")
     )
     kafka_topic_prefix: str = Field(default="", validation_alias=_shared("KAFKA_TOPIC_PREFIX"))
-    elasticsearch_url: str = Field(
-        default="http://127.0.0.1:9200", validation_alias=_shared("ELASTICSEARCH_URL")
-    )
     jwks_url: str = Field(
         default="http://127.0.0.1:8101/.well-known/jwks.json",
         validation_alias=_shared("JOBBOARD_JWKS_URL"),

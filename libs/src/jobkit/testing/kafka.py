@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import uuid
 from pathlib import Path
 
 from aiokafka import AIOKafkaConsumer, ConsumerRecord
 
-REPO_ROOT = Path(__file__).resolve().parents[4]
-STACK = REPO_ROOT / "deploy" / "local" / "stack"
+STACK_SCRIPT = "deploy/local/stack"
+
+
+def stack_script() -> Path:
+    """The project's stack script: ``JOBBOARD_STACK_SCRIPT``, else found from the working directory.
+
+    Tests run from the repository (or a directory inside it); the kit itself knows no paths.
+    """
+    configured = os.environ.get("JOBBOARD_STACK_SCRIPT")
+    if configured:
+        return Path(configured)
+    for directory in (Path.cwd(), *Path.cwd().parents):
+        candidate = directory / STACK_SCRIPT
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(
+        f"{STACK_SCRIPT} not found above {Path.cwd()}; set JOBBOARD_STACK_SCRIPT to its path"
+    )
 
 
 async def read_topic(
@@ -39,4 +56,4 @@ async def read_topic(
 
 def stack(*args: str) -> None:
     """Run the project's own stack script (e.g. ``stack("stop", "kafka")``)."""
-    subprocess.run([str(STACK), *args], check=True, timeout=300)  # noqa: S603
+    subprocess.run([str(stack_script()), *args], check=True, timeout=300)  # noqa: S603

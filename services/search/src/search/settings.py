@@ -2,6 +2,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jobkit.settings import ServiceSettings
+from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
 
@@ -10,6 +11,10 @@ class SearchSettings(ServiceSettings):
 
     service_name: str = "search"
     db_name: str = "search"
+    # Only search talks to Elasticsearch; the variable has no prefix so one env file sets it.
+    elasticsearch_url: str = Field(
+        default="http://127.0.0.1:9200", validation_alias=AliasChoices("ELASTICSEARCH_URL")
+    )
 
 
 @lru_cache
