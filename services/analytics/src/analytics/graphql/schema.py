@@ -1,15 +1,5 @@
-import strawberry
 from jobkit.schema import build_schema
 
-from analytics.domain.catalogue import CATALOGUE
-from analytics.graphql.types import AnalyticsEventType
-
-
-@strawberry.type
-class Query:
-    @strawberry.field(description="Every analytics event key with its kind (client/server/hybrid).")
-    def analytics_event_types(self) -> list[AnalyticsEventType]:
-        return [AnalyticsEventType(key=item.key, type=item.kind) for item in CATALOGUE]
-
+from analytics.graphql.queries import Query
 
 schema = build_schema(query=Query)

@@ -1,4 +1,4 @@
-"""Identity's error vocabulary: the codes its API answers with (AccountErrorCode in the schema)."""
+"""The service's error vocabulary: the codes its API answers with (see the schema's enums)."""
 
 from enum import StrEnum
 

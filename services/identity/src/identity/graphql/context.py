@@ -1,4 +1,4 @@
-"""Identity uses the shared context; kept as a module so identity-only loaders have a home."""
+"""The shared per-request context, named for this service (its own loaders live beside it)."""
 
 from jobkit.graphql import ServiceContext as IdentityContext
 

@@ -1,0 +1,5 @@
+"""The shared per-request context, named for this service (its own loaders live beside it)."""
+
+from jobkit.graphql import ServiceContext as ConsentContext
+
+__all__ = ["ConsentContext"]

@@ -1,0 +1,5 @@
+"""The shared per-request context, named for this service (its own loaders live beside it)."""
+
+from jobkit.graphql import ServiceContext as JobContext
+
+__all__ = ["JobContext"]
