@@ -126,6 +126,7 @@ def create_service_app(
             await engine.dispose()
 
     app = FastAPI(title=settings.service_name, lifespan=lifespan, docs_url=None, redoc_url=None)
+    kafka_status = _CachedCheck(ttl_seconds=5.0)
 
     async def get_context(request: Request) -> Any:
         return await context(request.app.state.runtime, request)
@@ -143,7 +144,7 @@ def create_service_app(
         # rotation (consumers catch up when it is back).
         runtime: ServiceRuntime = request.app.state.runtime
         database = await _database_ready(runtime.engine)
-        kafka = await kafka_reachable(settings.kafka_bootstrap_servers)
+        kafka = await kafka_status.reachable(settings.kafka_bootstrap_servers)
         return JSONResponse(
             {
                 "status": "ready" if database else "not ready",
@@ -154,6 +155,25 @@ def create_service_app(
 
     FastAPIInstrumentor.instrument_app(app, excluded_urls="healthz,readyz")
     return app
+
+
+class _CachedCheck:
+    """Kafka's reachability for /readyz, asked at most every ``ttl_seconds`` (probes are frequent
+    and a broker round trip with a fresh admin client is not free)."""
+
+    def __init__(self, *, ttl_seconds: float) -> None:
+        self._ttl = ttl_seconds
+        self._value = False
+        self._checked_at = float("-inf")
+        self._lock = asyncio.Lock()
+
+    async def reachable(self, bootstrap_servers: str) -> bool:
+        async with self._lock:
+            now = asyncio.get_running_loop().time()
+            if now - self._checked_at >= self._ttl:
+                self._value = await kafka_reachable(bootstrap_servers)
+                self._checked_at = asyncio.get_running_loop().time()
+            return self._value
 
 
 async def _database_ready(engine: AsyncEngine) -> bool:
