@@ -1,7 +1,6 @@
 """The service's error codes include the common ones every API answers with (no I/O)."""
 
 from jobkit.errors import missing_common_codes
-
 from search.domain.errors import SearchErrorCode
 
 
