@@ -88,6 +88,12 @@ def committed_sessions(service_engine: AsyncEngine) -> async_sessionmaker[AsyncS
     return make_sessionmaker(service_engine)
 
 
+async def persist(sessions: async_sessionmaker[AsyncSession], *rows: object) -> None:
+    """Commit rows a factory built, so the served app sees them (one transaction)."""
+    async with sessions() as session, session.begin():
+        session.add_all(rows)
+
+
 @pytest.fixture(scope="module")
 async def service_url(
     service_spec: ServiceSpec, service_settings: ServiceSettings

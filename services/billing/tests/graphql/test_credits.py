@@ -4,12 +4,13 @@ import uuid
 
 import pytest
 from billing.db import memberships
-from billing.domain.models import CreditEntry
 from jobkit.db import unit_of_work
 from jobkit.memberships import apply_member_added
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.billing.tests.factories import credit_entry
 
 pytestmark = pytest.mark.integration
 
@@ -20,16 +21,7 @@ async def _organization_with_credits(
     committed_sessions: async_sessionmaker[AsyncSession], number: int, recruiter: str
 ) -> None:
     async with unit_of_work(committed_sessions) as session:
-        session.add(
-            CreditEntry(
-                organization_id=number,
-                organization_name=f"Org {number}",
-                type="job",
-                label="Job postings",
-                amount=3,
-                frontend="jobboard",
-            )
-        )
+        session.add(credit_entry(organization_id=number, organization_name=f"Org {number}"))
         await apply_member_added(
             session, memberships, organization_id=str(number), user_id=recruiter
         )

@@ -4,10 +4,11 @@ import uuid
 
 import httpx
 import pytest
-from consent.domain.models import ConsentInfo
-from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.consent.tests.factories import consent_info
 
 pytestmark = pytest.mark.integration
 
@@ -25,9 +26,11 @@ async def test_infos_filter_by_type_and_placement(
     graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
     kind = f"TYPE_{uuid.uuid4().hex[:6].upper()}"
-    async with unit_of_work(committed_sessions) as session:
-        session.add(ConsentInfo(type=kind, placement="REGISTRATION", text="We keep your data."))
-        session.add(ConsentInfo(type=kind, placement="JOB_APPLICATION", text="Other text."))
+    await persist(
+        committed_sessions,
+        consent_info(type=kind, placement="REGISTRATION", text="We keep your data."),
+        consent_info(type=kind, placement="JOB_APPLICATION", text="Other text."),
+    )
     answer = await graphql.data(INFOS, type=kind, placement="REGISTRATION")
     assert [(i["type"], i["optIn"], i["text"]) for i in answer["getGdprConsentInfos"]] == [
         (kind, True, "We keep your data.")

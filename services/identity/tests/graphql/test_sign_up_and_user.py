@@ -1,11 +1,12 @@
 """Sign-up through GraphQL, and who may read a user's private fields."""
 
-import uuid
 from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
+
+from services.identity.tests.factories import sign_up_input as _input
 
 pytestmark = pytest.mark.integration
 
@@ -23,16 +24,6 @@ query($r: [_Any!]!) {
   _entities(representations: $r) { ... on User { id name email roles { targetId } } }
 }
 """
-
-
-def _input(**overrides: Any) -> dict[str, Any]:
-    return {
-        "email": f"person-{uuid.uuid4().hex[:8]}@example.org",
-        "password": "correct horse battery",
-        "firstName": "Grace",
-        "lastName": "Hopper",
-        "role": "RECRUITER",
-    } | overrides
 
 
 async def test_sign_up_creates_an_account_with_the_chosen_role(graphql: GraphQLClient) -> None:

@@ -3,11 +3,12 @@
 import uuid
 
 import pytest
-from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
-from jobs.domain.models import Job
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import job
 
 pytestmark = pytest.mark.integration
 
@@ -18,10 +19,9 @@ ENTITY = "query($r: [_Any!]!) { _entities(representations: $r) { ... on Job { id
 async def _job(
     committed_sessions: async_sessionmaker[AsyncSession], owner: uuid.UUID, status: str
 ) -> str:
-    job = Job(id=uuid.uuid4(), title=f"A {status} job", owner_id=owner, status=status)
-    async with unit_of_work(committed_sessions) as session:
-        session.add(job)
-    return str(job.id)
+    row = job(title=f"A {status} job", owner_id=owner, status=status)
+    await persist(committed_sessions, row)
+    return str(row.id)
 
 
 async def test_a_job_under_review_is_hidden_from_visitors_and_other_recruiters(

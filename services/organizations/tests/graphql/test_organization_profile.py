@@ -1,13 +1,12 @@
 """organizationProfile(id) and the OrganizationProfile entity through GraphQL."""
 
-import uuid
-
 import httpx
 import pytest
-from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
-from organizations.domain.models import OrganizationProfile
+from jobkit.testing.service import persist
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.organizations.tests.factories import profile
 
 pytestmark = pytest.mark.integration
 
@@ -20,10 +19,9 @@ async def test_health(service_url: str) -> None:
 async def test_a_profile_answers_by_id_and_as_an_entity(
     graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
-    profile = OrganizationProfile(id=uuid.uuid4(), name="Green Harbor", owner_id=uuid.uuid4())
-    async with unit_of_work(committed_sessions) as session:
-        session.add(profile)
-    pid = str(profile.id)
+    row = profile(name="Green Harbor")
+    await persist(committed_sessions, row)
+    pid = str(row.id)
     answer = await graphql.data(
         "query($id: ID!) { organizationProfile(id: $id) { id name } }", id=pid
     )

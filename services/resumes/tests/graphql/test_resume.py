@@ -4,11 +4,12 @@ import uuid
 
 import httpx
 import pytest
-from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
-from resumes.domain.models import Resume
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.resumes.tests.factories import resume
 
 pytestmark = pytest.mark.integration
 
@@ -26,10 +27,9 @@ async def test_a_resume_is_private_to_its_applicant_recruiters_and_admins(
     committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     owner = uuid.uuid4()
-    resume = Resume(id=uuid.uuid4(), owner_id=owner, title="Nurse, 5 years")
-    async with unit_of_work(committed_sessions) as session:
-        session.add(resume)
-    rid = str(resume.id)
+    row = resume(owner_id=owner)
+    await persist(committed_sessions, row)
+    rid = str(row.id)
     assert (await graphql.data(RESUME, id=rid))["resume"] is None
     other = graphql.as_user(tokens.token(roles=["applicant"]))
     assert (await other.data(RESUME, id=rid))["resume"] is None

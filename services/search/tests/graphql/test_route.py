@@ -4,10 +4,11 @@ import uuid
 
 import httpx
 import pytest
-from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
-from search.domain.models import LandingPage, Route
+from jobkit.testing.service import persist
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.search.tests.factories import landing_page, route
 
 pytestmark = pytest.mark.integration
 
@@ -27,13 +28,14 @@ async def test_health(service_url: str) -> None:
 async def test_route_answers_content_redirects_and_not_found(
     graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
-    page = LandingPage(id=uuid.uuid4(), title="Nursing jobs")
+    page = landing_page(title="Nursing jobs")
     slug = f"/jobs/nursing-{uuid.uuid4().hex[:6]}"
-    async with unit_of_work(committed_sessions) as session:
-        session.add(page)
-        await session.flush()
-        session.add(Route(slug=slug, content_type="LandingPage", content_id=page.id))
-        session.add(Route(slug=f"{slug}-old", redirect_target=slug, redirect_code=301))
+    await persist(committed_sessions, page)
+    await persist(
+        committed_sessions,
+        route(slug=slug, content_type="LandingPage", content_id=page.id),
+        route(slug=f"{slug}-old", redirect_target=slug, redirect_code=301),
+    )
     content = (await graphql.data(ROUTE, slug=slug))["route"]
     assert content["content"] == {
         "__typename": "LandingPage",
