@@ -1,6 +1,7 @@
 from fastapi import FastAPI
 from jobkit.app import create_service_app
 
+from identity.api.credentials import router as credentials_router
 from identity.db import outbox
 from identity.domain.events import USER_TOPIC
 from identity.domain.tokens import SigningKey
@@ -19,6 +20,7 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         published_topics=[settings.topic(USER_TOPIC)],
     )
     app.state.signing_key = signing_key
+    app.include_router(credentials_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
     async def jwks() -> dict[str, object]:

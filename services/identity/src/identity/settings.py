@@ -18,6 +18,10 @@ class IdentitySettings(ServiceSettings):
     jwt_key_id: str = "identity-1"
     # Spec: the session token lifetime is 30 days by default.
     token_lifetime_seconds: int = 30 * 24 * 3600
+    # Sign-in throttling, shared by every replica through the database.
+    login_account_failure_limit: int = 10
+    login_address_failure_limit: int = 100
+    login_throttle_window_seconds: int = 15 * 60
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

@@ -19,6 +19,8 @@ class AccountErrorCode(StrEnum):
     EMAIL_TAKEN = "EMAIL_TAKEN"
     PASSWORD_TOO_SIMILAR = "PASSWORD_TOO_SIMILAR"  # noqa: S105 - an error code
     ROLE_NOT_ALLOWED = "ROLE_NOT_ALLOWED"
+    INVALID_CREDENTIALS = "INVALID_CREDENTIALS"
+    THROTTLED = "THROTTLED"
 
 
 class AccountError(DomainError[AccountErrorCode]):
@@ -32,3 +34,5 @@ class AccountErrors(DomainErrors[AccountErrorCode]):
 EMAIL_TAKEN = "The email address {email} is already taken."
 PASSWORD_TOO_SIMILAR = "The password must not contain your email address."  # noqa: S105
 ROLE_NOT_ALLOWED = "You can sign up as an applicant or a recruiter."
+INVALID_CREDENTIALS = "The email address or password is incorrect."
+THROTTLED = "Too many failed sign-in attempts. Try again in {minutes} minutes."

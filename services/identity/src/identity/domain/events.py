@@ -25,3 +25,12 @@ class UserRolesChanged(EventPayload):
     user_id: str
     roles: list[str]
     granted_by: str | None
+
+
+class UserLoggedIn(EventPayload):
+    event_type: ClassVar[str] = "identity.user.logged_in"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    method: str

@@ -1,7 +1,7 @@
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ARRAY, Boolean, DateTime, String, Uuid, func
+from sqlalchemy import ARRAY, Boolean, DateTime, Integer, String, Uuid, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from identity.db import Base
@@ -27,3 +27,17 @@ class User(Base):
     @property
     def display_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+
+class LoginThrottle(Base):
+    """Failed sign-ins per key ("account:<email>" or "ip:<address>") in the current window.
+
+    Shared by every identity replica through the database, so throttling holds however the
+    attempts are spread."""
+
+    __tablename__ = "login_throttles"
+
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    window_started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

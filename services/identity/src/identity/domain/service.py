@@ -5,6 +5,7 @@ a valid name and email are. The GraphQL layer only parses input and maps the ans
 """
 
 import uuid
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Annotated
 
@@ -19,15 +20,30 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from identity.db import outbox
 from identity.domain.errors import (
     EMAIL_TAKEN,
+    INVALID_CREDENTIALS,
     PASSWORD_TOO_SIMILAR,
     ROLE_NOT_ALLOWED,
+    THROTTLED,
     AccountError,
     AccountErrorCode,
     AccountErrors,
 )
-from identity.domain.events import UserRegistered, UserRolesChanged
+from identity.domain.events import UserLoggedIn, UserRegistered, UserRolesChanged
 from identity.domain.models import User
-from identity.domain.passwords import hash_password_off_loop
+from identity.domain.passwords import (
+    hash_password,
+    hash_password_off_loop,
+    verify_password_off_loop,
+)
+from identity.domain.throttle import (
+    ThrottleRule,
+    account_key,
+    address_key,
+    clear,
+    locked_until,
+    record_failure,
+)
+from identity.settings import IdentitySettings
 
 
 class SignupRole(StrEnum):
@@ -174,3 +190,53 @@ async def change_roles(
         )
         await enqueue(session, outbox, topic=settings.topic(UserRolesChanged.topic), event=event)
         return user
+
+
+# Verified when the email is unknown, so both refusals take as long (no email enumeration).
+_UNKNOWN_USER_HASH = hash_password("not the password of anyone")
+
+
+async def authenticate(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    email: str,
+    password: str,
+    client_address: str | None,
+) -> User | AccountErrors:
+    """Check an email and password; the same answer whether the email exists or not."""
+    now = datetime.now(UTC)
+    window = timedelta(seconds=settings.login_throttle_window_seconds)
+    normalized = email.strip().lower()
+    rules = [ThrottleRule(account_key(normalized), settings.login_account_failure_limit, window)]
+    if client_address:
+        rules.append(
+            ThrottleRule(address_key(client_address), settings.login_address_failure_limit, window)
+        )
+    async with sessions() as session:
+        locked = await locked_until(session, rules, now=now)
+        user = await session.scalar(select(User).where(func.lower(User.email) == normalized))
+    if locked is not None:
+        return _throttled(locked, now)
+    valid = await verify_password_off_loop(
+        password[:PASSWORD_MAX_LENGTH], user.password_hash if user else _UNKNOWN_USER_HASH
+    )
+    async with unit_of_work(sessions) as session:
+        if user is None or not valid:
+            await record_failure(session, rules, now=now)
+            return AccountErrors(
+                [AccountError(AccountErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS, None)]
+            )
+        await clear(session, rules[0].key)
+        event = UserLoggedIn(user_id=str(user.id), method="password").envelope(
+            aggregate_id=str(user.id), site=settings.site, actor=str(user.id)
+        )
+        await enqueue(session, outbox, topic=settings.topic(UserLoggedIn.topic), event=event)
+    return user
+
+
+def _throttled(until: datetime, now: datetime) -> AccountErrors:
+    minutes = max(1, int((until - now).total_seconds() // 60) + 1)
+    return AccountErrors(
+        [AccountError(AccountErrorCode.THROTTLED, THROTTLED.format(minutes=minutes), None)]
+    )

@@ -1,0 +1,71 @@
+"""``POST /auth/credentials``: the web server's credentials sign-in (backend for frontend).
+
+The web server (Auth.js credentials provider) posts the email and password a visitor typed, with
+the visitor's address, and keeps the access token it gets back inside its httpOnly session; page
+scripts never see it. Not routed through the gateway: only the web server calls it.
+Answers: 200 with the token and the user; 401 ``CredentialsSignin`` for a wrong email or password
+(the same answer whether the email exists); 429 ``Throttled`` with ``Retry-After``; 422 for a body
+that is not the expected shape.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from identity.domain.errors import AccountErrorCode, AccountErrors
+from identity.domain.service import authenticate
+from identity.domain.tokens import SigningKey, issue_token
+from identity.settings import IdentitySettings
+
+router = APIRouter()
+
+
+class Credentials(BaseModel):
+    email: str = Field(min_length=1, max_length=254)
+    password: str = Field(min_length=1, max_length=1024)
+    client_address: str | None = Field(default=None, max_length=64)
+
+
+@router.post("/auth/credentials", include_in_schema=False)
+async def sign_in_with_credentials(credentials: Credentials, request: Request) -> JSONResponse:
+    settings: IdentitySettings = request.app.state.runtime.settings
+    signing_key: SigningKey = request.app.state.signing_key
+    result = await authenticate(
+        sessions=request.app.state.runtime.sessions,
+        settings=settings,
+        email=credentials.email,
+        password=credentials.password,
+        client_address=credentials.client_address or _peer(request),
+    )
+    if isinstance(result, AccountErrors):
+        [error] = result.errors
+        if error.code is AccountErrorCode.THROTTLED:
+            return JSONResponse(
+                {"error": "Throttled", "message": error.message},
+                status_code=429,
+                headers={"Retry-After": str(settings.login_throttle_window_seconds)},
+            )
+        return JSONResponse({"error": "CredentialsSignin", "message": error.message}, 401)
+    token = issue_token(result, key=signing_key, settings=settings)
+    return JSONResponse(
+        {
+            "accessToken": token,
+            "tokenType": "Bearer",
+            "expiresAt": int(datetime.now(UTC).timestamp()) + settings.token_lifetime_seconds,
+            "user": {
+                "id": str(result.id),
+                "email": result.email,
+                "name": result.display_name,
+                "roles": list(result.roles),
+                "emailVerified": result.email_verified,
+            },
+        }
+    )
+
+
+def _peer(request: Request) -> str | None:
+    return request.client.host if request.client else None
