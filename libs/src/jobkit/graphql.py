@@ -56,6 +56,7 @@ class _ErrorType(Protocol):
 
 
 ErrorT = TypeVar("ErrorT", bound=_ErrorType)
+ModelT = TypeVar("ModelT")
 
 
 def camel_path(field: str | None) -> str | None:
@@ -125,7 +126,7 @@ class ServiceContext(BaseContext):
             self._membership_loader = membership_loader(self.sessions, self._memberships)
         return await self._membership_loader.load((str(organization_id), principal.user_id))
 
-    async def load(self, model: type[Any], id: object) -> Any:
+    async def load(self, model: type[ModelT], id: object) -> ModelT | None:
         """A row of ``model`` by id through this request's batching loader, or None."""
         key = parse_uuid(id)
         if key is None:
@@ -133,7 +134,8 @@ class ServiceContext(BaseContext):
         loader = self._loaders.get(model)
         if loader is None:
             loader = self._loaders[model] = by_id_loader(self.sessions, model)
-        return await loader.load(key)
+        row: ModelT | None = await loader.load(key)
+        return row
 
     @property
     def principal(self) -> Principal | None:
