@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { parseServerEnv } from "../app/env.server.js";
 import { createWebApp } from "./app.js";
+import { listen } from "./listen.js";
 
 // Compiled to build/server-app/server/main.js; the React Router build sits beside it in build/.
 const buildRoot = new URL("../../", import.meta.url);
@@ -18,9 +19,8 @@ async function main() {
     pageHandler: createRequestHandler({ build, mode: env.NODE_ENV }),
   });
 
-  const server = app.listen(env.PORT, env.HOST, () => {
-    console.log(`web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL})`);
-  });
+  const server = await listen(app, env.PORT, env.HOST);
+  console.log(`web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL})`);
 
   const shutdown = () => server.close(() => process.exit(0));
   process.on("SIGTERM", shutdown);
