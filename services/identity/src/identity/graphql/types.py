@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import strawberry
-from jobkit.graphql import Error
+from jobkit.graphql import Error, errors_summary, field_errors
 from jobkit.permissions import SelfOrAdminLike
 from strawberry.extensions.field_extension import FieldExtension
 from strawberry.permission import PermissionExtension
@@ -29,6 +29,11 @@ class AccountError(Error):
 class AccountErrors:
     message: str
     errors: list[AccountError]
+
+    @classmethod
+    def from_domain(cls, refused: domain_errors.AccountErrors) -> AccountErrors:
+        errors = field_errors(refused, AccountError)
+        return cls(message=errors_summary(len(errors)), errors=errors)
 
 
 @strawberry.type(description="A role held by a user; target_id is the role's machine name.")

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
-from jobkit.graphql import errors_summary, field_errors, parse_uuid
+from jobkit.graphql import parse_uuid
 from strawberry.types import Info
 
 from identity.domain.errors import AccountError as DomainAccountError
@@ -11,7 +11,7 @@ from identity.domain.errors import AccountErrorCode as DomainCode
 from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.domain.service import change_roles
 from identity.graphql.context import IdentityContext
-from identity.graphql.types import AccountError, AccountErrors, User
+from identity.graphql.types import AccountErrors, User
 
 
 @strawberry.input
@@ -49,6 +49,5 @@ async def change_user_roles(
         )
     )
     if isinstance(result, DomainAccountErrors):
-        errors = field_errors(result, AccountError)
-        return AccountErrors(message=errors_summary(len(errors)), errors=errors)
+        return AccountErrors.from_domain(result)
     return ChangeUserRolesSuccess(user=User.from_model(result))

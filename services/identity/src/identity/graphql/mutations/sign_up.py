@@ -3,13 +3,12 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
-from jobkit.graphql import errors_summary, field_errors
 from strawberry.types import Info
 
 from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.domain.service import SignupRole, register_user
 from identity.graphql.context import IdentityContext
-from identity.graphql.types import AccountError, AccountErrors, SignUpRole, User
+from identity.graphql.types import AccountErrors, SignUpRole, User
 
 
 @strawberry.input
@@ -40,6 +39,5 @@ async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> Sign
         role=SignupRole(input.role),
     )
     if isinstance(result, DomainAccountErrors):
-        errors = field_errors(result, AccountError)
-        return AccountErrors(message=errors_summary(len(errors)), errors=errors)
+        return AccountErrors.from_domain(result)
     return SignUpSuccess(user=User.from_model(result, disclosed_to_caller=True))
