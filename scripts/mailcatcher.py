@@ -148,7 +148,8 @@ def _page(title: str, body: str) -> str:
         "<!doctype html><html lang=en><meta charset=utf-8>"
         f"<title>{html.escape(title)} · mail catcher</title>"
         "<style>body{font:15px system-ui;margin:2rem;max-width:60rem}"
-        "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}"
+        "table{border-collapse:collapse;width:100%}"
+        "td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}"
         "iframe{width:100%;height:60vh;border:1px solid #ccc}</style>"
         f'<p><a href="/">All mail</a></p><h1>{html.escape(title)}</h1>{body}</html>'
     )
