@@ -6,6 +6,7 @@ from identity.db import outbox
 from identity.domain.events import USER_TOPIC
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
+from identity.messaging.consumers import build_consumers
 from identity.settings import SERVICE_DIR, IdentitySettings, get_settings
 
 
@@ -18,6 +19,7 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         published_topics=[settings.topic(USER_TOPIC)],
+        consumers=lambda runtime: build_consumers(runtime, signing_key),
     )
     app.state.signing_key = signing_key
     app.include_router(credentials_router)

@@ -18,6 +18,12 @@ class IdentitySettings(ServiceSettings):
     jwt_key_id: str = "identity-1"
     # Spec: the session token lifetime is 30 days by default.
     token_lifetime_seconds: int = 30 * 24 * 3600
+    # Where links in mails point (the web site); how mail leaves (the local catcher in development).
+    site_url: str = "http://127.0.0.1:3002"
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 1025
+    mail_from: str = "Job board <no-reply@jobboard.example>"
+    email_verification_lifetime_seconds: int = 24 * 3600
     # Sign-in throttling, shared by every replica through the database.
     login_account_failure_limit: int = 10
     login_address_failure_limit: int = 100

@@ -79,10 +79,14 @@ async def test_wrong_password_and_unknown_email_get_the_same_answer(
     wrong = await _sign_in(two_replicas[0], email, "not it at all", "10.0.0.2")
     unknown = await _sign_in(two_replicas[0], f"nobody-{email}", PASSWORD, "10.0.0.2")
     assert wrong.status_code == unknown.status_code == 401
-    assert wrong.json() == unknown.json() == {
-        "error": "CredentialsSignin",
-        "message": "The email address or password is incorrect.",
-    }
+    assert (
+        wrong.json()
+        == unknown.json()
+        == {
+            "error": "CredentialsSignin",
+            "message": "The email address or password is incorrect.",
+        }
+    )
     bad_body = await _sign_in(two_replicas[0], "", "", "10.0.0.2")
     assert bad_body.status_code == 422
 

@@ -21,6 +21,9 @@ class AccountErrorCode(StrEnum):
     ROLE_NOT_ALLOWED = "ROLE_NOT_ALLOWED"
     INVALID_CREDENTIALS = "INVALID_CREDENTIALS"
     THROTTLED = "THROTTLED"
+    LINK_INVALID = "LINK_INVALID"
+    LINK_EXPIRED = "LINK_EXPIRED"
+    LINK_USED = "LINK_USED"
 
 
 class AccountError(DomainError[AccountErrorCode]):
@@ -36,3 +39,6 @@ PASSWORD_TOO_SIMILAR = "The password must not contain your email address."  # no
 ROLE_NOT_ALLOWED = "You can sign up as an applicant or a recruiter."
 INVALID_CREDENTIALS = "The email address or password is incorrect."
 THROTTLED = "Too many failed sign-in attempts. Try again in {minutes} minutes."
+LINK_INVALID = "This link is not valid. Ask for a new one."
+LINK_EXPIRED = "This link has expired. Ask for a new one."
+LINK_USED = "Your email address is already confirmed. You can sign in."

@@ -34,3 +34,11 @@ class UserLoggedIn(EventPayload):
 
     user_id: str
     method: str
+
+
+class UserEmailVerified(EventPayload):
+    event_type: ClassVar[str] = "identity.user.email_verified"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str

@@ -1,0 +1,50 @@
+"""Identity's own consumer: the verification mail follows the registered event, so it is sent
+once the account is committed, through the idempotent consumer (once per event, retried)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import IdempotentConsumer
+from jobkit.events import EventEnvelope
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from identity.db import processed_events
+from identity.domain.events import USER_TOPIC, UserRegistered
+from identity.domain.models import User
+from identity.domain.tokens import SigningKey
+from identity.domain.verification import (
+    send_mail,
+    verification_link,
+    verification_mail,
+    verification_token,
+)
+from identity.settings import IdentitySettings
+
+MAILER_GROUP = "identity-mailer"
+
+
+def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, IdentitySettings)
+
+    async def on_registered(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = UserRegistered.model_validate(event.payload)
+        user = await session.get(User, uuid.UUID(payload.user_id))
+        if user is None or user.email_verified or payload.signup_method != "email":
+            return
+        token = verification_token(user, key=key, settings=settings)
+        link = verification_link(token, settings=settings)
+        await send_mail(verification_mail(user, link=link, settings=settings), settings=settings)
+
+    return [
+        IdempotentConsumer(
+            group_id=settings.topic(MAILER_GROUP),
+            handlers={settings.topic(USER_TOPIC): {UserRegistered.event_type: on_registered}},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        )
+    ]
