@@ -7,5 +7,6 @@ export default [
   route("organizations", "routes/organizations.tsx"),
   route("resumes", "routes/resumes.tsx"),
   route("user/login", "routes/user-login.tsx"),
+  route("user/verify-email", "routes/user-verify-email.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

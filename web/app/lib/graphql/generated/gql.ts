@@ -15,9 +15,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n": typeof types.CurrentUserForShellDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
 const documents: Documents = {
     "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n": types.CurrentUserForShellDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": types.VerifyEmailDocument,
 };
 
 /**
@@ -38,6 +40,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
