@@ -140,3 +140,18 @@ async def test_the_web_server_proxies_graphql_and_frames_only_same_origin() -> N
     assert page.status_code == 200
     assert page.headers["x-frame-options"] == "SAMEORIGIN"
     assert "<nav" in page.text
+
+
+async def test_through_the_gateway_only_admins_change_roles(gateway: GraphQLClient) -> None:
+    user = await _recruiter(gateway)
+    change = """mutation($input: ChangeUserRolesInput!) { changeUserRoles(input: $input) {
+        __typename ... on ChangeUserRolesSuccess { user { roles { targetId } } } } }"""
+    wanted = {"userId": user["id"], "roles": ["administrator"]}
+    anonymous = await gateway.execute(change, input=wanted)
+    assert anonymous["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    itself = gateway.as_user(token_for(user["id"], ["recruiter"]))
+    refused = await itself.execute(change, input=wanted)
+    assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    admin = gateway.as_user(token_for(str(uuid.uuid4()), ["administrator"]))
+    done = await admin.data(change, input={"userId": user["id"], "roles": ["recruiter"]})
+    assert done["changeUserRoles"]["user"]["roles"] == [{"targetId": "recruiter"}]

@@ -1,8 +1,11 @@
-"""Batched loads for organizations' resolvers: one query per request per kind."""
+"""Typed, batched loads for organizations' resolvers (one query per request and model)."""
 
-from organizations.domain.models import OrganizationProfile as ProfileModel
-from organizations.graphql.context import OrganizationContext
+from __future__ import annotations
+
+from organizations.domain.models import OrganizationProfile
+from organizations.graphql.context import OrganizationsContext
 
 
-async def profile_by_id(context: OrganizationContext, id: object) -> ProfileModel | None:
-    return await context.load(ProfileModel, id)
+async def load_profile(context: OrganizationsContext, id: object) -> OrganizationProfile | None:
+    profile: OrganizationProfile | None = await context.load(OrganizationProfile, id)
+    return profile

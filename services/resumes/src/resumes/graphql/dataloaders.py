@@ -1,8 +1,11 @@
-"""Batched loads for resumes' resolvers: one query per request per kind, whatever the list size."""
+"""Typed, batched loads for resumes' resolvers (one query per request and model)."""
 
-from resumes.domain.models import Resume as ResumeModel
-from resumes.graphql.context import ResumeContext
+from __future__ import annotations
+
+from resumes.domain.models import Resume
+from resumes.graphql.context import ResumesContext
 
 
-async def resume_by_id(context: ResumeContext, id: object) -> ResumeModel | None:
-    return await context.load(ResumeModel, id)
+async def load_resume(context: ResumesContext, id: object) -> Resume | None:
+    resume: Resume | None = await context.load(Resume, id)
+    return resume

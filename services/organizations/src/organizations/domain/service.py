@@ -1,0 +1,1 @@
+"""Organizations' use cases arrive with the organization and profile issues."""
