@@ -1,19 +1,11 @@
-"""Organizations' test data with fresh ids."""
-
-from __future__ import annotations
+"""Factories for organizations' tests: valid objects by default, any field overridable."""
 
 import uuid
-
-from jobkit.db import unit_of_work
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from typing import Any
 
 from organizations.domain.models import OrganizationProfile
 
 
-async def make_profile(
-    sessions: async_sessionmaker[AsyncSession], *, name: str = "Green Harbor Foundation"
-) -> OrganizationProfile:
-    profile = OrganizationProfile(id=uuid.uuid4(), name=name, owner_id=uuid.uuid4())
-    async with unit_of_work(sessions) as session:
-        session.add(profile)
-    return profile
+def profile(**overrides: Any) -> OrganizationProfile:
+    fields: dict[str, Any] = {"id": uuid.uuid4(), "name": "Green Harbor", "owner_id": uuid.uuid4()}
+    return OrganizationProfile(**(fields | overrides))

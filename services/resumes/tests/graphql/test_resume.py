@@ -1,28 +1,44 @@
-"""resume(id) through HTTP on the served resumes app."""
-
-from __future__ import annotations
+"""resume(id): the applicant, recruiters and admin-like users see it; nobody else does."""
 
 import uuid
 
+import httpx
 import pytest
 from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
+from jobkit.testing.tokens import TokenIssuer
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from ..factories import make_resume
+from services.resumes.tests.factories import resume
 
 pytestmark = pytest.mark.integration
 
-RESUME = "query Resume($id: ID!) { resume(id: $id) { id title } }"
+RESUME = "query($id: ID!) { resume(id: $id) { id title } }"
 
 
-async def test_a_resume_by_id(
-    graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
+async def test_health(service_url: str) -> None:
+    async with httpx.AsyncClient() as client:
+        assert (await client.get(f"{service_url}/healthz")).json()["service"] == "resumes"
+
+
+async def test_a_resume_is_private_to_its_applicant_recruiters_and_admins(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
-    resume = await make_resume(committed_sessions, title="Community health worker")
-    data = await graphql.data(RESUME, id=str(resume.id))
-    assert data["resume"] == {"id": str(resume.id), "title": "Community health worker"}
-
-
-async def test_unknown_and_malformed_ids_answer_null(graphql: GraphQLClient) -> None:
-    assert (await graphql.data(RESUME, id=str(uuid.uuid4())))["resume"] is None
-    assert (await graphql.data(RESUME, id="nope"))["resume"] is None
+    owner = uuid.uuid4()
+    row = resume(owner_id=owner)
+    await persist(committed_sessions, row)
+    rid = str(row.id)
+    assert (await graphql.data(RESUME, id=rid))["resume"] is None
+    other = graphql.as_user(tokens.token(roles=["applicant"]))
+    assert (await other.data(RESUME, id=rid))["resume"] is None
+    for caller in (
+        graphql.as_user(tokens.token(owner, ["applicant"])),
+        graphql.as_user(tokens.token(roles=["recruiter"])),
+        graphql.as_user(tokens.token(roles=["administrator"])),
+    ):
+        assert (await caller.data(RESUME, id=rid))["resume"] == {
+            "id": rid,
+            "title": "Nurse, 5 years",
+        }

@@ -1,11 +1,8 @@
-"""Typed, batched loads for organizations' resolvers (one query per request and model)."""
+"""Batched loads for organizations' resolvers: one query per request per kind."""
 
-from __future__ import annotations
-
-from organizations.domain.models import OrganizationProfile
-from organizations.graphql.context import OrganizationsContext
+from organizations.domain.models import OrganizationProfile as ProfileModel
+from organizations.graphql.context import OrganizationContext
 
 
-async def load_profile(context: OrganizationsContext, id: object) -> OrganizationProfile | None:
-    profile: OrganizationProfile | None = await context.load(OrganizationProfile, id)
-    return profile
+async def profile_by_id(context: OrganizationContext, id: object) -> ProfileModel | None:
+    return await context.load(ProfileModel, id)

@@ -3,12 +3,9 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
-from organizations.domain.errors import OrganizationsErrorCode
-from organizations.domain.models import OrganizationProfile as OrganizationProfileModel
-from organizations.graphql.context import OrganizationsContext
-from organizations.graphql.dataloaders import load_profile
-
-strawberry.enum(OrganizationsErrorCode, description="Why an organizations operation refused.")
+from organizations.domain.models import OrganizationProfile as ProfileModel
+from organizations.graphql.context import OrganizationContext
+from organizations.graphql.dataloaders import profile_by_id
 
 
 @strawberry.federation.type(
@@ -20,12 +17,12 @@ class OrganizationProfile:
     name: str
 
     @classmethod
-    def from_model(cls, row: OrganizationProfileModel) -> OrganizationProfile:
+    def from_model(cls, row: ProfileModel) -> OrganizationProfile:
         return cls(id=strawberry.ID(str(row.id)), name=row.name)
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[OrganizationsContext, None], id: strawberry.ID
+        cls, info: Info[OrganizationContext, None], id: strawberry.ID
     ) -> OrganizationProfile | None:
-        row = await load_profile(info.context, id)
+        row = await profile_by_id(info.context, id)
         return cls.from_model(row) if row is not None else None

@@ -1,11 +1,8 @@
-"""Typed, batched loads for resumes' resolvers (one query per request and model)."""
+"""Batched loads for resumes' resolvers: one query per request per kind, whatever the list size."""
 
-from __future__ import annotations
-
-from resumes.domain.models import Resume
-from resumes.graphql.context import ResumesContext
+from resumes.domain.models import Resume as ResumeModel
+from resumes.graphql.context import ResumeContext
 
 
-async def load_resume(context: ResumesContext, id: object) -> Resume | None:
-    resume: Resume | None = await context.load(Resume, id)
-    return resume
+async def resume_by_id(context: ResumeContext, id: object) -> ResumeModel | None:
+    return await context.load(ResumeModel, id)

@@ -1,7 +1,6 @@
 from jobkit.schema import build_schema
 
-from resumes.domain.errors import ResumesErrorCode
 from resumes.graphql.queries import Query
 from resumes.graphql.types import Resume
 
-schema = build_schema(query=Query, types=[Resume], error_codes=ResumesErrorCode)
+schema = build_schema(query=Query, types=[Resume])

@@ -3,12 +3,10 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
-from resumes.domain.errors import ResumesErrorCode
 from resumes.domain.models import Resume as ResumeModel
-from resumes.graphql.context import ResumesContext
-from resumes.graphql.dataloaders import load_resume
-
-strawberry.enum(ResumesErrorCode, description="Why a resumes operation refused its input.")
+from resumes.domain.service import visible_to
+from resumes.graphql.context import ResumeContext
+from resumes.graphql.dataloaders import resume_by_id
 
 
 @strawberry.federation.type(
@@ -25,7 +23,9 @@ class Resume:
 
     @classmethod
     async def resolve_reference(
-        cls, info: Info[ResumesContext, None], id: strawberry.ID
+        cls, info: Info[ResumeContext, None], id: strawberry.ID
     ) -> Resume | None:
-        row = await load_resume(info.context, id)
-        return cls.from_model(row) if row is not None else None
+        row = await resume_by_id(info.context, id)
+        if row is None or not visible_to(row, info.context.principal):
+            return None
+        return cls.from_model(row)

@@ -1,1 +1,0 @@
-"""Organizations' use cases arrive with the organization and profile issues."""
