@@ -124,3 +124,45 @@ async def test_tampered_and_expired_links_are_refused(
     assert (await graphql.data(VERIFY, token=forged))["verifyEmail"]["errors"][0]["code"] == (
         "LINK_INVALID"
     )
+
+
+REQUEST_RESET = "mutation($email: String!) { requestPasswordReset(email: $email) { message } }"
+RESET = """mutation($input: ResetPasswordInput!) { resetPassword(input: $input) {
+  __typename
+  ... on ResetPasswordSuccess { user { id emailVerified } }
+  ... on AccountErrors { errors { field code } } } }"""
+
+
+async def test_a_forgotten_password_is_reset_once_through_the_mailed_link(
+    running: tuple[GraphQLClient, Mailbox, SigningKey],
+) -> None:
+    graphql, mailbox, _ = running
+    data = sign_up_input(role="APPLICANT")
+    created = (await graphql.data(SIGN_UP, input=data))["signUp"]["user"]
+    await _mail_to(mailbox, data["email"])  # the verification mail
+
+    asked = await graphql.data(REQUEST_RESET, email=data["email"].upper())
+    nobody = await graphql.data(REQUEST_RESET, email=f"nobody-{data['email']}")
+    assert asked == nobody  # never reveals whether an account exists
+    deadline = asyncio.get_running_loop().time() + 60
+    reset_mail = None
+    while reset_mail is None and asyncio.get_running_loop().time() < deadline:
+        reset_mail = next(
+            (m for m in mailbox.mails if data["email"] in m.to and "new password" in m.subject),
+            None,
+        )
+        await asyncio.sleep(0.2)
+    assert reset_mail is not None
+    found = re.search(r"/user/reset-password\?token=(\S+)", reset_mail.text)
+    assert found is not None
+    token = found.group(1)
+
+    too_short = await graphql.data(RESET, input={"token": token, "password": "short"})
+    assert too_short["resetPassword"]["errors"] == [{"field": "password", "code": "TOO_SHORT"}]
+    done = await graphql.data(RESET, input={"token": token, "password": "a brand new secret"})
+    assert done["resetPassword"]["user"] == {"id": created["id"], "emailVerified": True}
+    spent = await graphql.data(RESET, input={"token": token, "password": "yet another secret"})
+    assert spent["resetPassword"]["errors"] == [{"field": "token", "code": "LINK_USED"}]
+    forged = await graphql.data(RESET, input={"token": "nope", "password": "a brand new secret"})
+    assert forged["resetPassword"]["errors"] == [{"field": "token", "code": "LINK_INVALID"}]
+    assert not [m for m in mailbox.mails if f"nobody-{data['email']}" in m.to]

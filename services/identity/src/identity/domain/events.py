@@ -42,3 +42,19 @@ class UserEmailVerified(EventPayload):
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str
+
+
+class PasswordResetRequested(EventPayload):
+    event_type: ClassVar[str] = "identity.user.password_reset_requested"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+
+
+class PasswordChanged(EventPayload):
+    event_type: ClassVar[str] = "identity.user.password_changed"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str

@@ -1,5 +1,6 @@
-"""Identity's own consumer: the verification mail follows the registered event, so it is sent
-once the account is committed, through the idempotent consumer (once per event, retried)."""
+"""Identity's own consumer: its mails (verification after sign-up, password reset on request)
+follow the events, so each is sent once the change is committed, through the idempotent
+consumer (once per event, retried)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.db import processed_events
-from identity.domain.events import USER_TOPIC, UserRegistered
+from identity.domain.events import USER_TOPIC, PasswordResetRequested, UserRegistered
 from identity.domain.models import User
+from identity.domain.password_reset import reset_mail, reset_token
 from identity.domain.tokens import SigningKey
 from identity.domain.verification import (
     send_mail,
@@ -39,10 +41,23 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         link = verification_link(token, settings=settings)
         await send_mail(verification_mail(user, link=link, settings=settings), settings=settings)
 
+    async def on_password_reset_requested(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = PasswordResetRequested.model_validate(event.payload)
+        user = await session.get(User, uuid.UUID(payload.user_id))
+        if user is None:
+            return
+        token = reset_token(user, key=key, settings=settings)
+        await send_mail(reset_mail(user, token=token, settings=settings), settings=settings)
+
     return [
         IdempotentConsumer(
             group_id=settings.topic(MAILER_GROUP),
-            handlers={settings.topic(USER_TOPIC): {UserRegistered.event_type: on_registered}},
+            handlers={
+                settings.topic(USER_TOPIC): {
+                    UserRegistered.event_type: on_registered,
+                    PasswordResetRequested.event_type: on_password_reset_requested,
+                }
+            },
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,

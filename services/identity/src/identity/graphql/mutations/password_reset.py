@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+from strawberry.types import Info
+
+from identity.domain.errors import AccountErrors as DomainAccountErrors
+from identity.domain.password_reset import request_password_reset as ask_for_reset
+from identity.domain.password_reset import reset_password as choose_password
+from identity.domain.tokens import SigningKey
+from identity.graphql.context import IdentityContext
+from identity.graphql.types import AccountErrors, User
+from identity.settings import IdentitySettings
+
+
+@strawberry.type(description="The same answer whether an account exists for the address or not.")
+class PasswordResetRequested:
+    message: str
+
+
+async def request_password_reset(
+    info: Info[IdentityContext, None], email: str
+) -> PasswordResetRequested:
+    settings = info.context.settings
+    assert isinstance(settings, IdentitySettings)
+    message = await ask_for_reset(sessions=info.context.sessions, settings=settings, email=email)
+    return PasswordResetRequested(message=message)
+
+
+@strawberry.input
+class ResetPasswordInput:
+    token: str
+    password: str
+
+
+@strawberry.type
+class ResetPasswordSuccess:
+    user: User
+
+
+ResetPasswordResult = Annotated[
+    ResetPasswordSuccess | AccountErrors, strawberry.union("ResetPasswordResult")
+]
+
+
+async def reset_password(
+    info: Info[IdentityContext, None], input: ResetPasswordInput
+) -> ResetPasswordResult:
+    settings = info.context.settings
+    assert isinstance(settings, IdentitySettings)
+    request = info.context.request
+    assert request is not None
+    key: SigningKey = request.app.state.signing_key
+    result = await choose_password(
+        sessions=info.context.sessions,
+        settings=settings,
+        key=key,
+        token=input.token,
+        password=input.password,
+    )
+    if isinstance(result, DomainAccountErrors):
+        return AccountErrors.from_domain(result)
+    return ResetPasswordSuccess(user=User.from_model(result, disclosed_to_caller=True))
