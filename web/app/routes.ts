@@ -8,5 +8,7 @@ export default [
   route("resumes", "routes/resumes.tsx"),
   route("user/login", "routes/user-login.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
+  route("user/password", "routes/user-password.tsx"),
+  route("user/reset-password", "routes/user-reset-password.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
