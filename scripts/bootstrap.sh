@@ -36,7 +36,7 @@ npm_install() {
   fi
 }
 export APOLLO_TELEMETRY_DISABLED=1
-for dir in gateway web e2e; do npm_install "$dir"; done
+for dir in gateway web e2e deploy/local/demo-sso; do npm_install "$dir"; done
 say "building gateway and web"
 (cd gateway && npm run --silent build)
 (cd web && npm run --silent build >/dev/null)
@@ -49,8 +49,24 @@ if [ ! -f "$key" ]; then
   openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$key" 2>/dev/null
   chmod 600 "$key"
 fi
+# Development secrets, made once per checkout: the web's session-cookie key and the client
+# secret the web shares with the local "Demo SSO" OpenID provider.
+secret() {
+  local file=".local/secrets/$1"
+  [ -f "$file" ] || { openssl rand -base64 33 | tr -d '\n' > "$file"; chmod 600 "$file"; }
+  cat "$file"
+}
+auth_secret=$(secret auth-secret)
+sso_secret=$(secret demo-sso-client-secret)
 cat > .local/env <<ENV
 JOBBOARD_ENV=development
 IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
 APOLLO_TELEMETRY_DISABLED=1
+AUTH_SECRET=$auth_secret
+AUTH_OIDC_PROVIDERS=demo-sso
+AUTH_OIDC_DEMO_SSO_NAME='Demo SSO'
+AUTH_OIDC_DEMO_SSO_ISSUER=http://127.0.0.1:3005
+AUTH_OIDC_DEMO_SSO_CLIENT_ID=jobboard-web
+AUTH_OIDC_DEMO_SSO_CLIENT_SECRET=$sso_secret
+IDENTITY_OIDC_PROVIDERS='{"demo-sso":{"issuer":"http://127.0.0.1:3005","client_id":"jobboard-web"}}'
 ENV

@@ -23,6 +23,7 @@ The job board is running.
   gateway    http://127.0.0.1:4000/graphql
   services   $services
   mail       http://127.0.0.1:8025/  (every mail the services send; SMTP 127.0.0.1:1025)
+  demo sso   http://127.0.0.1:3005/  ("Sign up with Demo SSO": any login and password)
   infra      PostgreSQL :5432  Kafka :9092  Elasticsearch :9200
   logs       .local/logs/<name>.log   (make status shows what runs)
 $seed_output

@@ -1,15 +1,21 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { InvalidEnvError, parseServerEnv } from "./env.server";
+import { InvalidEnvError, parseOidcProviders, parseServerEnv } from "./env.server";
+
+const secret = "s".repeat(32);
 
 describe("parseServerEnv", () => {
   it("applies the documented defaults", () => {
-    expect(parseServerEnv({})).toEqual({
+    expect(parseServerEnv({ AUTH_SECRET: secret })).toEqual({
       NODE_ENV: "development",
       HOST: "127.0.0.1",
       PORT: 3002,
       GATEWAY_URL: "http://127.0.0.1:4000/graphql",
       FRONTEND_NAME: "jobboard",
+      AUTH_SECRET: secret,
+      AUTH_URL: "http://127.0.0.1:3002",
+      IDENTITY_URL: "http://127.0.0.1:8101",
+      AUTH_OIDC_PROVIDERS: "",
     });
   });
 
@@ -18,6 +24,7 @@ describe("parseServerEnv", () => {
       PORT: "4010",
       GATEWAY_URL: "http://gateway.internal:4000/graphql",
       NODE_ENV: "production",
+      AUTH_SECRET: secret,
     });
     expect(env.PORT).toBe(4010);
     expect(env.GATEWAY_URL).toBe("http://gateway.internal:4000/graphql");
@@ -31,5 +38,31 @@ describe("parseServerEnv", () => {
     expect(() => parseServerEnv({ PORT: "http", GATEWAY_URL: "not a url" })).toThrow(
       /PORT.*GATEWAY_URL/,
     );
+  });
+
+  it("requires a long enough session secret", () => {
+    expect(() => parseServerEnv({})).toThrow(/AUTH_SECRET/);
+    expect(() => parseServerEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32/);
+  });
+});
+
+describe("parseOidcProviders", () => {
+  it("reads each named provider from its prefixed variables", () => {
+    expect(
+      parseOidcProviders({
+        AUTH_OIDC_PROVIDERS: "demo-sso, ",
+        AUTH_OIDC_DEMO_SSO_NAME: "Demo SSO",
+        AUTH_OIDC_DEMO_SSO_ISSUER: "http://127.0.0.1:3005",
+        AUTH_OIDC_DEMO_SSO_CLIENT_ID: "jobboard-web",
+        AUTH_OIDC_DEMO_SSO_CLIENT_SECRET: "x",
+      }),
+    ).toEqual([
+      { id: "demo-sso", name: "Demo SSO", issuer: "http://127.0.0.1:3005", clientId: "jobboard-web", clientSecret: "x" },
+    ]);
+    expect(parseOidcProviders({})).toEqual([]);
+  });
+
+  it("names the missing variable", () => {
+    expect(() => parseOidcProviders({ AUTH_OIDC_PROVIDERS: "google" })).toThrow(/AUTH_OIDC_GOOGLE_ISSUER/);
   });
 });

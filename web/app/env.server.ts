@@ -9,6 +9,14 @@ const serverEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, "lowercase letters, digits and dashes only")
     .default("jobboard"),
+  /** Encrypts the session cookies; from the environment only (`openssl rand -base64 33`). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 33)"),
+  /** The public origin of the site; https turns on Secure, prefixed cookies. */
+  AUTH_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:3002"),
+  /** Identity's REST API (credentials, social sign-in, masquerade); never exposed to browsers. */
+  IDENTITY_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8101"),
+  /** Comma-separated OpenID Connect provider ids; each reads AUTH_OIDC_<ID>_{ISSUER,CLIENT_ID,...}. */
+  AUTH_OIDC_PROVIDERS: z.string().default(""),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
@@ -27,6 +35,45 @@ export function parseServerEnv(source: Record<string, string | undefined>): Serv
     throw new InvalidEnvError(`Invalid environment for web: ${problems}`);
   }
   return parsed.data;
+}
+
+const oidcProviderSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/, "lowercase letters, digits and dashes only"),
+  name: z.string().min(1),
+  issuer: z.url({ protocol: /^https?$/ }),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+});
+
+export type OidcProviderEnv = z.infer<typeof oidcProviderSchema>;
+
+/**
+ * The social sign-in providers named in AUTH_OIDC_PROVIDERS, e.g. `demo-sso` reads
+ * AUTH_OIDC_DEMO_SSO_NAME (defaults to the id), _ISSUER, _CLIENT_ID and _CLIENT_SECRET.
+ */
+export function parseOidcProviders(source: Record<string, string | undefined>): OidcProviderEnv[] {
+  const ids = (source.AUTH_OIDC_PROVIDERS ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return ids.map((id) => {
+    const prefix = `AUTH_OIDC_${id.toUpperCase().replaceAll("-", "_")}_`;
+    const parsed = oidcProviderSchema.safeParse({
+      id,
+      name: source[`${prefix}NAME`] ?? id,
+      issuer: source[`${prefix}ISSUER`],
+      clientId: source[`${prefix}CLIENT_ID`],
+      clientSecret: source[`${prefix}CLIENT_SECRET`],
+    });
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => {
+        const field = String(issue.path[0]).replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+        return `${prefix}${field}: ${issue.message}`;
+      });
+      throw new InvalidEnvError(`Invalid environment for web: ${problems.join("; ")}`);
+    }
+    return parsed.data;
+  });
 }
 
 let cachedEnv: ServerEnv | undefined;

@@ -2,11 +2,24 @@ import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, Text
 import mantineCoreStyles from "@mantine/core/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { AppShell } from "~/components/AppShell";
 import { AccountNavItem } from "~/features/identity/AccountNavItem";
+import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
+import { SessionProvider } from "~/features/identity/session";
+import { SessionTrackers } from "~/features/identity/SessionTrackers";
+import { publicSession } from "~/lib/session-claims";
+import { sessionOf } from "~/lib/session.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
 
 // Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; Mantine's
@@ -19,6 +32,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: mantineProgressStyles },
   { rel: "stylesheet", href: appStyles },
 ];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const claims = await sessionOf(request);
+  return { session: claims ? publicSession(claims) : null };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -42,25 +60,50 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell accountItem={<AccountNavItem />}>
-      <Outlet />
-    </AppShell>
+    <SessionProvider initial={loaderData.session}>
+      <SessionTrackers />
+      <MasqueradeBanner />
+      <AppShell accountItem={<AccountNavItem />}>
+        <Outlet />
+      </AppShell>
+    </SessionProvider>
   );
 }
 
+function errorCopy(error: unknown): { title: string; heading: string; text: string } {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return {
+      title: "Page not found",
+      heading: "Page not found",
+      text: "The page you asked for does not exist or has moved.",
+    };
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return {
+      title: "Access denied",
+      heading: "Access denied",
+      text: "You do not have access to this page. Log in with an account that has.",
+    };
+  }
+  return {
+    title: "Error",
+    heading: "Something went wrong",
+    text: "The page could not be shown. Please try again in a moment.",
+  };
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const copy = errorCopy(error);
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <AppShell accountItem={<AccountNavItem />}>
-      <title>{notFound ? "Page not found | Jobboard" : "Error | Jobboard"}</title>
-      <Title order={1}>{notFound ? "Page not found" : "Something went wrong"}</Title>
-      <Text mt="md">
-        {notFound
-          ? "The page you asked for does not exist or has moved."
-          : "The page could not be shown. Please try again in a moment."}
-      </Text>
-    </AppShell>
+    <SessionProvider initial={rootData?.session ?? null}>
+      <AppShell accountItem={<AccountNavItem />}>
+        <title>{`${copy.title} | Jobboard`}</title>
+        <Title order={1}>{copy.heading}</Title>
+        <Text mt="md">{copy.text}</Text>
+      </AppShell>
+    </SessionProvider>
   );
 }

@@ -1,4 +1,7 @@
+import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
 import express, { type Express, type RequestHandler } from "express";
+import { AUTH_BASE_PATH } from "../app/lib/session-claims.js";
+import { authRequestContext, SIGN_UP_ROLE_COOKIE } from "./auth/config.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 
@@ -8,14 +11,85 @@ export interface CreateWebAppOptions {
   pageHandler: RequestHandler;
   /** The built browser assets (`build/client`); omitted in tests. */
   clientBuildDir?: string;
+  /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
+  trustProxy?: boolean | string;
+  /** Sessions at /api/auth/*; the proxy then forwards each session's token to the gateway. */
+  auth?: {
+    config: ExpressAuthConfig;
+    sessionToken: (cookieHeader: string | undefined) => Promise<string | null>;
+  };
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * Spec 8: signing in with a provider that does not exist goes back to the sign-in page with a
+ * callbackUrl; with no provider at all, to the auth error page. (Auth.js alone answers both
+ * with a configuration error.)
+ */
+function unknownProvider(config: ExpressAuthConfig): RequestHandler {
+  const known = new Set(
+    (config.providers ?? []).map((provider) =>
+      typeof provider === "function" ? provider().id : provider.id,
+    ),
+  );
+  return (req, res, next) => {
+    const match = /^\/signin\/([^/?]+)/.exec(req.path);
+    const id = match?.[1] ? decodeURIComponent(match[1]) : undefined;
+    if (id === undefined || known.has(id)) {
+      next();
+      return;
+    }
+    if (known.size === 0) {
+      res.redirect(302, "/user/auth-error?error=Configuration");
+      return;
+    }
+    const body = req.body as Record<string, unknown> | undefined;
+    const requested = req.query.callbackUrl ?? body?.callbackUrl;
+    const callbackUrl = typeof requested === "string" ? requested : "/";
+    res.redirect(302, `/user/login?${new URLSearchParams({ callbackUrl }).toString()}`);
+  };
+}
+
+/** Runs Auth.js with what its callbacks need from the request but cannot see. */
+function authRoutes(config: ExpressAuthConfig): RequestHandler {
+  const auth = ExpressAuth(config);
+  return (req, res, next) => {
+    const context = {
+      clientAddress: req.ip,
+      signUpRole: cookieValue(req.headers.cookie, SIGN_UP_ROLE_COOKIE),
+    };
+    void authRequestContext.run(context, () => auth(req, res, next));
+  };
 }
 
 export function createWebApp(options: CreateWebAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // req.ip is the visitor's address (identity throttles sign-ins by it); behind a reverse proxy,
+  // name the proxies it may believe (Express "trust proxy" values).
+  app.set("trust proxy", options.trustProxy ?? false);
   app.use(securityHeaders());
 
-  app.all("/graphql", graphqlProxy({ gatewayUrl: options.gatewayUrl }));
+  const { auth } = options;
+  if (auth) {
+    app.use(AUTH_BASE_PATH, express.urlencoded({ extended: false }), unknownProvider(auth.config));
+    app.use(AUTH_BASE_PATH, authRoutes(auth.config));
+  }
+
+  app.all(
+    "/graphql",
+    graphqlProxy({
+      gatewayUrl: options.gatewayUrl,
+      ...(auth ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) } : {}),
+    }),
+  );
 
   if (options.clientBuildDir) {
     // Fingerprinted file names, so these can be cached for good.

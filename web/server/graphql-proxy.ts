@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 /** Request headers the gateway needs; everything else (cookies included) stays here. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -30,12 +30,15 @@ const GATEWAY_TIMEOUT_MS = 30_000;
 function pickHeaders(
   incoming: IncomingHttpHeaders,
   remoteAddress: string | undefined,
+  sessionToken: string | null,
 ): OutgoingHttpHeaders {
   const headers: Record<string, string | string[]> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value: string | string[] | undefined = incoming[name];
     if (value !== undefined) headers[name] = value;
   }
+  // A browser session speaks with its own token, whatever the request says.
+  if (sessionToken) headers.authorization = `Bearer ${sessionToken}`;
   const forwardedFor = [incoming["x-forwarded-for"], remoteAddress].filter(Boolean).join(", ");
   if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
   return headers;
@@ -49,13 +52,21 @@ function gatewayUnavailable(): { errors: { message: string; extensions: { code: 
 
 /**
  * Streams `/graphql` requests to the gateway and its answers back, so the browser only ever
- * talks to this origin (multipart uploads included, without buffering them here).
+ * talks to this origin (multipart uploads included, without buffering them here). The session's
+ * access token is added here, so page scripts never hold it (backend for frontend).
  */
-export function graphqlProxy(options: { gatewayUrl: string }): RequestHandler {
+export interface GraphqlProxyOptions {
+  gatewayUrl: string;
+  /** The bearer token of the request's session cookie, if it has a valid one. */
+  sessionToken?: (req: Request) => Promise<string | null>;
+}
+
+export function graphqlProxy(options: GraphqlProxyOptions): RequestHandler {
   const target = new URL(options.gatewayUrl);
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
 
-  return (req, res) => {
+  return async (req, res) => {
+    const sessionToken = options.sessionToken ? await options.sessionToken(req) : null;
     const url = new URL(target);
     const query = req.originalUrl.indexOf("?");
     if (query !== -1) url.search = req.originalUrl.slice(query);
@@ -64,7 +75,7 @@ export function graphqlProxy(options: { gatewayUrl: string }): RequestHandler {
       url,
       {
         method: req.method,
-        headers: pickHeaders(req.headers, req.socket.remoteAddress),
+        headers: pickHeaders(req.headers, req.socket.remoteAddress, sessionToken),
         timeout: GATEWAY_TIMEOUT_MS,
       },
       (gatewayResponse) => {

@@ -1,8 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { parseServerEnv } from "../app/env.server.js";
+import { parseOidcProviders, parseServerEnv } from "../app/env.server.js";
+import { readSessionClaims } from "../app/lib/session-claims.js";
 import { createWebApp } from "./app.js";
+import { createAuthConfig } from "./auth/config.js";
+import { IdentityClient } from "./auth/identity-client.js";
 import { listen } from "./listen.js";
 
 // Compiled to build/server-app/server/main.js; the React Router build sits beside it in build/.
@@ -11,16 +14,32 @@ const buildRoot = new URL("../../", import.meta.url);
 async function main() {
   // Fail at start-up, not on the first request, when the environment is wrong.
   const env = parseServerEnv(process.env);
+  const oidcProviders = parseOidcProviders(process.env);
   const build = (await import(new URL("server/index.js", buildRoot).href)) as ServerBuild;
+  const secureCookies = env.AUTH_URL.startsWith("https:");
 
   const app = createWebApp({
     gatewayUrl: env.GATEWAY_URL,
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
     pageHandler: createRequestHandler({ build, mode: env.NODE_ENV }),
+    ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
+    auth: {
+      config: createAuthConfig({
+        secret: env.AUTH_SECRET,
+        identity: new IdentityClient(env.IDENTITY_URL),
+        oidcProviders,
+        secureCookies,
+      }),
+      sessionToken: async (cookieHeader) =>
+        (await readSessionClaims(cookieHeader, { secret: env.AUTH_SECRET, secureCookies }))?.accessToken ?? null,
+    },
   });
 
   const server = await listen(app, env.PORT, env.HOST);
-  console.log(`web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL})`);
+  const social = oidcProviders.map((provider) => provider.name).join(", ") || "none";
+  console.log(
+    `web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL}, identity ${env.IDENTITY_URL}, social sign-in: ${social})`,
+  );
 
   const shutdown = () => server.close(() => process.exit(0));
   process.on("SIGTERM", shutdown);

@@ -1,9 +1,27 @@
 import { LoginPage } from "~/features/identity/LoginPage";
+import { safeDestination } from "~/features/identity/destinations";
+import { sessionOf, socialProviders } from "~/lib/session.server";
+import { redirect } from "react-router";
+import type { Route } from "./+types/user-login";
 
 export function meta() {
-  return [{ title: "Log in | Jobboard" }];
+  return [{ title: "Log in | Jobboard" }, { name: "robots", content: "noindex" }];
 }
 
-export default function UserLoginRoute() {
-  return <LoginPage />;
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  // Auth.js names it callbackUrl (unknown provider); the site names it destination.
+  const destination = params.get("destination") ?? params.get("callbackUrl");
+  // Already signed in: straight on to where the visitor was going.
+  if (await sessionOf(request)) throw redirect(safeDestination(destination));
+  return {
+    providers: socialProviders(),
+    destination,
+    error: params.get("error"),
+    code: params.get("code"),
+  };
+}
+
+export default function UserLoginRoute({ loaderData }: Route.ComponentProps) {
+  return <LoginPage {...loaderData} />;
 }

@@ -3,42 +3,58 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import { screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { PublicSession } from "~/lib/session-claims";
 import { renderWithMantine } from "../../../test/render";
 import { AccountNavItem, CURRENT_USER_FOR_SHELL } from "./AccountNavItem";
+import { SessionProvider } from "./session";
 
-function renderWithMocks(mocks: MockLink.MockedResponse[]) {
-  const Stub = createRoutesStub([{ path: "/", Component: AccountNavItem }]);
+const ada: PublicSession = {
+  user: { id: "7", name: "Ada L.", email: "ada@example.org", roles: ["applicant"], emailVerified: true },
+  masqueraded: false,
+  isNewUserViaSocial: false,
+};
+
+function renderWithMocks(session: PublicSession | null, mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: AccountNavItem },
+    { path: "/user/logout", Component: () => <p>logging out</p> },
+  ]);
   return renderWithMantine(
-    <MockedProvider mocks={mocks}>
-      <Stub initialEntries={["/"]} />
-    </MockedProvider>,
+    <SessionProvider initial={session}>
+      <MockedProvider mocks={mocks}>
+        <Stub initialEntries={["/"]} />
+      </MockedProvider>
+    </SessionProvider>,
   );
 }
 
 describe("AccountNavItem", () => {
-  it("shows the signed-in user's name", async () => {
-    renderWithMocks([
+  it("shows the signed-in user's name from the graph", async () => {
+    renderWithMocks(ada, [
       {
         request: { query: CURRENT_USER_FOR_SHELL },
         result: { data: { currentUser: { __typename: "User", id: "7", name: "Ada Lovelace" } } },
       },
     ]);
-    expect(await screen.findByTestId("current-user")).toHaveTextContent("Ada Lovelace");
+    expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Log in" })).not.toBeInTheDocument();
   });
 
-  it("offers the login link to visitors", async () => {
-    renderWithMocks([
-      { request: { query: CURRENT_USER_FOR_SHELL }, result: { data: { currentUser: null } } },
-    ]);
-    expect(await screen.findByRole("link", { name: "Log in" })).toHaveAttribute("href", "/user/login");
+  it("offers log in and sign up to visitors without asking the graph", () => {
+    renderWithMocks(null, []);
+    expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/user/login");
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/user/register");
   });
 
-  it("still offers the login link when the gateway fails", async () => {
-    renderWithMocks([
+  it("keeps the session's name when the gateway fails", async () => {
+    renderWithMocks(ada, [
       { request: { query: CURRENT_USER_FOR_SHELL }, error: new Error("connect ECONNREFUSED") },
     ]);
-    expect(await screen.findByRole("link", { name: "Log in" })).toBeInTheDocument();
-    expect(screen.queryByTestId("current-user")).not.toBeInTheDocument();
+    expect(await screen.findByTestId("current-user")).toHaveTextContent("Ada L.");
+  });
+
+  it("sends a session whose user cannot be loaded to /user/logout", async () => {
+    renderWithMocks(ada, [{ request: { query: CURRENT_USER_FOR_SHELL }, result: { data: { currentUser: null } } }]);
+    expect(await screen.findByText("logging out")).toBeInTheDocument();
   });
 });

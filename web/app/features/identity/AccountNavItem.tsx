@@ -1,7 +1,10 @@
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Text } from "@mantine/core";
-import { NavLink } from "react-router";
+import { Anchor, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { useEffect } from "react";
+import { NavLink, useNavigate } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { isAdminLike } from "./roles";
+import { signOut, useSession } from "./session";
 
 export const CURRENT_USER_FOR_SHELL = graphql(`
   query CurrentUserForShell {
@@ -13,23 +16,57 @@ export const CURRENT_USER_FOR_SHELL = graphql(`
 `);
 
 /**
- * The account entry of the main navigation: the user's name when signed in, otherwise the
- * login link. Loading, a visitor and an unreachable gateway all show "Log in", so the shell
- * renders the same on the server and in the browser whatever the gateway does.
+ * The account entry of the main navigation. Visitors get "Log in" and "Sign up"; a session gets
+ * the user's name with a menu. A session whose user cannot be loaded (deleted, or a token the
+ * backend no longer accepts) is ended at /user/logout (spec 8). An unreachable gateway keeps the
+ * session's own name, so the shell renders the same on the server and in the browser.
  */
 export function AccountNavItem() {
-  const { data } = useQuery(CURRENT_USER_FOR_SHELL);
-  const user = data?.currentUser;
-  if (user) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const signedIn = session.status === "authenticated" && session.data !== null;
+  const { data, error, loading } = useQuery(CURRENT_USER_FOR_SHELL, { skip: !signedIn });
+  const userMissing = signedIn && !loading && !error && data !== undefined && data.currentUser === null;
+
+  useEffect(() => {
+    if (userMissing) void navigate("/user/logout", { replace: true });
+  }, [userMissing, navigate]);
+
+  if (!signedIn || !session.data) {
     return (
-      <Text component="span" fw={500} data-testid="current-user">
-        {user.name}
-      </Text>
+      <Group gap="sm" wrap="nowrap">
+        <Anchor component={NavLink} to="/user/login" prefetch="none">
+          Log in
+        </Anchor>
+        <Button component={NavLink} to="/user/register" size="xs" variant="light">
+          Sign up
+        </Button>
+      </Group>
     );
   }
+
+  const name = data?.currentUser?.name ?? session.data.user.name;
   return (
-    <Anchor component={NavLink} to="/user/login" prefetch="none">
-      Log in
-    </Anchor>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`}>
+          <Text component="span" fw={500} data-testid="current-user">
+            {name}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={NavLink} to="/user/account">
+          Account settings
+        </Menu.Item>
+        {isAdminLike(session.data.user.roles) && !session.data.masqueraded ? (
+          <Menu.Item component={NavLink} to="/admin/masquerade">
+            Act as another user
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item onClick={() => void signOut("/")}>Log out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -11,8 +11,8 @@ import {
   REQUEST_PASSWORD_RESET,
   RESET_PASSWORD,
   ResetPasswordPage,
-  decodeServerMessage,
 } from "./PasswordPages";
+import { decodeServerMessage } from "~/components/DangerList";
 
 function renderPage(page: ReactElement, mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([{ path: "/", Component: () => page }]);

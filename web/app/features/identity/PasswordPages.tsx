@@ -2,6 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { NavLink } from "react-router";
+import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 
 export const REQUEST_PASSWORD_RESET = graphql(`
@@ -34,28 +35,6 @@ export const RESET_PASSWORD = graphql(`
 
 const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec 5: server messages are URL-decoded (plus signs become spaces) in a danger alert list. */
-export function decodeServerMessage(message: string): string {
-  try {
-    return decodeURIComponent(message.replace(/\+/g, " "));
-  } catch {
-    return message.replace(/\+/g, " ");
-  }
-}
-
-function DangerList({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <Alert color="red" role="alert" title="Please check the following">
-      <ul style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
-        {messages.map((message) => (
-          <li key={message}>{decodeServerMessage(message)}</li>
-        ))}
-      </ul>
-    </Alert>
-  );
-}
 
 /** /user/password: ask for a reset link. The answer never tells whether the account exists. */
 export function ForgotPasswordPage() {

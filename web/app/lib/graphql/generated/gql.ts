@@ -15,14 +15,18 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n": typeof types.CurrentUserForShellDocument,
+    "\n  query AccountSettings {\n    currentUser {\n      id\n      name\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      roles {\n        targetId\n      }\n    }\n  }\n": typeof types.AccountSettingsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      message\n    }\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
 const documents: Documents = {
     "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n": types.CurrentUserForShellDocument,
+    "\n  query AccountSettings {\n    currentUser {\n      id\n      name\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      roles {\n        targetId\n      }\n    }\n  }\n": types.AccountSettingsDocument,
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      message\n    }\n  }\n": types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": types.VerifyEmailDocument,
 };
 
@@ -47,11 +51,19 @@ export function graphql(source: "\n  query CurrentUserForShell {\n    currentUse
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AccountSettings {\n    currentUser {\n      id\n      name\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      roles {\n        targetId\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountSettings {\n    currentUser {\n      id\n      name\n      displayName\n      firstName\n      lastName\n      email\n      emailVerified\n      roles {\n        targetId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,23 @@
+import { Alert } from "@mantine/core";
+
+/** Spec 5: server messages are URL-decoded (plus signs become spaces) in a danger alert list. */
+export function decodeServerMessage(message: string): string {
+  try {
+    return decodeURIComponent(message.replace(/\+/g, " "));
+  } catch {
+    return message.replace(/\+/g, " ");
+  }
+}
+
+export function DangerList({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert color="red" role="alert" title="Please check the following">
+      <ul style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
+        {messages.map((message) => (
+          <li key={message}>{decodeServerMessage(message)}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -1,0 +1,192 @@
+import { useMutation } from "@apollo/client/react";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { NavLink } from "react-router";
+import { DangerList } from "~/components/DangerList";
+import { track } from "~/lib/analytics";
+import { graphql } from "~/lib/graphql/generated/gql";
+import { SocialButtons } from "./SocialButtons";
+
+export const SIGN_UP = graphql(`
+  mutation SignUp($input: SignUpInput!) {
+    signUp(input: $input) {
+      __typename
+      ... on SignUpSuccess {
+        user {
+          id
+        }
+      }
+      ... on AccountErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 128;
+
+type Field = "firstName" | "lastName" | "email" | "password";
+
+function localChecks(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.firstName.trim()) errors.firstName = "Enter your first name.";
+  if (!values.lastName.trim()) errors.lastName = "Enter your last name.";
+  if (!EMAIL.test(values.email.trim())) errors.email = "Enter a valid email address.";
+  if (values.password.length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters.`;
+  else if (values.password.length > MAX_PASSWORD) errors.password = `Use at most ${MAX_PASSWORD} characters.`;
+  return errors;
+}
+
+export interface SignUpPageProps {
+  providers: { id: string; name: string }[];
+  initialRole: "applicant" | "recruiter";
+}
+
+/** /user/register: an applicant or recruiter account, by email or a social provider. */
+export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
+  const [role, setRole] = useState<"applicant" | "recruiter">(initialRole);
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: "",
+    lastName: "",
+    email: "",
+    password: "",
+  });
+  const [touched, setTouched] = useState(false);
+  const [signUp, { data, loading, error }] = useMutation(SIGN_UP);
+
+  const checks = localChecks(values);
+  const answer = data?.signUp;
+  const serverErrors = answer?.__typename === "AccountErrors" ? answer.errors : [];
+  const fieldError = (field: Field) =>
+    (touched ? checks[field] : undefined) ?? serverErrors.find((e) => e.field === field)?.message;
+  const generalErrors = serverErrors.filter((e) => !e.field).map((e) => e.message);
+
+  const set = (field: Field) => (event: { currentTarget: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(checks).length > 0) return;
+    void signUp({
+      variables: {
+        input: {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          role: role === "recruiter" ? "RECRUITER" : "APPLICANT",
+        },
+      },
+    })
+      .then((result) => {
+        if (result.data?.signUp.__typename === "SignUpSuccess") track("sign_up", { role });
+      })
+      .catch(() => undefined);
+  };
+
+  if (answer?.__typename === "SignUpSuccess") {
+    return (
+      <Stack gap="md" maw={520}>
+        <Title order={1}>Check your mailbox</Title>
+        <Alert color="green" role="status" title="Your account is created">
+          We sent a link to {values.email.trim()}. Open it to confirm your address, then{" "}
+          <Anchor component={NavLink} to="/user/login">
+            log in
+          </Anchor>
+          .
+        </Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={520}>
+      <Title order={1}>Create an account</Title>
+      <SegmentedControl
+        aria-label="Account type"
+        value={role}
+        onChange={(value) => setRole(value === "recruiter" ? "recruiter" : "applicant")}
+        data={[
+          { value: "applicant", label: "I am looking for a job" },
+          { value: "recruiter", label: "I am hiring" },
+        ]}
+      />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <DangerList
+            messages={error ? ["We could not create your account. Try again in a moment."] : generalErrors}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              onChange={set("firstName")}
+              error={fieldError("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              onChange={set("lastName")}
+              error={fieldError("lastName")}
+            />
+          </Group>
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set("email")}
+            error={fieldError("email")}
+          />
+          <PasswordInput
+            label="Password"
+            description={`${MIN_PASSWORD} to ${MAX_PASSWORD} characters, not containing your email name.`}
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={set("password")}
+            error={fieldError("password")}
+          />
+          <Button type="submit" loading={loading}>
+            Create the account
+          </Button>
+        </Stack>
+      </form>
+      <SocialButtons
+        providers={providers}
+        callbackUrl="/"
+        signUpRole={role}
+        verb="Sign up"
+      />
+      <Text size="sm">
+        Already have an account?{" "}
+        <Anchor component={NavLink} to="/user/login">
+          Log in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Divider, Stack } from "@mantine/core";
+import { useState } from "react";
+import { rememberSignUpRole, signInWithProvider } from "./session";
+
+export interface SocialButtonsProps {
+  providers: { id: string; name: string }[];
+  callbackUrl: string;
+  /** Sign-up only: the role the new account gets (applicant or recruiter). */
+  signUpRole?: string;
+  verb: "Log in" | "Sign up";
+}
+
+/** One button per configured OpenID Connect provider; nothing when none is configured. */
+export function SocialButtons({ providers, callbackUrl, signUpRole, verb }: SocialButtonsProps) {
+  const [pending, setPending] = useState<string | null>(null);
+  if (providers.length === 0) return null;
+
+  const start = (provider: string) => {
+    setPending(provider);
+    rememberSignUpRole(signUpRole);
+    void signInWithProvider(provider, callbackUrl).catch(() => setPending(null));
+  };
+
+  return (
+    <Stack gap="xs">
+      <Divider label="or" labelPosition="center" />
+      {providers.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="default"
+          loading={pending === provider.id}
+          onClick={() => start(provider.id)}
+        >
+          {verb} with {provider.name}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import { SignUpPage } from "~/features/identity/SignUpPage";
+import { sessionOf, socialProviders } from "~/lib/session.server";
+import type { Route } from "./+types/user-register";
+
+export function meta() {
+  return [{ title: "Create an account | Jobboard" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await sessionOf(request)) throw redirect("/");
+  const role = new URL(request.url).searchParams.get("role");
+  return {
+    providers: socialProviders(),
+    initialRole: role === "recruiter" ? ("recruiter" as const) : ("applicant" as const),
+  };
+}
+
+export default function UserRegisterRoute({ loaderData }: Route.ComponentProps) {
+  return <SignUpPage {...loaderData} />;
+}
