@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const MAIL_API = process.env.E2E_MAIL_API ?? "http://127.0.0.1:8025";
+const DEMO_PASSWORD = "demo-password-2026";
+
+interface Mail {
+  id: number;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits for the newest mail to `address` in the local SMTP catcher and returns its first link. */
+async function mailedLink(address: string, pathPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${MAIL_API}/api/messages?to=${encodeURIComponent(address)}`);
+        const mails = (await response.json()) as Mail[];
+        link = mails
+          .map((mail) => /https?:\/\/\S+/.exec(mail.text)?.[0])
+          .find((url) => url?.includes(pathPart));
+        return link;
+      },
+      { timeout: 20_000, message: `a mail to ${address} with a ${pathPart} link` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+async function logIn(page: Page, email: string, password: string, destination?: string) {
+  await page.goto(destination ? `/user/login?destination=${encodeURIComponent(destination)}` : "/user/login");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+test("sign up as an applicant, confirm the mailed link, log in, stay logged in, log out", async ({ page }) => {
+  const email = `e2e.${Date.now()}@example.org`;
+  await page.goto("/user/register");
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("compilers-1952");
+  await page.getByRole("button", { name: "Create the account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your mailbox" })).toBeVisible();
+
+  const link = new URL(await mailedLink(email, "/user/verify-email"));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText(/confirmed/i).first()).toBeVisible();
+
+  await logIn(page, email, "compilers-1952");
+  await page.waitForURL((url) => url.pathname === "/" && !url.searchParams.has("dispatch"));
+  await expect(page.getByTestId("current-user")).toHaveText("Grace Hopper");
+  // The login event was sent once and the parameter removed.
+  const loginEvents = await page.evaluate(
+    () => (window as { dataLayer?: { event?: string }[] }).dataLayer?.filter((e) => e.event === "login").length,
+  );
+  expect(loginEvents).toBe(1);
+
+  await page.reload();
+  await expect(page.getByTestId("current-user")).toHaveText("Grace Hopper");
+  // Page scripts never see the access token.
+  const session = await page.evaluate(async () => (await fetch("/api/auth/session")).text());
+  expect(session).toContain("Grace Hopper");
+  expect(session).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+});
+
+test("a wrong password gets a clear message", async ({ page }) => {
+  await logIn(page, "applicant@jobboard.example", "not-the-password");
+  await expect(page.getByRole("alert")).toContainText("The email address or password is not correct.");
+});
+
+test("a recruiter reaches the recruiter-only resume search; an applicant is refused; a visitor must log in", async ({
+  page,
+}) => {
+  await page.goto("/resumes");
+  await expect(page).toHaveURL(/\/user\/login\?destination=%2Fresumes&error=SessionRequired/);
+  await expect(page.getByText("Please log in to see this page.")).toBeVisible();
+
+  await page.getByLabel("Email address").fill("recruiter@greenharbor.example");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/resumes" && !url.searchParams.has("dispatch"));
+  await expect(page.getByRole("heading", { name: "Search resumes" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await logIn(page, "applicant@jobboard.example", DEMO_PASSWORD, "/resumes");
+  await page.waitForURL((url) => url.pathname === "/resumes");
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+});
