@@ -96,3 +96,35 @@ test("a recruiter reaches the recruiter-only resume search; an applicant is refu
   await page.waitForURL((url) => url.pathname === "/resumes");
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
 });
+
+test("sign up as a recruiter with the Demo SSO OpenID provider and come back signed in", async ({ page }) => {
+  const login = `mae.jemison.${Date.now()}@example.org`;
+  await page.goto("/user/register");
+  await page.getByText("I am hiring").click();
+  await page.getByRole("button", { name: "Sign up with Demo SSO" }).click();
+
+  // The provider's own pages (oidc-provider's development interactions).
+  await page.waitForURL((url) => url.port === "3005");
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  const consent = page.locator('button[type="submit"]', { hasText: /continue/i });
+  if (await consent.isVisible({ timeout: 3_000 }).catch(() => false)) await consent.click();
+
+  await page.waitForURL((url) => url.port === "3002" && url.pathname === "/");
+  await expect(page.getByTestId("current-user")).toHaveText("Mae Jemison");
+  const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
+  expect(session).toMatchObject({ isNewUserViaSocial: true, user: { email: login, roles: ["recruiter"] } });
+  // sign_up_start is sent once, guarded by the local-storage marker.
+  const signUpStarts = () =>
+    page.evaluate(() => ({
+      sent: ((window as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter(
+        (e) => e.event === "sign_up_start",
+      ).length,
+      marker: localStorage.getItem("jobboard.social-signup-sent"),
+    }));
+  expect(await signUpStarts()).toEqual({ sent: 1, marker: "1" });
+  await page.reload();
+  await expect(page.getByTestId("current-user")).toHaveText("Mae Jemison");
+  expect(await signUpStarts()).toEqual({ sent: 0, marker: "1" });
+});

@@ -2,8 +2,10 @@ from fastapi import FastAPI
 from jobkit.app import create_service_app
 
 from identity.api.credentials import router as credentials_router
+from identity.api.social import router as social_router
 from identity.db import outbox
 from identity.domain.events import USER_TOPIC
+from identity.domain.social import IdTokenVerifier
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
 from identity.messaging.consumers import build_consumers
@@ -22,7 +24,9 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         consumers=lambda runtime: build_consumers(runtime, signing_key),
     )
     app.state.signing_key = signing_key
+    app.state.id_token_verifier = IdTokenVerifier(settings.oidc_providers)
     app.include_router(credentials_router)
+    app.include_router(social_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
     async def jwks() -> dict[str, object]:

@@ -3,8 +3,15 @@ from pathlib import Path
 from typing import Self
 
 from jobkit.settings import Environment, ServiceSettings
-from pydantic import SecretStr, model_validator
+from pydantic import BaseModel, SecretStr, model_validator
 from pydantic_settings import SettingsConfigDict
+
+
+class OidcProvider(BaseModel):
+    """A social sign-in provider whose ID tokens identity accepts (any OpenID Connect issuer)."""
+
+    issuer: str
+    client_id: str
 
 
 class IdentitySettings(ServiceSettings):
@@ -28,6 +35,9 @@ class IdentitySettings(ServiceSettings):
     login_account_failure_limit: int = 10
     login_address_failure_limit: int = 100
     login_throttle_window_seconds: int = 15 * 60
+    # Social sign-in: provider id -> issuer and the web's client id, e.g. IDENTITY_OIDC_PROVIDERS=
+    # '{"google": {"issuer": "https://accounts.google.com", "client_id": "..."}}'.
+    oidc_providers: dict[str, OidcProvider] = {}
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

@@ -58,3 +58,12 @@ class PasswordChanged(EventPayload):
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str
+
+
+class MasqueradeStarted(EventPayload):
+    event_type: ClassVar[str] = "identity.user.masquerade_started"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    admin_id: str
+    user_id: str

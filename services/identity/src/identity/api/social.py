@@ -1,0 +1,69 @@
+"""``POST /auth/social``: the web server's social sign-in (backend for frontend).
+
+The web server (Auth.js OIDC provider) relays the ID token it got from the provider; identity
+verifies it against the provider's published keys, finds, links or creates the user and answers
+with its own access token, like ``/auth/credentials``. Answers: 200 with the token, the user and
+``isNewUser``; 401 ``AccessDenied`` for a token identity does not accept; 422 for a bad body.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from identity.domain.models import User
+from identity.domain.social import IdTokenVerifier, SocialSignInError, sign_in_social
+from identity.domain.tokens import SigningKey, issue_token
+from identity.settings import IdentitySettings
+
+router = APIRouter()
+log = logging.getLogger(__name__)
+
+
+class SocialSignIn(BaseModel):
+    provider: str = Field(min_length=1, max_length=50)
+    id_token: str = Field(min_length=1, max_length=16_384)
+    role: str | None = Field(default=None, max_length=30)
+
+
+def grant(user: User, *, token: str, settings: IdentitySettings, **extra: object) -> JSONResponse:
+    """The answer every sign-in endpoint gives: identity's token and who it is for."""
+    return JSONResponse(
+        {
+            "accessToken": token,
+            "tokenType": "Bearer",
+            "expiresAt": int(datetime.now(UTC).timestamp()) + settings.token_lifetime_seconds,
+            "user": {
+                "id": str(user.id),
+                "email": user.email,
+                "name": user.display_name,
+                "roles": list(user.roles),
+                "emailVerified": user.email_verified,
+            },
+            **extra,
+        }
+    )
+
+
+@router.post("/auth/social", include_in_schema=False)
+async def sign_in_with_provider(body: SocialSignIn, request: Request) -> JSONResponse:
+    settings: IdentitySettings = request.app.state.runtime.settings
+    verifier: IdTokenVerifier = request.app.state.id_token_verifier
+    try:
+        profile = await verifier.verify(body.provider, body.id_token)
+        user, created = await sign_in_social(
+            sessions=request.app.state.runtime.sessions,
+            settings=settings,
+            profile=profile,
+            role=body.role,
+        )
+    except SocialSignInError as error:
+        log.info("social sign-in refused: %s", error)
+        return JSONResponse({"error": "AccessDenied", "message": str(error)}, status_code=401)
+    signing_key: SigningKey = request.app.state.signing_key
+    token = issue_token(user, key=signing_key, settings=settings)
+    return grant(user, token=token, settings=settings, isNewUser=created)
