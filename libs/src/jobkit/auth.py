@@ -25,6 +25,8 @@ class Principal:
     roles: frozenset[str] = field(default_factory=frozenset)
     site: str | None = None
     masqueraded: bool = False
+    # While masquerading: the admin really acting (the token's RFC 8693 ``act.sub`` claim).
+    actor_id: str | None = None
 
     @property
     def is_admin_like(self) -> bool:
@@ -66,7 +68,15 @@ class JwtVerifier:
             roles=frozenset(claims.get("roles", [])),
             site=claims.get("site"),
             masqueraded=bool(claims.get("masqueraded", False)),
+            actor_id=_actor(claims),
         )
+
+
+def _actor(claims: dict[str, object]) -> str | None:
+    act = claims.get("act")
+    if isinstance(act, dict) and isinstance(act.get("sub"), str):
+        return str(act["sub"])
+    return None
 
 
 def bearer_token(authorization: str | None) -> str | None:

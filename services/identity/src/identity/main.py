@@ -2,6 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import create_service_app
 
 from identity.api.credentials import router as credentials_router
+from identity.api.masquerade import router as masquerade_router
 from identity.api.social import router as social_router
 from identity.db import outbox
 from identity.domain.events import USER_TOPIC
@@ -27,6 +28,7 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
     app.state.id_token_verifier = IdTokenVerifier(settings.oidc_providers)
     app.include_router(credentials_router)
     app.include_router(social_router)
+    app.include_router(masquerade_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
     async def jwks() -> dict[str, object]:

@@ -43,8 +43,15 @@ class SigningKey:
 
 
 def issue_token(
-    user: User, *, key: SigningKey, settings: IdentitySettings, masqueraded: bool = False
+    user: User,
+    *,
+    key: SigningKey,
+    settings: IdentitySettings,
+    masqueraded: bool = False,
+    actor_id: str | None = None,
 ) -> str:
+    """An access token for ``user``; while masquerading, ``act.sub`` names the real admin
+    (RFC 8693 actor claim), so every service can attribute writes to them."""
     now = datetime.now(UTC)
     claims = {
         "sub": str(user.id),
@@ -56,4 +63,6 @@ def issue_token(
         "exp": now + timedelta(seconds=settings.token_lifetime_seconds),
         "masqueraded": masqueraded,
     }
+    if actor_id is not None:
+        claims["act"] = {"sub": actor_id}
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
