@@ -50,6 +50,7 @@ async def start_masquerade(
 
 async def _find(session: AsyncSession, target: str) -> User | None:
     try:
-        return await session.get(User, uuid.UUID(target))
+        user_id = uuid.UUID(target)
     except ValueError:
         return await session.scalar(select(User).where(func.lower(User.email) == target.lower()))
+    return await session.get(User, user_id)
