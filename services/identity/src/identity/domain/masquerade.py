@@ -52,5 +52,7 @@ async def _find(session: AsyncSession, target: str) -> User | None:
     try:
         user_id = uuid.UUID(target)
     except ValueError:
-        return await session.scalar(select(User).where(func.lower(User.email) == target.lower()))
+        by_email = select(User).where(func.lower(User.email) == target.lower())
+        found: User | None = await session.scalar(by_email)
+        return found
     return await session.get(User, user_id)
