@@ -38,7 +38,7 @@ export function AccountNavItem() {
         <Anchor component={NavLink} to="/user/login" prefetch="none">
           Log in
         </Anchor>
-        <Button component={NavLink} to="/user/register" size="xs" variant="light">
+        <Button component={NavLink} to="/user/register" size="xs">
           Sign up
         </Button>
       </Group>
