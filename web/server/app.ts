@@ -1,7 +1,7 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
 import express, { type Express, type RequestHandler } from "express";
-import { AUTH_BASE_PATH } from "../app/lib/session-claims.js";
-import { authRequestContext, SIGN_UP_ROLE_COOKIE } from "./auth/config.js";
+import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "../app/lib/auth-constants.js";
+import { authRequestContext } from "./auth/config.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 

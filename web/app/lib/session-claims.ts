@@ -2,11 +2,6 @@ import { getToken } from "@auth/core/jwt";
 
 // Shared by the web server (server/, compiled without the ~ alias) and the page renderer.
 
-/** Where Auth.js answers (spec section 2: /api/auth/*). */
-export const AUTH_BASE_PATH = "/api/auth";
-/** Spec section 9: sessions last 30 days by default. */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-
 export interface SessionUser {
   id: string;
   name: string;

@@ -5,12 +5,8 @@ import Credentials from "@auth/core/providers/credentials";
 import type { OIDCConfig } from "@auth/core/providers";
 import type { Account, Profile } from "@auth/core/types";
 import type { ExpressAuthConfig } from "@auth/express";
-import {
-  AUTH_BASE_PATH,
-  SESSION_MAX_AGE_SECONDS,
-  type SessionClaims,
-  type SessionUser,
-} from "../../app/lib/session-claims.js";
+import { AUTH_BASE_PATH, SESSION_MAX_AGE_SECONDS } from "../../app/lib/auth-constants.js";
+import type { SessionClaims, SessionUser } from "../../app/lib/session-claims.js";
 import type { IdentityClient, IdentityGrant } from "./identity-client.js";
 
 /** What the auth routes know about the request that callbacks cannot see themselves. */
@@ -21,9 +17,6 @@ export interface AuthRequestContext {
 }
 
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
-
-/** Short-lived cookie the sign-up page sets before leaving for a social provider. */
-export const SIGN_UP_ROLE_COOKIE = "jobboard.signup-role";
 
 export interface OidcProviderSettings {
   id: string;

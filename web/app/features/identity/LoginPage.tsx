@@ -5,8 +5,7 @@ import { DangerList } from "~/components/DangerList";
 import { safeDestination, withDispatch } from "./destinations";
 import { signInWithCredentials } from "./session";
 import { SocialButtons } from "./SocialButtons";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from "./account-rules";
 
 /** Readable messages for what the login page can be sent back with (spec 8). */
 export function signInErrorMessage(error: string | null, code: string | null): string | null {
@@ -41,7 +40,7 @@ export function LoginPage({ providers, destination, error, code }: LoginPageProp
   const [failure, setFailure] = useState<string | null>(signInErrorMessage(error, code));
 
   const target = withDispatch(safeDestination(destination), "login");
-  const emailInvalid = !EMAIL.test(email.trim());
+  const emailInvalid = !EMAIL_PATTERN.test(email.trim());
   const passwordMissing = password.length === 0;
 
   const submit = async (event: FormEvent) => {

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { EMAIL_PATTERN, MIN_PASSWORD } from "./account-rules";
 
 export const REQUEST_PASSWORD_RESET = graphql(`
   mutation RequestPasswordReset($email: String!) {
@@ -33,15 +34,12 @@ export const RESET_PASSWORD = graphql(`
   }
 `);
 
-const MIN_PASSWORD = 8;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** /user/password: ask for a reset link. The answer never tells whether the account exists. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
   const [request, { data, loading, error }] = useMutation(REQUEST_PASSWORD_RESET);
-  const invalid = !EMAIL.test(email.trim());
+  const invalid = !EMAIL_PATTERN.test(email.trim());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -17,6 +17,7 @@ import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { SocialButtons } from "./SocialButtons";
+import { EMAIL_PATTERN, MIN_PASSWORD, MAX_PASSWORD } from "./account-rules";
 
 export const SIGN_UP = graphql(`
   mutation SignUp($input: SignUpInput!) {
@@ -38,17 +39,13 @@ export const SIGN_UP = graphql(`
   }
 `);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
-
 type Field = "firstName" | "lastName" | "email" | "password";
 
 function localChecks(values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.firstName.trim()) errors.firstName = "Enter your first name.";
   if (!values.lastName.trim()) errors.lastName = "Enter your last name.";
-  if (!EMAIL.test(values.email.trim())) errors.email = "Enter a valid email address.";
+  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = "Enter a valid email address.";
   if (values.password.length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters.`;
   else if (values.password.length > MAX_PASSWORD) errors.password = `Use at most ${MAX_PASSWORD} characters.`;
   return errors;

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "~/lib/auth-constants";
 import type { PublicSession } from "~/lib/session-claims";
 
 /** Spec section 4: the session states of the web client. */
@@ -11,7 +12,6 @@ export interface SessionState {
   update: (data?: Record<string, unknown>) => Promise<PublicSession | null>;
 }
 
-const AUTH_BASE = "/api/auth";
 /** Other tabs hear about sign-in, sign-out and updates through this local-storage key. */
 export const SESSION_BROADCAST_KEY = "jobboard.session";
 
@@ -23,13 +23,13 @@ function asSession(payload: unknown): PublicSession | null {
 }
 
 async function fetchSession(init?: RequestInit): Promise<PublicSession | null> {
-  const response = await fetch(`${AUTH_BASE}/session`, { credentials: "same-origin", ...init });
+  const response = await fetch(`${AUTH_BASE_PATH}/session`, { credentials: "same-origin", ...init });
   if (!response.ok) throw new Error(`session answered ${response.status}`);
   return asSession(await response.json());
 }
 
 export async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch(`${AUTH_BASE}/csrf`, { credentials: "same-origin" });
+  const response = await fetch(`${AUTH_BASE_PATH}/csrf`, { credentials: "same-origin" });
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return csrfToken;
 }
@@ -54,7 +54,7 @@ export interface SignInResult {
 
 async function postAuth(path: string, fields: Record<string, string>): Promise<{ status: number; url: string | null }> {
   const csrfToken = await fetchCsrfToken();
-  const response = await fetch(`${AUTH_BASE}/${path}`, {
+  const response = await fetch(`${AUTH_BASE_PATH}/${path}`, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
@@ -87,8 +87,8 @@ export async function signInWithCredentials(input: {
  */
 export function rememberSignUpRole(role: string | undefined): void {
   document.cookie = role
-    ? `jobboard.signup-role=${encodeURIComponent(role)}; Max-Age=900; Path=/api/auth; SameSite=Lax`
-    : "jobboard.signup-role=; Max-Age=0; Path=/api/auth; SameSite=Lax";
+    ? `${SIGN_UP_ROLE_COOKIE}=${encodeURIComponent(role)}; Max-Age=900; Path=/api/auth; SameSite=Lax`
+    : `${SIGN_UP_ROLE_COOKIE}=; Max-Age=0; Path=/api/auth; SameSite=Lax`;
 }
 
 /** Leaves for a social provider's sign-in page (Auth.js sets the PKCE and state cookies). */

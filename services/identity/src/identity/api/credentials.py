@@ -10,12 +10,11 @@ that is not the expected shape.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from identity.api.grants import grant
 from identity.domain.errors import AccountErrorCode, AccountErrors
 from identity.domain.service import authenticate
 from identity.domain.tokens import SigningKey, issue_token
@@ -51,20 +50,7 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
             )
         return JSONResponse({"error": "CredentialsSignin", "message": error.message}, 401)
     token = issue_token(result, key=signing_key, settings=settings)
-    return JSONResponse(
-        {
-            "accessToken": token,
-            "tokenType": "Bearer",
-            "expiresAt": int(datetime.now(UTC).timestamp()) + settings.token_lifetime_seconds,
-            "user": {
-                "id": str(result.id),
-                "email": result.email,
-                "name": result.display_name,
-                "roles": list(result.roles),
-                "emailVerified": result.email_verified,
-            },
-        }
-    )
+    return grant(result, token=token, settings=settings)
 
 
 def _peer(request: Request) -> str | None:

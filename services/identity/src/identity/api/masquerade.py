@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from jobkit.graphql import authenticate
 from pydantic import BaseModel, Field
 
-from identity.api.social import grant
+from identity.api.grants import grant
 from identity.domain.masquerade import MasqueradeRefused, start_masquerade
 from identity.domain.tokens import SigningKey, issue_token
 from identity.settings import IdentitySettings

@@ -9,13 +9,12 @@ with its own access token, like ``/auth/credentials``. Answers: 200 with the tok
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from identity.domain.models import User
+from identity.api.grants import grant
 from identity.domain.social import IdTokenVerifier, SocialSignInError, sign_in_social
 from identity.domain.tokens import SigningKey, issue_token
 from identity.settings import IdentitySettings
@@ -28,25 +27,6 @@ class SocialSignIn(BaseModel):
     provider: str = Field(min_length=1, max_length=50)
     id_token: str = Field(min_length=1, max_length=16_384)
     role: str | None = Field(default=None, max_length=30)
-
-
-def grant(user: User, *, token: str, settings: IdentitySettings, **extra: object) -> JSONResponse:
-    """The answer every sign-in endpoint gives: identity's token and who it is for."""
-    return JSONResponse(
-        {
-            "accessToken": token,
-            "tokenType": "Bearer",
-            "expiresAt": int(datetime.now(UTC).timestamp()) + settings.token_lifetime_seconds,
-            "user": {
-                "id": str(user.id),
-                "email": user.email,
-                "name": user.display_name,
-                "roles": list(user.roles),
-                "emailVerified": user.email_verified,
-            },
-            **extra,
-        }
-    )
 
 
 @router.post("/auth/social", include_in_schema=False)

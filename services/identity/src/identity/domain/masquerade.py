@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from jobkit.auth import Principal
+from jobkit.auth import ADMIN_LIKE_ROLES, Principal
 from jobkit.db import unit_of_work
 from jobkit.outbox import enqueue
 from sqlalchemy import func, select
@@ -14,8 +14,6 @@ from identity.db import outbox
 from identity.domain.events import MasqueradeStarted
 from identity.domain.models import User
 from identity.settings import IdentitySettings
-
-ADMIN_LIKE = frozenset({"administrator", "site_admin", "job_editor"})
 
 
 class MasqueradeRefused(Exception):
@@ -40,7 +38,7 @@ async def start_masquerade(
         user = await _find(session, target.strip())
         if user is None:
             raise MasqueradeRefused("No user with this email address or id exists.")
-        if str(user.id) == admin.user_id or ADMIN_LIKE & set(user.roles):
+        if str(user.id) == admin.user_id or ADMIN_LIKE_ROLES & set(user.roles):
             raise MasqueradeRefused("You cannot act as yourself or another administrator.")
         started = MasqueradeStarted(admin_id=admin.user_id, user_id=str(user.id))
         event = started.envelope(aggregate_id=str(user.id), site=settings.site, actor=admin.user_id)

@@ -1,0 +1,8 @@
+// Shared by the web server, the page renderer and the browser: no imports, so any side can use it.
+
+/** Where Auth.js answers (spec section 2: /api/auth/*). */
+export const AUTH_BASE_PATH = "/api/auth";
+/** Short-lived cookie the sign-up page sets before leaving for a social provider. */
+export const SIGN_UP_ROLE_COOKIE = "jobboard.signup-role";
+/** Spec section 9: sessions last 30 days by default. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
