@@ -58,6 +58,7 @@ secret() {
 }
 auth_secret=$(secret auth-secret)
 sso_secret=$(secret demo-sso-client-secret)
+captcha_secret=$(secret demo-captcha-secret)
 cat > .local/env <<ENV
 JOBBOARD_ENV=development
 IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
@@ -69,4 +70,9 @@ AUTH_OIDC_DEMO_SSO_ISSUER=http://127.0.0.1:3005
 AUTH_OIDC_DEMO_SSO_CLIENT_ID=jobboard-web
 AUTH_OIDC_DEMO_SSO_CLIENT_SECRET=$sso_secret
 IDENTITY_OIDC_PROVIDERS='{"demo-sso":{"issuer":"http://127.0.0.1:3005","client_id":"jobboard-web"}}'
+DEMO_CAPTCHA_SECRET=$captcha_secret
+IDENTITY_CAPTCHA_VERIFY_URL=http://127.0.0.1:3006/turnstile/v0/siteverify
+IDENTITY_CAPTCHA_SECRET=$captcha_secret
+CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
+CAPTCHA_SITE_KEY=demo-site-key
 ENV

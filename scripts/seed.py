@@ -21,6 +21,7 @@ from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from identity.domain.models import User
 from identity.domain.service import change_roles, register_user
+from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
@@ -73,6 +74,20 @@ PRIVACY_POLICY = (
 )
 
 
+# This site's configuration where it differs from the platform defaults (spec 4, 5 and 9).
+THIS_SITE = [
+    ("navigation", "logo_link", "/jobs"),
+    ("geo", "default_radius", 50),
+    ("geo", "default_unit", "mi"),
+    ("geo", "radius_multiplier", 1.6),
+    ("sharing", "buttons", ["facebook", "linkedin", "email", "twitter", "whatsapp"]),
+    ("captcha", "registration", True),
+    ("captcha", "job_application", True),
+    ("subscriptions", "enabled", True),
+    ("consent", "terms_reconsent", True),
+]
+
+
 def stable_id(*parts: str) -> uuid.UUID:
     return uuid.uuid5(NAMESPACE, "/".join(parts))
 
@@ -111,8 +126,29 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
                 )
                 assert isinstance(changed, User), changed
             existing = result.id
+        # demo accounts are ready to use: their addresses count as confirmed
+        async with unit_of_work(sessions) as session:
+            user = await session.get(User, existing)
+            assert user is not None
+            user.email_verified = True
         ids[email] = existing
     return ids
+
+
+async def seed_site() -> None:
+    settings = identity_settings()
+    sessions = await migrate(IDENTITY_DIR, settings)
+    if await ensure_site(
+        sessions=sessions, name=settings.site, label="Job board", default_locale="en"
+    ):
+        config = await update_site_config(
+            sessions=sessions,
+            settings=settings,
+            site=settings.site,
+            changes=[ConfigChange(key, name, value) for key, name, value in THIS_SITE],
+            actor=None,
+        )
+        assert isinstance(config, list), config
 
 
 async def seed_organizations(owners: dict[str, uuid.UUID]) -> dict[str, uuid.UUID]:
@@ -192,6 +228,7 @@ async def seed_credits(owners: dict[str, uuid.UUID]) -> None:
 
 
 async def main() -> None:
+    await seed_site()
     owners = await seed_accounts()
     organizations = await seed_organizations(owners)
     await seed_jobs(organizations, owners)

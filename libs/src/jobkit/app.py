@@ -23,9 +23,12 @@ from sqlalchemy import Table, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from strawberry.fastapi import GraphQLRouter
 
+from jobkit.audit import AUDIT_TOPIC
 from jobkit.auth import JwtVerifier
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
+from jobkit.frontend import HEADER as FRONTEND_HEADER
+from jobkit.frontend import Frontend
 from jobkit.graphql import ServiceContext, authenticate
 from jobkit.kafka import ensure_topics, kafka_reachable
 from jobkit.migrations import upgrade_to_head
@@ -45,6 +48,7 @@ class ServiceRuntime:
     sessions: async_sessionmaker[AsyncSession]
     verifier: JwtVerifier
     memberships: Table | None = None
+    outbox: Table | None = None
     consumers: list[IdempotentConsumer] = field(default_factory=list)
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
@@ -62,6 +66,10 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
             principal=principal,
             auth_error=auth_error,
             memberships=runtime.memberships,
+            frontend=Frontend.parse(
+                request.headers.get(FRONTEND_HEADER), default_site=runtime.settings.site
+            ),
+            outbox=runtime.outbox,
         )
 
     return build()
@@ -96,6 +104,7 @@ def create_service_app(
                 audience=settings.jwt_audience,
             ),
             memberships=memberships,
+            outbox=outbox,
         )
         app.state.runtime = runtime
         if settings.run_background_workers:
@@ -187,7 +196,11 @@ async def _database_ready(engine: AsyncEngine) -> bool:
 
 async def _prepare_topics(runtime: ServiceRuntime, published: Sequence[str]) -> None:
     """Create this service's topics once Kafka answers; consumers and the relay retry meanwhile."""
-    topics = [*published, *(topic for c in runtime.consumers for topic in c.topics)]
+    topics = [
+        *published,
+        runtime.settings.topic(AUDIT_TOPIC),
+        *(topic for c in runtime.consumers for topic in c.topics),
+    ]
     if not topics:
         return
     topics += [f"{topic}.dlt" for c in runtime.consumers for topic in c.topics]

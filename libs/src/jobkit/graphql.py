@@ -8,7 +8,7 @@ GraphQL errors with ``extensions.code``.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
@@ -23,6 +23,7 @@ from strawberry.utils.str_converters import to_camel_case
 
 from jobkit.auth import AuthenticationError, JwtVerifier, Principal, bearer_token
 from jobkit.errors import DomainError, DomainErrors
+from jobkit.frontend import Frontend
 from jobkit.memberships import MembershipKey, membership_loader
 from jobkit.settings import ServiceSettings
 
@@ -57,6 +58,8 @@ class _ErrorType(Protocol):
 
 ErrorT = TypeVar("ErrorT", bound=_ErrorType)
 ModelT = TypeVar("ModelT")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def camel_path(field: str | None) -> str | None:
@@ -103,15 +106,30 @@ class ServiceContext(BaseContext):
         principal: Principal | None,
         auth_error: str | None,
         memberships: Table | None = None,
+        frontend: Frontend | None = None,
+        outbox: Table | None = None,
     ) -> None:
         super().__init__()
         self.sessions = sessions
         self.settings = settings
+        # The site and locale this request is for (X-Frontend), the service's own by default.
+        self.frontend = frontend or Frontend(settings.site)
+        # The service's outbox: jobkit's audit of masqueraded writes goes through it.
+        self.outbox = outbox
         self._principal = principal
         self._auth_error = auth_error
         self._memberships = memberships
         self._membership_loader: DataLoader[MembershipKey, bool] | None = None
         self._loaders: dict[type[Any], DataLoader[uuid.UUID, Any]] = {}
+        self._named_loaders: dict[str, DataLoader[Any, Any]] = {}
+
+    def loader(self, name: str, make: Callable[[], DataLoader[K, V]]) -> DataLoader[K, V]:
+        """This request's loader called ``name``, made by ``make`` on first use (a service's own
+        batched loads beside :meth:`load`)."""
+        found = self._named_loaders.get(name)
+        if found is None:
+            found = self._named_loaders[name] = make()
+        return found
 
     async def is_member(self, organization_id: object) -> bool:
         """Whether the caller belongs to the organization, from this service's read model."""

@@ -7,7 +7,9 @@
   resolver runs;
 - :class:`MaskUnexpectedErrors`: an exception that is not a deliberate ``GraphQLError`` (a bug, a
   database error) answers ``Internal server error`` with ``INTERNAL_SERVER_ERROR`` and the trace id;
-  the full exception is logged with that trace id, never sent.
+  the full exception is logged with that trace id, never sent;
+- :class:`jobkit.audit.AuditMasqueradedWrites`: a mutation made while masquerading is recorded,
+  attributed to the real admin, before it runs (and refused if it cannot be recorded).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from graphql.language import Visitor
 from opentelemetry import trace
 from strawberry.extensions import MaskErrors, SchemaExtension
 
+from jobkit.audit import AuditMasqueradedWrites
 from jobkit.graphql import AccessErrorCode, Forbidden, NotFound
 
 log = logging.getLogger("jobkit.graphql")
@@ -131,7 +134,7 @@ def build_schema(
         query=query,
         mutation=mutation,
         types=[*types, NotFound, Forbidden],
-        extensions=[RefuseUnstorableStrings, MaskUnexpectedErrors],
+        extensions=[RefuseUnstorableStrings, MaskUnexpectedErrors, AuditMasqueradedWrites],
         federation_version=FEDERATION_VERSION,
     )
 

@@ -18,6 +18,12 @@ class GraphQLClient:
     def as_user(self, token: str) -> GraphQLClient:
         return GraphQLClient(self.url, token=token, frontend=self.headers["X-Frontend"])
 
+    def for_site(self, frontend: str) -> GraphQLClient:
+        """The same caller on another site (the X-Frontend header, ``<site>/<locale>``)."""
+        authorization = self.headers.get("Authorization")
+        token = authorization.removeprefix("Bearer ") if authorization else None
+        return GraphQLClient(self.url, token=token, frontend=frontend)
+
     async def execute(self, query: str, **variables: Any) -> dict[str, Any]:
         """The full response body (``data`` and maybe ``errors``); HTTP errors raise."""
         async with httpx.AsyncClient(timeout=30) as client:

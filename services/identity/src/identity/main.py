@@ -1,4 +1,4 @@
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from jobkit.app import create_service_app
 
 from identity.api.credentials import router as credentials_router
@@ -31,7 +31,9 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
     app.include_router(masquerade_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
-    async def jwks() -> dict[str, object]:
-        return signing_key.jwks()
+    async def jwks(request: Request) -> dict[str, object]:
+        # The app's current key (tests may swap app.state.signing_key), with the retired ones.
+        key: SigningKey = request.app.state.signing_key
+        return key.jwks()
 
     return app

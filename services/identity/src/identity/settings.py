@@ -38,6 +38,13 @@ class IdentitySettings(ServiceSettings):
     # Social sign-in: provider id -> issuer and the web's client id, e.g. IDENTITY_OIDC_PROVIDERS=
     # '{"google": {"issuer": "https://accounts.google.com", "client_id": "..."}}'.
     oidc_providers: dict[str, OidcProvider] = {}
+    # Captcha (siteverify protocol), used when a site turns it on; see domain/captcha.py.
+    captcha_verify_url: str | None = None
+    captcha_secret: SecretStr | None = None
+    captcha_timeout_seconds: float = 5.0
+    # Public keys (PEM) of retired signing keys, still published in the JWKS so tokens they
+    # signed stay valid until they expire: key rotation without signing everyone out.
+    jwt_retired_public_keys_file: Path | None = None
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

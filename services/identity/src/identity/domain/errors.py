@@ -24,6 +24,9 @@ class AccountErrorCode(StrEnum):
     LINK_INVALID = "LINK_INVALID"
     LINK_EXPIRED = "LINK_EXPIRED"
     LINK_USED = "LINK_USED"
+    CAPTCHA_REQUIRED = "CAPTCHA_REQUIRED"
+    CAPTCHA_INVALID = "CAPTCHA_INVALID"
+    WRONG_PASSWORD = "WRONG_PASSWORD"  # noqa: S105 - an error code
 
 
 class AccountError(DomainError[AccountErrorCode]):
@@ -42,3 +45,6 @@ THROTTLED = "Too many failed sign-in attempts. Try again in {minutes} minutes."
 LINK_INVALID = "This link is not valid. Ask for a new one."
 LINK_EXPIRED = "This link has expired. Ask for a new one."
 LINK_USED = "Your email address is already confirmed. You can sign in."
+CAPTCHA_REQUIRED = "Please confirm that you are not a robot."
+CAPTCHA_INVALID = "The robot check failed or expired. Please try again."
+WRONG_PASSWORD = "Your current password is not correct."  # noqa: S105 - a message

@@ -1,8 +1,9 @@
 """Events identity publishes (topic ``identity.user``, keyed by user id)."""
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from jobkit.events import EventPayload
+from pydantic import BaseModel
 
 USER_TOPIC = "identity.user"
 
@@ -67,3 +68,63 @@ class MasqueradeStarted(EventPayload):
 
     admin_id: str
     user_id: str
+
+
+SITE_TOPIC = "identity.site"
+
+
+class SiteSettingValue(BaseModel):
+    key: str
+    name: str
+    value: Any
+
+
+class SiteConfigChanged(EventPayload):
+    """Some of a site's settings changed (keyed by the site's name); ``changes`` has the new
+    effective values, so a consumer can update its cache without asking identity."""
+
+    event_type: ClassVar[str] = "identity.site.config_changed"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = SITE_TOPIC
+
+    site: str
+    changes: list[SiteSettingValue]
+
+
+class UserUpdated(EventPayload):
+    event_type: ClassVar[str] = "identity.user.updated"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    fields: list[str]
+
+
+class EmailChangeRequested(EventPayload):
+    """A confirmation link is to be mailed to ``new_email`` (the address is not yet the user's)."""
+
+    event_type: ClassVar[str] = "identity.user.email_change_requested"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    new_email: str
+
+
+class EmailChanged(EventPayload):
+    event_type: ClassVar[str] = "identity.user.email_changed"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+
+
+class UserDeleted(EventPayload):
+    """The account is gone; other services erase or anonymise what they keep about the user."""
+
+    event_type: ClassVar[str] = "identity.user.deleted"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    roles: list[str]

@@ -1,7 +1,9 @@
 import uuid
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import ARRAY, Boolean, DateTime, ForeignKey, Integer, String, Uuid, func
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from identity.db import Base
@@ -15,6 +17,10 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     first_name: Mapped[str] = mapped_column(String(100))
     last_name: Mapped[str] = mapped_column(String(100))
+    # The name shown to others when the user chose one; otherwise "first last".
+    chosen_display_name: Mapped[str | None] = mapped_column("display_name", String(100))
+    # A new address waiting for its confirmation link; the old one stays until then.
+    pending_email: Mapped[str | None] = mapped_column(String(254))
     roles: Mapped[list[str]] = mapped_column(ARRAY(String(50)), default=list)
     email_verified: Mapped[bool] = mapped_column(Boolean, default=False)
     signup_method: Mapped[str] = mapped_column(String(30), default="email")
@@ -26,7 +32,7 @@ class User(Base):
 
     @property
     def display_name(self) -> str:
-        return f"{self.first_name} {self.last_name}".strip()
+        return self.chosen_display_name or f"{self.first_name} {self.last_name}".strip()
 
 
 class LoginThrottle(Base):
@@ -54,3 +60,51 @@ class SocialAccount(Base):
         Uuid, ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Site(Base):
+    """A career site (frontend) the platform serves; ``X-Frontend`` names it on each request."""
+
+    __tablename__ = "sites"
+
+    name: Mapped[str] = mapped_column(String(63), primary_key=True)
+    label: Mapped[str] = mapped_column(String(200))
+    default_locale: Mapped[str] = mapped_column(String(10), default="en")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SiteSetting(Base):
+    """One configured value of a site; settings not stored here have their platform default."""
+
+    __tablename__ = "site_settings"
+
+    site: Mapped[str] = mapped_column(
+        String(63), ForeignKey("sites.name", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(63), primary_key=True)  # the group, e.g. "captcha"
+    name: Mapped[str] = mapped_column(String(63), primary_key=True)  # e.g. "registration"
+    value: Mapped[Any] = mapped_column(JSONB)
+    updated_by: Mapped[str | None] = mapped_column(String(64))
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class AuditEntry(Base):
+    """A write made while masquerading, attributed to the admin really acting (from the
+    ``audit.masquerade`` events every service publishes)."""
+
+    __tablename__ = "audit_log"
+
+    write_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    admin_id: Mapped[uuid.UUID] = mapped_column(Uuid, index=True)
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid, index=True)
+    service: Mapped[str] = mapped_column(String(63))
+    site: Mapped[str] = mapped_column(String(63))
+    operation_name: Mapped[str | None] = mapped_column(String(200))
+    fields: Mapped[list[str]] = mapped_column(ARRAY(String(200)), default=list)
+    variables: Mapped[list[str]] = mapped_column(ARRAY(String(200)), default=list)
+    outcome: Mapped[str] = mapped_column(String(20), default="attempted")
+    errors: Mapped[list[str]] = mapped_column(ARRAY(String(1000)), default=list)
+    attempted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
+from identity.domain.captcha import check_captcha
 from identity.domain.errors import (
     EMAIL_TAKEN,
     INVALID_CREDENTIALS,
@@ -35,6 +36,7 @@ from identity.domain.passwords import (
     hash_password_off_loop,
     verify_password_off_loop,
 )
+from identity.domain.site_config import setting_value
 from identity.domain.throttle import (
     ThrottleRule,
     account_key,
@@ -106,8 +108,10 @@ async def register_user(
     last_name: str,
     role: str = SignupRole.APPLICANT,
     signup_method: str = "email",
+    site: str | None = None,
 ) -> User | AccountErrors:
     """Create an applicant or recruiter account; never an administrator, whoever calls."""
+    site = site or settings.site
     signup_role = _role(role)
     if isinstance(signup_role, AccountErrors):
         return signup_role
@@ -144,15 +148,47 @@ async def register_user(
             last_name=registration.last_name,
             roles=[signup_role.value],
             signup_method=registration.signup_method,
-            site=settings.site,
+            site=site,
         )
         session.add(user)
         await session.flush()
         event = UserRegistered(
             user_id=str(user.id), roles=user.roles, signup_method=registration.signup_method
-        ).envelope(aggregate_id=str(user.id), site=settings.site, actor=str(user.id))
+        ).envelope(aggregate_id=str(user.id), site=site, actor=str(user.id))
         await enqueue(session, outbox, topic=settings.topic(UserRegistered.topic), event=event)
         return user
+
+
+async def sign_up(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    site: str,
+    email: str,
+    password: str,
+    first_name: str,
+    last_name: str,
+    role: str,
+    captcha_token: str | None,
+    remote_ip: str | None = None,
+) -> User | AccountErrors:
+    """A visitor's own sign-up on ``site``: the site's captcha first, when it asks for one."""
+    async with sessions() as session:
+        captcha_on = await setting_value(session, site, "captcha", "registration")
+    if captcha_on:
+        refused = await check_captcha(captcha_token, settings=settings, remote_ip=remote_ip)
+        if refused is not None:
+            return refused
+    return await register_user(
+        sessions=sessions,
+        settings=settings,
+        email=email,
+        password=password,
+        first_name=first_name,
+        last_name=last_name,
+        role=role,
+        site=site,
+    )
 
 
 KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin", "job_editor"})

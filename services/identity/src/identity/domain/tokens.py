@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,8 +21,17 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class SigningKey:
+    """The key that signs tokens now, and the public keys of retired ones.
+
+    Rotation: copy the published ``/.well-known/jwks.json`` into the file named by
+    ``IDENTITY_JWT_RETIRED_PUBLIC_KEYS_FILE``, then start identity with a new private key and a new
+    ``IDENTITY_JWT_KEY_ID``. New tokens use the new key; tokens signed before still verify
+    everywhere (services look keys up by ``kid``) until they expire, then drop the file.
+    """
+
     key_id: str
     private_key: rsa.RSAPrivateKey
+    retired_jwks: tuple[dict[str, Any], ...] = field(default=())
 
     @classmethod
     def from_settings(cls, settings: IdentitySettings) -> SigningKey:
@@ -34,12 +43,20 @@ class SigningKey:
         key = serialization.load_pem_private_key(pem.encode(), password=None)
         if not isinstance(key, rsa.RSAPrivateKey):
             raise ValueError("the identity signing key must be an RSA private key")
-        return cls(settings.jwt_key_id, key)
+        retired: tuple[dict[str, Any], ...] = ()
+        if settings.jwt_retired_public_keys_file is not None:
+            published = json.loads(settings.jwt_retired_public_keys_file.read_text())
+            retired = tuple(
+                {k: v for k, v in jwk.items() if k not in {"d", "p", "q", "dp", "dq", "qi"}}
+                for jwk in published.get("keys", [])
+                if jwk.get("kid") != settings.jwt_key_id
+            )
+        return cls(settings.jwt_key_id, key, retired)
 
     def jwks(self) -> dict[str, Any]:
         public = json.loads(RSAAlgorithm.to_jwk(self.private_key.public_key()))
         public.update({"kid": self.key_id, "use": "sig", "alg": "RS256"})
-        return {"keys": [public]}
+        return {"keys": [public, *self.retired_jwks]}
 
 
 def issue_token(

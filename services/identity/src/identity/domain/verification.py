@@ -1,8 +1,9 @@
 """Email verification: a signed, expiring link mailed after sign-up, confirmed once.
 
 The token is a JWT signed with identity's key (purpose ``verify-email``, the address it was sent
-to, an expiry). It proves nothing once the address changed; a second use answers that the address
-is already confirmed.
+to, an expiry). The same page confirms a change of address (purpose ``change-email``, see
+``domain/account.py``). It proves nothing once the address changed; a second use answers that the
+address is already confirmed.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from jobkit.outbox import enqueue
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
+from identity.domain.account import CHANGE_EMAIL_PURPOSE, confirm_email_change
 from identity.domain.errors import (
     LINK_EXPIRED,
     LINK_INVALID,
@@ -89,7 +91,7 @@ def _claims(token: str, *, key: SigningKey, settings: IdentitySettings) -> dict[
         )
     except jwt.PyJWTError:
         return None
-    return claims if claims.get("purpose") == PURPOSE else None
+    return claims if claims.get("purpose") in {PURPOSE, CHANGE_EMAIL_PURPOSE} else None
 
 
 async def verify_email(
@@ -102,6 +104,8 @@ async def verify_email(
     claims = _claims(token, key=key, settings=settings)
     if claims is None:
         return _refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
+    if claims["purpose"] == CHANGE_EMAIL_PURPOSE:
+        return await confirm_email_change(sessions=sessions, settings=settings, claims=claims)
     try:
         user_id = uuid.UUID(str(claims["sub"]))
     except ValueError:

@@ -1,7 +1,15 @@
 import strawberry
-from jobkit.permissions import AdminLike
+from jobkit.permissions import AdminLike, IsAuthenticated
 from jobkit.schema import build_schema
 
+from identity.graphql.mutations.account import (
+    AccountResult,
+    DeleteAccountResult,
+    change_email,
+    change_password,
+    delete_account,
+    update_profile,
+)
 from identity.graphql.mutations.change_user_roles import ChangeUserRolesResult, change_user_roles
 from identity.graphql.mutations.password_reset import (
     PasswordResetRequested,
@@ -10,6 +18,10 @@ from identity.graphql.mutations.password_reset import (
     reset_password,
 )
 from identity.graphql.mutations.sign_up import SignUpResult, sign_up
+from identity.graphql.mutations.site_config import (
+    UpdateSiteConfigResult,
+    update_site_config_mutation,
+)
 from identity.graphql.mutations.verify_email import VerifyEmailResult, verify_email
 from identity.graphql.queries import Query
 from identity.graphql.types import User
@@ -34,6 +46,31 @@ class Mutation:
         resolver=change_user_roles,
         description="Set a user's roles (administrators only).",
         permission_classes=[AdminLike],
+    )
+    update_site_config: UpdateSiteConfigResult = strawberry.mutation(
+        resolver=update_site_config_mutation,
+        description="Change settings of a site (administrators only).",
+        permission_classes=[AdminLike],
+    )
+    update_profile: AccountResult = strawberry.mutation(
+        resolver=update_profile,
+        description="Change your name or display name.",
+        permission_classes=[IsAuthenticated],
+    )
+    change_email: AccountResult = strawberry.mutation(
+        resolver=change_email,
+        description="Mail a confirmation link to a new address; it becomes yours once opened.",
+        permission_classes=[IsAuthenticated],
+    )
+    change_password: AccountResult = strawberry.mutation(
+        resolver=change_password,
+        description="Choose a new password (asks for the current one).",
+        permission_classes=[IsAuthenticated],
+    )
+    delete_account: DeleteAccountResult = strawberry.mutation(
+        resolver=delete_account,
+        description="Delete your account for good (asks for the current password).",
+        permission_classes=[IsAuthenticated],
     )
 
 

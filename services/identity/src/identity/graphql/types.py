@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors
 from jobkit.permissions import SelfOrAdminLike
 from strawberry.extensions.field_extension import FieldExtension
 from strawberry.permission import PermissionExtension
+from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from identity.domain import errors as domain_errors
@@ -62,6 +65,18 @@ class User:
     email_verified: bool | None = strawberry.field(
         extensions=_self_or_admin(), description="Only for the user themself and administrators."
     )
+    pending_email: str | None = strawberry.field(
+        extensions=_self_or_admin(),
+        description="A new address waiting for its confirmation link (the user and admins only).",
+    )
+    is_user_approved_and_verified: bool | None = strawberry.field(
+        extensions=_self_or_admin(),
+        description="The account is active and its email address confirmed.",
+    )
+    is_eligible_for_job_apply: bool | None = strawberry.field(
+        extensions=_self_or_admin(),
+        description="The user may apply to jobs as themself (an applicant account).",
+    )
     # True when the answer goes to the very person it is about (signUp's new account).
     disclosed_to_caller: strawberry.Private[bool] = False
 
@@ -77,6 +92,9 @@ class User:
             last_name=user.last_name,
             roles=[Role(target_id=role) for role in user.roles],
             email_verified=user.email_verified,
+            pending_email=user.pending_email,
+            is_user_approved_and_verified=user.email_verified,
+            is_eligible_for_job_apply="applicant" in user.roles,
         )
 
     @classmethod
@@ -85,3 +103,39 @@ class User:
     ) -> User | None:
         user = await info.context.load(UserModel, id)
         return cls.from_model(user) if user is not None else None
+
+
+@strawberry.type(description="One setting of the site: found by its name within its group (key).")
+class AppConfigEntry:
+    name: str
+    key: str = strawberry.field(description="The setting's group, e.g. features, captcha, geo.")
+    value: JSON = strawberry.field(description="The effective value (the site's or the default).")
+
+
+@strawberry.type(description="A career site (frontend) of the platform.")
+class Site:
+    name: str
+    label: str
+    default_locale: str
+
+
+@strawberry.type(description="A write made while an administrator masqueraded as a user.")
+class AuditEntry:
+    write_id: strawberry.ID
+    admin: User = strawberry.field(description="The administrator really acting.")
+    user: User = strawberry.field(description="The user they acted as.")
+    service: str
+    site: str
+    operation_name: str | None
+    fields: list[str] = strawberry.field(description="The mutations it ran.")
+    variables: list[str] = strawberry.field(description="Names of its variables (never values).")
+    outcome: str = strawberry.field(description="attempted, succeeded or failed.")
+    errors: list[str]
+    attempted_at: datetime
+    finished_at: datetime | None
+
+
+@strawberry.type
+class AuditLog:
+    entries: list[AuditEntry]
+    total: int

@@ -1,4 +1,5 @@
-"""Identity's own consumer: its mails (verification after sign-up, password reset on request)
+"""Identity's consumers. The audit log: masqueraded writes that every service records
+(``jobkit.audit``). The mailer: its mails (verification after sign-up, password reset on request)
 follow the events, so each is sent once the change is committed, through the idempotent
 consumer (once per event, retried)."""
 
@@ -8,12 +9,20 @@ import uuid
 from collections.abc import Sequence
 
 from jobkit.app import ServiceRuntime
+from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.db import processed_events
-from identity.domain.events import USER_TOPIC, PasswordResetRequested, UserRegistered
+from identity.domain.account import email_change_mail, email_change_token
+from identity.domain.audit import record_attempted, record_finished
+from identity.domain.events import (
+    USER_TOPIC,
+    EmailChangeRequested,
+    PasswordResetRequested,
+    UserRegistered,
+)
 from identity.domain.models import User
 from identity.domain.password_reset import reset_mail, reset_token
 from identity.domain.tokens import SigningKey
@@ -26,6 +35,7 @@ from identity.domain.verification import (
 from identity.settings import IdentitySettings
 
 MAILER_GROUP = "identity-mailer"
+AUDIT_GROUP = "identity-audit"
 
 
 def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[IdempotentConsumer]:
@@ -49,17 +59,46 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         token = reset_token(user, key=key, settings=settings)
         await send_mail(reset_mail(user, token=token, settings=settings), settings=settings)
 
+    async def on_email_change_requested(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = EmailChangeRequested.model_validate(event.payload)
+        user = await session.get(User, uuid.UUID(payload.user_id))
+        if user is None or user.pending_email != payload.new_email:
+            return  # deleted, or asked again for another address since: only the latest counts
+        token = email_change_token(user, payload.new_email, key=key, settings=settings)
+        link = verification_link(token, settings=settings)
+        mail = email_change_mail(user, payload.new_email, link=link, settings=settings)
+        await send_mail(mail, settings=settings)
+
+    async def on_write_attempted(session: AsyncSession, event: EventEnvelope) -> None:
+        await record_attempted(session, event)
+
+    async def on_write_finished(session: AsyncSession, event: EventEnvelope) -> None:
+        await record_finished(session, event)
+
     return [
+        IdempotentConsumer(
+            group_id=settings.topic(AUDIT_GROUP),
+            handlers={
+                settings.topic(AUDIT_TOPIC): {
+                    MasqueradedWriteAttempted.event_type: on_write_attempted,
+                    MasqueradedWriteFinished.event_type: on_write_finished,
+                }
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
         IdempotentConsumer(
             group_id=settings.topic(MAILER_GROUP),
             handlers={
                 settings.topic(USER_TOPIC): {
                     UserRegistered.event_type: on_registered,
                     PasswordResetRequested.event_type: on_password_reset_requested,
+                    EmailChangeRequested.event_type: on_email_change_requested,
                 }
             },
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
-        )
+        ),
     ]

@@ -6,9 +6,11 @@ import strawberry
 from strawberry.types import Info
 
 from identity.domain.errors import AccountErrors as DomainAccountErrors
-from identity.domain.service import SignupRole, register_user
+from identity.domain.service import SignupRole
+from identity.domain.service import sign_up as sign_up_visitor
 from identity.graphql.context import IdentityContext
 from identity.graphql.types import AccountErrors, SignUpRole, User
+from identity.settings import IdentitySettings
 
 
 @strawberry.input
@@ -18,6 +20,9 @@ class SignUpInput:
     first_name: str
     last_name: str
     role: SignUpRole = SignupRole.APPLICANT  # type: ignore[valid-type]
+    captcha_token: str | None = strawberry.field(
+        default=None, description="The captcha widget's answer, when the site asks for one."
+    )
 
 
 @strawberry.type
@@ -29,14 +34,18 @@ SignUpResult = Annotated[SignUpSuccess | AccountErrors, strawberry.union("SignUp
 
 
 async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> SignUpResult:
-    result = await register_user(
+    settings = info.context.settings
+    assert isinstance(settings, IdentitySettings)
+    result = await sign_up_visitor(
         sessions=info.context.sessions,
-        settings=info.context.settings,
+        settings=settings,
+        site=info.context.frontend.site,
         email=input.email,
         password=input.password,
         first_name=input.first_name,
         last_name=input.last_name,
         role=SignupRole(input.role),
+        captcha_token=input.captcha_token,
     )
     if isinstance(result, DomainAccountErrors):
         return AccountErrors.from_domain(result)

@@ -1,0 +1,323 @@
+"""What a signed-in user changes about their own account: profile, email (re-verified), password,
+and deleting it. Each use case opens one unit of work and writes its event with the state.
+
+Changing the email does not change it yet: the new address gets a confirmation link
+(``identity.user.email_change_requested`` -> the mailer) and becomes the account's address only
+when the link is opened (``verifyEmail``), so nobody can move an account to an address they do not
+control. Changing the email, the password and deleting the account ask for the current password.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from typing import Annotated, Any
+
+import jwt
+from jobkit.db import unit_of_work
+from jobkit.errors import errors_from_validation
+from jobkit.outbox import enqueue
+from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from identity.db import outbox
+from identity.domain.errors import (
+    EMAIL_TAKEN,
+    LINK_EXPIRED,
+    LINK_INVALID,
+    LINK_USED,
+    PASSWORD_TOO_SIMILAR,
+    WRONG_PASSWORD,
+    AccountError,
+    AccountErrorCode,
+    AccountErrors,
+)
+from identity.domain.events import (
+    EmailChanged,
+    EmailChangeRequested,
+    PasswordChanged,
+    UserDeleted,
+    UserUpdated,
+)
+from identity.domain.models import User
+from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
+from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
+from identity.domain.tokens import SigningKey
+from identity.settings import IdentitySettings
+
+CHANGE_EMAIL_PURPOSE = "change-email"
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+OptionalName = Annotated[str, StringConstraints(strip_whitespace=True, max_length=100)]
+
+
+class ProfileChange(BaseModel):
+    first_name: Name | None = None
+    last_name: Name | None = None
+    # "" clears a chosen display name (back to "first last").
+    display_name: OptionalName | None = None
+
+
+def _not_found() -> AccountErrors:
+    return AccountErrors([AccountError(AccountErrorCode.NOT_FOUND, "No such user.", None)])
+
+
+def _wrong_password() -> AccountErrors:
+    return AccountErrors(
+        [AccountError(AccountErrorCode.WRONG_PASSWORD, WRONG_PASSWORD, "currentPassword")]
+    )
+
+
+async def _event(
+    session: AsyncSession, settings: IdentitySettings, payload: Any, user: User, actor: str | None
+) -> None:
+    event = payload.envelope(aggregate_id=str(user.id), site=settings.site, actor=actor)
+    await enqueue(session, outbox, topic=settings.topic(payload.topic), event=event)
+
+
+async def update_profile(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    first_name: str | None,
+    last_name: str | None,
+    display_name: str | None,
+    actor: str | None,
+) -> User | AccountErrors:
+    try:
+        change = ProfileChange(
+            first_name=first_name, last_name=last_name, display_name=display_name
+        )
+    except ValidationError as error:
+        return AccountErrors(errors_from_validation(error, AccountErrorCode))
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return _not_found()
+        changed: list[str] = []
+        if change.first_name is not None and change.first_name != user.first_name:
+            user.first_name = change.first_name
+            changed.append("firstName")
+        if change.last_name is not None and change.last_name != user.last_name:
+            user.last_name = change.last_name
+            changed.append("lastName")
+        if change.display_name is not None:
+            chosen = change.display_name or None
+            if chosen != user.chosen_display_name:
+                user.chosen_display_name = chosen
+                changed.append("displayName")
+        if changed:
+            await _event(
+                session, settings, UserUpdated(user_id=str(user.id), fields=changed), user, actor
+            )
+        return user
+
+
+class NewEmail(BaseModel):
+    email: EmailStr = Field(max_length=254)
+
+
+async def request_email_change(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    new_email: str,
+    current_password: str,
+    actor: str | None,
+) -> User | AccountErrors:
+    """Remember the new address and have a confirmation link mailed to it."""
+    try:
+        normalized = str(NewEmail(email=new_email.strip()).email).lower()
+    except ValidationError as error:
+        return AccountErrors(errors_from_validation(error, AccountErrorCode))
+    async with sessions() as session:
+        user = await session.get(User, user_id)
+    if user is None:
+        return _not_found()
+    if not await verify_password_off_loop(
+        current_password[:PASSWORD_MAX_LENGTH], user.password_hash
+    ):
+        return _wrong_password()
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return _not_found()
+        if normalized == user.email:
+            return AccountErrors(
+                [
+                    AccountError(
+                        AccountErrorCode.INVALID, "This is already your email address.", "email"
+                    )
+                ]
+            )
+        taken = await session.scalar(select(User.id).where(func.lower(User.email) == normalized))
+        if taken is not None:
+            return AccountErrors(
+                [
+                    AccountError(
+                        AccountErrorCode.EMAIL_TAKEN, EMAIL_TAKEN.format(email=normalized), "email"
+                    )
+                ]
+            )
+        user.pending_email = normalized
+        await _event(
+            session,
+            settings,
+            EmailChangeRequested(user_id=str(user.id), new_email=normalized),
+            user,
+            actor,
+        )
+        return user
+
+
+def email_change_token(
+    user: User, new_email: str, *, key: SigningKey, settings: IdentitySettings
+) -> str:
+    now = datetime.now(UTC)
+    claims = {
+        "sub": str(user.id),
+        "email": new_email,
+        "purpose": CHANGE_EMAIL_PURPOSE,
+        "iss": settings.jwt_issuer,
+        "iat": now,
+        "exp": now + timedelta(seconds=settings.email_verification_lifetime_seconds),
+    }
+    return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
+
+
+def email_change_mail(
+    user: User, new_email: str, *, link: str, settings: IdentitySettings
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = new_email
+    message["Subject"] = "Confirm your new email address"
+    message.set_content(
+        f"Hello {user.first_name},\n\n"
+        "you asked to use this address for your job board account. Confirm it here:\n\n"
+        f"{link}\n\n"
+        "The link works for 24 hours. Until then you sign in with your current address. "
+        "If you did not ask for this, ignore this mail.\n"
+    )
+    return message
+
+
+async def confirm_email_change(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    claims: dict[str, Any],
+) -> User | AccountErrors:
+    """The link's new address becomes the account's (once; it proves the address works)."""
+
+    def refused(code: AccountErrorCode, message: str) -> AccountErrors:
+        return AccountErrors([AccountError(code, message, "token")])
+
+    try:
+        user_id = uuid.UUID(str(claims["sub"]))
+    except ValueError:
+        return refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
+    new_email = str(claims["email"])
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
+        if user.email == new_email:
+            return refused(AccountErrorCode.LINK_USED, LINK_USED)
+        if user.pending_email != new_email:
+            return refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
+        if datetime.fromtimestamp(int(claims["exp"]), UTC) <= datetime.now(UTC):
+            return refused(AccountErrorCode.LINK_EXPIRED, LINK_EXPIRED)
+        taken = await session.scalar(select(User.id).where(func.lower(User.email) == new_email))
+        if taken is not None:
+            return AccountErrors(
+                [
+                    AccountError(
+                        AccountErrorCode.EMAIL_TAKEN, EMAIL_TAKEN.format(email=new_email), "token"
+                    )
+                ]
+            )
+        user.email = new_email
+        user.pending_email = None
+        user.email_verified = True
+        await _event(session, settings, EmailChanged(user_id=str(user.id)), user, str(user.id))
+        return user
+
+
+class PasswordChange(BaseModel):
+    new_password: str = Field(min_length=PASSWORD_MIN_LENGTH, max_length=PASSWORD_MAX_LENGTH)
+
+
+async def change_password(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    current_password: str,
+    new_password: str,
+    actor: str | None,
+) -> User | AccountErrors:
+    try:
+        PasswordChange(new_password=new_password)
+    except ValidationError as error:
+        return AccountErrors(errors_from_validation(error, AccountErrorCode))
+    async with sessions() as session:
+        user = await session.get(User, user_id)
+    if user is None:
+        return _not_found()
+    local_part = user.email.split("@", 1)[0].lower()
+    if len(local_part) >= 4 and local_part in new_password.lower():
+        return AccountErrors(
+            [
+                AccountError(
+                    AccountErrorCode.PASSWORD_TOO_SIMILAR, PASSWORD_TOO_SIMILAR, "newPassword"
+                )
+            ]
+        )
+    if not await verify_password_off_loop(
+        current_password[:PASSWORD_MAX_LENGTH], user.password_hash
+    ):
+        return _wrong_password()
+    new_hash = await hash_password_off_loop(new_password)
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return _not_found()
+        user.password_hash = new_hash  # also spends any password reset link (its fingerprint)
+        await _event(session, settings, PasswordChanged(user_id=str(user.id)), user, actor)
+        return user
+
+
+async def delete_account(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    current_password: str,
+    actor: str | None,
+) -> uuid.UUID | AccountErrors:
+    """Delete the account (its social links go with it); other services follow the event."""
+    async with sessions() as session:
+        user = await session.get(User, user_id)
+    if user is None:
+        return _not_found()
+    if not await verify_password_off_loop(
+        current_password[:PASSWORD_MAX_LENGTH], user.password_hash
+    ):
+        return _wrong_password()
+    async with unit_of_work(sessions) as session:
+        user = await session.get(User, user_id, with_for_update=True)
+        if user is None:
+            return _not_found()
+        await _event(
+            session,
+            settings,
+            UserDeleted(user_id=str(user.id), roles=list(user.roles)),
+            user,
+            actor,
+        )
+        await session.delete(user)
+        return user_id
