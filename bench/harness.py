@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -386,3 +387,15 @@ def write_json(path: str | Path, results: Sequence[ScenarioResult], settings: Ru
         "results": [r.to_dict() for r in results],
     }
     Path(path).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+CAPTCHA_URL = os.environ.get("BENCH_CAPTCHA_URL", "http://127.0.0.1:3006")
+
+
+async def captcha_token(client: httpx.AsyncClient) -> str:
+    """A fresh answer from the local captcha (this site asks for one on sign-up), as a person's
+    browser gets from the widget; each is good once."""
+    response = await client.post(f"{CAPTCHA_URL}/turnstile/v0/token")
+    check_http(response)
+    token: str = response.json()["token"]
+    return token

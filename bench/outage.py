@@ -23,6 +23,8 @@ import httpx
 from jobkit.events import EventEnvelope
 from jobkit.testing.kafka import read_topic, stack
 
+from bench.harness import captcha_token
+
 SIGN_UP = """mutation($input: SignUpInput!) {
   signUp(input: $input) { __typename ... on SignUpSuccess { user { id } } }
 }"""
@@ -61,6 +63,7 @@ async def main() -> int:
                     }
                 }
                 try:
+                    variables["input"]["captchaToken"] = await captcha_token(client)
                     response = await client.post(
                         "/graphql", json={"query": SIGN_UP, "variables": variables}
                     )

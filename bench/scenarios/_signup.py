@@ -10,7 +10,14 @@ import uuid
 
 import httpx
 
-from bench.harness import RequestFailed, Scenario, check_graphql, http_client, probe_http
+from bench.harness import (
+    RequestFailed,
+    Scenario,
+    captcha_token,
+    check_graphql,
+    http_client,
+    probe_http,
+)
 
 SIGN_UP = """
 mutation BenchSignUp($input: SignUpInput!) {
@@ -45,6 +52,7 @@ class SignUps:
                 "firstName": "Bench",
                 "lastName": "Mark",
                 "role": "APPLICANT",
+                "captchaToken": await captcha_token(self.client),
             }
         }
         response = await self.client.post(

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.integration
 
 GATEWAY_URL = os.environ.get("JOBBOARD_GATEWAY_URL", "http://127.0.0.1:4000/graphql")
 WEB_URL = os.environ.get("JOBBOARD_WEB_URL", "http://127.0.0.1:3002")
+CAPTCHA_URL = os.environ.get("JOBBOARD_CAPTCHA_URL", "http://127.0.0.1:3006")
 
 EVERY_SUBGRAPH = """
 query EverySubgraph($id: ID!) {
@@ -56,6 +57,15 @@ def gateway() -> GraphQLClient:
     return GraphQLClient(GATEWAY_URL)
 
 
+async def captcha_token() -> str:
+    """An answer of the local captcha (this site asks for one on sign-up), as the widget gets."""
+    async with httpx.AsyncClient() as client:
+        response = await client.post(f"{CAPTCHA_URL}/turnstile/v0/token")
+        response.raise_for_status()
+        token: str = response.json()["token"]
+    return token
+
+
 async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
     email = f"recruiter-{uuid.uuid4().hex[:8]}@example.org"
     data = await gateway.data(
@@ -66,6 +76,7 @@ async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
             "firstName": "Rae",
             "lastName": "Cruiter",
             "role": "RECRUITER",
+            "captchaToken": await captcha_token(),
         },
     )
     assert data["signUp"]["__typename"] == "SignUpSuccess", data
@@ -107,6 +118,7 @@ async def test_invalid_sign_up_input_gets_field_errors(gateway: GraphQLClient) -
         ("email", "INVALID"),
         ("password", "TOO_SHORT"),
         ("firstName", "TOO_SHORT"),
+        ("captchaToken", "CAPTCHA_REQUIRED"),  # this site asks for one
     }
 
 
@@ -155,3 +167,49 @@ async def test_through_the_gateway_only_admins_change_roles(gateway: GraphQLClie
     admin = gateway.as_user(token_for(str(uuid.uuid4()), ["administrator"]))
     done = await admin.data(change, input={"userId": user["id"], "roles": ["recruiter"]})
     assert done["changeUserRoles"]["user"]["roles"] == [{"targetId": "recruiter"}]
+
+
+async def test_this_site_answers_its_own_config(gateway: GraphQLClient) -> None:
+    config = {
+        (entry["key"], entry["name"]): entry["value"]
+        for entry in (await gateway.data("{ getAppConfig { name key value } }"))["getAppConfig"]
+    }
+    assert config[("navigation", "logo_link")] == "/jobs"
+    assert config[("geo", "default_radius")] == 50
+    assert config[("geo", "default_unit")] == "mi"
+    assert config[("geo", "radius_multiplier")] == 1.6
+    assert config[("captcha", "registration")] is True
+    assert config[("sharing", "buttons")] == [
+        "facebook",
+        "linkedin",
+        "email",
+        "twitter",
+        "whatsapp",
+    ]
+    other = await gateway.for_site("elsewhere/en").data("{ getAppConfig { name } }")
+    assert other["getAppConfig"] == []
+
+
+async def test_a_recruiter_sees_their_organization_from_the_organizations_subgraph(
+    gateway: GraphQLClient,
+) -> None:
+    async with httpx.AsyncClient() as client:
+        signed_in = await client.post(
+            "http://127.0.0.1:8101/auth/credentials",
+            json={
+                "email": "recruiter@greenharbor.example",
+                "password": os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026"),
+            },
+        )
+    assert signed_in.status_code == 200, signed_in.text
+    recruiter = gateway.as_user(signed_in.json()["accessToken"])
+    me = (
+        await recruiter.data(
+            "{ currentUser { id isUserApprovedAndVerified organization { id name ownerId }"
+            " activeOrganization { id } } }"
+        )
+    )["currentUser"]
+    assert me["isUserApprovedAndVerified"] is True
+    assert me["organization"]["name"] in {"Green Harbor Foundation", "Riverbend Literacy Project"}
+    assert me["organization"]["ownerId"] == me["id"]
+    assert me["activeOrganization"] == {"id": me["organization"]["id"]}

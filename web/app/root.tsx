@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { AppShell } from "~/components/AppShell";
+import { useAppConfig } from "~/lib/app-config";
 import { AccountNavItem } from "~/features/identity/AccountNavItem";
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider } from "~/features/identity/session";
@@ -60,14 +61,24 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shell with the site's settings (logo target) from getAppConfig. */
+function SiteShell({ children }: { children: ReactNode }) {
+  const { config } = useAppConfig();
+  return (
+    <AppShell accountItem={<AccountNavItem />} logoTarget={config.text("navigation", "logo_link", "/")}>
+      {children}
+    </AppShell>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SessionProvider initial={loaderData.session}>
       <SessionTrackers />
       <MasqueradeBanner />
-      <AppShell accountItem={<AccountNavItem />}>
+      <SiteShell>
         <Outlet />
-      </AppShell>
+      </SiteShell>
     </SessionProvider>
   );
 }
@@ -99,11 +110,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <SessionProvider initial={rootData?.session ?? null}>
-      <AppShell accountItem={<AccountNavItem />}>
+      <SiteShell>
         <title>{`${copy.title} | Jobboard`}</title>
         <Title order={1}>{copy.heading}</Title>
         <Text mt="md">{copy.text}</Text>
-      </AppShell>
+      </SiteShell>
     </SessionProvider>
   );
 }

@@ -4,19 +4,24 @@ import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../test/render";
 import { AppShell } from "./AppShell";
 
-function renderShellAt(path: string) {
+function renderShellAt(path: string, logoTarget?: string) {
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <AppShell>Home content</AppShell> },
+    { path: "/", Component: () => <AppShell logoTarget={logoTarget}>Home content</AppShell> },
   ]);
   return renderWithMantine(<Stub initialEntries={[path]} />);
 }
 
 describe("AppShell", () => {
-  it("links the logo to the job search", async () => {
-    renderShellAt("/");
+  it("links the logo to the site's target (/jobs on this site)", async () => {
+    renderShellAt("/", "/jobs");
     const logo = await screen.findByTestId("site-logo");
     expect(logo).toHaveTextContent("Jobboard");
     expect(logo).toHaveAttribute("href", "/jobs");
+  });
+
+  it("links the logo to / when the site sets nothing", async () => {
+    renderShellAt("/");
+    expect(await screen.findByTestId("site-logo")).toHaveAttribute("href", "/");
   });
 
   it("shows the main navigation in order", async () => {

@@ -4,11 +4,19 @@ import { NavigationRouteProgress } from "~/components/RouteProgress";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 
-export function AppShell({ children, accountItem }: { children: ReactNode; accountItem?: ReactNode }) {
+export function AppShell({
+  children,
+  accountItem,
+  logoTarget,
+}: {
+  children: ReactNode;
+  accountItem?: ReactNode;
+  logoTarget?: string;
+}) {
   return (
     <>
       <NavigationRouteProgress />
-      <SiteHeader accountItem={accountItem} />
+      <SiteHeader accountItem={accountItem} logoTarget={logoTarget} />
       <main id="main">
         <Container size="lg" py="xl">
           {children}

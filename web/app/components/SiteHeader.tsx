@@ -15,8 +15,8 @@ export const MAIN_NAV: readonly NavItem[] = [
 
 export const LOGIN_PATH = "/user/login";
 
-/** Spec section 2: on this site the logo links to the job search. */
-export const LOGO_TARGET = "/jobs";
+/** Where the logo links when the site sets nothing (spec 2: `/` by default, `/jobs` here). */
+export const DEFAULT_LOGO_TARGET = "/";
 
 function LoginLink() {
   return (
@@ -26,13 +26,19 @@ function LoginLink() {
   );
 }
 
-/** `accountItem` is the last navigation entry; the app passes the identity feature's one. */
-export function SiteHeader({ accountItem = <LoginLink /> }: { accountItem?: ReactNode }) {
+export interface SiteHeaderProps {
+  /** The last navigation entry; the app passes the identity feature's one. */
+  accountItem?: ReactNode;
+  /** The site's `navigation.logo_link` setting. */
+  logoTarget?: string;
+}
+
+export function SiteHeader({ accountItem = <LoginLink />, logoTarget = DEFAULT_LOGO_TARGET }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="wrap">
-          <Anchor component={Link} to={LOGO_TARGET} fw={700} fz="xl" data-testid="site-logo">
+          <Anchor component={Link} to={logoTarget} fw={700} fz="xl" data-testid="site-logo">
             Jobboard
           </Anchor>
           <nav aria-label="Main">

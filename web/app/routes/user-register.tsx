@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { SignUpPage } from "~/features/identity/SignUpPage";
+import { serverEnv } from "~/env.server";
 import { sessionOf, socialProviders } from "~/lib/session.server";
 import type { Route } from "./+types/user-register";
 
@@ -10,7 +11,12 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   if (await sessionOf(request)) throw redirect("/");
   const role = new URL(request.url).searchParams.get("role");
+  const env = serverEnv();
   return {
+    captcha:
+      env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY
+        ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY }
+        : null,
     providers: socialProviders(),
     initialRole: role === "recruiter" ? ("recruiter" as const) : ("applicant" as const),
   };

@@ -16,6 +16,8 @@ import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { useAppConfig } from "~/lib/app-config";
+import { Captcha } from "~/components/Captcha";
 import { SocialButtons } from "./SocialButtons";
 import { EMAIL_PATTERN, MIN_PASSWORD, MAX_PASSWORD } from "./account-rules";
 
@@ -54,11 +56,18 @@ function localChecks(values: Record<Field, string>): Partial<Record<Field, strin
 export interface SignUpPageProps {
   providers: { id: string; name: string }[];
   initialRole: "applicant" | "recruiter";
+  /** The captcha widget, shown when the site asks for one on sign-up. */
+  captcha: { scriptUrl: string; siteKey: string } | null;
 }
 
 /** /user/register: an applicant or recruiter account, by email or a social provider. */
-export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
+export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps) {
   const [role, setRole] = useState<"applicant" | "recruiter">(initialRole);
+  const { config } = useAppConfig();
+  const captchaOn = config.flag("captcha", "registration");
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A token is good once: each answer from the server asks for a fresh check.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({
     firstName: "",
     lastName: "",
@@ -74,6 +83,9 @@ export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
   const fieldError = (field: Field) =>
     (touched ? checks[field] : undefined) ?? serverErrors.find((e) => e.field === field)?.message;
   const generalErrors = serverErrors.filter((e) => !e.field).map((e) => e.message);
+  const captchaError =
+    (touched && captchaOn && !captchaToken ? "Please confirm that you are not a robot." : undefined) ??
+    serverErrors.find((e) => e.field === "captchaToken")?.message;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
@@ -81,7 +93,7 @@ export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(checks).length > 0) return;
+    if (Object.keys(checks).length > 0 || (captchaOn && !captchaToken)) return;
     void signUp({
       variables: {
         input: {
@@ -90,11 +102,16 @@ export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
           email: values.email.trim(),
           password: values.password,
           role: role === "recruiter" ? "RECRUITER" : "APPLICANT",
+          captchaToken: captchaOn ? captchaToken : null,
         },
       },
     })
       .then((result) => {
         if (result.data?.signUp.__typename === "SignUpSuccess") track("sign_up", { role });
+        else if (captchaOn) {
+          setCaptchaToken(null);
+          setCaptchaRound((round) => round + 1);
+        }
       })
       .catch(() => undefined);
   };
@@ -167,6 +184,15 @@ export function SignUpPage({ providers, initialRole }: SignUpPageProps) {
             onChange={set("password")}
             error={fieldError("password")}
           />
+          {captchaOn ? (
+            captcha ? (
+              <Captcha key={captchaRound} {...captcha} onToken={setCaptchaToken} error={captchaError} />
+            ) : (
+              <Text size="sm" c="red" role="alert">
+                Sign-up is protected by a robot check that is not configured. Please try again later.
+              </Text>
+            )
+          ) : null}
           <Button type="submit" loading={loading}>
             Create the account
           </Button>

@@ -53,4 +53,4 @@ async def check_captcha(
 
 
 def _refused(code: AccountErrorCode, message: str) -> AccountErrors:
-    return AccountErrors([AccountError(code, message, "captchaToken")])
+    return AccountErrors([AccountError(code, message, "captcha_token")])

@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from identity.db import outbox
 from identity.domain.captcha import check_captcha
 from identity.domain.errors import (
+    CAPTCHA_REQUIRED,
     EMAIL_TAKEN,
     INVALID_CREDENTIALS,
     PASSWORD_TOO_SIMILAR,
@@ -172,9 +173,31 @@ async def sign_up(
     captcha_token: str | None,
     remote_ip: str | None = None,
 ) -> User | AccountErrors:
-    """A visitor's own sign-up on ``site``: the site's captcha first, when it asks for one."""
+    """A visitor's own sign-up on ``site``, behind the site's captcha when it asks for one.
+
+    The input is checked first (cheap, and every field error is answered together with a
+    missing captcha); the captcha token is spent only on valid input, before any hashing."""
     async with sessions() as session:
-        captcha_on = await setting_value(session, site, "captcha", "registration")
+        captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
+    errors: list[AccountError] = []
+    for checked in (
+        _role(role),
+        _validate(
+            email=email,
+            password=password,
+            first_name=first_name,
+            last_name=last_name,
+            signup_method="email",
+        ),
+    ):
+        if isinstance(checked, AccountErrors):
+            errors.extend(checked.errors)
+    if captcha_on and not (captcha_token and captcha_token.strip()):
+        errors.append(
+            AccountError(AccountErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED, "captcha_token")
+        )
+    if errors:
+        return AccountErrors(errors)
     if captcha_on:
         refused = await check_captcha(captcha_token, settings=settings, remote_ip=remote_ip)
         if refused is not None:

@@ -20,6 +20,7 @@ type Documents = {
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.VerifyEmailDocument,
+    "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": typeof types.AppConfigDocument,
 };
 const documents: Documents = {
     "\n  query CurrentUserForShell {\n    currentUser {\n      id\n      name\n    }\n  }\n": types.CurrentUserForShellDocument,
@@ -28,6 +29,7 @@ const documents: Documents = {
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      __typename\n      ... on ResetPasswordSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      __typename\n      ... on SignUpSuccess {\n        user {\n          id\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          field\n          code\n          message\n        }\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n": types.VerifyEmailDocument,
+    "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": types.AppConfigDocument,
 };
 
 /**
@@ -68,6 +70,10 @@ export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      __typename\n      ... on VerifyEmailSuccess {\n        user {\n          id\n          firstName\n          emailVerified\n        }\n      }\n      ... on AccountErrors {\n        errors {\n          code\n          message\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"): (typeof documents)["\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
