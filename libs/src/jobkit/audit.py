@@ -15,6 +15,7 @@ hold passwords or personal data).
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any, ClassVar
@@ -62,6 +63,15 @@ class MasqueradedWriteFinished(EventPayload):
     errors: list[str]
 
 
+# The gateway names a subgraph's part of an operation "<operation>__<subgraph>__<n>".
+_GATEWAY_SUFFIX = re.compile(r"__(?:(?!__)[A-Za-z0-9_-])+__\d+$")
+
+
+def client_operation_name(name: str | None) -> str | None:
+    """The operation name the client sent, without the gateway's per-subgraph suffix."""
+    return _GATEWAY_SUFFIX.sub("", name) if name else name
+
+
 def _root_fields(operation: OperationDefinitionNode) -> list[str]:
     return [
         selection.name.value
@@ -90,7 +100,7 @@ class AuditMasqueradedWrites(SchemaExtension):
             admin_id=principal.actor_id,
             user_id=principal.user_id,
             service=settings.service_name,
-            operation_name=execution.operation_name,
+            operation_name=client_operation_name(execution.operation_name),
             fields=_root_fields(operation) if operation is not None else [],
             variables=sorted((execution.variables or {}).keys()),
         )

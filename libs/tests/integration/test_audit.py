@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 import strawberry
-from jobkit.audit import AUDIT_UNAVAILABLE
+from jobkit.audit import AUDIT_UNAVAILABLE, client_operation_name
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, new_metadata
 from jobkit.graphql import ServiceContext
@@ -130,3 +130,10 @@ async def test_a_write_that_cannot_be_recorded_does_not_run(
     assert result.errors is not None
     assert result.errors[0].message == AUDIT_UNAVAILABLE
     assert result.errors[0].extensions == {"code": "FORBIDDEN"}
+
+
+def test_the_gateways_suffix_is_taken_off_the_operation_name() -> None:
+    assert client_operation_name("SaveJob__identity__0") == "SaveJob"
+    assert client_operation_name("Save__Job__jobs__12") == "Save__Job"
+    assert client_operation_name("Plain") == "Plain"
+    assert client_operation_name(None) is None
