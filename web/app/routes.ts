@@ -12,6 +12,7 @@ export default [
   route("user/auth-error", "routes/user-auth-error.tsx"),
   route("user/account", "routes/user-account.tsx"),
   route("admin/masquerade", "routes/admin-masquerade.tsx"),
+  route("admin/audit-log", "routes/admin-audit-log.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),

@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { NavLink } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { ChangeEmailForm, ChangePasswordForm, DeleteAccountCard, ProfileForm } from "./AccountForms";
 import { clientRole } from "./roles";
 
 export const ACCOUNT_SETTINGS = graphql(`
@@ -14,6 +15,7 @@ export const ACCOUNT_SETTINGS = graphql(`
       lastName
       email
       emailVerified
+      pendingEmail
       roles {
         targetId
       }
@@ -29,7 +31,7 @@ const ROLE_LABELS: Record<string, string> = {
   job_editor: "Job editor",
 };
 
-/** /user/account: who you are signed in as, and where to change it. */
+/** /user/account: who you are signed in as, and the forms to change it. */
 export function AccountPage() {
   const { data, loading, error } = useQuery(ACCOUNT_SETTINGS);
   const user = data?.currentUser;
@@ -67,9 +69,21 @@ export function AccountPage() {
           </Stack>
         </Card>
       ) : null}
-      <Anchor component={NavLink} to="/user/password">
-        Change your password
-      </Anchor>
+      {user ? (
+        <>
+          <ProfileForm user={user} />
+          <Text size="sm" c="dimmed">
+            Signed up with a social provider? Set a password first with{" "}
+            <Anchor component={NavLink} to="/user/password">
+              &lsquo;Forgot your password&rsquo;
+            </Anchor>
+            .
+          </Text>
+          <ChangeEmailForm user={user} />
+          <ChangePasswordForm />
+          <DeleteAccountCard />
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { useSession } from "./session";
 
@@ -57,6 +58,9 @@ export function MasqueradePage() {
           </Button>
         </Stack>
       </form>
+      <Anchor component={NavLink} to="/admin/audit-log">
+        See the audit log
+      </Anchor>
     </Stack>
   );
 }

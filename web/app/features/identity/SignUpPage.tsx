@@ -87,8 +87,11 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
     (touched && captchaOn && !captchaToken ? "Please confirm that you are not a robot." : undefined) ??
     serverErrors.find((e) => e.field === "captchaToken")?.message;
 
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    // read now: React clears currentTarget once the event is handled, before the updater runs
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

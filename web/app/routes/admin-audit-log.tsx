@@ -1,0 +1,33 @@
+import { useSearchParams } from "react-router";
+import { AuditLogPage, parsePage } from "~/features/identity/AuditLogPage";
+import { isAdminLike } from "~/features/identity/roles";
+import { requireSession } from "~/lib/session.server";
+import type { Route } from "./+types/admin-audit-log";
+
+export function meta() {
+  return [{ title: "Audit log | Jobboard" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request, (user) => isAdminLike(user.roles));
+  return null;
+}
+
+export default function AdminAuditLogRoute() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <AuditLogPage
+      page={parsePage(params.get("page"))}
+      adminId={params.get("adminId")}
+      userId={params.get("userId")}
+      onPageChange={(page) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          if (page > 1) next.set("page", String(page));
+          else next.delete("page");
+          return next;
+        })
+      }
+    />
+  );
+}
