@@ -29,7 +29,7 @@ step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)
 
 step "whole stack: services, gateway and web"
 .venv/bin/python scripts/seed.py >/dev/null
-"$stack" start services edge
+"$stack" restart services edge
 .venv/bin/pytest tests/stack
 
 step "browser journeys (Playwright on Debian Chromium)"

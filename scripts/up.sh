@@ -11,8 +11,8 @@ scripts/bootstrap.sh
 set -a; . .local/env; set +a
 printf '\033[1m==> migrations and demo data\033[0m\n'
 seed_output=$(.venv/bin/python scripts/seed.py)
-"$stack" start services
-"$stack" start edge
+"$stack" restart services   # a second `make up` runs the code just built
+"$stack" restart edge
 
 services=$(python3 scripts/registry.py list |
   awk '{printf "%s%s :%s", (NR == 1 ? "" : (NR % 4 == 1 ? "\n             " : "  ")), $1, $2}')
