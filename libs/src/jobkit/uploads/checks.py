@@ -146,7 +146,9 @@ def _check_image_structure(data: bytes, fmt: str) -> None:
             RejectionCode.UNSAFE_CONTENT, "The image contains another file hidden inside it."
         )
     if trailing.strip(b"\x00"):
-        raise UploadRejected(RejectionCode.UNSAFE_CONTENT, "The image has extra data after its end.")
+        raise UploadRejected(
+            RejectionCode.UNSAFE_CONTENT, "The image has extra data after its end."
+        )
 
 
 def _corrupt_image() -> UploadRejected:
