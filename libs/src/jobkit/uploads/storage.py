@@ -101,6 +101,7 @@ class S3Storage:
         from botocore.config import Config
 
         self.bucket = bucket
+        self.region = region
         # Services may share a bucket: each keeps to its own prefix (its name).
         self.prefix = f"{check_key(prefix)}/" if prefix else ""
         self._client: S3Client = boto3.session.Session().client(
@@ -127,7 +128,13 @@ class S3Storage:
             try:
                 self._client.head_bucket(Bucket=self.bucket)
             except ClientError:
-                self._client.create_bucket(Bucket=self.bucket)
+                if self.region == "us-east-1":  # S3 refuses a location constraint there
+                    self._client.create_bucket(Bucket=self.bucket)
+                else:
+                    self._client.create_bucket(
+                        Bucket=self.bucket,
+                        CreateBucketConfiguration={"LocationConstraint": self.region},
+                    )
 
         await asyncio.to_thread(ensure)
 
