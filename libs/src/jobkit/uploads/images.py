@@ -90,7 +90,7 @@ def render(image: Image.Image, style: ImageStyle) -> RenderedStyle:
         out = ImageOps.fit(image, box, method=Image.Resampling.LANCZOS)
     elif style.fit is Fit.CONTAIN:
         out = image.copy()
-        out.thumbnail(box, Image.Resampling.LANCZOS)
+        out.thumbnail(box, Image.Resampling.LANCZOS, 2.0)
     else:
         inner = ImageOps.contain(image, box, method=Image.Resampling.LANCZOS)
         background = (0, 0, 0, 0) if image.mode == "RGBA" else (255, 255, 255)
@@ -103,4 +103,7 @@ def render(image: Image.Image, style: ImageStyle) -> RenderedStyle:
 
 def render_styles(image: Image.Image) -> dict[str, RenderedStyle]:
     upright = normalized(image)
+    # Every style is at most the original's size: scale once (reducing first, fast), derive the
+    # rest from that.
+    upright.thumbnail((ORIGINAL_MAX_SIDE, ORIGINAL_MAX_SIDE), Image.Resampling.LANCZOS, 2.0)
     return {style.name: render(upright, style) for style in STYLES}
