@@ -35,6 +35,7 @@ from jobkit.migrations import upgrade_to_head
 from jobkit.outbox import OutboxRelay
 from jobkit.settings import ServiceSettings
 from jobkit.telemetry import setup_logging, setup_telemetry
+from jobkit.uploads.storage import Storage, storage_from_settings
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,8 @@ class ServiceRuntime:
     engine: AsyncEngine
     sessions: async_sessionmaker[AsyncSession]
     verifier: JwtVerifier
+    # Where uploaded files live (jobkit.uploads): a local folder or an S3-compatible bucket.
+    storage: Storage
     memberships: Table | None = None
     outbox: Table | None = None
     consumers: list[IdempotentConsumer] = field(default_factory=list)
@@ -103,6 +106,7 @@ def create_service_app(
                 issuer=settings.jwt_issuer,
                 audience=settings.jwt_audience,
             ),
+            storage=storage_from_settings(settings),
             memberships=memberships,
             outbox=outbox,
         )

@@ -8,7 +8,8 @@ without a prefix so one environment file configures the stack.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Self
+from pathlib import Path
+from typing import Literal, Self
 
 from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -59,6 +60,26 @@ class ServiceSettings(BaseSettings):
     otel_exporter_otlp_endpoint: str | None = Field(
         default=None, validation_alias=_shared("OTEL_EXPORTER_OTLP_ENDPOINT")
     )
+    # Uploads (jobkit.uploads): a folder per service under upload_dir, or an S3-compatible bucket
+    # (shared by the services, each under its own name as key prefix).
+    upload_storage: Literal["local", "s3"] = Field(
+        default="local", validation_alias=_shared("JOBBOARD_UPLOAD_STORAGE")
+    )
+    upload_dir: Path = Field(
+        default_factory=lambda: _repository_root() / ".local" / "data" / "uploads",
+        validation_alias=_shared("JOBBOARD_UPLOAD_DIR"),
+    )
+    # Prefix of the file URLs the upload endpoint answers, e.g. "/api/uploads/organizations"
+    # behind the web server's proxy; empty: the service's own "/files/...".
+    upload_public_url: str = ""
+    s3_endpoint_url: str | None = Field(default=None, validation_alias=_shared("S3_ENDPOINT_URL"))
+    s3_bucket: str = Field(default="jobboard-uploads", validation_alias=_shared("S3_BUCKET"))
+    s3_access_key: str | None = Field(default=None, validation_alias=_shared("S3_ACCESS_KEY"))
+    s3_secret_key: SecretStr = Field(
+        default=SecretStr(""), validation_alias=_shared("S3_SECRET_KEY")
+    )
+    s3_region: str = Field(default="us-east-1", validation_alias=_shared("S3_REGION"))
+
     run_migrations_on_startup: bool = True
     run_background_workers: bool = True
     outbox_poll_interval_seconds: float = 0.2
@@ -73,6 +94,11 @@ class ServiceSettings(BaseSettings):
             f"postgresql+asyncpg://{self.db_user}:{password}"
             f"@{self.db_host}:{self.db_port}/{db_name}"
         )
+
+    @property
+    def upload_path(self) -> Path:
+        """This service's own upload folder (local storage)."""
+        return self.upload_dir / self.service_name
 
     def topic(self, name: str) -> str:
         """The physical topic name; tests prefix topics to keep runs apart."""
@@ -90,4 +116,15 @@ class ServiceSettings(BaseSettings):
 
     def _secrets(self) -> dict[str, str]:
         """Secrets checked against development defaults; subclasses add their own."""
-        return {"JOBBOARD_PG_PASSWORD": self.db_password.get_secret_value()}
+        secrets = {"JOBBOARD_PG_PASSWORD": self.db_password.get_secret_value()}
+        if self.upload_storage == "s3" and self.s3_access_key:
+            secrets["S3_SECRET_KEY"] = self.s3_secret_key.get_secret_value()
+        return secrets
+
+
+def _repository_root() -> Path:
+    """The checkout this kit runs from (where deploy/services.json is), else the working folder."""
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "deploy" / "services.json").is_file():
+            return folder
+    return Path.cwd()

@@ -8,7 +8,8 @@
 Then, from the jobkit pytest plugin:
 
 - ``service_settings``: the service's settings on a temporary database migrated to head, with
-  tokens verified against ``tokens``' JWKS (module scope);
+  tokens verified against ``tokens``' JWKS and uploads stored in a temporary folder
+  (``settings.upload_path``) (module scope);
 - ``sessions``: a session factory whose work is rolled back after the test (domain tests);
 - ``committed_sessions``: one whose work stays, for data an HTTP test needs the app to see;
 - ``graphql``: a client of the service's ``/graphql``, served on a loopback port
@@ -55,7 +56,7 @@ async def tokens(service_spec: ServiceSpec) -> AsyncIterator[TokenIssuer]:
 
 @pytest.fixture(scope="module")
 async def service_settings(
-    service_spec: ServiceSpec, tokens: TokenIssuer
+    service_spec: ServiceSpec, tokens: TokenIssuer, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[ServiceSettings]:
     async with temporary_database(
         service_spec.settings, service_dir=service_spec.service_dir
@@ -66,6 +67,9 @@ async def service_settings(
                 "jwks_url": tokens.jwks_url,
                 "run_migrations_on_startup": False,
                 "run_background_workers": False,
+                # uploads go to a temporary folder (settings.upload_path), never .local/
+                "upload_storage": "local",
+                "upload_dir": tmp_path_factory.mktemp("uploads"),
             }
         )
 

@@ -1,0 +1,203 @@
+"""The upload endpoints a service includes: ``POST /uploads`` and ``GET /files/{id}/{style}``.
+
+Apollo's gateway does not forward multipart requests, so files go to the owning service directly
+(the web server proxies ``/api/uploads/<service>`` adding the session's bearer token, see
+docs/decisions/0007-uploads.md); GraphQL mutations then reference the returned upload id.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from sqlalchemy import Row, Table, select
+
+from jobkit.auth import Principal
+from jobkit.graphql import authenticate, parse_uuid
+from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
+from jobkit.uploads.form import FormError, read_upload_form, refuse_content_length
+from jobkit.uploads.processing import (
+    content_disposition,
+    process,
+    served_filename,
+    store_upload,
+)
+
+log = logging.getLogger(__name__)
+
+CanReadPrivate = Callable[[Principal, Row[Any]], bool | Awaitable[bool]]
+
+_PURPOSE = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_STATUS = {
+    RejectionCode.TOO_LARGE: 413,
+    RejectionCode.UNSUPPORTED_TYPE: 415,
+    RejectionCode.IMAGE_TOO_LARGE: 422,
+    RejectionCode.CORRUPT: 422,
+    RejectionCode.UNSAFE_CONTENT: 422,
+}
+_KIND_MESSAGES = {
+    frozenset({UploadKind.IMAGE}): "Only JPG, PNG or WebP images can be uploaded here.",
+    frozenset({UploadKind.PDF}): "Only PDF files can be uploaded here.",
+}
+PUBLIC_CACHE = "public, max-age=31536000, immutable"
+PRIVATE_CACHE = "private, no-store"
+
+
+def _error(status: int, error: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": error, "message": message}, status_code=status)
+
+
+def _refused(rejected: UploadRejected) -> JSONResponse:
+    return _error(_STATUS[rejected.code], rejected.code.value, rejected.message)
+
+
+def _not_found() -> JSONResponse:
+    return _error(404, "NOT_FOUND", "There is no such file.")
+
+
+def file_url(settings: Any, upload_id: object, style: str) -> str:
+    return f"{settings.upload_public_url}/files/{upload_id}/{style}"
+
+
+def _parse_bool(value: str | None) -> bool:
+    if value is None or value == "":
+        return False
+    lowered = value.strip().lower()
+    if lowered in {"true", "1", "yes", "on"}:
+        return True
+    if lowered in {"false", "0", "no", "off"}:
+        return False
+    raise FormError("The field 'private' must be true or false.")
+
+
+def upload_router(
+    *,
+    table: Table,
+    can_read_private: CanReadPrivate | None = None,
+    purposes: Mapping[str, Collection[UploadKind]] | None = None,
+) -> APIRouter:
+    """The upload endpoints over a service's ``uploads_table``.
+
+    ``purposes`` (optional) names the purposes the service takes and the kinds each accepts,
+    e.g. ``{"organization_logo": {UploadKind.IMAGE}}``; without it any purpose and kind goes.
+    ``can_read_private(principal, row)`` may allow more callers than the owner and admin-like
+    users to read a private file (e.g. the recruiters of an organization a resume was sent to).
+    """
+    router = APIRouter()
+
+    @router.post("/uploads", status_code=201)
+    async def upload(request: Request) -> Response:
+        runtime = request.app.state.runtime
+        principal, auth_error = await authenticate(request, runtime.verifier)
+        if principal is None:
+            return _error(401, "UNAUTHENTICATED", auth_error or "Authentication required")
+        try:
+            refuse_content_length(request.headers.get("content-length"))
+            form = await read_upload_form(request.headers.get("content-type"), request.stream())
+            purpose = form.fields.get("purpose", "").strip()
+            if not _PURPOSE.fullmatch(purpose):
+                raise FormError("The field 'purpose' is required (lower-case letters, _).")
+            if purposes is not None and purpose not in purposes:
+                raise FormError(f"Unknown upload purpose {purpose!r}.")
+            private = _parse_bool(form.fields.get("private"))
+            data = bytes(form.file or b"")
+            form.file = None
+            processed = await process(data)
+            del data
+            if purposes is not None:
+                kinds = frozenset(purposes[purpose])
+                if processed.kind not in kinds:
+                    raise UploadRejected(
+                        RejectionCode.UNSUPPORTED_TYPE,
+                        _KIND_MESSAGES.get(kinds, "This kind of file cannot be uploaded here."),
+                    )
+        except UploadRejected as rejected:
+            log.info("upload refused: %s", rejected.code)
+            return _refused(rejected)
+        except FormError as error:
+            return _error(400, "BAD_REQUEST", str(error))
+        values = await store_upload(
+            processed=processed,
+            storage=runtime.storage,
+            sessions=runtime.sessions,
+            table=table,
+            owner_id=principal.user_id,
+            filename=form.filename,
+            purpose=purpose,
+            private=private,
+        )
+        settings = runtime.settings
+        styles = {
+            name: {
+                "url": file_url(settings, values["id"], name),
+                "width": style["width"],
+                "height": style["height"],
+            }
+            for name, style in values["styles"].items()
+        }
+        return JSONResponse(
+            {
+                "id": str(values["id"]),
+                "kind": values["kind"],
+                "mediaType": values["media_type"],
+                "purpose": purpose,
+                "private": private,
+                "styles": styles,
+                "url": styles["original"]["url"],
+            },
+            status_code=201,
+        )
+
+    @router.get("/files/{upload_id}/{style}")
+    async def serve_file(request: Request, upload_id: str, style: str) -> Response:
+        runtime = request.app.state.runtime
+        key = parse_uuid(upload_id)
+        if key is None:
+            return _not_found()
+        async with runtime.sessions() as session:
+            row = (await session.execute(select(table).where(table.c.id == key))).first()
+        if row is None or style not in row.styles:
+            return _not_found()
+        if row.private:
+            principal, auth_error = await authenticate(request, runtime.verifier)
+            if auth_error is not None:
+                return _error(401, "UNAUTHENTICATED", auth_error)
+            if principal is None or not await _may_read(principal, row, can_read_private):
+                return _not_found()
+        stored = row.styles[style]
+        try:
+            body = await runtime.storage.get(stored["key"])
+        except FileNotFoundError:
+            log.warning("upload %s has no stored %s", row.id, style)
+            return _not_found()
+        extension = stored["key"].rsplit(".", 1)[-1]
+        headers = {
+            "X-Content-Type-Options": "nosniff",
+            "Content-Disposition": content_disposition(served_filename(row.filename, extension)),
+            "Cache-Control": PRIVATE_CACHE if row.private else PUBLIC_CACHE,
+            "Cross-Origin-Resource-Policy": "same-site",
+        }
+        if row.kind == UploadKind.IMAGE.value:
+            headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
+        if row.private:
+            headers["Vary"] = "Authorization"
+        return Response(content=body, media_type=stored["media_type"], headers=headers)
+
+    return router
+
+
+async def _may_read(
+    principal: Principal, row: Row[Any], can_read_private: CanReadPrivate | None
+) -> bool:
+    if principal.can_act_on(row.owner_id):
+        return True
+    if can_read_private is None:
+        return False
+    allowed = can_read_private(principal, row)
+    if not isinstance(allowed, bool):
+        allowed = await allowed
+    return bool(allowed)

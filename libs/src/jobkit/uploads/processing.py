@@ -1,0 +1,168 @@
+"""From received bytes to stored styles and a row: checks and rendering in a worker thread, then
+the objects, then the row (objects removed again if the row cannot be written)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import Table
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobkit.uploads.checks import UploadKind, check_pdf, detect, open_image
+from jobkit.uploads.images import ORIGINAL, OUTPUT_EXTENSION, render_styles
+from jobkit.uploads.storage import Storage
+
+# Decoding and resizing are CPU-bound and memory-hungry (a 50 MB upload, a large image decoded):
+# they never run on the event loop, and at most this many run at once per process.
+WORKERS = 2
+_executor: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="jobkit-uploads")
+    return _executor
+
+
+@dataclass(frozen=True)
+class Rendition:
+    data: bytes
+    media_type: str
+    extension: str
+    width: int | None = None
+    height: int | None = None
+
+
+@dataclass(frozen=True)
+class ProcessedUpload:
+    kind: UploadKind
+    media_type: str  # of the original style
+    size: int  # bytes received
+    styles: dict[str, Rendition]
+
+
+def process_upload(data: bytes) -> ProcessedUpload:
+    """Check ``data`` and render what is stored (synchronous, CPU-bound: see :func:`process`).
+    Raises :class:`~jobkit.uploads.checks.UploadRejected`."""
+    detected = detect(data)
+    if detected.kind is UploadKind.PDF:
+        check_pdf(data)
+        original = Rendition(data=data, media_type="application/pdf", extension="pdf")
+        return ProcessedUpload(UploadKind.PDF, original.media_type, len(data), {ORIGINAL: original})
+    with open_image(data, detected) as image:
+        rendered = render_styles(image)
+    styles = {
+        name: Rendition(
+            data=style.data,
+            media_type=style.media_type,
+            extension=OUTPUT_EXTENSION,
+            width=style.width,
+            height=style.height,
+        )
+        for name, style in rendered.items()
+    }
+    return ProcessedUpload(UploadKind.IMAGE, styles[ORIGINAL].media_type, len(data), styles)
+
+
+async def process(data: bytes) -> ProcessedUpload:
+    """:func:`process_upload` in the uploads worker pool."""
+    return await asyncio.get_running_loop().run_in_executor(_pool(), process_upload, data)
+
+
+async def store_upload(
+    *,
+    processed: ProcessedUpload,
+    storage: Storage,
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    owner_id: str,
+    filename: str,
+    purpose: str,
+    private: bool,
+) -> dict[str, Any]:
+    """Put every style, then insert the row; on any failure remove what was put. The row's
+    values are returned."""
+    upload_id = uuid.uuid4()
+    put: list[str] = []
+    styles: dict[str, dict[str, Any]] = {}
+    try:
+        for name, rendition in processed.styles.items():
+            key = f"{upload_id}/{name}.{rendition.extension}"
+            await storage.put(key, rendition.data, rendition.media_type)
+            put.append(key)
+            styles[name] = {
+                "key": key,
+                "width": rendition.width,
+                "height": rendition.height,
+                "media_type": rendition.media_type,
+            }
+        values: dict[str, Any] = {
+            "id": upload_id,
+            "owner_id": owner_id,
+            "kind": processed.kind.value,
+            "media_type": processed.media_type,
+            "filename": sanitize_filename(filename),
+            "size": processed.size,
+            "styles": styles,
+            "private": private,
+            "purpose": purpose,
+        }
+        async with sessions() as session, session.begin():
+            await session.execute(table.insert().values(**values))
+    except BaseException:
+        await asyncio.shield(_remove(storage, put))
+        raise
+    return values
+
+
+async def _remove(storage: Storage, keys: list[str]) -> None:
+    for key in keys:
+        try:
+            await storage.delete(key)
+        except Exception:  # noqa: S112 - best effort; the original error is what matters
+            continue
+
+
+async def delete_upload(storage: Storage, row: Any) -> None:
+    """Remove every stored style of an upload row (the caller deletes the row)."""
+    await _remove(storage, [style["key"] for style in row.styles.values()])
+
+
+# --- names -----------------------------------------------------------------------------------
+
+_UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\]")
+
+
+def sanitize_filename(name: str | None, *, limit: int = 200) -> str:
+    """The uploaded name kept for Content-Disposition only: its last path part, NFC, no control
+    characters, at most ``limit`` characters; "file" when nothing is left."""
+    name = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = unicodedata.normalize("NFC", name)
+    name = _UNSAFE_NAME.sub("", name).strip().strip(".")
+    name = "".join(ch for ch in name if unicodedata.category(ch) not in {"Cc", "Cf", "Cs", "Co"})
+    if len(name) > limit:
+        stem, dot, extension = name.rpartition(".")
+        name = f"{stem[: limit - len(extension) - 1]}.{extension}" if dot else name[:limit]
+    return name or "file"
+
+
+def served_filename(filename: str, extension: str) -> str:
+    """The stored name with the extension of what is served (``logo.png`` -> ``logo.webp``)."""
+    stem = filename.rsplit(".", 1)[0] if "." in filename else filename
+    return f"{stem or 'file'}.{extension}"
+
+
+def content_disposition(filename: str, *, inline: bool = True) -> str:
+    """``inline; filename="ascii"; filename*=UTF-8''percent-encoded`` (RFC 6266 / RFC 5987)."""
+    ascii_name = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    ascii_name = re.sub(r"[^A-Za-z0-9._ ()-]", "_", ascii_name).strip() or "file"
+    disposition = "inline" if inline else "attachment"
+    return f"{disposition}; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename, safe='')}"
