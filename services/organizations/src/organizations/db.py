@@ -1,6 +1,8 @@
 from jobkit.db import new_metadata
+from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.uploads import uploads_table
+from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -11,3 +13,8 @@ class Base(DeclarativeBase):
 outbox, processed_events = add_messaging_tables(Base.metadata)
 # Logos and pictures of organizations (jobkit.uploads; POST /uploads, GET /files/...).
 uploads = uploads_table(Base.metadata)
+# Members of organizations: owned here (the same table shape other services keep as a read model
+# of the member events, so jobkit's MemberOfOrganization works here too).
+members = memberships_table(Base.metadata)
+# Vocabulary terms (search's events), to check term ids on write without calling search.
+terms = terms_table(Base.metadata)

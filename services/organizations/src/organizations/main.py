@@ -2,8 +2,10 @@ from fastapi import FastAPI
 from jobkit.app import create_service_app
 from jobkit.uploads import UploadKind, upload_router
 
-from organizations.db import outbox, uploads
+from organizations.db import members, outbox, uploads
+from organizations.domain.events import ORGANIZATION_TOPIC, PROFILE_TOPIC
 from organizations.graphql.schema import schema
+from organizations.messaging.consumers import build_consumers
 from organizations.settings import SERVICE_DIR, OrganizationsSettings, get_settings
 
 # What organizations take as uploads, and which kinds each accepts.
@@ -15,11 +17,18 @@ UPLOAD_PURPOSES = {
 
 
 def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
+    settings = settings or get_settings()
     app = create_service_app(
-        settings=settings or get_settings(),
+        settings=settings,
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
+        memberships=members,
+        published_topics=[
+            settings.topic(ORGANIZATION_TOPIC),
+            settings.topic(PROFILE_TOPIC),
+        ],
+        consumers=build_consumers,
     )
     app.include_router(upload_router(table=uploads, purposes=UPLOAD_PURPOSES))
     return app

@@ -10,6 +10,14 @@ class OrganizationsSettings(ServiceSettings):
 
     service_name: str = "organizations"
     db_name: str = "organizations"
+    # Files are served through the web server's proxy (/api/uploads/organizations/files/...).
+    upload_public_url: str = "/api/uploads/organizations"
+    # Where invitation links point (the web site).
+    site_url: str = "http://127.0.0.1:3002"
+    invitation_lifetime_days: int = 14
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 1025
+    mail_from: str = "Job board <no-reply@jobboard.example>"
 
 
 @lru_cache

@@ -15,6 +15,14 @@ class OrganizationErrorCode(StrEnum):
     INVALID_CHOICE = "INVALID_CHOICE"
     NOT_FOUND = "NOT_FOUND"
     FORBIDDEN = "FORBIDDEN"
+    # organizations' own
+    UNKNOWN_TERM = "UNKNOWN_TERM"
+    UNKNOWN_UPLOAD = "UNKNOWN_UPLOAD"
+    ALREADY_MEMBER = "ALREADY_MEMBER"
+    INVITATION_INVALID = "INVITATION_INVALID"
+    INVITATION_EXPIRED = "INVITATION_EXPIRED"
+    OWNER_CANNOT_LEAVE = "OWNER_CANNOT_LEAVE"
+    INCOMPLETE_PROFILE = "INCOMPLETE_PROFILE"
 
 
 class OrganizationError(DomainError[OrganizationErrorCode]):
@@ -23,3 +31,7 @@ class OrganizationError(DomainError[OrganizationErrorCode]):
 
 class OrganizationErrors(DomainErrors[OrganizationErrorCode]):
     pass
+
+
+NOT_A_MEMBER = "Only members of this organization and administrators may change it."
+NO_SUCH_PROFILE = "This organization does not exist."

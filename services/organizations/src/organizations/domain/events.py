@@ -1,7 +1,118 @@
 """Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id.
 
-No organizations event is published yet: the organizations issue adds the payload classes here
-(``EventPayload`` subclasses with ``event_type``, ``schema_version`` and ``topic``).
+Profile events carry what the search index needs (name, terms, locations with coordinates,
+logo URL, published state, version), so the indexer never calls back.
 """
 
-ORGANIZATION_TOPIC = "organizations.organization"  # organizations (and their profiles)
+from typing import ClassVar
+
+from jobkit.events import EventPayload
+from pydantic import BaseModel
+
+ORGANIZATION_TOPIC = "organizations.organization"  # organizations and their members
+PROFILE_TOPIC = "organizations.profile"  # public profiles (keyed by profile id = organization id)
+
+
+class OrganizationCreated(EventPayload):
+    event_type: ClassVar[str] = "organizations.organization.created"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    number: int
+    name: str
+    owner_id: str
+
+
+class OrganizationUpdated(EventPayload):
+    event_type: ClassVar[str] = "organizations.organization.updated"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    number: int
+    name: str
+
+
+class OrganizationDeleted(EventPayload):
+    event_type: ClassVar[str] = "organizations.organization.deleted"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    number: int
+
+
+class MemberAdded(EventPayload):
+    """Consumed into jobkit.memberships read models (billing, jobs, resumes...)."""
+
+    event_type: ClassVar[str] = "organizations.member.added"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    organization_number: int
+    user_id: str
+    role: str
+
+
+class MemberRemoved(EventPayload):
+    event_type: ClassVar[str] = "organizations.member.removed"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    organization_number: int
+    user_id: str
+
+
+class MemberInvited(EventPayload):
+    """The mailer sends the invitation link (the token itself never travels in events)."""
+
+    event_type: ClassVar[str] = "organizations.member.invited"
+    topic: ClassVar[str] = ORGANIZATION_TOPIC
+
+    organization_id: str
+    invitation_id: str
+    email: str
+
+
+class IndexedLocation(BaseModel):
+    name: str | None
+    locality: str
+    country_code: str
+    administrative_area: str | None
+    lat: float | None
+    lon: float | None
+
+
+class ProfileSnapshot(EventPayload):
+    """Base of the profile events: the profile as the search index keeps it."""
+
+    topic: ClassVar[str] = PROFILE_TOPIC
+
+    profile_id: str
+    organization_id: str
+    organization_number: int
+    site: str
+    slug: str
+    former_slugs: list[str]
+    name: str
+    alternative_name: str | None
+    published: bool
+    version: int
+    logo_url: str | None
+    presentation_text: str
+    industry_tid: int | None
+    size_tid: int | None
+    occupation_tids: list[int]
+    fields_of_study_tids: list[int]
+    benefit_tids: list[int]
+    locations: list[IndexedLocation]
+
+
+class ProfilePublished(ProfileSnapshot):
+    event_type: ClassVar[str] = "organizations.profile.published"
+
+
+class ProfileUpdated(ProfileSnapshot):
+    event_type: ClassVar[str] = "organizations.profile.updated"
+
+
+class ProfileUnpublished(ProfileSnapshot):
+    event_type: ClassVar[str] = "organizations.profile.unpublished"

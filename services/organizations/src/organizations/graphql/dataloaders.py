@@ -5,9 +5,11 @@ from __future__ import annotations
 import uuid
 
 from jobkit.graphql import parse_uuid
-from sqlalchemy import select
+from sqlalchemy import Uuid, cast, select
 from strawberry.dataloader import DataLoader
 
+from organizations.db import members
+from organizations.domain.models import ActiveOrganization, Organization
 from organizations.domain.models import OrganizationProfile as ProfileModel
 from organizations.graphql.context import OrganizationContext
 
@@ -16,26 +18,59 @@ async def profile_by_id(context: OrganizationContext, id: object) -> ProfileMode
     return await context.load(ProfileModel, id)
 
 
-async def organization_of(context: OrganizationContext, user_id: object) -> ProfileModel | None:
-    """The organization a user runs (the oldest they own), batched across the request's users."""
+async def organization_by_id(context: OrganizationContext, id: object) -> Organization | None:
+    return await context.load(Organization, id)
+
+
+async def organization_of(context: OrganizationContext, user_id: object) -> Organization | None:
+    """The organization a user owns (the oldest), else the first they joined; batched."""
     key = parse_uuid(user_id)
     if key is None:
         return None
     sessions = context.sessions
 
-    def make() -> DataLoader[uuid.UUID, ProfileModel | None]:
-        async def load(owner_ids: list[uuid.UUID]) -> list[ProfileModel | None]:
+    def make() -> DataLoader[uuid.UUID, Organization | None]:
+        async def load(user_ids: list[uuid.UUID]) -> list[Organization | None]:
             async with sessions() as session:
-                rows = await session.scalars(
-                    select(ProfileModel)
-                    .where(ProfileModel.owner_id.in_(owner_ids))
-                    .order_by(ProfileModel.created_at, ProfileModel.id)
+                rows = await session.execute(
+                    select(members.c.user_id, members.c.role, Organization)
+                    .join(Organization, Organization.id == cast(members.c.organization_id, Uuid))
+                    .where(members.c.user_id.in_([str(u) for u in user_ids]))
+                    .order_by(Organization.created_at, Organization.number)
                 )
-                first: dict[uuid.UUID, ProfileModel] = {}
-                for row in rows:
-                    first.setdefault(row.owner_id, row)
-            return [first.get(owner) for owner in owner_ids]
+                owned: dict[str, Organization] = {}
+                joined: dict[str, Organization] = {}
+                for user, role, organization in rows:
+                    target = owned if role == "owner" else joined
+                    target.setdefault(user, organization)
+            return [owned.get(str(u)) or joined.get(str(u)) for u in user_ids]
 
         return DataLoader(load_fn=load)
 
     return await context.loader("organization_of", make).load(key)
+
+
+async def active_organization_of(
+    context: OrganizationContext, user_id: object
+) -> Organization | None:
+    """The organization the user chose to work for, else the one ``organization_of`` gives."""
+    key = parse_uuid(user_id)
+    if key is None:
+        return None
+    sessions = context.sessions
+
+    def make() -> DataLoader[uuid.UUID, Organization | None]:
+        async def load(user_ids: list[uuid.UUID]) -> list[Organization | None]:
+            async with sessions() as session:
+                rows = await session.execute(
+                    select(ActiveOrganization.user_id, Organization)
+                    .join(Organization, Organization.id == ActiveOrganization.organization_id)
+                    .where(ActiveOrganization.user_id.in_(user_ids))
+                )
+                found = {user: organization for user, organization in rows}
+            return [found.get(u) for u in user_ids]
+
+        return DataLoader(load_fn=load)
+
+    chosen = await context.loader("active_organization_of", make).load(key)
+    return chosen or await organization_of(context, user_id)

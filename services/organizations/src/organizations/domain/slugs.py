@@ -1,0 +1,44 @@
+"""Slugs: lowercase, ASCII, unique per site, stable; a renamed profile's former slugs stay and
+redirect to the current one."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import uuid
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from organizations.domain.models import ProfileSlug
+
+MAX_SLUG = 120
+
+
+def slugify(text: str) -> str:
+    ascii_text = (
+        unicodedata.normalize("NFKD", text.replace("&", " and "))
+        .encode("ascii", "ignore")
+        .decode()
+    )
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:MAX_SLUG].rstrip("-") or "organization"
+
+
+async def claim_slug(session: AsyncSession, *, site: str, name: str, profile_id: uuid.UUID) -> str:
+    """The profile's slug for ``name``: its own if it had it before, else the first free one."""
+    base = slugify(name)
+    candidate, number = base, 1
+    while True:
+        holder = await session.scalar(
+            select(ProfileSlug.profile_id).where(
+                ProfileSlug.site == site, ProfileSlug.slug == candidate
+            )
+        )
+        if holder is None:
+            session.add(ProfileSlug(site=site, slug=candidate, profile_id=profile_id))
+            return candidate
+        if holder == profile_id:
+            return candidate
+        number += 1
+        candidate = f"{base}-{number}"

@@ -1,0 +1,135 @@
+"""Members: invite by email, accept the mailed invitation, remove, leave, switch the active
+organization."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+import strawberry
+from strawberry.types import Info
+
+from organizations.domain import service
+from organizations.domain.errors import OrganizationErrorCode
+from organizations.domain.errors import OrganizationErrors as DomainErrors
+from organizations.graphql.context import OrganizationContext
+from organizations.graphql.types import Organization, OrganizationErrors, parse_id
+from organizations.settings import OrganizationsSettings
+
+
+def _settings(info: Info[OrganizationContext, None]) -> OrganizationsSettings:
+    settings = info.context.settings
+    assert isinstance(settings, OrganizationsSettings)
+    return settings
+
+
+def _unknown(field: str) -> OrganizationErrors:
+    return OrganizationErrors.from_domain(
+        service._error(OrganizationErrorCode.NOT_FOUND, "This organization does not exist.", field)
+    )
+
+
+@strawberry.type(description="The invitation was mailed.")
+class InvitationSent:
+    email: str
+    expires_at: datetime
+
+
+InviteMemberResult = Annotated[
+    InvitationSent | OrganizationErrors, strawberry.union("InviteMemberResult")
+]
+
+
+@strawberry.type
+class MembershipChanged:
+    organization: Organization
+
+
+MembershipResult = Annotated[
+    MembershipChanged | OrganizationErrors, strawberry.union("MembershipResult")
+]
+
+
+def _membership(result: object) -> MembershipResult:
+    if isinstance(result, DomainErrors):
+        return OrganizationErrors.from_domain(result)
+    return MembershipChanged(organization=Organization.from_model(result))  # type: ignore[arg-type]
+
+
+async def invite_member(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID, email: str
+) -> InviteMemberResult:
+    organization = parse_id(organization_id)
+    if organization is None:
+        return _unknown("organizationId")
+    result = await service.invite_member(
+        sessions=info.context.sessions,
+        settings=_settings(info),
+        principal=info.context.require_principal(),
+        organization_id=organization,
+        email=email,
+    )
+    if isinstance(result, DomainErrors):
+        return OrganizationErrors.from_domain(result)
+    return InvitationSent(email=result.invitation.email, expires_at=result.invitation.expires_at)
+
+
+async def accept_invitation(info: Info[OrganizationContext, None], token: str) -> MembershipResult:
+    return _membership(
+        await service.accept_invitation(
+            sessions=info.context.sessions,
+            settings=_settings(info),
+            principal=info.context.require_principal(),
+            token=token,
+        )
+    )
+
+
+async def remove_member(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID, user_id: strawberry.ID
+) -> MembershipResult:
+    organization, user = parse_id(organization_id), parse_id(user_id)
+    if organization is None or user is None:
+        return _unknown("organizationId" if organization is None else "userId")
+    return _membership(
+        await service.remove_member(
+            sessions=info.context.sessions,
+            settings=_settings(info),
+            principal=info.context.require_principal(),
+            organization_id=organization,
+            user_id=user,
+        )
+    )
+
+
+async def leave_organization(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID
+) -> MembershipResult:
+    principal = info.context.require_principal()
+    organization = parse_id(organization_id)
+    if organization is None:
+        return _unknown("organizationId")
+    return _membership(
+        await service.remove_member(
+            sessions=info.context.sessions,
+            settings=_settings(info),
+            principal=principal,
+            organization_id=organization,
+            user_id=parse_id(principal.user_id),  # type: ignore[arg-type]
+        )
+    )
+
+
+async def set_active_organization(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID
+) -> MembershipResult:
+    organization = parse_id(organization_id)
+    if organization is None:
+        return _unknown("organizationId")
+    return _membership(
+        await service.set_active_organization(
+            sessions=info.context.sessions,
+            principal=info.context.require_principal(),
+            organization_id=organization,
+        )
+    )

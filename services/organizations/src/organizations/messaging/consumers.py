@@ -1,0 +1,85 @@
+"""Organizations' consumers: search's vocabulary into the local terms read model (to check term
+ids on write), and the invitation mailer (once per invitation event)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from email.message import EmailMessage
+
+import aiosmtplib
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import IdempotentConsumer
+from jobkit.events import EventEnvelope
+from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from organizations.db import processed_events, terms
+from organizations.domain.events import ORGANIZATION_TOPIC, MemberInvited
+from organizations.domain.models import Invitation, Organization
+from organizations.settings import OrganizationsSettings
+
+VOCABULARY_GROUP = "organizations-vocabulary"
+MAILER_GROUP = "organizations-mailer"
+
+
+def invitation_mail(
+    *, organization: Organization, email: str, link: str, settings: OrganizationsSettings
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = email
+    message["Subject"] = f"Join {organization.name} on the job board"
+    message.set_content(
+        f"Hello,\n\nyou are invited to recruit for {organization.name} on the job board.\n"
+        f"Sign in with a recruiter account (or create one) and accept here:\n\n{link}\n\n"
+        f"The invitation works for {settings.invitation_lifetime_days} days. If you did not "
+        "expect it, ignore this mail.\n"
+    )
+    return message
+
+
+def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, OrganizationsSettings)
+
+    async def on_invited(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = MemberInvited.model_validate(event.payload)
+        invitation = await session.get(Invitation, uuid.UUID(payload.invitation_id))
+        organization = await session.get(Organization, uuid.UUID(payload.organization_id))
+        if invitation is None or organization is None or invitation.accepted_at is not None:
+            return
+        # The token is not in the event (events are broadcast); the mail carries a fresh one.
+        token = await _reissue_token(session, invitation)
+        link = f"{settings.site_url.rstrip('/')}/organization-invitation?token={token}"
+        mail = invitation_mail(
+            organization=organization, email=invitation.email, link=link, settings=settings
+        )
+        await aiosmtplib.send(
+            mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
+        )
+
+    return [
+        IdempotentConsumer(
+            group_id=settings.topic(VOCABULARY_GROUP),
+            handlers={settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(terms)},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        IdempotentConsumer(
+            group_id=settings.topic(MAILER_GROUP),
+            handlers={settings.topic(ORGANIZATION_TOPIC): {MemberInvited.event_type: on_invited}},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+    ]
+
+
+async def _reissue_token(session: AsyncSession, invitation: Invitation) -> str:
+    from organizations.domain.service import new_invitation_token
+
+    token, digest = new_invitation_token()
+    invitation.token_hash = digest
+    return token
