@@ -113,12 +113,10 @@ def vocabulary_handlers(table: Table) -> dict[str, Handler]:
     return {TermUpserted.event_type: upserted, TermDeleted.event_type: deleted}
 
 
-@strawberry.federation.type(
-    name="Term",
-    keys=[Key(fields=FieldSet("tid"), resolvable=False)],
-    description="A taxonomy term; the search subgraph resolves its label.",
-)
+@strawberry.federation.type(name="Term", keys=[Key(fields=FieldSet("tid"), resolvable=False)])
 class TermRef:
+    """A term as another subgraph returns it: only its id; search resolves the rest."""
+
     tid: int
 
 
