@@ -1,4 +1,5 @@
-"""Demo data for a first look at the job board: accounts, organizations, jobs, consent, credits.
+"""Demo data for a first look at the job board: accounts, organizations, jobs, consent, credits,
+and the vocabularies (search's taxonomy terms).
 
 Idempotent: run it as often as you like. Each service's data goes into that service's own
 database through its own models; identity goes through its sign-up use case so the events flow.
@@ -33,6 +34,9 @@ from jobs.settings import get_settings as jobs_settings
 from organizations.domain.models import OrganizationProfile
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
+from search.settings import SERVICE_DIR as SEARCH_DIR
+from search.settings import get_settings as search_settings
+from search.vocabularies import load_vocabularies
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 
@@ -227,8 +231,16 @@ async def seed_credits(owners: dict[str, uuid.UUID]) -> None:
                 )
 
 
+async def seed_vocabularies() -> None:
+    settings = search_settings()
+    sessions = await migrate(SEARCH_DIR, settings)
+    report = await load_vocabularies(sessions, settings)
+    print(f"vocabularies: {report}")  # noqa: T201
+
+
 async def main() -> None:
     await seed_site()
+    await seed_vocabularies()
     owners = await seed_accounts()
     organizations = await seed_organizations(owners)
     await seed_jobs(organizations, owners)

@@ -1,7 +1,11 @@
 """Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id.
 
-No search event is published yet: the search issue adds the payload classes here
-(``EventPayload`` subclasses with ``event_type``, ``schema_version`` and ``topic``).
+The vocabulary events' payload classes live in :mod:`jobkit.vocabulary`, so search and the
+services that keep a terms read model share one definition.
 """
 
+from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+
 ALERT_TOPIC = "search.alert"  # saved searches and alerts
+
+__all__ = ["ALERT_TOPIC", "VOCABULARY_TOPIC", "TermDeleted", "TermUpserted"]

@@ -4,7 +4,9 @@ import strawberry
 from strawberry.types import Info
 
 from search.domain.service import find_route
+from search.domain.vocabulary import find_terms, language_of, vocabulary_names
 from search.graphql.context import SearchContext
+from search.graphql.dataloaders import remember_terms
 from search.graphql.types import (
     ROUTE_REFERENCES,
     ContentResponse,
@@ -12,6 +14,7 @@ from search.graphql.types import (
     LandingPage,
     RedirectResponse,
     RouteResponse,
+    Term,
 )
 
 
@@ -38,3 +41,39 @@ class Query:
         if reference is None or route.content_id is None:
             return ErrorResponse(code=404, reason="Not found")
         return ContentResponse(content=reference(id=strawberry.ID(str(route.content_id))))
+
+    @strawberry.field(
+        description="A vocabulary's terms in order; `search` matches part of the label in any "
+        "case (for autocomplete), labels starting with it first. At most 500 a page."
+    )
+    async def terms(
+        self,
+        info: Info[SearchContext, None],
+        vocabulary: str,
+        search: str | None = None,
+        parent_tid: int | None = None,
+        limit: int | None = 100,
+        offset: int | None = 0,
+    ) -> list[Term]:
+        language = language_of(info.context.frontend.locale)
+        async with info.context.sessions() as session:
+            rows = await find_terms(
+                session,
+                vocabulary=vocabulary,
+                language=language,
+                search=search,
+                parent_tid=parent_tid,
+                limit=100 if limit is None else limit,
+                offset=offset or 0,
+            )
+        remember_terms(info.context, rows)
+        return [Term.from_row(row, language) for row in rows]
+
+    @strawberry.field(description="A term by id, or null.")
+    async def term(self, info: Info[SearchContext, None], tid: int) -> Term | None:
+        return await Term.resolve_reference(info, tid)
+
+    @strawberry.field(description="The names of the vocabularies that have terms.")
+    async def vocabularies(self, info: Info[SearchContext, None]) -> list[str]:
+        async with info.context.sessions() as session:
+            return await vocabulary_names(session)

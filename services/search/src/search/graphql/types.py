@@ -7,8 +7,10 @@ from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
+from search.domain.models import Term as TermModel
+from search.domain.vocabulary import alias_in, label_in, language_of
 from search.graphql.context import SearchContext
-from search.graphql.dataloaders import landing_page_by_id
+from search.graphql.dataloaders import landing_page_by_id, term_by_tid
 
 
 @strawberry.federation.type(keys=[Key(fields=FieldSet("id"), resolvable=False)])
@@ -32,6 +34,51 @@ class LandingPage:
     ) -> LandingPage | None:
         row = await landing_page_by_id(info.context, id)
         return cls(id=strawberry.ID(str(row.id)), title=row.title) if row is not None else None
+
+
+@strawberry.federation.type(
+    keys=["tid"],
+    description="A taxonomy term of one vocabulary (an industry, a skill, an employment type...).",
+)
+class Term:
+    tid: int
+    vocabulary: str
+    label: str = strawberry.field(
+        description="In the request's language (the X-Frontend locale), else in English."
+    )
+    alias: str | None = strawberry.field(
+        description="The URL path alias in the request's language, else the English one."
+    )
+    parent_tid: strawberry.Private[int | None]
+
+    @classmethod
+    def from_row(cls, row: TermModel, language: str) -> Term:
+        return cls(
+            tid=row.tid,
+            vocabulary=row.vocabulary,
+            label=label_in(row, language),
+            alias=alias_in(row, language),
+            parent_tid=row.parent_tid,
+        )
+
+    @classmethod
+    def in_context(cls, info: Info[SearchContext, None], row: TermModel) -> Term:
+        return cls.from_row(row, language_of(info.context.frontend.locale))
+
+    @strawberry.field(description="The broader term, if any.")
+    async def parent(self, info: Info[SearchContext, None]) -> Term | None:
+        if self.parent_tid is None:
+            return None
+        return await Term.resolve_reference(info, self.parent_tid)
+
+    @classmethod
+    async def resolve_reference(cls, info: Info[SearchContext, None], tid: int) -> Term | None:
+        try:
+            key = int(tid)
+        except (TypeError, ValueError):
+            return None
+        row = await term_by_tid(info.context, key)
+        return cls.in_context(info, row) if row is not None else None
 
 
 RouteContent = Annotated[Job | LandingPage | OrganizationProfile, strawberry.union("RouteContent")]
