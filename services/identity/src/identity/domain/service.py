@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Annotated
 
 from jobkit.db import unit_of_work
-from jobkit.errors import errors_from_validation
+from jobkit.errors import DomainError, errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
 from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
@@ -179,7 +179,7 @@ async def sign_up(
     missing captcha); the captcha token is spent only on valid input, before any hashing."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
-    errors: list[AccountError] = []
+    errors: list[DomainError[AccountErrorCode]] = []
     for checked in (
         _role(role),
         _validate(
