@@ -84,7 +84,8 @@ def errors_from_validation(error: ValidationError, codes: type[CodeT]) -> list[D
         message = str(item.get("ctx", {}).get("reason") or item["msg"])
         if message.startswith("Value error, "):
             message = message.removeprefix("Value error, ")
-        location = [str(part) for part in item["loc"] if not isinstance(part, int)]
+        # list items keep their index (``items.0.source``), so a form can point at the row
+        location = [str(part) for part in item["loc"]]
         found.append(
             DomainError(
                 code=codes(common.value),

@@ -38,6 +38,7 @@ IFRAME_HOSTS = frozenset(
 URL_SCHEMES = frozenset({"http", "https", "mailto"})
 MAX_HTML_LENGTH = 100_000
 _TAG = re.compile(r"<[^>]*>")
+_INLINE_TAG = re.compile(r"</?(?:a|b|strong|em|i|u|s|span|code|sub|sup)(?:\s[^>]*)?>", re.I)
 
 
 def _only_allowed_iframes(element: str, attribute: str, value: str) -> str | None:
@@ -80,4 +81,5 @@ def sanitize_for(html: str, *, full: bool) -> str:
 
 def plain_text(html: str) -> str:
     """The text of sanitized HTML (for meta descriptions and search)."""
-    return re.sub(r"\s+", " ", unescape(_TAG.sub(" ", html))).strip()
+    text = _TAG.sub(" ", _INLINE_TAG.sub("", html))
+    return re.sub(r"\s+", " ", unescape(text)).strip()

@@ -41,6 +41,6 @@ def test_the_caller_picks_the_format() -> None:
 
 
 def test_plain_text_for_descriptions() -> None:
-    assert plain_text("<p>Hello <b>world</b></p><p>again &amp; again</p>") == (
-        "Hello world again & again"
+    assert plain_text("<p>Hello <b>world</b>.</p><p>again &amp; again</p>") == (
+        "Hello world. again & again"
     )

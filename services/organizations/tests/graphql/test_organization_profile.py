@@ -19,7 +19,8 @@ async def test_health(service_url: str) -> None:
 async def test_a_profile_answers_by_id_and_as_an_entity(
     graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
-    row = profile(name="Green Harbor")
+    organization, row = profile(name="Green Harbor")
+    await persist(committed_sessions, organization)
     await persist(committed_sessions, row)
     pid = str(row.id)
     answer = await graphql.data(

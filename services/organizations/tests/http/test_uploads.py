@@ -46,7 +46,16 @@ def pdf() -> bytes:
 
 @pytest.fixture
 def client(service_url: str) -> httpx.AsyncClient:
-    return httpx.AsyncClient(base_url=service_url, timeout=60)
+    # File URLs are answered as the web proxy serves them (/api/uploads/organizations/files/...);
+    # the service itself serves /files/...: this client maps one to the other.
+    async def to_service(request: httpx.Request) -> None:
+        prefix = "/api/uploads/organizations"
+        if request.url.path.startswith(prefix):
+            request.url = request.url.copy_with(path=request.url.path.removeprefix(prefix))
+
+    return httpx.AsyncClient(
+        base_url=service_url, timeout=60, event_hooks={"request": [to_service]}
+    )
 
 
 @pytest.fixture

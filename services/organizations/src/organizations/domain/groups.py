@@ -19,6 +19,7 @@ from pydantic import (
     EmailStr,
     Field,
     StringConstraints,
+    model_validator,
 )
 
 MAX_ITEMS = 50
@@ -38,11 +39,10 @@ def _http_url(value: str) -> str:
 
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255)]
-OptionalText = Annotated[
-    str | None,
-    BeforeValidator(_blank_to_none),
-    StringConstraints(strip_whitespace=True, max_length=255),
-]
+ShortText = Annotated[str, StringConstraints(strip_whitespace=True, max_length=255)]
+OptionalText = Annotated[ShortText | None, BeforeValidator(_blank_to_none)]
+Phone = Annotated[str, StringConstraints(max_length=40, pattern=r"^[0-9+()./\- ]{5,40}$")]
+OptionalPhone = Annotated[Phone | None, BeforeValidator(_blank_to_none)]
 Url = Annotated[
     str,
     StringConstraints(strip_whitespace=True, max_length=500),
@@ -65,7 +65,7 @@ class Address(Group):
     administrative_area: OptionalText = None
     locality: Text
     zip: Annotated[
-        str | None, BeforeValidator(_blank_to_none), StringConstraints(max_length=20)
+        Annotated[str, StringConstraints(max_length=20)] | None, BeforeValidator(_blank_to_none)
     ] = None
 
 
@@ -75,11 +75,7 @@ class PersonalInfo(Group):
     salutation: Salutation | None = None
     first_name: Text
     last_name: Text
-    phone: Annotated[
-        str | None,
-        BeforeValidator(_blank_to_none),
-        StringConstraints(max_length=40, pattern=r"^[0-9+()./\- ]{5,40}$"),
-    ] = None
+    phone: OptionalPhone = None
     position: OptionalText = None
 
 
@@ -104,7 +100,9 @@ def _on_host(network: str, url: str | None) -> str | None:
     if url is None:
         return None
     host = (urlparse(url).hostname or "").lower()
-    if not any(host == allowed or host.endswith("." + allowed) for allowed in SOCIAL_HOSTS[network]):
+    if not any(
+        host == allowed or host.endswith("." + allowed) for allowed in SOCIAL_HOSTS[network]
+    ):
         raise ValueError(f"Enter a link to your {network.replace('_', ' ')} page.")
     return url
 
@@ -119,9 +117,11 @@ class SocialProfiles(Group):
     tiktok: OptionalUrl = None
     blue_sky: OptionalUrl = None
 
-    def model_post_init(self, _context: object) -> None:
+    @model_validator(mode="after")
+    def _each_on_its_network(self) -> SocialProfiles:
         for network in SOCIAL_HOSTS:
             _on_host(network, getattr(self, network))
+        return self
 
 
 class OrganizationInfo(Group):
@@ -131,7 +131,7 @@ class OrganizationInfo(Group):
     cover_upload_id: str | None = None
     organization_location: Address | None = None
     website: OptionalUrl = None
-    social_profiles: SocialProfiles = Field(default_factory=SocialProfiles)
+    social_profiles: SocialProfiles | None = None
 
 
 class About(Group):
@@ -153,14 +153,11 @@ class ContactPerson(Group):
     photo_upload_id: str | None = None
     email: EmailStr | None = None
     position: OptionalText = None
-    phone: Annotated[
-        str | None,
-        BeforeValidator(_blank_to_none),
-        StringConstraints(max_length=40, pattern=r"^[0-9+()./\- ]{5,40}$"),
-    ] = None
+    phone: OptionalPhone = None
     linkedin_profile: OptionalUrl = None
-    contact_info: Annotated[str | None, BeforeValidator(_blank_to_none),
-                            StringConstraints(max_length=1000)] = None
+    contact_info: Annotated[
+        Annotated[str, StringConstraints(max_length=1000)] | None, BeforeValidator(_blank_to_none)
+    ] = None
 
 
 class ContactPersons(Group):
@@ -207,10 +204,8 @@ class Locations(Group):
 
 
 class Question(Group):
-    question: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                               max_length=500)]
-    answer: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
-                                             max_length=5000)]
+    question: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+    answer: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=5000)]
 
 
 class Faq(Group):

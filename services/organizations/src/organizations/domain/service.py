@@ -76,7 +76,9 @@ def _not_found() -> OrganizationErrors:
     return _error(Code.NOT_FOUND, NO_SUCH_PROFILE, "id")
 
 
-async def is_member(session: AsyncSession, principal: Principal, organization_id: uuid.UUID) -> bool:
+async def is_member(
+    session: AsyncSession, principal: Principal, organization_id: uuid.UUID
+) -> bool:
     found = await session.scalar(
         select(func.count())
         .select_from(members)
@@ -98,8 +100,12 @@ async def _authorize(
 
 
 async def _emit(
-    session: AsyncSession, settings: OrganizationsSettings, payload: EventPayload,
-    aggregate_id: uuid.UUID, actor: str | None, version: int = 1,
+    session: AsyncSession,
+    settings: OrganizationsSettings,
+    payload: EventPayload,
+    aggregate_id: uuid.UUID,
+    actor: str | None,
+    version: int = 1,
 ) -> None:
     event = payload.envelope(
         aggregate_id=str(aggregate_id), site=settings.site, actor=actor, aggregate_version=version
@@ -189,9 +195,21 @@ async def create_organization(
         session.add(organization)
         await session.flush()
         profile = OrganizationProfile(
-            id=organization.id, owner_id=owner, site=site, name=valid.name, status="draft",
-            social_profiles={}, occupation_tids=[], fields_of_study_tids=[], benefit_tids=[],
-            contact_persons=[], gallery=[], videos=[], locations=[], faq=[], attachments=[],
+            id=organization.id,
+            owner_id=owner,
+            site=site,
+            name=valid.name,
+            status="draft",
+            social_profiles={},
+            occupation_tids=[],
+            fields_of_study_tids=[],
+            benefit_tids=[],
+            contact_persons=[],
+            gallery=[],
+            videos=[],
+            locations=[],
+            faq=[],
+            attachments=[],
         )
         session.add(profile)
         await session.flush()
@@ -204,12 +222,30 @@ async def create_organization(
         if await session.get(ActiveOrganization, owner) is None:
             session.add(ActiveOrganization(user_id=owner, organization_id=organization.id))
         actor = _actor(principal)
-        await _emit(session, settings, OrganizationCreated(
-            organization_id=str(organization.id), number=organization.number, name=organization.name,
-            owner_id=principal.user_id), organization.id, actor)
-        await _emit(session, settings, MemberAdded(
-            organization_id=str(organization.id), organization_number=organization.number,
-            user_id=principal.user_id, role="owner"), organization.id, actor)
+        await _emit(
+            session,
+            settings,
+            OrganizationCreated(
+                organization_id=str(organization.id),
+                number=organization.number,
+                name=organization.name,
+                owner_id=principal.user_id,
+            ),
+            organization.id,
+            actor,
+        )
+        await _emit(
+            session,
+            settings,
+            MemberAdded(
+                organization_id=str(organization.id),
+                organization_number=organization.number,
+                user_id=principal.user_id,
+                role="owner",
+            ),
+            organization.id,
+            actor,
+        )
         await session.flush()
         return profile
 
@@ -236,17 +272,25 @@ def _uploads_of(group: str, model: BaseModel) -> list[tuple[str, str | None, str
             ("cover_upload_id", model.cover_upload_id, "organization_image"),
         ]
     if isinstance(model, groups.ContactPersons):
-        return [(f"items.{i}.photo_upload_id", p.photo_upload_id, "organization_image")
-                for i, p in enumerate(model.items)]
+        return [
+            (f"items.{i}.photo_upload_id", p.photo_upload_id, "organization_image")
+            for i, p in enumerate(model.items)
+        ]
     if isinstance(model, groups.Gallery):
-        return [(f"items.{i}.upload_id", g.upload_id, "organization_image")
-                for i, g in enumerate(model.items)]
+        return [
+            (f"items.{i}.upload_id", g.upload_id, "organization_image")
+            for i, g in enumerate(model.items)
+        ]
     if isinstance(model, groups.Videos):
-        return [(f"items.{i}.cover_upload_id", v.cover_upload_id, "organization_image")
-                for i, v in enumerate(model.items)]
+        return [
+            (f"items.{i}.cover_upload_id", v.cover_upload_id, "organization_image")
+            for i, v in enumerate(model.items)
+        ]
     if isinstance(model, groups.Attachments):
-        return [(f"items.{i}.upload_id", a.upload_id, "organization_document")
-                for i, a in enumerate(model.items)]
+        return [
+            (f"items.{i}.upload_id", a.upload_id, "organization_document")
+            for i, a in enumerate(model.items)
+        ]
     return []
 
 
@@ -289,9 +333,8 @@ def _apply(profile: OrganizationProfile, model: BaseModel, *, full_html: bool) -
             _address(model.organization_location) if model.organization_location else None
         )
         profile.website = model.website
-        profile.social_profiles = {
-            k: v for k, v in model.social_profiles.model_dump().items() if v is not None
-        }
+        social = model.social_profiles.model_dump() if model.social_profiles else {}
+        profile.social_profiles = {k: v for k, v in social.items() if v is not None}
     elif isinstance(model, groups.About):
         profile.presentation = sanitize_for(model.presentation, full=full_html) or None
         profile.industry_tid = model.industry_tid
@@ -327,20 +370,23 @@ async def _check_references(
         tids = value if isinstance(value, list) else ([value] if value is not None else [])
         unknown = await unknown_terms(session, terms, vocabulary, tids)
         if unknown:
-            errors.append(OrganizationError(
-                Code.UNKNOWN_TERM,
-                f"Unknown {vocabulary.replace('_', ' ')}: {', '.join(map(str, unknown))}.",
-                field,
-            ))
+            errors.append(
+                OrganizationError(
+                    Code.UNKNOWN_TERM,
+                    f"Unknown {vocabulary.replace('_', ' ')}: {', '.join(map(str, unknown))}.",
+                    field,
+                )
+            )
     for field, upload_id, purpose in _uploads_of(group, model):
         if upload_id is None:
             continue
-        row = await usable_upload(session, uploads, upload_id, principal=principal,
-                                  purpose=purpose)
+        row = await usable_upload(session, uploads, upload_id, principal=principal, purpose=purpose)
         if row is None:
-            errors.append(OrganizationError(
-                Code.UNKNOWN_UPLOAD, "Upload the file again: this one is not available.", field
-            ))
+            errors.append(
+                OrganizationError(
+                    Code.UNKNOWN_UPLOAD, "Upload the file again: this one is not available.", field
+                )
+            )
     return errors
 
 
@@ -380,9 +426,18 @@ async def update_group(
             assert organization is not None
             organization.name = profile.name
             organization.version += 1
-            await _emit(session, settings, OrganizationUpdated(
-                organization_id=str(organization.id), number=organization.number,
-                name=organization.name), organization.id, actor, organization.version)
+            await _emit(
+                session,
+                settings,
+                OrganizationUpdated(
+                    organization_id=str(organization.id),
+                    number=organization.number,
+                    name=organization.name,
+                ),
+                organization.id,
+                actor,
+                organization.version,
+            )
         await session.flush()
         event = await snapshot(session, settings, profile, ProfileUpdated)
         await _emit(session, settings, event, profile.id, actor, profile.version)
@@ -392,11 +447,17 @@ async def update_group(
 def missing_for_publication(profile: OrganizationProfile) -> list[OrganizationError]:
     missing = []
     if not profile.company_info:
-        missing.append(OrganizationError(
-            Code.INCOMPLETE_PROFILE, "Add the company's name and address first.", "companyInfo"))
+        missing.append(
+            OrganizationError(
+                Code.INCOMPLETE_PROFILE, "Add the company's name and address first.", "companyInfo"
+            )
+        )
     if not profile.presentation:
-        missing.append(OrganizationError(
-            Code.INCOMPLETE_PROFILE, "Present the organization in About first.", "presentation"))
+        missing.append(
+            OrganizationError(
+                Code.INCOMPLETE_PROFILE, "Present the organization in About first.", "presentation"
+            )
+        )
     return missing
 
 
@@ -472,15 +533,26 @@ async def invite_member(
         if refused is not None:
             return refused
         invitation = Invitation(
-            id=uuid.uuid4(), organization_id=organization_id, email=address,
-            token_hash=_token_hash(token), invited_by=uuid.UUID(principal.user_id),
+            id=uuid.uuid4(),
+            organization_id=organization_id,
+            email=address,
+            token_hash=_token_hash(token),
+            invited_by=uuid.UUID(principal.user_id),
             expires_at=datetime.now(UTC) + timedelta(days=settings.invitation_lifetime_days),
         )
         session.add(invitation)
         await session.flush()
-        await _emit(session, settings, MemberInvited(
-            organization_id=str(organization_id), invitation_id=str(invitation.id), email=address,
-        ), organization_id, _actor(principal))
+        await _emit(
+            session,
+            settings,
+            MemberInvited(
+                organization_id=str(organization_id),
+                invitation_id=str(invitation.id),
+                email=address,
+            ),
+            organization_id,
+            _actor(principal),
+        )
         return IssuedInvitation(invitation, token)
 
 
@@ -499,25 +571,41 @@ async def accept_invitation(
             select(Invitation).where(Invitation.token_hash == _token_hash(token)).with_for_update()
         )
         if invitation is None or invitation.accepted_at is not None:
-            return _error(Code.INVITATION_INVALID,
-                          "This invitation is not valid (any more). Ask for a new one.", "token")
+            return _error(
+                Code.INVITATION_INVALID,
+                "This invitation is not valid (any more). Ask for a new one.",
+                "token",
+            )
         if invitation.expires_at <= datetime.now(UTC):
-            return _error(Code.INVITATION_EXPIRED,
-                          "This invitation has expired. Ask for a new one.", "token")
+            return _error(
+                Code.INVITATION_EXPIRED, "This invitation has expired. Ask for a new one.", "token"
+            )
         organization = await session.get(Organization, invitation.organization_id)
         assert organization is not None
         if await is_member(session, principal, organization.id):
             return _error(Code.ALREADY_MEMBER, "You are already a member.", "token")
         invitation.accepted_at = datetime.now(UTC)
         invitation.accepted_by = uuid.UUID(principal.user_id)
-        await session.execute(members.insert().values(
-            organization_id=str(organization.id), user_id=principal.user_id, role="recruiter"))
+        await session.execute(
+            members.insert().values(
+                organization_id=str(organization.id), user_id=principal.user_id, role="recruiter"
+            )
+        )
         user = uuid.UUID(principal.user_id)
         if await session.get(ActiveOrganization, user) is None:
             session.add(ActiveOrganization(user_id=user, organization_id=organization.id))
-        await _emit(session, settings, MemberAdded(
-            organization_id=str(organization.id), organization_number=organization.number,
-            user_id=principal.user_id, role="recruiter"), organization.id, _actor(principal))
+        await _emit(
+            session,
+            settings,
+            MemberAdded(
+                organization_id=str(organization.id),
+                organization_number=organization.number,
+                user_id=principal.user_id,
+                role="recruiter",
+            ),
+            organization.id,
+            _actor(principal),
+        )
         return organization
 
 
@@ -538,19 +626,33 @@ async def remove_member(
         if refused is not None:
             return refused
         if user_id == organization.owner_id:
-            return _error(Code.OWNER_CANNOT_LEAVE,
-                          "The owner cannot leave or be removed.", "userId")
-        removed = await session.execute(delete(members).where(
-            members.c.organization_id == str(organization_id),
-            members.c.user_id == str(user_id)))
+            return _error(
+                Code.OWNER_CANNOT_LEAVE, "The owner cannot leave or be removed.", "userId"
+            )
+        removed = await session.execute(
+            delete(members).where(
+                members.c.organization_id == str(organization_id), members.c.user_id == str(user_id)
+            )
+        )
         if not removed.rowcount:  # type: ignore[attr-defined]
             return _error(Code.NOT_FOUND, "This person is not a member.", "userId")
-        await session.execute(delete(ActiveOrganization).where(
-            ActiveOrganization.user_id == user_id,
-            ActiveOrganization.organization_id == organization_id))
-        await _emit(session, settings, MemberRemoved(
-            organization_id=str(organization_id), organization_number=organization.number,
-            user_id=str(user_id)), organization_id, _actor(principal))
+        await session.execute(
+            delete(ActiveOrganization).where(
+                ActiveOrganization.user_id == user_id,
+                ActiveOrganization.organization_id == organization_id,
+            )
+        )
+        await _emit(
+            session,
+            settings,
+            MemberRemoved(
+                organization_id=str(organization_id),
+                organization_number=organization.number,
+                user_id=str(user_id),
+            ),
+            organization_id,
+            _actor(principal),
+        )
         return organization
 
 

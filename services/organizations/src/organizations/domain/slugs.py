@@ -17,9 +17,7 @@ MAX_SLUG = 120
 
 def slugify(text: str) -> str:
     ascii_text = (
-        unicodedata.normalize("NFKD", text.replace("&", " and "))
-        .encode("ascii", "ignore")
-        .decode()
+        unicodedata.normalize("NFKD", text.replace("&", " and ")).encode("ascii", "ignore").decode()
     )
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:MAX_SLUG].rstrip("-") or "organization"

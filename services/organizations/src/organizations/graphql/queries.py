@@ -109,7 +109,8 @@ class Query:
                 .order_by(Invitation.created_at.desc())
             )
             return [
-                PendingInvitation(id=strawberry.ID(str(r.id)), email=r.email,
-                                  expires_at=r.expires_at)
+                PendingInvitation(
+                    id=strawberry.ID(str(r.id)), email=r.email, expires_at=r.expires_at
+                )
                 for r in rows
             ]

@@ -1,3 +1,6 @@
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 import strawberry
 from jobkit.permissions import IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
@@ -7,7 +10,7 @@ from organizations.graphql.queries import Query
 from organizations.graphql.types import Organization, OrganizationProfile, User
 
 
-def _recruiters(resolver: object, description: str) -> object:
+def _recruiters(resolver: Callable[..., Awaitable[Any]], description: str) -> Any:
     return strawberry.mutation(
         resolver=resolver, description=description, permission_classes=[RecruiterScope]
     )
@@ -15,51 +18,51 @@ def _recruiters(resolver: object, description: str) -> object:
 
 @strawberry.type
 class Mutation:
-    create_organization: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    create_organization: profile.OrganizationProfileResult = _recruiters(
         profile.create_organization, "Found an organization (its profile starts as a draft)."
     )
-    update_organization_personal_info: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_personal_info: profile.OrganizationProfileResult = _recruiters(
         profile.update_personal_info, "Private invoicing contact (members only ever see it)."
     )
-    update_organization_company_info: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_company_info: profile.OrganizationProfileResult = _recruiters(
         profile.update_company_info, "The public company name and address."
     )
-    update_organization_info: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_info: profile.OrganizationProfileResult = _recruiters(
         profile.update_organization_info,
         "Name, logo, cover, location, website and social profiles (renaming moves the slug; "
         "the old one redirects).",
     )
-    update_organization_about: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_about: profile.OrganizationProfileResult = _recruiters(
         profile.update_about, "Presentation (sanitized rich text), industry, size, occupations."
     )
-    update_organization_benefits: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_benefits: profile.OrganizationProfileResult = _recruiters(
         profile.update_benefits, "Benefits (vocabulary terms)."
     )
-    update_organization_contact_persons: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_contact_persons: profile.OrganizationProfileResult = _recruiters(
         profile.update_contact_persons, "Contact persons, in order."
     )
-    update_organization_gallery: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_gallery: profile.OrganizationProfileResult = _recruiters(
         profile.update_gallery, "Gallery images, in display order."
     )
-    update_organization_videos: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_videos: profile.OrganizationProfileResult = _recruiters(
         profile.update_videos, "YouTube or Vimeo videos with an optional cover."
     )
-    update_organization_locations: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_locations: profile.OrganizationProfileResult = _recruiters(
         profile.update_locations, "Further locations (geocoded for search)."
     )
-    update_organization_faq: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_faq: profile.OrganizationProfileResult = _recruiters(
         profile.update_faq, "Questions and answers."
     )
-    update_organization_attachments: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    update_organization_attachments: profile.OrganizationProfileResult = _recruiters(
         profile.update_attachments, "PDF attachments."
     )
-    publish_organization_profile: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    publish_organization_profile: profile.OrganizationProfileResult = _recruiters(
         profile.publish_profile, "Make the profile public."
     )
-    unpublish_organization_profile: profile.OrganizationProfileResult = _recruiters(  # type: ignore[assignment]
+    unpublish_organization_profile: profile.OrganizationProfileResult = _recruiters(
         profile.unpublish_profile, "Take the profile back to draft."
     )
-    invite_organization_member: members.InviteMemberResult = _recruiters(  # type: ignore[assignment]
+    invite_organization_member: members.InviteMemberResult = _recruiters(
         members.invite_member, "Mail a recruiter an invitation to join."
     )
     accept_organization_invitation: members.MembershipResult = strawberry.mutation(
@@ -67,13 +70,13 @@ class Mutation:
         description="Join with the mailed invitation's token.",
         permission_classes=[IsAuthenticated],
     )
-    remove_organization_member: members.MembershipResult = _recruiters(  # type: ignore[assignment]
+    remove_organization_member: members.MembershipResult = _recruiters(
         members.remove_member, "Remove a member (never the owner)."
     )
-    leave_organization: members.MembershipResult = _recruiters(  # type: ignore[assignment]
+    leave_organization: members.MembershipResult = _recruiters(
         members.leave_organization, "Leave an organization (the owner cannot)."
     )
-    set_active_organization: members.MembershipResult = _recruiters(  # type: ignore[assignment]
+    set_active_organization: members.MembershipResult = _recruiters(
         members.set_active_organization, "Work for another of your organizations."
     )
 

@@ -76,9 +76,7 @@ async def visible_to(context: OrganizationContext, row: ProfileModel) -> bool:
     if row.status == "published":
         return True
     principal = context.principal
-    return principal is not None and (
-        principal.is_admin_like or await context.is_member(row.id)
-    )
+    return principal is not None and (principal.is_admin_like or await context.is_member(row.id))
 
 
 @strawberry.enum(description="A profile is a draft until a member publishes it.")
@@ -209,10 +207,12 @@ class Metatag:
     value: str
 
 
-def _image(context: OrganizationContext, upload_id: object, style: str, alt: str,
-           title: str | None = None) -> Image:
-    return Image(url=file_url(context.settings, upload_id, style), alt=alt, title=title,
-                 style=style)
+def _image(
+    context: OrganizationContext, upload_id: object, style: str, alt: str, title: str | None = None
+) -> Image:
+    return Image(
+        url=file_url(context.settings, upload_id, style), alt=alt, title=title, style=style
+    )
 
 
 @strawberry.federation.type(
@@ -247,14 +247,16 @@ class OrganizationProfile:
         return f"organization/{self.row.slug}"
 
     @strawberry.field(description="The logo in a style (job_squared_logo_medium by default).")
-    def logo(self, info: Info[OrganizationContext, None],
-             style: str = "job_squared_logo_medium") -> Image | None:
+    def logo(
+        self, info: Info[OrganizationContext, None], style: str = "job_squared_logo_medium"
+    ) -> Image | None:
         if self.row.logo_upload_id is None:
             return None
-        return _image(info.context, self.row.logo_upload_id, style, f"{self.row.name} logo",
-                      self.row.name)
+        return _image(
+            info.context, self.row.logo_upload_id, style, f"{self.row.name} logo", self.row.name
+        )
 
-    @strawberry.field(description="The cover image (teaser style, 1000×500).")
+    @strawberry.field(description="The cover image (teaser style, 1000x500).")
     def cover(self, info: Info[OrganizationContext, None], style: str = "teaser") -> Image | None:
         if self.row.cover_upload_id is None:
             return None
@@ -317,13 +319,22 @@ class OrganizationProfile:
     def contact_persons(self, info: Info[OrganizationContext, None]) -> list[ContactPerson]:
         return [
             ContactPerson(
-                salutation=p.get("salutation"), first_name=p["first_name"],
+                salutation=p.get("salutation"),
+                first_name=p["first_name"],
                 last_name=p["last_name"],
-                photo=_image(info.context, p["photo_upload_id"], "thumbnail",
-                             f"{p['first_name']} {p['last_name']}")
-                if p.get("photo_upload_id") else None,
-                email=p.get("email"), position=p.get("position"), phone=p.get("phone"),
-                linkedin_profile=p.get("linkedin_profile"), contact_info=p.get("contact_info"),
+                photo=_image(
+                    info.context,
+                    p["photo_upload_id"],
+                    "thumbnail",
+                    f"{p['first_name']} {p['last_name']}",
+                )
+                if p.get("photo_upload_id")
+                else None,
+                email=p.get("email"),
+                position=p.get("position"),
+                phone=p.get("phone"),
+                linkedin_profile=p.get("linkedin_profile"),
+                contact_info=p.get("contact_info"),
             )
             for p in self.row.contact_persons
         ]
@@ -333,10 +344,12 @@ class OrganizationProfile:
         return [
             GalleryImage(
                 upload_id=strawberry.ID(g["upload_id"]),
-                image=_image(info.context, g["upload_id"], "gallery", g.get("alt") or "",
-                             g.get("title")),
-                thumbnail=_image(info.context, g["upload_id"], "thumbnail", g.get("alt") or "",
-                                 g.get("title")),
+                image=_image(
+                    info.context, g["upload_id"], "gallery", g.get("alt") or "", g.get("title")
+                ),
+                thumbnail=_image(
+                    info.context, g["upload_id"], "thumbnail", g.get("alt") or "", g.get("title")
+                ),
             )
             for g in self.row.gallery
         ]
@@ -345,10 +358,13 @@ class OrganizationProfile:
     def videos(self, info: Info[OrganizationContext, None]) -> list[Video]:
         return [
             Video(
-                source=v["source"], embed_url=v.get("embed_url"),
-                cover=_image(info.context, v["cover_upload_id"], "teaser",
-                             v.get("cover_title") or "")
-                if v.get("cover_upload_id") else None,
+                source=v["source"],
+                embed_url=v.get("embed_url"),
+                cover=_image(
+                    info.context, v["cover_upload_id"], "teaser", v.get("cover_title") or ""
+                )
+                if v.get("cover_upload_id")
+                else None,
                 cover_title=v.get("cover_title"),
             )
             for v in self.row.videos
@@ -368,8 +384,11 @@ class OrganizationProfile:
     @strawberry.field
     def attachments(self, info: Info[OrganizationContext, None]) -> list[Attachment]:
         return [
-            Attachment(upload_id=strawberry.ID(a["upload_id"]), title=a["title"],
-                       url=file_url(info.context.settings, a["upload_id"], "original"))
+            Attachment(
+                upload_id=strawberry.ID(a["upload_id"]),
+                title=a["title"],
+                url=file_url(info.context.settings, a["upload_id"], "original"),
+            )
             for a in self.row.attachments
         ]
 
@@ -405,14 +424,17 @@ class OrganizationProfile:
             Metatag(meta="canonical", value=f"/organization/{row.slug}"),
             Metatag(meta="og:title", value=row.name),
             Metatag(meta="og:description", value=description),
-            Metatag(meta="robots", value="index, follow" if row.status == "published"
-                    else "noindex, nofollow"),
+            Metatag(
+                meta="robots",
+                value="index, follow" if row.status == "published" else "noindex, nofollow",
+            ),
         ]
         if row.cover_upload_id or row.logo_upload_id:
             image = row.cover_upload_id or row.logo_upload_id
             style = "teaser" if row.cover_upload_id else "job_squared_logo_medium"
-            tags.append(Metatag(meta="og:image", value=file_url(info.context.settings, image,
-                                                                 style)))
+            tags.append(
+                Metatag(meta="og:image", value=file_url(info.context.settings, image, style))
+            )
         return tags
 
     @classmethod

@@ -70,8 +70,9 @@ async def create_organization(
 
 
 def _group_mutation(group: str) -> Callable[..., Awaitable[OrganizationProfileResult]]:
-    async def resolve(info: Info[OrganizationContext, None], id: strawberry.ID,
-                      input: Any) -> OrganizationProfileResult:
+    async def resolve(
+        info: Info[OrganizationContext, None], id: strawberry.ID, input: Any
+    ) -> OrganizationProfileResult:
         profile_id = parse_id(id)
         if profile_id is None:
             return _no_such_profile()
@@ -102,7 +103,9 @@ def _typed(group: str, input_type: type) -> Any:
     resolve = _group_mutation(group)
 
     async def mutation(
-        info: Info[OrganizationContext, None], id: strawberry.ID, input: input_type  # type: ignore[valid-type]
+        info: Info[OrganizationContext, None],
+        id: strawberry.ID,
+        input: input_type,  # type: ignore[valid-type]
     ) -> OrganizationProfileResult:
         return await resolve(info, id, input)
 
@@ -130,8 +133,9 @@ update_faq = _typed("faq", inputs.FaqInput)
 update_attachments = _typed("attachments", inputs.AttachmentsInput)
 
 
-async def _publish(info: Info[OrganizationContext, None], id: strawberry.ID,
-                   published: bool) -> OrganizationProfileResult:
+async def _publish(
+    info: Info[OrganizationContext, None], id: strawberry.ID, published: bool
+) -> OrganizationProfileResult:
     profile_id = parse_id(id)
     if profile_id is None:
         return _no_such_profile()
