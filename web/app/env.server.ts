@@ -17,6 +17,8 @@ const serverEnvSchema = z.object({
   IDENTITY_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8101"),
   /** Comma-separated OpenID Connect provider ids; each reads AUTH_OIDC_<ID>_{ISSUER,CLIENT_ID,...}. */
   AUTH_OIDC_PROVIDERS: z.string().default(""),
+  /** Services that take uploads, proxied at /api/uploads/<name>/ with the session's bearer. */
+  ORGANIZATIONS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8102"),
   /** The captcha widget script and this site's key (Turnstile; a local server in development). */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),

@@ -148,3 +148,53 @@ describe("/graphql proxy", () => {
     });
   });
 });
+
+describe("/api/uploads proxy", () => {
+  it("streams an upload to the owning service and a file back, without the cookies", async () => {
+    // the fake gateway server stands in for the organizations service here
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        uploadServices: { organizations: gatewayBase },
+        pageHandler: (_req, res) => res.status(404).end(),
+      }),
+    );
+    const form = new FormData();
+    form.append("purpose", "organization_logo");
+    form.append("file", new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), "logo.png");
+    const uploaded = await fetch(`${webBase}/api/uploads/organizations/uploads`, {
+      method: "POST",
+      headers: { authorization: "Bearer token-9", cookie: "session=secret" },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const file = await fetch(`${webBase}/api/uploads/organizations/files/abc-123/teaser`);
+    expect(file.status).toBe(200);
+
+    expect(gatewayRequests.map((r) => [r.method, r.url])).toEqual([
+      ["POST", "/uploads"],
+      ["GET", "/files/abc-123/teaser"],
+    ]);
+    const [upload] = gatewayRequests;
+    expect(upload?.headers.authorization).toBe("Bearer token-9");
+    expect(upload?.headers.cookie).toBeUndefined();
+    expect(upload?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload?.body).toContain('name="purpose"');
+  });
+
+  it("answers 404 for unknown services and paths, and 502 when the service is down", async () => {
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        uploadServices: { organizations: "http://127.0.0.1:9" },
+        pageHandler: (_req, res) => res.status(404).end(),
+      }),
+    );
+    expect((await fetch(`${webBase}/api/uploads/billing/uploads`, { method: "POST" })).status).toBe(404);
+    expect((await fetch(`${webBase}/api/uploads/organizations/graphql`)).status).toBe(404);
+    expect((await fetch(`${webBase}/api/uploads/organizations/files/../../etc/passwd`)).status).toBe(404);
+    const down = await fetch(`${webBase}/api/uploads/organizations/files/abc/original`);
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({ error: "Unavailable" });
+  });
+});

@@ -3,10 +3,13 @@ import express, { type Express, type RequestHandler } from "express";
 import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "../app/lib/auth-constants.js";
 import { authRequestContext } from "./auth/config.js";
 import { graphqlProxy } from "./graphql-proxy.js";
+import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 
 export interface CreateWebAppOptions {
   gatewayUrl: string;
+  /** Services that take uploads, by name (`/api/uploads/<name>/...`). */
+  uploadServices?: Record<string, string>;
   /** Renders pages: the React Router request handler in production. */
   pageHandler: RequestHandler;
   /** The built browser assets (`build/client`); omitted in tests. */
@@ -87,6 +90,14 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     "/graphql",
     graphqlProxy({
       gatewayUrl: options.gatewayUrl,
+      ...(auth ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) } : {}),
+    }),
+  );
+
+  app.use(
+    "/api/uploads",
+    uploadsProxy({
+      services: options.uploadServices ?? {},
       ...(auth ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) } : {}),
     }),
   );

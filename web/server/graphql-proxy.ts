@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import type { Request, RequestHandler } from "express";
 
 /** Request headers the gateway needs; everything else (cookies included) stays here. */
-const FORWARDED_REQUEST_HEADERS = [
+export const FORWARDED_REQUEST_HEADERS = [
   "accept",
   "authorization",
   "content-length",
@@ -14,7 +14,7 @@ const FORWARDED_REQUEST_HEADERS = [
 ] as const;
 
 /** Hop-by-hop headers never cross a proxy (RFC 9110 section 7.6.1). */
-const HOP_BY_HOP_HEADERS = new Set([
+export const HOP_BY_HOP_HEADERS = new Set([
   "connection",
   "keep-alive",
   "proxy-authenticate",
@@ -27,13 +27,14 @@ const HOP_BY_HOP_HEADERS = new Set([
 
 const GATEWAY_TIMEOUT_MS = 30_000;
 
-function pickHeaders(
+export function pickHeaders(
   incoming: IncomingHttpHeaders,
   remoteAddress: string | undefined,
   sessionToken: string | null,
+  forwarded: readonly string[] = FORWARDED_REQUEST_HEADERS,
 ): OutgoingHttpHeaders {
   const headers: Record<string, string | string[]> = {};
-  for (const name of FORWARDED_REQUEST_HEADERS) {
+  for (const name of forwarded) {
     const value: string | string[] | undefined = incoming[name];
     if (value !== undefined) headers[name] = value;
   }

@@ -1,0 +1,68 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { Request, RequestHandler } from "express";
+import { HOP_BY_HOP_HEADERS, pickHeaders } from "./graphql-proxy.js";
+
+/** What an upload or a file request needs upstream; cookies never leave this server. */
+const UPLOAD_REQUEST_HEADERS = [
+  "accept",
+  "authorization",
+  "content-length",
+  "content-type",
+  "if-none-match",
+  "range",
+  "x-frontend",
+] as const;
+
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+export interface UploadsProxyOptions {
+  /** The services that take uploads, by the name in the path: `organizations` -> its base URL. */
+  services: Record<string, string>;
+  sessionToken?: (req: Request) => Promise<string | null>;
+}
+
+/**
+ * `/api/uploads/<service>/<path>` streamed to `<service URL>/<path>`: POST /uploads takes a
+ * multipart file, GET /files/<id>/<style> serves one (docs/decisions/0007-uploads.md). The
+ * gateway does not carry multipart, so files go to the owning service; the session's bearer is
+ * added here, as for /graphql. Bodies stream through, never buffered in this process.
+ */
+export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
+  return async (req, res) => {
+    const [, service = "", ...rest] = req.path.split("/");
+    const base = options.services[service];
+    const path = `/${rest.join("/")}`;
+    if (!base || !/^\/(uploads|files\/[\w-]+\/[\w-]+)$/.test(path)) {
+      res.status(404).json({ error: "NotFound", message: "No such upload endpoint." });
+      return;
+    }
+    const sessionToken = options.sessionToken ? await options.sessionToken(req) : null;
+    const target = new URL(path, base);
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const upstream = send(
+      target,
+      {
+        method: req.method,
+        headers: pickHeaders(req.headers, req.socket.remoteAddress, sessionToken, UPLOAD_REQUEST_HEADERS),
+        timeout: UPLOAD_TIMEOUT_MS,
+      },
+      (answer) => {
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name)) res.setHeader(name, value);
+        }
+        res.status(answer.statusCode ?? 502);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("timeout", () => upstream.destroy(new Error("upload service timeout")));
+    upstream.on("error", () => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.status(502).json({ error: "Unavailable", message: "Uploads are unavailable. Try again in a moment." });
+    });
+    req.pipe(upstream);
+  };
+}
