@@ -20,6 +20,7 @@ from billing.settings import get_settings as billing_settings
 from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
+from demo.seed_organizations import copy_vocabulary, seed_demo_organizations
 from identity.domain.models import User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
@@ -31,7 +32,6 @@ from jobkit.migrations import upgrade_to_head
 from jobs.domain.models import Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
-from organizations.domain.models import OrganizationProfile
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
 from search.settings import SERVICE_DIR as SEARCH_DIR
@@ -47,6 +47,8 @@ ACCOUNTS = [
     ("admin@jobboard.example", "Alex", "Admin", "administrator"),
     ("recruiter@greenharbor.example", "Rita", "Recruiter", "recruiter"),
     ("recruiter@openmeadow.example", "Omar", "Haddad", "recruiter"),
+    ("recruiter@riverbend.example", "Rosa", "Rivera", "recruiter"),
+    ("recruiter@europa-aid.example", "Lena", "Fischer", "recruiter"),
     ("applicant@jobboard.example", "Ada", "Applicant", "applicant"),
     ("jamie.lee@jobboard.example", "Jamie", "Lee", "applicant"),
 ]
@@ -155,20 +157,20 @@ async def seed_site() -> None:
         assert isinstance(config, list), config
 
 
-async def seed_organizations(owners: dict[str, uuid.UUID]) -> dict[str, uuid.UUID]:
-    sessions = await migrate(ORGANIZATIONS_DIR, organizations_settings())
-    ids = {name: stable_id("organization", name) for name, _ in ORGANIZATIONS}
-    async with unit_of_work(sessions) as session:
-        for name, owner in ORGANIZATIONS:
-            await session.execute(
-                insert(OrganizationProfile)
-                .values(id=ids[name], name=name, owner_id=owners[owner])
-                .on_conflict_do_nothing()
-            )
-    return ids
+async def seed_organizations(
+    owners: dict[str, uuid.UUID], search_sessions: Any
+) -> dict[str, tuple[uuid.UUID, int]]:
+    settings = organizations_settings()
+    sessions = await migrate(ORGANIZATIONS_DIR, settings)
+    tids = await copy_vocabulary(search_sessions, sessions)
+    return await seed_demo_organizations(
+        sessions=sessions, settings=settings, tids=tids, owners=owners
+    )
 
 
-async def seed_jobs(organizations: dict[str, uuid.UUID], owners: dict[str, uuid.UUID]) -> None:
+async def seed_jobs(
+    organizations: dict[str, tuple[uuid.UUID, int]], owners: dict[str, uuid.UUID]
+) -> None:
     sessions = await migrate(JOBS_DIR, jobs_settings())
     owner_of = dict(ORGANIZATIONS)
     async with unit_of_work(sessions) as session:
@@ -178,7 +180,7 @@ async def seed_jobs(organizations: dict[str, uuid.UUID], owners: dict[str, uuid.
                 .values(
                     id=stable_id("job", organization, title),
                     title=title,
-                    organization_profile_id=organizations[organization],
+                    organization_profile_id=organizations[organization][0],
                     owner_id=owners[owner_of[organization]],
                     status="published",
                 )
@@ -203,10 +205,13 @@ async def seed_consent() -> None:
         )
 
 
-async def seed_credits(owners: dict[str, uuid.UUID]) -> None:
+async def seed_credits(
+    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+) -> None:
     sessions = await migrate(BILLING_DIR, billing_settings())
     async with unit_of_work(sessions) as session:
-        for number, (name, owner) in enumerate(ORGANIZATIONS, start=1):
+        for name, owner in ORGANIZATIONS:
+            number = organizations[name][1]
             # Billing's membership read model (filled from organizations' member events once
             # organizations publishes them): each organization's recruiter may read its credits.
             await apply_member_added(
@@ -231,21 +236,23 @@ async def seed_credits(owners: dict[str, uuid.UUID]) -> None:
                 )
 
 
-async def seed_vocabularies() -> None:
+async def seed_vocabularies() -> Any:
     settings = search_settings()
     sessions = await migrate(SEARCH_DIR, settings)
     report = await load_vocabularies(sessions, settings)
     print(f"vocabularies: {report}")  # noqa: T201
+    return sessions
 
 
 async def main() -> None:
     await seed_site()
-    await seed_vocabularies()
+    search_sessions = await seed_vocabularies()
     owners = await seed_accounts()
-    organizations = await seed_organizations(owners)
+    organizations = await seed_organizations(owners, search_sessions)
+    print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
     await seed_jobs(organizations, owners)
     await seed_consent()
-    await seed_credits(owners)
+    await seed_credits(owners, organizations)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
         print(f"  {role:<14} {email:<34} {first} {last}")  # noqa: T201

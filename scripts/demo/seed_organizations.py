@@ -1,0 +1,277 @@
+"""Demo organizations through organizations' own use cases (the same validation, slugs, events
+and upload path as a recruiter's browser): logo, cover, contact photo and every profile group,
+then published. Idempotent: a published organization with a logo is left as it is."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from jobkit.auth import Principal
+from jobkit.uploads import process, storage_from_settings
+from jobkit.uploads.processing import store_upload
+from jobkit.vocabulary import TermUpserted, apply_term_upserted
+from organizations.db import terms, uploads
+from organizations.domain.errors import OrganizationErrors
+from organizations.domain.models import Organization, OrganizationProfile
+from organizations.domain.service import create_organization, set_published, update_group
+from organizations.settings import OrganizationsSettings
+from search.domain.models import Term
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from .artwork import cover, logo, portrait
+from .organizations_data import ORGANIZATIONS, DemoOrganization
+
+
+async def copy_vocabulary(
+    search_sessions: async_sessionmaker[AsyncSession],
+    organization_sessions: async_sessionmaker[AsyncSession],
+) -> dict[tuple[str, str], int]:
+    """Search's terms into organizations' read model (what its consumer does from the events,
+    done here so the seed does not wait for the broker); (vocabulary, alias) -> tid."""
+    async with search_sessions() as session:
+        rows = list(await session.scalars(select(Term)))
+    async with organization_sessions() as session, session.begin():
+        for row in rows:
+            await apply_term_upserted(
+                session,
+                terms,
+                TermUpserted(
+                    tid=row.tid,
+                    vocabulary=row.vocabulary,
+                    label=row.label,
+                    labels=row.labels,
+                    aliases=row.aliases,
+                    parent_tid=row.parent_tid,
+                    weight=row.weight,
+                ),
+            )
+    return {(row.vocabulary, row.aliases.get("en", "")): row.tid for row in rows}
+
+
+def _ok(result: object, what: str) -> Any:
+    if isinstance(result, OrganizationErrors):
+        raise RuntimeError(f"demo data refused ({what}): {result.errors}")
+    return result
+
+
+async def _upload(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    owner: str,
+    purpose: str,
+    data: bytes,
+    filename: str,
+) -> str:
+    processed = await process(data)
+    values = await store_upload(
+        processed=processed,
+        storage=storage_from_settings(settings),
+        sessions=sessions,
+        table=uploads,
+        owner_id=owner,
+        filename=filename,
+        purpose=purpose,
+        private=False,
+    )
+    return str(values["id"])
+
+
+def _address(demo: DemoOrganization) -> dict[str, Any]:
+    return {
+        "country_code": demo.country,
+        "locality": demo.locality,
+        "administrative_area": demo.area,
+        "zip": demo.zip,
+        "address_line1": demo.street,
+    }
+
+
+def _presentation(demo: DemoOrganization) -> str:
+    return (
+        f"<p><strong>{demo.name}</strong> {demo.mission}. We are a non-profit team based in "
+        f"{demo.locality} and we measure our work by the lives and places it changes.</p>"
+        "<h3>How we work</h3><ul><li>Close to the communities we serve</li>"
+        "<li>Open books: our annual reports are public</li>"
+        "<li>Growth for everyone on the team, with time and budget to learn</li></ul>"
+        "<p>Join us if you want your work to matter every single day.</p>"
+    )
+
+
+def _groups(
+    demo: DemoOrganization,
+    tids: dict[tuple[str, str], int],
+    logo_id: str,
+    cover_id: str,
+    photo_id: str,
+    slug: str,
+) -> dict[str, dict[str, Any]]:
+    def tid(vocabulary: str, alias: str) -> int:
+        return tids[(vocabulary, alias)]
+
+    website = f"https://www.{slug.replace('-', '')[:24]}.example.org"
+    handle = slug.replace("-", "")[:20]
+    first, last, position = demo.contact
+    return {
+        "organization_info": {
+            "name": demo.name,
+            "alternative_name": demo.alternative_name,
+            "logo_upload_id": logo_id,
+            "cover_upload_id": cover_id,
+            "organization_location": _address(demo),
+            "website": website,
+            "social_profiles": {
+                "linkedin": f"https://www.linkedin.com/company/{handle}",
+                "instagram": f"https://www.instagram.com/{handle}",
+                "blue_sky": f"https://bsky.app/profile/{handle}.bsky.social",
+            },
+        },
+        "company_info": {
+            "name": f"{demo.name} Inc." if demo.country == "US" else demo.name,
+            "address": _address(demo),
+        },
+        "personal_info": {
+            "salutation": "ms",
+            "first_name": first,
+            "last_name": last,
+            "phone": "+1 555 0100",
+            "position": "Finance & invoicing",
+        },
+        "about": {
+            "presentation": _presentation(demo),
+            "industry_tid": tid("industries", demo.industry),
+            "size_tid": tid("organization_sizes", demo.size),
+            "occupation_tids": [tid("occupational_fields", a) for a in demo.occupations],
+            "fields_of_study_tids": [tid("fields_of_study", a) for a in demo.studies],
+        },
+        "benefits": {"benefit_tids": [tid("benefits", a) for a in demo.benefits]},
+        "contact_persons": {
+            "items": [
+                {
+                    "first_name": first,
+                    "last_name": last,
+                    "position": position,
+                    "photo_upload_id": photo_id,
+                    "email": f"{first.lower()}.{last.lower()}@{slug.replace('-', '')[:20]}.example.org",
+                    "linkedin_profile": f"https://www.linkedin.com/in/{first.lower()}-{last.lower()}",
+                }
+            ]
+        },
+        "locations": {
+            "items": [
+                {"name": name, "address": {"country_code": country, "locality": locality}}
+                for name, locality, country in demo.locations
+            ]
+        },
+        "videos": {
+            "items": [
+                {
+                    "source": demo.video,
+                    "cover_upload_id": cover_id,
+                    "cover_title": f"{demo.name} in two minutes",
+                }
+            ]
+            if demo.video
+            else []
+        },
+        "faq": {
+            "items": [
+                {
+                    "question": "Can I work remotely?",
+                    "answer": "Many of our roles are hybrid; each job ad says what applies.",
+                },
+                {
+                    "question": "How does your hiring process work?",
+                    "answer": "A short call, a conversation with the team and a practical task, "
+                    "usually within three weeks.",
+                },
+                *({"question": q, "answer": a} for q, a in demo.faq),
+            ]
+        },
+    }
+
+
+async def seed_demo_organizations(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    tids: dict[tuple[str, str], int],
+    owners: dict[str, uuid.UUID],
+) -> dict[str, tuple[uuid.UUID, int]]:
+    """The demo organizations, published; name -> (id, number)."""
+    made: dict[str, tuple[uuid.UUID, int]] = {}
+    for index, demo in enumerate(ORGANIZATIONS):
+        owner = str(owners[demo.recruiter])
+        principal = Principal(user_id=owner, roles=frozenset({"recruiter"}))
+        async with sessions() as session:
+            organization = await session.scalar(
+                select(Organization).where(Organization.name == demo.name)
+            )
+            profile = (
+                await session.get(OrganizationProfile, organization.id) if organization else None
+            )
+        if profile is None:
+            profile = _ok(
+                await create_organization(
+                    sessions=sessions, settings=settings, principal=principal, name=demo.name
+                ),
+                demo.name,
+            )
+        if profile.status != "published" or profile.logo_upload_id is None:
+            # seeded before organizations had members: the owner acts as an admin would
+            actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
+            logo_id = await _upload(
+                sessions,
+                settings,
+                owner,
+                "organization_logo",
+                logo(demo.name, demo.colour, demo.shape),
+                "logo.png",
+            )
+            cover_id = await _upload(
+                sessions,
+                settings,
+                owner,
+                "organization_image",
+                cover(demo.name, demo.colour, index),
+                "cover.jpg",
+            )
+            first, last, _ = demo.contact
+            photo_id = await _upload(
+                sessions,
+                settings,
+                owner,
+                "organization_image",
+                portrait(first, last, demo.colour),
+                "contact.png",
+            )
+            for group, data in _groups(
+                demo, tids, logo_id, cover_id, photo_id, profile.slug
+            ).items():
+                _ok(
+                    await update_group(
+                        sessions=sessions,
+                        settings=settings,
+                        principal=actor,
+                        profile_id=profile.id,
+                        group=group,
+                        data=data,
+                    ),
+                    f"{demo.name}: {group}",
+                )
+            _ok(
+                await set_published(
+                    sessions=sessions,
+                    settings=settings,
+                    principal=actor,
+                    profile_id=profile.id,
+                    published=True,
+                ),
+                demo.name,
+            )
+        async with sessions() as session:
+            organization = await session.get(Organization, profile.id)
+            assert organization is not None
+            made[demo.name] = (organization.id, organization.number)
+    return made
