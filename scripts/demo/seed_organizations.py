@@ -110,7 +110,8 @@ def _groups(
     def tid(vocabulary: str, alias: str) -> int:
         return tids[(vocabulary, alias)]
 
-    website = f"https://www.{slug.replace('-', '')[:24]}.example.org"
+    domain = f"{slug.replace('-', '')[:20]}.example.org"
+    website = f"https://www.{domain}"
     handle = slug.replace("-", "")[:20]
     first, last, position = demo.contact
     return {
@@ -153,7 +154,7 @@ def _groups(
                     "last_name": last,
                     "position": position,
                     "photo_upload_id": photo_id,
-                    "email": f"{first.lower()}.{last.lower()}@{slug.replace('-', '')[:20]}.example.org",
+                    "email": f"{first.lower()}.{last.lower()}@{domain}",
                     "linkedin_profile": f"https://www.linkedin.com/in/{first.lower()}-{last.lower()}",
                 }
             ]

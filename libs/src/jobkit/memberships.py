@@ -9,10 +9,15 @@ batched read (``ServiceContext.is_member``), never a call to another service per
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sqlalchemy import Column, DateTime, MetaData, String, Table, delete, func, tuple_
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from strawberry.dataloader import DataLoader
+
+from jobkit.consumer import Handler
+from jobkit.events import EventEnvelope
 
 MembershipKey = tuple[str, str]  # (organization_id, user_id)
 
@@ -68,3 +73,31 @@ def membership_loader(
         return [key in found for key in keys]
 
     return DataLoader(load_fn=load)
+
+
+MEMBER_TOPIC = "organizations.organization"
+MEMBER_ADDED = "organizations.member.added"
+MEMBER_REMOVED = "organizations.member.removed"
+
+
+def membership_handlers(
+    table: Table, *, key: Literal["organization_id", "organization_number"] = "organization_id"
+) -> dict[str, Handler]:
+    """Handlers of organizations' member events for ``IdempotentConsumer`` on
+    ``settings.topic(MEMBER_TOPIC)``; ``key`` names the organization as this service's API does
+    (billing's ``Int`` ids are the organization's ``number``)."""
+
+    async def added(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = event.payload
+        await apply_member_added(
+            session, table, organization_id=str(payload[key]), user_id=str(payload["user_id"]),
+            role=str(payload.get("role", "recruiter")),
+        )
+
+    async def removed(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = event.payload
+        await apply_member_removed(
+            session, table, organization_id=str(payload[key]), user_id=str(payload["user_id"])
+        )
+
+    return {MEMBER_ADDED: added, MEMBER_REMOVED: removed}

@@ -1,9 +1,32 @@
-from fastapi import FastAPI
-from jobkit.app import create_service_app
+from collections.abc import Sequence
 
-from billing.db import memberships, outbox
+from fastapi import FastAPI
+from jobkit.app import ServiceRuntime, create_service_app
+from jobkit.consumer import IdempotentConsumer
+from jobkit.memberships import MEMBER_TOPIC, membership_handlers
+
+from billing.db import memberships, outbox, processed_events
 from billing.graphql.schema import schema
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
+
+
+def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
+    """Organizations' member events into the membership read model (keyed by the organization's
+    integer number, the id billing's API takes)."""
+    settings = runtime.settings
+    return [
+        IdempotentConsumer(
+            group_id=settings.topic("billing-memberships"),
+            handlers={
+                settings.topic(MEMBER_TOPIC): membership_handlers(
+                    memberships, key="organization_number"
+                )
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        )
+    ]
 
 
 def create_app(settings: BillingSettings | None = None) -> FastAPI:
@@ -13,4 +36,5 @@ def create_app(settings: BillingSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         memberships=memberships,
+        consumers=build_consumers,
     )
