@@ -21,7 +21,7 @@ from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.seed_organizations import copy_vocabulary, seed_demo_organizations
-from identity.domain.models import User
+from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
@@ -91,6 +91,12 @@ THIS_SITE = [
     ("captcha", "job_application", True),
     ("subscriptions", "enabled", True),
     ("consent", "terms_reconsent", True),
+    # the US variant of the organization directory: no xing profile
+    (
+        "organizations",
+        "social_profiles",
+        ["facebook", "twitter", "linkedin", "youtube", "instagram", "tiktok", "blue_sky"],
+    ),
 ]
 
 
@@ -144,15 +150,18 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
 async def seed_site() -> None:
     settings = identity_settings()
     sessions = await migrate(IDENTITY_DIR, settings)
-    if await ensure_site(
-        sessions=sessions, name=settings.site, label="Job board", default_locale="en"
-    ):
+    await ensure_site(sessions=sessions, name=settings.site, label="Job board", default_locale="en")
+    # this site's values for settings it has not stored yet (an admin's later changes stay)
+    async with sessions() as session:
+        stored = set(
+            await session.execute(
+                select(SiteSetting.key, SiteSetting.name).where(SiteSetting.site == settings.site)
+            )
+        )
+    missing = [ConfigChange(k, n, v) for k, n, v in THIS_SITE if (k, n) not in stored]
+    if missing:
         config = await update_site_config(
-            sessions=sessions,
-            settings=settings,
-            site=settings.site,
-            changes=[ConfigChange(key, name, value) for key, name, value in THIS_SITE],
-            actor=None,
+            sessions=sessions, settings=settings, site=settings.site, changes=missing, actor=None
         )
         assert isinstance(config, list), config
 

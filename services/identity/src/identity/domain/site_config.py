@@ -26,6 +26,9 @@ from identity.domain.events import SiteConfigChanged, SiteSettingValue
 from identity.domain.models import Site, SiteSetting
 from identity.settings import IdentitySettings
 
+PROFILE_NETWORKS = (
+    "facebook", "twitter", "linkedin", "youtube", "xing", "instagram", "tiktok", "blue_sky",
+)  # fmt: skip
 SHARING_NETWORKS = ("facebook", "linkedin", "email", "twitter", "whatsapp", "xing", "bluesky")
 WORKFLOW_STATES = ("needs_review", "published", "archived", "scheduled", "draft", "expired")
 ANALYTICS_EVENTS = (
@@ -89,6 +92,14 @@ SETTINGS: tuple[Setting, ...] = (
         "Sharing buttons on job pages, in order.",
         kind=list,
         choices=SHARING_NETWORKS,
+    ),
+    Setting(
+        "organizations",
+        "social_profiles",
+        list(PROFILE_NETWORKS),
+        "Social networks an organization profile offers (the US variant leaves xing out).",
+        kind=list,
+        choices=PROFILE_NETWORKS,
     ),
     Setting("captcha", "registration", False, "A captcha protects sign-up."),
     Setting("captcha", "job_application", False, "A captcha protects job applications."),
