@@ -135,3 +135,23 @@ async def test_outsiders_cannot_invite_or_see_members(
     _, applicant = _as(graphql, tokens, ["applicant"])
     bad = await applicant.execute(ACCEPT, t="whatever")
     assert bad["data"]["acceptOrganizationInvitation"]["errors"][0]["code"] == "FORBIDDEN"
+
+
+async def test_only_the_owner_deletes_an_organization(
+    running: tuple[GraphQLClient, Mailbox], tokens: TokenIssuer
+) -> None:
+    graphql, _ = running
+    delete = """mutation($o: ID!) { deleteOrganization(organizationId: $o) {
+      __typename ... on OrganizationErrors { errors { code } } } }"""
+    _, owner = _as(graphql, tokens, ["recruiter"])
+    created = (await owner.data(CREATE, i={"name": "Short Lived"}))["createOrganization"]
+    organization_id = created["profile"]["organization"]["id"]
+    _, outsider = _as(graphql, tokens, ["recruiter"])
+    refused = await outsider.data(delete, o=organization_id)
+    assert refused["deleteOrganization"]["errors"] == [{"code": "FORBIDDEN"}]
+    gone = await owner.data(delete, o=organization_id)
+    assert gone["deleteOrganization"]["__typename"] == "OrganizationDeleted"
+    profile = await owner.data(
+        "query($id: ID!) { organizationProfile(id: $id) { id } }", id=created["profile"]["id"]
+    )
+    assert profile["organizationProfile"] is None

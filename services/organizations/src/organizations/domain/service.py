@@ -44,6 +44,7 @@ from organizations.domain.events import (
     MemberInvited,
     MemberRemoved,
     OrganizationCreated,
+    OrganizationDeleted,
     OrganizationUpdated,
     ProfilePublished,
     ProfileSnapshot,
@@ -675,3 +676,58 @@ async def set_active_organization(
         else:
             active.organization_id = organization_id
         return organization
+
+
+async def delete_organization(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    principal: Principal,
+    organization_id: uuid.UUID,
+) -> uuid.UUID | OrganizationErrors:
+    """Delete an organization with its profile, slugs, invitations and memberships: its owner or
+    an admin-like user only. Search drops the profile; member read models drop the members."""
+    async with unit_of_work(sessions) as session:
+        organization = await session.get(Organization, organization_id, with_for_update=True)
+        if organization is None:
+            return _error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organizationId")
+        if not (principal.is_admin_like or str(organization.owner_id) == principal.user_id):
+            return _error(Code.FORBIDDEN, "Only the owner or an administrator may delete it.")
+        actor = _actor(principal)
+        profile = await session.get(OrganizationProfile, organization_id)
+        if profile is not None and profile.status == "published":
+            profile.status = "draft"
+            profile.version += 1
+            await session.flush()
+            event = await snapshot(session, settings, profile, ProfileUnpublished)
+            await _emit(session, settings, event, profile.id, actor, profile.version)
+        member_ids = list(
+            await session.scalars(
+                select(members.c.user_id).where(members.c.organization_id == str(organization_id))
+            )
+        )
+        for user_id in member_ids:
+            await _emit(
+                session,
+                settings,
+                MemberRemoved(
+                    organization_id=str(organization_id),
+                    organization_number=organization.number,
+                    user_id=user_id,
+                ),
+                organization_id,
+                actor,
+            )
+        await session.execute(
+            delete(members).where(members.c.organization_id == str(organization_id))
+        )
+        await _emit(
+            session,
+            settings,
+            OrganizationDeleted(organization_id=str(organization_id), number=organization.number),
+            organization_id,
+            actor,
+            organization.version + 1,
+        )
+        await session.delete(organization)
+        return organization_id

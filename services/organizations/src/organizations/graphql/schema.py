@@ -76,6 +76,9 @@ class Mutation:
     leave_organization: members.MembershipResult = _recruiters(
         members.leave_organization, "Leave an organization (the owner cannot)."
     )
+    delete_organization: members.DeleteOrganizationResult = _recruiters(
+        members.delete_organization, "Delete an organization for good (its owner or an admin)."
+    )
     set_active_organization: members.MembershipResult = _recruiters(
         members.set_active_organization, "Work for another of your organizations."
     )

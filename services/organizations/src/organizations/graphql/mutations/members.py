@@ -133,3 +133,30 @@ async def set_active_organization(
             organization_id=organization,
         )
     )
+
+
+@strawberry.type(description="The organization is gone.")
+class OrganizationDeleted:
+    id: strawberry.ID
+
+
+DeleteOrganizationResult = Annotated[
+    OrganizationDeleted | OrganizationErrors, strawberry.union("DeleteOrganizationResult")
+]
+
+
+async def delete_organization(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID
+) -> DeleteOrganizationResult:
+    organization = parse_id(organization_id)
+    if organization is None:
+        return _unknown("organizationId")
+    result = await service.delete_organization(
+        sessions=info.context.sessions,
+        settings=_settings(info),
+        principal=info.context.require_principal(),
+        organization_id=organization,
+    )
+    if isinstance(result, DomainErrors):
+        return OrganizationErrors.from_domain(result)
+    return OrganizationDeleted(id=strawberry.ID(str(result)))
