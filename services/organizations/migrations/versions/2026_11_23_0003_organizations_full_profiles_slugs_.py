@@ -268,7 +268,7 @@ def upgrade() -> None:
     )
     op.execute(
         "UPDATE organization_profiles SET slug = trim(both '-' from"
-        " lower(regexp_replace(name, '[^a-zA-Z0-9]+', '-', 'g'))) || '-' || left(id::text, 4)"
+        " lower(regexp_replace(name, '[^a-zA-Z0-9]+', '-', 'g')))"
         " WHERE slug = ''"
     )
     op.execute(
