@@ -1,6 +1,7 @@
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PublicSession } from "~/lib/session-claims";
@@ -56,5 +57,25 @@ describe("AccountNavItem", () => {
   it("sends a session whose user cannot be loaded to /user/logout", async () => {
     renderWithMocks(ada, [{ request: { query: CURRENT_USER_FOR_SHELL }, result: { data: { currentUser: null } } }]);
     expect(await screen.findByText("logging out")).toBeInTheDocument();
+  });
+
+  it("offers recruiters their organization dashboard, applicants not", async () => {
+    const user = userEvent.setup();
+    const shell = {
+      request: { query: CURRENT_USER_FOR_SHELL },
+      result: { data: { currentUser: { __typename: "User", id: "7", name: "Ada Lovelace" } } },
+    };
+    const view = renderWithMocks({ ...ada, user: { ...ada.user, roles: ["recruiter"] } }, [shell]);
+    await user.click(await screen.findByRole("button", { name: /^Account menu for/ }));
+    expect(await screen.findByRole("menuitem", { name: "My organization" })).toHaveAttribute(
+      "href",
+      "/dashboard/organization",
+    );
+    view.unmount();
+
+    renderWithMocks(ada, [shell]);
+    await user.click(await screen.findByRole("button", { name: /^Account menu for/ }));
+    expect(await screen.findByRole("menuitem", { name: "Account settings" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "My organization" })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core
 import { useEffect } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
-import { isAdminLike } from "./roles";
+import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { signOut, useSession } from "./session";
 
 export const CURRENT_USER_FOR_SHELL = graphql(`
@@ -59,6 +59,11 @@ export function AccountNavItem() {
         <Menu.Item component={NavLink} to="/user/account">
           Account settings
         </Menu.Item>
+        {hasRecruiterAccess(session.data.user.roles) ? (
+          <Menu.Item component={NavLink} to="/dashboard/organization">
+            My organization
+          </Menu.Item>
+        ) : null}
         {isAdminLike(session.data.user.roles) && !session.data.masqueraded ? (
           <Menu.Item component={NavLink} to="/admin/masquerade">
             Act as another user

@@ -1,0 +1,504 @@
+import { useMutation } from "@apollo/client/react";
+import { Fieldset, Group, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import type { EditorProfileFieldsFragment } from "~/lib/graphql/generated/graphql";
+import {
+  UPDATE_ORGANIZATION_ABOUT,
+  UPDATE_ORGANIZATION_BENEFITS,
+  UPDATE_ORGANIZATION_COMPANY_INFO,
+  UPDATE_ORGANIZATION_INFO,
+  UPDATE_ORGANIZATION_PERSONAL_INFO,
+} from "./documents";
+import { FilePicker } from "./FilePicker";
+import {
+  ADDRESS_FIELDS,
+  AddressFields,
+  addressInput,
+  addressValues,
+  blankToNull,
+  GroupSection,
+  groupErrors,
+  isBlankAddress,
+  TermMultiSelect,
+  TermSelect,
+  type AddressValues,
+  type TermOption,
+} from "./form-kit";
+import { uploadIdFromUrl, type UploadedFile } from "./uploads";
+
+export type EditorProfile = EditorProfileFieldsFragment;
+type Checks = Record<string, string | undefined>;
+
+function errorLookup(checks: Checks, touched: boolean, byField: Record<string, string>) {
+  return (field: string) => (touched ? checks[field] : undefined) ?? byField[field];
+}
+
+function hasErrors(checks: Checks): boolean {
+  return Object.values(checks).some(Boolean);
+}
+
+const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
+
+function webAddressCheck(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed && !WEB_ADDRESS.test(trimmed) ? "Enter an address starting with https://." : undefined;
+}
+
+/** The picked image as the preview: a small style if the upload answered one. */
+function uploadedPreview(upload: UploadedFile, alt: string) {
+  const style = upload.styles.thumbnail ?? upload.styles.job_squared_logo_medium ?? upload.styles.teaser;
+  return { url: style?.url ?? upload.url, alt };
+}
+
+interface ImageValue {
+  uploadId: string | null;
+  preview: { url: string; alt: string } | null;
+}
+
+function imageValue(image: { url: string; alt: string } | null | undefined): ImageValue {
+  return { uploadId: uploadIdFromUrl(image?.url), preview: image ? { url: image.url, alt: image.alt } : null };
+}
+
+const SOCIAL_NETWORKS = [
+  ["facebook", "Facebook"],
+  ["twitter", "X (Twitter)"],
+  ["linkedin", "LinkedIn"],
+  ["youtube", "YouTube"],
+  ["xing", "XING"],
+  ["instagram", "Instagram"],
+  ["tiktok", "TikTok"],
+  ["blueSky", "Bluesky"],
+] as const;
+type SocialNetwork = (typeof SOCIAL_NETWORKS)[number][0];
+
+const INFO_FIELDS = [
+  "name",
+  "alternativeName",
+  "logoUploadId",
+  "coverUploadId",
+  "website",
+  ...ADDRESS_FIELDS.map((field) => `organizationLocation.${field}`),
+  ...SOCIAL_NETWORKS.map(([network]) => `socialProfiles.${network}`),
+];
+
+/** Name, logo (cropped square), cover (cropped 2:1), location, website and social profiles. */
+export function OrganizationInfoSection({ profile }: { profile: EditorProfile }) {
+  const [name, setName] = useState(profile.name);
+  const [alternativeName, setAlternativeName] = useState(profile.alternativeName ?? "");
+  const [website, setWebsite] = useState(profile.website ?? "");
+  const [logo, setLogo] = useState(() => imageValue(profile.logo));
+  const [cover, setCover] = useState(() => imageValue(profile.cover));
+  const [location, setLocation] = useState<AddressValues>(() => addressValues(profile.organizationLocation));
+  const [social, setSocial] = useState<Record<SocialNetwork, string>>(() => {
+    const profiles = profile.socialProfiles as Partial<Record<SocialNetwork, string | null>>;
+    return Object.fromEntries(SOCIAL_NETWORKS.map(([network]) => [network, profiles[network] ?? ""])) as Record<
+      SocialNetwork,
+      string
+    >;
+  });
+  const [touched, setTouched] = useState(false);
+  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_INFO);
+
+  const locationGiven = !isBlankAddress(location);
+  const checks: Checks = {
+    name: name.trim() ? undefined : "Enter the organization's name.",
+    website: webAddressCheck(website),
+    "organizationLocation.countryCode":
+      locationGiven && !location.countryCode ? "Choose the country." : undefined,
+    "organizationLocation.locality": locationGiven && !location.locality.trim() ? "Enter the city." : undefined,
+  };
+  for (const [network] of SOCIAL_NETWORKS) checks[`socialProfiles.${network}`] = webAddressCheck(social[network]);
+  const answer = data?.updateOrganizationInfo;
+  const server = groupErrors(answer, INFO_FIELDS);
+  const errorOf = errorLookup(checks, touched, server.byField);
+
+  const submit = () => {
+    setTouched(true);
+    if (hasErrors(checks)) return;
+    void save({
+      variables: {
+        id: profile.id,
+        input: {
+          name: name.trim(),
+          alternativeName: blankToNull(alternativeName),
+          logoUploadId: logo.uploadId,
+          coverUploadId: cover.uploadId,
+          organizationLocation: locationGiven ? addressInput(location) : null,
+          website: blankToNull(website),
+          socialProfiles: Object.fromEntries(
+            SOCIAL_NETWORKS.map(([network]) => [network, blankToNull(social[network])]),
+          ),
+        },
+      },
+    }).catch(() => undefined);
+  };
+
+  return (
+    <GroupSection
+      title="Organization info"
+      saveLabel="Save organization info"
+      saving={loading}
+      saved={answer?.__typename === "OrganizationProfileSaved"}
+      failed={Boolean(error)}
+      general={server.general}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Organization name"
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errorOf("name")}
+      />
+      <TextInput
+        label="Alternative name"
+        description="Another name people know you by, e.g. an abbreviation."
+        value={alternativeName}
+        onChange={(event) => setAlternativeName(event.currentTarget.value)}
+        error={errorOf("alternativeName")}
+      />
+      <FilePicker
+        label="Logo"
+        description="JPEG, PNG or WebP up to 50 MB; you crop it to a square before it is uploaded."
+        purpose="organization_logo"
+        crop={{ aspect: 1, width: 600, height: 600 }}
+        preview={logo.preview}
+        onUploaded={(upload) => setLogo({ uploadId: upload.id, preview: uploadedPreview(upload, "Logo preview") })}
+        onRemove={() => setLogo({ uploadId: null, preview: null })}
+      />
+      {errorOf("logoUploadId") ? <FieldMessage message={errorOf("logoUploadId")} /> : null}
+      <FilePicker
+        label="Cover image"
+        description="Cropped to 2:1 (1000 × 500 pixels) before it is uploaded."
+        purpose="organization_image"
+        crop={{ aspect: 2, width: 1000, height: 500 }}
+        preview={cover.preview}
+        onUploaded={(upload) => setCover({ uploadId: upload.id, preview: uploadedPreview(upload, "Cover preview") })}
+        onRemove={() => setCover({ uploadId: null, preview: null })}
+      />
+      {errorOf("coverUploadId") ? <FieldMessage message={errorOf("coverUploadId")} /> : null}
+      <Fieldset legend="Location">
+        <AddressFields
+          value={location}
+          onChange={setLocation}
+          required={locationGiven}
+          errorOf={(field) => errorOf(`organizationLocation.${field}`)}
+        />
+      </Fieldset>
+      <TextInput
+        label="Website"
+        type="url"
+        placeholder="https://"
+        value={website}
+        onChange={(event) => setWebsite(event.currentTarget.value)}
+        error={errorOf("website")}
+      />
+      <Fieldset legend="Social profiles">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {SOCIAL_NETWORKS.map(([network, label]) => (
+            <TextInput
+              key={network}
+              label={label}
+              type="url"
+              placeholder="https://"
+              value={social[network]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setSocial((current) => ({ ...current, [network]: value }));
+              }}
+              error={errorOf(`socialProfiles.${network}`)}
+            />
+          ))}
+        </SimpleGrid>
+      </Fieldset>
+    </GroupSection>
+  );
+}
+
+function FieldMessage({ message }: { message?: string }) {
+  return (
+    <div role="alert" style={{ color: "var(--mantine-color-error)", fontSize: "var(--mantine-font-size-sm)" }}>
+      {message}
+    </div>
+  );
+}
+
+const COMPANY_FIELDS = ["name", ...ADDRESS_FIELDS.map((field) => `address.${field}`)];
+
+/** The public company name and address. */
+export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
+  const [name, setName] = useState(profile.companyInfo?.name ?? "");
+  const [address, setAddress] = useState<AddressValues>(() => addressValues(profile.companyInfo?.address));
+  const [touched, setTouched] = useState(false);
+  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_COMPANY_INFO);
+
+  const checks: Checks = {
+    name: name.trim() ? undefined : "Enter the company name.",
+    "address.countryCode": address.countryCode ? undefined : "Choose the country.",
+    "address.locality": address.locality.trim() ? undefined : "Enter the city.",
+  };
+  const answer = data?.updateOrganizationCompanyInfo;
+  const server = groupErrors(answer, COMPANY_FIELDS);
+  const errorOf = errorLookup(checks, touched, server.byField);
+
+  const submit = () => {
+    setTouched(true);
+    if (hasErrors(checks)) return;
+    void save({
+      variables: { id: profile.id, input: { name: name.trim(), address: addressInput(address) } },
+    }).catch(() => undefined);
+  };
+
+  return (
+    <GroupSection
+      title="Company info"
+      description="The registered company name and address, shown on the public page."
+      saveLabel="Save company info"
+      saving={loading}
+      saved={answer?.__typename === "OrganizationProfileSaved"}
+      failed={Boolean(error)}
+      general={server.general}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Company name"
+        required
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={errorOf("name")}
+      />
+      <AddressFields value={address} onChange={setAddress} errorOf={(field) => errorOf(`address.${field}`)} />
+    </GroupSection>
+  );
+}
+
+const PERSONAL_FIELDS = ["salutation", "firstName", "lastName", "phone", "position"] as const;
+type PersonalField = (typeof PERSONAL_FIELDS)[number];
+
+/** Private invoicing contact: only members and administrators ever see it. */
+export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
+  const [values, setValues] = useState<Record<PersonalField, string>>(() => ({
+    salutation: profile.personalInfo?.salutation ?? "",
+    firstName: profile.personalInfo?.firstName ?? "",
+    lastName: profile.personalInfo?.lastName ?? "",
+    phone: profile.personalInfo?.phone ?? "",
+    position: profile.personalInfo?.position ?? "",
+  }));
+  const [touched, setTouched] = useState(false);
+  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_PERSONAL_INFO);
+
+  const checks: Checks = {
+    firstName: values.firstName.trim() ? undefined : "Enter the first name.",
+    lastName: values.lastName.trim() ? undefined : "Enter the last name.",
+  };
+  const answer = data?.updateOrganizationPersonalInfo;
+  const server = groupErrors(answer, PERSONAL_FIELDS);
+  const errorOf = errorLookup(checks, touched, server.byField);
+  const set = (field: PersonalField) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = () => {
+    setTouched(true);
+    if (hasErrors(checks)) return;
+    void save({
+      variables: {
+        id: profile.id,
+        input: {
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          salutation: blankToNull(values.salutation),
+          phone: blankToNull(values.phone),
+          position: blankToNull(values.position),
+        },
+      },
+    }).catch(() => undefined);
+  };
+
+  return (
+    <GroupSection
+      title="Personal info"
+      description="Private: who we contact about invoices. Only your organization's members and our administrators see it; it never appears on the public page."
+      saveLabel="Save personal info"
+      saving={loading}
+      saved={answer?.__typename === "OrganizationProfileSaved"}
+      failed={Boolean(error)}
+      general={server.general}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Salutation"
+        autoComplete="honorific-prefix"
+        value={values.salutation}
+        onChange={set("salutation")}
+        error={errorOf("salutation")}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          onChange={set("firstName")}
+          error={errorOf("firstName")}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          onChange={set("lastName")}
+          error={errorOf("lastName")}
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={set("phone")}
+          error={errorOf("phone")}
+        />
+        <TextInput
+          label="Position"
+          autoComplete="organization-title"
+          value={values.position}
+          onChange={set("position")}
+          error={errorOf("position")}
+        />
+      </Group>
+    </GroupSection>
+  );
+}
+
+/**
+ * Plain text becomes paragraphs (a blank line starts a new one); text with tags is sent as it is
+ * (the server keeps simple HTML and drops the rest).
+ */
+export function presentationHtml(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed || /<[a-z][\s\S]*>/i.test(trimmed)) return trimmed;
+  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return trimmed
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+const ABOUT_FIELDS = ["presentation", "industryTid", "sizeTid", "occupationTids", "fieldsOfStudyTids"];
+
+/** Presentation (a textarea taking simple HTML: @mantine/tiptap is not installed), terms. */
+export function AboutSection({ profile }: { profile: EditorProfile }) {
+  const [presentation, setPresentation] = useState(profile.presentation ?? "");
+  const [industry, setIndustry] = useState<TermOption | null>(profile.industry);
+  const [size, setSize] = useState<TermOption | null>(profile.size);
+  const [occupation, setOccupation] = useState<TermOption[]>(profile.occupation);
+  const [fieldsOfStudy, setFieldsOfStudy] = useState<TermOption[]>(profile.fieldsOfStudy);
+  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_ABOUT);
+
+  const answer = data?.updateOrganizationAbout;
+  const server = groupErrors(answer, ABOUT_FIELDS);
+
+  const submit = () => {
+    void save({
+      variables: {
+        id: profile.id,
+        input: {
+          presentation: presentationHtml(presentation),
+          industryTid: industry?.tid ?? null,
+          sizeTid: size?.tid ?? null,
+          occupationTids: occupation.map((term) => term.tid),
+          fieldsOfStudyTids: fieldsOfStudy.map((term) => term.tid),
+        },
+      },
+    }).catch(() => undefined);
+  };
+
+  return (
+    <GroupSection
+      title="About"
+      saveLabel="Save about"
+      saving={loading}
+      saved={answer?.__typename === "OrganizationProfileSaved"}
+      failed={Boolean(error)}
+      general={server.general}
+      onSubmit={submit}
+    >
+      <Textarea
+        label="Presentation"
+        description="Plain text, or simple HTML: <p>, <strong>, <em>, <ul>/<li> and <a>. In plain text a blank line starts a new paragraph."
+        autosize
+        minRows={6}
+        value={presentation}
+        onChange={(event) => setPresentation(event.currentTarget.value)}
+        error={server.byField.presentation}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TermSelect
+          label="Industry"
+          vocabulary="industries"
+          value={industry}
+          onChange={setIndustry}
+          error={server.byField.industryTid}
+        />
+        <TermSelect
+          label="Organization size"
+          vocabulary="organization_sizes"
+          value={size}
+          onChange={setSize}
+          error={server.byField.sizeTid}
+        />
+      </SimpleGrid>
+      <TermMultiSelect
+        label="Occupational fields"
+        vocabulary="occupational_fields"
+        value={occupation}
+        onChange={setOccupation}
+        error={server.byField.occupationTids}
+      />
+      <TermMultiSelect
+        label="Fields of study"
+        vocabulary="fields_of_study"
+        value={fieldsOfStudy}
+        onChange={setFieldsOfStudy}
+        error={server.byField.fieldsOfStudyTids}
+      />
+    </GroupSection>
+  );
+}
+
+/** Benefits, as terms of the benefits vocabulary. */
+export function BenefitsSection({ profile }: { profile: EditorProfile }) {
+  const [benefits, setBenefits] = useState<TermOption[]>(profile.benefits);
+  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_BENEFITS);
+  const answer = data?.updateOrganizationBenefits;
+  const server = groupErrors(answer, ["benefitTids"]);
+
+  const submit = () => {
+    void save({
+      variables: { id: profile.id, input: { benefitTids: benefits.map((term) => term.tid) } },
+    }).catch(() => undefined);
+  };
+
+  return (
+    <GroupSection
+      title="Benefits"
+      saveLabel="Save benefits"
+      saving={loading}
+      saved={answer?.__typename === "OrganizationProfileSaved"}
+      failed={Boolean(error)}
+      general={server.general}
+      onSubmit={submit}
+    >
+      <TermMultiSelect
+        label="Benefits"
+        vocabulary="benefits"
+        value={benefits}
+        onChange={setBenefits}
+        error={server.byField.benefitTids}
+      />
+    </GroupSection>
+  );
+}

@@ -1,0 +1,334 @@
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithMantine } from "../../../../test/render";
+import {
+  CREATE_ORGANIZATION,
+  INVITE_ORGANIZATION_MEMBER,
+  ORGANIZATION_MEMBERS,
+  ORGANIZATION_MEMBERS_PAGE,
+  ORGANIZATION_PROFILE_EDITOR,
+  TERMS,
+  UPDATABLE_ORGANIZATION_PROFILES,
+  UPDATE_ORGANIZATION_GALLERY,
+  UPDATE_ORGANIZATION_INFO,
+} from "./documents";
+import { moveItem } from "./form-kit";
+import { OrganizationEditorPage } from "./OrganizationEditorPage";
+import { OrganizationListPage } from "./OrganizationListPage";
+import { OrganizationMembersPage } from "./OrganizationMembersPage";
+
+function renderAt(page: ReactElement, mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => page },
+    { path: "/dashboard/organization/:id/edit", Component: () => <p>editor of the new profile</p> },
+  ]);
+  return renderWithMantine(
+    <MockedProvider mocks={mocks}>
+      <Stub initialEntries={["/"]} />
+    </MockedProvider>,
+  );
+}
+
+const address = (locality: string) => ({
+  __typename: "Address",
+  countryCode: "DE",
+  addressLine1: null,
+  addressLine2: null,
+  administrativeArea: null,
+  locality,
+  zip: null,
+});
+
+const image = (id: string, style: string, alt = "") => ({
+  __typename: "Image",
+  url: `http://files.test/files/${id}/${style}`,
+  alt,
+  title: null,
+});
+
+const profile = {
+  __typename: "OrganizationProfile",
+  id: "p1",
+  slug: "acme",
+  status: "DRAFT",
+  name: "Acme",
+  alternativeName: null,
+  logo: { __typename: "Image", url: "http://files.test/files/logo-1/job_squared_logo_medium", alt: "Acme logo" },
+  cover: null,
+  organizationLocation: address("Berlin"),
+  website: null,
+  socialProfiles: {
+    __typename: "SocialProfiles",
+    facebook: null,
+    twitter: null,
+    linkedin: null,
+    youtube: null,
+    xing: null,
+    instagram: null,
+    tiktok: null,
+    blueSky: null,
+  },
+  personalInfo: null,
+  companyInfo: null,
+  presentation: null,
+  industry: null,
+  size: null,
+  occupation: [],
+  fieldsOfStudy: [],
+  benefits: [],
+  contactPersons: [],
+  gallery: ["g1", "g2", "g3"].map((id) => ({
+    __typename: "GalleryImage",
+    uploadId: id,
+    image: image(id, "gallery", `Alt ${id}`),
+    thumbnail: { __typename: "Image", url: `http://files.test/files/${id}/thumbnail` },
+  })),
+  videos: [],
+  locations: [],
+  faq: [],
+  attachments: [],
+  organization: { __typename: "Organization", id: "o1", name: "Acme", ownerId: "u1" },
+  publishedAt: null,
+  updatedAt: "2026-11-20T10:00:00Z",
+};
+
+const editorMocks: MockLink.MockedResponse[] = [
+  { request: { query: ORGANIZATION_PROFILE_EDITOR, variables: { id: "p1" } }, result: { data: { organizationProfile: profile } } },
+  {
+    request: { query: TERMS, variables: () => true },
+    result: { data: { terms: [] } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  },
+];
+
+const saved = (field: string) => ({ data: { [field]: { __typename: "OrganizationProfileSaved", profile } } });
+
+describe("OrganizationListPage", () => {
+  it("creates an organization and opens its editor", async () => {
+    const user = userEvent.setup();
+    const list = { request: { query: UPDATABLE_ORGANIZATION_PROFILES }, result: { data: { updatableOrganizationProfiles: [] } } };
+    renderAt(<OrganizationListPage />, [
+      list,
+      {
+        request: { query: CREATE_ORGANIZATION, variables: { input: { name: "Initech" } } },
+        result: {
+          data: {
+            createOrganization: {
+              __typename: "OrganizationProfileSaved",
+              profile: { __typename: "OrganizationProfile", id: "p9", slug: "initech", status: "DRAFT", name: "Initech" },
+            },
+          },
+        },
+      },
+      list,
+    ]);
+    const form = await screen.findByRole("region", { name: "Create an organization" });
+    await user.click(within(form).getByRole("button", { name: "Create the organization" }));
+    expect(within(form).getByText("Enter the organization's name.")).toBeInTheDocument();
+    await user.type(within(form).getByLabelText(/^Organization name/), "Initech");
+    await user.click(within(form).getByRole("button", { name: "Create the organization" }));
+    expect(await screen.findByText("editor of the new profile")).toBeInTheDocument();
+  });
+});
+
+// The editor mounts every section (each tab keeps its form): rendering it takes a while in jsdom.
+const EDITOR_TIMEOUT = 30_000;
+
+describe("OrganizationEditorPage", () => {
+  it("saves the organization info, keeping the logo, and shows the website error under its input", async () => {
+    const user = userEvent.setup();
+    renderAt(<OrganizationEditorPage id="p1" />, [
+      ...editorMocks,
+      {
+        request: {
+          query: UPDATE_ORGANIZATION_INFO,
+          variables: {
+            id: "p1",
+            input: {
+              name: "Acme Corp",
+              alternativeName: null,
+              logoUploadId: "logo-1",
+              coverUploadId: null,
+              organizationLocation: {
+                countryCode: "DE",
+                locality: "Berlin",
+                addressLine1: null,
+                addressLine2: null,
+                administrativeArea: null,
+                zip: null,
+              },
+              website: "https://acme.invalid",
+              socialProfiles: {
+                facebook: null,
+                twitter: null,
+                linkedin: null,
+                youtube: null,
+                xing: null,
+                instagram: null,
+                tiktok: null,
+                blueSky: null,
+              },
+            },
+          },
+        },
+        result: {
+          data: {
+            updateOrganizationInfo: {
+              __typename: "OrganizationErrors",
+              message: "Please check the website.",
+              errors: [
+                { __typename: "OrganizationError", field: "website", code: "INVALID", message: "The website cannot be reached." },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    const info = await screen.findByRole("region", { name: "Organization info" });
+    expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Draft");
+    expect(screen.getByRole("link", { name: "View public page" })).toHaveAttribute("href", "/organization/acme");
+    const name = within(info).getByLabelText(/^Organization name/);
+    await user.click(name);
+    await user.keyboard(" Corp");
+    await user.click(within(info).getByLabelText(/^Website/));
+    await user.paste("https://acme.invalid");
+    await user.click(within(info).getByRole("button", { name: "Save organization info" }));
+    await waitFor(() =>
+      expect(within(info).getByLabelText(/^Website/)).toHaveAccessibleDescription("The website cannot be reached."),
+    );
+    expect(within(info).queryByRole("alert")).not.toBeInTheDocument();
+  }, EDITOR_TIMEOUT);
+
+  it("reorders the gallery and saves the images in the new order", async () => {
+    const user = userEvent.setup();
+    renderAt(<OrganizationEditorPage id="p1" />, [
+      ...editorMocks,
+      {
+        request: {
+          query: UPDATE_ORGANIZATION_GALLERY,
+          variables: {
+            id: "p1",
+            input: {
+              items: [
+                { uploadId: "g2", alt: "Alt g2", title: null },
+                { uploadId: "g1", alt: "Alt g1", title: null },
+                { uploadId: "g3", alt: "The office", title: null },
+              ],
+            },
+          },
+        },
+        result: saved("updateOrganizationGallery"),
+      },
+    ]);
+    await user.click(await screen.findByRole("tab", { name: "Gallery" }));
+    const gallery = screen.getByRole("region", { name: "Gallery" });
+    const firstUp = within(gallery).getByRole("button", { name: "Move image 1 up" });
+    expect(firstUp).toBeDisabled();
+    within(gallery).getByRole("button", { name: "Move image 1 down" }).focus();
+    await user.keyboard("{Enter}");
+    const alt = within(gallery).getByLabelText(/^Alternative text of image 3/);
+    await user.clear(alt);
+    await user.click(alt);
+    await user.paste("The office");
+    expect(within(gallery).getAllByTestId("gallery-item").map((item) => within(item).getByRole("img").getAttribute("alt"))).toEqual([
+      "Alt g2",
+      "Alt g1",
+      "The office",
+    ]);
+    await user.click(within(gallery).getByRole("button", { name: "Save gallery" }));
+    expect(await within(gallery).findByText("Gallery: your changes were saved.")).toBeInTheDocument();
+  }, EDITOR_TIMEOUT);
+
+  it("shows an upload refusal under the picker", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () =>
+      Response.json({ error: "image_too_small", message: "The image must be at least 400 pixels wide." }, { status: 422 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderAt(<OrganizationEditorPage id="p1" />, editorMocks);
+    await user.click(await screen.findByRole("tab", { name: "Gallery" }));
+    const gallery = screen.getByRole("region", { name: "Gallery" });
+    const picker = within(gallery).getByLabelText(/^Add images/);
+    await user.upload(picker, new File(["png"], "tiny.png", { type: "image/png" }));
+    await waitFor(() =>
+      expect(within(gallery).getByLabelText(/^Add images/)).toHaveAccessibleDescription(
+        expect.stringContaining("The image must be at least 400 pixels wide."),
+      ),
+    );
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(within(gallery).getAllByTestId("gallery-item")).toHaveLength(3);
+    vi.unstubAllGlobals();
+  }, EDITOR_TIMEOUT);
+});
+
+describe("moveItem", () => {
+  it("moves one item and keeps the others in order", () => {
+    expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
+    expect(moveItem(["a", "b", "c"], 2, 1)).toEqual(["a", "c", "b"]);
+    expect(moveItem(["a", "b"], 0, 5)).toEqual(["a", "b"]);
+  });
+});
+
+describe("OrganizationMembersPage", () => {
+  it("lists members and invitations and confirms a sent invitation", async () => {
+    const user = userEvent.setup();
+    const members = {
+      request: { query: ORGANIZATION_MEMBERS, variables: { organizationId: "o1" } },
+      result: {
+        data: {
+          organizationMembers: [
+            { __typename: "Member", role: "owner", user: { __typename: "User", id: "u1", name: "Olga Owner" } },
+            { __typename: "Member", role: "recruiter", user: { __typename: "User", id: "u2", name: "Rita Recruiter" } },
+          ],
+          organizationInvitations: [],
+        },
+      },
+    };
+    renderAt(<OrganizationMembersPage id="p1" />, [
+      {
+        request: { query: ORGANIZATION_MEMBERS_PAGE, variables: { id: "p1" } },
+        result: {
+          data: {
+            currentUser: { __typename: "User", id: "u2" },
+            organizationProfile: {
+              __typename: "OrganizationProfile",
+              id: "p1",
+              slug: "acme",
+              name: "Acme",
+              organization: { __typename: "Organization", id: "o1", name: "Acme", ownerId: "u1" },
+            },
+          },
+        },
+      },
+      members,
+      {
+        request: { query: INVITE_ORGANIZATION_MEMBER, variables: { organizationId: "o1", email: "new@acme.test" } },
+        result: {
+          data: {
+            inviteOrganizationMember: {
+              __typename: "InvitationSent",
+              email: "new@acme.test",
+              expiresAt: "2026-12-01T12:00:00Z",
+            },
+          },
+        },
+      },
+      members,
+    ]);
+    const list = await screen.findByRole("region", { name: "Members" });
+    expect(await within(list).findByText("Olga Owner")).toBeInTheDocument();
+    expect(within(list).getByRole("button", { name: "Leave organization" })).toBeInTheDocument();
+    expect(within(list).queryByRole("button", { name: "Remove Olga Owner" })).not.toBeInTheDocument();
+
+    const invite = screen.getByRole("region", { name: "Invite a recruiter" });
+    await user.type(within(invite).getByLabelText(/^Email address/), "new@acme.test");
+    await user.click(within(invite).getByRole("button", { name: "Send the invitation" }));
+    expect(await within(invite).findByRole("status")).toHaveTextContent("Invitation sent to new@acme.test.");
+    expect(within(invite).getByLabelText(/^Email address/)).toHaveValue("");
+  });
+});

@@ -1,0 +1,563 @@
+import { graphql } from "~/lib/graphql/generated/gql";
+
+/** Every group of a profile, as the editor shows and saves it (personalInfo included). */
+export const EDITOR_PROFILE_FIELDS = graphql(`
+  fragment EditorProfileFields on OrganizationProfile {
+    id
+    slug
+    status
+    name
+    alternativeName
+    logo {
+      url
+      alt
+    }
+    cover {
+      url
+      alt
+    }
+    organizationLocation {
+      ...EditorAddressFields
+    }
+    website
+    socialProfiles {
+      facebook
+      twitter
+      linkedin
+      youtube
+      xing
+      instagram
+      tiktok
+      blueSky
+    }
+    personalInfo {
+      salutation
+      firstName
+      lastName
+      phone
+      position
+    }
+    companyInfo {
+      name
+      address {
+        ...EditorAddressFields
+      }
+    }
+    presentation
+    industry {
+      tid
+      label
+    }
+    size {
+      tid
+      label
+    }
+    occupation {
+      tid
+      label
+    }
+    fieldsOfStudy {
+      tid
+      label
+    }
+    benefits {
+      tid
+      label
+    }
+    contactPersons {
+      salutation
+      firstName
+      lastName
+      photo {
+        url
+        alt
+      }
+      email
+      position
+      phone
+      linkedinProfile
+      contactInfo
+    }
+    gallery {
+      uploadId
+      image {
+        url
+        alt
+        title
+      }
+      thumbnail {
+        url
+      }
+    }
+    videos {
+      source
+      cover {
+        url
+      }
+      coverTitle
+    }
+    locations {
+      name
+      address {
+        ...EditorAddressFields
+      }
+    }
+    faq {
+      question
+      answer
+    }
+    attachments {
+      uploadId
+      title
+      url
+    }
+    organization {
+      id
+      name
+      ownerId
+    }
+    publishedAt
+    updatedAt
+  }
+`);
+
+export const EDITOR_ADDRESS_FIELDS = graphql(`
+  fragment EditorAddressFields on Address {
+    countryCode
+    addressLine1
+    addressLine2
+    administrativeArea
+    locality
+    zip
+  }
+`);
+
+export const UPDATABLE_ORGANIZATION_PROFILES = graphql(`
+  query UpdatableOrganizationProfiles {
+    updatableOrganizationProfiles {
+      id
+      slug
+      status
+      name
+      logo {
+        url
+        alt
+      }
+    }
+  }
+`);
+
+export const CREATE_ORGANIZATION = graphql(`
+  mutation CreateOrganization($input: CreateOrganizationInput!) {
+    createOrganization(input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          id
+          slug
+          status
+          name
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const ORGANIZATION_PROFILE_EDITOR = graphql(`
+  query OrganizationProfileEditor($id: ID!) {
+    organizationProfile(id: $id) {
+      ...EditorProfileFields
+    }
+  }
+`);
+
+export const TERMS = graphql(`
+  query VocabularyTerms($vocabulary: String!, $search: String, $limit: Int) {
+    terms(vocabulary: $vocabulary, search: $search, limit: $limit) {
+      tid
+      label
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_INFO = graphql(`
+  mutation UpdateOrganizationInfo($id: ID!, $input: OrganizationInfoInput!) {
+    updateOrganizationInfo(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_COMPANY_INFO = graphql(`
+  mutation UpdateOrganizationCompanyInfo($id: ID!, $input: CompanyInfoInput!) {
+    updateOrganizationCompanyInfo(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_PERSONAL_INFO = graphql(`
+  mutation UpdateOrganizationPersonalInfo($id: ID!, $input: PersonalInfoInput!) {
+    updateOrganizationPersonalInfo(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_ABOUT = graphql(`
+  mutation UpdateOrganizationAbout($id: ID!, $input: AboutInput!) {
+    updateOrganizationAbout(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_BENEFITS = graphql(`
+  mutation UpdateOrganizationBenefits($id: ID!, $input: BenefitsInput!) {
+    updateOrganizationBenefits(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_CONTACT_PERSONS = graphql(`
+  mutation UpdateOrganizationContactPersons($id: ID!, $input: ContactPersonsInput!) {
+    updateOrganizationContactPersons(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_GALLERY = graphql(`
+  mutation UpdateOrganizationGallery($id: ID!, $input: GalleryInput!) {
+    updateOrganizationGallery(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_VIDEOS = graphql(`
+  mutation UpdateOrganizationVideos($id: ID!, $input: VideosInput!) {
+    updateOrganizationVideos(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_LOCATIONS = graphql(`
+  mutation UpdateOrganizationLocations($id: ID!, $input: LocationsInput!) {
+    updateOrganizationLocations(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_FAQ = graphql(`
+  mutation UpdateOrganizationFaq($id: ID!, $input: FaqInput!) {
+    updateOrganizationFaq(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_ORGANIZATION_ATTACHMENTS = graphql(`
+  mutation UpdateOrganizationAttachments($id: ID!, $input: AttachmentsInput!) {
+    updateOrganizationAttachments(id: $id, input: $input) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          ...EditorProfileFields
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const PUBLISH_ORGANIZATION_PROFILE = graphql(`
+  mutation PublishOrganizationProfile($id: ID!) {
+    publishOrganizationProfile(id: $id) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          id
+          status
+          publishedAt
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UNPUBLISH_ORGANIZATION_PROFILE = graphql(`
+  mutation UnpublishOrganizationProfile($id: ID!) {
+    unpublishOrganizationProfile(id: $id) {
+      __typename
+      ... on OrganizationProfileSaved {
+        profile {
+          id
+          status
+          publishedAt
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const ORGANIZATION_MEMBERS_PAGE = graphql(`
+  query OrganizationMembersPage($id: ID!) {
+    currentUser {
+      id
+    }
+    organizationProfile(id: $id) {
+      id
+      slug
+      name
+      organization {
+        id
+        name
+        ownerId
+      }
+    }
+  }
+`);
+
+export const ORGANIZATION_MEMBERS = graphql(`
+  query OrganizationMembers($organizationId: ID!) {
+    organizationMembers(organizationId: $organizationId) {
+      role
+      user {
+        id
+        name
+      }
+    }
+    organizationInvitations(organizationId: $organizationId) {
+      id
+      email
+      expiresAt
+    }
+  }
+`);
+
+export const INVITE_ORGANIZATION_MEMBER = graphql(`
+  mutation InviteOrganizationMember($organizationId: ID!, $email: String!) {
+    inviteOrganizationMember(organizationId: $organizationId, email: $email) {
+      __typename
+      ... on InvitationSent {
+        email
+        expiresAt
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const REMOVE_ORGANIZATION_MEMBER = graphql(`
+  mutation RemoveOrganizationMember($organizationId: ID!, $userId: ID!) {
+    removeOrganizationMember(organizationId: $organizationId, userId: $userId) {
+      __typename
+      ... on MembershipChanged {
+        organization {
+          id
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const LEAVE_ORGANIZATION = graphql(`
+  mutation LeaveOrganization($organizationId: ID!) {
+    leaveOrganization(organizationId: $organizationId) {
+      __typename
+      ... on MembershipChanged {
+        organization {
+          id
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,63 @@
+/** Uploads go beside GraphQL: multipart to the web server, which adds the session's bearer. */
+export const UPLOAD_ENDPOINT = "/api/uploads/organizations/uploads";
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const PDF_TYPES = ["application/pdf"] as const;
+
+export type UploadPurpose = "organization_logo" | "organization_image" | "organization_document";
+
+export interface UploadedFile {
+  id: string;
+  kind: string;
+  mediaType: string;
+  url: string;
+  styles: Record<string, { url: string; width?: number | null; height?: number | null }>;
+}
+
+export type UploadResult = { ok: true; upload: UploadedFile } | { ok: false; message: string };
+
+const UNAVAILABLE = "The file could not be uploaded. Try again in a moment.";
+
+/** The client-side check of a picked file: its type, then its size. Null when it may go. */
+export function checkFile(file: Blob, accept: readonly string[]): string | null {
+  if (!accept.includes(file.type)) {
+    return accept.includes("application/pdf")
+      ? "Choose a PDF file."
+      : "Choose a JPEG, PNG or WebP image.";
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return "The file is larger than 50 MB.";
+  return null;
+}
+
+/** POSTs one file; a refusal (4xx `{error, message}`) comes back as its message. */
+export async function uploadFile(
+  file: Blob,
+  purpose: UploadPurpose,
+  filename = file instanceof File ? file.name : "upload",
+): Promise<UploadResult> {
+  const body = new FormData();
+  body.append("file", file, filename);
+  body.append("purpose", purpose);
+  body.append("private", "false");
+  let response: Response;
+  try {
+    response = await fetch(UPLOAD_ENDPOINT, { method: "POST", body, credentials: "same-origin" });
+  } catch {
+    return { ok: false, message: UNAVAILABLE };
+  }
+  const answer = (await response.json().catch(() => null)) as
+    | (Partial<UploadedFile> & { error?: string; message?: string })
+    | null;
+  if (response.ok && answer?.id) return { ok: true, upload: answer as UploadedFile };
+  return { ok: false, message: answer?.message || UNAVAILABLE };
+}
+
+/**
+ * The upload id behind a stored image's URL (`…/files/<upload id>/<style>`). The profile answers
+ * images, not their upload ids, yet saving a group without the id would drop the image.
+ */
+export function uploadIdFromUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const match = /\/files\/([^/?#]+)\/[^/?#]+(?:[?#].*)?$/.exec(url);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}

@@ -1,0 +1,18 @@
+import { hasRecruiterAccess } from "~/features/identity/roles";
+import { OrganizationEditorPage } from "~/features/organizations/dashboard/OrganizationEditorPage";
+import { requireSession } from "~/lib/session.server";
+import type { Route } from "./+types/dashboard-organization-edit";
+
+export function meta() {
+  return [{ title: "Edit the organization | Jobboard" }, { name: "robots", content: "noindex" }];
+}
+
+/** Recruiter-type users only: visitors are sent to log in, applicants are refused. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSession(request, (user) => hasRecruiterAccess(user.roles));
+  return { id: params.id };
+}
+
+export default function DashboardOrganizationEditRoute({ loaderData }: Route.ComponentProps) {
+  return <OrganizationEditorPage key={loaderData.id} id={loaderData.id} />;
+}

@@ -1,0 +1,18 @@
+import { hasRecruiterAccess } from "~/features/identity/roles";
+import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
+import { requireSession } from "~/lib/session.server";
+import type { Route } from "./+types/dashboard-organization";
+
+export function meta() {
+  return [{ title: "My organization | Jobboard" }, { name: "robots", content: "noindex" }];
+}
+
+/** Recruiter-type users only: visitors are sent to log in, applicants are refused. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request, (user) => hasRecruiterAccess(user.roles));
+  return null;
+}
+
+export default function DashboardOrganizationRoute() {
+  return <OrganizationListPage />;
+}
