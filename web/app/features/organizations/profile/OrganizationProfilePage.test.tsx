@@ -21,7 +21,10 @@ describe("OrganizationProfilePage", () => {
     expect(screen.getByTestId("profile-location")).toHaveTextContent("Berlin, Germany");
     expect(screen.getByRole("img", { name: "Our office" })).toHaveAttribute("src", acmeProfile.cover?.url);
     expect(screen.getByRole("img", { name: "Acme logo" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Visit acme.example" })).toHaveAttribute("href", "https://www.acme.example");
+    expect(screen.getByRole("link", { name: "Visit acme.example" })).toHaveAttribute(
+      "href",
+      "https://www.acme.example",
+    );
     expect(screen.getByRole("link", { name: "LinkedIn" })).toHaveAttribute(
       "href",
       "https://www.linkedin.com/company/acme",
@@ -36,10 +39,11 @@ describe("OrganizationProfilePage", () => {
     }
 
     const benefits = screen.getByRole("region", { name: "Benefits" });
-    expect(within(benefits).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "✓Flexible hours",
-      "✓Remote work",
-    ]);
+    expect(
+      within(benefits)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["✓Flexible hours", "✓Remote work"]);
 
     const contact = screen.getByRole("region", { name: "Contact persons" });
     expect(within(contact).getByRole("heading", { level: 3, name: "Ada Lovelace" })).toBeInTheDocument();
@@ -49,7 +53,10 @@ describe("OrganizationProfilePage", () => {
       "href",
       "mailto:ada@acme.example",
     );
-    expect(within(contact).getByRole("link", { name: "+49 30 123 456" })).toHaveAttribute("href", "tel:+4930123456");
+    expect(within(contact).getByRole("link", { name: "+49 30 123 456" })).toHaveAttribute(
+      "href",
+      "tel:+4930123456",
+    );
     expect(within(contact).getByRole("link", { name: "Ada Lovelace on LinkedIn" })).toBeInTheDocument();
 
     const locations = screen.getByRole("region", { name: "Locations" });
@@ -103,7 +110,9 @@ describe("OrganizationProfilePage", () => {
 
   it("loads a video from YouTube only after play is pressed", async () => {
     const user = userEvent.setup();
-    const { container } = renderWithMantine(<OrganizationProfilePage profile={acmeProfile} origin={ORIGIN} />);
+    const { container } = renderWithMantine(
+      <OrganizationProfilePage profile={acmeProfile} origin={ORIGIN} />,
+    );
     const videos = screen.getByRole("region", { name: "Videos" });
     expect(container.querySelector("iframe")).toBeNull();
     expect(within(videos).getByText("Playing loads the video from YouTube.")).toBeInTheDocument();
@@ -116,7 +125,9 @@ describe("OrganizationProfilePage", () => {
   });
 
   it("describes the organization and its FAQ as JSON-LD", () => {
-    const { container } = renderWithMantine(<OrganizationProfilePage profile={acmeProfile} origin={ORIGIN} />);
+    const { container } = renderWithMantine(
+      <OrganizationProfilePage profile={acmeProfile} origin={ORIGIN} />,
+    );
     const [organization, faq] = jsonLd(container);
     expect(organization).toMatchObject({
       "@type": "Organization",
@@ -124,16 +135,33 @@ describe("OrganizationProfilePage", () => {
       alternateName: "Acme",
       url: "https://jobs.example/organization/acme",
       logo: "https://jobs.example/api/uploads/organizations/1/logo.png",
-      sameAs: ["https://www.acme.example", "https://www.linkedin.com/company/acme", "https://instagram.com/acme"],
-      address: { "@type": "PostalAddress", addressLocality: "Berlin", postalCode: "10115", addressCountry: "DE" },
+      sameAs: [
+        "https://www.acme.example",
+        "https://www.linkedin.com/company/acme",
+        "https://instagram.com/acme",
+      ],
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: "Berlin",
+        postalCode: "10115",
+        addressCountry: "DE",
+      },
       description: "Clean water projects.",
     });
     expect(faq).toEqual({
       "@context": "https://schema.org",
       "@type": "FAQPage",
       mainEntity: [
-        { "@type": "Question", name: "Do you hire students?", acceptedAnswer: { "@type": "Answer", text: "Yes, as interns." } },
-        { "@type": "Question", name: "Can I work remotely?", acceptedAnswer: { "@type": "Answer", text: "Mostly." } },
+        {
+          "@type": "Question",
+          name: "Do you hire students?",
+          acceptedAnswer: { "@type": "Answer", text: "Yes, as interns." },
+        },
+        {
+          "@type": "Question",
+          name: "Can I work remotely?",
+          acceptedAnswer: { "@type": "Answer", text: "Mostly." },
+        },
       ],
     });
   });
@@ -141,7 +169,7 @@ describe("OrganizationProfilePage", () => {
   it("escapes < in JSON-LD so the script cannot be closed early", () => {
     const { container } = renderWithMantine(
       <OrganizationProfilePage
-        profile={{ ...acmeProfile, faq: [{ __typename: "Question", question: "</script><b>?", answer: "x" }] }}
+        profile={{ ...acmeProfile, faq: [{ question: "</script><b>?", answer: "x" }] }}
         origin={ORIGIN}
       />,
     );
@@ -151,7 +179,9 @@ describe("OrganizationProfilePage", () => {
   });
 
   it("leaves out empty groups and shows a branded band without a cover", () => {
-    const { container } = renderWithMantine(<OrganizationProfilePage profile={bareProfile} origin={ORIGIN} />);
+    const { container } = renderWithMantine(
+      <OrganizationProfilePage profile={bareProfile} origin={ORIGIN} />,
+    );
     expect(screen.getByTestId("profile-band")).toBeInTheDocument();
     expect(screen.getAllByRole("region").map((region) => region.getAttribute("aria-labelledby"))).toEqual([
       "jobs-heading",

@@ -1,4 +1,17 @@
-import { Accordion, Anchor, Badge, Grid, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Typography } from "@mantine/core";
+import {
+  Accordion,
+  Anchor,
+  Badge,
+  Grid,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Typography,
+} from "@mantine/core";
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { JsonLd } from "~/components/JsonLd";
@@ -36,7 +49,10 @@ function About({ profile }: { profile: PublicProfile }) {
     <Stack gap="lg">
       {profile.presentation ? (
         <Typography>
-          <div data-testid="profile-presentation" dangerouslySetInnerHTML={{ __html: profile.presentation }} />
+          <div
+            data-testid="profile-presentation"
+            dangerouslySetInnerHTML={{ __html: profile.presentation }}
+          />
         </Typography>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -51,7 +67,14 @@ function About({ profile }: { profile: PublicProfile }) {
 
 function Benefits({ benefits }: { benefits: PublicTermFragment[] }) {
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" p={0} m={0} style={{ listStyle: "none" }}>
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, xs: 2, sm: 3 }}
+      spacing="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+    >
       {benefits.map((benefit) => (
         <Paper component="li" key={benefit.tid} withBorder radius="md" p="sm">
           <Group gap="sm" wrap="nowrap">

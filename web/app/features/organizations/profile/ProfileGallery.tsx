@@ -17,7 +17,8 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
   useEffect(() => {
     if (openIndex === null) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "ArrowLeft") setOpenIndex((index) => (index === null ? null : (index - 1 + count) % count));
+      if (event.key === "ArrowLeft")
+        setOpenIndex((index) => (index === null ? null : (index - 1 + count) % count));
       if (event.key === "ArrowRight") setOpenIndex((index) => (index === null ? null : (index + 1) % count));
     }
     window.addEventListener("keydown", onKeyDown);
@@ -33,13 +34,7 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
             onClick={() => setOpenIndex(index)}
             aria-label={`Open image ${index + 1} of ${count}${item.image.alt ? `: ${item.image.alt}` : ""}`}
           >
-            <Image
-              src={item.thumbnail.url}
-              alt=""
-              radius="md"
-              fit="cover"
-              style={{ aspectRatio: "4 / 3" }}
-            />
+            <Image src={item.thumbnail.url} alt="" radius="md" fit="cover" style={{ aspectRatio: "4 / 3" }} />
           </UnstyledButton>
         ))}
       </SimpleGrid>

@@ -41,7 +41,12 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             shadow="md"
             withBorder
           >
-            <Image src={profile.logo.url} alt={profile.logo.alt || `${profile.name} logo`} h="100%" fit="contain" />
+            <Image
+              src={profile.logo.url}
+              alt={profile.logo.alt || `${profile.name} logo`}
+              h="100%"
+              fit="contain"
+            />
           </Paper>
         ) : null}
       </Box>

@@ -1,7 +1,6 @@
 import type { PublicProfile } from "./profile-query";
 
 const address = {
-  __typename: "Address",
   countryCode: "DE",
   addressLine1: "Hauptstraße 1",
   addressLine2: null,
@@ -12,19 +11,17 @@ const address = {
 
 /** A published profile with every public group filled, as the gateway answers it. */
 export const acmeProfile: PublicProfile = {
-  __typename: "OrganizationProfile",
   id: "p1",
   slug: "acme",
   status: "PUBLISHED",
   name: "Acme Foundation",
   alternativeName: "Acme",
-  url: { __typename: "Url", path: "/organization/acme" },
-  logo: { __typename: "Image", url: "/api/uploads/organizations/1/logo.png", alt: "Acme logo", title: null },
-  cover: { __typename: "Image", url: "/api/uploads/organizations/1/cover.jpg", alt: "Our office", title: null },
+  url: { path: "/organization/acme" },
+  logo: { url: "/api/uploads/organizations/1/logo.png", alt: "Acme logo", title: null },
+  cover: { url: "/api/uploads/organizations/1/cover.jpg", alt: "Our office", title: null },
   organizationLocation: address,
   website: "https://www.acme.example",
   socialProfiles: {
-    __typename: "SocialProfiles",
     facebook: null,
     twitter: null,
     linkedin: "https://www.linkedin.com/company/acme",
@@ -34,19 +31,18 @@ export const acmeProfile: PublicProfile = {
     tiktok: null,
     blueSky: null,
   },
-  companyInfo: { __typename: "CompanyInfo", name: "Acme Foundation gGmbH", address },
+  companyInfo: { name: "Acme Foundation gGmbH", address },
   presentation: "<p>We build <strong>clean water</strong> projects.</p>",
-  industry: { __typename: "Term", tid: 10, label: "Non-profit", alias: "non-profit" },
-  size: { __typename: "Term", tid: 20, label: "51-100 employees", alias: null },
-  occupation: [{ __typename: "Term", tid: 30, label: "Engineering", alias: "engineering" }],
-  fieldsOfStudy: [{ __typename: "Term", tid: 40, label: "Hydrology", alias: null }],
+  industry: { tid: 10, label: "Non-profit", alias: "non-profit" },
+  size: { tid: 20, label: "51-100 employees", alias: null },
+  occupation: [{ tid: 30, label: "Engineering", alias: "engineering" }],
+  fieldsOfStudy: [{ tid: 40, label: "Hydrology", alias: null }],
   benefits: [
-    { __typename: "Term", tid: 50, label: "Flexible hours", alias: null },
-    { __typename: "Term", tid: 51, label: "Remote work", alias: null },
+    { tid: 50, label: "Flexible hours", alias: null },
+    { tid: 51, label: "Remote work", alias: null },
   ],
   contactPersons: [
     {
-      __typename: "ContactPerson",
       salutation: "ms",
       firstName: "Ada",
       lastName: "Lovelace",
@@ -59,32 +55,28 @@ export const acmeProfile: PublicProfile = {
     },
   ],
   gallery: [1, 2, 3].map((n) => ({
-    __typename: "GalleryImage" as const,
     uploadId: `g${n}`,
-    image: { __typename: "Image" as const, url: `/api/uploads/organizations/1/g${n}.jpg`, alt: `Photo ${n}`, title: null },
-    thumbnail: { __typename: "Image" as const, url: `/api/uploads/organizations/1/t${n}.jpg`, alt: `Photo ${n}` },
+    image: { url: `/api/uploads/organizations/1/g${n}.jpg`, alt: `Photo ${n}`, title: null },
+    thumbnail: { url: `/api/uploads/organizations/1/t${n}.jpg`, alt: `Photo ${n}` },
   })),
   videos: [
     {
-      __typename: "Video",
       source: "https://www.youtube.com/watch?v=abc123",
       embedUrl: "https://www.youtube-nocookie.com/embed/abc123",
       cover: null,
       coverTitle: "A day at Acme",
     },
   ],
-  locations: [{ __typename: "Location", name: "Head office", address }],
+  locations: [{ name: "Head office", address }],
   faq: [
-    { __typename: "Question", question: "Do you hire students?", answer: "Yes, as interns." },
-    { __typename: "Question", question: "Can I work remotely?", answer: "Mostly." },
+    { question: "Do you hire students?", answer: "Yes, as interns." },
+    { question: "Can I work remotely?", answer: "Mostly." },
   ],
-  attachments: [
-    { __typename: "Attachment", uploadId: "a1", title: "Annual report", url: "/api/uploads/organizations/1/report.pdf" },
-  ],
+  attachments: [{ uploadId: "a1", title: "Annual report", url: "/api/uploads/organizations/1/report.pdf" }],
   metatags: [
-    { __typename: "Metatag", meta: "title", value: "Acme Foundation | Jobboard" },
-    { __typename: "Metatag", meta: "description", value: "Clean water projects." },
-    { __typename: "Metatag", meta: "canonical", value: "https://jobs.example/organization/acme" },
+    { meta: "title", value: "Acme Foundation | Jobboard" },
+    { meta: "description", value: "Clean water projects." },
+    { meta: "canonical", value: "https://jobs.example/organization/acme" },
   ],
 };
 
@@ -97,7 +89,6 @@ export const bareProfile: PublicProfile = {
   organizationLocation: null,
   website: null,
   socialProfiles: {
-    __typename: "SocialProfiles",
     facebook: null,
     twitter: null,
     linkedin: null,

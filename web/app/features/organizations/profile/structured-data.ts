@@ -39,7 +39,8 @@ export function organizationJsonLd(profile: PublicProfile, origin: string) {
   const sameAs = socialLinks(profile.socialProfiles).map((link) => link.href);
   if (profile.website) sameAs.unshift(externalHref(profile.website));
   const description =
-    metatagValue(profile.metatags, "description") ?? (profile.presentation ? plainText(profile.presentation) : "");
+    metatagValue(profile.metatags, "description") ??
+    (profile.presentation ? plainText(profile.presentation) : "");
   const address = profile.companyInfo?.address ?? profile.organizationLocation;
   return {
     "@context": "https://schema.org",
