@@ -6,6 +6,7 @@ export default [
   route("jobs/*", "routes/jobs.tsx"),
   route("organizations", "routes/organizations.tsx"),
   route("organization/:slug", "routes/organization.tsx"),
+  route("organization-invitation", "routes/organization-invitation.tsx"),
   route("resumes", "routes/resumes.tsx"),
   route("user/login", "routes/user-login.tsx"),
   route("user/logout", "routes/user-logout.tsx"),
