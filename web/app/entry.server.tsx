@@ -8,8 +8,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
-import { createApolloClient } from "~/lib/apollo/create-apollo-client";
-import { sessionTokenResolver } from "~/lib/session.server";
+import { requestApolloClient } from "~/lib/apollo/request-client.server";
 
 /** Give up waiting for GraphQL data after this long and render what the cache has. */
 const DATA_TIMEOUT_MS = 5_000;
@@ -23,13 +22,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ) {
   const env = serverEnv();
-  // One client per request: the cache must never be shared between users.
-  const client = createApolloClient({
-    uri: env.GATEWAY_URL,
-    frontendName: env.FRONTEND_NAME,
-    ssrMode: true,
-    resolveAuthToken: sessionTokenResolver(request),
-  });
+  const client = requestApolloClient(request);
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
   const bootstrapText = () =>
     serializeBootstrap({

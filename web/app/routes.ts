@@ -5,6 +5,8 @@ export default [
   // `/jobs` and `/jobs/[[...taxonomy]]`: the splat is the optional category path.
   route("jobs/*", "routes/jobs.tsx"),
   route("organizations", "routes/organizations.tsx"),
+  route("organization/:slug", "routes/organization.tsx"),
+  route("organization-invitation", "routes/organization-invitation.tsx"),
   route("resumes", "routes/resumes.tsx"),
   route("user/login", "routes/user-login.tsx"),
   route("user/logout", "routes/user-logout.tsx"),

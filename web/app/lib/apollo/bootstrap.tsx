@@ -1,5 +1,6 @@
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { createContext, useContext, type ReactNode } from "react";
+import { jsonForScript } from "~/lib/json-script";
 
 /**
  * Hands the server-rendered Apollo cache (and the frontend name, a server-side setting) to the
@@ -12,9 +13,9 @@ export interface ApolloBootstrap {
   state: NormalizedCacheObject;
 }
 
-/** JSON safe to embed in HTML: `<` is escaped so no `</script>` can end the element early. */
+/** JSON safe to embed in HTML (see jsonForScript). */
 export function serializeBootstrap(bootstrap: ApolloBootstrap): string {
-  return JSON.stringify(bootstrap).replace(/</g, "\\u003c");
+  return jsonForScript(bootstrap);
 }
 
 export function readBootstrap(doc: Document, fallbackFrontendName: string) {

@@ -1,0 +1,155 @@
+// A stand-in gateway for screenshots: answers the organization profile page's operations with a
+// fixed profile (slug "acme", former slug "acme-old"; slug "bare" has only the required fields)
+// and serves placeholder SVG images. Usage: node mock-gateway.mjs [port]
+import { createServer } from "node:http";
+
+const port = Number(process.argv[2] ?? 4999);
+const origin = `http://127.0.0.1:${port}`;
+
+const COLORS = ["#1c7ed6", "#0ca678", "#f08c00", "#ae3ec9", "#e8590c", "#1098ad"];
+function svg(name, width, height) {
+  const color = COLORS[[...name].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % COLORS.length];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#212529"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>
+<text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="${Math.round(height / 8)}" text-anchor="middle" dominant-baseline="middle">${name}</text></svg>`;
+}
+const image = (name, alt, title = null) => ({ url: `${origin}/img/${name}.svg`, alt, title });
+
+const address = {
+  countryCode: "DE",
+  addressLine1: "Hauptstraße 1",
+  addressLine2: null,
+  administrativeArea: null,
+  locality: "Berlin",
+  zip: "10115",
+};
+const noSocial = {
+  facebook: null, twitter: null, linkedin: null, youtube: null,
+  xing: null, instagram: null, tiktok: null, blueSky: null,
+};
+
+const acme = {
+  id: "p1",
+  slug: "acme",
+  status: "PUBLISHED",
+  name: "Acme Foundation",
+  alternativeName: "Acme Clean Water Initiative",
+  url: { path: "/organization/acme" },
+  logo: { ...image("logo", "Acme Foundation logo"), url: `${origin}/img/logo-square.svg` },
+  cover: image("cover", "Our team at the Berlin office"),
+  organizationLocation: address,
+  website: "https://www.acme.example",
+  socialProfiles: {
+    ...noSocial,
+    linkedin: "https://www.linkedin.com/company/acme",
+    instagram: "https://instagram.com/acme",
+    youtube: "https://youtube.com/@acme",
+  },
+  companyInfo: { name: "Acme Foundation gGmbH", address },
+  presentation:
+    "<p>Acme Foundation brings <strong>clean drinking water</strong> to 2 million people in 14 countries.</p><h3>What we do</h3><ul><li>Build and maintain wells</li><li>Train local engineers</li><li>Research water quality</li></ul><p>We are a team of 80 engineers, scientists and organisers.</p>",
+  industry: { tid: 10, label: "Non-profit", alias: "non-profit" },
+  size: { tid: 20, label: "51-100 employees", alias: null },
+  occupation: [
+    { tid: 30, label: "Engineering", alias: null },
+    { tid: 31, label: "Research", alias: null },
+  ],
+  fieldsOfStudy: [
+    { tid: 40, label: "Hydrology", alias: null },
+    { tid: 41, label: "Civil engineering", alias: null },
+  ],
+  benefits: ["Flexible hours", "Remote work", "30 days holiday", "Training budget", "Public transport ticket", "Parental leave"].map(
+    (label, index) => ({ tid: 50 + index, label, alias: null }),
+  ),
+  contactPersons: [
+    {
+      salutation: "ms", firstName: "Ada", lastName: "Lovelace", photo: image("ada", "Ada Lovelace"),
+      email: "ada.lovelace@acme.example", position: "Head of People", phone: "+49 30 123 456",
+      linkedinProfile: "https://www.linkedin.com/in/ada", contactInfo: null,
+    },
+    {
+      salutation: "mr", firstName: "Alan", lastName: "Turing", photo: null,
+      email: "alan@acme.example", position: "Recruiter", phone: null,
+      linkedinProfile: null, contactInfo: "Mondays to Thursdays, 9 to 5",
+    },
+  ],
+  gallery: [1, 2, 3, 4, 5].map((n) => ({
+    uploadId: `g${n}`,
+    image: image(`gallery-${n}`, `Gallery photo ${n}`, n === 1 ? "Our well in Kisumu" : null),
+    thumbnail: image(`thumb-${n}`, `Gallery photo ${n}`),
+  })),
+  videos: [
+    { source: "https://www.youtube.com/watch?v=abc123", embedUrl: "https://www.youtube-nocookie.com/embed/abc123", cover: image("video-cover", "Video cover"), coverTitle: "A day at Acme" },
+    { source: "https://vimeo.com/12345", embedUrl: "https://player.vimeo.com/video/12345?dnt=1", cover: null, coverTitle: "Our mission" },
+  ],
+  locations: [
+    { name: "Head office", address },
+    { name: "Field office Nairobi", address: { ...address, countryCode: "KE", addressLine1: "Kenyatta Avenue 5", zip: null, locality: "Nairobi" } },
+  ],
+  faq: [
+    { question: "Do you hire students?", answer: "Yes: internships of 3 to 6 months, paid." },
+    { question: "Can I work remotely?", answer: "Most office roles are hybrid; field roles are on site." },
+    { question: "How long does hiring take?", answer: "About four weeks from application to offer." },
+  ],
+  attachments: [
+    { uploadId: "a1", title: "Annual report 2024", url: `${origin}/files/report.pdf` },
+    { uploadId: "a2", title: "Benefits overview", url: `${origin}/files/benefits.pdf` },
+  ],
+  metatags: [
+    { meta: "title", value: "Acme Foundation | Jobboard" },
+    { meta: "description", value: "Clean drinking water for 2 million people. Jobs at Acme Foundation." },
+    { meta: "canonical", value: "http://127.0.0.1:3012/organization/acme" },
+    { meta: "og:title", value: "Acme Foundation" },
+    { meta: "og:image", value: `${origin}/img/cover.svg` },
+    { meta: "robots", value: "index, follow" },
+  ],
+};
+
+const bare = {
+  ...acme,
+  slug: "bare",
+  name: "Bare Organization",
+  alternativeName: null, logo: null, cover: null, organizationLocation: null, website: null,
+  socialProfiles: noSocial, companyInfo: null, presentation: null, industry: null, size: null,
+  occupation: [], fieldsOfStudy: [], benefits: [], contactPersons: [], gallery: [], videos: [],
+  locations: [], faq: [], attachments: [], metatags: [],
+};
+
+function answer(operation) {
+  switch (operation.operationName) {
+    case "OrganizationPublicProfile": {
+      const slug = operation.variables?.slug;
+      const profile = slug === "acme" || slug === "acme-old" ? acme : slug === "bare" ? bare : null;
+      return { data: { organizationProfile: profile } };
+    }
+    case "AppConfig":
+      return { data: { getAppConfig: [] } };
+    default:
+      return { data: null, errors: [{ message: `mock gateway: no answer for ${operation.operationName}` }] };
+  }
+}
+
+createServer((request, response) => {
+  const url = new URL(request.url ?? "/", origin);
+  const sized = url.pathname.match(/^\/img\/([\w-]+)\.svg$/);
+  if (sized) {
+    const name = sized[1];
+    const [width, height] = name.startsWith("cover") ? [1000, 500] : name.startsWith("logo") || name === "ada" ? [240, 240] : name.startsWith("thumb") ? [400, 300] : [1200, 800];
+    response.writeHead(200, { "Content-Type": "image/svg+xml" });
+    response.end(svg(name, width, height));
+    return;
+  }
+  if (request.method !== "POST") {
+    response.writeHead(404).end();
+    return;
+  }
+  let body = "";
+  request.on("data", (chunk) => (body += chunk));
+  request.on("end", () => {
+    const parsed = JSON.parse(body);
+    const result = Array.isArray(parsed) ? parsed.map(answer) : answer(parsed);
+    response.writeHead(200, { "Content-Type": "application/json" });
+    response.end(JSON.stringify(result));
+  });
+}).listen(port, "127.0.0.1", () => console.log(`mock gateway on ${origin}`));

@@ -1,0 +1,16 @@
+import { Paper, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** A group with nothing in it yet: what is missing and, when there is one, the next step. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xl" bg="var(--mantine-color-default-hover)">
+      <Stack gap="sm" align="center">
+        <Text ta="center" c="dimmed">
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}

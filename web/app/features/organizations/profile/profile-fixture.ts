@@ -1,0 +1,115 @@
+import type { PublicProfile } from "./profile-query";
+
+const address = {
+  countryCode: "DE",
+  addressLine1: "Hauptstraße 1",
+  addressLine2: null,
+  administrativeArea: null,
+  locality: "Berlin",
+  zip: "10115",
+} as const;
+
+/** A published profile with every public group filled, as the gateway answers it. */
+export const acmeProfile: PublicProfile = {
+  id: "p1",
+  slug: "acme",
+  status: "PUBLISHED",
+  name: "Acme Foundation",
+  alternativeName: "Acme",
+  url: { path: "/organization/acme" },
+  logo: { url: "/api/uploads/organizations/1/logo.png", alt: "Acme logo", title: null },
+  cover: { url: "/api/uploads/organizations/1/cover.jpg", alt: "Our office", title: null },
+  organizationLocation: address,
+  website: "https://www.acme.example",
+  socialProfiles: {
+    facebook: null,
+    twitter: null,
+    linkedin: "https://www.linkedin.com/company/acme",
+    youtube: null,
+    xing: null,
+    instagram: "https://instagram.com/acme",
+    tiktok: null,
+    blueSky: null,
+  },
+  companyInfo: { name: "Acme Foundation gGmbH", address },
+  presentation: "<p>We build <strong>clean water</strong> projects.</p>",
+  industry: { tid: 10, label: "Non-profit", alias: "non-profit" },
+  size: { tid: 20, label: "51-100 employees", alias: null },
+  occupation: [{ tid: 30, label: "Engineering", alias: "engineering" }],
+  fieldsOfStudy: [{ tid: 40, label: "Hydrology", alias: null }],
+  benefits: [
+    { tid: 50, label: "Flexible hours", alias: null },
+    { tid: 51, label: "Remote work", alias: null },
+  ],
+  contactPersons: [
+    {
+      salutation: "ms",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      photo: null,
+      email: "ada@acme.example",
+      position: "Head of People",
+      phone: "+49 30 123 456",
+      linkedinProfile: "https://www.linkedin.com/in/ada",
+      contactInfo: null,
+    },
+  ],
+  gallery: [1, 2, 3].map((n) => ({
+    uploadId: `g${n}`,
+    image: { url: `/api/uploads/organizations/1/g${n}.jpg`, alt: `Photo ${n}`, title: null },
+    thumbnail: { url: `/api/uploads/organizations/1/t${n}.jpg`, alt: `Photo ${n}` },
+  })),
+  videos: [
+    {
+      source: "https://www.youtube.com/watch?v=abc123",
+      embedUrl: "https://www.youtube-nocookie.com/embed/abc123",
+      cover: null,
+      coverTitle: "A day at Acme",
+    },
+  ],
+  locations: [{ name: "Head office", address }],
+  faq: [
+    { question: "Do you hire students?", answer: "Yes, as interns." },
+    { question: "Can I work remotely?", answer: "Mostly." },
+  ],
+  attachments: [{ uploadId: "a1", title: "Annual report", url: "/api/uploads/organizations/1/report.pdf" }],
+  metatags: [
+    { meta: "title", value: "Acme Foundation | Jobboard" },
+    { meta: "description", value: "Clean water projects." },
+    { meta: "canonical", value: "https://jobs.example/organization/acme" },
+  ],
+};
+
+/** Only the required fields: every optional group empty. */
+export const bareProfile: PublicProfile = {
+  ...acmeProfile,
+  alternativeName: null,
+  logo: null,
+  cover: null,
+  organizationLocation: null,
+  website: null,
+  socialProfiles: {
+    facebook: null,
+    twitter: null,
+    linkedin: null,
+    youtube: null,
+    xing: null,
+    instagram: null,
+    tiktok: null,
+    blueSky: null,
+  },
+  companyInfo: null,
+  presentation: null,
+  industry: null,
+  size: null,
+  occupation: [],
+  fieldsOfStudy: [],
+  benefits: [],
+  contactPersons: [],
+  gallery: [],
+  videos: [],
+  locations: [],
+  faq: [],
+  attachments: [],
+  metatags: [],
+};

@@ -1,0 +1,98 @@
+import type { PublicAddressFragment } from "~/lib/graphql/generated/graphql";
+import type { PublicProfile } from "./profile-query";
+
+/** The country's English name (the only locale), or the code when the runtime does not know it. */
+export function countryName(countryCode: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(countryCode.toUpperCase()) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+}
+
+/** "Berlin, Germany": the short location under the organization's name. */
+export function shortLocation(address: PublicAddressFragment | null | undefined): string | null {
+  if (!address) return null;
+  return [address.locality, address.countryCode ? countryName(address.countryCode) : null]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** A postal address as lines: street lines, zip and locality, region, country. */
+export function addressLines(address: PublicAddressFragment): string[] {
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    [address.zip, address.locality].filter(Boolean).join(" "),
+    address.administrativeArea,
+    address.countryCode ? countryName(address.countryCode) : null,
+  ].filter((line): line is string => Boolean(line));
+}
+
+/** An address typed without a scheme ("acme.example") still gets a working link. */
+export function externalHref(address: string): string {
+  return /^https?:\/\//i.test(address) ? address : `https://${address}`;
+}
+
+/** "acme.example" from "https://www.acme.example/", for link texts. */
+export function displayHost(address: string): string {
+  try {
+    return new URL(externalHref(address)).host.replace(/^www\./, "");
+  } catch {
+    return address;
+  }
+}
+
+const SOCIAL_LABELS: Record<keyof Omit<PublicProfile["socialProfiles"], "__typename">, string> = {
+  linkedin: "LinkedIn",
+  xing: "XING",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  twitter: "X (Twitter)",
+  youtube: "YouTube",
+  tiktok: "TikTok",
+  blueSky: "Bluesky",
+};
+
+export interface SocialLink {
+  network: string;
+  label: string;
+  href: string;
+}
+
+/** The social profiles that are set, in a fixed order. */
+export function socialLinks(profiles: PublicProfile["socialProfiles"]): SocialLink[] {
+  return Object.entries(SOCIAL_LABELS).flatMap(([network, label]) => {
+    const address = profiles[network as keyof typeof SOCIAL_LABELS];
+    return address ? [{ network, label, href: externalHref(address) }] : [];
+  });
+}
+
+/** "AL" for Ada Lovelace: the avatar of a contact person without a photo. */
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/** A phone number as a tel: link (spaces, dashes and brackets dropped). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Which service plays a video: named in the consent note before anything loads from it. */
+export function videoProvider(video: { source: string; embedUrl?: string | null }): string {
+  const address = `${video.embedUrl ?? ""} ${video.source}`.toLowerCase();
+  if (address.includes("vimeo")) return "Vimeo";
+  if (address.includes("youtu")) return "YouTube";
+  return "the video's website";
+}
+
+/** The embed address with autoplay on: the visitor already pressed play once. */
+export function autoplayUrl(embedUrl: string): string {
+  try {
+    const url = new URL(embedUrl);
+    url.searchParams.set("autoplay", "1");
+    return url.toString();
+  } catch {
+    return embedUrl;
+  }
+}

@@ -1,0 +1,18 @@
+import type { ApolloClient } from "@apollo/client";
+import { serverEnv } from "~/env.server";
+import { createApolloClient } from "~/lib/apollo/create-apollo-client";
+import { sessionTokenResolver } from "~/lib/session.server";
+
+/**
+ * A server-side client for one page request, with the session's bearer token. One per request:
+ * the cache must never be shared between users. Used by the SSR data pass and by loaders.
+ */
+export function requestApolloClient(request: Request): ApolloClient {
+  const env = serverEnv();
+  return createApolloClient({
+    uri: env.GATEWAY_URL,
+    frontendName: env.FRONTEND_NAME,
+    ssrMode: true,
+    resolveAuthToken: sessionTokenResolver(request),
+  });
+}

@@ -1,0 +1,37 @@
+import { data, redirect } from "react-router";
+import { ORGANIZATION_PUBLIC_PROFILE } from "~/features/organizations/profile/profile-query";
+import { OrganizationProfilePage } from "~/features/organizations/profile/OrganizationProfilePage";
+import { serverEnv } from "~/env.server";
+import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { lowercasePathRedirect } from "~/lib/lowercase-path";
+import { metaDescriptors } from "~/lib/metatags";
+import type { Route } from "./+types/organization";
+
+/**
+ * The loader decides what the path shows before anything renders: an unknown slug is a 404, a
+ * former slug a permanent redirect to the current one.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const lowercase = lowercasePathRedirect(request);
+  if (lowercase) throw lowercase;
+  const { data: answer } = await requestApolloClient(request).query({
+    query: ORGANIZATION_PUBLIC_PROFILE,
+    variables: { slug: params.slug },
+    fetchPolicy: "no-cache",
+  });
+  const profile = answer?.organizationProfile;
+  if (!profile) throw data(null, { status: 404 });
+  if (profile.slug !== params.slug) {
+    throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
+  }
+  return { profile, origin: new URL(serverEnv().AUTH_URL).origin };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return metaDescriptors(loaderData.profile.metatags, `${loaderData.profile.name} | Jobboard`);
+}
+
+export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {
+  return <OrganizationProfilePage profile={loaderData.profile} origin={loaderData.origin} />;
+}
