@@ -15,6 +15,7 @@ describe("parseServerEnv", () => {
       AUTH_SECRET: secret,
       AUTH_URL: "http://127.0.0.1:3002",
       IDENTITY_URL: "http://127.0.0.1:8101",
+      ORGANIZATIONS_URL: "http://127.0.0.1:8102",
       AUTH_OIDC_PROVIDERS: "",
     });
   });
