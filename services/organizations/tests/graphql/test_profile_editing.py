@@ -21,7 +21,8 @@ from services.organizations.tests.factories import address
 pytestmark = pytest.mark.integration
 
 RESULT = """__typename
-  ... on OrganizationProfileSaved { profile { id slug status name personalInfo { firstName } } }
+  ... on OrganizationProfileSaved {
+    profile { id slug status name personalInfo { firstName } updatedAt publishedAt } }
   ... on OrganizationErrors { message errors { field code message } }"""
 CREATE = (
     f"mutation($i: CreateOrganizationInput!) {{ createOrganization(input: $i) {{ {RESULT} }} }}"

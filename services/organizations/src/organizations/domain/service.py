@@ -248,6 +248,7 @@ async def create_organization(
             actor,
         )
         await session.flush()
+        await session.refresh(profile)  # server-set columns, for the answer
         return profile
 
 
@@ -442,6 +443,7 @@ async def update_group(
         await session.flush()
         event = await snapshot(session, settings, profile, ProfileUpdated)
         await _emit(session, settings, event, profile.id, actor, profile.version)
+        await session.refresh(profile)
         return profile
 
 
@@ -490,6 +492,7 @@ async def set_published(
         kind = ProfilePublished if published else ProfileUnpublished
         event = await snapshot(session, settings, profile, kind)
         await _emit(session, settings, event, profile.id, _actor(principal), profile.version)
+        await session.refresh(profile)
         return profile
 
 

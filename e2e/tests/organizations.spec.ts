@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+const DEMO_PASSWORD = "demo-password-2026";
+// A 480x320 PNG (a sun on green), kept as text so the repository holds no binary fixture.
+const PICTURE = Buffer.from(readFileSync(new URL("../fixtures/picture.png.b64", import.meta.url), "utf8"), "base64");
+
+async function logIn(page: Page, email: string, destination: string) {
+  await page.goto(`/user/login?destination=${encodeURIComponent(destination)}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === destination);
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name, exact: true }).click();
+  return page.getByRole("region", { name, exact: true });
+}
+
+async function save(section: ReturnType<Page["getByRole"]>, label: string, title: string) {
+  await section.getByRole("button", { name: label }).click();
+  await expect(section.getByText(`${title}: your changes were saved.`)).toBeVisible();
+}
+
+test("a recruiter founds an organization, fills it, uploads pictures and publishes; a visitor sees the public profile", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Lakeside Learning Trust ${Date.now()}`;
+  await logIn(page, "recruiter@riverbend.example", "/dashboard/organization");
+
+  const create = page.getByRole("region", { name: "Create an organization" });
+  await create.getByLabel("Organization name").fill(name);
+  await create.getByRole("button", { name: "Create the organization" }).click();
+  await page.waitForURL(/\/dashboard\/organization\/[\w-]+\/edit$/);
+  await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
+
+  // Organization info, with a logo cropped in the browser and uploaded through the web server.
+  const info = await openTab(page, "Organization info");
+  await info.getByLabel("Website").fill("https://lakeside.example.org");
+  await info.locator('input[type="file"]').first().setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PICTURE });
+  await page.getByRole("button", { name: "Crop and upload" }).click();
+  await expect(info.getByRole("img", { name: /logo/i })).toBeVisible();
+  await save(info, "Save organization info", "Organization info");
+
+  const company = await openTab(page, "Company info");
+  await company.getByLabel("Company name").fill(`${name} Inc.`);
+  await company.getByRole("textbox", { name: "Country" }).fill("United States");
+  await page.getByRole("option", { name: "United States", exact: true }).click();
+  await company.getByLabel("City").fill("Chicago");
+  await company.getByLabel("Address line 1").fill("200 E Randolph St");
+  await save(company, "Save company info", "Company info");
+
+  const personal = await openTab(page, "Personal info");
+  await personal.getByLabel("First name").fill("Priya");
+  await personal.getByLabel("Last name").fill("Invoicewala");
+  await save(personal, "Save personal info", "Personal info");
+
+  const about = await openTab(page, "About");
+  await about.getByLabel("Presentation").fill("<p>We run free reading circles on the lakeshore.</p>");
+  await save(about, "Save about", "About");
+
+  const gallery = await openTab(page, "Gallery");
+  await gallery.locator('input[type="file"]').setInputFiles([
+    { name: "one.png", mimeType: "image/png", buffer: PICTURE },
+    { name: "two.png", mimeType: "image/png", buffer: PICTURE },
+  ]);
+  await expect(gallery.getByRole("listitem")).toHaveCount(2);
+  await save(gallery, "Save gallery", "Gallery");
+
+  const faq = await openTab(page, "FAQ");
+  await faq.getByRole("button", { name: "Add a question" }).click();
+  await faq.getByLabel("Question").fill("Do you offer internships?");
+  await faq.getByLabel("Answer").fill("Yes, every summer.");
+  await save(faq, "Save FAQ", "FAQ");
+
+  const status = page.getByRole("region", { name: "Status" });
+  await status.getByRole("button", { name: "Publish" }).click();
+  await expect(status.getByText("Published")).toBeVisible();
+  const publicLink = status.getByRole("link", { name: "View public page" });
+  const path = await publicLink.getAttribute("href");
+  expect(path).toMatch(/^\/organization\/lakeside-learning-trust-\d+$/);
+
+  // A visitor: the public groups, never the private invoicing contact.
+  const visitor = await (await browser.newContext()).newPage();
+  const response = await visitor.goto(path as string);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(visitor.getByText("We run free reading circles on the lakeshore.")).toBeVisible();
+  await expect(visitor.getByText("Do you offer internships?")).toBeVisible();
+  const html = await response?.text();
+  expect(html).not.toContain("Invoicewala");
+  expect(await visitor.content()).not.toContain("Invoicewala");
+  await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/organization\/lakeside-learning-trust-\d+$/);
+  const logo = visitor.getByRole("img", { name: `${name} logo` });
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a demo organization's public page is served with its JSON-LD, and a former slug redirects", async ({ page }) => {
+  const response = await page.goto("/organization/green-harbor-foundation");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Green Harbor Foundation", level: 1 })).toBeVisible();
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd.join("\n")).toContain('"@type":"FAQPage"');
+  const upper = await page.request.get("/Organization/Green-Harbor-Foundation", { maxRedirects: 0 });
+  expect(upper.status()).toBe(301);
+  expect(upper.headers().location).toBe("/organization/green-harbor-foundation");
+  expect((await page.request.get("/organization/no-such-organization", { maxRedirects: 0 })).status()).toBe(404);
+});
