@@ -72,8 +72,8 @@ test("a recruiter founds an organization, fills it, uploads pictures and publish
 
   const faq = await openTab(page, "FAQ");
   await faq.getByRole("button", { name: "Add a question" }).click();
-  await faq.getByLabel("Question").fill("Do you offer internships?");
-  await faq.getByLabel("Answer").fill("Yes, every summer.");
+  await faq.getByRole("textbox", { name: "Question", exact: true }).fill("Do you offer internships?");
+  await faq.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes, every summer.");
   await save(faq, "Save FAQ", "FAQ");
 
   const status = page.getByRole("region", { name: "Status" });
