@@ -239,6 +239,17 @@ async def seed_demo_organizations(
                 "cover.jpg",
             )
             first, last, _ = demo.contact
+            gallery_ids = [
+                await _upload(
+                    sessions,
+                    settings,
+                    owner,
+                    "organization_image",
+                    cover(demo.name, demo.colour, 100 + index * 7 + n, width=1200, height=800),
+                    f"gallery-{n}.jpg",
+                )
+                for n in range(2)
+            ]
             photo_id = await _upload(
                 sessions,
                 settings,
@@ -247,9 +258,14 @@ async def seed_demo_organizations(
                 portrait(first, last, demo.colour),
                 "contact.png",
             )
-            for group, data in _groups(
-                demo, tids, logo_id, cover_id, photo_id, profile.slug
-            ).items():
+            groups = _groups(demo, tids, logo_id, cover_id, photo_id, profile.slug)
+            groups["gallery"] = {
+                "items": [
+                    {"upload_id": upload, "alt": f"{demo.name}: our work, picture {n + 1}"}
+                    for n, upload in enumerate(gallery_ids)
+                ]
+            }
+            for group, data in groups.items():
                 _ok(
                     await update_group(
                         sessions=sessions,
