@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from schemathesis.graphql import nodes
 
 pytestmark = pytest.mark.integration
 
@@ -18,6 +20,17 @@ GATEWAY_URL = os.environ.get("JOBBOARD_GATEWAY_URL", "http://127.0.0.1:4000/grap
 EXAMPLES = int(os.environ.get("JOBBOARD_FUZZ_EXAMPLES", "40"))
 INTERNAL_MARKERS = ("Traceback", "SELECT ", "INSERT ", "asyncpg", "sqlalchemy", "psycopg")
 
+# JSON values (site settings): strings, numbers, booleans, null and lists of strings.
+schemathesis.graphql.scalar(
+    "JSON",
+    st.one_of(
+        st.text(max_size=20).map(nodes.String),
+        st.integers(min_value=-(2**31), max_value=2**31 - 1).map(nodes.Int),
+        st.booleans().map(nodes.Boolean),
+        st.just(nodes.Null),
+        st.lists(st.text(max_size=10).map(nodes.String), max_size=3).map(nodes.List),
+    ),
+)
 schema = schemathesis.graphql.from_url(GATEWAY_URL)
 
 
