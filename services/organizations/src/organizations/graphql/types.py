@@ -92,6 +92,9 @@ class Url:
 
 @strawberry.type(description="An image in one of its styles.")
 class Image:
+    upload_id: strawberry.ID = strawberry.field(
+        description="The upload it was made from (what the group mutations take to keep it)."
+    )
     url: str
     alt: str
     title: str | None
@@ -211,7 +214,11 @@ def _image(
     context: OrganizationContext, upload_id: object, style: str, alt: str, title: str | None = None
 ) -> Image:
     return Image(
-        url=file_url(context.settings, upload_id, style), alt=alt, title=title, style=style
+        upload_id=strawberry.ID(str(upload_id)),
+        url=file_url(context.settings, upload_id, style),
+        alt=alt,
+        title=title,
+        style=style,
     )
 
 

@@ -1,5 +1,11 @@
 import { useMutation } from "@apollo/client/react";
-import { Fieldset, Group, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import {
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useState } from "react";
 import type { EditorProfileFieldsFragment } from "~/lib/graphql/generated/graphql";
 import {
@@ -24,13 +30,18 @@ import {
   type AddressValues,
   type TermOption,
 } from "./form-kit";
-import { uploadIdFromUrl, type UploadedFile } from "./uploads";
+import type { UploadedFile } from "./uploads";
 
 export type EditorProfile = EditorProfileFieldsFragment;
 type Checks = Record<string, string | undefined>;
 
-function errorLookup(checks: Checks, touched: boolean, byField: Record<string, string>) {
-  return (field: string) => (touched ? checks[field] : undefined) ?? byField[field];
+function errorLookup(
+  checks: Checks,
+  touched: boolean,
+  byField: Record<string, string>,
+) {
+  return (field: string) =>
+    (touched ? checks[field] : undefined) ?? byField[field];
 }
 
 function hasErrors(checks: Checks): boolean {
@@ -41,12 +52,17 @@ const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
 function webAddressCheck(value: string): string | undefined {
   const trimmed = value.trim();
-  return trimmed && !WEB_ADDRESS.test(trimmed) ? "Enter an address starting with https://." : undefined;
+  return trimmed && !WEB_ADDRESS.test(trimmed)
+    ? "Enter an address starting with https://."
+    : undefined;
 }
 
 /** The picked image as the preview: a small style if the upload answered one. */
 function uploadedPreview(upload: UploadedFile, alt: string) {
-  const style = upload.styles.thumbnail ?? upload.styles.job_squared_logo_medium ?? upload.styles.teaser;
+  const style =
+    upload.styles.thumbnail ??
+    upload.styles.job_squared_logo_medium ??
+    upload.styles.teaser;
   return { url: style?.url ?? upload.url, alt };
 }
 
@@ -55,8 +71,13 @@ interface ImageValue {
   preview: { url: string; alt: string } | null;
 }
 
-function imageValue(image: { url: string; alt: string } | null | undefined): ImageValue {
-  return { uploadId: uploadIdFromUrl(image?.url), preview: image ? { url: image.url, alt: image.alt } : null };
+function imageValue(
+  image: { uploadId: string; url: string; alt: string } | null | undefined,
+): ImageValue {
+  return {
+    uploadId: image?.uploadId ?? null,
+    preview: image ? { url: image.url, alt: image.alt } : null,
+  };
 }
 
 const SOCIAL_NETWORKS = [
@@ -82,32 +103,49 @@ const INFO_FIELDS = [
 ];
 
 /** Name, logo (cropped square), cover (cropped 2:1), location, website and social profiles. */
-export function OrganizationInfoSection({ profile }: { profile: EditorProfile }) {
+export function OrganizationInfoSection({
+  profile,
+}: {
+  profile: EditorProfile;
+}) {
   const [name, setName] = useState(profile.name);
-  const [alternativeName, setAlternativeName] = useState(profile.alternativeName ?? "");
+  const [alternativeName, setAlternativeName] = useState(
+    profile.alternativeName ?? "",
+  );
   const [website, setWebsite] = useState(profile.website ?? "");
   const [logo, setLogo] = useState(() => imageValue(profile.logo));
   const [cover, setCover] = useState(() => imageValue(profile.cover));
-  const [location, setLocation] = useState<AddressValues>(() => addressValues(profile.organizationLocation));
+  const [location, setLocation] = useState<AddressValues>(() =>
+    addressValues(profile.organizationLocation),
+  );
   const [social, setSocial] = useState<Record<SocialNetwork, string>>(() => {
-    const profiles = profile.socialProfiles as Partial<Record<SocialNetwork, string | null>>;
-    return Object.fromEntries(SOCIAL_NETWORKS.map(([network]) => [network, profiles[network] ?? ""])) as Record<
-      SocialNetwork,
-      string
+    const profiles = profile.socialProfiles as Partial<
+      Record<SocialNetwork, string | null>
     >;
+    return Object.fromEntries(
+      SOCIAL_NETWORKS.map(([network]) => [network, profiles[network] ?? ""]),
+    ) as Record<SocialNetwork, string>;
   });
   const [touched, setTouched] = useState(false);
-  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_INFO);
+  const [save, { data, loading, error }] = useMutation(
+    UPDATE_ORGANIZATION_INFO,
+  );
 
   const locationGiven = !isBlankAddress(location);
   const checks: Checks = {
     name: name.trim() ? undefined : "Enter the organization's name.",
     website: webAddressCheck(website),
     "organizationLocation.countryCode":
-      locationGiven && !location.countryCode ? "Choose the country." : undefined,
-    "organizationLocation.locality": locationGiven && !location.locality.trim() ? "Enter the city." : undefined,
+      locationGiven && !location.countryCode
+        ? "Choose the country."
+        : undefined,
+    "organizationLocation.locality":
+      locationGiven && !location.locality.trim()
+        ? "Enter the city."
+        : undefined,
   };
-  for (const [network] of SOCIAL_NETWORKS) checks[`socialProfiles.${network}`] = webAddressCheck(social[network]);
+  for (const [network] of SOCIAL_NETWORKS)
+    checks[`socialProfiles.${network}`] = webAddressCheck(social[network]);
   const answer = data?.updateOrganizationInfo;
   const server = groupErrors(answer, INFO_FIELDS);
   const errorOf = errorLookup(checks, touched, server.byField);
@@ -126,7 +164,10 @@ export function OrganizationInfoSection({ profile }: { profile: EditorProfile })
           organizationLocation: locationGiven ? addressInput(location) : null,
           website: blankToNull(website),
           socialProfiles: Object.fromEntries(
-            SOCIAL_NETWORKS.map(([network]) => [network, blankToNull(social[network])]),
+            SOCIAL_NETWORKS.map(([network]) => [
+              network,
+              blankToNull(social[network]),
+            ]),
           ),
         },
       },
@@ -163,20 +204,34 @@ export function OrganizationInfoSection({ profile }: { profile: EditorProfile })
         purpose="organization_logo"
         crop={{ aspect: 1, width: 600, height: 600 }}
         preview={logo.preview}
-        onUploaded={(upload) => setLogo({ uploadId: upload.id, preview: uploadedPreview(upload, "Logo preview") })}
+        onUploaded={(upload) =>
+          setLogo({
+            uploadId: upload.id,
+            preview: uploadedPreview(upload, "Logo preview"),
+          })
+        }
         onRemove={() => setLogo({ uploadId: null, preview: null })}
       />
-      {errorOf("logoUploadId") ? <FieldMessage message={errorOf("logoUploadId")} /> : null}
+      {errorOf("logoUploadId") ? (
+        <FieldMessage message={errorOf("logoUploadId")} />
+      ) : null}
       <FilePicker
         label="Cover image"
         description="Cropped to 2:1 (1000 × 500 pixels) before it is uploaded."
         purpose="organization_image"
         crop={{ aspect: 2, width: 1000, height: 500 }}
         preview={cover.preview}
-        onUploaded={(upload) => setCover({ uploadId: upload.id, preview: uploadedPreview(upload, "Cover preview") })}
+        onUploaded={(upload) =>
+          setCover({
+            uploadId: upload.id,
+            preview: uploadedPreview(upload, "Cover preview"),
+          })
+        }
         onRemove={() => setCover({ uploadId: null, preview: null })}
       />
-      {errorOf("coverUploadId") ? <FieldMessage message={errorOf("coverUploadId")} /> : null}
+      {errorOf("coverUploadId") ? (
+        <FieldMessage message={errorOf("coverUploadId")} />
+      ) : null}
       <Fieldset legend="Location">
         <AddressFields
           value={location}
@@ -217,24 +272,39 @@ export function OrganizationInfoSection({ profile }: { profile: EditorProfile })
 
 function FieldMessage({ message }: { message?: string }) {
   return (
-    <div role="alert" style={{ color: "var(--mantine-color-error)", fontSize: "var(--mantine-font-size-sm)" }}>
+    <div
+      role="alert"
+      style={{
+        color: "var(--mantine-color-error)",
+        fontSize: "var(--mantine-font-size-sm)",
+      }}
+    >
       {message}
     </div>
   );
 }
 
-const COMPANY_FIELDS = ["name", ...ADDRESS_FIELDS.map((field) => `address.${field}`)];
+const COMPANY_FIELDS = [
+  "name",
+  ...ADDRESS_FIELDS.map((field) => `address.${field}`),
+];
 
 /** The public company name and address. */
 export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
   const [name, setName] = useState(profile.companyInfo?.name ?? "");
-  const [address, setAddress] = useState<AddressValues>(() => addressValues(profile.companyInfo?.address));
+  const [address, setAddress] = useState<AddressValues>(() =>
+    addressValues(profile.companyInfo?.address),
+  );
   const [touched, setTouched] = useState(false);
-  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_COMPANY_INFO);
+  const [save, { data, loading, error }] = useMutation(
+    UPDATE_ORGANIZATION_COMPANY_INFO,
+  );
 
   const checks: Checks = {
     name: name.trim() ? undefined : "Enter the company name.",
-    "address.countryCode": address.countryCode ? undefined : "Choose the country.",
+    "address.countryCode": address.countryCode
+      ? undefined
+      : "Choose the country.",
     "address.locality": address.locality.trim() ? undefined : "Enter the city.",
   };
   const answer = data?.updateOrganizationCompanyInfo;
@@ -245,7 +315,10 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
     setTouched(true);
     if (hasErrors(checks)) return;
     void save({
-      variables: { id: profile.id, input: { name: name.trim(), address: addressInput(address) } },
+      variables: {
+        id: profile.id,
+        input: { name: name.trim(), address: addressInput(address) },
+      },
     }).catch(() => undefined);
   };
 
@@ -267,12 +340,22 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
         onChange={(event) => setName(event.currentTarget.value)}
         error={errorOf("name")}
       />
-      <AddressFields value={address} onChange={setAddress} errorOf={(field) => errorOf(`address.${field}`)} />
+      <AddressFields
+        value={address}
+        onChange={setAddress}
+        errorOf={(field) => errorOf(`address.${field}`)}
+      />
     </GroupSection>
   );
 }
 
-const PERSONAL_FIELDS = ["salutation", "firstName", "lastName", "phone", "position"] as const;
+const PERSONAL_FIELDS = [
+  "salutation",
+  "firstName",
+  "lastName",
+  "phone",
+  "position",
+] as const;
 type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 /** Private invoicing contact: only members and administrators ever see it. */
@@ -285,7 +368,9 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
     position: profile.personalInfo?.position ?? "",
   }));
   const [touched, setTouched] = useState(false);
-  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_PERSONAL_INFO);
+  const [save, { data, loading, error }] = useMutation(
+    UPDATE_ORGANIZATION_PERSONAL_INFO,
+  );
 
   const checks: Checks = {
     firstName: values.firstName.trim() ? undefined : "Enter the first name.",
@@ -294,10 +379,11 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
   const answer = data?.updateOrganizationPersonalInfo;
   const server = groupErrors(answer, PERSONAL_FIELDS);
   const errorOf = errorLookup(checks, touched, server.byField);
-  const set = (field: PersonalField) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const set =
+    (field: PersonalField) => (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    };
 
   const submit = () => {
     setTouched(true);
@@ -380,23 +466,39 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
 export function presentationHtml(text: string): string {
   const trimmed = text.trim();
   if (!trimmed || /<[a-z][\s\S]*>/i.test(trimmed)) return trimmed;
-  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escape = (value: string) =>
+    value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return trimmed
     .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\n/g, "<br>")}</p>`)
+    .map(
+      (paragraph) =>
+        `<p>${escape(paragraph.trim()).replace(/\n/g, "<br>")}</p>`,
+    )
     .join("");
 }
 
-const ABOUT_FIELDS = ["presentation", "industryTid", "sizeTid", "occupationTids", "fieldsOfStudyTids"];
+const ABOUT_FIELDS = [
+  "presentation",
+  "industryTid",
+  "sizeTid",
+  "occupationTids",
+  "fieldsOfStudyTids",
+];
 
 /** Presentation (a textarea taking simple HTML: @mantine/tiptap is not installed), terms. */
 export function AboutSection({ profile }: { profile: EditorProfile }) {
   const [presentation, setPresentation] = useState(profile.presentation ?? "");
   const [industry, setIndustry] = useState<TermOption | null>(profile.industry);
   const [size, setSize] = useState<TermOption | null>(profile.size);
-  const [occupation, setOccupation] = useState<TermOption[]>(profile.occupation);
-  const [fieldsOfStudy, setFieldsOfStudy] = useState<TermOption[]>(profile.fieldsOfStudy);
-  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_ABOUT);
+  const [occupation, setOccupation] = useState<TermOption[]>(
+    profile.occupation,
+  );
+  const [fieldsOfStudy, setFieldsOfStudy] = useState<TermOption[]>(
+    profile.fieldsOfStudy,
+  );
+  const [save, { data, loading, error }] = useMutation(
+    UPDATE_ORGANIZATION_ABOUT,
+  );
 
   const answer = data?.updateOrganizationAbout;
   const server = groupErrors(answer, ABOUT_FIELDS);
@@ -472,13 +574,18 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
 /** Benefits, as terms of the benefits vocabulary. */
 export function BenefitsSection({ profile }: { profile: EditorProfile }) {
   const [benefits, setBenefits] = useState<TermOption[]>(profile.benefits);
-  const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_BENEFITS);
+  const [save, { data, loading, error }] = useMutation(
+    UPDATE_ORGANIZATION_BENEFITS,
+  );
   const answer = data?.updateOrganizationBenefits;
   const server = groupErrors(answer, ["benefitTids"]);
 
   const submit = () => {
     void save({
-      variables: { id: profile.id, input: { benefitTids: benefits.map((term) => term.tid) } },
+      variables: {
+        id: profile.id,
+        input: { benefitTids: benefits.map((term) => term.tid) },
+      },
     }).catch(() => undefined);
   };
 

@@ -24,7 +24,6 @@ import {
   type AddressValues,
 } from "./form-kit";
 import type { EditorProfile } from "./InfoSections";
-import { uploadIdFromUrl } from "./uploads";
 
 type Checks = Record<string, string | undefined>;
 
@@ -97,7 +96,7 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
       phone: person.phone ?? "",
       linkedinProfile: person.linkedinProfile ?? "",
       contactInfo: person.contactInfo ?? "",
-      photoUploadId: uploadIdFromUrl(person.photo?.url),
+      photoUploadId: person.photo?.uploadId ?? null,
       photo: person.photo,
     })),
   );
@@ -233,7 +232,7 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
       key: newRowKey(),
       source: video.source,
       coverTitle: video.coverTitle ?? "",
-      coverUploadId: uploadIdFromUrl(video.cover?.url),
+      coverUploadId: video.cover?.uploadId ?? null,
       cover: video.cover,
     })),
   );

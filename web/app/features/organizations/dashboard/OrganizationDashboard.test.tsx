@@ -58,7 +58,7 @@ const profile = {
   status: "DRAFT",
   name: "Acme",
   alternativeName: null,
-  logo: { __typename: "Image", url: "http://files.test/files/logo-1/job_squared_logo_medium", alt: "Acme logo" },
+  logo: { __typename: "Image", uploadId: "logo-1", url: "http://files.test/files/logo-1/job_squared_logo_medium", alt: "Acme logo" },
   cover: null,
   organizationLocation: address("Berlin"),
   website: null,

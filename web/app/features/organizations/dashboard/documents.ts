@@ -9,10 +9,12 @@ export const EDITOR_PROFILE_FIELDS = graphql(`
     name
     alternativeName
     logo {
+      uploadId
       url
       alt
     }
     cover {
+      uploadId
       url
       alt
     }
@@ -69,6 +71,7 @@ export const EDITOR_PROFILE_FIELDS = graphql(`
       firstName
       lastName
       photo {
+        uploadId
         url
         alt
       }
@@ -92,6 +95,7 @@ export const EDITOR_PROFILE_FIELDS = graphql(`
     videos {
       source
       cover {
+        uploadId
         url
       }
       coverTitle

@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { checkFile, MAX_UPLOAD_BYTES, uploadFile, uploadIdFromUrl } from "./uploads";
+import { checkFile, MAX_UPLOAD_BYTES, uploadFile } from "./uploads";
 
 describe("uploads", () => {
-  it("reads the upload id from a stored image's URL", () => {
-    expect(uploadIdFromUrl("http://files.test/files/0b6e-42/teaser")).toBe("0b6e-42");
-    expect(uploadIdFromUrl("/files/abc/job_squared_logo_medium?itok=1")).toBe("abc");
-    expect(uploadIdFromUrl("https://cdn.test/logo.png")).toBeNull();
-    expect(uploadIdFromUrl(null)).toBeNull();
-  });
-
   it("refuses other types and files over 50 MB before sending", () => {
     expect(checkFile(new File(["x"], "a.gif", { type: "image/gif" }), ["image/png"])).toBe(
       "Choose a JPEG, PNG or WebP image.",

@@ -52,12 +52,3 @@ export async function uploadFile(
   return { ok: false, message: answer?.message || UNAVAILABLE };
 }
 
-/**
- * The upload id behind a stored image's URL (`…/files/<upload id>/<style>`). The profile answers
- * images, not their upload ids, yet saving a group without the id would drop the image.
- */
-export function uploadIdFromUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  const match = /\/files\/([^/?#]+)\/[^/?#]+(?:[?#].*)?$/.exec(url);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
