@@ -14,7 +14,7 @@ import uuid
 from typing import Any
 
 from billing.db import memberships
-from billing.domain.models import CreditEntry
+from billing.domain.models import LedgerEntry
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.domain.models import ConsentInfo
@@ -231,15 +231,17 @@ async def seed_credits(
                 ("contact", "Resume contacts", 10),
             ):
                 await session.execute(
-                    insert(CreditEntry)
+                    insert(LedgerEntry)
                     .values(
                         id=stable_id("credit", name, kind),
-                        organization_id=number,
+                        organization_number=number,
                         organization_name=name,
-                        type=kind,
+                        frontend="jobboard",
+                        kind=kind,
+                        entry_type="grant",
                         label=label,
                         amount=amount,
-                        frontend="jobboard",
+                        actor="seed",
                     )
                     .on_conflict_do_nothing()
                 )

@@ -10,6 +10,8 @@ class BillingSettings(ServiceSettings):
 
     service_name: str = "billing"
     db_name: str = "billing"
+    # How often the background step writes expiry entries for grants past their expiry.
+    expiry_interval_seconds: float = 300.0
 
 
 @lru_cache

@@ -1,22 +1,75 @@
+"""Billing's tables: products per site, the append-only credit ledger, organizations read model."""
+
 import uuid
 from datetime import datetime
 
-from sqlalchemy import DateTime, Integer, String, Uuid, func
+from sqlalchemy import DateTime, Index, Integer, String, Uuid, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from billing.db import Base
 
+KINDS = ("job", "contact")
+ENTRY_TYPES = ("grant", "reservation", "consumption", "release", "expiry")
+PRODUCT_TYPES = ("job_package", "contact_package", "subscription")
 
-class CreditEntry(Base):
-    """One movement on an organization's credit ledger (positive grants, negative spends)."""
 
-    __tablename__ = "credit_ledger"
+class Product(Base):
+    """What a site sells: a job posting package (n job slots valid for some days), a resume
+    contact package (n contact slots) or a subscription (slots per period of period_days)."""
+
+    __tablename__ = "products"
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
-    organization_id: Mapped[int] = mapped_column(Integer, index=True)
-    organization_name: Mapped[str] = mapped_column(String(255))
-    type: Mapped[str] = mapped_column(String(50))
-    label: Mapped[str] = mapped_column(String(255))
-    amount: Mapped[int] = mapped_column(Integer)
-    frontend: Mapped[str] = mapped_column(String(100))
+    frontend: Mapped[str] = mapped_column(String(100), index=True)
+    type: Mapped[str] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(255))
+    job_slots: Mapped[int] = mapped_column(Integer, default=0)
+    contact_slots: Mapped[int] = mapped_column(Integer, default=0)
+    validity_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    period_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class LedgerEntry(Base):
+    """One movement on an organization's credit ledger; rows are never updated or deleted.
+
+    Signs: grant +n; reservation, consumption and expiry -n; release +n. Every entry but a grant
+    names the grant it draws from (``grant_id``), so a grant's remaining is its amount plus the
+    entries that reference it.
+    """
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        # Exactly one reservation per (kind, reference): a job id is debited once.
+        Index(
+            "uq_ledger_entries_reservation_reference",
+            "kind",
+            "reference",
+            unique=True,
+            postgresql_where=text("entry_type = 'reservation'"),
+        ),
+        # Exactly one expiry entry per grant: expire_credits is idempotent.
+        Index(
+            "uq_ledger_entries_expiry_grant",
+            "grant_id",
+            unique=True,
+            postgresql_where=text("entry_type = 'expiry'"),
+        ),
+        Index("ix_ledger_entries_organization_kind", "organization_number", "kind"),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_number: Mapped[int] = mapped_column(Integer)
+    organization_name: Mapped[str] = mapped_column(String(255))
+    frontend: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(20))
+    entry_type: Mapped[str] = mapped_column(String(20))
+    amount: Mapped[int] = mapped_column(Integer)
+    label: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    reference: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    grant_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True, index=True)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), default=func.now()
+    )
+    actor: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -1,34 +1,21 @@
-from dataclasses import dataclass
+"""Billing use cases. Each opens one unit of work and writes state and events together."""
 
-from sqlalchemy import func, select
+from __future__ import annotations
+
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from billing.domain.models import CreditEntry
+from billing.domain.ledger import CreditBalance, credit_balances
+from billing.domain.models import Product
+
+__all__ = ["CreditBalance", "credit_balances", "products_of"]
 
 
-@dataclass(frozen=True)
-class CreditBalance:
-    amount: int
-    label: str
-    organization_name: str
-    type: str
-    frontend: str
-
-
-async def credit_balances(session: AsyncSession, *, organization_id: int) -> list[CreditBalance]:
-    """The balance per credit type of one organization, summed over its ledger."""
-    rows = await session.execute(
-        select(
-            func.sum(CreditEntry.amount),
-            CreditEntry.label,
-            CreditEntry.organization_name,
-            CreditEntry.type,
-            CreditEntry.frontend,
-        )
-        .where(CreditEntry.organization_id == organization_id)
-        .group_by(
-            CreditEntry.label, CreditEntry.organization_name, CreditEntry.type, CreditEntry.frontend
-        )
-        .order_by(CreditEntry.type, CreditEntry.label)
+async def products_of(session: AsyncSession, *, frontend: str) -> list[Product]:
+    """The public list of what a site sells."""
+    rows = await session.scalars(
+        select(Product)
+        .where(Product.frontend == frontend)
+        .order_by(Product.type, Product.name, Product.id)
     )
-    return [CreditBalance(int(total), *rest) for total, *rest in rows]
+    return list(rows)

@@ -5,14 +5,17 @@ from jobkit.permissions import MemberOfOrganization
 from strawberry.types import Info
 
 from billing.graphql.context import BillingContext
-from billing.graphql.dataloaders import balances_of
-from billing.graphql.types import Credit
+from billing.graphql.dataloaders import balances_of, products_for_site
+from billing.graphql.types import Credit, Product
 
 
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="Credit balances of an organization: its recruiters and admin-like users only.",
+        description=(
+            "Credit balances of an organization from its ledger, one per kind: its recruiters "
+            "and admin-like users only."
+        ),
         permission_classes=[MemberOfOrganization],
     )
     async def get_credits(
@@ -21,3 +24,7 @@ class Query:
         if organization_id is None:
             return []
         return [Credit.from_balance(b) for b in await balances_of(info.context, organization_id)]
+
+    @strawberry.field(description="What the site of the request (X-Frontend) sells; public.")
+    async def products(self, info: Info[BillingContext, None]) -> list[Product]:
+        return [Product.from_row(row) for row in await products_for_site(info.context)]
