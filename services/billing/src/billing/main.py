@@ -9,13 +9,15 @@ from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from billing.db import memberships, outbox, processed_events
 from billing.domain.events import PUBLISHED_TOPICS
 from billing.graphql.schema import schema
+from billing.messaging.consumers import ORGANIZATION_TOPIC, organization_handlers
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
 
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
-    integer number, the id billing's API takes).
+    integer number, the id billing's API takes), and its created/updated events into the
+    organizations read model.
 
     The background workers start here too: the scheduled credit expiry step joins the runtime's
     tasks (cancelled with them when the service stops)."""
@@ -35,7 +37,16 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
-        )
+        ),
+        # Its own group, so a deployment that already ran the memberships group still reads
+        # every organization from the topic's beginning.
+        IdempotentConsumer(
+            group_id=settings.topic("billing-organizations"),
+            handlers={settings.topic(ORGANIZATION_TOPIC): organization_handlers()},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
     ]
 
 

@@ -73,3 +73,17 @@ class LedgerEntry(Base):
         DateTime(timezone=True), server_default=func.now(), default=func.now()
     )
     actor: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class KnownOrganization(Base):
+    """Read model of organizations' ``organizations.organization.created``/``updated`` events:
+    which organization numbers exist and their current names."""
+
+    __tablename__ = "organizations"
+
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    organization_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(255))
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
