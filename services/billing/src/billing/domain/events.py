@@ -6,7 +6,7 @@ from jobkit.events import EventPayload
 
 LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
 
-PUBLISHED_TOPICS = (LEDGER_TOPIC,)
+PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription")
 
 
 class CreditsChanged(EventPayload):
@@ -18,3 +18,20 @@ class CreditsChanged(EventPayload):
     organization_number: int
     kind: str
     balance: int
+
+
+SUBSCRIPTION_TOPIC = "billing.subscription"  # subscriptions, keyed by the subscription id
+
+
+class SubscriptionChanged(EventPayload):
+    """A subscription was created, extended or cancelled (its state after the change)."""
+
+    event_type: ClassVar[str] = "billing.subscription.changed"
+    topic: ClassVar[str] = SUBSCRIPTION_TOPIC
+
+    subscription_id: str
+    organization_number: int
+    product_id: str
+    status: str
+    start_date: str
+    end_date: str

@@ -3,7 +3,7 @@
 import uuid
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Integer, String, Uuid, func, text
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Uuid, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from billing.db import Base
@@ -87,3 +87,44 @@ class KnownOrganization(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+
+class Subscription(Base):
+    """An organization's subscription to a subscription product: job and resume contact slots
+    per period of ``period_days`` from ``start_date`` until ``end_date``."""
+
+    __tablename__ = "subscriptions"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_number: Mapped[int] = mapped_column(Integer, index=True)
+    organization_name: Mapped[str] = mapped_column(String(255))
+    frontend: Mapped[str] = mapped_column(String(100))
+    product_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("products.id"))
+    label: Mapped[str] = mapped_column(String(255))
+    job_slots: Mapped[int] = mapped_column(Integer)
+    contact_slots: Mapped[int] = mapped_column(Integer)
+    period_days: Mapped[int] = mapped_column(Integer)
+    start_date: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    end_date: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class SubscriptionUsage(Base):
+    """One slot of a subscription used in a period (a job's publication, a resume contact);
+    ``released_at`` when given back. One use per (kind, reference)."""
+
+    __tablename__ = "subscription_usages"
+    __table_args__ = (
+        Index("uq_subscription_usages_kind_reference", "kind", "reference", unique=True),
+        Index("ix_subscription_usages_subscription_period", "subscription_id", "period_start"),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    subscription_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("subscriptions.id"))
+    kind: Mapped[str] = mapped_column(String(20))
+    reference: Mapped[str] = mapped_column(String(200))
+    period_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    released_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

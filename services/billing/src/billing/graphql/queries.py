@@ -1,11 +1,22 @@
 from __future__ import annotations
 
 import strawberry
-from jobkit.permissions import MemberOfOrganization
+from jobkit.graphql import field_errors
+from jobkit.permissions import MemberOfOrganization, RecruiterScope
 from strawberry.types import Info
 
+from billing.domain.subscriptions import list_subscriptions
 from billing.graphql.context import BillingContext
 from billing.graphql.dataloaders import balances_of, products_for_site
+from billing.graphql.errors import BillingError
+from billing.graphql.mutations.grant_credits import settings_of
+from billing.graphql.subscription_types import (
+    BillingSubscription,
+    SortDirection,
+    SubscriptionFilters,
+    SubscriptionsAnswer,
+    SubscriptionSorting,
+)
 from billing.graphql.types import Credit, Product
 
 
@@ -28,3 +39,52 @@ class Query:
     @strawberry.field(description="What the site of the request (X-Frontend) sells; public.")
     async def products(self, info: Info[BillingContext, None]) -> list[Product]:
         return [Product.from_row(row) for row in await products_for_site(info.context)]
+
+    @strawberry.field(
+        description=(
+            "An organization's subscriptions (every organization's for admin-like users without "
+            "organizationId): its recruiters and admin-like users only. limit is 1 to 100; "
+            "outside that the answer carries an OUT_OF_RANGE error. Only the request's site "
+            "unless showSubscriptionsFromAllFrontends."
+        ),
+        permission_classes=[RecruiterScope, MemberOfOrganization],
+    )
+    async def get_subscriptions(
+        self,
+        info: Info[BillingContext, None],
+        limit: int,
+        filters: SubscriptionFilters | None = None,
+        sorting: SubscriptionSorting | None = None,
+        offset: int = 0,
+        show_subscriptions_from_all_frontends: bool = False,
+        organization_id: int | None = None,
+    ) -> SubscriptionsAnswer:
+        principal = info.context.require_principal()
+        if organization_id is None and not principal.is_admin_like:
+            return SubscriptionsAnswer(subscriptions=[], total=0, errors=[])
+        sorting = sorting or SubscriptionSorting()
+        settings = settings_of(info)
+        async with info.context.sessions() as session:
+            page = await list_subscriptions(
+                session,
+                organization_number=organization_id,
+                frontend=None
+                if show_subscriptions_from_all_frontends
+                else info.context.frontend.site,
+                statuses=[s.value for s in (filters.status or [])] if filters else [],
+                types=[t.value for t in (filters.type or [])] if filters else [],
+                sort_field=sorting.field.value,
+                descending=sorting.direction is SortDirection.DESC,
+                limit=limit,
+                offset=offset,
+            )
+        return SubscriptionsAnswer(
+            subscriptions=[
+                BillingSubscription.from_view(
+                    view, settings.site_url_for(view.subscription.frontend)
+                )
+                for view in page.subscriptions
+            ],
+            total=page.total,
+            errors=field_errors(page.errors, BillingError),
+        )

@@ -9,6 +9,7 @@ import strawberry
 from jobkit.permissions import AdminLike
 
 from billing.graphql.mutations import grant_credits as grants
+from billing.graphql.mutations import subscriptions as subs
 
 
 def _admins(resolver: Callable[..., Awaitable[Any]], description: str) -> Any:
@@ -22,4 +23,14 @@ class Mutation:
     grant_credits: grants.GrantCreditsResult = _admins(
         grants.grant_credits,
         "Add credits to an organization's ledger (admin-like users only).",
+    )
+    create_subscription: subs.SubscriptionResult = _admins(
+        subs.create_subscription,
+        "Subscribe an organization to a subscription product (admin-like users only).",
+    )
+    extend_subscription: subs.SubscriptionResult = _admins(
+        subs.extend_subscription, "Move a subscription's end date by some days."
+    )
+    cancel_subscription: subs.SubscriptionResult = _admins(
+        subs.cancel_subscription, "Cancel a subscription (its slots are no longer available)."
     )
