@@ -5,10 +5,12 @@ from jobkit.graphql import field_errors
 from jobkit.permissions import MemberOfOrganization, RecruiterScope
 from strawberry.types import Info
 
+from billing.domain.profiles import customer_profile
 from billing.domain.subscriptions import list_subscriptions
 from billing.graphql.context import BillingContext
 from billing.graphql.dataloaders import balances_of, products_for_site
 from billing.graphql.errors import BillingError
+from billing.graphql.mutations.customer_profile import CustomerProfile
 from billing.graphql.mutations.grant_credits import settings_of
 from billing.graphql.subscription_types import (
     BillingSubscription,
@@ -88,3 +90,14 @@ class Query:
             total=page.total,
             errors=field_errors(page.errors, BillingError),
         )
+
+    @strawberry.field(
+        description="The organization's billing details: its recruiters and admin-like users.",
+        permission_classes=[RecruiterScope, MemberOfOrganization],
+    )
+    async def customer_profile(
+        self, info: Info[BillingContext, None], organization_id: int
+    ) -> CustomerProfile | None:
+        async with info.context.sessions() as session:
+            row = await customer_profile(session, organization_id)
+        return CustomerProfile.from_row(row) if row else None

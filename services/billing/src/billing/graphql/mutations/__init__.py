@@ -6,8 +6,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import strawberry
-from jobkit.permissions import AdminLike
+from jobkit.permissions import AdminLike, MemberOfOrganization, RecruiterScope
 
+from billing.graphql.mutations import customer_profile as profile
 from billing.graphql.mutations import grant_credits as grants
 from billing.graphql.mutations import subscriptions as subs
 
@@ -33,4 +34,9 @@ class Mutation:
     )
     cancel_subscription: subs.SubscriptionResult = _admins(
         subs.cancel_subscription, "Cancel a subscription (its slots are no longer available)."
+    )
+    update_customer_profile: profile.CustomerProfileResult = strawberry.mutation(
+        resolver=profile.update_customer_profile,
+        description="The organization's billing details: its recruiters and admin-like users.",
+        permission_classes=[RecruiterScope, MemberOfOrganization],
     )
