@@ -8,8 +8,9 @@ from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
 from billing.db import memberships, outbox, processed_events
 from billing.domain.events import PUBLISHED_TOPICS
+from billing.domain.jobs_events import JOB_TOPIC
 from billing.graphql.schema import schema
-from billing.messaging.consumers import ORGANIZATION_TOPIC, organization_handlers
+from billing.messaging.consumers import ORGANIZATION_TOPIC, organization_handlers, slot_handlers
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
@@ -17,7 +18,7 @@ from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
     integer number, the id billing's API takes), and its created/updated events into the
-    organizations read model.
+    organizations read model; jobs' publish requests and withdrawals into the slot saga.
 
     The background workers start here too: the scheduled credit expiry step joins the runtime's
     tasks (cancelled with them when the service stops)."""
@@ -43,6 +44,13 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         IdempotentConsumer(
             group_id=settings.topic("billing-organizations"),
             handlers={settings.topic(ORGANIZATION_TOPIC): organization_handlers()},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        IdempotentConsumer(
+            group_id=settings.topic("billing-slots"),
+            handlers={settings.topic(JOB_TOPIC): slot_handlers(settings)},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,

@@ -6,7 +6,7 @@ from jobkit.events import EventPayload
 
 LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
 
-PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription")
+PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription", "billing.slot")
 
 
 class CreditsChanged(EventPayload):
@@ -35,3 +35,38 @@ class SubscriptionChanged(EventPayload):
     status: str
     start_date: str
     end_date: str
+
+
+SLOT_TOPIC = "billing.slot"  # the answers to jobs' publish requests, keyed by the job id
+
+
+class SlotGranted(EventPayload):
+    """A job may be published: one slot was taken (from a subscription, else from credits)."""
+
+    event_type: ClassVar[str] = "billing.slot.granted"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    source: str  # subscription | credits
+    subscription_id: str | None = None
+
+
+class SlotDenied(EventPayload):
+    event_type: ClassVar[str] = "billing.slot.denied"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    reason: str  # no_slots_left
+
+
+class SlotReleased(EventPayload):
+    """A withdrawn job's slot went back to where it came from."""
+
+    event_type: ClassVar[str] = "billing.slot.released"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    source: str

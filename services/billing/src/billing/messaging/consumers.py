@@ -7,7 +7,10 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.models import KnownOrganization
+from billing.domain.slots import release_slot, reserve_slot
+from billing.settings import BillingSettings
 
 ORGANIZATION_TOPIC = "organizations.organization"
 ORGANIZATION_CREATED = "organizations.organization.created"
@@ -34,3 +37,18 @@ async def apply_organization(session: AsyncSession, event: EventEnvelope) -> Non
 
 def organization_handlers() -> dict[str, Handler]:
     return {ORGANIZATION_CREATED: apply_organization, ORGANIZATION_UPDATED: apply_organization}
+
+
+def slot_handlers(settings: BillingSettings) -> dict[str, Handler]:
+    """jobs.job publish requests and withdrawals: the slot reservation saga (billing.slot)."""
+
+    async def requested(session: AsyncSession, event: EventEnvelope) -> None:
+        await reserve_slot(session, settings, JobPublishRequested.model_validate(event.payload))
+
+    async def withdrawn(session: AsyncSession, event: EventEnvelope) -> None:
+        await release_slot(session, settings, JobPublishWithdrawn.model_validate(event.payload))
+
+    return {
+        JobPublishRequested.event_type: requested,
+        JobPublishWithdrawn.event_type: withdrawn,
+    }
