@@ -1,6 +1,7 @@
 """getCredits through HTTP: only the organization's recruiters and admin-like users read it."""
 
 import uuid
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from billing.db import memberships
@@ -92,4 +93,38 @@ async def test_the_products_are_the_sites_own_and_public(
             "periodDays": 30,
             "frontend": "products-site-a",
         },
+    ]
+
+
+async def test_credits_follow_the_ledger(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """Grants not yet expired, minus what was drawn from them; an expired grant counts nothing."""
+    now = datetime.now(UTC)
+    live = grant(organization_number=502, amount=5, expires_at=now + timedelta(days=5))
+    async with unit_of_work(committed_sessions) as session:
+        session.add_all(
+            [
+                live,
+                grant(organization_number=502, amount=2, expires_at=now - timedelta(days=1)),
+                grant(organization_number=502, kind="contact", label="Resume contacts", amount=3),
+            ]
+        )
+        await session.flush()
+        session.add(
+            grant(
+                organization_number=502,
+                entry_type="consumption",
+                amount=-1,
+                grant_id=live.id,
+                reference="job-77",
+            )
+        )
+    admin = graphql.as_user(tokens.token(roles=["job_editor"]))
+    answer = await admin.data(CREDITS, org=502)
+    assert answer["getCredits"] == [
+        {"amount": 4, "label": "Job postings", "type": "job", "frontend": "jobboard"},
+        {"amount": 3, "label": "Resume contacts", "type": "contact", "frontend": "jobboard"},
     ]

@@ -14,7 +14,7 @@ from billing.db import outbox, processed_events
 from billing.domain import ledger
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.models import LedgerEntry, Subscription
-from billing.domain.slots import reserve_slot
+from billing.domain.slots import release_slot, reserve_slot
 from billing.main import create_app
 from billing.messaging.consumers import slot_handlers
 from billing.settings import BillingSettings
@@ -43,6 +43,7 @@ async def running(
             "run_background_workers": True,
             "kafka_topic_prefix": f"{run_prefix}slots.",
             "outbox_poll_interval_seconds": 0.05,
+            "expiry_interval_seconds": 0.2,
         }
     )
     await ensure_topics(settings.kafka_bootstrap_servers, [settings.topic("jobs.job")])
@@ -263,3 +264,73 @@ async def _answers_in_outbox(sessions: async_sessionmaker[AsyncSession], job: st
             )
             or 0
         )
+
+
+async def test_a_withdrawn_job_published_again_is_debited_again_once(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    assert isinstance(service_settings, BillingSettings)
+    settings, number, job = service_settings, 9305, f"job-{uuid.uuid4()}"
+    await _grant(committed_sessions, settings, number, 2)
+    request = JobPublishRequested(job_id=job, organization_number=number)
+    withdrawn = JobPublishWithdrawn(job_id=job, organization_number=number)
+
+    async def apply(step: JobPublishRequested | JobPublishWithdrawn) -> str | None:
+        async with unit_of_work(committed_sessions) as session:
+            if isinstance(step, JobPublishRequested):
+                return await reserve_slot(session, settings, step)
+            return await release_slot(session, settings, step)
+
+    assert await apply(request) == "billing.slot.granted"
+    assert await apply(withdrawn) == "billing.slot.released"
+    assert await _balance(committed_sessions, number) == 2
+    assert await apply(request) == "billing.slot.granted"
+    assert await apply(request) == "billing.slot.granted"  # still held: no third debit
+    assert await _balance(committed_sessions, number) == 1
+    async with committed_sessions() as session:
+        references = sorted(
+            (
+                await session.scalars(
+                    select(LedgerEntry.reference).where(
+                        LedgerEntry.organization_number == number,
+                        LedgerEntry.entry_type == "reservation",
+                    )
+                )
+            ).all()
+        )
+    assert references == [job, f"{job}#2"]
+    assert await apply(withdrawn) == "billing.slot.released"
+    assert await apply(withdrawn) is None
+    assert await _balance(committed_sessions, number) == 2
+
+
+async def test_the_background_step_expires_grants(
+    running: BillingSettings, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    number = 9306
+    async with unit_of_work(committed_sessions) as session:
+        session.add(
+            LedgerEntry(
+                organization_number=number,
+                organization_name="Org",
+                frontend="jobboard",
+                kind="job",
+                entry_type="grant",
+                amount=3,
+                expires_at=ledger.now_utc() - timedelta(minutes=1),
+            )
+        )
+    deadline = asyncio.get_running_loop().time() + 30
+    while True:
+        async with committed_sessions() as session:
+            expired = await session.scalar(
+                select(func.sum(LedgerEntry.amount)).where(
+                    LedgerEntry.organization_number == number,
+                    LedgerEntry.entry_type == "expiry",
+                )
+            )
+        if expired is not None:
+            break
+        assert asyncio.get_running_loop().time() < deadline, "the expiry step never ran"
+        await asyncio.sleep(0.2)
+    assert expired == -3

@@ -2,11 +2,13 @@
 active subscription with slots left this period, else one job credit from the ledger (FIFO by
 expiry), and the answer (granted / denied) goes out in the same transaction.
 
-Exactly one debit per job id: the organization's advisory lock serializes the requests of one
-organization, a job already holding a slot is answered granted again without a second debit,
-and partial unique indexes (a ledger reservation per (kind, reference), a subscription usage
-per (kind, reference)) refuse a second debit even if that check were bypassed. Together with
-the idempotent consumer's processed-event ledger, a redelivered event has no second effect.
+Exactly one debit per job id (per publication: a job withdrawn and published again is debited
+again under the reference ``<job id>#<n>``): the organization's advisory lock serializes the
+requests of one organization, a job already holding a slot is answered granted again without
+a second debit, and partial unique indexes (a ledger reservation per (kind, reference), a
+subscription usage per (kind, reference)) refuse a second debit even if that check were
+bypassed. With the idempotent consumer's processed-event ledger, a redelivered event has no
+second effect.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from jobkit.outbox import enqueue
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
 
 from billing.db import outbox
 from billing.domain import ledger
@@ -38,28 +41,59 @@ async def _emit(
     await enqueue(session, outbox, topic=settings.topic(payload.topic), event=event)
 
 
+def _of_job(
+    column: InstrumentedAttribute[str | None] | InstrumentedAttribute[str], job_id: str
+) -> ColumnElement[bool]:
+    """The job's references: its id for the first debit, ``<id>#<n>`` for the n-th (a job
+    withdrawn and published again is debited again, each debit once)."""
+    return or_(column == job_id, column.startswith(f"{job_id}#", autoescape=True))
+
+
 async def _held_usage(session: AsyncSession, job_id: str) -> SubscriptionUsage | None:
     found: SubscriptionUsage | None = await session.scalar(
         select(SubscriptionUsage).where(
             SubscriptionUsage.kind == "job",
-            SubscriptionUsage.reference == job_id,
+            _of_job(SubscriptionUsage.reference, job_id),
             SubscriptionUsage.released_at.is_(None),
         )
     )
     return found
 
 
-async def _held_credits(session: AsyncSession, organization_number: int, job_id: str) -> int:
-    """What the job's reservation holds on the ledger now (reservation minus releases)."""
-    held = await session.scalar(
-        select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
+async def _held_references(
+    session: AsyncSession, organization_number: int, job_id: str
+) -> list[str]:
+    """The job's ledger references still holding a credit (reservation minus releases)."""
+    rows = await session.execute(
+        select(LedgerEntry.reference)
+        .where(
             LedgerEntry.organization_number == organization_number,
             LedgerEntry.kind == "job",
-            LedgerEntry.reference == job_id,
+            _of_job(LedgerEntry.reference, job_id),
             LedgerEntry.entry_type.in_(("reservation", "release")),
         )
+        .group_by(LedgerEntry.reference)
+        .having(func.sum(LedgerEntry.amount) < 0)
     )
-    return -int(held or 0)
+    return [str(reference) for (reference,) in rows]
+
+
+async def _next_reference(session: AsyncSession, job_id: str) -> str:
+    """The reference of the job's next debit: its id the first time, then ``<id>#2``, ..."""
+    usages = await session.scalar(
+        select(func.count()).where(
+            SubscriptionUsage.kind == "job", _of_job(SubscriptionUsage.reference, job_id)
+        )
+    )
+    reservations = await session.scalar(
+        select(func.count(func.distinct(LedgerEntry.reference))).where(
+            LedgerEntry.kind == "job",
+            LedgerEntry.entry_type == "reservation",
+            _of_job(LedgerEntry.reference, job_id),
+        )
+    )
+    debits = int(usages or 0) + int(reservations or 0)
+    return job_id if debits == 0 else f"{job_id}#{debits + 1}"
 
 
 async def _subscription_with_a_slot(
@@ -113,17 +147,18 @@ async def reserve_slot(
         )
         await _emit(session, settings, granted)
         return granted.event_type
-    if await _held_credits(session, number, request.job_id) > 0:
+    if await _held_references(session, number, request.job_id):
         granted = SlotGranted(job_id=request.job_id, organization_number=number, source="credits")
         await _emit(session, settings, granted)
         return granted.event_type
+    reference = await _next_reference(session, request.job_id)
     subscription = await _subscription_with_a_slot(session, number, now)
     if subscription is not None:
         session.add(
             SubscriptionUsage(
                 subscription_id=subscription.id,
                 kind="job",
-                reference=request.job_id,
+                reference=reference,
                 period_start=period_start(subscription, now),
             )
         )
@@ -143,7 +178,7 @@ async def reserve_slot(
         kind="job",
         amount=1,
         entry_type="reservation",
-        reference=request.job_id,
+        reference=reference,
         actor=ACTOR,
         now=now,
     )
@@ -172,16 +207,18 @@ async def release_slot(
         usage.released_at = now
         await session.flush()
         source = "subscription"
-    elif await ledger.release(
-        session,
-        settings,
-        organization_number=number,
-        kind="job",
-        reference=withdrawn.job_id,
-        actor=ACTOR,
-        now=now,
-    ):
-        source = "credits"
+    else:
+        for reference in await _held_references(session, number, withdrawn.job_id):
+            await ledger.release(
+                session,
+                settings,
+                organization_number=number,
+                kind="job",
+                reference=reference,
+                actor=ACTOR,
+                now=now,
+            )
+            source = "credits"
     if source is None:
         return None
     released = SlotReleased(job_id=withdrawn.job_id, organization_number=number, source=source)
