@@ -11,15 +11,15 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
-from billing.db import memberships
-from billing.domain.models import CreditEntry
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
+from demo.seed_billing import seed_billing
 from demo.seed_organizations import copy_vocabulary, seed_demo_organizations
 from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
@@ -27,7 +27,6 @@ from identity.domain.site_config import ConfigChange, ensure_site, update_site_c
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
-from jobkit.memberships import apply_member_added
 from jobkit.migrations import upgrade_to_head
 from jobs.domain.models import Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
@@ -217,32 +216,20 @@ async def seed_consent() -> None:
 async def seed_credits(
     owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
 ) -> None:
+    """Billing: products, credit grants with history, two subscriptions, one organization with
+    no slots left (scripts/demo/seed_billing.py). The membership read model is filled here too
+    (organizations' member events fill it once organizations publishes them)."""
     sessions = await migrate(BILLING_DIR, billing_settings())
     async with unit_of_work(sessions) as session:
-        for name, owner in ORGANIZATIONS:
-            number = organizations[name][1]
-            # Billing's membership read model (filled from organizations' member events once
-            # organizations publishes them): each organization's recruiter may read its credits.
-            await apply_member_added(
-                session, memberships, organization_id=str(number), user_id=str(owners[owner])
-            )
-            for kind, label, amount in (
-                ("job", "Job postings", 5),
-                ("contact", "Resume contacts", 10),
-            ):
-                await session.execute(
-                    insert(CreditEntry)
-                    .values(
-                        id=stable_id("credit", name, kind),
-                        organization_id=number,
-                        organization_name=name,
-                        type=kind,
-                        label=label,
-                        amount=amount,
-                        frontend="jobboard",
-                    )
-                    .on_conflict_do_nothing()
-                )
+        await seed_billing(
+            session,
+            [
+                (name, organizations[name][1], str(owners[owner]), str(organizations[name][0]))
+                for name, owner in ORGANIZATIONS
+            ],
+            now=datetime.now(UTC),
+            stable_id=stable_id,
+        )
 
 
 async def seed_vocabularies() -> Any:

@@ -90,7 +90,10 @@ def membership_handlers(
     async def added(session: AsyncSession, event: EventEnvelope) -> None:
         payload = event.payload
         await apply_member_added(
-            session, table, organization_id=str(payload[key]), user_id=str(payload["user_id"]),
+            session,
+            table,
+            organization_id=str(payload[key]),
+            user_id=str(payload["user_id"]),
             role=str(payload.get("role", "recruiter")),
         )
 

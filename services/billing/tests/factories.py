@@ -3,17 +3,33 @@
 import uuid
 from typing import Any
 
-from billing.domain.models import CreditEntry
+from billing.domain.models import LedgerEntry, Product
 
 
-def credit_entry(**overrides: Any) -> CreditEntry:
+def grant(**overrides: Any) -> LedgerEntry:
     fields: dict[str, Any] = {
         "id": uuid.uuid4(),
-        "organization_id": 1,
+        "organization_number": 1,
         "organization_name": "Org 1",
-        "type": "job",
+        "frontend": "jobboard",
+        "kind": "job",
+        "entry_type": "grant",
         "label": "Job postings",
         "amount": 3,
-        "frontend": "jobboard",
+        "actor": "test",
     }
-    return CreditEntry(**(fields | overrides))
+    return LedgerEntry(**(fields | overrides))
+
+
+def product(**overrides: Any) -> Product:
+    fields: dict[str, Any] = {
+        "id": uuid.uuid4(),
+        "frontend": "jobboard",
+        "type": "job_package",
+        "name": "5 job postings",
+        "job_slots": 5,
+        "contact_slots": 0,
+        "validity_days": 60,
+        "period_days": None,
+    }
+    return Product(**(fields | overrides))

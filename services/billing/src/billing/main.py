@@ -1,3 +1,4 @@
+import asyncio
 from collections.abc import Sequence
 
 from fastapi import FastAPI
@@ -6,14 +7,26 @@ from jobkit.consumer import IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
 from billing.db import memberships, outbox, processed_events
+from billing.domain.events import PUBLISHED_TOPICS
+from billing.domain.jobs_events import JOB_TOPIC
 from billing.graphql.schema import schema
+from billing.messaging.consumers import ORGANIZATION_TOPIC, organization_handlers, slot_handlers
+from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
 
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
-    integer number, the id billing's API takes)."""
+    integer number, the id billing's API takes), and its created/updated events into the
+    organizations read model; jobs' publish requests and withdrawals into the slot saga.
+
+    The background workers start here too: the scheduled credit expiry step joins the runtime's
+    tasks (cancelled with them when the service stops)."""
     settings = runtime.settings
+    assert isinstance(settings, BillingSettings)
+    runtime.tasks.append(
+        asyncio.create_task(run_expiry_forever(runtime.sessions, settings), name="credit-expiry")
+    )
     return [
         IdempotentConsumer(
             group_id=settings.topic("billing-memberships"),
@@ -25,16 +38,34 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
-        )
+        ),
+        # Its own group, so a deployment that already ran the memberships group still reads
+        # every organization from the topic's beginning.
+        IdempotentConsumer(
+            group_id=settings.topic("billing-organizations"),
+            handlers={settings.topic(ORGANIZATION_TOPIC): organization_handlers()},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        IdempotentConsumer(
+            group_id=settings.topic("billing-slots"),
+            handlers={settings.topic(JOB_TOPIC): slot_handlers(settings)},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
     ]
 
 
 def create_app(settings: BillingSettings | None = None) -> FastAPI:
+    settings = settings or get_settings()
     return create_service_app(
-        settings=settings or get_settings(),
+        settings=settings,
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
+        published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         memberships=memberships,
         consumers=build_consumers,
     )

@@ -10,6 +10,15 @@ class BillingSettings(ServiceSettings):
 
     service_name: str = "billing"
     db_name: str = "billing"
+    # How often the background step writes expiry entries for grants past their expiry.
+    expiry_interval_seconds: float = 300.0
+    # The web site's base URL (absoluteUrl of a subscription: <site_url>/my-products), and per
+    # site (X-Frontend) when several career sites are served.
+    site_url: str = "http://127.0.0.1:3002"
+    site_urls: dict[str, str] = {}
+
+    def site_url_for(self, site: str) -> str:
+        return self.site_urls.get(site, self.site_url).rstrip("/")
 
 
 @lru_cache

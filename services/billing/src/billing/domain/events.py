@@ -1,7 +1,72 @@
-"""Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id.
+"""Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id."""
 
-No billing event is published yet: the billing issue adds the payload classes here
-(``EventPayload`` subclasses with ``event_type``, ``schema_version`` and ``topic``).
-"""
+from typing import ClassVar
 
-LEDGER_TOPIC = "billing.ledger"  # credit ledgers
+from jobkit.events import EventPayload
+
+LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
+
+PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription", "billing.slot")
+
+
+class CreditsChanged(EventPayload):
+    """After any ledger entry: the organization's new balance of that kind of credit."""
+
+    event_type: ClassVar[str] = "billing.credits.changed"
+    topic: ClassVar[str] = LEDGER_TOPIC
+
+    organization_number: int
+    kind: str
+    balance: int
+
+
+SUBSCRIPTION_TOPIC = "billing.subscription"  # subscriptions, keyed by the subscription id
+
+
+class SubscriptionChanged(EventPayload):
+    """A subscription was created, extended or cancelled (its state after the change)."""
+
+    event_type: ClassVar[str] = "billing.subscription.changed"
+    topic: ClassVar[str] = SUBSCRIPTION_TOPIC
+
+    subscription_id: str
+    organization_number: int
+    product_id: str
+    status: str
+    start_date: str
+    end_date: str
+
+
+SLOT_TOPIC = "billing.slot"  # the answers to jobs' publish requests, keyed by the job id
+
+
+class SlotGranted(EventPayload):
+    """A job may be published: one slot was taken (from a subscription, else from credits)."""
+
+    event_type: ClassVar[str] = "billing.slot.granted"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    source: str  # subscription | credits
+    subscription_id: str | None = None
+
+
+class SlotDenied(EventPayload):
+    event_type: ClassVar[str] = "billing.slot.denied"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    reason: str  # no_slots_left
+
+
+class SlotReleased(EventPayload):
+    """A withdrawn job's slot went back to where it came from."""
+
+    event_type: ClassVar[str] = "billing.slot.released"
+    topic: ClassVar[str] = SLOT_TOPIC
+
+    job_id: str
+    organization_number: int
+    source: str

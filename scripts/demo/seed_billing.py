@@ -1,0 +1,123 @@
+"""Billing's demo data: products for the demo site, credit grants with some history (a few
+consumptions), subscriptions for two organizations, and one organization with no slots left.
+
+Every row has a stable id (inserted with ON CONFLICT DO NOTHING), so seeding twice changes
+nothing. Ledger rows are written as the ledger itself would write them (grants, consumptions
+naming their grant); nothing is published: the demo starts with quiet outboxes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+from billing.db import memberships
+from billing.domain.models import KnownOrganization, LedgerEntry, Product, Subscription
+from jobkit.memberships import apply_member_added
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+SITE = "jobboard"
+# (key, type, name, job slots, contact slots, validity days, period days)
+PRODUCTS = [
+    ("jobs-5", "job_package", "5 job postings", 5, 0, 60, None),
+    ("jobs-20", "job_package", "20 job postings", 20, 0, 90, None),
+    ("contacts-10", "contact_package", "10 resume contacts", 0, 10, 180, None),
+    ("monthly", "subscription", "Monthly recruiting: 3 jobs and 20 contacts", 3, 20, 365, 30),
+]
+SUBSCRIBED = 2  # the first two organizations have a subscription
+NO_SLOTS_LEFT = 3  # the fourth organization has used every job slot it had
+
+
+async def seed_billing(
+    session: AsyncSession,
+    organizations: Sequence[tuple[str, int, str, str]],
+    *,
+    now: datetime,
+    stable_id: Callable[..., uuid.UUID],
+) -> None:
+    """``organizations``: (name, number, owner user id, organization id) of the demo ones."""
+    products = {}
+    for key, kind, name, jobs, contacts, validity, period in PRODUCTS:
+        products[key] = stable_id("product", SITE, key)
+        await session.execute(
+            insert(Product)
+            .values(
+                id=products[key],
+                frontend=SITE,
+                type=kind,
+                name=name,
+                job_slots=jobs,
+                contact_slots=contacts,
+                validity_days=validity,
+                period_days=period,
+            )
+            .on_conflict_do_nothing()
+        )
+    for index, (name, number, owner, organization_id) in enumerate(organizations):
+        await apply_member_added(session, memberships, organization_id=str(number), user_id=owner)
+        await session.execute(
+            insert(KnownOrganization)
+            .values(number=number, organization_id=organization_id, name=name)
+            .on_conflict_do_nothing()
+        )
+        if index == NO_SLOTS_LEFT:
+            history = [("job", 2, 2, 45)]  # two job credits, both used
+        else:
+            history = [("job", 5, 2, 60), ("contact", 10, 3, 180)]
+        for kind, granted, used, days in history:
+            grant = stable_id("grant", name, kind)
+            rows = [
+                {
+                    "id": grant,
+                    "entry_type": "grant",
+                    "amount": granted,
+                    "label": "Job postings" if kind == "job" else "Resume contacts",
+                    "expires_at": now + timedelta(days=days - 10),
+                    "created_at": now - timedelta(days=10),
+                }
+            ] + [
+                {
+                    "id": stable_id("consumption", name, kind, str(n)),
+                    "entry_type": "consumption",
+                    "amount": -1,
+                    "grant_id": grant,
+                    "reference": f"demo-{kind}-{n}",
+                    "created_at": now - timedelta(days=9 - n),
+                }
+                for n in range(used)
+            ]
+            for row in rows:
+                await session.execute(
+                    insert(LedgerEntry)
+                    .values(
+                        organization_number=number,
+                        organization_name=name,
+                        frontend=SITE,
+                        kind=kind,
+                        actor="seed",
+                        **row,
+                    )
+                    .on_conflict_do_nothing()
+                )
+        if index < SUBSCRIBED:
+            start = now - timedelta(days=15 + 30 * index)
+            await session.execute(
+                insert(Subscription)
+                .values(
+                    id=stable_id("subscription", name),
+                    organization_number=number,
+                    organization_name=name,
+                    frontend=SITE,
+                    product_id=products["monthly"],
+                    label=PRODUCTS[3][2],
+                    job_slots=3,
+                    contact_slots=20,
+                    period_days=30,
+                    start_date=start,
+                    end_date=start + timedelta(days=365),
+                    version=1,
+                )
+                .on_conflict_do_nothing()
+            )

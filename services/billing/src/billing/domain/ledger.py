@@ -1,0 +1,355 @@
+"""The append-only credit ledger: grants, draws (FIFO by expiry), releases and expiry.
+
+Rows are only ever inserted. A grant's remaining is its amount plus the (signed) entries that
+name it in ``grant_id``; a balance is the sum of the remaining of the grants not yet expired.
+Every writer first takes the organization's transaction-scoped advisory lock, so concurrent
+draws on one organization are serialized and a balance never goes below zero.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from jobkit.db import unit_of_work
+from jobkit.outbox import enqueue
+from sqlalchemy import and_, exists, func, or_, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
+
+from billing.db import outbox
+from billing.domain.events import CreditsChanged
+from billing.domain.models import LedgerEntry
+from billing.settings import BillingSettings
+
+LABELS = {"job": "Job postings", "contact": "Resume contacts"}
+# The first key of the two-key advisory lock: billing's ledger (the second is the organization).
+LEDGER_LOCK = 7301
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class GrantRemaining:
+    grant: LedgerEntry
+    remaining: int
+
+
+@dataclass(frozen=True)
+class CreditBalance:
+    amount: int
+    label: str
+    organization_name: str
+    type: str
+    frontend: str
+
+
+async def lock_organization(session: AsyncSession, organization_number: int) -> None:
+    """Serialize the ledger writers of one organization until the transaction ends."""
+    await session.execute(
+        text("SELECT pg_advisory_xact_lock(:space, :number)"),
+        {"space": LEDGER_LOCK, "number": organization_number},
+    )
+
+
+async def grants_with_remaining(
+    session: AsyncSession,
+    *,
+    organization_number: int,
+    kind: str,
+    now: datetime,
+    include_expired: bool = False,
+) -> list[GrantRemaining]:
+    """The organization's grants of a kind with what is left of each, FIFO by expiry (grants
+    that never expire last, then the oldest first)."""
+    drawn = (
+        select(LedgerEntry.grant_id, func.sum(LedgerEntry.amount).label("drawn"))
+        .where(
+            LedgerEntry.organization_number == organization_number,
+            LedgerEntry.kind == kind,
+            LedgerEntry.entry_type != "grant",
+        )
+        .group_by(LedgerEntry.grant_id)
+        .subquery()
+    )
+    grant = aliased(LedgerEntry)
+    query = (
+        select(grant, grant.amount + func.coalesce(drawn.c.drawn, 0))
+        .outerjoin(drawn, drawn.c.grant_id == grant.id)
+        .where(
+            grant.organization_number == organization_number,
+            grant.kind == kind,
+            grant.entry_type == "grant",
+        )
+        .order_by(grant.expires_at.asc().nulls_last(), grant.created_at, grant.id)
+    )
+    if not include_expired:
+        query = query.where(or_(grant.expires_at.is_(None), grant.expires_at > now))
+    rows = await session.execute(query)
+    return [GrantRemaining(row[0], int(row[1])) for row in rows]
+
+
+async def balance(
+    session: AsyncSession, *, organization_number: int, kind: str, now: datetime
+) -> int:
+    grants = await grants_with_remaining(
+        session, organization_number=organization_number, kind=kind, now=now
+    )
+    return sum(max(g.remaining, 0) for g in grants)
+
+
+async def credit_balances(
+    session: AsyncSession, *, organization_number: int, now: datetime | None = None
+) -> list[CreditBalance]:
+    """getCredits: one balance per kind the organization has ever had credits of."""
+    now = now or now_utc()
+    answers = []
+    for kind in LABELS:
+        latest = await session.scalar(
+            select(LedgerEntry)
+            .where(
+                LedgerEntry.organization_number == organization_number,
+                LedgerEntry.kind == kind,
+                LedgerEntry.entry_type == "grant",
+            )
+            .order_by(LedgerEntry.created_at.desc(), LedgerEntry.id.desc())
+            .limit(1)
+        )
+        if latest is None:
+            continue
+        amount = await balance(session, organization_number=organization_number, kind=kind, now=now)
+        answers.append(
+            CreditBalance(amount, LABELS[kind], latest.organization_name, kind, latest.frontend)
+        )
+    return answers
+
+
+async def emit_balance(
+    session: AsyncSession,
+    settings: BillingSettings,
+    *,
+    organization_number: int,
+    kind: str,
+    now: datetime,
+    actor: str | None,
+) -> int:
+    """Announce the organization's new balance of a kind (after any ledger entry)."""
+    amount = await balance(session, organization_number=organization_number, kind=kind, now=now)
+    event = CreditsChanged(
+        organization_number=organization_number, kind=kind, balance=amount
+    ).envelope(aggregate_id=str(organization_number), site=settings.site, actor=actor)
+    await enqueue(session, outbox, topic=settings.topic(CreditsChanged.topic), event=event)
+    return amount
+
+
+async def add_grant(
+    session: AsyncSession,
+    settings: BillingSettings,
+    *,
+    organization_number: int,
+    organization_name: str,
+    frontend: str,
+    kind: str,
+    amount: int,
+    valid_days: int | None,
+    label: str | None,
+    actor: str | None,
+    now: datetime,
+) -> LedgerEntry:
+    """A grant of ``amount`` credits (the caller has validated it and locked the organization)."""
+    entry = LedgerEntry(
+        id=uuid.uuid4(),
+        organization_number=organization_number,
+        organization_name=organization_name,
+        frontend=frontend,
+        kind=kind,
+        entry_type="grant",
+        amount=amount,
+        label=label or LABELS[kind],
+        expires_at=now + timedelta(days=valid_days) if valid_days else None,
+        created_at=now,
+        actor=actor,
+    )
+    session.add(entry)
+    await session.flush()
+    await emit_balance(
+        session, settings, organization_number=organization_number, kind=kind, now=now, actor=actor
+    )
+    return entry
+
+
+async def draw(
+    session: AsyncSession,
+    settings: BillingSettings,
+    *,
+    organization_number: int,
+    kind: str,
+    amount: int,
+    entry_type: str,
+    reference: str | None,
+    actor: str | None,
+    now: datetime,
+) -> list[LedgerEntry] | None:
+    """Take ``amount`` credits from the organization's grants, FIFO by expiry, as reservation or
+    consumption entries; None (and nothing written) when the balance is short. The caller holds
+    the organization's lock."""
+    assert entry_type in ("reservation", "consumption")
+    assert amount > 0
+    grants = await grants_with_remaining(
+        session, organization_number=organization_number, kind=kind, now=now
+    )
+    if sum(max(g.remaining, 0) for g in grants) < amount:
+        return None
+    entries, left = [], amount
+    for found in grants:
+        if left == 0:
+            break
+        take = min(found.remaining, left)
+        if take <= 0:
+            continue
+        entries.append(
+            LedgerEntry(
+                id=uuid.uuid4(),
+                organization_number=organization_number,
+                organization_name=found.grant.organization_name,
+                frontend=found.grant.frontend,
+                kind=kind,
+                entry_type=entry_type,
+                amount=-take,
+                reference=reference,
+                grant_id=found.grant.id,
+                created_at=now,
+                actor=actor,
+            )
+        )
+        left -= take
+    session.add_all(entries)
+    await session.flush()
+    await emit_balance(
+        session, settings, organization_number=organization_number, kind=kind, now=now, actor=actor
+    )
+    return entries
+
+
+async def release(
+    session: AsyncSession,
+    settings: BillingSettings,
+    *,
+    organization_number: int,
+    kind: str,
+    reference: str,
+    actor: str | None,
+    now: datetime,
+) -> list[LedgerEntry]:
+    """Give back what a reservation took (once: a second release finds nothing left to give)."""
+    reserved = (
+        await session.scalars(
+            select(LedgerEntry).where(
+                LedgerEntry.organization_number == organization_number,
+                LedgerEntry.kind == kind,
+                LedgerEntry.reference == reference,
+                LedgerEntry.entry_type.in_(("reservation", "release")),
+            )
+        )
+    ).all()
+    if sum(entry.amount for entry in reserved) >= 0:
+        return []
+    entries = [
+        LedgerEntry(
+            id=uuid.uuid4(),
+            organization_number=organization_number,
+            organization_name=entry.organization_name,
+            frontend=entry.frontend,
+            kind=kind,
+            entry_type="release",
+            amount=-entry.amount,
+            reference=reference,
+            grant_id=entry.grant_id,
+            created_at=now,
+            actor=actor,
+        )
+        for entry in reserved
+        if entry.entry_type == "reservation"
+    ]
+    session.add_all(entries)
+    await session.flush()
+    await emit_balance(
+        session, settings, organization_number=organization_number, kind=kind, now=now, actor=actor
+    )
+    return entries
+
+
+async def expire_credits(
+    sessions: async_sessionmaker[AsyncSession], settings: BillingSettings, now: datetime
+) -> int:
+    """Write an expiry entry for the unused remainder of every grant past its expiry that has
+    none yet; idempotent (a second run finds nothing to expire). Answers the entries written."""
+    grant, expiry = aliased(LedgerEntry), aliased(LedgerEntry)
+    async with sessions() as session:
+        pending = (
+            await session.execute(
+                select(grant.organization_number, grant.kind)
+                .where(
+                    grant.entry_type == "grant",
+                    grant.expires_at <= now,
+                    ~exists().where(
+                        and_(expiry.grant_id == grant.id, expiry.entry_type == "expiry")
+                    ),
+                )
+                .distinct()
+            )
+        ).all()
+    written = 0
+    for organization_number, kind in pending:
+        async with unit_of_work(sessions) as session:
+            await lock_organization(session, organization_number)
+            expired = [
+                g
+                for g in await grants_with_remaining(
+                    session,
+                    organization_number=organization_number,
+                    kind=kind,
+                    now=now,
+                    include_expired=True,
+                )
+                if g.grant.expires_at is not None and g.grant.expires_at <= now
+            ]
+            entries = []
+            for found in expired:
+                already = await session.scalar(
+                    select(func.count()).where(
+                        LedgerEntry.grant_id == found.grant.id, LedgerEntry.entry_type == "expiry"
+                    )
+                )
+                if already or found.remaining <= 0:
+                    continue
+                entries.append(
+                    LedgerEntry(
+                        id=uuid.uuid4(),
+                        organization_number=organization_number,
+                        organization_name=found.grant.organization_name,
+                        frontend=found.grant.frontend,
+                        kind=kind,
+                        entry_type="expiry",
+                        amount=-found.remaining,
+                        grant_id=found.grant.id,
+                        created_at=now,
+                        actor="system:expiry",
+                    )
+                )
+            if entries:
+                session.add_all(entries)
+                await session.flush()
+                await emit_balance(
+                    session,
+                    settings,
+                    organization_number=organization_number,
+                    kind=kind,
+                    now=now,
+                    actor="system:expiry",
+                )
+            written += len(entries)
+    return written

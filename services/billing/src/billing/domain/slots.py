@@ -1,0 +1,226 @@
+"""The slot reservation saga's billing side: a job's publish request takes one job slot from an
+active subscription with slots left this period, else one job credit from the ledger (FIFO by
+expiry), and the answer (granted / denied) goes out in the same transaction.
+
+Exactly one debit per job id (per publication: a job withdrawn and published again is debited
+again under the reference ``<job id>#<n>``): the organization's advisory lock serializes the
+requests of one organization, a job already holding a slot is answered granted again without
+a second debit, and partial unique indexes (a ledger reservation per (kind, reference), a
+subscription usage per (kind, reference)) refuse a second debit even if that check were
+bypassed. With the idempotent consumer's processed-event ledger, a redelivered event has no
+second effect.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from jobkit.outbox import enqueue
+from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
+
+from billing.db import outbox
+from billing.domain import ledger
+from billing.domain.events import SlotDenied, SlotGranted, SlotReleased
+from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
+from billing.domain.models import LedgerEntry, Subscription, SubscriptionUsage
+from billing.domain.subscriptions import period_start
+from billing.settings import BillingSettings
+
+NO_SLOTS_LEFT = "no_slots_left"
+ACTOR = "system:slots"
+
+
+async def _emit(
+    session: AsyncSession,
+    settings: BillingSettings,
+    payload: SlotGranted | SlotDenied | SlotReleased,
+) -> None:
+    event = payload.envelope(aggregate_id=payload.job_id, site=settings.site, actor=ACTOR)
+    await enqueue(session, outbox, topic=settings.topic(payload.topic), event=event)
+
+
+def _of_job(
+    column: InstrumentedAttribute[str | None] | InstrumentedAttribute[str], job_id: str
+) -> ColumnElement[bool]:
+    """The job's references: its id for the first debit, ``<id>#<n>`` for the n-th (a job
+    withdrawn and published again is debited again, each debit once)."""
+    return or_(column == job_id, column.startswith(f"{job_id}#", autoescape=True))
+
+
+async def _held_usage(session: AsyncSession, job_id: str) -> SubscriptionUsage | None:
+    found: SubscriptionUsage | None = await session.scalar(
+        select(SubscriptionUsage).where(
+            SubscriptionUsage.kind == "job",
+            _of_job(SubscriptionUsage.reference, job_id),
+            SubscriptionUsage.released_at.is_(None),
+        )
+    )
+    return found
+
+
+async def _held_references(
+    session: AsyncSession, organization_number: int, job_id: str
+) -> list[str]:
+    """The job's ledger references still holding a credit (reservation minus releases)."""
+    rows = await session.execute(
+        select(LedgerEntry.reference)
+        .where(
+            LedgerEntry.organization_number == organization_number,
+            LedgerEntry.kind == "job",
+            _of_job(LedgerEntry.reference, job_id),
+            LedgerEntry.entry_type.in_(("reservation", "release")),
+        )
+        .group_by(LedgerEntry.reference)
+        .having(func.sum(LedgerEntry.amount) < 0)
+    )
+    return [str(reference) for (reference,) in rows]
+
+
+async def _next_reference(session: AsyncSession, job_id: str) -> str:
+    """The reference of the job's next debit: its id the first time, then ``<id>#2``, ..."""
+    usages = await session.scalar(
+        select(func.count()).where(
+            SubscriptionUsage.kind == "job", _of_job(SubscriptionUsage.reference, job_id)
+        )
+    )
+    reservations = await session.scalar(
+        select(func.count(func.distinct(LedgerEntry.reference))).where(
+            LedgerEntry.kind == "job",
+            LedgerEntry.entry_type == "reservation",
+            _of_job(LedgerEntry.reference, job_id),
+        )
+    )
+    debits = int(usages or 0) + int(reservations or 0)
+    return job_id if debits == 0 else f"{job_id}#{debits + 1}"
+
+
+async def _subscription_with_a_slot(
+    session: AsyncSession, organization_number: int, now: datetime
+) -> Subscription | None:
+    """The active subscription ending soonest that has a job slot left this period."""
+    candidates = (
+        await session.scalars(
+            select(Subscription)
+            .where(
+                Subscription.organization_number == organization_number,
+                Subscription.cancelled_at.is_(None),
+                Subscription.start_date <= now,
+                Subscription.end_date > now,
+                Subscription.job_slots > 0,
+            )
+            .order_by(Subscription.end_date, Subscription.id)
+        )
+    ).all()
+    for candidate in candidates:
+        used = await session.scalar(
+            select(func.count()).where(
+                SubscriptionUsage.subscription_id == candidate.id,
+                SubscriptionUsage.kind == "job",
+                SubscriptionUsage.period_start == period_start(candidate, now),
+                SubscriptionUsage.released_at.is_(None),
+            )
+        )
+        if (used or 0) < candidate.job_slots:
+            return candidate
+    return None
+
+
+async def reserve_slot(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    now: datetime | None = None,
+) -> str:
+    """Answer a publish request inside the caller's transaction; returns the event type sent."""
+    now = now or ledger.now_utc()
+    number = request.organization_number
+    await ledger.lock_organization(session, number)
+    usage = await _held_usage(session, request.job_id)
+    if usage is not None:
+        granted = SlotGranted(
+            job_id=request.job_id,
+            organization_number=number,
+            source="subscription",
+            subscription_id=str(usage.subscription_id),
+        )
+        await _emit(session, settings, granted)
+        return granted.event_type
+    if await _held_references(session, number, request.job_id):
+        granted = SlotGranted(job_id=request.job_id, organization_number=number, source="credits")
+        await _emit(session, settings, granted)
+        return granted.event_type
+    reference = await _next_reference(session, request.job_id)
+    subscription = await _subscription_with_a_slot(session, number, now)
+    if subscription is not None:
+        session.add(
+            SubscriptionUsage(
+                subscription_id=subscription.id,
+                kind="job",
+                reference=reference,
+                period_start=period_start(subscription, now),
+            )
+        )
+        await session.flush()
+        granted = SlotGranted(
+            job_id=request.job_id,
+            organization_number=number,
+            source="subscription",
+            subscription_id=str(subscription.id),
+        )
+        await _emit(session, settings, granted)
+        return granted.event_type
+    taken = await ledger.draw(
+        session,
+        settings,
+        organization_number=number,
+        kind="job",
+        amount=1,
+        entry_type="reservation",
+        reference=reference,
+        actor=ACTOR,
+        now=now,
+    )
+    if taken is None:
+        denied = SlotDenied(job_id=request.job_id, organization_number=number, reason=NO_SLOTS_LEFT)
+        await _emit(session, settings, denied)
+        return denied.event_type
+    granted = SlotGranted(job_id=request.job_id, organization_number=number, source="credits")
+    await _emit(session, settings, granted)
+    return granted.event_type
+
+
+async def release_slot(
+    session: AsyncSession,
+    settings: BillingSettings,
+    withdrawn: JobPublishWithdrawn,
+    now: datetime | None = None,
+) -> str | None:
+    """Give a withdrawn job's slot back (once); None when it held none."""
+    now = now or ledger.now_utc()
+    number = withdrawn.organization_number
+    await ledger.lock_organization(session, number)
+    usage = await _held_usage(session, withdrawn.job_id)
+    source = None
+    if usage is not None:
+        usage.released_at = now
+        await session.flush()
+        source = "subscription"
+    else:
+        for reference in await _held_references(session, number, withdrawn.job_id):
+            await ledger.release(
+                session,
+                settings,
+                organization_number=number,
+                kind="job",
+                reference=reference,
+                actor=ACTOR,
+                now=now,
+            )
+            source = "credits"
+    if source is None:
+        return None
+    released = SlotReleased(job_id=withdrawn.job_id, organization_number=number, source=source)
+    await _emit(session, settings, released)
+    return released.event_type

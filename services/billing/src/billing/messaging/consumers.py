@@ -1,0 +1,54 @@
+"""Idempotent handlers of other contexts' events (run by jobkit.consumer.IdempotentConsumer)."""
+
+from __future__ import annotations
+
+from jobkit.consumer import Handler
+from jobkit.events import EventEnvelope
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
+from billing.domain.models import KnownOrganization
+from billing.domain.slots import release_slot, reserve_slot
+from billing.settings import BillingSettings
+
+ORGANIZATION_TOPIC = "organizations.organization"
+ORGANIZATION_CREATED = "organizations.organization.created"
+ORGANIZATION_UPDATED = "organizations.organization.updated"
+
+
+async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
+    """organizations.organization.created / updated: upsert the number's current name."""
+    payload = event.payload
+    values = {
+        "number": int(payload["number"]),
+        "organization_id": str(payload["organization_id"]),
+        "name": str(payload["name"])[:255],
+    }
+    await session.execute(
+        insert(KnownOrganization)
+        .values(**values)
+        .on_conflict_do_update(
+            index_elements=[KnownOrganization.number],
+            set_={"organization_id": values["organization_id"], "name": values["name"]},
+        )
+    )
+
+
+def organization_handlers() -> dict[str, Handler]:
+    return {ORGANIZATION_CREATED: apply_organization, ORGANIZATION_UPDATED: apply_organization}
+
+
+def slot_handlers(settings: BillingSettings) -> dict[str, Handler]:
+    """jobs.job publish requests and withdrawals: the slot reservation saga (billing.slot)."""
+
+    async def requested(session: AsyncSession, event: EventEnvelope) -> None:
+        await reserve_slot(session, settings, JobPublishRequested.model_validate(event.payload))
+
+    async def withdrawn(session: AsyncSession, event: EventEnvelope) -> None:
+        await release_slot(session, settings, JobPublishWithdrawn.model_validate(event.payload))
+
+    return {
+        JobPublishRequested.event_type: requested,
+        JobPublishWithdrawn.event_type: withdrawn,
+    }
