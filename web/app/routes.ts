@@ -18,6 +18,7 @@ export default [
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),
+  route("my-products", "routes/my-products.tsx"),
   route("dashboard/organization", "routes/dashboard-organization.tsx"),
   route("dashboard/organization/:id/edit", "routes/dashboard-organization-edit.tsx"),
   route("dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"),

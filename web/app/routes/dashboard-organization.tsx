@@ -1,3 +1,5 @@
+import { Stack } from "@mantine/core";
+import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
 import { requireSession } from "~/lib/session.server";
@@ -14,5 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardOrganizationRoute() {
-  return <OrganizationListPage />;
+  return (
+    <Stack gap="md">
+      <CreditsWidget />
+      <OrganizationListPage />
+    </Stack>
+  );
 }

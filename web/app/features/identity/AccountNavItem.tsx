@@ -60,9 +60,14 @@ export function AccountNavItem() {
           Account settings
         </Menu.Item>
         {hasRecruiterAccess(session.data.user.roles) ? (
-          <Menu.Item component={NavLink} to="/dashboard/organization">
-            My organization
-          </Menu.Item>
+          <>
+            <Menu.Item component={NavLink} to="/dashboard/organization">
+              My organization
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/my-products">
+              My products
+            </Menu.Item>
+          </>
         ) : null}
         {isAdminLike(session.data.user.roles) && !session.data.masqueraded ? (
           <Menu.Item component={NavLink} to="/admin/masquerade">
