@@ -110,3 +110,24 @@ test("a demo organization's public page is served with its JSON-LD, and a former
   expect(upper.headers().location).toBe("/organization/green-harbor-foundation");
   expect((await page.request.get("/organization/no-such-organization", { maxRedirects: 0 })).status()).toBe(404);
 });
+
+test("a recruiter sees their organization's credits and subscription on /my-products and the dashboard", async ({ page }) => {
+  await logIn(page, "recruiter@openmeadow.example", "/my-products");
+  await expect(page.getByRole("heading", { name: "My products", level: 1 })).toBeVisible();
+  await expect(page.getByText("Open Meadow Health Alliance").first()).toBeVisible();
+  const jobs = page.getByTestId("credit-job");
+  await expect(jobs).toContainText(/Job postings\d+left for Open Meadow Health Alliance/);
+  await expect(page.getByTestId("credit-contact").getByRole("link", { name: "Search resumes" })).toHaveAttribute("href", "/resumes");
+  const subscriptions = page.getByRole("table", { name: "Your subscriptions" });
+  await expect(subscriptions.getByText("Active")).toBeVisible();
+
+  await page.goto("/dashboard/organization");
+  await expect(page.getByRole("region", { name: "Your balance" })).toContainText(/Job postings: \d+/);
+});
+
+test("applicants and visitors do not reach /my-products", async ({ page }) => {
+  await page.goto("/my-products");
+  await expect(page).toHaveURL(/\/user\/login\?destination=%2Fmy-products&error=SessionRequired/);
+  await logIn(page, "applicant@jobboard.example", "/my-products");
+  await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+});
