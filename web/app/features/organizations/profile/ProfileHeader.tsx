@@ -74,6 +74,9 @@ export function ProfileHeader({ profile }: { profile: PublicProfile }) {
             target="_blank"
             rel="noopener noreferrer"
             variant="light"
+            maw="100%"
+            title={displayHost(profile.website)}
+            styles={{ label: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
           >
             Visit {displayHost(profile.website)}
           </Button>
