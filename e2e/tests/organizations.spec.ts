@@ -131,3 +131,19 @@ test("applicants and visitors do not reach /my-products", async ({ page }) => {
   await logIn(page, "applicant@jobboard.example", "/my-products");
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
 });
+
+test("an admin grants credits in /admin/billing and the ledger shows the grant with its running balance", async ({ page }) => {
+  await logIn(page, "admin@jobboard.example", "/admin/billing");
+  await page.getByLabel("Organization number").fill("1");
+  await page.getByRole("button", { name: "Show" }).click();
+  const entries = page.getByRole("table", { name: "Ledger entries" }).getByRole("row");
+  await expect(entries.first()).toBeVisible();
+  const before = await entries.count();
+  const grant = page.getByRole("region", { name: "Grant credits" });
+  await grant.getByLabel("Amount").fill("2");
+  await grant.getByRole("button", { name: "Grant" }).click();
+  await expect(page.getByRole("table", { name: "Ledger entries" }).getByRole("row")).toHaveCount(before + 1);
+  const newest = page.getByRole("table", { name: "Ledger entries" }).getByRole("row").nth(1);
+  await expect(newest).toContainText("grant");
+  await expect(newest).toContainText("+2");
+});

@@ -15,6 +15,7 @@ export default [
   route("user/account", "routes/user-account.tsx"),
   route("admin/masquerade", "routes/admin-masquerade.tsx"),
   route("admin/audit-log", "routes/admin-audit-log.tsx"),
+  route("admin/billing", "routes/admin-billing.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),

@@ -70,9 +70,17 @@ export function AccountNavItem() {
           </>
         ) : null}
         {isAdminLike(session.data.user.roles) && !session.data.masqueraded ? (
-          <Menu.Item component={NavLink} to="/admin/masquerade">
-            Act as another user
-          </Menu.Item>
+          <>
+            <Menu.Item component={NavLink} to="/admin/masquerade">
+              Act as another user
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/admin/audit-log">
+              Audit log
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/admin/billing">
+              Billing
+            </Menu.Item>
+          </>
         ) : null}
         <Menu.Divider />
         <Menu.Item onClick={() => void signOut("/")}>Log out</Menu.Item>

@@ -353,3 +353,40 @@ async def expire_credits(
                 )
             written += len(entries)
     return written
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    entry: LedgerEntry
+    balance: int  # the kind's balance right after this entry
+
+
+async def ledger_history(
+    session: AsyncSession, organization_number: int, *, limit: int, offset: int
+) -> tuple[list[LedgerLine], int]:
+    """An organization's ledger, newest first, each entry with the running balance of its kind
+    (a window sum over the append-only rows: nothing is stored, nothing edited)."""
+    running = (
+        func.sum(LedgerEntry.amount)
+        .over(
+            partition_by=LedgerEntry.kind,
+            order_by=(LedgerEntry.created_at, LedgerEntry.id),
+        )
+        .label("balance")
+    )
+    inner = (
+        select(LedgerEntry, running)
+        .where(LedgerEntry.organization_number == organization_number)
+        .subquery()
+    )
+    entry = aliased(LedgerEntry, inner)
+    total = await session.scalar(
+        select(func.count()).where(LedgerEntry.organization_number == organization_number)
+    )
+    rows = await session.execute(
+        select(entry, inner.c.balance)
+        .order_by(inner.c.created_at.desc(), inner.c.id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    return [LedgerLine(row[0], int(row[1])) for row in rows], int(total or 0)

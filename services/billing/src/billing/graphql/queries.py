@@ -5,6 +5,7 @@ from jobkit.graphql import field_errors
 from jobkit.permissions import MemberOfOrganization, RecruiterScope
 from strawberry.types import Info
 
+from billing.domain.ledger import ledger_history
 from billing.domain.profiles import customer_profile
 from billing.domain.subscriptions import list_subscriptions
 from billing.graphql.context import BillingContext
@@ -19,7 +20,9 @@ from billing.graphql.subscription_types import (
     SubscriptionsAnswer,
     SubscriptionSorting,
 )
-from billing.graphql.types import Credit, Product
+from billing.graphql.types import Credit, LedgerLine, LedgerPage, Product
+
+LEDGER_PAGE_MAX = 200
 
 
 @strawberry.type
@@ -37,6 +40,29 @@ class Query:
         if organization_id is None:
             return []
         return [Credit.from_balance(b) for b in await balances_of(info.context, organization_id)]
+
+    @strawberry.field(
+        description=(
+            "An organization's credit ledger, newest first, each entry with its kind's running "
+            "balance: its recruiters and admin-like users only."
+        ),
+        permission_classes=[RecruiterScope, MemberOfOrganization],
+    )
+    async def organization_ledger(
+        self,
+        info: Info[BillingContext, None],
+        organization_id: int,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> LedgerPage:
+        async with info.context.sessions() as session:
+            lines, total = await ledger_history(
+                session,
+                organization_id,
+                limit=max(1, min(limit, LEDGER_PAGE_MAX)),
+                offset=max(0, offset),
+            )
+        return LedgerPage(total=total, entries=[LedgerLine.from_line(line) for line in lines])
 
     @strawberry.field(description="What the site of the request (X-Frontend) sells; public.")
     async def products(self, info: Info[BillingContext, None]) -> list[Product]:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from datetime import datetime
+
 import strawberry
 
+from billing.domain import ledger
 from billing.domain.ledger import CreditBalance
 from billing.domain.models import Product as ProductRow
 
@@ -53,3 +56,41 @@ class Product:
             validity_days=row.validity_days,
             period_days=row.period_days,
         )
+
+
+@strawberry.type(description="One movement on the credit ledger and its kind's balance after it.")
+class LedgerLine:
+    id: strawberry.ID
+    created_at: datetime
+    kind: str = strawberry.field(description="job or contact")
+    entry_type: str = strawberry.field(
+        description="grant, reservation, consumption, release or expiry"
+    )
+    amount: int = strawberry.field(description="Signed: grants and releases add.")
+    label: str | None
+    reference: str | None = strawberry.field(description="What it was for, e.g. a job id.")
+    expires_at: datetime | None
+    actor: str | None
+    balance: int
+
+    @classmethod
+    def from_line(cls, line: ledger.LedgerLine) -> LedgerLine:
+        entry = line.entry
+        return cls(
+            id=strawberry.ID(str(entry.id)),
+            created_at=entry.created_at,
+            kind=entry.kind,
+            entry_type=entry.entry_type,
+            amount=entry.amount,
+            label=entry.label,
+            reference=entry.reference,
+            expires_at=entry.expires_at,
+            actor=entry.actor,
+            balance=line.balance,
+        )
+
+
+@strawberry.type
+class LedgerPage:
+    entries: list[LedgerLine]
+    total: int
