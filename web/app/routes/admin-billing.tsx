@@ -4,7 +4,10 @@ import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-billing";
 
 export function meta() {
-  return [{ title: "Billing | Jobboard" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Billing | Jobboard" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Administrators only: grant credits, manage subscriptions, read ledgers. */

@@ -6,7 +6,10 @@ import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard-organization";
 
 export function meta() {
-  return [{ title: "My organization | Jobboard" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "My organization | Jobboard" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Recruiter-type users only: visitors are sent to log in, applicants are refused. */

@@ -4,7 +4,10 @@ import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/my-products";
 
 export function meta() {
-  return [{ title: "My products | Jobboard" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "My products | Jobboard" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Spec 6: recruiter-type users see credits; visitors log in, applicants are refused. */

@@ -1,11 +1,16 @@
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { ADMIN_SUBSCRIPTIONS, GRANT_CREDITS, ORGANIZATION_LEDGER, PRODUCTS } from "./admin-documents";
+import {
+  ADMIN_SUBSCRIPTIONS,
+  GRANT_CREDITS,
+  ORGANIZATION_LEDGER,
+  PRODUCTS,
+} from "./admin-documents";
 import { BillingAdminPage } from "./BillingAdminPage";
 import { CREDITS } from "./documents";
 
@@ -14,7 +19,14 @@ const credits = (amount: number): MockLink.MockedResponse => ({
   result: {
     data: {
       getCredits: [
-        { __typename: "Credit", amount, label: "Job postings", organizationName: "Riverbend", type: "job", frontend: "jobboard" },
+        {
+          __typename: "Credit",
+          amount,
+          label: "Job postings",
+          organizationName: "Riverbend",
+          type: "job",
+          frontend: "jobboard",
+        },
       ],
     },
   },
@@ -43,11 +55,31 @@ const ledger = (balances: number[]): MockLink.MockedResponse => ({
 });
 const subscriptions: MockLink.MockedResponse = {
   request: { query: ADMIN_SUBSCRIPTIONS, variables: { organizationId: 3 } },
-  result: { data: { getSubscriptions: { __typename: "SubscriptionsAnswer", total: 0, errors: [], subscriptions: [] } } },
+  result: {
+    data: {
+      getSubscriptions: {
+        __typename: "SubscriptionsAnswer",
+        total: 0,
+        errors: [],
+        subscriptions: [],
+      },
+    },
+  },
 };
 const products: MockLink.MockedResponse = {
   request: { query: PRODUCTS },
-  result: { data: { products: [{ __typename: "Product", id: "p1", name: "Monthly", type: "subscription" }] } },
+  result: {
+    data: {
+      products: [
+        {
+          __typename: "Product",
+          id: "p1",
+          name: "Monthly",
+          type: "subscription",
+        },
+      ],
+    },
+  },
 };
 
 describe("BillingAdminPage", () => {
@@ -62,12 +94,24 @@ describe("BillingAdminPage", () => {
           subscriptions,
           products,
           {
-            request: { query: GRANT_CREDITS, variables: { organizationId: 3, kind: "JOB", amount: 5, validDays: 90 } },
+            request: {
+              query: GRANT_CREDITS,
+              variables: {
+                organizationId: 3,
+                kind: "JOB",
+                amount: 5,
+                validDays: 90,
+              },
+            },
             result: {
               data: {
                 grantCredits: {
                   __typename: "CreditsGranted",
-                  credit: { __typename: "Credit", amount: 7, label: "Job postings" },
+                  credit: {
+                    __typename: "Credit",
+                    amount: 7,
+                    label: "Job postings",
+                  },
                 },
               },
             },
@@ -83,15 +127,30 @@ describe("BillingAdminPage", () => {
     );
     await user.type(screen.getByLabelText("Organization number"), "3");
     await user.click(screen.getByRole("button", { name: "Show" }));
-    const entries = await screen.findByRole("table", { name: "Ledger entries" });
+    const entries = await screen.findByRole(
+      "table",
+      { name: "Ledger entries" },
+      { timeout: 10_000 },
+    );
     expect(within(entries).getAllByRole("row")).toHaveLength(2);
 
     const grant = screen.getByRole("region", { name: "Grant credits" });
     await user.clear(within(grant).getByLabelText("Amount"));
     await user.type(within(grant).getByLabelText("Amount"), "5");
     await user.click(within(grant).getByRole("button", { name: "Grant" }));
-    const refreshed = await screen.findByRole("table", { name: "Ledger entries" });
-    expect(await within(refreshed).findByText("7")).toBeInTheDocument();
-    expect(await screen.findByTestId("credit-job")).toHaveTextContent("Job postings7");
+    // the grant remounts the views: they load the new credits and ledger (slow on a busy machine)
+    await waitFor(
+      () => {
+        expect(
+          screen
+            .getByRole("table", { name: "Ledger entries" })
+            .querySelectorAll("tbody tr"),
+        ).toHaveLength(2);
+        expect(screen.getByTestId("credit-job")).toHaveTextContent(
+          "Job postings7",
+        );
+      },
+      { timeout: 10_000 },
+    );
   });
 });

@@ -1,5 +1,17 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { DangerList } from "~/components/DangerList";
 import {
@@ -13,14 +25,31 @@ import {
 } from "./admin-documents";
 import { CreditsView } from "./MyProductsPage";
 
-const WHEN = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const WHEN = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+const DAY = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeZone: "UTC",
+});
 
-function errorsOf(answer: { __typename: string; errors?: { message: string }[] } | undefined): string[] {
-  return answer?.__typename === "BillingErrors" ? (answer.errors ?? []).map((e) => e.message) : [];
+function errorsOf(
+  answer: { __typename: string; errors?: { message: string }[] } | undefined,
+): string[] {
+  return answer?.__typename === "BillingErrors"
+    ? (answer.errors ?? []).map((e) => e.message)
+    : [];
 }
 
-function GrantCreditsForm({ organizationNumber, onDone }: { organizationNumber: number; onDone: () => void }) {
+function GrantCreditsForm({
+  organizationNumber,
+  onDone,
+}: {
+  organizationNumber: number;
+  onDone: () => void;
+}) {
   const [kind, setKind] = useState<"JOB" | "CONTACT">("JOB");
   const [amount, setAmount] = useState<number | string>(5);
   const [validDays, setValidDays] = useState<number | string>(90);
@@ -42,13 +71,24 @@ function GrantCreditsForm({ organizationNumber, onDone }: { organizationNumber: 
   };
   const answer = data?.grantCredits;
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Grant credits">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-label="Grant credits"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
             Grant credits
           </Title>
-          <DangerList messages={error ? ["The credits could not be granted. Try again in a moment."] : errorsOf(answer)} />
+          <DangerList
+            messages={
+              error
+                ? ["The credits could not be granted. Try again in a moment."]
+                : errorsOf(answer)
+            }
+          />
           {answer?.__typename === "CreditsGranted" ? (
             <Alert color="green" role="status">
               Granted. {answer.credit.label}: {answer.credit.amount} now.
@@ -62,11 +102,23 @@ function GrantCreditsForm({ organizationNumber, onDone }: { organizationNumber: 
                 { value: "CONTACT", label: "Resume contacts" },
               ]}
               value={kind}
-              onChange={(value) => setKind(value === "CONTACT" ? "CONTACT" : "JOB")}
+              onChange={(value) =>
+                setKind(value === "CONTACT" ? "CONTACT" : "JOB")
+              }
               allowDeselect={false}
             />
-            <NumberInput label="Amount" min={1} value={amount} onChange={setAmount} />
-            <NumberInput label="Valid for (days)" min={1} value={validDays} onChange={setValidDays} />
+            <NumberInput
+              label="Amount"
+              min={1}
+              value={amount}
+              onChange={setAmount}
+            />
+            <NumberInput
+              label="Valid for (days)"
+              min={1}
+              value={validDays}
+              onChange={setValidDays}
+            />
           </Group>
           <Group>
             <Button type="submit" loading={loading}>
@@ -79,12 +131,19 @@ function GrantCreditsForm({ organizationNumber, onDone }: { organizationNumber: 
   );
 }
 
-function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number }) {
+function SubscriptionsAdmin({
+  organizationNumber,
+}: {
+  organizationNumber: number;
+}) {
   const { data, refetch } = useQuery(ADMIN_SUBSCRIPTIONS, {
     variables: { organizationId: organizationNumber },
     fetchPolicy: "network-only",
   });
-  const products = useQuery(PRODUCTS).data?.products.filter((p) => p.type === "subscription") ?? [];
+  const products =
+    useQuery(PRODUCTS).data?.products.filter(
+      (p) => p.type === "subscription",
+    ) ?? [];
   const [productId, setProductId] = useState<string | null>(null);
   const [create, created] = useMutation(CREATE_SUBSCRIPTION);
   const [extend, extended] = useMutation(EXTEND_SUBSCRIPTION);
@@ -97,7 +156,12 @@ function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number
   ];
   const after = () => void refetch();
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Manage subscriptions">
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-label="Manage subscriptions"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4">
           Subscriptions
@@ -116,7 +180,9 @@ function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number
             loading={created.loading}
             onClick={() =>
               productId &&
-              void create({ variables: { organizationId: organizationNumber, productId } })
+              void create({
+                variables: { organizationId: organizationNumber, productId },
+              })
                 .then(after)
                 .catch(() => undefined)
             }
@@ -142,7 +208,8 @@ function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {DAY.format(new Date(String(s.startDate)))} – {DAY.format(new Date(String(s.endDate)))}
+                    {DAY.format(new Date(String(s.startDate)))} –{" "}
+                    {DAY.format(new Date(String(s.endDate)))}
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light">{s.status.label}</Badge>
@@ -152,7 +219,11 @@ function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number
                       <Button
                         size="xs"
                         variant="default"
-                        onClick={() => void extend({ variables: { id: s.id, days: 30 } }).then(after).catch(() => undefined)}
+                        onClick={() =>
+                          void extend({ variables: { id: s.id, days: 30 } })
+                            .then(after)
+                            .catch(() => undefined)
+                        }
                       >
                         Extend 30 days
                       </Button>
@@ -161,7 +232,11 @@ function SubscriptionsAdmin({ organizationNumber }: { organizationNumber: number
                           size="xs"
                           color="red"
                           variant="subtle"
-                          onClick={() => void cancel({ variables: { id: s.id } }).then(after).catch(() => undefined)}
+                          onClick={() =>
+                            void cancel({ variables: { id: s.id } })
+                              .then(after)
+                              .catch(() => undefined)
+                          }
                         >
                           Cancel
                         </Button>
@@ -188,7 +263,12 @@ function Ledger({ organizationNumber }: { organizationNumber: number }) {
     <Card withBorder padding="lg" component="section" aria-label="Ledger">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Ledger {ledger ? <Text span c="dimmed" size="sm">({ledger.total} entries)</Text> : null}
+          Ledger{" "}
+          {ledger ? (
+            <Text span c="dimmed" size="sm">
+              ({ledger.total} entries)
+            </Text>
+          ) : null}
         </Title>
         {error ? <Text c="red">The ledger could not be loaded.</Text> : null}
         {ledger && ledger.entries.length > 0 ? (
@@ -207,10 +287,18 @@ function Ledger({ organizationNumber }: { organizationNumber: number }) {
               <Table.Tbody>
                 {ledger.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td>{WHEN.format(new Date(String(entry.createdAt)))}</Table.Td>
-                    <Table.Td>{entry.kind === "job" ? "Job postings" : "Resume contacts"}</Table.Td>
+                    <Table.Td>
+                      {WHEN.format(new Date(String(entry.createdAt)))}
+                    </Table.Td>
+                    <Table.Td>
+                      {entry.kind === "job"
+                        ? "Job postings"
+                        : "Resume contacts"}
+                    </Table.Td>
                     <Table.Td>{entry.entryType}</Table.Td>
-                    <Table.Td c={entry.amount < 0 ? "red" : "green"}>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Table.Td>
+                    <Table.Td c={entry.amount < 0 ? "red" : "green"}>
+                      {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                    </Table.Td>
                     <Table.Td fw={600}>{entry.balance}</Table.Td>
                     <Table.Td>{entry.label ?? entry.reference ?? ""}</Table.Td>
                   </Table.Tr>
@@ -219,7 +307,9 @@ function Ledger({ organizationNumber }: { organizationNumber: number }) {
             </Table>
           </Table.ScrollContainer>
         ) : null}
-        {ledger && ledger.entries.length === 0 ? <Text c="dimmed">No entries yet.</Text> : null}
+        {ledger && ledger.entries.length === 0 ? (
+          <Text c="dimmed">No entries yet.</Text>
+        ) : null}
       </Stack>
     </Card>
   );
@@ -253,7 +343,10 @@ export function BillingAdminPage() {
       {organization ? (
         <Stack gap="md" key={`${organization}-${version}`}>
           <CreditsView organizationNumber={organization} />
-          <GrantCreditsForm organizationNumber={organization} onDone={() => setVersion((v) => v + 1)} />
+          <GrantCreditsForm
+            organizationNumber={organization}
+            onDone={() => setVersion((v) => v + 1)}
+          />
           <SubscriptionsAdmin organizationNumber={organization} />
           <Ledger organizationNumber={organization} />
         </Stack>

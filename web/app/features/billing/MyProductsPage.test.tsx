@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { APP_CONFIG } from "~/lib/app-config";
 import { renderWithMantine } from "../../../test/render";
 import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";
-import { CREDITS_ERROR, MyProductsPage, SUBSCRIPTIONS_ERROR } from "./MyProductsPage";
+import {
+  CREDITS_ERROR,
+  MyProductsPage,
+  SUBSCRIPTIONS_ERROR,
+} from "./MyProductsPage";
 
 function render(mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([{ path: "/", Component: MyProductsPage }]);
@@ -24,7 +28,12 @@ const organization: MockLink.MockedResponse = {
       currentUser: {
         __typename: "User",
         id: "u1",
-        activeOrganization: { __typename: "Organization", id: "o1", number: 7, name: "Green Harbor" },
+        activeOrganization: {
+          __typename: "Organization",
+          id: "o1",
+          number: 7,
+          name: "Green Harbor",
+        },
       },
     },
   },
@@ -35,7 +44,14 @@ function config(subscriptions: boolean): MockLink.MockedResponse {
     request: { query: APP_CONFIG },
     result: {
       data: {
-        getAppConfig: [{ __typename: "AppConfigEntry", key: "subscriptions", name: "enabled", value: subscriptions }],
+        getAppConfig: [
+          {
+            __typename: "AppConfigEntry",
+            key: "subscriptions",
+            name: "enabled",
+            value: subscriptions,
+          },
+        ],
       },
     },
   };
@@ -46,8 +62,22 @@ const credits: MockLink.MockedResponse = {
   result: {
     data: {
       getCredits: [
-        { __typename: "Credit", amount: 4, label: "Job postings", organizationName: "Green Harbor", type: "job", frontend: "jobboard" },
-        { __typename: "Credit", amount: 9, label: "Resume contacts", organizationName: "Green Harbor", type: "contact", frontend: "jobboard" },
+        {
+          __typename: "Credit",
+          amount: 4,
+          label: "Job postings",
+          organizationName: "Green Harbor",
+          type: "job",
+          frontend: "jobboard",
+        },
+        {
+          __typename: "Credit",
+          amount: 9,
+          label: "Resume contacts",
+          organizationName: "Green Harbor",
+          type: "contact",
+          frontend: "jobboard",
+        },
       ],
     },
   },
@@ -61,11 +91,24 @@ const subscription = {
   endDate: "2026-12-31T00:00:00Z",
   organizationName: "Green Harbor",
   availableJobSlots: 3,
-  usageResumeContactSlots: { __typename: "ResumeContactSlotsUsage", active: 2, available: 8, total: 10 },
-  status: { __typename: "SubscriptionStatus", label: "Active", value: "ACTIVE" },
+  usageResumeContactSlots: {
+    __typename: "ResumeContactSlotsUsage",
+    active: 2,
+    available: 8,
+    total: 10,
+  },
+  status: {
+    __typename: "SubscriptionStatus",
+    label: "Active",
+    value: "ACTIVE",
+  },
   type: "COMBINED",
   frontend: "jobboard",
-  product: { __typename: "SubscriptionProduct", id: "p1", name: "Non-profit annual" },
+  product: {
+    __typename: "SubscriptionProduct",
+    id: "p1",
+    name: "Non-profit annual",
+  },
   absoluteUrl: "http://127.0.0.1:3002/my-products",
 };
 
@@ -76,16 +119,34 @@ describe("MyProductsPage", () => {
       config(true),
       credits,
       {
-        request: { query: SUBSCRIPTIONS, variables: { organizationId: 7, limit: 10, offset: 0 } },
-        result: { data: { getSubscriptions: { __typename: "SubscriptionsAnswer", total: 1, errors: [], subscriptions: [subscription] } } },
+        request: {
+          query: SUBSCRIPTIONS,
+          variables: { organizationId: 7, limit: 10, offset: 0 },
+        },
+        result: {
+          data: {
+            getSubscriptions: {
+              __typename: "SubscriptionsAnswer",
+              total: 1,
+              errors: [],
+              subscriptions: [subscription],
+            },
+          },
+        },
       },
     ]);
     const jobs = await screen.findByTestId("credit-job");
     expect(jobs).toHaveTextContent("Job postings4left for Green Harbor");
     const contacts = screen.getByTestId("credit-contact");
-    expect(within(contacts).getByRole("link", { name: "Search resumes" })).toHaveAttribute("href", "/resumes");
-    const table = await screen.findByRole("table", { name: "Your subscriptions" });
-    expect(within(table).getByText("Annual non-profit plan")).toBeInTheDocument();
+    expect(
+      within(contacts).getByRole("link", { name: "Search resumes" }),
+    ).toHaveAttribute("href", "/resumes");
+    const table = await screen.findByRole("table", {
+      name: "Your subscriptions",
+    });
+    expect(
+      within(table).getByText("Annual non-profit plan"),
+    ).toBeInTheDocument();
     expect(within(table).getByText("2 / 8 / 10")).toBeInTheDocument();
   });
 
@@ -93,17 +154,24 @@ describe("MyProductsPage", () => {
     render([
       organization,
       config(false),
-      { request: { query: CREDITS, variables: { organizationId: 7 } }, error: new Error("billing is down") },
+      {
+        request: { query: CREDITS, variables: { organizationId: 7 } },
+        error: new Error("billing is down"),
+      },
     ]);
     expect(await screen.findByText(CREDITS_ERROR)).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "My products" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { name: "My products" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Green Harbor")).toBeInTheDocument();
   });
 
   it("does not ask for subscriptions when the site does not sell them", async () => {
     render([organization, config(false), credits]);
     await screen.findByTestId("credit-job");
-    expect(screen.queryByRole("region", { name: "Subscriptions" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "Subscriptions" }),
+    ).not.toBeInTheDocument();
   });
 
   it("lists the server's errors under the subscriptions danger alert", async () => {
@@ -112,14 +180,23 @@ describe("MyProductsPage", () => {
       config(true),
       credits,
       {
-        request: { query: SUBSCRIPTIONS, variables: { organizationId: 7, limit: 10, offset: 0 } },
+        request: {
+          query: SUBSCRIPTIONS,
+          variables: { organizationId: 7, limit: 10, offset: 0 },
+        },
         result: {
           data: {
             getSubscriptions: {
               __typename: "SubscriptionsAnswer",
               total: 0,
               subscriptions: [],
-              errors: [{ __typename: "BillingError", field: "limit", message: "Ask+for+at+most+100." }],
+              errors: [
+                {
+                  __typename: "BillingError",
+                  field: "limit",
+                  message: "Ask+for+at+most+100.",
+                },
+              ],
             },
           },
         },

@@ -1,5 +1,17 @@
 import { useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
@@ -7,9 +19,13 @@ import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";
 
 /** Spec 8: the exact danger messages. */
 export const CREDITS_ERROR = "There was an error getting your credits.";
-export const SUBSCRIPTIONS_ERROR = "An error happened while retrieving your subscription data.";
+export const SUBSCRIPTIONS_ERROR =
+  "An error happened while retrieving your subscription data.";
 const PAGE_SIZE = 10;
-const DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const DATE = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeZone: "UTC",
+});
 
 /** What a credit lets you do next (spec 2: the credit call-to-action links). */
 const CREDIT_ACTIONS: Record<string, { label: string; to: string }> = {
@@ -17,13 +33,23 @@ const CREDIT_ACTIONS: Record<string, { label: string; to: string }> = {
   contact: { label: "Search resumes", to: "/resumes" },
 };
 
-const STATUS_COLORS: Record<string, string> = { ACTIVE: "green", CANCELLED: "gray", EXPIRED: "orange" };
+const STATUS_COLORS: Record<string, string> = {
+  ACTIVE: "green",
+  CANCELLED: "gray",
+  EXPIRED: "orange",
+};
 
 function formatDate(value: unknown): string {
-  return typeof value === "string" && value ? DATE.format(new Date(value)) : "–";
+  return typeof value === "string" && value
+    ? DATE.format(new Date(value))
+    : "–";
 }
 
-export function CreditsView({ organizationNumber }: { organizationNumber: number }) {
+export function CreditsView({
+  organizationNumber,
+}: {
+  organizationNumber: number;
+}) {
   // Spec 7: the credits query is not cached.
   const { data, loading, error } = useQuery(CREDITS, {
     variables: { organizationId: organizationNumber },
@@ -48,7 +74,12 @@ export function CreditsView({ organizationNumber }: { organizationNumber: number
         {credits.map((credit) => {
           const action = CREDIT_ACTIONS[credit.type];
           return (
-            <Card key={`${credit.type}-${credit.frontend}`} withBorder padding="lg" data-testid={`credit-${credit.type}`}>
+            <Card
+              key={`${credit.type}-${credit.frontend}`}
+              withBorder
+              padding="lg"
+              data-testid={`credit-${credit.type}`}
+            >
               <Text size="sm" c="dimmed">
                 {credit.label}
               </Text>
@@ -67,15 +98,26 @@ export function CreditsView({ organizationNumber }: { organizationNumber: number
       </SimpleGrid>
       <Text size="sm">
         Need more?{" "}
-        <Anchor href="/contact">Contact us for credits and subscriptions</Anchor>.
+        <Anchor href="/contact">
+          Contact us for credits and subscriptions
+        </Anchor>
+        .
       </Text>
     </Stack>
   );
 }
 
-export function SubscriptionsView({ organizationNumber }: { organizationNumber: number }) {
+export function SubscriptionsView({
+  organizationNumber,
+}: {
+  organizationNumber: number;
+}) {
   const { data, loading, error } = useQuery(SUBSCRIPTIONS, {
-    variables: { organizationId: organizationNumber, limit: PAGE_SIZE, offset: 0 },
+    variables: {
+      organizationId: organizationNumber,
+      limit: PAGE_SIZE,
+      offset: 0,
+    },
     fetchPolicy: "no-cache",
   });
   const answer = data?.getSubscriptions;
@@ -97,8 +139,13 @@ export function SubscriptionsView({ organizationNumber }: { organizationNumber: 
         </Stack>
       ) : null}
       {loading && !data ? <Skeleton height={120} radius="md" /> : null}
-      {answer && answer.subscriptions.length === 0 && serverErrors.length === 0 ? (
-        <Text c="dimmed">No subscriptions. A subscription gives job and resume contact slots every period.</Text>
+      {answer &&
+      answer.subscriptions.length === 0 &&
+      serverErrors.length === 0 ? (
+        <Text c="dimmed">
+          No subscriptions. A subscription gives job and resume contact slots
+          every period.
+        </Text>
       ) : null}
       {answer && answer.subscriptions.length > 0 ? (
         <Table.ScrollContainer minWidth={720}>
@@ -124,16 +171,21 @@ export function SubscriptionsView({ organizationNumber }: { organizationNumber: 
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {formatDate(subscription.startDate)} – {formatDate(subscription.endDate)}
+                    {formatDate(subscription.startDate)} –{" "}
+                    {formatDate(subscription.endDate)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[subscription.status.value] ?? "gray"} variant="light">
+                    <Badge
+                      color={STATUS_COLORS[subscription.status.value] ?? "gray"}
+                      variant="light"
+                    >
                       {subscription.status.label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{subscription.availableJobSlots}</Table.Td>
                   <Table.Td>
-                    {subscription.usageResumeContactSlots.active} / {subscription.usageResumeContactSlots.available} /{" "}
+                    {subscription.usageResumeContactSlots.active} /{" "}
+                    {subscription.usageResumeContactSlots.available} /{" "}
                     {subscription.usageResumeContactSlots.total}
                   </Table.Td>
                 </Table.Tr>
@@ -180,7 +232,9 @@ export function MyProductsPage() {
             <Text fw={600}>{organization.name}</Text>
           </Group>
           <CreditsView organizationNumber={organization.number} />
-          {subscriptionsOn ? <SubscriptionsView organizationNumber={organization.number} /> : null}
+          {subscriptionsOn ? (
+            <SubscriptionsView organizationNumber={organization.number} />
+          ) : null}
         </>
       ) : null}
     </Stack>
@@ -190,7 +244,8 @@ export function MyProductsPage() {
 /** The recruiter dashboard's balance: credits left, and where to see more. */
 export function CreditsWidget() {
   const organizationAnswer = useQuery(BILLING_ORGANIZATION);
-  const organization = organizationAnswer.data?.currentUser?.activeOrganization ?? null;
+  const organization =
+    organizationAnswer.data?.currentUser?.activeOrganization ?? null;
   const { data, error } = useQuery(CREDITS, {
     variables: { organizationId: organization?.number ?? null },
     fetchPolicy: "no-cache",

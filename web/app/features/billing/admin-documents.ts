@@ -20,7 +20,11 @@ export const ORGANIZATION_LEDGER = graphql(`
 
 export const ADMIN_SUBSCRIPTIONS = graphql(`
   query AdminSubscriptions($organizationId: Int) {
-    getSubscriptions(organizationId: $organizationId, limit: 50, showSubscriptionsFromAllFrontends: true) {
+    getSubscriptions(
+      organizationId: $organizationId
+      limit: 50
+      showSubscriptionsFromAllFrontends: true
+    ) {
       total
       errors {
         message
@@ -55,8 +59,18 @@ export const PRODUCTS = graphql(`
 `);
 
 export const GRANT_CREDITS = graphql(`
-  mutation GrantCredits($organizationId: Int!, $kind: CreditKind!, $amount: Int!, $validDays: Int) {
-    grantCredits(organizationId: $organizationId, kind: $kind, amount: $amount, validDays: $validDays) {
+  mutation GrantCredits(
+    $organizationId: Int!
+    $kind: CreditKind!
+    $amount: Int!
+    $validDays: Int
+  ) {
+    grantCredits(
+      organizationId: $organizationId
+      kind: $kind
+      amount: $amount
+      validDays: $validDays
+    ) {
       __typename
       ... on CreditsGranted {
         credit {

@@ -28,7 +28,11 @@ export const CREDITS = graphql(`
 
 export const SUBSCRIPTIONS = graphql(`
   query Subscriptions($organizationId: Int, $limit: Int!, $offset: Int!) {
-    getSubscriptions(organizationId: $organizationId, limit: $limit, offset: $offset) {
+    getSubscriptions(
+      organizationId: $organizationId
+      limit: $limit
+      offset: $offset
+    ) {
       total
       errors {
         field
