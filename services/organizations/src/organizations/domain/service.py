@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -262,8 +261,6 @@ TERM_FIELDS: dict[str, list[tuple[str, str]]] = {
     ],
     "benefits": [("benefit_tids", "benefits")],
 }
-# The group's upload fields: (path to the upload id, purpose).
-UploadPaths = Callable[[BaseModel], list[tuple[str, str | None, str]]]
 
 
 def _uploads_of(group: str, model: BaseModel) -> list[tuple[str, str | None, str]]:

@@ -15,6 +15,7 @@ from organizations.graphql.types import (
     OrganizationProfile,
     PendingInvitation,
     User,
+    may_edit,
     parse_id,
     visible_to,
 )
@@ -79,9 +80,8 @@ class Query:
     async def organization_members(
         self, info: Info[OrganizationContext, None], organization_id: strawberry.ID
     ) -> list[Member]:
-        principal = info.context.require_principal()
         key = parse_id(organization_id)
-        if key is None or not (principal.is_admin_like or await info.context.is_member(key)):
+        if key is None or not await may_edit(info.context, key):
             return []
         async with info.context.sessions() as session:
             rows = await session.execute(
@@ -98,9 +98,8 @@ class Query:
     async def organization_invitations(
         self, info: Info[OrganizationContext, None], organization_id: strawberry.ID
     ) -> list[PendingInvitation]:
-        principal = info.context.require_principal()
         key = parse_id(organization_id)
-        if key is None or not (principal.is_admin_like or await info.context.is_member(key)):
+        if key is None or not await may_edit(info.context, key):
             return []
         async with info.context.sessions() as session:
             rows = await session.scalars(

@@ -15,6 +15,7 @@ from typing import Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors
+from jobkit.html import plain_text
 from jobkit.permissions import SelfOrAdminLike
 from jobkit.uploads.http import file_url
 from jobkit.vocabulary import TermRef, term_ref
@@ -53,6 +54,15 @@ class OrganizationErrors:
         return cls(message=errors_summary(len(errors)), errors=errors)
 
 
+async def may_edit(context: OrganizationContext, organization_id: object) -> bool:
+    """The caller is a member of the organization or admin-like (read side of the domain's rule:
+    who sees drafts and private groups, who may list members)."""
+    principal = context.principal
+    return principal is not None and (
+        principal.is_admin_like or await context.is_member(organization_id)
+    )
+
+
 class ProfileMember(BasePermission):
     """On a profile: a member of its organization, or an admin-like user (else the field is
     null)."""
@@ -60,11 +70,7 @@ class ProfileMember(BasePermission):
     message = "Only members of this organization may see this."
 
     async def has_permission(self, source: Any, info: Info[Any, Any], **kwargs: Any) -> bool:
-        context: OrganizationContext = info.context
-        principal = context.principal
-        if principal is None:
-            return False
-        return principal.is_admin_like or await context.is_member(source.id)
+        return await may_edit(info.context, source.id)
 
 
 def _members_only() -> list[Any]:
@@ -75,8 +81,7 @@ async def visible_to(context: OrganizationContext, row: ProfileModel) -> bool:
     """Published profiles for everyone; drafts for members and admin-like users only."""
     if row.status == "published":
         return True
-    principal = context.principal
-    return principal is not None and (principal.is_admin_like or await context.is_member(row.id))
+    return await may_edit(context, row.id)
 
 
 @strawberry.enum(description="A profile is a draft until a member publishes it.")
@@ -406,10 +411,7 @@ class OrganizationProfile:
 
     @strawberry.field(description="Whether the caller may edit this profile.")
     async def can_edit(self, info: Info[OrganizationContext, None]) -> bool:
-        principal = info.context.principal
-        return principal is not None and (
-            principal.is_admin_like or await info.context.is_member(self.row.id)
-        )
+        return await may_edit(info.context, self.row.id)
 
     @strawberry.field
     def published_at(self) -> datetime | None:
@@ -421,8 +423,6 @@ class OrganizationProfile:
 
     @strawberry.field(description="Title, description, canonical, og:* and robots of the page.")
     def metatags(self, info: Info[OrganizationContext, None]) -> list[Metatag]:
-        from jobkit.html import plain_text
-
         row = self.row
         description = plain_text(row.presentation or "")[:300] or f"{row.name}: jobs and profile."
         tags = [

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from organizations.db import processed_events, terms
 from organizations.domain.events import ORGANIZATION_TOPIC, MemberInvited
 from organizations.domain.models import Invitation, Organization
+from organizations.domain.service import new_invitation_token
 from organizations.settings import OrganizationsSettings
 
 VOCABULARY_GROUP = "organizations-vocabulary"
@@ -50,7 +51,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         if invitation is None or organization is None or invitation.accepted_at is not None:
             return
         # The token is not in the event (events are broadcast); the mail carries a fresh one.
-        token = await _reissue_token(session, invitation)
+        token = _reissue_token(invitation)
         link = f"{settings.site_url.rstrip('/')}/organization-invitation?token={token}"
         mail = invitation_mail(
             organization=organization, email=invitation.email, link=link, settings=settings
@@ -77,9 +78,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     ]
 
 
-async def _reissue_token(session: AsyncSession, invitation: Invitation) -> str:
-    from organizations.domain.service import new_invitation_token
-
+def _reissue_token(invitation: Invitation) -> str:
     token, digest = new_invitation_token()
     invitation.token_hash = digest
     return token

@@ -6,8 +6,6 @@ Each is declared for recruiter-type callers (RecruiterScope); whether the caller
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 import strawberry
@@ -69,8 +67,19 @@ async def create_organization(
     )
 
 
-def _group_mutation(group: str) -> Callable[..., Awaitable[OrganizationProfileResult]]:
-    async def resolve(
+def _plain(value: Any) -> Any:
+    """Input as plain data for the domain's models, without UNSET values."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not strawberry.UNSET}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _typed(group: str, input_type: type) -> Any:
+    """The mutation that replaces one profile group, taking that group's input type."""
+
+    async def mutation(
         info: Info[OrganizationContext, None], id: strawberry.ID, input: Any
     ) -> OrganizationProfileResult:
         profile_id = parse_id(id)
@@ -86,28 +95,6 @@ def _group_mutation(group: str) -> Callable[..., Awaitable[OrganizationProfileRe
                 data=_plain(strawberry.asdict(input)),
             )
         )
-
-    return resolve
-
-
-def _plain(value: Any) -> Any:
-    """strawberry.asdict leaves IDs as strings already; drop UNSET and keep plain data."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items() if v is not strawberry.UNSET}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _typed(group: str, input_type: type) -> Any:
-    resolve = _group_mutation(group)
-
-    async def mutation(
-        info: Info[OrganizationContext, None],
-        id: strawberry.ID,
-        input: input_type,  # type: ignore[valid-type]
-    ) -> OrganizationProfileResult:
-        return await resolve(info, id, input)
 
     mutation.__name__ = f"update_{group}"
     # the input's type is this group's: set the real classes (annotations are strings here)
@@ -160,7 +147,3 @@ async def unpublish_profile(
     info: Info[OrganizationContext, None], id: strawberry.ID
 ) -> OrganizationProfileResult:
     return await _publish(info, id, False)
-
-
-def as_uuid(value: object) -> uuid.UUID | None:
-    return parse_id(value)
