@@ -1,6 +1,8 @@
 """Demo organizations through organizations' own use cases (the same validation, slugs, events
 and upload path as a recruiter's browser): logo, cover, contact photo and every profile group,
-then published. Idempotent: a published organization with a logo is left as it is."""
+then published. Idempotent: a published organization whose logo file is still in storage is left
+as it is (the database outlives a checkout's upload folder: a fresh clone on the same machine
+finds the profiles but not their files, and draws them again)."""
 
 from __future__ import annotations
 
@@ -76,6 +78,27 @@ async def _upload(
         private=False,
     )
     return str(values["id"])
+
+
+async def _stored(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    upload_id: uuid.UUID | None,
+) -> bool:
+    """Whether every rendition of the upload is in storage."""
+    if upload_id is None:
+        return False
+    async with sessions() as session:
+        row = (await session.execute(select(uploads).where(uploads.c.id == upload_id))).first()
+    if row is None:
+        return False
+    storage = storage_from_settings(settings)
+    try:
+        for style in row.styles.values():
+            await storage.get(style["key"])
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _address(demo: DemoOrganization) -> dict[str, Any]:
@@ -219,7 +242,9 @@ async def seed_demo_organizations(
                 ),
                 demo.name,
             )
-        if profile.status != "published" or profile.logo_upload_id is None:
+        if profile.status != "published" or not await _stored(
+            sessions, settings, profile.logo_upload_id
+        ):
             # seeded before organizations had members: the owner acts as an admin would
             actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
             logo_id = await _upload(
