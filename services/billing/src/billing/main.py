@@ -9,8 +9,14 @@ from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from billing.db import memberships, outbox, processed_events
 from billing.domain.events import PUBLISHED_TOPICS
 from billing.domain.jobs_events import JOB_TOPIC
+from billing.domain.resumes_events import CONTACT_TOPIC
 from billing.graphql.schema import schema
-from billing.messaging.consumers import ORGANIZATION_TOPIC, organization_handlers, slot_handlers
+from billing.messaging.consumers import (
+    ORGANIZATION_TOPIC,
+    contact_handlers,
+    organization_handlers,
+    slot_handlers,
+)
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
@@ -18,7 +24,8 @@ from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
     integer number, the id billing's API takes), and its created/updated events into the
-    organizations read model; jobs' publish requests and withdrawals into the slot saga.
+    organizations read model; jobs' publish requests and withdrawals into the slot saga, and
+    resumes' contact requests into resume contact slots.
 
     The background workers start here too: the scheduled credit expiry step joins the runtime's
     tasks (cancelled with them when the service stops)."""
@@ -50,7 +57,10 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         IdempotentConsumer(
             group_id=settings.topic("billing-slots"),
-            handlers={settings.topic(JOB_TOPIC): slot_handlers(settings)},
+            handlers={
+                settings.topic(JOB_TOPIC): slot_handlers(settings),
+                settings.topic(CONTACT_TOPIC): contact_handlers(settings),
+            },
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,

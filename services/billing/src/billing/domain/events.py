@@ -6,7 +6,9 @@ from jobkit.events import EventPayload
 
 LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
 
-PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription", "billing.slot")
+CONTACT_TOPIC = "billing.contact"  # answers to resume contact requests, keyed by request id
+
+PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription", "billing.slot", CONTACT_TOPIC)
 
 
 class CreditsChanged(EventPayload):
@@ -70,3 +72,25 @@ class SlotReleased(EventPayload):
     job_id: str
     organization_number: int
     source: str
+
+
+class ContactGranted(EventPayload):
+    """A recruiter may contact the applicant: one resume contact slot was taken (from a
+    subscription, else from contact credits)."""
+
+    event_type: ClassVar[str] = "billing.contact.granted"
+    topic: ClassVar[str] = CONTACT_TOPIC
+
+    request_id: str
+    organization_number: int
+    source: str  # subscription | credits
+    subscription_id: str | None = None
+
+
+class ContactDenied(EventPayload):
+    event_type: ClassVar[str] = "billing.contact.denied"
+    topic: ClassVar[str] = CONTACT_TOPIC
+
+    request_id: str
+    organization_number: int
+    reason: str  # no_slots_left

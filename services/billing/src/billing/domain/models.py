@@ -48,6 +48,15 @@ class LedgerEntry(Base):
             unique=True,
             postgresql_where=text("entry_type = 'reservation'"),
         ),
+        # One resume contact consumption per request (organization, reference): it pays once.
+        Index(
+            "uq_ledger_entries_contact_consumption_reference",
+            "organization_number",
+            "kind",
+            "reference",
+            unique=True,
+            postgresql_where=text("entry_type = 'consumption' AND kind = 'contact'"),
+        ),
         # Exactly one expiry entry per grant: expire_credits is idempotent.
         Index(
             "uq_ledger_entries_expiry_grant",

@@ -96,10 +96,12 @@ async def _next_reference(session: AsyncSession, job_id: str) -> str:
     return job_id if debits == 0 else f"{job_id}#{debits + 1}"
 
 
-async def _subscription_with_a_slot(
-    session: AsyncSession, organization_number: int, now: datetime
+async def subscription_with_a_slot(
+    session: AsyncSession, organization_number: int, now: datetime, kind: str = "job"
 ) -> Subscription | None:
-    """The active subscription ending soonest that has a job slot left this period."""
+    """The active subscription ending soonest that has a slot of ``kind`` (job / contact) left
+    this period."""
+    slots = Subscription.job_slots if kind == "job" else Subscription.contact_slots
     candidates = (
         await session.scalars(
             select(Subscription)
@@ -108,7 +110,7 @@ async def _subscription_with_a_slot(
                 Subscription.cancelled_at.is_(None),
                 Subscription.start_date <= now,
                 Subscription.end_date > now,
-                Subscription.job_slots > 0,
+                slots > 0,
             )
             .order_by(Subscription.end_date, Subscription.id)
         )
@@ -117,12 +119,13 @@ async def _subscription_with_a_slot(
         used = await session.scalar(
             select(func.count()).where(
                 SubscriptionUsage.subscription_id == candidate.id,
-                SubscriptionUsage.kind == "job",
+                SubscriptionUsage.kind == kind,
                 SubscriptionUsage.period_start == period_start(candidate, now),
                 SubscriptionUsage.released_at.is_(None),
             )
         )
-        if (used or 0) < candidate.job_slots:
+        limit = candidate.job_slots if kind == "job" else candidate.contact_slots
+        if (used or 0) < limit:
             return candidate
     return None
 
@@ -152,7 +155,7 @@ async def reserve_slot(
         await _emit(session, settings, granted)
         return granted.event_type
     reference = await _next_reference(session, request.job_id)
-    subscription = await _subscription_with_a_slot(session, number, now)
+    subscription = await subscription_with_a_slot(session, number, now)
     if subscription is not None:
         session.add(
             SubscriptionUsage(

@@ -7,8 +7,10 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.domain.contacts import consume_contact_slot
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.models import KnownOrganization
+from billing.domain.resumes_events import ContactRequested
 from billing.domain.slots import release_slot, reserve_slot
 from billing.settings import BillingSettings
 
@@ -52,3 +54,14 @@ def slot_handlers(settings: BillingSettings) -> dict[str, Handler]:
         JobPublishRequested.event_type: requested,
         JobPublishWithdrawn.event_type: withdrawn,
     }
+
+
+def contact_handlers(settings: BillingSettings) -> dict[str, Handler]:
+    """resumes.contact requests: one resume contact slot each (billing.contact)."""
+
+    async def requested(session: AsyncSession, event: EventEnvelope) -> None:
+        await consume_contact_slot(
+            session, settings, ContactRequested.model_validate(event.payload)
+        )
+
+    return {ContactRequested.event_type: requested}
