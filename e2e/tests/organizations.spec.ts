@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 
 const DEMO_PASSWORD = "demo-password-2026";
@@ -146,4 +148,21 @@ test("an admin grants credits in /admin/billing and the ledger shows the grant w
   const newest = page.getByRole("table", { name: "Ledger entries" }).getByRole("row").nth(1);
   await expect(newest).toContainText("grant");
   await expect(newest).toContainText("+2");
+});
+
+test("with billing stopped, /my-products says the credits could not be loaded and the rest of the page still renders", async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, "recruiter@openmeadow.example", "/dashboard/organization");
+  const stack = fileURLToPath(new URL("../../deploy/local/stack", import.meta.url));
+  execFileSync(stack, ["stop", "billing"], { stdio: "ignore" });
+  try {
+    await page.goto("/my-products");
+    await expect(page.getByRole("heading", { name: "My products", level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "There was an error getting your credits." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact us for credits and subscriptions" })).toBeVisible();
+  } finally {
+    execFileSync(stack, ["start", "billing"], { stdio: "ignore", timeout: 90_000 });
+  }
+  await page.reload();
+  await expect(page.getByTestId("credit-job")).toBeVisible();
 });
