@@ -266,6 +266,7 @@ async def create_job(
         job = Job(
             id=uuid.uuid4(),
             site=site or settings.site,
+            slug=str(uuid.uuid4()),  # a placeholder until the slug is claimed below
             type=valid.type,
             state="draft",
             version=1,
@@ -787,6 +788,7 @@ async def duplicate_job(
         copy = Job(
             id=uuid.uuid4(),
             site=original.site,
+            slug=str(uuid.uuid4()),  # a placeholder until the slug is claimed below
             state="draft",
             version=1,
             owner_id=uuid.UUID(principal.user_id),
