@@ -89,14 +89,18 @@ async def _recruiters(
 
 @pytest.fixture
 async def team(
-    graphql: GraphQLClient, tokens: TokenIssuer, committed_sessions: async_sessionmaker[AsyncSession]
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
 ) -> Recruiters:
     return await _recruiters(graphql, tokens, committed_sessions)
 
 
 @pytest.fixture
 async def other_team(
-    graphql: GraphQLClient, tokens: TokenIssuer, committed_sessions: async_sessionmaker[AsyncSession]
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
 ) -> Recruiters:
     return await _recruiters(graphql, tokens, committed_sessions)
 
@@ -268,7 +272,11 @@ async def test_every_change_bumps_the_version_and_emits_an_event(
                 select(outbox.c.event_type).where(outbox.c.key == id).order_by(outbox.c.id)
             )
         ).all()
-    assert [r.event_type for r in rows] == ["jobs.job.created", "jobs.job.updated", "jobs.job.updated"]
+    assert [r.event_type for r in rows] == [
+        "jobs.job.created",
+        "jobs.job.updated",
+        "jobs.job.updated",
+    ]
 
 
 async def test_a_link_job_is_not_editable_once_submitted(team: Recruiters) -> None:

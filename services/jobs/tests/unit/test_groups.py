@@ -21,9 +21,9 @@ def test_a_title_of_ten_thousand_characters_is_too_long() -> None:
 
 
 def test_currency_codes_are_three_letters_and_urls_http() -> None:
-    assert _codes(
-        groups.JobCategorization, {"salary_range": {"currency_code": "DOLLARS"}}
-    ) == {"salary_range.currency_code": JobErrorCode.INVALID}
+    assert _codes(groups.JobCategorization, {"salary_range": {"currency_code": "DOLLARS"}}) == {
+        "salary_range.currency_code": JobErrorCode.INVALID
+    }
     assert groups.SalaryRange(currency_code="eur").currency_code == "EUR"
     assert _codes(groups.JobInfo, {"link_url": "javascript:alert(1)"}) == {
         "link_url": JobErrorCode.INVALID
