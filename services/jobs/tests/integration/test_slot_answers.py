@@ -105,7 +105,8 @@ async def _publish(
     published = await service.publish_job(
         sessions=sessions, settings=settings, principal=principal, job_id=row.id
     )
-    assert isinstance(published, Job) and published.state == "awaiting_slot"
+    assert isinstance(published, Job)
+    assert published.state == "awaiting_slot"
     return published, principal
 
 
@@ -124,7 +125,8 @@ async def test_granted_publishes_the_job_and_the_request_reaches_kafka(
 
     await _send(running, _answer("granted", waiting, source="credits"))
     live = await _until(sessions, waiting.id, lambda j: j.state == "published")
-    assert live.published_at is not None and live.expires_at is not None
+    assert live.published_at is not None
+    assert live.expires_at is not None
 
 
 async def test_denied_returns_to_draft_once_however_often_it_is_delivered(
@@ -134,7 +136,8 @@ async def test_denied_returns_to_draft_once_however_often_it_is_delivered(
     denied = _answer("denied", waiting, reason="no_slots_left")
     await _send(running, denied)
     draft = await _until(sessions, waiting.id, lambda j: j.state == "draft")
-    assert draft.refusal is not None and draft.refusal["reason"] == "no_slots_left"
+    assert draft.refusal is not None
+    assert draft.refusal["reason"] == "no_slots_left"
     assert draft.refusal["message"].startswith("Your organization has no job slots left.")
 
     # The recruiter buys a slot and publishes again; then the old answer comes a second time
@@ -142,7 +145,8 @@ async def test_denied_returns_to_draft_once_however_often_it_is_delivered(
     again = await service.publish_job(
         sessions=sessions, settings=running, principal=principal, job_id=waiting.id
     )
-    assert isinstance(again, Job) and again.state == "awaiting_slot"
+    assert isinstance(again, Job)
+    assert again.state == "awaiting_slot"
     await _send(running, denied, _answer("granted", waiting, source="subscription"))
     live = await _until(sessions, waiting.id, lambda j: j.state != "awaiting_slot")
     assert live.state == "published"

@@ -145,7 +145,8 @@ async def test_a_future_publish_date_schedules_and_a_moderating_site_reviews_fir
     )
     assert isinstance(rejected, Job)
     assert rejected.state == "draft"
-    assert rejected.refusal is not None and rejected.refusal["message"] == "Please add the salary."
+    assert rejected.refusal is not None
+    assert rejected.refusal["message"] == "Please add the salary."
     events = await _events(committed_sessions, reviewed.id)
     assert events[-3:] == ["jobs.job.publish_withdrawn", "jobs.job.rejected", "jobs.job.updated"]
 
@@ -164,7 +165,8 @@ async def test_archiving_before_publication_withdraws_the_slot_request(
     archived = await service.archive_job(
         sessions=committed_sessions, settings=settings, principal=ADMIN, job_id=waiting.id
     )
-    assert isinstance(archived, Job) and archived.state == "archived"
+    assert isinstance(archived, Job)
+    assert archived.state == "archived"
     assert (await _events(committed_sessions, waiting.id))[-2:] == [
         "jobs.job.publish_withdrawn",
         "jobs.job.archived",
@@ -179,7 +181,8 @@ async def test_archiving_before_publication_withdraws_the_slot_request(
     again = await service.republish_job(
         sessions=committed_sessions, settings=settings, principal=ADMIN, job_id=waiting.id
     )
-    assert isinstance(again, Job) and again.state == "awaiting_slot"
+    assert isinstance(again, Job)
+    assert again.state == "awaiting_slot"
     assert (await _events(committed_sessions, waiting.id))[-1] == "jobs.job.publish_requested"
 
 
@@ -203,7 +206,8 @@ async def test_publish_now_sets_the_seeds_states_with_their_events(
             published=published,
             expiration=expiration,
         )
-        assert isinstance(done, Job) and done.state == state
+        assert isinstance(done, Job)
+        assert done.state == state
     assert (await _events(committed_sessions, rows[2].id)) == [
         "jobs.job.published",
         "jobs.job.expired",
