@@ -154,7 +154,7 @@ class Metatag:
 
 @strawberry.federation.type(
     keys=[Key(fields=FieldSet("id"), resolvable=False)],
-    description="An organization (resolved by the organizations subgraph).",
+    description="An organization: the employer behind a profile and its jobs.",
 )
 class Organization:
     id: strawberry.ID
@@ -162,7 +162,7 @@ class Organization:
 
 @strawberry.federation.type(
     keys=[Key(fields=FieldSet("id"), resolvable=False)],
-    description="An organization's public profile (resolved by the organizations subgraph).",
+    description="An organization's profile: public once published.",
 )
 class OrganizationProfile:
     id: strawberry.ID
