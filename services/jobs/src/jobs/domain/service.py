@@ -31,6 +31,7 @@ from jobkit.uploads.http import file_url
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.db import members, outbox, terms, uploads
@@ -838,6 +839,30 @@ async def publish_now(
             job.version += 1
             await _emit(session, settings, job, JobExpired, actor)
         return await _answer(session, job)
+
+
+async def remember_organization(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    organization_id: uuid.UUID,
+    number: int,
+    name: str,
+    profile_slug: str | None = None,
+    logo_url: str | None = None,
+) -> None:
+    """For the demo seed: put an organization into the read model now, as its events would
+    (the seed may run before the consumers have caught up)."""
+    values: dict[str, Any] = {"number": number, "name": name[:255]}
+    if profile_slug is not None:
+        values |= {"profile_slug": profile_slug, "profile_published": True}
+    if logo_url is not None:
+        values["logo_url"] = logo_url
+    async with unit_of_work(sessions) as session:
+        await session.execute(
+            insert(KnownOrganization)
+            .values(id=organization_id, **({"profile_published": False} | values))
+            .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+        )
 
 
 # --- billing's answers (run inside the idempotent consumer's transaction) ---------------------
