@@ -23,7 +23,7 @@ from strawberry.types import Info
 from jobs.domain import errors as domain_errors
 from jobs.domain import page
 from jobs.domain.models import Job as JobModel
-from jobs.domain.service import visible_to
+from jobs.domain.service import PUBLIC_STATES, visible_to
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import job_by_id, known_organization, term_labels
 from jobs.settings import JobsSettings
@@ -59,11 +59,9 @@ async def may_edit(context: JobContext, organization_id: object) -> bool:
 
 
 async def visible(context: JobContext, row: JobModel) -> bool:
-    if row.state in {"published"}:
-        return True
-    return visible_to(
-        row, context.principal, is_member=await may_edit(context, row.organization_id)
-    )
+    """The domain's rule (``visible_to``), with membership from the request's batched loader."""
+    member = row.state in PUBLIC_STATES or await may_edit(context, row.organization_id)
+    return visible_to(row, context.principal, is_member=member)
 
 
 @strawberry.enum(description="The kind of job posting (spec 5: allowed job types).")
