@@ -922,7 +922,6 @@ async def publish_due_jobs(
             )
         )
         for job in due:
-            job.published = now if job.published is None else job.published
             await _go_live(session, settings, job, SCHEDULER_ACTOR, now)
         return len(due)
 
