@@ -26,9 +26,11 @@ from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
+from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.migrations import upgrade_to_head
 from jobs.domain.models import Job
+from jobs.domain.service import create_job, publish_now, remember_organization, update_group
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
@@ -179,21 +181,42 @@ async def seed_organizations(
 async def seed_jobs(
     organizations: dict[str, tuple[uuid.UUID, int]], owners: dict[str, uuid.UUID]
 ) -> None:
-    sessions = await migrate(JOBS_DIR, jobs_settings())
+    """A few published jobs through the jobs use cases (the main demo data comes later); a job
+    already there (same organization and title) is left alone, so the seed runs twice safely."""
+    settings = jobs_settings()
+    sessions = await migrate(JOBS_DIR, settings)
     owner_of = dict(ORGANIZATIONS)
-    async with unit_of_work(sessions) as session:
-        for organization, title in JOBS:
-            await session.execute(
-                insert(Job)
-                .values(
-                    id=stable_id("job", organization, title),
-                    title=title,
-                    organization_profile_id=organizations[organization][0],
-                    owner_id=owners[owner_of[organization]],
-                    status="published",
-                )
-                .on_conflict_do_nothing()
+    for organization, title in JOBS:
+        organization_id, number = organizations[organization]
+        await remember_organization(
+            sessions=sessions, organization_id=organization_id, number=number, name=organization
+        )
+        async with sessions() as session:
+            exists = await session.scalar(
+                select(Job.id).where(Job.organization_id == organization_id, Job.title == title)
             )
+        if exists is not None:
+            continue
+        seeder = Principal(
+            user_id=str(owners[owner_of[organization]]), roles=frozenset({"administrator"})
+        )
+        created = await create_job(
+            sessions=sessions,
+            settings=settings,
+            principal=seeder,
+            organization_id=organization_id,
+            title=title,
+        )
+        assert isinstance(created, Job), created
+        await update_group(
+            sessions=sessions,
+            settings=settings,
+            principal=seeder,
+            job_id=created.id,
+            group="job_info",
+            data={"description": f"<p>{title}: join {organization}.</p>"},
+        )
+        await publish_now(sessions=sessions, settings=settings, job_id=created.id)
 
 
 async def seed_consent() -> None:

@@ -1,5 +1,8 @@
 from jobkit.db import new_metadata
+from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.uploads import uploads_table
+from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -8,3 +11,9 @@ class Base(DeclarativeBase):
 
 
 outbox, processed_events = add_messaging_tables(Base.metadata)
+# A job's PDF file and its logo (jobkit.uploads; POST /uploads, GET /files/...).
+uploads = uploads_table(Base.metadata)
+# Who is a member of which organization (organizations' member events, keyed by organization id).
+members = memberships_table(Base.metadata)
+# Vocabulary terms (search's events), to check term ids on write without calling search.
+terms = terms_table(Base.metadata)

@@ -10,6 +10,18 @@ class JobsSettings(ServiceSettings):
 
     service_name: str = "jobs"
     db_name: str = "jobs"
+    # Files are served through the web server's proxy (/api/uploads/jobs/files/...).
+    upload_public_url: str = "/api/uploads/jobs"
+    # The public web site: absolute URLs in JSON-LD and metatags, links in mails.
+    site_url: str = "http://127.0.0.1:3002"
+    smtp_host: str = "127.0.0.1"
+    smtp_port: int = 1025
+    mail_from: str = "Job board <no-reply@jobboard.example>"
+    # The scheduler: how often it looks for scheduled jobs to publish and jobs to expire.
+    scheduler_interval_seconds: float = 30.0
+    scheduler_batch_size: int = 100
+    # A job's lifetime in days when it has neither an expiration nor a duration.
+    default_duration_days: int = 30
 
 
 @lru_cache

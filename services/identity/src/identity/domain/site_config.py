@@ -74,6 +74,12 @@ SETTINGS: tuple[Setting, ...] = (
         kind=list,
         choices=WORKFLOW_STATES,
     ),
+    Setting(
+        "jobs",
+        "moderation",
+        False,
+        "Jobs wait for an administrator's review (needs_review) before they go public.",
+    ),
     Setting("navigation", "logo_link", "/", "Where the site logo links to.", kind=str),
     Setting("geo", "default_radius", 100, "Default search radius.", kind=int, minimum=1),
     Setting("geo", "default_unit", "km", "Unit of distances.", kind=str, choices=("km", "mi")),

@@ -15,6 +15,12 @@ class JobErrorCode(StrEnum):
     INVALID_CHOICE = "INVALID_CHOICE"
     NOT_FOUND = "NOT_FOUND"
     FORBIDDEN = "FORBIDDEN"
+    # jobs' own
+    UNKNOWN_TERM = "UNKNOWN_TERM"
+    UNKNOWN_UPLOAD = "UNKNOWN_UPLOAD"
+    NOT_EDITABLE = "NOT_EDITABLE"
+    INVALID_TRANSITION = "INVALID_TRANSITION"
+    IN_THE_PAST = "IN_THE_PAST"
 
 
 class JobError(DomainError[JobErrorCode]):
@@ -23,3 +29,10 @@ class JobError(DomainError[JobErrorCode]):
 
 class JobErrors(DomainErrors[JobErrorCode]):
     pass
+
+
+NOT_A_MEMBER = "Only recruiters of this job's organization and administrators may change it."
+NO_SUCH_JOB = "This job does not exist."
+NO_SLOTS_LEFT_MESSAGE = (
+    "Your organization has no job slots left. Buy more on /my-products or contact us on /contact."
+)

@@ -1,7 +1,162 @@
 """Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id.
 
-No jobs event is published yet: the jobs issue adds the payload classes here
-(``EventPayload`` subclasses with ``event_type``, ``schema_version`` and ``topic``).
+The lifecycle events (created, updated, published, scheduled, archived, expired) carry the job
+as the search index keeps it (:class:`JobSnapshot`), so the indexer never calls back. The slot
+saga's events are billing's contract (``billing.domain.jobs_events``), mirrored here with the
+same names and fields so each service owns its code; a contract test keeps them equal.
 """
 
-JOB_TOPIC = "jobs.job"  # jobs
+from typing import ClassVar
+
+from jobkit.events import EventPayload
+from pydantic import BaseModel, ConfigDict
+
+JOB_TOPIC = "jobs.job"  # jobs, keyed by the job id
+
+
+class IndexedLocation(BaseModel):
+    locality: str
+    country_code: str
+    administrative_area: str | None
+    address_line1: str | None
+    zip: str | None
+    lat: float | None
+    lon: float | None
+
+
+class IndexedSalary(BaseModel):
+    min_salary: float | None
+    max_salary: float | None
+    currency_code: str
+    salary_unit: str
+
+
+class JobSnapshot(EventPayload):
+    """Base of the lifecycle events: the job as search indexes it."""
+
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    site: str
+    slug: str
+    former_slugs: list[str]
+    title: str
+    description: str | None  # sanitized HTML
+    description_text: str  # plain text, for full-text search
+    type: str
+    state: str
+    version: int
+    organization_id: str
+    organization_number: int
+    organization_name: str
+    organization_assignment: str | None
+    logo_url: str | None  # the job's own logo, else the organization profile's
+    link_url: str | None
+    employment_type_tids: list[int]
+    occupational_field_tids: list[int]
+    fields_of_study_tids: list[int]
+    degree_level_tid: int | None
+    years_of_experience_tid: int | None
+    language_tids: list[int]
+    skill_tids: list[int]
+    remote_option_tids: list[int]
+    locations: list[IndexedLocation]
+    salary: IndexedSalary | None
+    application_workflow: str
+    published_at: str | None  # ISO 8601
+    expires_at: str | None
+    created_at: str
+
+
+class JobCreated(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.created"
+
+
+class JobUpdated(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.updated"
+
+
+class JobPublished(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.published"
+
+
+class JobScheduled(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.scheduled"
+
+
+class JobArchived(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.archived"
+
+
+class JobExpired(JobSnapshot):
+    event_type: ClassVar[str] = "jobs.job.expired"
+
+
+class JobSubmitted(EventPayload):
+    """A recruiter asked to publish: the job waits for a slot (AWAITING_SLOT)."""
+
+    event_type: ClassVar[str] = "jobs.job.submitted"
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    organization_id: str
+    organization_number: int
+    version: int
+
+
+class JobPublishRequested(EventPayload):
+    """billing's contract (billing.domain.jobs_events): billing answers granted or denied."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    event_type: ClassVar[str] = "jobs.job.publish_requested"
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    organization_number: int
+    organization_name: str | None = None
+
+
+class JobPublishWithdrawn(EventPayload):
+    """billing's contract: the publication was withdrawn before it happened; the slot goes back."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    event_type: ClassVar[str] = "jobs.job.publish_withdrawn"
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    organization_number: int
+
+
+class JobRejected(EventPayload):
+    """An administrator rejected the job under review; jobs' mailer tells the recruiter."""
+
+    event_type: ClassVar[str] = "jobs.job.rejected"
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    organization_id: str
+    owner_id: str
+    title: str
+    reason: str
+
+
+# Billing's answers (billing.domain.events), consumed here.
+SLOT_TOPIC = "billing.slot"
+
+
+class SlotGranted(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    event_type: ClassVar[str] = "billing.slot.granted"
+
+    job_id: str
+    organization_number: int
+    source: str
+
+
+class SlotDenied(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    event_type: ClassVar[str] = "billing.slot.denied"
+
+    job_id: str
+    organization_number: int
+    reason: str

@@ -1,20 +1,146 @@
-import uuid
-from datetime import datetime
+"""Jobs (every form group of spec 3), their slugs, and the read models jobs keeps of other
+contexts: organizations (name, number, profile slug and logo) and site settings.
 
-from sqlalchemy import DateTime, String, Uuid, func
+List-like groups (locations, application emails, qualifying questions) are JSONB documents
+validated by ``domain/groups.py``; vocabulary terms are term ids (``tid``) checked against the
+local terms read model on write.
+"""
+
+import uuid
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    ARRAY,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    Uuid,
+    func,
+)
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from jobs.db import Base
 
 
 class Job(Base):
-    """A job posting; its form groups and workflow arrive with the job issues."""
-
     __tablename__ = "jobs"
+    __table_args__ = (
+        Index("ix_jobs_organization_id_created_at", "organization_id", "created_at"),
+        Index("ix_jobs_state_published", "state", "published"),
+        Index("ix_jobs_state_expires_at", "state", "expires_at"),
+    )
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    site: Mapped[str] = mapped_column(String(63))
+    slug: Mapped[str] = mapped_column(String(200))
+    type: Mapped[str] = mapped_column(String(20))  # job_per_template | job_per_link | job_per_file
+    # draft | awaiting_slot | needs_review | scheduled | published | archived | expired
+    state: Mapped[str] = mapped_column(String(20), default="draft")
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    owner_id: Mapped[uuid.UUID] = mapped_column(Uuid)  # who created it
+    # company_info
+    organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    organization_number: Mapped[int] = mapped_column(Integer)
+    organization_name: Mapped[str] = mapped_column(String(255))
+    organization_assignment: Mapped[str | None] = mapped_column(String(255))
+    logo_upload_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+    # job_info
     title: Mapped[str] = mapped_column(String(255))
-    organization_profile_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
-    owner_id: Mapped[uuid.UUID] = mapped_column(Uuid)
-    status: Mapped[str] = mapped_column(String(20), default="needs_review")
+    link_url: Mapped[str | None] = mapped_column(String(2000))
+    file_upload_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+    description: Mapped[str | None] = mapped_column(Text)
+    availability_start: Mapped[date | None] = mapped_column(Date)
+    availability_end: Mapped[date | None] = mapped_column(Date)
+    video_url: Mapped[str | None] = mapped_column(String(500))
+    video_embed_url: Mapped[str | None] = mapped_column(String(500))
+    # job_location: [{"address": {...with lat/lon}}]
+    locations: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
+    remote_option_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    # job_categorization
+    employment_type_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    occupational_field_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    fields_of_study_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    degree_level_tid: Mapped[int | None] = mapped_column(Integer)
+    years_of_experience_tid: Mapped[int | None] = mapped_column(Integer)
+    # {"min_salary", "max_salary", "currency_code", "salary_unit"}
+    salary_range: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    salary_range_free: Mapped[str | None] = mapped_column(String(255))
+    language_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    languages_free: Mapped[str | None] = mapped_column(String(255))
+    skill_tids: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list)
+    skills_free: Mapped[str | None] = mapped_column(String(1000))
+    # job_schedule
+    published: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    expiration: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    duration: Mapped[int | None] = mapped_column(Integer)
+    # job_application_options
+    application_workflow: Mapped[str] = mapped_column(String(10), default="on_site")
+    application_emails: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    application_link: Mapped[str | None] = mapped_column(String(2000))
+    application_require_cv: Mapped[bool] = mapped_column(Boolean, default=False)
+    application_require_cover_letter: Mapped[bool] = mapped_column(Boolean, default=False)
+    application_require_qualifying_questions: Mapped[bool] = mapped_column(Boolean, default=False)
+    application_qualifying_questions: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    # workflow: {"reason", "message", "at"} of the last refusal (billing or review)
+    refusal: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # counted by their owners (analytics, applications); zero until those counts exist
+    views_count: Mapped[int] = mapped_column(Integer, default=0)
+    applications_count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class JobSlug(Base):
+    """Every slug a job had on its site: the current one answers, former ones redirect."""
+
+    __tablename__ = "job_slugs"
+
+    site: Mapped[str] = mapped_column(String(63), primary_key=True)
+    slug: Mapped[str] = mapped_column(String(200), primary_key=True)
+    job_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("jobs.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class KnownOrganization(Base):
+    """Organizations as jobs needs them, from organizations' events (never a synchronous call):
+    the number billing keys slots by, the name, and the public profile's slug and logo."""
+
+    __tablename__ = "known_organizations"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, unique=True)
+    name: Mapped[str] = mapped_column(String(255))
+    profile_slug: Mapped[str | None] = mapped_column(String(200))
+    profile_published: Mapped[bool] = mapped_column(Boolean, default=False)
+    logo_url: Mapped[str | None] = mapped_column(String(500))
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class SiteSetting(Base):
+    """A site's effective settings, from identity.site.config_changed (ADR 0004)."""
+
+    __tablename__ = "site_settings"
+
+    site: Mapped[str] = mapped_column(String(63), primary_key=True)
+    key: Mapped[str] = mapped_column(String(60), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSONB)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )

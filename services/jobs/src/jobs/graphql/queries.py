@@ -1,16 +1,111 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.permissions import AdminLike, MemberOfOrganization
+from sqlalchemy import Select, func, select
 from strawberry.types import Info
 
+from jobs.domain.models import Job as JobModel
+from jobs.domain.models import JobSlug
 from jobs.graphql.context import JobContext
-from jobs.graphql.types import Job
+from jobs.graphql.dataloaders import job_by_id
+from jobs.graphql.types import Job, JobPage, JobState, parse_id, visible
+
+MAX_PAGE = 100
+
+
+async def _page(
+    info: Info[JobContext, None], query: Select[tuple[JobModel]], limit: int, offset: int
+) -> JobPage:
+    """One page and the total, in two statements."""
+    limit = max(0, min(limit, MAX_PAGE))
+    async with info.context.sessions() as session:
+        total = await session.scalar(select(func.count()).select_from(query.subquery()))
+        rows = list(await session.scalars(query.limit(limit).offset(max(0, offset))))
+    return JobPage(jobs=[Job.from_model(row) for row in rows], total=int(total or 0))
 
 
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="One job by id: published jobs for everyone, others for their owner and admins."
+        description="A job by id or slug (a former slug finds it; its slug then differs and the "
+        "page redirects). Unpublished: members and admin-like only."
     )
-    async def job(self, info: Info[JobContext, None], id: strawberry.ID) -> Job | None:
-        return await Job.resolve_reference(info, id)
+    async def job(
+        self,
+        info: Info[JobContext, None],
+        id: strawberry.ID | None = None,
+        slug: str | None = None,
+    ) -> Job | None:
+        row: JobModel | None = None
+        if id is not None:
+            row = await job_by_id(info.context, id)
+        elif slug:
+            async with info.context.sessions() as session:
+                row = await session.scalar(
+                    select(JobModel)
+                    .join(JobSlug, JobSlug.job_id == JobModel.id)
+                    .where(
+                        JobSlug.site == info.context.frontend.site,
+                        JobSlug.slug == slug.strip().lower(),
+                    )
+                )
+        if row is None or not await visible(info.context, row):
+            return None
+        return Job.from_model(row)
+
+    @strawberry.field(
+        description="The organization's jobs for /job-manager (members and admin-like). Newest "
+        "first.",
+        permission_classes=[MemberOfOrganization],
+    )
+    async def organization_jobs(
+        self,
+        info: Info[JobContext, None],
+        organization_id: strawberry.ID,
+        states: list[JobState] | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> JobPage:
+        key = parse_id(organization_id)
+        if key is None:
+            return JobPage(jobs=[], total=0)
+        query = select(JobModel).where(JobModel.organization_id == key)
+        if states:
+            query = query.where(JobModel.state.in_([s.value for s in states]))
+        query = query.order_by(JobModel.created_at.desc(), JobModel.id)
+        return await _page(info, query, limit, offset)
+
+    @strawberry.field(
+        description="An organization's public (PUBLISHED) jobs, for its profile page."
+    )
+    async def open_jobs(
+        self,
+        info: Info[JobContext, None],
+        organization_id: strawberry.ID,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> JobPage:
+        key = parse_id(organization_id)
+        if key is None:
+            return JobPage(jobs=[], total=0)
+        query = (
+            select(JobModel)
+            .where(JobModel.organization_id == key, JobModel.state == "published")
+            .order_by(JobModel.published_at.desc(), JobModel.id)
+        )
+        return await _page(info, query, limit, offset)
+
+    @strawberry.field(
+        description="Admin-like: the needs_review queue, oldest first.",
+        permission_classes=[AdminLike],
+    )
+    async def jobs_to_review(
+        self, info: Info[JobContext, None], limit: int = 50, offset: int = 0
+    ) -> JobPage:
+        query = (
+            select(JobModel)
+            .where(JobModel.state == "needs_review")
+            .order_by(JobModel.updated_at, JobModel.id)
+        )
+        return await _page(info, query, limit, offset)

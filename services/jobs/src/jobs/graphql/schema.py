@@ -1,6 +1,73 @@
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import strawberry
+from jobkit.permissions import AdminLike, RecruiterScope
 from jobkit.schema import build_schema
 
+from jobs.graphql.mutations import create_job, update_groups, workflow
+from jobs.graphql.mutations.result import JobResult
 from jobs.graphql.queries import Query
-from jobs.graphql.types import Job
+from jobs.graphql.types import Job, Organization, OrganizationProfile
 
-schema = build_schema(query=Query, types=[Job])
+
+def _recruiters(resolver: Callable[..., Awaitable[Any]], description: str) -> Any:
+    return strawberry.mutation(
+        resolver=resolver, description=description, permission_classes=[RecruiterScope]
+    )
+
+
+def _admins(resolver: Callable[..., Awaitable[Any]], description: str) -> Any:
+    return strawberry.mutation(
+        resolver=resolver, description=description, permission_classes=[AdminLike]
+    )
+
+
+@strawberry.type
+class Mutation:
+    create_job: JobResult = _recruiters(create_job.create_job, "A new job, as a DRAFT.")
+    update_job_info: JobResult = _recruiters(
+        update_groups.update_job_info,
+        "Link, file, description (sanitized), availability and video; the title is set at "
+        "creation and ignored here.",
+    )
+    update_job_company_info: JobResult = _recruiters(
+        update_groups.update_job_company_info, "The employer's name when posting for another, logo."
+    )
+    update_job_location: JobResult = _recruiters(
+        update_groups.update_job_location, "Locations (geocoded) and remote options."
+    )
+    update_job_categorization: JobResult = _recruiters(
+        update_groups.update_job_categorization, "Vocabulary terms, salary, languages, skills."
+    )
+    update_job_schedule: JobResult = _recruiters(
+        update_groups.update_job_schedule, "Publish date, expiration or duration in days."
+    )
+    update_job_application_options: JobResult = _recruiters(
+        update_groups.update_job_application_options, "How applicants apply."
+    )
+    publish_job: JobResult = _recruiters(
+        workflow.publish_job,
+        "Ask to publish: AWAITING_SLOT until billing answers (then NEEDS_REVIEW when the site "
+        "moderates, SCHEDULED or PUBLISHED; or back to DRAFT with refusal).",
+    )
+    archive_job: JobResult = _recruiters(
+        workflow.archive_job, "Take the job offline (before publication the slot goes back)."
+    )
+    duplicate_job: JobResult = _recruiters(
+        workflow.duplicate_job, 'A copy as a new DRAFT ("<title>" kept).'
+    )
+    republish_job: JobResult = _recruiters(
+        workflow.republish_job, "An ARCHIVED or EXPIRED job asks to publish again (a new slot)."
+    )
+    approve_job: JobResult = _admins(
+        workflow.approve_job, "Publish (or schedule) a job under review."
+    )
+    reject_job: JobResult = _admins(
+        workflow.reject_job, "Send a job under review back to DRAFT; the reason is mailed."
+    )
+
+
+schema = build_schema(
+    query=Query, mutation=Mutation, types=[Job, Organization, OrganizationProfile]
+)

@@ -90,12 +90,12 @@ class ProfileStatus(Enum):
     PUBLISHED = "published"
 
 
-@strawberry.type
+@strawberry.federation.type(shareable=True)  # also returned by jobs
 class Url:
     path: str
 
 
-@strawberry.type(description="An image in one of its styles.")
+@strawberry.federation.type(shareable=True, description="An image in one of its styles.")
 class Image:
     upload_id: strawberry.ID = strawberry.field(
         description="The upload it was made from (what the group mutations take to keep it)."
@@ -106,7 +106,7 @@ class Image:
     style: str
 
 
-@strawberry.type
+@strawberry.federation.type(shareable=True)  # also returned by jobs
 class Address:
     country_code: str
     address_line1: str | None
@@ -209,7 +209,10 @@ class Attachment:
     url: str
 
 
-@strawberry.type(description="A metatag of a public page (title, description, canonical, og:*).")
+@strawberry.federation.type(
+    shareable=True,
+    description="A metatag of a public page (title, description, canonical, og:*).",
+)
 class Metatag:
     meta: str
     value: str

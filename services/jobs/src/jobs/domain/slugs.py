@@ -1,0 +1,43 @@
+"""Job slugs: lowercase, ASCII, unique per site and stable (the title is set once, at creation);
+every slug a job had stays in ``job_slugs`` and redirects to the current one."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+import uuid
+
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from jobs.domain.models import JobSlug
+
+MAX_SLUG = 120
+
+
+def slugify(text: str) -> str:
+    ascii_text = (
+        unicodedata.normalize("NFKD", text.replace("&", " and ")).encode("ascii", "ignore").decode()
+    )
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:MAX_SLUG].rstrip("-") or "job"
+
+
+async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
+    """The first free slug for ``title`` on the site (``title``, ``title-2``, ...), in one read:
+    many jobs share a title, so the taken ones are fetched at once rather than tried one by one."""
+    base = slugify(title)
+    taken = set(
+        await session.scalars(
+            select(JobSlug.slug).where(
+                JobSlug.site == site,
+                or_(JobSlug.slug == base, JobSlug.slug.startswith(f"{base}-", autoescape=True)),
+            )
+        )
+    )
+    candidate, number = base, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{base}-{number}"
+    session.add(JobSlug(site=site, slug=candidate, job_id=job_id))
+    return candidate

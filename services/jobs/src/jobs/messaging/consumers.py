@@ -1,0 +1,199 @@
+"""Jobs' consumers, each an idempotent group (jobkit.consumer):
+
+- ``jobs-organizations``: organizations' organization and member events into the organizations
+  and memberships read models; profile events for the profile's slug and logo;
+- ``jobs-vocabulary``: search's terms, to check term ids on write;
+- ``jobs-site-config``: identity's site settings (``jobs.moderation``);
+- ``jobs-slots``: billing's answers to publish requests (the slot saga);
+- ``jobs-mailer``: a rejected job's reason mailed to the recruiter.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from email.message import EmailMessage
+
+import aiosmtplib
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.events import EventEnvelope
+from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
+from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
+from jobs.db import members, processed_events, terms
+from jobs.domain.events import JOB_TOPIC, SLOT_TOPIC, JobRejected, SlotDenied, SlotGranted
+from jobs.domain.models import Job, KnownOrganization, SiteSetting
+from jobs.domain.service import apply_slot_denied, apply_slot_granted
+from jobs.settings import JobsSettings
+from sqlalchemy import update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+log = logging.getLogger(__name__)
+
+ORGANIZATION_TOPIC = MEMBER_TOPIC  # organizations.organization
+PROFILE_TOPIC = "organizations.profile"
+SITE_TOPIC = "identity.site"
+ORGANIZATION_CREATED = "organizations.organization.created"
+ORGANIZATION_UPDATED = "organizations.organization.updated"
+PROFILE_EVENTS = (
+    "organizations.profile.updated",
+    "organizations.profile.published",
+    "organizations.profile.unpublished",
+)
+SITE_CONFIG_CHANGED = "identity.site.config_changed"
+
+ORGANIZATIONS_GROUP = "jobs-organizations"
+VOCABULARY_GROUP = "jobs-vocabulary"
+SITE_CONFIG_GROUP = "jobs-site-config"
+SLOTS_GROUP = "jobs-slots"
+MAILER_GROUP = "jobs-mailer"
+
+
+async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
+    """organizations.organization.created / updated: the number and the current name; a rename
+    reaches the organization's jobs too (their events carry the name)."""
+    payload = event.payload
+    organization_id = uuid.UUID(str(payload["organization_id"]))
+    name = str(payload["name"])[:255]
+    values = {"number": int(payload["number"]), "name": name}
+    await session.execute(
+        insert(KnownOrganization)
+        .values(id=organization_id, profile_published=False, **values)
+        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    )
+    await session.execute(
+        update(Job)
+        .where(Job.organization_id == organization_id, Job.organization_name != name)
+        .values(organization_name=name)
+    )
+
+
+async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
+    """organizations.profile.*: the public profile's slug, logo and state (for sameAs and the
+    logo in JSON-LD, and the events search indexes)."""
+    payload = event.payload
+    values = {
+        "number": int(payload["organization_number"]),
+        "name": str(payload["name"])[:255],
+        "profile_slug": payload.get("slug"),
+        "profile_published": bool(payload.get("published")),
+        "logo_url": payload.get("logo_url"),
+    }
+    await session.execute(
+        insert(KnownOrganization)
+        .values(id=uuid.UUID(str(payload["organization_id"])), **values)
+        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    )
+
+
+def organization_handlers() -> dict[str, Handler]:
+    return {
+        ORGANIZATION_CREATED: apply_organization,
+        ORGANIZATION_UPDATED: apply_organization,
+        **{
+            name: handler
+            for name, handler in membership_handlers(members).items()
+            if name in {MEMBER_ADDED, MEMBER_REMOVED}
+        },
+    }
+
+
+async def apply_site_config(session: AsyncSession, event: EventEnvelope) -> None:
+    payload = event.payload
+    for change in payload.get("changes", []):
+        values = {"value": change["value"]}
+        await session.execute(
+            insert(SiteSetting)
+            .values(site=str(payload["site"]), key=change["key"], name=change["name"], **values)
+            .on_conflict_do_update(
+                index_elements=[SiteSetting.site, SiteSetting.key, SiteSetting.name], set_=values
+            )
+        )
+
+
+def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
+    async def granted(session: AsyncSession, event: EventEnvelope) -> None:
+        await apply_slot_granted(session, settings, SlotGranted.model_validate(event.payload))
+
+    async def denied(session: AsyncSession, event: EventEnvelope) -> None:
+        await apply_slot_denied(session, settings, SlotDenied.model_validate(event.payload))
+
+    return {SlotGranted.event_type: granted, SlotDenied.event_type: denied}
+
+
+def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettings) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = ", ".join(to)
+    message["Subject"] = f"Your job \u201c{job.title}\u201d was not published"
+    link = f"{settings.site_url.rstrip('/')}/job-manager"
+    message.set_content(
+        f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was reviewed "
+        f"and not published:\n\n{reason}\n\nIt is back in your drafts; change it and publish "
+        f"it again from {link}.\n"
+    )
+    return message
+
+
+def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
+    async def rejected(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = JobRejected.model_validate(event.payload)
+        job = await session.get(Job, uuid.UUID(payload.job_id))
+        # Jobs knows no account's address (identity owns them): the recruiter's addresses for
+        # this job are its application emails.
+        if job is None or not job.application_emails:
+            log.info("rejected job %s has no address to mail", payload.job_id)
+            return
+        mail = rejection_mail(
+            job=job, to=list(job.application_emails), reason=payload.reason, settings=settings
+        )
+        await aiosmtplib.send(
+            mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
+        )
+
+    return {JobRejected.event_type: rejected}
+
+
+def _consumer(
+    settings: JobsSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    group: str,
+    handlers: dict[str, dict[str, Handler]],
+) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=settings.topic(group),
+        handlers={settings.topic(topic): found for topic, found in handlers.items()},
+        sessions=sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+    )
+
+
+def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, JobsSettings)
+    sessions = runtime.sessions
+    return [
+        _consumer(
+            settings,
+            sessions,
+            ORGANIZATIONS_GROUP,
+            {
+                ORGANIZATION_TOPIC: organization_handlers(),
+                PROFILE_TOPIC: dict.fromkeys(PROFILE_EVENTS, apply_profile),
+            },
+        ),
+        _consumer(
+            settings, sessions, VOCABULARY_GROUP, {VOCABULARY_TOPIC: vocabulary_handlers(terms)}
+        ),
+        _consumer(
+            settings,
+            sessions,
+            SITE_CONFIG_GROUP,
+            {SITE_TOPIC: {SITE_CONFIG_CHANGED: apply_site_config}},
+        ),
+        _consumer(settings, sessions, SLOTS_GROUP, {SLOT_TOPIC: slot_handlers(settings)}),
+        _consumer(settings, sessions, MAILER_GROUP, {JOB_TOPIC: mailer_handlers(settings)}),
+    ]

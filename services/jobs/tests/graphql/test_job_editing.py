@@ -1,0 +1,316 @@
+"""Recruiters create jobs and edit every form group through GraphQL: descriptions sanitized by
+role, validation as data, and nobody outside the organization changes or sees a draft."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
+from jobkit.testing.tokens import TokenIssuer
+from jobs.db import outbox
+from jobs.domain.models import KnownOrganization
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import add_member, organization, seed_terms
+
+pytestmark = pytest.mark.integration
+
+JOB_FIELDS = """id slug url { path } type state version isExternal canEdit title linkUrl
+  description videoUrl videoEmbedUrl organizationName organization { id }
+  organizationProfile { id } locations { address { locality countryCode lat lon } }
+  remoteOptions { tid } employmentType { tid } degreeLevel { tid }
+  salaryRange { minSalary maxSalary currencyCode salaryUnit } applicationWorkflow
+  applicationEmails refusal { reason message } published expiration duration
+  structuredDataHints { property level } jsonLd viewsCount applicationsCount"""
+RESULT = f"""__typename
+  ... on JobSaved {{ job {{ {JOB_FIELDS} }} }}
+  ... on JobErrors {{ message errors {{ field code message }} }}"""
+CREATE = f"mutation($i: CreateJobInput!) {{ createJob(input: $i) {{ {RESULT} }} }}"
+JOB = f"query($id: ID, $slug: String) {{ job(id: $id, slug: $slug) {{ {JOB_FIELDS} }} }}"
+
+
+def _mutation(name: str, input_type: str) -> str:
+    return f"mutation($id: ID!, $i: {input_type}!) {{ {name}(id: $id, input: $i) {{ {RESULT} }} }}"
+
+
+UPDATE = {
+    "info": _mutation("updateJobInfo", "JobInfoInput"),
+    "company": _mutation("updateJobCompanyInfo", "CompanyInfoJobInput"),
+    "location": _mutation("updateJobLocation", "JobLocationGroupInput"),
+    "categorization": _mutation("updateJobCategorization", "JobCategorizationInput"),
+    "schedule": _mutation("updateJobSchedule", "JobScheduleInput"),
+    "application": _mutation("updateJobApplicationOptions", "JobApplicationOptionsInput"),
+}
+ARCHIVE = f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {RESULT} }} }}"
+PUBLISH = f"mutation($id: ID!) {{ publishJob(id: $id) {{ {RESULT} }} }}"
+DUPLICATE = f"mutation($id: ID!) {{ duplicateJob(id: $id) {{ {RESULT} }} }}"
+
+
+@pytest.fixture(scope="module", autouse=True)
+async def vocabulary(service_engine: Any) -> None:
+    from jobkit.db import make_sessionmaker
+
+    await seed_terms(make_sessionmaker(service_engine))
+
+
+class Recruiters:
+    """An organization with a recruiter member, and a client for them."""
+
+    def __init__(self, org: KnownOrganization, user: uuid.UUID, client: GraphQLClient) -> None:
+        self.org, self.user, self.client = org, user, client
+
+    async def create(self, title: str = "Community Health Worker", **extra: Any) -> dict[str, Any]:
+        answer = await self.client.data(
+            CREATE, i={"organizationId": str(self.org.id), "title": title, **extra}
+        )
+        return dict(answer["createJob"])
+
+    async def update(self, group: str, id: str, **input: Any) -> dict[str, Any]:
+        return dict((await self.client.data(UPDATE[group], id=id, i=input)).popitem()[1])
+
+
+async def _recruiters(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    roles: list[str] | None = None,
+) -> Recruiters:
+    org = organization(name=f"Org {uuid.uuid4().hex[:6]}")
+    await persist(committed_sessions, org)
+    user = uuid.uuid4()
+    await add_member(committed_sessions, org, user)
+    return Recruiters(org, user, graphql.as_user(tokens.token(user, roles or ["recruiter"])))
+
+
+@pytest.fixture
+async def team(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> Recruiters:
+    return await _recruiters(graphql, tokens, committed_sessions)
+
+
+@pytest.fixture
+async def other_team(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> Recruiters:
+    return await _recruiters(graphql, tokens, committed_sessions)
+
+
+def _errors(answer: dict[str, Any]) -> dict[str | None, str]:
+    assert answer["__typename"] == "JobErrors", answer
+    return {e["field"]: e["code"] for e in answer["errors"]}
+
+
+async def test_a_recruiter_creates_a_draft_and_fills_every_group(team: Recruiters) -> None:
+    created = await team.create("Community Health Worker (m/f/d)")
+    job = created["job"]
+    assert job["state"] == "DRAFT"
+    assert job["version"] == 1
+    assert job["slug"] == "community-health-worker-m-f-d"
+    assert job["url"] == {"path": "/job/community-health-worker-m-f-d"}
+    assert job["organizationName"] == team.org.name
+    assert job["organization"] == {"id": str(team.org.id)}
+    assert job["canEdit"] is True
+
+    id = job["id"]
+    saved = await team.update(
+        "info",
+        id,
+        title="Ignored: the edit form hides the title",
+        description="<p>Visit <strong>families</strong></p>",
+        videoUrl="https://www.youtube.com/watch?v=abc123",
+    )
+    assert saved["job"]["title"] == "Community Health Worker (m/f/d)"
+    assert saved["job"]["videoEmbedUrl"] == "https://www.youtube-nocookie.com/embed/abc123"
+    saved = await team.update(
+        "location",
+        id,
+        locations=[{"address": {"countryCode": "us", "locality": "Boston", "zip": "02110"}}],
+        remoteOptionTids=[3302],
+    )
+    assert saved["job"]["locations"] == [
+        {"address": {"locality": "Boston", "countryCode": "US", "lat": 42.3601, "lon": -71.0589}}
+    ]
+    assert saved["job"]["remoteOptions"] == [{"tid": 3302}]
+    saved = await team.update(
+        "categorization",
+        id,
+        employmentTypeTids=[3000, 3000],
+        degreeLevelTid=4200,
+        salaryRange={
+            "minSalary": 40000,
+            "maxSalary": 52000,
+            "currencyCode": "usd",
+            "salaryUnit": "YEAR",
+        },
+    )
+    assert saved["job"]["employmentType"] == [{"tid": 3000}]
+    assert saved["job"]["salaryRange"]["currencyCode"] == "USD"
+    expiration = (datetime.now(UTC) + timedelta(days=20)).isoformat()
+    saved = await team.update("schedule", id, expiration=expiration)
+    assert saved["job"]["expiration"] is not None
+    saved = await team.update(
+        "application", id, applicationWorkflow="EMAIL", applicationEmails=["Jobs@Harbor.example"]
+    )
+    assert saved["job"]["applicationEmails"] == ["jobs@harbor.example"]
+    assert saved["job"]["version"] == 6
+    assert saved["job"]["structuredDataHints"] == [
+        {"property": "hiringOrganization.logo", "level": "recommended"}
+    ]
+
+
+async def test_descriptions_are_sanitized_by_the_authors_role(
+    team: Recruiters,
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    id = (await team.create())["job"]["id"]
+    dirty = (
+        '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="alert(1)"></p>'
+        '<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>'
+        '<iframe src="https://evil.example/embed"></iframe>'
+    )
+    recruiter = (await team.update("info", id, description=dirty))["job"]["description"]
+    assert "script" not in recruiter
+    assert "onerror" not in recruiter
+    assert "onclick" not in recruiter
+    assert "<iframe" not in recruiter  # the filtered format embeds nothing
+    assert "<img" not in recruiter
+    assert recruiter.startswith("<p>Hi")
+
+    admin = graphql.as_user(tokens.token(roles=["job_editor"]))
+    full = (await admin.data(UPDATE["info"], id=id, i={"description": dirty}))["updateJobInfo"]
+    html = full["job"]["description"]
+    assert "script" not in html
+    assert "onerror" not in html
+    assert 'src="https://www.youtube-nocookie.com/embed/abc"' in html  # an allowed video host
+    assert "evil.example" not in html
+    assert html.count("<iframe") == 1
+
+
+async def test_invalid_input_answers_errors_as_data(team: Recruiters) -> None:
+    assert _errors(await team.create("x" * 10_000)) == {"title": "TOO_LONG"}
+    assert _errors(await team.create("")) == {"title": "TOO_SHORT"}
+    id = (await team.create())["job"]["id"]
+    salary = {"minSalary": 60000, "maxSalary": 50000, "currencyCode": "EUR", "salaryUnit": "YEAR"}
+    assert _errors(await team.update("categorization", id, salaryRange=salary)) == {
+        "salaryRange.minSalary": "OUT_OF_RANGE"
+    }
+    salary |= {"minSalary": 1, "currencyCode": "EURO"}
+    assert _errors(await team.update("categorization", id, salaryRange=salary)) == {
+        "salaryRange.currencyCode": "INVALID"
+    }
+    assert _errors(
+        await team.update("categorization", id, employmentTypeTids=[3000, 999999], skillTids=[3000])
+    ) == {"employmentTypeTids": "UNKNOWN_TERM", "skillTids": "UNKNOWN_TERM"}
+    past = (datetime.now(UTC) - timedelta(days=1)).isoformat()
+    assert _errors(await team.update("schedule", id, expiration=past)) == {
+        "expiration": "IN_THE_PAST"
+    }
+    assert _errors(await team.update("schedule", id, duration=0)) == {"duration": "OUT_OF_RANGE"}
+    assert _errors(
+        await team.update(
+            "application", id, applicationWorkflow="EMAIL", applicationEmails=["nobody"]
+        )
+    ) == {"applicationEmails.0": "INVALID"}
+    assert _errors(await team.update("info", id, linkUrl="ftp://example.org/job")) == {
+        "linkUrl": "INVALID"
+    }
+    assert _errors(await team.update("info", id, fileUploadId=str(uuid.uuid4()))) == {
+        "fileUploadId": "UNKNOWN_UPLOAD"
+    }
+    job = (await team.client.data(JOB, id=id))["job"]
+    assert job["version"] == 1  # nothing was saved
+
+
+async def test_another_organizations_recruiter_cannot_edit_archive_or_see_the_draft(
+    team: Recruiters, other_team: Recruiters, graphql: GraphQLClient
+) -> None:
+    id = (await team.create())["job"]["id"]
+    assert _errors(await other_team.update("info", id, description="<p>mine</p>")) == {
+        None: "FORBIDDEN"
+    }
+    archived = (await other_team.client.data(ARCHIVE, id=id))["archiveJob"]
+    assert _errors(archived) == {None: "FORBIDDEN"}
+    assert _errors((await other_team.client.data(DUPLICATE, id=id))["duplicateJob"]) == {
+        None: "FORBIDDEN"
+    }
+    assert (await other_team.client.data(JOB, id=id))["job"] is None
+    assert (await graphql.data(JOB, id=id))["job"] is None
+    entities = await graphql.data(
+        "query($r: [_Any!]!) { _entities(representations: $r) { ... on Job { id } } }",
+        r=[{"__typename": "Job", "id": id}],
+    )
+    assert entities["_entities"] == [None]
+    # a recruiter may not create jobs for an organization they are not a member of
+    created = await other_team.client.data(
+        CREATE, i={"organizationId": str(team.org.id), "title": "Mine now"}
+    )
+    assert _errors(created["createJob"]) == {None: "FORBIDDEN"}
+    # visitors are not even recruiters
+    body = await graphql.execute(ARCHIVE, id=id)
+    assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    assert (await team.client.data(JOB, id=id))["job"]["state"] == "DRAFT"
+
+
+async def test_every_change_bumps_the_version_and_emits_an_event(
+    team: Recruiters, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    id = (await team.create())["job"]["id"]
+    await team.update("company", id, organizationId=str(team.org.id), organizationAssignment="X")
+    saved = await team.update("info", id, description="<p>Now described</p>")
+    assert saved["job"]["version"] == 3
+    async with committed_sessions() as session:
+        rows = (
+            await session.execute(
+                select(outbox.c.event_type).where(outbox.c.key == id).order_by(outbox.c.id)
+            )
+        ).all()
+    assert [r.event_type for r in rows] == [
+        "jobs.job.created",
+        "jobs.job.updated",
+        "jobs.job.updated",
+    ]
+
+
+async def test_a_link_job_is_not_editable_once_submitted(team: Recruiters) -> None:
+    created = await team.create("Field officer", type="JOB_PER_LINK", linkUrl="https://a.org/j/1")
+    job = created["job"]
+    assert job["isExternal"] is True
+    assert job["linkUrl"] == "https://a.org/j/1"
+    published = (await team.client.data(PUBLISH, id=job["id"]))["publishJob"]
+    assert published["job"]["state"] == "AWAITING_SLOT"
+    assert _errors(await team.update("info", job["id"], linkUrl="https://a.org/j/2")) == {
+        "id": "NOT_EDITABLE"
+    }
+
+
+async def test_publishing_needs_a_description_and_a_draft(team: Recruiters) -> None:
+    id = (await team.create())["job"]["id"]
+    assert _errors((await team.client.data(PUBLISH, id=id))["publishJob"]) == {
+        "description": "REQUIRED"
+    }
+    await team.update("info", id, description="<p>Described</p>")
+    published = (await team.client.data(PUBLISH, id=id))["publishJob"]
+    assert published["job"]["state"] == "AWAITING_SLOT"
+    assert _errors((await team.client.data(PUBLISH, id=id))["publishJob"]) == {
+        "state": "INVALID_TRANSITION"
+    }
+    # archived before publication: the slot request is withdrawn
+    archived = (await team.client.data(ARCHIVE, id=id))["archiveJob"]
+    assert archived["job"]["state"] == "ARCHIVED"
+    copy = (await team.client.data(DUPLICATE, id=id))["duplicateJob"]["job"]
+    assert copy["state"] == "DRAFT"
+    assert copy["id"] != id
+    assert copy["description"] == "<p>Described</p>"
+    assert copy["slug"] != archived["job"]["slug"]

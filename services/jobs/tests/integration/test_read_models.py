@@ -1,0 +1,150 @@
+"""The read models jobs keeps from other contexts' events (applied as the consumers do), and
+the rejection mail."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from jobkit.auth import Principal
+from jobkit.events import EventEnvelope
+from jobkit.testing.service import persist
+from jobs.db import members
+from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.service import is_member, moderates, remember_organization
+from jobs.messaging.consumers import (
+    apply_organization,
+    apply_profile,
+    apply_site_config,
+    organization_handlers,
+    rejection_mail,
+)
+from jobs.settings import JobsSettings
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import job, organization
+
+pytestmark = pytest.mark.integration
+
+
+def _event(type: str, **payload: object) -> EventEnvelope:
+    return EventEnvelope(type=type, aggregate_id="x", site="jobboard", payload=payload)
+
+
+async def test_organizations_members_and_profiles_fill_the_read_models(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org_id, user = uuid.uuid4(), uuid.uuid4()
+    handlers = organization_handlers()
+    async with sessions() as session, session.begin():
+        await apply_organization(
+            session,
+            _event(
+                "organizations.organization.created",
+                organization_id=str(org_id),
+                number=77,
+                name="Old",
+                owner_id=str(user),
+            ),
+        )
+        await handlers["organizations.member.added"](
+            session,
+            _event(
+                "organizations.member.added",
+                organization_id=str(org_id),
+                organization_number=77,
+                user_id=str(user),
+                role="owner",
+            ),
+        )
+    row = job(organization(id=org_id, number=77, name="Old"))
+    await persist(sessions, row)
+    async with sessions() as session, session.begin():
+        await apply_organization(
+            session,
+            _event(
+                "organizations.organization.updated",
+                organization_id=str(org_id),
+                number=77,
+                name="New name",
+            ),
+        )
+        await apply_profile(
+            session,
+            _event(
+                "organizations.profile.published",
+                organization_id=str(org_id),
+                organization_number=77,
+                name="New name",
+                slug="new-name",
+                published=True,
+                logo_url="/api/uploads/organizations/files/1/job_squared_logo_medium",
+            ),
+        )
+    async with sessions() as session:
+        known = await session.get(KnownOrganization, org_id)
+        assert known is not None
+        assert (known.number, known.name, known.profile_slug) == (77, "New name", "new-name")
+        assert known.logo_url is not None
+        assert (
+            await session.scalar(select(Job.organization_name).where(Job.id == row.id))
+            == "New name"
+        )
+        principal = Principal(user_id=str(user), roles=frozenset({"recruiter"}))
+        assert await is_member(session, principal, org_id)
+    async with sessions() as session, session.begin():
+        await handlers["organizations.member.removed"](
+            session,
+            _event(
+                "organizations.member.removed",
+                organization_id=str(org_id),
+                organization_number=77,
+                user_id=str(user),
+            ),
+        )
+    async with sessions() as session:
+        assert list(await session.execute(select(members))) == []
+
+
+async def test_the_sites_moderation_setting_comes_from_identity(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    async with sessions() as session:
+        assert await moderates(session, "jobboard") is False  # the platform default
+    async with sessions() as session, session.begin():
+        await apply_site_config(
+            session,
+            _event(
+                "identity.site.config_changed",
+                site="jobboard",
+                changes=[{"key": "jobs", "name": "moderation", "value": True}],
+            ),
+        )
+    async with sessions() as session:
+        assert await moderates(session, "jobboard") is True
+
+
+async def test_the_seed_can_remember_an_organization(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org_id = uuid.uuid4()
+    await remember_organization(sessions=sessions, organization_id=org_id, number=5, name="Seeded")
+    await remember_organization(
+        sessions=sessions, organization_id=org_id, number=5, name="Seeded", profile_slug="seeded"
+    )
+    async with sessions() as session:
+        known = await session.get(KnownOrganization, org_id)
+        assert known is not None
+        assert known.profile_slug == "seeded"
+
+
+def test_the_rejection_mail_tells_the_reason_and_where_to_fix_it() -> None:
+    row = job(organization(name="Green Harbor"), application_emails=["hr@harbor.example"])
+    mail = rejection_mail(
+        job=row, to=row.application_emails, reason="Add the salary.", settings=JobsSettings()
+    )
+    assert mail["To"] == "hr@harbor.example"
+    body = mail.get_content()
+    assert "Add the salary." in body
+    assert "/job-manager" in body
