@@ -20,17 +20,21 @@ from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.seed_billing import seed_billing
-from demo.seed_organizations import copy_vocabulary, seed_demo_organizations
+from demo.seed_jobs import seed_demo_jobs
+from demo.seed_organizations import (
+    copy_vocabulary,
+    demo_members,
+    demo_profiles,
+    seed_demo_organizations,
+)
 from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
-from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.migrations import upgrade_to_head
-from jobs.domain.models import Job
-from jobs.domain.service import create_job, publish_now, remember_organization, update_group
+from jobs.db import terms as jobs_terms
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
@@ -59,20 +63,6 @@ ORGANIZATIONS = [
     ("Open Meadow Health Alliance", "recruiter@openmeadow.example"),
     ("Riverbend Literacy Project", "recruiter@greenharbor.example"),
     ("Northlight Climate Action", "recruiter@openmeadow.example"),
-]
-
-JOBS = [
-    ("Green Harbor Foundation", "Program Manager, Coastal Restoration (Boston, MA)"),
-    ("Green Harbor Foundation", "Grants Writer (Remote, US)"),
-    ("Green Harbor Foundation", "Volunteer Coordinator (Portland, ME)"),
-    ("Open Meadow Health Alliance", "Community Health Worker (Chicago, IL)"),
-    ("Open Meadow Health Alliance", "Data Analyst, Public Health (Denver, CO)"),
-    ("Open Meadow Health Alliance", "Finance Controller (Chicago, IL)"),
-    ("Riverbend Literacy Project", "Adult Education Teacher (Austin, TX)"),
-    ("Riverbend Literacy Project", "Marketing & Communications Lead (Remote, US)"),
-    ("Northlight Climate Action", "Policy Advocate (Washington, DC)"),
-    ("Northlight Climate Action", "Full-Stack Engineer (Seattle, WA)"),
-    ("Northlight Climate Action", "Human Resources Generalist (Minneapolis, MN)"),
 ]
 
 PRIVACY_POLICY = (
@@ -179,44 +169,26 @@ async def seed_organizations(
 
 
 async def seed_jobs(
-    organizations: dict[str, tuple[uuid.UUID, int]], owners: dict[str, uuid.UUID]
-) -> None:
-    """A few published jobs through the jobs use cases (the main demo data comes later); a job
-    already there (same organization and title) is left alone, so the seed runs twice safely."""
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    owners: dict[str, uuid.UUID],
+    search_sessions: Any,
+) -> dict[str, int]:
+    """The 330 demo jobs through the jobs use cases (scripts/demo/seed_jobs.py)."""
     settings = jobs_settings()
     sessions = await migrate(JOBS_DIR, settings)
-    owner_of = dict(ORGANIZATIONS)
-    for organization, title in JOBS:
-        organization_id, number = organizations[organization]
-        await remember_organization(
-            sessions=sessions, organization_id=organization_id, number=number, name=organization
-        )
-        async with sessions() as session:
-            exists = await session.scalar(
-                select(Job.id).where(Job.organization_id == organization_id, Job.title == title)
-            )
-        if exists is not None:
-            continue
-        seeder = Principal(
-            user_id=str(owners[owner_of[organization]]), roles=frozenset({"administrator"})
-        )
-        created = await create_job(
-            sessions=sessions,
-            settings=settings,
-            principal=seeder,
-            organization_id=organization_id,
-            title=title,
-        )
-        assert isinstance(created, Job), created
-        await update_group(
-            sessions=sessions,
-            settings=settings,
-            principal=seeder,
-            job_id=created.id,
-            group="job_info",
-            data={"description": f"<p>{title}: join {organization}.</p>"},
-        )
-        await publish_now(sessions=sessions, settings=settings, job_id=created.id)
+    tids = await copy_vocabulary(search_sessions, sessions, table=jobs_terms)
+    organizations_config = organizations_settings()
+    organization_sessions = make_sessionmaker(make_engine(organizations_config.database_url))
+    profiles = await demo_profiles(organization_sessions, organizations_config)
+    return await seed_demo_jobs(
+        sessions=sessions,
+        settings=settings,
+        tids=tids,
+        owners=owners,
+        organizations=organizations,
+        profiles=profiles,
+        members=await demo_members(organization_sessions),
+    )
 
 
 async def seed_consent() -> None:
@@ -269,7 +241,8 @@ async def main() -> None:
     owners = await seed_accounts()
     organizations = await seed_organizations(owners, search_sessions)
     print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
-    await seed_jobs(organizations, owners)
+    jobs = await seed_jobs(organizations, owners, search_sessions)
+    print(f"jobs: {', '.join(f'{n} {state}' for state, n in sorted(jobs.items()))}")  # noqa: T201
     await seed_consent()
     await seed_credits(owners, organizations)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from billing.db import memberships
+from billing.domain import ledger
 from billing.domain.models import KnownOrganization, LedgerEntry, Product, Subscription
 from jobkit.memberships import apply_member_added
 from sqlalchemy.dialects.postgresql import insert
@@ -101,6 +102,8 @@ async def seed_billing(
                     )
                     .on_conflict_do_nothing()
                 )
+        if index == NO_SLOTS_LEFT:
+            await _use_up(session, name, number, now=now, stable_id=stable_id)
         if index < SUBSCRIBED:
             start = now - timedelta(days=15 + 30 * index)
             await session.execute(
@@ -121,3 +124,39 @@ async def seed_billing(
                 )
                 .on_conflict_do_nothing()
             )
+
+
+async def _use_up(
+    session: AsyncSession,
+    name: str,
+    number: int,
+    *,
+    now: datetime,
+    stable_id: Callable[..., uuid.UUID],
+) -> None:
+    """Whatever job credits the organization still has (grants from before the demo history,
+    e.g. a migration's) recorded as used, so its next publish request is refused."""
+    await ledger.lock_organization(session, number)
+    grants = await ledger.grants_with_remaining(
+        session, organization_number=number, kind="job", now=now
+    )
+    for found in grants:
+        if found.remaining <= 0:
+            continue
+        await session.execute(
+            insert(LedgerEntry)
+            .values(
+                id=stable_id("used-up", name, str(found.grant.id), str(found.remaining)),
+                organization_number=number,
+                organization_name=name,
+                frontend=SITE,
+                kind="job",
+                entry_type="consumption",
+                amount=-found.remaining,
+                grant_id=found.grant.id,
+                reference=f"demo-used-up-{found.grant.id}",
+                actor="seed",
+                created_at=now,
+            )
+            .on_conflict_do_nothing()
+        )

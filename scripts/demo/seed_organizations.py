@@ -11,15 +11,16 @@ from typing import Any
 
 from jobkit.auth import Principal
 from jobkit.uploads import process, storage_from_settings
+from jobkit.uploads.http import file_url
 from jobkit.uploads.processing import store_upload
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
-from organizations.db import terms, uploads
+from organizations.db import members, terms, uploads
 from organizations.domain.errors import OrganizationErrors
 from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.service import create_organization, set_published, update_group
 from organizations.settings import OrganizationsSettings
 from search.domain.models import Term
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from .artwork import cover, logo, portrait
@@ -29,16 +30,18 @@ from .organizations_data import ORGANIZATIONS, DemoOrganization
 async def copy_vocabulary(
     search_sessions: async_sessionmaker[AsyncSession],
     organization_sessions: async_sessionmaker[AsyncSession],
+    table: Table = terms,
 ) -> dict[tuple[str, str], int]:
-    """Search's terms into organizations' read model (what its consumer does from the events,
-    done here so the seed does not wait for the broker); (vocabulary, alias) -> tid."""
+    """Search's terms into a service's read model (organizations' by default: what its consumer
+    does from the events, done here so the seed does not wait for the broker);
+    (vocabulary, alias) -> tid."""
     async with search_sessions() as session:
         rows = list(await session.scalars(select(Term)))
     async with organization_sessions() as session, session.begin():
         for row in rows:
             await apply_term_upserted(
                 session,
-                terms,
+                table,
                 TermUpserted(
                     tid=row.tid,
                     vocabulary=row.vocabulary,
@@ -317,3 +320,35 @@ async def seed_demo_organizations(
             assert organization is not None
             made[demo.name] = (organization.id, organization.number)
     return made
+
+
+async def demo_profiles(
+    sessions: async_sessionmaker[AsyncSession], settings: OrganizationsSettings
+) -> dict[str, tuple[str, str | None]]:
+    """name -> (profile slug, logo URL) of the demo organizations, for the other services' read
+    models (what organizations' profile events carry)."""
+    names = [demo.name for demo in ORGANIZATIONS]
+    async with sessions() as session:
+        profiles = (
+            await session.scalars(
+                select(OrganizationProfile).where(OrganizationProfile.name.in_(names))
+            )
+        ).all()
+    return {
+        profile.name: (
+            profile.slug,
+            file_url(settings, profile.logo_upload_id, "job_squared_logo_medium")
+            if profile.logo_upload_id
+            else None,
+        )
+        for profile in profiles
+    }
+
+
+async def demo_members(sessions: async_sessionmaker[AsyncSession]) -> list[tuple[str, str, str]]:
+    """Every membership organizations holds: (organization id, user id, role)."""
+    async with sessions() as session:
+        rows = await session.execute(
+            select(members.c.organization_id, members.c.user_id, members.c.role)
+        )
+    return [(str(o), str(u), str(r)) for o, u, r in rows]

@@ -274,3 +274,21 @@ async def test_two_schedulers_at_once_publish_each_due_job_exactly_once(
     assert published == {str(j.id): 1 for j in due}
     assert expiries == {str(j.id): 1 for j in expired}
     assert states == {"published"}
+
+
+async def test_an_answer_for_another_publishers_id_is_ignored_not_retried(
+    committed_sessions: async_sessionmaker[AsyncSession], settings: JobsSettings
+) -> None:
+    """billing.slot carries answers for every publisher: an id that is not a job UUID (or no
+    job of ours) changes nothing and raises nothing, so the consumer never dead-letters it."""
+    for job_id in ("job-7f3a", str(uuid.uuid4())):
+        await _answer(
+            committed_sessions,
+            settings,
+            SlotGranted(job_id=job_id, organization_number=1, source="credits"),
+        )
+        await _answer(
+            committed_sessions,
+            settings,
+            SlotDenied(job_id=job_id, organization_number=1, reason="no_slots_left"),
+        )

@@ -868,14 +868,26 @@ async def remember_organization(
 # --- billing's answers (run inside the idempotent consumer's transaction) ---------------------
 
 
+async def _waiting_job(session: AsyncSession, job_id: str) -> Job | None:
+    """The job a slot answer is for, locked, when it still waits for one; None for any other
+    (billing answers every publisher on its topic: an id that is not a job of ours is not an
+    error, and must not be retried and dead-lettered)."""
+    try:
+        key = uuid.UUID(job_id)
+    except ValueError:
+        return None
+    job = await session.get(Job, key, with_for_update=True)
+    return job if job is not None and job.state == "awaiting_slot" else None
+
+
 async def apply_slot_granted(
     session: AsyncSession, settings: JobsSettings, answer: SlotGranted, now: datetime | None = None
 ) -> None:
     """The slot is ours: review first when the site moderates, else publish or schedule. An
     answer for a job no longer waiting (archived meanwhile: its withdrawal follows the request
     on billing's side) changes nothing."""
-    job = await session.get(Job, uuid.UUID(answer.job_id), with_for_update=True)
-    if job is None or job.state != "awaiting_slot":
+    job = await _waiting_job(session, answer.job_id)
+    if job is None:
         return
     if await moderates(session, job.site):
         job.state = "needs_review"
@@ -889,8 +901,8 @@ async def apply_slot_denied(
     session: AsyncSession, settings: JobsSettings, answer: SlotDenied, now: datetime | None = None
 ) -> None:
     """No slot: back to DRAFT with the reason and where to get more."""
-    job = await session.get(Job, uuid.UUID(answer.job_id), with_for_update=True)
-    if job is None or job.state != "awaiting_slot":
+    job = await _waiting_job(session, answer.job_id)
+    if job is None:
         return
     job.state = "draft"
     job.refusal = {

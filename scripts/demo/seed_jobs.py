@@ -1,0 +1,239 @@
+"""Demo jobs through the jobs service's own use cases (the same validation, sanitizing, slugs
+and events as the wizard): created as the organization's recruiter, every form group filled,
+then published, scheduled, expired or archived at their demo dates without billing's slot saga
+(``publish_now``: the demo history predates the ledger). Idempotent: a job whose organization
+already has one of that title is left as it is."""
+
+from __future__ import annotations
+
+import io
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from jobkit.auth import Principal
+from jobkit.db import unit_of_work
+from jobkit.memberships import apply_member_added
+from jobkit.uploads import process, storage_from_settings
+from jobkit.uploads.processing import store_upload
+from jobs.db import members as jobs_members
+from jobs.db import uploads
+from jobs.domain.errors import JobErrors
+from jobs.domain.models import Job
+from jobs.domain.service import (
+    archive_job,
+    create_job,
+    publish_now,
+    remember_organization,
+    update_group,
+)
+from jobs.settings import JobsSettings
+from PIL import Image, ImageDraw
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from .jobs_data import DemoJob, demo_jobs
+
+
+def _ok(result: object, what: str) -> Any:
+    if isinstance(result, JobErrors):
+        raise RuntimeError(f"demo job refused ({what}): {result.errors}")
+    return result
+
+
+def _pdf(job: DemoJob) -> bytes:
+    """A one-page PDF job ad (drawn with Pillow): the organization's colour band and the title."""
+    page = Image.new("RGB", (1240, 1754), "white")
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((0, 0, 1240, 220), fill=job.organization.colour)
+    draw.text((80, 90), job.organization.name, fill="white", font_size=56)
+    draw.text((80, 320), job.title, fill="#1a1a1a", font_size=64)
+    lines = [
+        f"{job.employment[0].replace('-', ' ').title()} - {job.remote.replace('-', ' ')}",
+        *(f"- {line}" for line in ("Meaningful work", "Fair pay", "Time to learn")),
+        f"Apply: {job.application_email}",
+    ]
+    for n, line in enumerate(lines):
+        draw.text((80, 460 + n * 70), line, fill="#333333", font_size=40)
+    out = io.BytesIO()
+    page.save(out, format="PDF", resolution=150)
+    return out.getvalue()
+
+
+async def _file(
+    sessions: async_sessionmaker[AsyncSession], settings: JobsSettings, owner: str, job: DemoJob
+) -> str:
+    values = await store_upload(
+        processed=await process(_pdf(job)),
+        storage=storage_from_settings(settings),
+        sessions=sessions,
+        table=uploads,
+        owner_id=owner,
+        filename=f"{job.title}.pdf",
+        purpose="job_file",
+        private=False,
+    )
+    return str(values["id"])
+
+
+def _groups(job: DemoJob, tids: dict[tuple[str, str], int], file_id: str | None) -> dict[str, Any]:
+    def tid(vocabulary: str, alias: str) -> int:
+        return tids[(vocabulary, alias)]
+
+    salary = (
+        {
+            "min_salary": job.salary.minimum,
+            "max_salary": job.salary.maximum,
+            "currency_code": job.salary.currency,
+            "salary_unit": job.salary.unit.lower(),
+        }
+        if job.salary
+        else None
+    )
+    return {
+        "job_info": {
+            "description": job.description,
+            "file_upload_id": file_id,
+            "video_url": job.video_url,
+        },
+        "job_location": {
+            "locations": [
+                {
+                    "address": {
+                        "country_code": place.country,
+                        "locality": place.locality,
+                        "administrative_area": place.area,
+                        "address_line1": place.street,
+                        "zip": place.zip,
+                    }
+                }
+                for place in job.locations
+            ],
+            "remote_option_tids": [tid("remote_options", job.remote)],
+        },
+        "job_categorization": {
+            "employment_type_tids": [tid("employment_types", a) for a in job.employment],
+            "occupational_field_tids": [tid("occupational_fields", a) for a in job.occupations],
+            "fields_of_study_tids": [tid("fields_of_study", a) for a in job.studies],
+            "degree_level_tid": tid("degree_levels", job.degree),
+            "years_of_experience_tid": tid("years_of_experience", job.experience),
+            "salary_range": salary,
+            "salary_range_free": job.salary_free,
+            "language_tids": [tid("languages", a) for a in job.languages],
+            "skill_tids": [tid("skills", a) for a in job.skills],
+        },
+        "job_schedule": {"duration": job.duration_days},
+        "job_application_options": {
+            "application_workflow": job.workflow.lower(),
+            "application_emails": [job.application_email] if job.workflow == "EMAIL" else [],
+            "application_link": job.application_link,
+            "application_require_cv": job.workflow == "ON_SITE",
+            "application_require_qualifying_questions": bool(job.questions),
+            "application_qualifying_questions": list(job.questions),
+        },
+    }
+
+
+async def seed_demo_jobs(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    tids: dict[tuple[str, str], int],
+    owners: dict[str, uuid.UUID],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    profiles: dict[str, tuple[str, str | None]],
+    members: list[tuple[str, str, str]],
+    now: datetime | None = None,
+) -> dict[str, int]:
+    """The demo jobs at their demo states; returns how many jobs are in each state now.
+    ``members`` are organizations' memberships (organization id, user id, role), copied into
+    jobs' read model as organizations' member events would (the seed does not wait for them)."""
+    now = now or datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        for organization_id, user_id, role in members:
+            await apply_member_added(
+                session, jobs_members, organization_id=organization_id, user_id=user_id, role=role
+            )
+    for name, (organization_id, number) in organizations.items():
+        slug, logo_url = profiles.get(name, (None, None))
+        await remember_organization(
+            sessions=sessions,
+            organization_id=organization_id,
+            number=number,
+            name=name,
+            profile_slug=slug,
+            logo_url=logo_url,
+        )
+    async with sessions() as session:
+        existing = {
+            (organization_id, title)
+            for organization_id, title in await session.execute(
+                select(Job.organization_id, Job.title)
+            )
+        }
+    for job in demo_jobs():
+        organization_id, _ = organizations[job.organization.name]
+        if (organization_id, job.title) in existing:
+            continue
+        owner = str(owners[job.organization.recruiter])
+        # the organization's recruiter, acting with an administrator's reach (the membership
+        # read model fills from organizations' events, which the seed does not wait for)
+        actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
+        created = _ok(
+            await create_job(
+                sessions=sessions,
+                settings=settings,
+                principal=actor,
+                organization_id=organization_id,
+                title=job.title,
+                type=job.kind.lower(),
+                link_url=job.link_url,
+            ),
+            job.title,
+        )
+        file_id = (
+            await _file(sessions, settings, owner, job) if job.kind == "JOB_PER_FILE" else None
+        )
+        for group, data in _groups(job, tids, file_id).items():
+            if job.kind == "JOB_PER_LINK" and group == "job_info":
+                data = {"description": job.description}
+            _ok(
+                await update_group(
+                    sessions=sessions,
+                    settings=settings,
+                    principal=actor,
+                    job_id=created.id,
+                    group=group,
+                    data=data,
+                ),
+                f"{job.title}: {group}",
+            )
+        if job.state == "draft":
+            continue
+        published = now + job.published_offset
+        expiration = (
+            published + timedelta(days=job.duration_days) if job.state == "expired" else None
+        )
+        _ok(
+            await publish_now(
+                sessions=sessions,
+                settings=settings,
+                job_id=created.id,
+                published=published,
+                expiration=expiration,
+                now=now,
+            ),
+            job.title,
+        )
+        if job.state == "archived":
+            _ok(
+                await archive_job(
+                    sessions=sessions, settings=settings, principal=actor, job_id=created.id
+                ),
+                job.title,
+            )
+    async with sessions() as session:
+        counts: dict[str, int] = {}
+        for (state,) in await session.execute(select(Job.state)):
+            counts[state] = counts.get(state, 0) + 1
+    return counts

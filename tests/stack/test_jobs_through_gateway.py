@@ -1,0 +1,206 @@
+"""The running stack: a recruiter posts a job through the gateway and billing's slot saga answers
+over the real broker. With a slot the job is published and its page data carries a JobPosting;
+for the demo organization without slots it goes back to draft with the reason. Another
+organization's recruiter can neither see the draft nor change or archive the job."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+import pytest
+from jobkit.testing.graphql import GraphQLClient
+
+from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, token_for
+from tests.stack.test_organizations_through_gateway import _signed_in
+
+pytestmark = pytest.mark.integration
+
+ORGANIZATION = """query($slug: String!) { organizationProfile(slug: $slug) {
+  organization { id number } } }"""
+CREATE = """mutation($input: CreateJobInput!) { createJob(input: $input) {
+  __typename ... on JobSaved { job { id state slug } }
+  ... on JobErrors { errors { field code message } } } }"""
+JOB = """query($id: ID!) { job(id: $id) { id slug state version title jsonLd
+  refusal { reason message } url { path } } }"""
+SAVED = (
+    "__typename ... on JobSaved { job { id state version } } "
+    "... on JobErrors { errors { field code message } }"
+)
+
+
+async def _organization(slug: str) -> dict[str, Any]:
+    data = await GraphQLClient(GATEWAY_URL).data(ORGANIZATION, slug=slug)
+    organization: dict[str, Any] = data["organizationProfile"]["organization"]
+    return organization
+
+
+async def _draft(client: GraphQLClient, organization_id: str, title: str) -> str:
+    created = (
+        await client.data(CREATE, input={"organizationId": organization_id, "title": title})
+    )["createJob"]
+    assert created["__typename"] == "JobSaved", created
+    job_id: str = created["job"]["id"]
+    assert created["job"]["state"] == "DRAFT"
+    for mutation, payload in (
+        (
+            "updateJobInfo",
+            {"description": "<p>Help our coastal teams.</p><script>alert(1)</script>"},
+        ),
+        (
+            "updateJobLocation",
+            {"locations": [{"address": {"countryCode": "US", "locality": "Boston"}}]},
+        ),
+        (
+            "updateJobCategorization",
+            {
+                "employmentTypeTids": [3000],
+                "salaryRange": {
+                    "minSalary": 50000,
+                    "maxSalary": 60000,
+                    "currencyCode": "USD",
+                    "salaryUnit": "YEAR",
+                },
+            },
+        ),
+    ):
+        answer = await client.data(
+            f"mutation($id: ID!, $input: {_input_type(mutation)}!) "
+            f"{{ {mutation}(id: $id, input: $input) {{ {SAVED} }} }}",
+            id=job_id,
+            input=payload,
+        )
+        assert answer[mutation]["__typename"] == "JobSaved", answer
+    return job_id
+
+
+def _input_type(mutation: str) -> str:
+    return {
+        "updateJobInfo": "JobInfoInput",
+        "updateJobLocation": "JobLocationGroupInput",
+        "updateJobCategorization": "JobCategorizationInput",
+    }[mutation]
+
+
+async def _settled(client: GraphQLClient, job_id: str) -> dict[str, Any]:
+    """The job once billing's answer arrived (no longer AWAITING_SLOT)."""
+    deadline = asyncio.get_running_loop().time() + 60
+    while True:
+        job: dict[str, Any] = (await client.data(JOB, id=job_id))["job"]
+        if job["state"] != "AWAITING_SLOT":
+            return job
+        assert asyncio.get_running_loop().time() < deadline, "billing never answered"
+        await asyncio.sleep(0.3)
+
+
+async def test_a_job_with_a_slot_is_published_and_its_page_data_has_a_job_posting() -> None:
+    organization = await _organization("green-harbor-foundation")
+    admin = GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"]))
+    granted = await admin.data(
+        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
+        "{ __typename } }",
+        n=organization["number"],
+    )
+    assert granted["grantCredits"]["__typename"] != "BillingErrors", granted
+    recruiter = await _signed_in("recruiter@greenharbor.example")
+    job_id = await _draft(
+        recruiter, organization["id"], f"Wetland Field Technician {uuid.uuid4().hex[:6]}"
+    )
+
+    published = await recruiter.data(
+        f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}", id=job_id
+    )
+    assert published["publishJob"]["job"]["state"] == "AWAITING_SLOT", published
+    job = await _settled(recruiter, job_id)
+    assert job["state"] == "PUBLISHED", job
+
+    public = (await GraphQLClient(GATEWAY_URL).data(JOB, id=job_id))["job"]
+    assert public["url"]["path"] == f"/job/{public['slug']}"
+    posting = json.loads(public["jsonLd"])
+    assert posting["@type"] == "JobPosting"
+    assert posting["title"] == public["title"]
+    assert "<script>" not in posting["description"]
+    assert posting["baseSalary"]["currency"] == "USD"
+    assert posting["baseSalary"]["value"]["minValue"] == 50000
+    assert posting["employmentType"] in ("FULL_TIME", ["FULL_TIME"])
+    assert posting["jobLocation"][0]["address"]["addressLocality"] == "Boston"
+
+
+async def test_the_organization_without_slots_is_refused_with_the_reason() -> None:
+    organization = await _organization("northlight-climate-action")
+    recruiter = await _signed_in("recruiter@openmeadow.example")
+    job_id = await _draft(
+        recruiter, organization["id"], f"Climate Campaigner {uuid.uuid4().hex[:6]}"
+    )
+    await recruiter.data(f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}", id=job_id)
+    job = await _settled(recruiter, job_id)
+    assert job["state"] == "DRAFT"
+    assert job["refusal"]["reason"] == "no_slots_left"
+    assert "/my-products" in job["refusal"]["message"]
+    assert job["jsonLd"] is None
+
+
+async def test_another_organizations_recruiter_cannot_see_change_or_archive_a_draft() -> None:
+    organization = await _organization("green-harbor-foundation")
+    owner = await _signed_in("recruiter@greenharbor.example")
+    job_id = await _draft(owner, organization["id"], f"Draft Role {uuid.uuid4().hex[:6]}")
+
+    stranger = await _signed_in("recruiter@europa-aid.example")
+    assert (await stranger.data(JOB, id=job_id))["job"] is None
+    assert (await GraphQLClient(GATEWAY_URL).data(JOB, id=job_id))["job"] is None
+    changed = await stranger.data(
+        f'mutation($id: ID!) {{ updateJobInfo(id: $id, input: {{description: "<p>mine</p>"}}) '
+        f"{{ {SAVED} }} }}",
+        id=job_id,
+    )
+    assert changed["updateJobInfo"]["__typename"] == "JobErrors"
+    assert changed["updateJobInfo"]["errors"][0]["code"] == "FORBIDDEN"
+    archived = await stranger.data(
+        f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
+    )
+    assert archived["archiveJob"]["errors"][0]["code"] == "FORBIDDEN"
+    mine = (await owner.data(JOB, id=job_id))["job"]
+    assert mine["state"] == "DRAFT"
+    assert mine["version"] >= 1
+
+    visitor = await GraphQLClient(GATEWAY_URL).execute(
+        CREATE, input={"organizationId": organization["id"], "title": "Nope"}
+    )
+    assert visitor["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_bad_input_is_answered_as_data() -> None:
+    organization = await _organization("green-harbor-foundation")
+    owner = await _signed_in("recruiter@greenharbor.example")
+    too_long = (
+        await owner.data(
+            CREATE, input={"organizationId": organization["id"], "title": "x" * 10_000}
+        )
+    )["createJob"]
+    assert too_long["__typename"] == "JobErrors"
+    assert too_long["errors"][0]["field"] == "title"
+    job_id = await _draft(owner, organization["id"], f"Validation Role {uuid.uuid4().hex[:6]}")
+    answer = await owner.data(
+        f"mutation($id: ID!, $input: JobCategorizationInput!) "
+        f"{{ updateJobCategorization(id: $id, input: $input) {{ {SAVED} }} }}",
+        id=job_id,
+        input={
+            "employmentTypeTids": [987654321],
+            "salaryRange": {
+                "minSalary": 90000,
+                "maxSalary": 10000,
+                "currencyCode": "USD",
+                "salaryUnit": "YEAR",
+            },
+        },
+    )
+    codes = {e["code"] for e in answer["updateJobCategorization"]["errors"]}
+    assert {"UNKNOWN_TERM", "OUT_OF_RANGE"} <= codes
+    past = await owner.data(
+        f"mutation($id: ID!) {{ updateJobSchedule(id: $id, input: "
+        f'{{expiration: "2020-01-01T00:00:00+00:00"}}) {{ {SAVED} }} }}',
+        id=job_id,
+    )
+    assert past["updateJobSchedule"]["errors"][0]["code"] == "IN_THE_PAST"
