@@ -212,7 +212,9 @@ async def test_visitors_and_non_admins_are_refused(
     assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
 
 
-async def test_invalid_infos_are_errors_as_data(graphql: GraphQLClient, tokens: TokenIssuer) -> None:
+async def test_invalid_infos_are_errors_as_data(
+    graphql: GraphQLClient, tokens: TokenIssuer
+) -> None:
     admin = _admin(graphql, tokens)
     answer = await admin.data(
         CREATE_INFO,

@@ -197,9 +197,7 @@ async def _publish(
         type=info.type,
         placement=info.placement,
         opt_in=info.opt_in,
-    ).envelope(
-        aggregate_id=str(info.id), site=site, actor=actor, aggregate_version=revision.number
-    )
+    ).envelope(aggregate_id=str(info.id), site=site, actor=actor, aggregate_version=revision.number)
     await enqueue(session, outbox, topic=settings.topic(ConsentInfoRevised.topic), event=event)
     return revision
 
@@ -297,11 +295,7 @@ async def create_user_consent(
             return _unknown_info()
         if info_revision_id is not None and _uuid(info_revision_id) != info.current_revision_id:
             return ConsentErrors(
-                [
-                    ConsentError(
-                        ConsentErrorCode.NOT_LATEST_REVISION, NOT_LATEST, "info_revision_id"
-                    )
-                ]
+                [ConsentError(ConsentErrorCode.NOT_LATEST_REVISION, NOT_LATEST, "info_revision_id")]
             )
         return await record_consent(
             session,

@@ -26,6 +26,8 @@ def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
         )
 
     async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
-        await erase_user_consents(session, user_id=UserDeleted.model_validate(event.payload).user_id)
+        await erase_user_consents(
+            session, user_id=UserDeleted.model_validate(event.payload).user_id
+        )
 
     return {RegistrationConsented.event_type: registered, UserDeleted.event_type: deleted}

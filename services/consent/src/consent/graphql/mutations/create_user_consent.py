@@ -1,4 +1,4 @@
-"""createGdprUserConsent: the caller agrees to an info's latest revision (spec 7: errors, consent)."""
+"""createGdprUserConsent: the caller agrees to an info's latest revision (spec 7)."""
 
 from __future__ import annotations
 

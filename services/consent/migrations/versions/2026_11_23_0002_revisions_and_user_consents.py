@@ -2,7 +2,7 @@
 
 Revision ID: 0002
 Revises: 0001
-Create Date: 2026-11-24 09:00:00+00:00
+Create Date: 2026-11-23 09:00:00+00:00
 
 An info's text moves into its revisions: each existing info becomes revision 1 of itself, with
 its one text under its language.
