@@ -1,6 +1,6 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
 import express, { type Express, type RequestHandler } from "express";
-import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "../app/lib/auth-constants.js";
+import { AUTH_BASE_PATH, SIGN_UP_CONSENT_COOKIE, SIGN_UP_ROLE_COOKIE } from "../app/lib/auth-constants.js";
 import { authRequestContext } from "./auth/config.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
@@ -67,6 +67,7 @@ function authRoutes(config: ExpressAuthConfig): RequestHandler {
     const context = {
       clientAddress: req.ip,
       signUpRole: cookieValue(req.headers.cookie, SIGN_UP_ROLE_COOKIE),
+      signUpConsents: (cookieValue(req.headers.cookie, SIGN_UP_CONSENT_COOKIE) ?? "").split(",").filter(Boolean),
     };
     void authRequestContext.run(context, () => auth(req, res, next));
   };

@@ -14,6 +14,8 @@ export interface AuthRequestContext {
   clientAddress?: string;
   /** The role chosen on the sign-up page before a social sign-up (cookie, see signUpRoleCookie). */
   signUpRole?: string;
+  /** The consent infos ticked on the sign-up page before a social sign-up (ADR 0009). */
+  signUpConsents?: string[];
 }
 
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
@@ -145,12 +147,17 @@ export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig 
           provider: account.provider,
           idToken,
           role: authRequestContext.getStore()?.signUpRole,
+          consents: authRequestContext.getStore()?.signUpConsents,
         });
         if (answer.kind === "ok") {
           socialGrants.set(account, answer.grant);
           return true;
         }
         if (answer.kind === "unavailable") return "/user/auth-error?error=Unavailable";
+        // A new account needs the sign-up page's consent first.
+        if (answer.kind === "rejected" && answer.error === "ConsentRequired") {
+          return "/user/register?error=ConsentRequired";
+        }
         return "/user/auth-error?error=AccessDenied";
       },
 

@@ -47,8 +47,13 @@ export class IdentityClient {
   }
 
   /** Signs in (creating the account on first use) with an ID token identity verifies itself. */
-  social(input: { provider: string; idToken: string; role?: string }): Promise<IdentityAnswer> {
-    return this.post("/auth/social", { provider: input.provider, id_token: input.idToken, role: input.role ?? null });
+  social(input: { provider: string; idToken: string; role?: string; consents?: string[] }): Promise<IdentityAnswer> {
+    return this.post("/auth/social", {
+      provider: input.provider,
+      id_token: input.idToken,
+      role: input.role ?? null,
+      accepted_consent_info_ids: input.consents ?? [],
+    });
   }
 
   /** A token for acting as another user (id or email); identity checks the admin's own token. */

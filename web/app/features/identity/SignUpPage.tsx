@@ -18,6 +18,12 @@ import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { useAppConfig } from "~/lib/app-config";
 import { Captcha } from "~/components/Captcha";
+import {
+  CONSENT_REQUIRED,
+  consentsComplete,
+  RegistrationConsents,
+  useRegistrationConsents,
+} from "~/components/RegistrationConsents";
 import { SocialButtons } from "./SocialButtons";
 import { EMAIL_PATTERN, MIN_PASSWORD, MAX_PASSWORD } from "./account-rules";
 
@@ -75,6 +81,9 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
     password: "",
   });
   const [touched, setTouched] = useState(false);
+  const consentInfos = useRegistrationConsents();
+  const [accepted, setAccepted] = useState<string[]>([]);
+  const consentDone = consentsComplete(consentInfos, accepted);
   const [signUp, { data, loading, error }] = useMutation(SIGN_UP);
 
   const checks = localChecks(values);
@@ -83,6 +92,9 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
   const fieldError = (field: Field) =>
     (touched ? checks[field] : undefined) ?? serverErrors.find((e) => e.field === field)?.message;
   const generalErrors = serverErrors.filter((e) => !e.field).map((e) => e.message);
+  const consentError =
+    (touched && !consentDone ? CONSENT_REQUIRED : undefined) ??
+    serverErrors.find((e) => e.field === "acceptedConsentInfoIds")?.message;
   const captchaError =
     (touched && captchaOn && !captchaToken ? "Please confirm that you are not a robot." : undefined) ??
     serverErrors.find((e) => e.field === "captchaToken")?.message;
@@ -96,7 +108,7 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(checks).length > 0 || (captchaOn && !captchaToken)) return;
+    if (Object.keys(checks).length > 0 || !consentDone || (captchaOn && !captchaToken)) return;
     void signUp({
       variables: {
         input: {
@@ -106,6 +118,7 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
           password: values.password,
           role: role === "recruiter" ? "RECRUITER" : "APPLICANT",
           captchaToken: captchaOn ? captchaToken : null,
+          acceptedConsentInfoIds: accepted,
         },
       },
     })
@@ -187,6 +200,12 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
             onChange={set("password")}
             error={fieldError("password")}
           />
+          <RegistrationConsents
+            infos={consentInfos}
+            accepted={accepted}
+            onChange={setAccepted}
+            error={consentError}
+          />
           {captchaOn ? (
             captcha ? (
               <Captcha key={captchaRound} {...captcha} onToken={setCaptchaToken} error={captchaError} />
@@ -205,6 +224,9 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
         providers={providers}
         callbackUrl="/"
         signUpRole={role}
+        signUpConsents={accepted}
+        consentMissing={!consentDone}
+        onConsentMissing={() => setTouched(true)}
         verb="Sign up"
       />
       <Text size="sm">

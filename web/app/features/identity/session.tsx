@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "~/lib/auth-constants";
+import { AUTH_BASE_PATH, SIGN_UP_CONSENT_COOKIE, SIGN_UP_ROLE_COOKIE } from "~/lib/auth-constants";
 import type { PublicSession } from "~/lib/session-claims";
 
 /** Spec section 4: the session states of the web client. */
@@ -85,10 +85,15 @@ export async function signInWithCredentials(input: {
  * Keeps the role picked on the sign-up page for the web server to read when the provider sends
  * the visitor back (15 minutes, like the PKCE cookie); cleared for a plain social login.
  */
-export function rememberSignUpRole(role: string | undefined): void {
+export function rememberSignUpRole(role: string | undefined, consents: string[] = []): void {
   document.cookie = role
     ? `${SIGN_UP_ROLE_COOKIE}=${encodeURIComponent(role)}; Max-Age=900; Path=/api/auth; SameSite=Lax`
     : `${SIGN_UP_ROLE_COOKIE}=; Max-Age=0; Path=/api/auth; SameSite=Lax`;
+  // The consent infos ticked on the sign-up page go with a social sign-up (ADR 0009).
+  document.cookie =
+    role && consents.length > 0
+      ? `${SIGN_UP_CONSENT_COOKIE}=${encodeURIComponent(consents.join(","))}; Max-Age=900; Path=/api/auth; SameSite=Lax`
+      : `${SIGN_UP_CONSENT_COOKIE}=; Max-Age=0; Path=/api/auth; SameSite=Lax`;
 }
 
 /** Leaves for a social provider's sign-in page (Auth.js sets the PKCE and state cookies). */
