@@ -16,10 +16,15 @@ from typing import Any
 
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
-from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.seed_billing import seed_billing
+from demo.seed_consent import (
+    RECONSENT_APPLICANT,
+    seed_consent_infos,
+    seed_identity_read_model,
+    seed_user_consents,
+)
 from demo.seed_organizations import copy_vocabulary, seed_demo_organizations
 from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
@@ -72,12 +77,6 @@ JOBS = [
     ("Northlight Climate Action", "Full-Stack Engineer (Seattle, WA)"),
     ("Northlight Climate Action", "Human Resources Generalist (Minneapolis, MN)"),
 ]
-
-PRIVACY_POLICY = (
-    "We process your personal data to run your account, match you with jobs and let "
-    "organizations contact you when you allow it. Read the privacy policy for details."
-)
-
 
 # This site's configuration where it differs from the platform defaults (spec 4, 5 and 9).
 THIS_SITE = [
@@ -196,21 +195,20 @@ async def seed_jobs(
             )
 
 
-async def seed_consent() -> None:
+async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
+    """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
+    applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
     sessions = await migrate(CONSENT_DIR, consent_settings())
     async with unit_of_work(sessions) as session:
-        await session.execute(
-            insert(ConsentInfo)
-            .values(
-                id=stable_id("consent", "privacy-policy"),
-                type="PRIVACY_POLICY",
-                placement="REGISTRATION",
-                language="en",
-                opt_in=True,
-                text=PRIVACY_POLICY,
-            )
-            .on_conflict_do_nothing()
-        )
+        revisions = await seed_consent_infos(session, stable_id)
+        await seed_user_consents(session, revisions, sorted(owners.items()), stable_id)
+    identity = make_sessionmaker(make_engine(identity_settings().database_url))
+    async with unit_of_work(identity) as session:
+        await seed_identity_read_model(session, revisions)
+    print(  # noqa: T201
+        f"consent: {RECONSENT_APPLICANT} agreed only to the old privacy policy and sees the "
+        "re-consent modal after logging in"
+    )
 
 
 async def seed_credits(
@@ -247,7 +245,7 @@ async def main() -> None:
     organizations = await seed_organizations(owners, search_sessions)
     print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
     await seed_jobs(organizations, owners)
-    await seed_consent()
+    await seed_consent(owners)
     await seed_credits(owners, organizations)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
