@@ -1,4 +1,11 @@
-import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, Text, Title } from "@mantine/core";
+import {
+  ColorSchemeScript,
+  createTheme,
+  MantineProvider,
+  mantineHtmlProps,
+  Text,
+  Title,
+} from "@mantine/core";
 import mantineCoreStyles from "@mantine/core/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import type { ReactNode } from "react";
@@ -67,15 +74,26 @@ function ConsentGate() {
   const { config } = useAppConfig();
   const session = useSession();
   // Consent is the person's own act: never asked while an administrator acts as them.
-  const user = session.status === "authenticated" && !session.data?.masqueraded ? session.data?.user : undefined;
-  return <ReconsentModal active={config.flag("consent", "terms_reconsent")} mail={user?.email ?? null} />;
+  const user =
+    session.status === "authenticated" && !session.data?.masqueraded
+      ? session.data?.user
+      : undefined;
+  return (
+    <ReconsentModal
+      active={config.flag("consent", "terms_reconsent")}
+      mail={user?.email ?? null}
+    />
+  );
 }
 
 /** The shell with the site's settings (logo target) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
   return (
-    <AppShell accountItem={<AccountNavItem />} logoTarget={config.text("navigation", "logo_link", "/")}>
+    <AppShell
+      accountItem={<AccountNavItem />}
+      logoTarget={config.text("navigation", "logo_link", "/")}
+    >
       {children}
     </AppShell>
   );
@@ -94,7 +112,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function errorCopy(error: unknown): { title: string; heading: string; text: string } {
+function errorCopy(error: unknown): {
+  title: string;
+  heading: string;
+  text: string;
+} {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return {
       title: "Page not found",

@@ -4,7 +4,11 @@ import { graphql } from "~/lib/graphql/generated/gql";
 
 export const REGISTRATION_CONSENT_INFOS = graphql(`
   query RegistrationConsentInfos($language: String) {
-    getGdprConsentInfos(placement: "REGISTRATION", language: $language, limit: 20) {
+    getGdprConsentInfos(
+      placement: "REGISTRATION"
+      language: $language
+      limit: 20
+    ) {
       id
       type
       optIn
@@ -28,7 +32,10 @@ export function useRegistrationConsents(): RegistrationConsentInfo[] {
 }
 
 /** Whether every opt-in info is ticked (the sign-up's required consent). */
-export function consentsComplete(infos: RegistrationConsentInfo[], accepted: string[]): boolean {
+export function consentsComplete(
+  infos: RegistrationConsentInfo[],
+  accepted: string[],
+): boolean {
   return infos.every((info) => !info.optIn || accepted.includes(info.id));
 }
 
@@ -57,7 +64,11 @@ export function RegistrationConsents({
             error={error && !accepted.includes(info.id) ? error : undefined}
             onChange={(event) => {
               const checked = event.currentTarget.checked;
-              onChange(checked ? [...accepted, info.id] : accepted.filter((id) => id !== info.id));
+              onChange(
+                checked
+                  ? [...accepted, info.id]
+                  : accepted.filter((id) => id !== info.id),
+              );
             }}
             label={
               <Typography fz="sm">

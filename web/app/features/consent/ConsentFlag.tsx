@@ -16,7 +16,13 @@ export function ConsentFlag({
       role={color === "red" ? "alert" : "status"}
       withCloseButton={Boolean(onClose)}
       onClose={onClose}
-      style={{ position: "fixed", top: 16, right: 16, zIndex: 400, maxWidth: 420 }}
+      style={{
+        position: "fixed",
+        top: 16,
+        right: 16,
+        zIndex: 400,
+        maxWidth: 420,
+      }}
     >
       {message}
     </Notification>

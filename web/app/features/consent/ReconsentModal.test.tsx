@@ -4,7 +4,11 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { CREATE_GDPR_USER_CONSENT, GDPR_CONSENT_INFOS, HAS_THE_LATEST_CONSENT } from "./documents";
+import {
+  CREATE_GDPR_USER_CONSENT,
+  GDPR_CONSENT_INFOS,
+  HAS_THE_LATEST_CONSENT,
+} from "./documents";
 import {
   RECONSENT_CHECKBOX,
   RECONSENT_LOAD_ERROR,
@@ -42,14 +46,31 @@ const infos = (count = 1): MockLink.MockedResponse => ({
   },
 });
 const created: MockLink.MockedResponse = {
-  request: { query: CREATE_GDPR_USER_CONSENT, variables: { mail: MAIL, infoId: "i1" } },
-  result: { data: { createGdprUserConsent: { __typename: "CreateGdprUserConsentPayload", errors: [], consent } } },
+  request: {
+    query: CREATE_GDPR_USER_CONSENT,
+    variables: { mail: MAIL, infoId: "i1" },
+  },
+  result: {
+    data: {
+      createGdprUserConsent: {
+        __typename: "CreateGdprUserConsentPayload",
+        errors: [],
+        consent,
+      },
+    },
+  },
 };
 
-function show(mocks: MockLink.MockedResponse[], props: { active?: boolean; mail?: string | null } = {}) {
+function show(
+  mocks: MockLink.MockedResponse[],
+  props: { active?: boolean; mail?: string | null } = {},
+) {
   return renderWithMantine(
     <MockedProvider mocks={mocks}>
-      <ReconsentModal active={props.active ?? true} mail={props.mail === undefined ? MAIL : props.mail} />
+      <ReconsentModal
+        active={props.active ?? true}
+        mail={props.mail === undefined ? MAIL : props.mail}
+      />
     </MockedProvider>,
   );
 }
@@ -59,7 +80,9 @@ describe("ReconsentModal", () => {
     const user = userEvent.setup();
     show([latest(null), infos(), created, latest(consent)]);
     expect(await screen.findByText(RECONSENT_TITLE)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /privacy policy/i })).toHaveAttribute("href", "/privacy-policy");
+    expect(
+      screen.getByRole("link", { name: /privacy policy/i }),
+    ).toHaveAttribute("href", "/privacy-policy");
     const confirm = screen.getByRole("button", { name: "Confirm" });
     expect(confirm).toBeDisabled();
     const box = screen.getByRole("checkbox", { name: RECONSENT_CHECKBOX });
@@ -71,7 +94,9 @@ describe("ReconsentModal", () => {
     await user.click(box);
     await user.click(confirm);
     expect(await screen.findByText(RECONSENT_SAVED)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument(),
+    );
   });
 
   it("closes when dismissed", async () => {
@@ -79,7 +104,9 @@ describe("ReconsentModal", () => {
     show([latest(null), infos()]);
     await screen.findByText(RECONSENT_TITLE);
     await user.click(screen.getByRole("button", { name: "Not now" }));
-    await waitFor(() => expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument(),
+    );
     expect(screen.queryByText(RECONSENT_SAVED)).not.toBeInTheDocument();
   });
 
@@ -99,7 +126,13 @@ describe("ReconsentModal", () => {
   });
 
   it("shows only the danger flag when the consent cannot be loaded", async () => {
-    show([{ request: { query: HAS_THE_LATEST_CONSENT, variables }, error: new Error("consent is down") }, infos()]);
+    show([
+      {
+        request: { query: HAS_THE_LATEST_CONSENT, variables },
+        error: new Error("consent is down"),
+      },
+      infos(),
+    ]);
     expect(await screen.findByText(RECONSENT_LOAD_ERROR)).toBeInTheDocument();
     expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument();
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();

@@ -1,6 +1,14 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Typography } from "@mantine/core";
-import { useEffect, useState } from "react";
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Stack,
+  Typography,
+} from "@mantine/core";
+import { useState, useSyncExternalStore } from "react";
 import { DangerList } from "~/components/DangerList";
 import { ConsentFlag } from "./ConsentFlag";
 import {
@@ -15,8 +23,12 @@ import {
 export const RECONSENT_TITLE = "Our terms and conditions have changed";
 export const RECONSENT_CHECKBOX = "I agree with the terms and conditions.";
 export const RECONSENT_REQUIRED = "Please accept the terms and conditions";
-export const RECONSENT_SAVED = "Your consent to the latest GDPR changes has been saved.";
-export const RECONSENT_LOAD_ERROR = "There was an error loading the GDPR consent.";
+export const RECONSENT_SAVED =
+  "Your consent to the latest GDPR changes has been saved.";
+export const RECONSENT_LOAD_ERROR =
+  "There was an error loading the GDPR consent.";
+
+const noSubscription = () => () => undefined;
 
 export interface ReconsentModalProps {
   /** The site's `consent.terms_reconsent` setting. */
@@ -33,17 +45,36 @@ export interface ReconsentModalProps {
  * the next visit (the choice is not stored). Rendered in the browser only: it is about the
  * signed-in user, never part of a server-rendered page.
  */
-export function ReconsentModal({ active, mail, privacyPolicyUrl = "/privacy-policy" }: ReconsentModalProps) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+export function ReconsentModal({
+  active,
+  mail,
+  privacyPolicyUrl = "/privacy-policy",
+}: ReconsentModalProps) {
+  // False on the server and while hydrating, true in the browser afterwards.
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (!active || !mail || !mounted) return null;
   return <ReconsentGate mail={mail} privacyPolicyUrl={privacyPolicyUrl} />;
 }
 
-function ReconsentGate({ mail, privacyPolicyUrl }: { mail: string; privacyPolicyUrl: string }) {
+function ReconsentGate({
+  mail,
+  privacyPolicyUrl,
+}: {
+  mail: string;
+  privacyPolicyUrl: string;
+}) {
   const variables = { type: TERMS_TYPE, placement: TERMS_PLACEMENT };
-  const latest = useQuery(HAS_THE_LATEST_CONSENT, { variables, fetchPolicy: "network-only" });
-  const infos = useQuery(GDPR_CONSENT_INFOS, { variables: { ...variables, limit: 1 } });
+  const latest = useQuery(HAS_THE_LATEST_CONSENT, {
+    variables,
+    fetchPolicy: "network-only",
+  });
+  const infos = useQuery(GDPR_CONSENT_INFOS, {
+    variables: { ...variables, limit: 1 },
+  });
   const [closed, setClosed] = useState(false);
   const [saved, setSaved] = useState(false);
   const [loadFlagOpen, setLoadFlagOpen] = useState(true);
@@ -51,14 +82,31 @@ function ReconsentGate({ mail, privacyPolicyUrl }: { mail: string; privacyPolicy
   if (latest.error || infos.error) {
     // Spec 8: the danger flag, and nothing else of the modal.
     return loadFlagOpen ? (
-      <ConsentFlag color="red" message={RECONSENT_LOAD_ERROR} onClose={() => setLoadFlagOpen(false)} />
+      <ConsentFlag
+        color="red"
+        message={RECONSENT_LOAD_ERROR}
+        onClose={() => setLoadFlagOpen(false)}
+      />
     ) : null;
   }
   if (saved) {
-    return <ConsentFlag color="green" message={RECONSENT_SAVED} onClose={() => setSaved(false)} />;
+    return (
+      <ConsentFlag
+        color="green"
+        message={RECONSENT_SAVED}
+        onClose={() => setSaved(false)}
+      />
+    );
   }
   const info = infos.data?.getGdprConsentInfos[0];
-  if (closed || !latest.data || !infos.data || latest.data.hasTheLatestConsent || !info) return null;
+  if (
+    closed ||
+    !latest.data ||
+    !infos.data ||
+    latest.data.hasTheLatestConsent ||
+    !info
+  )
+    return null;
   return (
     <ReconsentForm
       mail={mail}
@@ -103,13 +151,22 @@ function ReconsentForm({
       const { data } = await create({ variables: { mail, infoId } });
       const answer = data?.createGdprUserConsent;
       if (answer && answer.errors.length === 0 && answer.consent) onSaved();
-      else setServerErrors(answer?.errors.map((e) => e.message) ?? [RECONSENT_LOAD_ERROR]);
+      else
+        setServerErrors(
+          answer?.errors.map((e) => e.message) ?? [RECONSENT_LOAD_ERROR],
+        );
     } catch {
       setServerErrors(["Your consent could not be saved. Please try again."]);
     }
   };
   return (
-    <Modal opened onClose={onDismiss} title={RECONSENT_TITLE} size="lg" centered>
+    <Modal
+      opened
+      onClose={onDismiss}
+      title={RECONSENT_TITLE}
+      size="lg"
+      centered
+    >
       <Stack gap="md">
         <Typography>
           <div dangerouslySetInnerHTML={{ __html: text }} />
@@ -132,7 +189,11 @@ function ReconsentForm({
           <Button variant="default" onClick={onDismiss}>
             Not now
           </Button>
-          <Button disabled={!valid} loading={loading} onClick={() => void confirm()}>
+          <Button
+            disabled={!valid}
+            loading={loading}
+            onClick={() => void confirm()}
+          >
             Confirm
           </Button>
         </Group>

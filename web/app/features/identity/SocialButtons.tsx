@@ -34,7 +34,9 @@ export function SocialButtons({
     }
     setPending(provider);
     rememberSignUpRole(signUpRole, signUpConsents);
-    void signInWithProvider(provider, callbackUrl).catch(() => setPending(null));
+    void signInWithProvider(provider, callbackUrl).catch(() =>
+      setPending(null),
+    );
   };
 
   return (

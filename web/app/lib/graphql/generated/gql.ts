@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(placement: \"REGISTRATION\", language: $language, limit: 20) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n": typeof types.RegistrationConsentInfosDocument,
+    "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(\n      placement: \"REGISTRATION\"\n      language: $language\n      limit: 20\n    ) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n": typeof types.RegistrationConsentInfosDocument,
     "\n  query OrganizationLedger($organizationId: Int!) {\n    organizationLedger(organizationId: $organizationId, limit: 50) {\n      total\n      entries {\n        id\n        createdAt\n        kind\n        entryType\n        amount\n        balance\n        label\n        reference\n      }\n    }\n  }\n": typeof types.OrganizationLedgerDocument,
     "\n  query AdminSubscriptions($organizationId: Int) {\n    getSubscriptions(\n      organizationId: $organizationId\n      limit: 50\n      showSubscriptionsFromAllFrontends: true\n    ) {\n      total\n      errors {\n        message\n      }\n      subscriptions {\n        id\n        label\n        startDate\n        endDate\n        availableJobSlots\n        status {\n          label\n          value\n        }\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AdminSubscriptionsDocument,
     "\n  query Products {\n    products {\n      id\n      name\n      type\n    }\n  }\n": typeof types.ProductsDocument,
@@ -73,7 +73,7 @@ type Documents = {
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": typeof types.AppConfigDocument,
 };
 const documents: Documents = {
-    "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(placement: \"REGISTRATION\", language: $language, limit: 20) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n": types.RegistrationConsentInfosDocument,
+    "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(\n      placement: \"REGISTRATION\"\n      language: $language\n      limit: 20\n    ) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n": types.RegistrationConsentInfosDocument,
     "\n  query OrganizationLedger($organizationId: Int!) {\n    organizationLedger(organizationId: $organizationId, limit: 50) {\n      total\n      entries {\n        id\n        createdAt\n        kind\n        entryType\n        amount\n        balance\n        label\n        reference\n      }\n    }\n  }\n": types.OrganizationLedgerDocument,
     "\n  query AdminSubscriptions($organizationId: Int) {\n    getSubscriptions(\n      organizationId: $organizationId\n      limit: 50\n      showSubscriptionsFromAllFrontends: true\n    ) {\n      total\n      errors {\n        message\n      }\n      subscriptions {\n        id\n        label\n        startDate\n        endDate\n        availableJobSlots\n        status {\n          label\n          value\n        }\n        product {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AdminSubscriptionsDocument,
     "\n  query Products {\n    products {\n      id\n      name\n      type\n    }\n  }\n": types.ProductsDocument,
@@ -149,7 +149,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(placement: \"REGISTRATION\", language: $language, limit: 20) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n"): (typeof documents)["\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(placement: \"REGISTRATION\", language: $language, limit: 20) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n"];
+export function graphql(source: "\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(\n      placement: \"REGISTRATION\"\n      language: $language\n      limit: 20\n    ) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n"): (typeof documents)["\n  query RegistrationConsentInfos($language: String) {\n    getGdprConsentInfos(\n      placement: \"REGISTRATION\"\n      language: $language\n      limit: 20\n    ) {\n      id\n      type\n      optIn\n      text\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
