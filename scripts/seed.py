@@ -16,10 +16,15 @@ from typing import Any
 
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
-from consent.domain.models import ConsentInfo
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.seed_billing import seed_billing
+from demo.seed_consent import (
+    RECONSENT_APPLICANT,
+    seed_consent_infos,
+    seed_identity_read_model,
+    seed_user_consents,
+)
 from demo.seed_jobs import seed_demo_jobs
 from demo.seed_organizations import (
     copy_vocabulary,
@@ -43,7 +48,6 @@ from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import get_settings as search_settings
 from search.vocabularies import load_vocabularies
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
 
 DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")
 NAMESPACE = uuid.UUID("6f1c2a52-3a43-4d35-9c1f-4b6f0b7f2a10")
@@ -64,11 +68,6 @@ ORGANIZATIONS = [
     ("Riverbend Literacy Project", "recruiter@greenharbor.example"),
     ("Northlight Climate Action", "recruiter@openmeadow.example"),
 ]
-
-PRIVACY_POLICY = (
-    "We process your personal data to run your account, match you with jobs and let "
-    "organizations contact you when you allow it. Read the privacy policy for details."
-)
 
 
 # This site's configuration where it differs from the platform defaults (spec 4, 5 and 9).
@@ -191,21 +190,20 @@ async def seed_jobs(
     )
 
 
-async def seed_consent() -> None:
+async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
+    """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
+    applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
     sessions = await migrate(CONSENT_DIR, consent_settings())
     async with unit_of_work(sessions) as session:
-        await session.execute(
-            insert(ConsentInfo)
-            .values(
-                id=stable_id("consent", "privacy-policy"),
-                type="PRIVACY_POLICY",
-                placement="REGISTRATION",
-                language="en",
-                opt_in=True,
-                text=PRIVACY_POLICY,
-            )
-            .on_conflict_do_nothing()
-        )
+        revisions = await seed_consent_infos(session, stable_id)
+        await seed_user_consents(session, revisions, sorted(owners.items()), stable_id)
+    identity = make_sessionmaker(make_engine(identity_settings().database_url))
+    async with unit_of_work(identity) as session:
+        await seed_identity_read_model(session, revisions)
+    print(  # noqa: T201
+        f"consent: {RECONSENT_APPLICANT} agreed only to the old privacy policy and sees the "
+        "re-consent modal after logging in"
+    )
 
 
 async def seed_credits(
@@ -243,7 +241,7 @@ async def main() -> None:
     print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
     jobs = await seed_jobs(organizations, owners, search_sessions)
     print(f"jobs: {', '.join(f'{n} {state}' for state, n in sorted(jobs.items()))}")  # noqa: T201
-    await seed_consent()
+    await seed_consent(owners)
     await seed_credits(owners, organizations)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:

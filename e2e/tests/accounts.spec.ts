@@ -43,6 +43,8 @@ test("sign up as an applicant, confirm the mailed link, log in, stay logged in, 
   await page.getByLabel("Last name").fill("Hopper");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("compilers-1952");
+  // The privacy policy is an opt-in consent at registration (ADR 0009).
+  await page.getByRole("checkbox", { name: "I agree with the terms and conditions." }).check();
   // This site turns the captcha on for sign-up: without it, nothing is sent.
   await page.getByRole("button", { name: "Create the account" }).click();
   await expect(page.getByText("Please confirm that you are not a robot.")).toBeVisible();
@@ -106,6 +108,7 @@ test("sign up as a recruiter with the Demo SSO OpenID provider and come back sig
   const login = `mae.jemison.${Date.now()}@example.org`;
   await page.goto("/user/register");
   await page.getByText("I am hiring").click();
+  await page.getByRole("checkbox", { name: "I agree with the terms and conditions." }).check();
   await page.getByRole("button", { name: "Sign up with Demo SSO" }).click();
 
   // The provider's own pages (oidc-provider's development interactions).

@@ -66,6 +66,17 @@ async def captcha_token() -> str:
     return token
 
 
+REGISTRATION_INFOS = """{
+  getGdprConsentInfos(placement: "REGISTRATION", limit: 20) { id optIn }
+}"""
+
+
+async def registration_consents(gateway: GraphQLClient) -> list[str]:
+    """The opt-in REGISTRATION consent infos a sign-up must tick (ADR 0009)."""
+    infos = (await gateway.data(REGISTRATION_INFOS))["getGdprConsentInfos"]
+    return [info["id"] for info in infos if info["optIn"]]
+
+
 async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
     email = f"recruiter-{uuid.uuid4().hex[:8]}@example.org"
     data = await gateway.data(
@@ -77,6 +88,7 @@ async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:
             "lastName": "Cruiter",
             "role": "RECRUITER",
             "captchaToken": await captcha_token(),
+            "acceptedConsentInfoIds": await registration_consents(gateway),
         },
     )
     assert data["signUp"]["__typename"] == "SignUpSuccess", data
@@ -119,6 +131,7 @@ async def test_invalid_sign_up_input_gets_field_errors(gateway: GraphQLClient) -
         ("password", "TOO_SHORT"),
         ("firstName", "TOO_SHORT"),
         ("captchaToken", "CAPTCHA_REQUIRED"),  # this site asks for one
+        ("acceptedConsentInfoIds", "CONSENT_REQUIRED"),  # and for the privacy policy
     }
 
 

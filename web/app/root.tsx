@@ -1,4 +1,11 @@
-import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, Text, Title } from "@mantine/core";
+import {
+  ColorSchemeScript,
+  createTheme,
+  MantineProvider,
+  mantineHtmlProps,
+  Text,
+  Title,
+} from "@mantine/core";
 import mantineCoreStyles from "@mantine/core/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import type { ReactNode } from "react";
@@ -17,7 +24,8 @@ import { AppShell } from "~/components/AppShell";
 import { useAppConfig } from "~/lib/app-config";
 import { AccountNavItem } from "~/features/identity/AccountNavItem";
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
-import { SessionProvider } from "~/features/identity/session";
+import { SessionProvider, useSession } from "~/features/identity/session";
+import { ReconsentModal } from "~/features/consent/ReconsentModal";
 import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
@@ -61,11 +69,31 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Spec 4: the terms re-consent modal, for a signed-in user when the site asks for it. */
+function ConsentGate() {
+  const { config } = useAppConfig();
+  const session = useSession();
+  // Consent is the person's own act: never asked while an administrator acts as them.
+  const user =
+    session.status === "authenticated" && !session.data?.masqueraded
+      ? session.data?.user
+      : undefined;
+  return (
+    <ReconsentModal
+      active={config.flag("consent", "terms_reconsent")}
+      mail={user?.email ?? null}
+    />
+  );
+}
+
 /** The shell with the site's settings (logo target) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
   return (
-    <AppShell accountItem={<AccountNavItem />} logoTarget={config.text("navigation", "logo_link", "/")}>
+    <AppShell
+      accountItem={<AccountNavItem />}
+      logoTarget={config.text("navigation", "logo_link", "/")}
+    >
       {children}
     </AppShell>
   );
@@ -76,6 +104,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <SessionProvider initial={loaderData.session}>
       <SessionTrackers />
       <MasqueradeBanner />
+      <ConsentGate />
       <SiteShell>
         <Outlet />
       </SiteShell>
@@ -83,7 +112,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function errorCopy(error: unknown): { title: string; heading: string; text: string } {
+function errorCopy(error: unknown): {
+  title: string;
+  heading: string;
+  text: string;
+} {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return {
       title: "Page not found",

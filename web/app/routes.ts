@@ -16,6 +16,8 @@ export default [
   route("admin/masquerade", "routes/admin-masquerade.tsx"),
   route("admin/audit-log", "routes/admin-audit-log.tsx"),
   route("admin/billing", "routes/admin-billing.tsx"),
+  route("admin/consent", "routes/admin-consent.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),

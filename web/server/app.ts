@@ -1,6 +1,10 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
 import express, { type Express, type RequestHandler } from "express";
-import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "../app/lib/auth-constants.js";
+import {
+  AUTH_BASE_PATH,
+  SIGN_UP_CONSENT_COOKIE,
+  SIGN_UP_ROLE_COOKIE,
+} from "../app/lib/auth-constants.js";
 import { authRequestContext } from "./auth/config.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
@@ -23,7 +27,10 @@ export interface CreateWebAppOptions {
   };
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(
+  header: string | undefined,
+  name: string,
+): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return decodeURIComponent(rest.join("="));
@@ -56,7 +63,10 @@ function unknownProvider(config: ExpressAuthConfig): RequestHandler {
     const body = req.body as Record<string, unknown> | undefined;
     const requested = req.query.callbackUrl ?? body?.callbackUrl;
     const callbackUrl = typeof requested === "string" ? requested : "/";
-    res.redirect(302, `/user/login?${new URLSearchParams({ callbackUrl }).toString()}`);
+    res.redirect(
+      302,
+      `/user/login?${new URLSearchParams({ callbackUrl }).toString()}`,
+    );
   };
 }
 
@@ -67,6 +77,11 @@ function authRoutes(config: ExpressAuthConfig): RequestHandler {
     const context = {
       clientAddress: req.ip,
       signUpRole: cookieValue(req.headers.cookie, SIGN_UP_ROLE_COOKIE),
+      signUpConsents: (
+        cookieValue(req.headers.cookie, SIGN_UP_CONSENT_COOKIE) ?? ""
+      )
+        .split(",")
+        .filter(Boolean),
     };
     void authRequestContext.run(context, () => auth(req, res, next));
   };
@@ -82,7 +97,11 @@ export function createWebApp(options: CreateWebAppOptions): Express {
 
   const { auth } = options;
   if (auth) {
-    app.use(AUTH_BASE_PATH, express.urlencoded({ extended: false }), unknownProvider(auth.config));
+    app.use(
+      AUTH_BASE_PATH,
+      express.urlencoded({ extended: false }),
+      unknownProvider(auth.config),
+    );
     app.use(AUTH_BASE_PATH, authRoutes(auth.config));
   }
 
@@ -90,7 +109,9 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     "/graphql",
     graphqlProxy({
       gatewayUrl: options.gatewayUrl,
-      ...(auth ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) } : {}),
+      ...(auth
+        ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) }
+        : {}),
     }),
   );
 
@@ -98,7 +119,9 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     "/api/uploads",
     uploadsProxy({
       services: options.uploadServices ?? {},
-      ...(auth ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) } : {}),
+      ...(auth
+        ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) }
+        : {}),
     }),
   );
 
@@ -106,7 +129,10 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     // Fingerprinted file names, so these can be cached for good.
     app.use(
       "/assets",
-      express.static(`${options.clientBuildDir}/assets`, { immutable: true, maxAge: "1y" }),
+      express.static(`${options.clientBuildDir}/assets`, {
+        immutable: true,
+        maxAge: "1y",
+      }),
     );
     app.use(express.static(options.clientBuildDir, { maxAge: "1h" }));
   }

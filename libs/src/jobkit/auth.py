@@ -27,6 +27,8 @@ class Principal:
     masqueraded: bool = False
     # While masquerading: the admin really acting (the token's RFC 8693 ``act.sub`` claim).
     actor_id: str | None = None
+    # The account's address when the token was issued (identity's ``email`` claim).
+    email: str | None = None
 
     @property
     def is_admin_like(self) -> bool:
@@ -69,6 +71,7 @@ class JwtVerifier:
             site=claims.get("site"),
             masqueraded=bool(claims.get("masqueraded", False)),
             actor_id=_actor(claims),
+            email=claims.get("email") if isinstance(claims.get("email"), str) else None,
         )
 
 

@@ -106,6 +106,17 @@ class SelfOrAdminLike(OwnerOrAdminLike):
     anonymous_is_unauthenticated = False
 
 
+class SelfArgumentOrAdminLike(_RequiresPrincipal):
+    """A ``user_id`` argument that is the caller (or absent: the caller's own), or admin-like."""
+
+    message = "Only the user themself or an administrator may see this."
+    argument: ClassVar[str] = "user_id"
+
+    def allows(self, principal: Principal, source: Any, arguments: dict[str, Any]) -> bool:
+        wanted = arguments.get(self.argument)
+        return wanted is None or str(wanted) == principal.user_id or principal.is_admin_like
+
+
 class MemberOfOrganization(BasePermission):
     """A member of the organization named by the ``organization_id`` argument, or admin-like.
 

@@ -3,16 +3,20 @@
 import uuid
 from typing import Any
 
-from consent.domain.models import ConsentInfo
+from consent.domain.models import ConsentInfo, ConsentInfoRevision
 
 
-def consent_info(**overrides: Any) -> ConsentInfo:
+def consent_info(text: str = "We keep your data.", **overrides: Any) -> list[object]:
+    """An info and its first revision (``text`` in English), ready for ``persist``."""
+    info_id = overrides.pop("id", uuid.uuid4())
+    revision_id = uuid.uuid4()
     fields: dict[str, Any] = {
-        "id": uuid.uuid4(),
+        "id": info_id,
         "type": "PRIVACY_POLICY",
         "placement": "REGISTRATION",
-        "language": "en",
         "opt_in": True,
-        "text": "We keep your data.",
+        "revision_number": 1,
+        "current_revision_id": revision_id,
     }
-    return ConsentInfo(**(fields | overrides))
+    revision = ConsentInfoRevision(id=revision_id, info_id=info_id, number=1, texts={"en": text})
+    return [ConsentInfo(**(fields | overrides)), revision]

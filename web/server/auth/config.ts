@@ -5,8 +5,14 @@ import Credentials from "@auth/core/providers/credentials";
 import type { OIDCConfig } from "@auth/core/providers";
 import type { Account, Profile } from "@auth/core/types";
 import type { ExpressAuthConfig } from "@auth/express";
-import { AUTH_BASE_PATH, SESSION_MAX_AGE_SECONDS } from "../../app/lib/auth-constants.js";
-import type { SessionClaims, SessionUser } from "../../app/lib/session-claims.js";
+import {
+  AUTH_BASE_PATH,
+  SESSION_MAX_AGE_SECONDS,
+} from "../../app/lib/auth-constants.js";
+import type {
+  SessionClaims,
+  SessionUser,
+} from "../../app/lib/session-claims.js";
 import type { IdentityClient, IdentityGrant } from "./identity-client.js";
 
 /** What the auth routes know about the request that callbacks cannot see themselves. */
@@ -14,6 +20,8 @@ export interface AuthRequestContext {
   clientAddress?: string;
   /** The role chosen on the sign-up page before a social sign-up (cookie, see signUpRoleCookie). */
   signUpRole?: string;
+  /** The consent infos ticked on the sign-up page before a social sign-up (ADR 0009). */
+  signUpConsents?: string[];
 }
 
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
@@ -26,7 +34,11 @@ export interface OidcProviderSettings {
   clientSecret: string;
 }
 
-const EXPECTED_AUTH_ERRORS = new Set(["CredentialsSignin", "JWTSessionError", "MissingCSRF"]);
+const EXPECTED_AUTH_ERRORS = new Set([
+  "CredentialsSignin",
+  "JWTSessionError",
+  "MissingCSRF",
+]);
 
 /** Credentials sign-in answers with `?error=CredentialsSignin&code=<code>`. */
 class InvalidCredentials extends CredentialsSignin {
@@ -49,7 +61,10 @@ function userFromGrant(grant: IdentityGrant): SessionUser {
   };
 }
 
-function claimsFromGrant(grant: IdentityGrant, extra: Partial<SessionClaims> = {}): SessionClaims {
+function claimsFromGrant(
+  grant: IdentityGrant,
+  extra: Partial<SessionClaims> = {},
+): SessionClaims {
   return {
     sub: grant.user.id,
     user: userFromGrant(grant),
@@ -80,7 +95,9 @@ export interface AuthConfigOptions {
  * them at 3933 characters, PKCE/state cookies live 900 s, 15 s clock tolerance) that carry
  * identity's access token; `session` exposes the user and the session flags, never the token.
  */
-export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig {
+export function createAuthConfig(
+  options: AuthConfigOptions,
+): ExpressAuthConfig {
   const { identity } = options;
   // Identity's answer to a social sign-in, handed from the signIn callback to the jwt callback.
   const socialGrants = new WeakMap<Account, IdentityGrant>();
@@ -98,25 +115,24 @@ export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig 
         password,
         clientAddress: authRequestContext.getStore()?.clientAddress,
       });
-      if (answer.kind === "ok") return { id: answer.grant.user.id, grant: answer.grant } as AuthUser;
+      if (answer.kind === "ok")
+        return { id: answer.grant.user.id, grant: answer.grant } as AuthUser;
       if (answer.kind === "throttled") throw new ThrottledSignin();
       if (answer.kind === "unavailable") throw new IdentityUnavailable();
       throw new InvalidCredentials();
     },
   });
 
-  const oidc = options.oidcProviders.map(
-    (provider): OIDCConfig<Profile> => ({
-      id: provider.id,
-      name: provider.name,
-      type: "oidc",
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      checks: ["pkce", "state", "nonce"],
-      authorization: { params: { scope: "openid email profile" } },
-    }),
-  );
+  const oidc = options.oidcProviders.map((provider): OIDCConfig<Profile> => ({
+    id: provider.id,
+    name: provider.name,
+    type: "oidc",
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    checks: ["pkce", "state", "nonce"],
+    authorization: { params: { scope: "openid email profile" } },
+  }));
 
   return {
     secret: options.secret,
@@ -125,13 +141,18 @@ export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig 
     useSecureCookies: options.secureCookies,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     providers: [credentials, ...oidc],
-    pages: { signIn: "/user/login", signOut: "/user/logout", error: "/user/auth-error" },
+    pages: {
+      signIn: "/user/login",
+      signOut: "/user/logout",
+      error: "/user/auth-error",
+    },
     logger: {
       // Expected failures (wrong password, tampered cookie, stale form) are answered to the
       // visitor, not logged as errors.
       error(error) {
         const type = (error as { type?: string }).type ?? error.name;
-        if (!EXPECTED_AUTH_ERRORS.has(type)) console.error(`[auth] ${type}: ${error.message}`);
+        if (!EXPECTED_AUTH_ERRORS.has(type))
+          console.error(`[auth] ${type}: ${error.message}`);
       },
       warn() {},
       debug() {},
@@ -145,21 +166,37 @@ export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig 
           provider: account.provider,
           idToken,
           role: authRequestContext.getStore()?.signUpRole,
+          consents: authRequestContext.getStore()?.signUpConsents,
         });
         if (answer.kind === "ok") {
           socialGrants.set(account, answer.grant);
           return true;
         }
-        if (answer.kind === "unavailable") return "/user/auth-error?error=Unavailable";
+        if (answer.kind === "unavailable")
+          return "/user/auth-error?error=Unavailable";
+        // A new account needs the sign-up page's consent first.
+        if (answer.kind === "rejected" && answer.error === "ConsentRequired") {
+          return "/user/register?error=ConsentRequired";
+        }
         return "/user/auth-error?error=AccessDenied";
       },
 
-      async jwt({ token, user, account, trigger, session }): Promise<JWT | null> {
+      async jwt({
+        token,
+        user,
+        account,
+        trigger,
+        session,
+      }): Promise<JWT | null> {
         if (trigger === "signIn" || trigger === "signUp") {
           if (account?.type === "oidc") {
             const grant = socialGrants.get(account);
             if (!grant) return null;
-            return { ...claimsFromGrant(grant, { isNewUserViaSocial: Boolean(grant.isNewUser) }) };
+            return {
+              ...claimsFromGrant(grant, {
+                isNewUserViaSocial: Boolean(grant.isNewUser),
+              }),
+            };
           }
           if (isAuthUser(user)) return { ...claimsFromGrant(user.grant) };
           return null;
@@ -167,10 +204,15 @@ export function createAuthConfig(options: AuthConfigOptions): ExpressAuthConfig 
         const claims = token as Partial<SessionClaims>;
         if (!claims.accessToken || !claims.user) return null;
         // Identity's token ends the session when it expires.
-        if ((claims.accessTokenExpiresAt ?? 0) * 1000 <= Date.now()) return null;
+        if ((claims.accessTokenExpiresAt ?? 0) * 1000 <= Date.now())
+          return null;
 
         if (trigger === "update" && session && typeof session === "object") {
-          return updateSession(claims as SessionClaims, session as Record<string, unknown>, identity);
+          return updateSession(
+            claims as SessionClaims,
+            session as Record<string, unknown>,
+            identity,
+          );
         }
         return token;
       },
@@ -199,7 +241,10 @@ async function updateSession(
   identity: IdentityClient,
 ): Promise<JWT> {
   if (typeof request.masquerade === "string" && !claims.masqueraded) {
-    const answer = await identity.masquerade({ adminToken: claims.accessToken, user: request.masquerade });
+    const answer = await identity.masquerade({
+      adminToken: claims.accessToken,
+      user: request.masquerade,
+    });
     if (answer.kind !== "ok") return claims as unknown as JWT;
     return {
       ...claimsFromGrant(answer.grant, { masqueraded: true }),
@@ -208,12 +253,18 @@ async function updateSession(
       realAccessTokenExpiresAt: claims.accessTokenExpiresAt,
     } as unknown as JWT;
   }
-  if (request.stopMasquerading === true && claims.masqueraded && claims.realAccessToken && claims.realUser) {
+  if (
+    request.stopMasquerading === true &&
+    claims.masqueraded &&
+    claims.realAccessToken &&
+    claims.realUser
+  ) {
     return {
       sub: claims.realUser.id,
       user: claims.realUser,
       accessToken: claims.realAccessToken,
-      accessTokenExpiresAt: claims.realAccessTokenExpiresAt ?? claims.accessTokenExpiresAt,
+      accessTokenExpiresAt:
+        claims.realAccessTokenExpiresAt ?? claims.accessTokenExpiresAt,
       masqueraded: false,
       isNewUserViaSocial: false,
     } as unknown as JWT;

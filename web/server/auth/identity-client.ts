@@ -27,7 +27,8 @@ export type IdentityFailure =
   | { kind: "throttled"; message: string }
   | { kind: "unavailable" };
 
-export type IdentityAnswer = { kind: "ok"; grant: IdentityGrant } | IdentityFailure;
+export type IdentityAnswer =
+  { kind: "ok"; grant: IdentityGrant } | IdentityFailure;
 
 const IDENTITY_TIMEOUT_MS = 10_000;
 
@@ -38,7 +39,11 @@ export class IdentityClient {
   ) {}
 
   /** Checks an email and password; identity throttles per account and per client address. */
-  credentials(input: { email: string; password: string; clientAddress?: string }): Promise<IdentityAnswer> {
+  credentials(input: {
+    email: string;
+    password: string;
+    clientAddress?: string;
+  }): Promise<IdentityAnswer> {
     return this.post("/auth/credentials", {
       email: input.email,
       password: input.password,
@@ -47,16 +52,37 @@ export class IdentityClient {
   }
 
   /** Signs in (creating the account on first use) with an ID token identity verifies itself. */
-  social(input: { provider: string; idToken: string; role?: string }): Promise<IdentityAnswer> {
-    return this.post("/auth/social", { provider: input.provider, id_token: input.idToken, role: input.role ?? null });
+  social(input: {
+    provider: string;
+    idToken: string;
+    role?: string;
+    consents?: string[];
+  }): Promise<IdentityAnswer> {
+    return this.post("/auth/social", {
+      provider: input.provider,
+      id_token: input.idToken,
+      role: input.role ?? null,
+      accepted_consent_info_ids: input.consents ?? [],
+    });
   }
 
   /** A token for acting as another user (id or email); identity checks the admin's own token. */
-  masquerade(input: { adminToken: string; user: string }): Promise<IdentityAnswer> {
-    return this.post("/auth/masquerade", { user: input.user }, input.adminToken);
+  masquerade(input: {
+    adminToken: string;
+    user: string;
+  }): Promise<IdentityAnswer> {
+    return this.post(
+      "/auth/masquerade",
+      { user: input.user },
+      input.adminToken,
+    );
   }
 
-  private async post(path: string, body: unknown, bearer?: string): Promise<IdentityAnswer> {
+  private async post(
+    path: string,
+    body: unknown,
+    bearer?: string,
+  ): Promise<IdentityAnswer> {
     let response: Response;
     try {
       response = await this.fetchImpl(new URL(path, this.baseUrl), {
@@ -73,13 +99,20 @@ export class IdentityClient {
       return { kind: "unavailable" };
     }
     if (response.status >= 500) return { kind: "unavailable" };
-    const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const payload = (await response.json().catch(() => null)) as Record<
+      string,
+      unknown
+    > | null;
     if (response.ok && payload && typeof payload.accessToken === "string") {
       return { kind: "ok", grant: payload as unknown as IdentityGrant };
     }
-    const message = typeof payload?.message === "string" ? payload.message : "Sign-in failed.";
+    const message =
+      typeof payload?.message === "string"
+        ? payload.message
+        : "Sign-in failed.";
     if (response.status === 429) return { kind: "throttled", message };
-    const error = typeof payload?.error === "string" ? payload.error : "Rejected";
+    const error =
+      typeof payload?.error === "string" ? payload.error : "Rejected";
     return { kind: "rejected", error, message };
   }
 }

@@ -80,6 +80,9 @@ export function AccountNavItem() {
             <Menu.Item component={NavLink} to="/admin/billing">
               Billing
             </Menu.Item>
+            <Menu.Item component={NavLink} to="/admin/consent">
+              Consent texts
+            </Menu.Item>
           </>
         ) : null}
         <Menu.Divider />

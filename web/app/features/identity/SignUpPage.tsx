@@ -18,6 +18,12 @@ import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { useAppConfig } from "~/lib/app-config";
 import { Captcha } from "~/components/Captcha";
+import {
+  CONSENT_REQUIRED,
+  consentsComplete,
+  RegistrationConsents,
+  useRegistrationConsents,
+} from "~/components/RegistrationConsents";
 import { SocialButtons } from "./SocialButtons";
 import { EMAIL_PATTERN, MIN_PASSWORD, MAX_PASSWORD } from "./account-rules";
 
@@ -43,13 +49,18 @@ export const SIGN_UP = graphql(`
 
 type Field = "firstName" | "lastName" | "email" | "password";
 
-function localChecks(values: Record<Field, string>): Partial<Record<Field, string>> {
+function localChecks(
+  values: Record<Field, string>,
+): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.firstName.trim()) errors.firstName = "Enter your first name.";
   if (!values.lastName.trim()) errors.lastName = "Enter your last name.";
-  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = "Enter a valid email address.";
-  if (values.password.length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters.`;
-  else if (values.password.length > MAX_PASSWORD) errors.password = `Use at most ${MAX_PASSWORD} characters.`;
+  if (!EMAIL_PATTERN.test(values.email.trim()))
+    errors.email = "Enter a valid email address.";
+  if (values.password.length < MIN_PASSWORD)
+    errors.password = `Use at least ${MIN_PASSWORD} characters.`;
+  else if (values.password.length > MAX_PASSWORD)
+    errors.password = `Use at most ${MAX_PASSWORD} characters.`;
   return errors;
 }
 
@@ -61,7 +72,11 @@ export interface SignUpPageProps {
 }
 
 /** /user/register: an applicant or recruiter account, by email or a social provider. */
-export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps) {
+export function SignUpPage({
+  providers,
+  initialRole,
+  captcha,
+}: SignUpPageProps) {
   const [role, setRole] = useState<"applicant" | "recruiter">(initialRole);
   const { config } = useAppConfig();
   const captchaOn = config.flag("captcha", "registration");
@@ -75,28 +90,46 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
     password: "",
   });
   const [touched, setTouched] = useState(false);
+  const consentInfos = useRegistrationConsents();
+  const [accepted, setAccepted] = useState<string[]>([]);
+  const consentDone = consentsComplete(consentInfos, accepted);
   const [signUp, { data, loading, error }] = useMutation(SIGN_UP);
 
   const checks = localChecks(values);
   const answer = data?.signUp;
-  const serverErrors = answer?.__typename === "AccountErrors" ? answer.errors : [];
+  const serverErrors =
+    answer?.__typename === "AccountErrors" ? answer.errors : [];
   const fieldError = (field: Field) =>
-    (touched ? checks[field] : undefined) ?? serverErrors.find((e) => e.field === field)?.message;
-  const generalErrors = serverErrors.filter((e) => !e.field).map((e) => e.message);
+    (touched ? checks[field] : undefined) ??
+    serverErrors.find((e) => e.field === field)?.message;
+  const generalErrors = serverErrors
+    .filter((e) => !e.field)
+    .map((e) => e.message);
+  const consentError =
+    (touched && !consentDone ? CONSENT_REQUIRED : undefined) ??
+    serverErrors.find((e) => e.field === "acceptedConsentInfoIds")?.message;
   const captchaError =
-    (touched && captchaOn && !captchaToken ? "Please confirm that you are not a robot." : undefined) ??
+    (touched && captchaOn && !captchaToken
+      ? "Please confirm that you are not a robot."
+      : undefined) ??
     serverErrors.find((e) => e.field === "captchaToken")?.message;
 
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    // read now: React clears currentTarget once the event is handled, before the updater runs
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  const set =
+    (field: Field) => (event: { currentTarget: { value: string } }) => {
+      // read now: React clears currentTarget once the event is handled, before the updater runs
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(checks).length > 0 || (captchaOn && !captchaToken)) return;
+    if (
+      Object.keys(checks).length > 0 ||
+      !consentDone ||
+      (captchaOn && !captchaToken)
+    )
+      return;
     void signUp({
       variables: {
         input: {
@@ -106,11 +139,13 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
           password: values.password,
           role: role === "recruiter" ? "RECRUITER" : "APPLICANT",
           captchaToken: captchaOn ? captchaToken : null,
+          acceptedConsentInfoIds: accepted,
         },
       },
     })
       .then((result) => {
-        if (result.data?.signUp.__typename === "SignUpSuccess") track("sign_up", { role });
+        if (result.data?.signUp.__typename === "SignUpSuccess")
+          track("sign_up", { role });
         else if (captchaOn) {
           setCaptchaToken(null);
           setCaptchaRound((round) => round + 1);
@@ -124,7 +159,8 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
       <Stack gap="md" maw={520}>
         <Title order={1}>Check your mailbox</Title>
         <Alert color="green" role="status" title="Your account is created">
-          We sent a link to {values.email.trim()}. Open it to confirm your address, then{" "}
+          We sent a link to {values.email.trim()}. Open it to confirm your
+          address, then{" "}
           <Anchor component={NavLink} to="/user/login">
             log in
           </Anchor>
@@ -140,7 +176,9 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
       <SegmentedControl
         aria-label="Account type"
         value={role}
-        onChange={(value) => setRole(value === "recruiter" ? "recruiter" : "applicant")}
+        onChange={(value) =>
+          setRole(value === "recruiter" ? "recruiter" : "applicant")
+        }
         data={[
           { value: "applicant", label: "I am looking for a job" },
           { value: "recruiter", label: "I am hiring" },
@@ -149,7 +187,11 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <DangerList
-            messages={error ? ["We could not create your account. Try again in a moment."] : generalErrors}
+            messages={
+              error
+                ? ["We could not create your account. Try again in a moment."]
+                : generalErrors
+            }
           />
           <Group grow align="flex-start">
             <TextInput
@@ -187,12 +229,24 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
             onChange={set("password")}
             error={fieldError("password")}
           />
+          <RegistrationConsents
+            infos={consentInfos}
+            accepted={accepted}
+            onChange={setAccepted}
+            error={consentError}
+          />
           {captchaOn ? (
             captcha ? (
-              <Captcha key={captchaRound} {...captcha} onToken={setCaptchaToken} error={captchaError} />
+              <Captcha
+                key={captchaRound}
+                {...captcha}
+                onToken={setCaptchaToken}
+                error={captchaError}
+              />
             ) : (
               <Text size="sm" c="red" role="alert">
-                Sign-up is protected by a robot check that is not configured. Please try again later.
+                Sign-up is protected by a robot check that is not configured.
+                Please try again later.
               </Text>
             )
           ) : null}
@@ -205,6 +259,9 @@ export function SignUpPage({ providers, initialRole, captcha }: SignUpPageProps)
         providers={providers}
         callbackUrl="/"
         signUpRole={role}
+        signUpConsents={accepted}
+        consentMissing={!consentDone}
+        onConsentMissing={() => setTouched(true)}
         verb="Sign up"
       />
       <Text size="sm">

@@ -7,18 +7,36 @@ export interface SocialButtonsProps {
   callbackUrl: string;
   /** Sign-up only: the role the new account gets (applicant or recruiter). */
   signUpRole?: string;
+  /** Sign-up only: the consent infos ticked; the buttons wait until the required ones are. */
+  signUpConsents?: string[];
+  consentMissing?: boolean;
+  onConsentMissing?: () => void;
   verb: "Log in" | "Sign up";
 }
 
 /** One button per configured OpenID Connect provider; nothing when none is configured. */
-export function SocialButtons({ providers, callbackUrl, signUpRole, verb }: SocialButtonsProps) {
+export function SocialButtons({
+  providers,
+  callbackUrl,
+  signUpRole,
+  signUpConsents,
+  consentMissing,
+  onConsentMissing,
+  verb,
+}: SocialButtonsProps) {
   const [pending, setPending] = useState<string | null>(null);
   if (providers.length === 0) return null;
 
   const start = (provider: string) => {
+    if (consentMissing) {
+      onConsentMissing?.();
+      return;
+    }
     setPending(provider);
-    rememberSignUpRole(signUpRole);
-    void signInWithProvider(provider, callbackUrl).catch(() => setPending(null));
+    rememberSignUpRole(signUpRole, signUpConsents);
+    void signInWithProvider(provider, callbackUrl).catch(() =>
+      setPending(null),
+    );
   };
 
   return (

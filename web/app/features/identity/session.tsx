@@ -1,5 +1,18 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { AUTH_BASE_PATH, SIGN_UP_ROLE_COOKIE } from "~/lib/auth-constants";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import {
+  AUTH_BASE_PATH,
+  SIGN_UP_CONSENT_COOKIE,
+  SIGN_UP_ROLE_COOKIE,
+} from "~/lib/auth-constants";
 import type { PublicSession } from "~/lib/session-claims";
 
 /** Spec section 4: the session states of the web client. */
@@ -18,25 +31,34 @@ export const SESSION_BROADCAST_KEY = "jobboard.session";
 const SessionContext = createContext<SessionState | null>(null);
 
 function asSession(payload: unknown): PublicSession | null {
-  if (!payload || typeof payload !== "object" || !("user" in payload)) return null;
+  if (!payload || typeof payload !== "object" || !("user" in payload))
+    return null;
   return payload as PublicSession;
 }
 
 async function fetchSession(init?: RequestInit): Promise<PublicSession | null> {
-  const response = await fetch(`${AUTH_BASE_PATH}/session`, { credentials: "same-origin", ...init });
+  const response = await fetch(`${AUTH_BASE_PATH}/session`, {
+    credentials: "same-origin",
+    ...init,
+  });
   if (!response.ok) throw new Error(`session answered ${response.status}`);
   return asSession(await response.json());
 }
 
 export async function fetchCsrfToken(): Promise<string> {
-  const response = await fetch(`${AUTH_BASE_PATH}/csrf`, { credentials: "same-origin" });
+  const response = await fetch(`${AUTH_BASE_PATH}/csrf`, {
+    credentials: "same-origin",
+  });
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return csrfToken;
 }
 
 function broadcast() {
   try {
-    window.localStorage.setItem(SESSION_BROADCAST_KEY, JSON.stringify({ at: Date.now() }));
+    window.localStorage.setItem(
+      SESSION_BROADCAST_KEY,
+      JSON.stringify({ at: Date.now() }),
+    );
   } catch {
     // Private mode: other tabs catch up on focus instead.
   }
@@ -52,15 +74,23 @@ export interface SignInResult {
   url: string | null;
 }
 
-async function postAuth(path: string, fields: Record<string, string>): Promise<{ status: number; url: string | null }> {
+async function postAuth(
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; url: string | null }> {
   const csrfToken = await fetchCsrfToken();
   const response = await fetch(`${AUTH_BASE_PATH}/${path}`, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Auth-Return-Redirect": "1",
+    },
     body: new URLSearchParams({ ...fields, csrfToken }),
   });
-  const payload = (await response.json().catch(() => null)) as { url?: string } | null;
+  const payload = (await response.json().catch(() => null)) as {
+    url?: string;
+  } | null;
   return { status: response.status, url: payload?.url ?? null };
 }
 
@@ -72,12 +102,26 @@ export async function signInWithCredentials(input: {
 }): Promise<SignInResult> {
   try {
     const { status, url } = await postAuth("callback/credentials", input);
-    const params = url ? new URL(url, window.location.origin).searchParams : new URLSearchParams();
+    const params = url
+      ? new URL(url, window.location.origin).searchParams
+      : new URLSearchParams();
     const error = params.get("error");
     if (!error) broadcast();
-    return { error, code: params.get("code"), ok: !error && status < 400, status, url: error ? null : url };
+    return {
+      error,
+      code: params.get("code"),
+      ok: !error && status < 400,
+      status,
+      url: error ? null : url,
+    };
   } catch {
-    return { error: "Unavailable", code: null, ok: false, status: 0, url: null };
+    return {
+      error: "Unavailable",
+      code: null,
+      ok: false,
+      status: 0,
+      url: null,
+    };
   }
 }
 
@@ -85,15 +129,28 @@ export async function signInWithCredentials(input: {
  * Keeps the role picked on the sign-up page for the web server to read when the provider sends
  * the visitor back (15 minutes, like the PKCE cookie); cleared for a plain social login.
  */
-export function rememberSignUpRole(role: string | undefined): void {
+export function rememberSignUpRole(
+  role: string | undefined,
+  consents: string[] = [],
+): void {
   document.cookie = role
     ? `${SIGN_UP_ROLE_COOKIE}=${encodeURIComponent(role)}; Max-Age=900; Path=/api/auth; SameSite=Lax`
     : `${SIGN_UP_ROLE_COOKIE}=; Max-Age=0; Path=/api/auth; SameSite=Lax`;
+  // The consent infos ticked on the sign-up page go with a social sign-up (ADR 0009).
+  document.cookie =
+    role && consents.length > 0
+      ? `${SIGN_UP_CONSENT_COOKIE}=${encodeURIComponent(consents.join(","))}; Max-Age=900; Path=/api/auth; SameSite=Lax`
+      : `${SIGN_UP_CONSENT_COOKIE}=; Max-Age=0; Path=/api/auth; SameSite=Lax`;
 }
 
 /** Leaves for a social provider's sign-in page (Auth.js sets the PKCE and state cookies). */
-export async function signInWithProvider(provider: string, callbackUrl: string): Promise<void> {
-  const { url } = await postAuth(`signin/${encodeURIComponent(provider)}`, { callbackUrl });
+export async function signInWithProvider(
+  provider: string,
+  callbackUrl: string,
+): Promise<void> {
+  const { url } = await postAuth(`signin/${encodeURIComponent(provider)}`, {
+    callbackUrl,
+  });
   window.location.assign(url ?? `/user/login?error=OAuthSignin`);
 }
 
@@ -111,9 +168,15 @@ export interface SessionProviderProps {
   children: ReactNode;
 }
 
-export function SessionProvider({ initial, refetchInterval, children }: SessionProviderProps) {
+export function SessionProvider({
+  initial,
+  refetchInterval,
+  children,
+}: SessionProviderProps) {
   const [data, setData] = useState<PublicSession | null>(initial);
-  const [status, setStatus] = useState<SessionStatus>(initial ? "authenticated" : "unauthenticated");
+  const [status, setStatus] = useState<SessionStatus>(
+    initial ? "authenticated" : "unauthenticated",
+  );
   const inFlight = useRef<Promise<PublicSession | null> | null>(null);
 
   const refresh = useCallback(async (): Promise<PublicSession | null> => {
@@ -161,7 +224,9 @@ export function SessionProvider({ initial, refetchInterval, children }: SessionP
     };
     document.addEventListener("visibilitychange", onVisible);
     window.addEventListener("storage", onStorage);
-    const timer = refetchInterval ? window.setInterval(() => void refresh(), refetchInterval * 1000) : undefined;
+    const timer = refetchInterval
+      ? window.setInterval(() => void refresh(), refetchInterval * 1000)
+      : undefined;
     return () => {
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("storage", onStorage);
@@ -169,8 +234,13 @@ export function SessionProvider({ initial, refetchInterval, children }: SessionP
     };
   }, [refresh, refetchInterval]);
 
-  const value = useMemo(() => ({ status, data, update }), [status, data, update]);
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  const value = useMemo(
+    () => ({ status, data, update }),
+    [status, data, update],
+  );
+  return (
+    <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+  );
 }
 
 export function useSession(): SessionState {

@@ -15,6 +15,9 @@ class ConsentErrorCode(StrEnum):
     INVALID_CHOICE = "INVALID_CHOICE"
     NOT_FOUND = "NOT_FOUND"
     FORBIDDEN = "FORBIDDEN"
+    # consent's own
+    NOT_LATEST_REVISION = "NOT_LATEST_REVISION"
+    NOT_OWN_MAIL = "NOT_OWN_MAIL"
 
 
 class ConsentError(DomainError[ConsentErrorCode]):
@@ -23,3 +26,10 @@ class ConsentError(DomainError[ConsentErrorCode]):
 
 class ConsentErrors(DomainErrors[ConsentErrorCode]):
     pass
+
+
+MAIL_REQUIRED = "Please give the email address you consent with."
+NOT_OWN_MAIL = "You can only give consent for your own email address."
+UNKNOWN_INFO = "There is no consent info with this id."
+NOT_LATEST = "This is not the latest revision of the consent info; please agree to the latest one."
+EMPTY_TEXT = "The consent text needs at least one language with some text."

@@ -1,7 +1,39 @@
-"""Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id.
+"""Events this service publishes (docs/events.md): one topic per aggregate, keyed by its id."""
 
-No consent event is published yet: the consent issue adds the payload classes here
-(``EventPayload`` subclasses with ``event_type``, ``schema_version`` and ``topic``).
-"""
+from typing import ClassVar
 
-CONSENT_TOPIC = "consent.consent"  # user consents
+from jobkit.events import EventPayload
+
+INFO_TOPIC = "consent.info"  # consent infos, keyed by info id
+CONSENT_TOPIC = "consent.consent"  # user consents, keyed by user id (a user's consents in order)
+
+PUBLISHED_TOPICS = (INFO_TOPIC, CONSENT_TOPIC)
+
+
+class ConsentInfoRevised(EventPayload):
+    """A consent info got a new revision (its first one when it was created)."""
+
+    event_type: ClassVar[str] = "consent.info.revised"
+    topic: ClassVar[str] = INFO_TOPIC
+
+    info_id: str
+    revision_id: str
+    revision_number: int
+    type: str
+    placement: str
+    opt_in: bool
+
+
+class UserConsentGiven(EventPayload):
+    """A user agreed to one revision of an info (in the modal, at registration, ...)."""
+
+    event_type: ClassVar[str] = "consent.consent.given"
+    topic: ClassVar[str] = CONSENT_TOPIC
+
+    consent_id: str
+    user_id: str
+    info_id: str
+    revision_id: str
+    type: str
+    placement: str
+    source: str  # user | registration

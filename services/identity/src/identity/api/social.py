@@ -3,7 +3,8 @@
 The web server (Auth.js OIDC provider) relays the ID token it got from the provider; identity
 verifies it against the provider's published keys, finds, links or creates the user and answers
 with its own access token, like ``/auth/credentials``. Answers: 200 with the token, the user and
-``isNewUser``; 401 ``AccessDenied`` for a token identity does not accept; 422 for a bad body.
+``isNewUser``; 401 ``AccessDenied`` for a token identity does not accept; 403
+``ConsentRequired`` for a new account without the required consent; 422 for a bad body.
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from identity.api.grants import grant
-from identity.domain.social import IdTokenVerifier, SocialSignInError, sign_in_social
+from identity.domain.social import (
+    IdTokenVerifier,
+    SocialConsentRequired,
+    SocialSignInError,
+    sign_in_social,
+)
 from identity.domain.tokens import SigningKey, issue_token
 from identity.settings import IdentitySettings
 
@@ -27,6 +33,8 @@ class SocialSignIn(BaseModel):
     provider: str = Field(min_length=1, max_length=50)
     id_token: str = Field(min_length=1, max_length=16_384)
     role: str | None = Field(default=None, max_length=30)
+    # The consent infos ticked on the sign-up page (required for a new account, ADR 0009).
+    accepted_consent_info_ids: list[str] = Field(default_factory=list, max_length=20)
 
 
 @router.post("/auth/social", include_in_schema=False)
@@ -40,7 +48,11 @@ async def sign_in_with_provider(body: SocialSignIn, request: Request) -> JSONRes
             settings=settings,
             profile=profile,
             role=body.role,
+            accepted_consent_info_ids=body.accepted_consent_info_ids,
         )
+    except SocialConsentRequired as error:
+        log.info("social sign-up without the required consent")
+        return JSONResponse({"error": "ConsentRequired", "message": str(error)}, status_code=403)
     except SocialSignInError as error:
         log.info("social sign-in refused: %s", error)
         return JSONResponse({"error": "AccessDenied", "message": str(error)}, status_code=401)

@@ -27,6 +27,7 @@ class AccountErrorCode(StrEnum):
     CAPTCHA_REQUIRED = "CAPTCHA_REQUIRED"
     CAPTCHA_INVALID = "CAPTCHA_INVALID"
     WRONG_PASSWORD = "WRONG_PASSWORD"  # noqa: S105 - an error code
+    CONSENT_REQUIRED = "CONSENT_REQUIRED"
 
 
 class AccountError(DomainError[AccountErrorCode]):
@@ -48,3 +49,4 @@ LINK_USED = "Your email address is already confirmed. You can sign in."
 CAPTCHA_REQUIRED = "Please confirm that you are not a robot."
 CAPTCHA_INVALID = "The robot check failed or expired. Please try again."
 WRONG_PASSWORD = "Your current password is not correct."  # noqa: S105 - a message
+CONSENT_REQUIRED = "Please accept the terms and conditions"

@@ -128,3 +128,21 @@ class UserDeleted(EventPayload):
 
     user_id: str
     roles: list[str]
+
+
+class AgreedRevision(BaseModel):
+    info_id: str
+    revision_id: str
+
+
+class RegistrationConsented(EventPayload):
+    """The new account agreed to these REGISTRATION consent revisions (same transaction as the
+    account; consent records them, ADR 0009)."""
+
+    event_type: ClassVar[str] = "identity.user.registration_consented"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    mail: str
+    consents: list[AgreedRevision]

@@ -108,3 +108,29 @@ class AuditEntry(Base):
     errors: Mapped[list[str]] = mapped_column(ARRAY(String(1000)), default=list)
     attempted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class KnownConsentInfo(Base):
+    """Read model of consent's infos (``consent.info.revised``): their current revisions, so
+    sign-up can require and record the REGISTRATION ones without calling consent."""
+
+    __tablename__ = "known_consent_infos"
+
+    info_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    type: Mapped[str] = mapped_column(String(50))
+    placement: Mapped[str] = mapped_column(String(50), index=True)
+    opt_in: Mapped[bool] = mapped_column(Boolean)
+    revision_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    revision_number: Mapped[int] = mapped_column(Integer)
+
+
+class UserConsentMark(Base):
+    """The latest revision of each info a user agreed to (``consent.consent.given``): marks the
+    re-consent done for that info."""
+
+    __tablename__ = "user_consent_marks"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    info_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    revision_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    given_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

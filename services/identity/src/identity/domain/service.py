@@ -5,6 +5,7 @@ a valid name and email are. The GraphQL layer only parses input and maps the ans
 """
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Annotated
@@ -19,6 +20,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
 from identity.domain.captcha import check_captcha
+from identity.domain.consent import (
+    missing_consent,
+    record_registration_consent,
+    registration_infos,
+)
 from identity.domain.errors import (
     CAPTCHA_REQUIRED,
     EMAIL_TAKEN,
@@ -110,8 +116,13 @@ async def register_user(
     role: str = SignupRole.APPLICANT,
     signup_method: str = "email",
     site: str | None = None,
+    accepted_consent_info_ids: Sequence[str] | None = None,
 ) -> User | AccountErrors:
-    """Create an applicant or recruiter account; never an administrator, whoever calls."""
+    """Create an applicant or recruiter account; never an administrator, whoever calls.
+
+    A visitor's sign-up passes the consent infos they ticked: every opt-in REGISTRATION info is
+    required, and the agreed revisions are recorded in the account's transaction (an event
+    consent applies). None (the seed, tools) neither checks nor records consent."""
     site = site or settings.site
     signup_role = _role(role)
     if isinstance(signup_role, AccountErrors):
@@ -141,6 +152,11 @@ async def register_user(
                     )
                 ]
             )
+        infos = await registration_infos(session) if accepted_consent_info_ids is not None else []
+        if accepted_consent_info_ids is not None:
+            refused = missing_consent(infos, accepted_consent_info_ids)
+            if refused is not None:
+                return refused
         user = User(
             id=uuid.uuid4(),
             email=normalized_email,
@@ -157,6 +173,9 @@ async def register_user(
             user_id=str(user.id), roles=user.roles, signup_method=registration.signup_method
         ).envelope(aggregate_id=str(user.id), site=site, actor=str(user.id))
         await enqueue(session, outbox, topic=settings.topic(UserRegistered.topic), event=event)
+        await record_registration_consent(
+            session, settings=settings, user=user, infos=infos, site=site
+        )
         return user
 
 
@@ -172,6 +191,7 @@ async def sign_up(
     role: str,
     captcha_token: str | None,
     remote_ip: str | None = None,
+    accepted_consent_info_ids: Sequence[str] = (),
 ) -> User | AccountErrors:
     """A visitor's own sign-up on ``site``, behind the site's captcha when it asks for one.
 
@@ -179,6 +199,9 @@ async def sign_up(
     missing captcha); the captcha token is spent only on valid input, before any hashing."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
+        consent_refused = missing_consent(
+            await registration_infos(session), accepted_consent_info_ids
+        )
     errors: list[DomainError[AccountErrorCode]] = []
     for checked in (
         _role(role),
@@ -192,6 +215,8 @@ async def sign_up(
     ):
         if isinstance(checked, AccountErrors):
             errors.extend(checked.errors)
+    if consent_refused is not None:
+        errors.extend(consent_refused.errors)
     if captcha_on and not (captcha_token and captcha_token.strip()):
         errors.append(
             AccountError(AccountErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED, "captcha_token")
@@ -211,6 +236,7 @@ async def sign_up(
         last_name=last_name,
         role=role,
         site=site,
+        accepted_consent_info_ids=accepted_consent_info_ids,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,12 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
+from identity.domain.consent import (
+    missing_consent,
+    record_registration_consent,
+    registration_infos,
+)
+from identity.domain.errors import CONSENT_REQUIRED
 from identity.domain.events import UserLoggedIn, UserRegistered
 from identity.domain.models import SocialAccount, User
 from identity.domain.passwords import hash_password_off_loop
@@ -28,6 +35,10 @@ CLOCK_TOLERANCE_SECONDS = 15
 
 class SocialSignInError(Exception):
     """The ID token is not one identity accepts (unknown provider, bad signature, expired...)."""
+
+
+class SocialConsentRequired(SocialSignInError):
+    """A new account without the required REGISTRATION consent: nothing was created."""
 
 
 @dataclass(frozen=True)
@@ -101,13 +112,16 @@ async def sign_in_social(
     settings: IdentitySettings,
     profile: SocialProfile,
     role: str | None,
+    accepted_consent_info_ids: Sequence[str] = (),
 ) -> tuple[User, bool]:
     """The user for a verified social profile, and whether this sign-in created the account.
 
     An account already linked to the provider's subject signs in. Otherwise an account with the
     same address is linked, but only when the provider vouches for the address (so a provider
     account cannot take over someone else's). Otherwise a new applicant (or recruiter, when the
-    sign-up page asked for one) is created with a random password they can reset later.
+    sign-up page asked for one) is created with a random password they can reset later, once
+    it agreed to the required REGISTRATION consent infos (ticked on the sign-up page), which
+    are recorded in the same transaction (ADR 0009).
     """
     signup_role = SignupRole.RECRUITER if role == SignupRole.RECRUITER else SignupRole.APPLICANT
     unusable_password = await hash_password_off_loop(secrets.token_urlsafe(32))
@@ -120,6 +134,9 @@ async def sign_in_social(
             if user is not None and not profile.email_verified:
                 raise SocialSignInError("The provider did not verify this email address")
             if user is None:
+                infos = await registration_infos(session)
+                if missing_consent(infos, accepted_consent_info_ids) is not None:
+                    raise SocialConsentRequired(CONSENT_REQUIRED)
                 user = User(
                     id=uuid.uuid4(),
                     email=profile.email,
@@ -139,6 +156,9 @@ async def sign_in_social(
                 ).envelope(aggregate_id=str(user.id), site=settings.site, actor=str(user.id))
                 topic = settings.topic(UserRegistered.topic)
                 await enqueue(session, outbox, topic=topic, event=registered)
+                await record_registration_consent(
+                    session, settings=settings, user=user, infos=infos, site=settings.site
+                )
             session.add(
                 SocialAccount(provider=profile.provider, subject=profile.subject, user_id=user.id)
             )

@@ -72,6 +72,7 @@ def issue_token(
     now = datetime.now(UTC)
     claims = {
         "sub": str(user.id),
+        "email": user.email,
         "roles": list(user.roles),
         "site": user.site,
         "iss": settings.jwt_issuer,

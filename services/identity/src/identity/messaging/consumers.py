@@ -17,6 +17,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from identity.db import processed_events
 from identity.domain.account import email_change_mail, email_change_token
 from identity.domain.audit import record_attempted, record_finished
+from identity.domain.consent import (
+    CONSENT_INFO_TOPIC,
+    CONSENT_TOPIC,
+    apply_consent_given,
+    apply_info_revised,
+)
 from identity.domain.events import (
     USER_TOPIC,
     EmailChangeRequested,
@@ -35,6 +41,7 @@ from identity.domain.verification import (
 from identity.settings import IdentitySettings
 
 MAILER_GROUP = "identity-mailer"
+CONSENT_GROUP = "identity-consent"
 AUDIT_GROUP = "identity-audit"
 
 
@@ -76,6 +83,16 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         await record_finished(session, event)
 
     return [
+        IdempotentConsumer(
+            group_id=settings.topic(CONSENT_GROUP),
+            handlers={
+                settings.topic(CONSENT_INFO_TOPIC): {"consent.info.revised": apply_info_revised},
+                settings.topic(CONSENT_TOPIC): {"consent.consent.given": apply_consent_given},
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
         IdempotentConsumer(
             group_id=settings.topic(AUDIT_GROUP),
             handlers={

@@ -23,6 +23,13 @@ class SignUpInput:
     captcha_token: str | None = strawberry.field(
         default=None, description="The captcha widget's answer, when the site asks for one."
     )
+    accepted_consent_info_ids: list[strawberry.ID] = strawberry.field(
+        default_factory=list,
+        description=(
+            "The REGISTRATION consent infos the visitor ticked (getGdprConsentInfos); every "
+            "opt-in one is required."
+        ),
+    )
 
 
 @strawberry.type
@@ -46,6 +53,7 @@ async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> Sign
         last_name=input.last_name,
         role=SignupRole(input.role),
         captcha_token=input.captcha_token,
+        accepted_consent_info_ids=[str(value) for value in input.accepted_consent_info_ids],
     )
     if isinstance(result, DomainAccountErrors):
         return AccountErrors.from_domain(result)

@@ -1,0 +1,38 @@
+"""identity's events consent applies (the contract as consent reads it; docs/events.md)."""
+
+from typing import ClassVar
+
+from jobkit.events import EventPayload
+from pydantic import BaseModel, ConfigDict
+
+USER_TOPIC = "identity.user"
+
+
+class AgreedRevision(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    info_id: str
+    revision_id: str
+
+
+class RegistrationConsented(EventPayload):
+    """A new account agreed to the REGISTRATION infos' revisions (same transaction as the
+    account in identity)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    event_type: ClassVar[str] = "identity.user.registration_consented"
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    mail: str
+    consents: list[AgreedRevision]
+
+
+class UserDeleted(EventPayload):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    event_type: ClassVar[str] = "identity.user.deleted"
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str

@@ -1,0 +1,33 @@
+"""Idempotent handlers of identity's events (run by jobkit.consumer.IdempotentConsumer)."""
+
+from __future__ import annotations
+
+from jobkit.consumer import Handler
+from jobkit.events import EventEnvelope
+from jobkit.settings import ServiceSettings
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from consent.domain.identity_events import RegistrationConsented, UserDeleted
+from consent.domain.service import erase_user_consents, record_registration_consents
+
+IDENTITY_GROUP = "consent-identity"
+
+
+def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
+    async def registered(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = RegistrationConsented.model_validate(event.payload)
+        await record_registration_consents(
+            session,
+            settings=settings,
+            user_id=payload.user_id,
+            mail=payload.mail,
+            site=event.site,
+            consents=[(item.info_id, item.revision_id) for item in payload.consents],
+        )
+
+    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
+        await erase_user_consents(
+            session, user_id=UserDeleted.model_validate(event.payload).user_id
+        )
+
+    return {RegistrationConsented.event_type: registered, UserDeleted.event_type: deleted}

@@ -1,0 +1,27 @@
+import { useQuery } from "@apollo/client/react";
+import { Alert, Skeleton, Stack, Title, Typography } from "@mantine/core";
+import { GDPR_CONSENT_INFOS, TERMS_PLACEMENT, TERMS_TYPE } from "./documents";
+
+/** The privacy policy in full: the current revision of the REGISTRATION privacy-policy info. */
+export function PrivacyPolicyPage() {
+  const { data, loading, error } = useQuery(GDPR_CONSENT_INFOS, {
+    variables: { type: TERMS_TYPE, placement: TERMS_PLACEMENT, limit: 1 },
+  });
+  const info = data?.getGdprConsentInfos[0];
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={1}>Privacy policy</Title>
+      {error ? (
+        <Alert color="red" role="alert">
+          There was an error loading the GDPR consent.
+        </Alert>
+      ) : null}
+      {loading && !data ? <Skeleton height={160} radius="md" /> : null}
+      {info ? (
+        <Typography>
+          <div dangerouslySetInnerHTML={{ __html: info.text }} />
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
