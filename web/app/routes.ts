@@ -4,6 +4,9 @@ export default [
   index("routes/home.tsx"),
   // `/jobs` and `/jobs/[[...taxonomy]]`: the splat is the optional category path.
   route("jobs/*", "routes/jobs.tsx"),
+  route("job/wizard", "routes/job-wizard.tsx"),
+  route("job/:slug", "routes/job.tsx"),
+  route("job-manager", "routes/job-manager.tsx"),
   route("organizations", "routes/organizations.tsx"),
   route("organization/:slug", "routes/organization.tsx"),
   route("organization-invitation", "routes/organization-invitation.tsx"),
@@ -16,6 +19,7 @@ export default [
   route("admin/masquerade", "routes/admin-masquerade.tsx"),
   route("admin/audit-log", "routes/admin-audit-log.tsx"),
   route("admin/billing", "routes/admin-billing.tsx"),
+  route("admin/jobs-review", "routes/admin-jobs-review.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),
