@@ -6,7 +6,6 @@ import type { JobView } from "./documents";
 import { JobBody, jobLogo } from "./JobBody";
 import {
   hostnameOf,
-  isGone,
   jobJsonLdScript,
   SHARE_LABELS,
   SHARE_NETWORKS,
@@ -15,9 +14,9 @@ import {
   UNPUBLISHED_FADE_HEIGHT,
 } from "./job-format";
 
-/** The JSON-LD the API made, escaped for a script element; nothing for a gone job. */
+/** The JSON-LD the API made, escaped for a script element; only while the job is public. */
 export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
-  if (isGone(job.state)) return null;
+  if (job.state !== "PUBLISHED") return null;
   const json = jobJsonLdScript(job.jsonLd);
   if (!json) return null;
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;

@@ -292,23 +292,25 @@ export const JOBS_TO_REVIEW = graphql(`
   }
 `);
 
-export const JOB_RESULT_FIELDS = graphql(`
-  fragment JobResultFields on JobResult {
-    __typename
-    ... on JobSaved {
-      job {
-        ...JobFields
-        viewsCount
-        applicationsCount
-      }
+// Fragments on the union's members, not on the union: the cache matches those by __typename
+// without a possibleTypes map.
+export const JOB_SAVED_FIELDS = graphql(`
+  fragment JobSavedFields on JobSaved {
+    job {
+      ...JobFields
+      viewsCount
+      applicationsCount
     }
-    ... on JobErrors {
+  }
+`);
+
+export const JOB_ERRORS_FIELDS = graphql(`
+  fragment JobErrorsFields on JobErrors {
+    message
+    errors {
+      field
       message
-      errors {
-        field
-        message
-        code
-      }
+      code
     }
   }
 `);
@@ -316,7 +318,9 @@ export const JOB_RESULT_FIELDS = graphql(`
 export const CREATE_JOB = graphql(`
   mutation CreateJob($input: CreateJobInput!) {
     createJob(input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -324,7 +328,9 @@ export const CREATE_JOB = graphql(`
 export const UPDATE_JOB_INFO = graphql(`
   mutation UpdateJobInfo($id: ID!, $input: JobInfoInput!) {
     updateJobInfo(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -332,7 +338,9 @@ export const UPDATE_JOB_INFO = graphql(`
 export const UPDATE_JOB_COMPANY_INFO = graphql(`
   mutation UpdateJobCompanyInfo($id: ID!, $input: CompanyInfoJobInput!) {
     updateJobCompanyInfo(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -340,7 +348,9 @@ export const UPDATE_JOB_COMPANY_INFO = graphql(`
 export const UPDATE_JOB_LOCATION = graphql(`
   mutation UpdateJobLocation($id: ID!, $input: JobLocationGroupInput!) {
     updateJobLocation(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -348,7 +358,9 @@ export const UPDATE_JOB_LOCATION = graphql(`
 export const UPDATE_JOB_CATEGORIZATION = graphql(`
   mutation UpdateJobCategorization($id: ID!, $input: JobCategorizationInput!) {
     updateJobCategorization(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -356,7 +368,9 @@ export const UPDATE_JOB_CATEGORIZATION = graphql(`
 export const UPDATE_JOB_SCHEDULE = graphql(`
   mutation UpdateJobSchedule($id: ID!, $input: JobScheduleInput!) {
     updateJobSchedule(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -364,7 +378,9 @@ export const UPDATE_JOB_SCHEDULE = graphql(`
 export const UPDATE_JOB_APPLICATION_OPTIONS = graphql(`
   mutation UpdateJobApplicationOptions($id: ID!, $input: JobApplicationOptionsInput!) {
     updateJobApplicationOptions(id: $id, input: $input) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -372,7 +388,9 @@ export const UPDATE_JOB_APPLICATION_OPTIONS = graphql(`
 export const PUBLISH_JOB = graphql(`
   mutation PublishJob($id: ID!) {
     publishJob(id: $id) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -380,7 +398,9 @@ export const PUBLISH_JOB = graphql(`
 export const ARCHIVE_JOB = graphql(`
   mutation ArchiveJob($id: ID!) {
     archiveJob(id: $id) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -388,7 +408,9 @@ export const ARCHIVE_JOB = graphql(`
 export const DUPLICATE_JOB = graphql(`
   mutation DuplicateJob($id: ID!) {
     duplicateJob(id: $id) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -396,7 +418,9 @@ export const DUPLICATE_JOB = graphql(`
 export const REPUBLISH_JOB = graphql(`
   mutation RepublishJob($id: ID!) {
     republishJob(id: $id) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -404,7 +428,9 @@ export const REPUBLISH_JOB = graphql(`
 export const APPROVE_JOB = graphql(`
   mutation ApproveJob($id: ID!) {
     approveJob(id: $id) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
@@ -412,7 +438,9 @@ export const APPROVE_JOB = graphql(`
 export const REJECT_JOB = graphql(`
   mutation RejectJob($id: ID!, $reason: String!) {
     rejectJob(id: $id, reason: $reason) {
-      ...JobResultFields
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
     }
   }
 `);
