@@ -9,6 +9,12 @@ import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, ORGANIZATION_JOBS } from "./documents"
 import { draftJob, publishedJob, withTypenames } from "./job-fixture";
 import { jobActions, JOB_MANAGER_PAGE_SIZE, JobManagerPage } from "./JobManagerPage";
 
+function nth<T>(items: ArrayLike<T>, index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 const poster: MockLink.MockedResponse = {
   request: { query: JOB_POSTER_CONTEXT },
   result: {
@@ -71,12 +77,12 @@ describe("JobManagerPage", () => {
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getByRole("link", { name: publishedJob.title })).toHaveAttribute("href", "/job/gardener-berlin");
-    expect(within(rows[1]!).getByText("Published")).toBeInTheDocument();
-    expect(within(rows[1]!).getByText("20 Nov 2026")).toBeInTheDocument();
-    expect(within(rows[1]!).getByText("12")).toBeInTheDocument();
-    expect(within(rows[2]!).getByText("Draft")).toBeInTheDocument();
-    expect(within(rows[2]!).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/job/wizard?job=job-2");
+    expect(within(nth(rows, 1)).getByRole("link", { name: publishedJob.title })).toHaveAttribute("href", "/job/gardener-berlin");
+    expect(within(nth(rows, 1)).getByText("Published")).toBeInTheDocument();
+    expect(within(nth(rows, 1)).getByText("20 Nov 2026")).toBeInTheDocument();
+    expect(within(nth(rows, 1)).getByText("12")).toBeInTheDocument();
+    expect(within(nth(rows, 2)).getByText("Draft")).toBeInTheDocument();
+    expect(within(nth(rows, 2)).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/job/wizard?job=job-2");
     expect(screen.getByRole("link", { name: "Post a job" })).toHaveAttribute("href", "/job/wizard");
   });
 

@@ -8,6 +8,12 @@ import { draftJob, publishedJob } from "./job-fixture";
 import { UNPUBLISHED_FADE_HEIGHT } from "./job-format";
 import { GoneJobPage, JobPage } from "./JobPage";
 
+function nth<T>(items: ArrayLike<T>, index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
 function render(job: JobView) {
   const Stub = createRoutesStub([{ path: "/job/:slug", Component: () => <JobPage job={job} origin="https://jobs.example" /> }]);
   const view = renderWithMantine(<Stub initialEntries={[job.url.path]} />);
@@ -30,7 +36,7 @@ describe("JobPage", () => {
     const { container } = render(publishedJob);
     const scripts = container.querySelectorAll('script[type="application/ld+json"]');
     expect(scripts).toHaveLength(1);
-    const text = scripts[0]!.innerHTML;
+    const text = nth(scripts, 0).innerHTML;
     expect(text).not.toContain("</script");
     expect(JSON.parse(text)).toMatchObject({ "@type": "JobPosting", title: publishedJob.title });
   });
@@ -59,8 +65,8 @@ describe("JobPage", () => {
       "href",
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent("https://jobs.example/job/gardener-berlin")}`,
     );
-    links[4]!.addEventListener("click", (event) => event.preventDefault());
-    await userEvent.click(links[4]!);
+    nth(links, 4).addEventListener("click", (event) => event.preventDefault());
+    await userEvent.click(nth(links, 4));
     expect(events("job_share")).toEqual([{ event: "job_share", value: 1, entity_id: "job-1", network: "whatsapp" }]);
   });
 

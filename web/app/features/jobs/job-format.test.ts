@@ -6,7 +6,7 @@ describe("jobJsonLdScript", () => {
     const script = jobJsonLdScript(JSON.stringify({ title: "A </script><script>alert(1)</script>" }));
     expect(script).not.toContain("</script");
     expect(script).not.toContain("<");
-    expect(JSON.parse(script!)).toEqual({ title: "A </script><script>alert(1)</script>" });
+    expect(JSON.parse(script ?? "null")).toEqual({ title: "A </script><script>alert(1)</script>" });
   });
 
   it("answers nothing for no JSON-LD or unparsable text", () => {
