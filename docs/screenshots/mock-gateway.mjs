@@ -36,6 +36,7 @@ const acme = {
   name: "Acme Foundation",
   alternativeName: "Acme Clean Water Initiative",
   url: { path: "/organization/acme" },
+  organization: { id: "org-1" },
   logo: { ...image("logo", "Acme Foundation logo"), url: `${origin}/img/logo-square.svg` },
   cover: image("cover", "Our team at the Berlin office"),
   organizationLocation: address,
@@ -116,8 +117,80 @@ const bare = {
   locations: [], faq: [], attachments: [], metatags: [],
 };
 
+const term = (tid, label) => ({ tid, label });
+const gardener = {
+  id: "job-1",
+  slug: "gardener-berlin",
+  url: { path: "/job/gardener-berlin" },
+  type: "JOB_PER_TEMPLATE",
+  state: "PUBLISHED",
+  version: 3,
+  isExternal: false,
+  canEdit: false,
+  title: "Community gardener (m/f/d)",
+  linkUrl: null,
+  file: null,
+  description:
+    "<h2>Your role</h2><p>You look after our three community gardens in Berlin-Wedding and teach neighbours how to grow vegetables on small plots.</p><ul><li>Plan the planting year with volunteers</li><li>Run weekly open garden afternoons</li><li>Keep tools and irrigation in order</li></ul><h2>What we offer</h2><p>A permanent contract, 30 days of holiday and a bicycle allowance.</p>".repeat(2),
+  availabilityPeriod: { start: "2027-01-01", end: null },
+  videoUrl: null,
+  videoEmbedUrl: null,
+  organization: { id: "org-1", name: "Acme Foundation" },
+  organizationProfile: { id: "p1", slug: "acme", name: "Acme Foundation", logo: { url: `${origin}/img/logo-square.svg`, alt: "Acme Foundation logo" } },
+  organizationName: "Acme Foundation",
+  organizationAssignment: null,
+  logo: null,
+  locations: [{ address: { ...address, lat: 52.52, lon: 13.4 } }],
+  remoteOptions: [term(31, "Hybrid")],
+  employmentType: [term(11, "Full time")],
+  occupationalField: [term(21, "Agriculture"), term(22, "Education")],
+  fieldsOfStudy: [term(23, "Horticulture")],
+  degreeLevel: term(24, "Vocational training"),
+  yearsOfExperience: term(41, "1-2 years"),
+  salaryRange: { minSalary: 40000, maxSalary: 55000, currencyCode: "EUR", salaryUnit: "YEAR" },
+  salaryRangeFree: null,
+  languages: [term(51, "German"), term(52, "English")],
+  languagesFree: null,
+  skills: [term(61, "Composting")],
+  skillsFree: "Pruning fruit trees",
+  published: "2026-11-20T09:00:00+00:00",
+  expiration: "2026-12-31T23:00:00+00:00",
+  duration: null,
+  applicationWorkflow: "ON_SITE",
+  applicationEmails: [],
+  applicationLink: null,
+  applicationRequireCv: true,
+  applicationRequireCoverLetter: false,
+  applicationRequireQualifyingQuestions: false,
+  applicationQualifyingQuestions: [],
+  refusal: null,
+  structuredDataHints: [],
+  createdAt: "2026-11-19T09:00:00+00:00",
+  updatedAt: "2026-11-20T09:00:00+00:00",
+  publishedAt: "2026-11-20T09:00:00+00:00",
+  expiresAt: "2026-12-31T23:00:00+00:00",
+  metatags: [
+    { meta: "title", value: "Community gardener (m/f/d) | Acme Foundation" },
+    { meta: "description", value: "Look after three community gardens in Berlin." },
+    { meta: "canonical", value: "http://127.0.0.1:3012/job/gardener-berlin" },
+    { meta: "og:image", value: `${origin}/img/logo-square.svg` },
+  ],
+  jsonLd: JSON.stringify({ "@context": "https://schema.org", "@type": "JobPosting", title: "Community gardener (m/f/d)" }),
+};
+const jobs = {
+  "gardener-berlin": gardener,
+  "gardener-draft": { ...gardener, slug: "gardener-draft", url: { path: "/job/gardener-draft" }, state: "DRAFT", canEdit: true, publishedAt: null, jsonLd: null },
+  "gardener-expired": { ...gardener, slug: "gardener-expired", url: { path: "/job/gardener-expired" }, state: "EXPIRED", jsonLd: null },
+};
+
 function answer(operation) {
   switch (operation.operationName) {
+    case "JobPage": {
+      const slug = operation.variables?.slug;
+      return { data: { job: slug === "gardener-old" ? gardener : (jobs[slug] ?? null) } };
+    }
+    case "OpenJobs":
+      return { data: { openJobs: { total: 2, jobs: [gardener, { ...gardener, id: "job-3", slug: "project-lead", url: { path: "/job/project-lead" }, title: "Project lead, water access", salaryRange: null, remoteOptions: [] }] } } };
     case "OrganizationPublicProfile": {
       const slug = operation.variables?.slug;
       const profile = slug === "acme" || slug === "acme-old" ? acme : slug === "bare" ? bare : null;

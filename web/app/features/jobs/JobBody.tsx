@@ -125,7 +125,7 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
 
       {job.description ? (
         <Typography>
-          <div data-testid="job-description" dangerouslySetInnerHTML={{ __html: job.description }} />
+          <div className="job-description" data-testid="job-description" dangerouslySetInnerHTML={{ __html: job.description }} />
         </Typography>
       ) : null}
 
