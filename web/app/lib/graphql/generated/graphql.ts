@@ -45,6 +45,7 @@ export type AddressInput = {
   zip?: string | null | undefined;
 };
 
+/** ON_SITE: apply on this board. */
 export type ApplicationWorkflow =
   | 'EMAIL'
   | 'LINK'
@@ -79,6 +80,7 @@ export type CompanyInfoInput = {
 };
 
 export type CompanyInfoJobInput = {
+  /** An upload (purpose job_logo) of the caller's. */
   logoUploadId?: string | number | null | undefined;
   organizationAssignment?: string | null | undefined;
   organizationId: string | number;
@@ -101,6 +103,8 @@ export type ContactPersonsInput = {
 };
 
 export type CreateJobInput = {
+  /** The original ad (JOB_PER_LINK): may be given at creation. */
+  linkUrl?: string | null | undefined;
   organizationId: string | number;
   title: string;
   type?: JobType;
@@ -159,6 +163,7 @@ export type JobCategorizationInput = {
   yearsOfExperienceTid?: number | null | undefined;
 };
 
+/** Why a job operation was refused. */
 export type JobErrorCode =
   | 'FORBIDDEN'
   | 'INVALID'
@@ -170,14 +175,18 @@ export type JobErrorCode =
   | 'OUT_OF_RANGE'
   | 'REQUIRED'
   | 'TOO_LONG'
+  | 'TOO_SHORT'
   | 'UNKNOWN_TERM'
   | 'UNKNOWN_UPLOAD';
 
 export type JobInfoInput = {
   availabilityPeriod?: DatePeriodInput | null | undefined;
+  /** Rich text (HTML), sanitized on write. */
   description?: string | null | undefined;
+  /** An upload (purpose job_file, a PDF) of the caller's. */
   fileUploadId?: string | number | null | undefined;
   linkUrl?: string | null | undefined;
+  /** Required on create; ignored on edit (the edit form hides it). */
   title?: string | null | undefined;
   videoUrl?: string | null | undefined;
 };
@@ -197,6 +206,7 @@ export type JobScheduleInput = {
   published?: unknown;
 };
 
+/** Workflow state. AWAITING_SLOT: publish requested, waiting for billing's answer. */
 export type JobState =
   | 'ARCHIVED'
   | 'AWAITING_SLOT'
@@ -206,6 +216,7 @@ export type JobState =
   | 'PUBLISHED'
   | 'SCHEDULED';
 
+/** The kind of job posting (spec 5: allowed job types). */
 export type JobType =
   | 'JOB_PER_FILE'
   | 'JOB_PER_LINK'
