@@ -38,4 +38,6 @@ for path in job/gardener-berlin job/gardener-draft job/gardener-expired organiza
       "http://127.0.0.1:$web_port/$path" 2>/dev/null
   done
 done
+# Signed-in pages (a forged session cookie; needs e2e's node_modules for Playwright).
+node "$here/jobs-dashboard.mjs" "http://127.0.0.1:$web_port" "screenshots-only-secret-not-for-real-use-000" "$out"
 ls -1 "$out"/*.png

@@ -183,8 +183,72 @@ const jobs = {
   "gardener-expired": { ...gardener, slug: "gardener-expired", url: { path: "/job/gardener-expired" }, state: "EXPIRED", jsonLd: null },
 };
 
+const draft = {
+  ...jobs["gardener-draft"],
+  id: "job-2",
+  structuredDataHints: [
+    { property: "baseSalary", level: "recommended", message: "Add a numeric salary range." },
+    { property: "jobLocation", level: "required", message: "Add a location or remote eligibility." },
+  ],
+  refusal: { reason: "no_slots_left", message: "Your organization has no job slots left.", at: "2026-11-23T10:00:00+00:00" },
+};
+const managed = (job, extra = {}) => ({ ...job, viewsCount: 128, applicationsCount: 7, ...extra });
+const VOCABULARY = {
+  employment_types: ["Full time", "Part time", "Internship", "Volunteer"],
+  remote_options: ["On site", "Hybrid", "Fully remote"],
+  occupational_fields: ["Agriculture", "Education", "Health"],
+};
+
+// The web's documents spread fragments on Job, Term and Address: Apollo needs __typename to match them.
+const TERM_LISTS = ["remoteOptions", "employmentType", "occupationalField", "fieldsOfStudy", "languages", "skills"];
+function typedJob(job) {
+  const typed = { __typename: "Job", ...job };
+  for (const key of TERM_LISTS) typed[key] = (job[key] ?? []).map((t) => ({ __typename: "Term", ...t }));
+  for (const key of ["degreeLevel", "yearsOfExperience"]) typed[key] = job[key] ? { __typename: "Term", ...job[key] } : null;
+  typed.locations = (job.locations ?? []).map((l) => ({ __typename: "JobLocation", address: { __typename: "Address", ...l.address } }));
+  return typed;
+}
+
 function answer(operation) {
+  const result = rawAnswer(operation);
+  const data = result.data ?? {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === "job" && value) data[key] = typedJob(value);
+    else if (value && Array.isArray(value.jobs)) value.jobs = value.jobs.map(typedJob);
+  }
+  return result;
+}
+
+function rawAnswer(operation) {
   switch (operation.operationName) {
+    case "CurrentUserForShell":
+      return { data: { currentUser: { __typename: "User", id: "u1", name: "Rita Recruiter" } } };
+    case "JobById":
+      return { data: { job: operation.variables?.id === "job-1" ? { ...gardener, canEdit: true } : draft } };
+    case "JobPosterContext":
+      return {
+        data: {
+          currentUser: { __typename: "User", id: "u1", activeOrganization: { __typename: "Organization", id: "org-1", name: "Acme Foundation" } },
+          updatableOrganizationProfiles: [{ id: "p1", name: "Acme Foundation", organization: { id: "org-1", name: "Acme Foundation" } }],
+        },
+      };
+    case "JobVocabularyTerms":
+      return { data: { terms: (VOCABULARY[operation.variables?.vocabulary] ?? ["One", "Two"]).map((label, i) => term(100 + i, label)) } };
+    case "OrganizationJobs":
+      return {
+        data: {
+          organizationJobs: {
+            total: 3,
+            jobs: [
+              managed(gardener),
+              managed(draft, { viewsCount: 0, applicationsCount: 0 }),
+              managed(jobs["gardener-expired"], { id: "job-4", title: "Seasonal harvest helper", viewsCount: 311 }),
+            ],
+          },
+        },
+      };
+    case "JobsToReview":
+      return { data: { jobsToReview: { total: 1, jobs: [managed({ ...draft, state: "NEEDS_REVIEW" })] } } };
     case "JobPage": {
       const slug = operation.variables?.slug;
       return { data: { job: slug === "gardener-old" ? gardener : (jobs[slug] ?? null) } };

@@ -44,7 +44,7 @@ const FILTERS: { value: string; label: string }[] = [
 
 export function StateBadge({ state }: { state: JobState }) {
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" tt="none">
+    <Badge color={STATE_COLORS[state]} variant="light" tt="none" style={{ overflow: "visible" }}>
       {STATE_LABELS[state]}
     </Badge>
   );
@@ -118,7 +118,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         ) : null}
       </Group>
       <DangerList messages={messages} />
-      {error ? <Alert color="red" role="alert">The jobs could not be loaded. Please try again in a moment.</Alert> : null}
+      {error && !data ? <Alert color="red" role="alert">The jobs could not be loaded. Please try again in a moment.</Alert> : null}
       {loading && !data ? <Skeleton h={240} radius="md" /> : null}
       {data && jobs.length === 0 ? (
         <EmptyState action={<Button component={Link} to="/job/wizard">Post a job</Button>}>
@@ -126,7 +126,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         </EmptyState>
       ) : null}
       {jobs.length > 0 ? (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={880}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -156,11 +156,11 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
                       <StateBadge state={job.state} />
                     </Table.Td>
-                    <Table.Td>{formatDate(job.publishedAt) || "—"}</Table.Td>
-                    <Table.Td>{formatDate(job.expiresAt) || "—"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.publishedAt) || "—"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.expiresAt) || "—"}</Table.Td>
                     <Table.Td ta="right">{job.viewsCount}</Table.Td>
                     <Table.Td ta="right">{job.applicationsCount}</Table.Td>
                     <Table.Td>

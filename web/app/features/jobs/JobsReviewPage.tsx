@@ -47,7 +47,7 @@ export function JobsReviewPage() {
     <Stack gap="lg">
       <Title order={1}>Jobs to review</Title>
       <DangerList messages={messages} />
-      {error ? <Alert color="red" role="alert">The queue could not be loaded. Please try again in a moment.</Alert> : null}
+      {error && !data ? <Alert color="red" role="alert">The queue could not be loaded. Please try again in a moment.</Alert> : null}
       {loading && !data ? <Skeleton h={200} radius="md" /> : null}
       {data && jobs.length === 0 ? <EmptyState>No job waits for review.</EmptyState> : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }}>

@@ -503,7 +503,7 @@ export function JobPostedView({ id }: { id: string }) {
  * edits a job; `?done=<id>` is the success page.
  */
 export function JobWizardPage({ jobId, doneId, richToolbar }: { jobId: string | null; doneId: string | null; richToolbar: boolean }) {
-  const title = doneId ? "Job posted" : jobId ? "Edit the job" : "Post a job";
+  const title = doneId ? "Job posted" : jobId ? "Your job ad" : "Post a job";
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
