@@ -2,11 +2,9 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /** /job/wizard: start a draft, walk the form-group steps, publish. */
 export class JobWizardPage {
-  readonly step: Locator;
   readonly next: Locator;
 
   constructor(readonly page: Page) {
-    this.step = page.getByRole("region", { name: /.+/ }).filter({ has: page.locator("#wizard-step-title") });
     this.next = page.getByRole("button", { name: "Save and continue" });
   }
 
