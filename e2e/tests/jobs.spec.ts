@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { JobWizardPage } from "../pages/JobWizardPage";
 
@@ -11,6 +12,14 @@ async function logIn(page: Page, email: string, destination: string) {
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === destination);
+}
+
+async function expectNoBlockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 async function fillAndReview(wizard: JobWizardPage) {
@@ -76,6 +85,20 @@ test("an organization without slots is refused with the reason and where to get 
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert.getByRole("link", { name: "My products" })).toHaveAttribute("href", "/my-products");
   await expect(alert.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+  await expectNoBlockingViolations(page);
+});
+
+test("an organization's open positions lead to accessible job pages", async ({ page }) => {
+  await page.goto("/organization/green-harbor-foundation");
+  const positions = page.getByRole("list", { name: "Open positions" });
+  const first = positions.getByRole("link").first();
+  const path = await first.getAttribute("href");
+  expect(path).toMatch(/^\/job\/[a-z0-9-]+$/);
+  await first.click();
+  await page.waitForURL((url) => url.pathname === path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Apply" })).toBeVisible();
+  await expectNoBlockingViolations(page);
 });
 
 test("an unknown job is a 404 and the wizard needs a session", async ({ page }) => {

@@ -36,7 +36,7 @@ export function JobTeaser({ title, href, organizationName, logo, location, remot
           <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3}>
             {title}
           </Anchor>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className="text-muted">
             {organizationName}
           </Text>
           <Group gap={6}>
@@ -58,7 +58,7 @@ export function JobTeaser({ title, href, organizationName, logo, location, remot
             </Text>
           ) : null}
           {posted ? (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" className="text-muted">
               Posted {posted}
             </Text>
           ) : null}

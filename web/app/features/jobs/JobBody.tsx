@@ -13,7 +13,7 @@ function labels(terms: readonly (Term | null | undefined)[]): string[] {
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2} component="div">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+      <Text size="xs" className="text-muted" tt="uppercase" fw={600} component="dt">
         {label}
       </Text>
       <Text size="sm" component="dd" m={0}>

@@ -112,7 +112,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
           w={220}
         />
         {data ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className="text-muted">
             {total} {total === 1 ? "job" : "jobs"}
           </Text>
         ) : null}

@@ -116,7 +116,7 @@ function ApplyActions({ job }: { job: JobView }) {
           View original ad
         </Button>
         {host ? (
-          <Text size="xs" c="dimmed" ta="center">
+          <Text size="xs" className="text-muted" ta="center">
             Opens {host}
           </Text>
         ) : null}
@@ -144,7 +144,7 @@ function OrganizationTeaser({ job }: { job: JobView }) {
           <Anchor component={Link} to={`/organization/${profile.slug}`} fw={600}>
             {profile.name}
           </Anchor>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" className="text-muted">
             See the employer&apos;s profile and open positions
           </Text>
         </Stack>

@@ -58,7 +58,7 @@ export function JobsReviewPage() {
                 <Anchor component={Link} to={job.url.path} fw={600}>
                   {job.title}
                 </Anchor>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" className="text-muted">
                   {job.organizationName} · submitted {formatDate(job.createdAt)}
                 </Text>
               </Stack>

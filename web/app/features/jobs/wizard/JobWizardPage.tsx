@@ -144,7 +144,7 @@ function CreateJobForm() {
                     <Text fw={600} size="sm">
                       {choice.label}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" className="text-muted">
                       {choice.description}
                     </Text>
                   </Stack>
@@ -388,7 +388,7 @@ function WizardForm({
           <Badge color={STATE_COLORS[job.state]} variant="light">
             {STATE_LABELS[job.state]}
           </Badge>
-          <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          <Text size="sm" className="text-muted" role="status" aria-live="polite">
             {status === "saving" ? "Saving…" : status === "unsaved" ? "Unsaved changes" : status === "failed" ? "Not saved: see the errors" : "All changes saved"}
           </Text>
         </Group>
@@ -425,7 +425,7 @@ function WizardForm({
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Paper withBorder radius="md" p="md" component="aside" aria-label="Preview of the job page" style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb="sm">
+            <Text size="xs" className="text-muted" tt="uppercase" fw={700} mb="sm">
               Preview
             </Text>
             <JobBody job={preview} headingLevel={2} />

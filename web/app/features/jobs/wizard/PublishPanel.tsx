@@ -54,7 +54,7 @@ export function StructuredDataChecklist({ hints }: { hints: JobView["structuredD
             >
               {group.items.map((hint) => (
                 <List.Item key={hint.property}>
-                  {hint.message} <Text span size="xs" c="dimmed">({hint.property})</Text>
+                  {hint.message} <Text span size="xs" className="text-muted">({hint.property})</Text>
                 </List.Item>
               ))}
             </List>
@@ -110,7 +110,7 @@ export function PublishPanel({
             Publish the job
           </Button>
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" className="text-muted">
             State: {STATE_LABELS[job.state]}
           </Text>
         )}
