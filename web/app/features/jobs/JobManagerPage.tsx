@@ -16,7 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
@@ -24,11 +24,11 @@ import type { JobState, ManagedJobFieldsFragment } from "~/lib/graphql/generated
 import {
   ARCHIVE_JOB,
   DUPLICATE_JOB,
-  JOB_POSTER_CONTEXT,
   ORGANIZATION_JOBS,
   REPUBLISH_JOB,
 } from "./documents";
 import { formatDate, STATE_COLORS, STATE_LABELS } from "./job-format";
+import { usePosterOrganizations } from "./poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
 
 export const JOB_MANAGER_PAGE_SIZE = 20;
@@ -242,16 +242,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
 
 /** /job-manager: the active organization's jobs with their state, dates, counts and actions. */
 export function JobManagerPage() {
-  const { data, loading, error } = useQuery(JOB_POSTER_CONTEXT);
-  const options = useMemo(() => {
-    const seen = new Map<string, string>();
-    const active = data?.currentUser?.activeOrganization;
-    if (active) seen.set(active.id, active.name);
-    for (const profile of data?.updatableOrganizationProfiles ?? []) {
-      if (profile.organization && !seen.has(profile.organization.id)) seen.set(profile.organization.id, profile.organization.name);
-    }
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [data]);
+  const { options, loaded, loading, error } = usePosterOrganizations();
   const [chosen, setChosen] = useState<string | null>(null);
   const organizationId = chosen ?? options[0]?.value ?? null;
 
@@ -264,8 +255,8 @@ export function JobManagerPage() {
         </Button>
       </Group>
       {error ? <Alert color="red" role="alert">Your organizations could not be loaded. Please try again in a moment.</Alert> : null}
-      {loading && !data ? <Skeleton h={240} radius="md" /> : null}
-      {data && options.length === 0 ? (
+      {loading ? <Skeleton h={240} radius="md" /> : null}
+      {loaded && options.length === 0 ? (
         <EmptyState action={<Button component={Link} to="/dashboard/organization">Set up your organization</Button>}>
           Jobs belong to an organization. Create yours, or ask a colleague to invite you.
         </EmptyState>

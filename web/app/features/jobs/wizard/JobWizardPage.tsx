@@ -26,7 +26,6 @@ import type { JobState, JobType } from "~/lib/graphql/generated/graphql";
 import {
   CREATE_JOB,
   JOB_BY_ID,
-  JOB_POSTER_CONTEXT,
   PUBLISH_JOB,
   UPDATE_JOB_APPLICATION_OPTIONS,
   UPDATE_JOB_CATEGORIZATION,
@@ -38,6 +37,7 @@ import {
 } from "../documents";
 import { formatDate, STATE_COLORS, STATE_LABELS } from "../job-format";
 import { JobBody } from "../JobBody";
+import { usePosterOrganizations } from "../poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./job-errors";
 import { PublishPanel, type PublishPhase } from "./PublishPanel";
 import {
@@ -74,20 +74,6 @@ export const PUBLISH_POLL_INTERVAL_MS = 1000;
 export const PUBLISH_POLL_ATTEMPTS = 20;
 
 const SETTLED: readonly JobState[] = ["PUBLISHED", "SCHEDULED", "NEEDS_REVIEW"];
-
-function usePosterOrganizations() {
-  const { data, loading, error } = useQuery(JOB_POSTER_CONTEXT);
-  const options = useMemo(() => {
-    const seen = new Map<string, string>();
-    const active = data?.currentUser?.activeOrganization;
-    if (active) seen.set(active.id, active.name);
-    for (const profile of data?.updatableOrganizationProfiles ?? []) {
-      if (profile.organization && !seen.has(profile.organization.id)) seen.set(profile.organization.id, profile.organization.name);
-    }
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [data]);
-  return { options, loading: loading && !data, error, activeId: data?.currentUser?.activeOrganization?.id ?? options[0]?.value ?? "" };
-}
 
 const TYPE_CHOICES: { value: JobType; label: string; description: string }[] = [
   { value: "JOB_PER_TEMPLATE", label: "Write the ad here", description: "Fill in our template: the best fit for search engines." },
