@@ -70,6 +70,12 @@ describe("job route meta", () => {
     ]);
   });
 
+  it("makes a canonical path absolute with the site's origin", () => {
+    const job = { ...publishedJob, metatags: [{ meta: "canonical", value: "/job/gardener-berlin" }] };
+    const descriptors = meta({ loaderData: { job, origin: "https://jobs.example", gone: false } } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({ tagName: "link", rel: "canonical", href: "https://jobs.example/job/gardener-berlin" });
+  });
+
   it("says noindex for a gone job", () => {
     const descriptors = meta({ loaderData: { job: publishedJob, origin: "https://jobs.example", gone: true } } as unknown as Route.MetaArgs);
     expect(descriptors).toContainEqual({ name: "robots", content: "noindex" });

@@ -38,7 +38,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  return metaDescriptors(job.metatags, `${job.title} | Jobboard`);
+  // Search engines want an absolute canonical; the API may answer a path.
+  const metatags = job.metatags.map((tag) =>
+    tag.meta === "canonical" && tag.value.startsWith("/") ? { ...tag, value: `${loaderData.origin}${tag.value}` } : tag,
+  );
+  return metaDescriptors(metatags, `${job.title} | Jobboard`);
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {

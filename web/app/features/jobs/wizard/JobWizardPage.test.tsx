@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../../test/render";
-import { JOB_BY_ID, JOB_POSTER_CONTEXT, UPDATE_JOB_INFO, type JobView } from "../documents";
+import { JOB_BY_ID, JOB_POSTER_CONTEXT, PUBLISH_JOB, UPDATE_JOB_INFO, type JobView } from "../documents";
 import { draftJob, publishedJob, withTypenames } from "../job-fixture";
 import { JobWizardPage, waitWhileAwaitingSlot } from "./JobWizardPage";
 
@@ -20,9 +20,11 @@ const poster: MockLink.MockedResponse = {
   maxUsageCount: 10,
 };
 
-function jobMock(job: JobView): MockLink.MockedResponse {
-  return { request: { query: JOB_BY_ID, variables: { id: job.id } }, result: { data: { job: withTypenames(job) } }, maxUsageCount: 10 };
+function jobMock(job: JobView, maxUsageCount = 10): MockLink.MockedResponse {
+  return { request: { query: JOB_BY_ID, variables: { id: job.id } }, result: { data: { job: withTypenames(job) } }, maxUsageCount };
 }
+
+const saved = (job: JobView) => ({ __typename: "JobSaved", job: { ...withTypenames(job), viewsCount: 0, applicationsCount: 0 } });
 
 function render(jobId: string, mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([
@@ -92,6 +94,51 @@ describe("JobWizardPage", () => {
     expect(await screen.findByText("This job cannot be edited")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Save and continue" })).toBeNull();
   });
+});
+
+describe("JobWizardPage saving and publishing", () => {
+  beforeEach(() => {
+    window.dataLayer = [];
+  });
+  afterEach(() => {
+    delete window.dataLayer;
+  });
+
+  it("sends job_edit when an edit of a posted job is saved, then moves on", async () => {
+    const job = { ...publishedJob, canEdit: true };
+    const update: MockLink.MockedResponse = {
+      request: { query: UPDATE_JOB_INFO, variables: () => true },
+      result: { data: { updateJobInfo: saved({ ...job, videoUrl: "https://youtu.be/abc" }) } },
+      maxUsageCount: 5,
+    };
+    render("job-1", [poster, jobMock(job), update]);
+    const video = await screen.findByRole("textbox", { name: "Video" });
+    await userEvent.click(video);
+    await userEvent.paste("https://youtu.be/abc");
+    await userEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect(await screen.findByRole("heading", { name: "Company", level: 2 })).toBeInTheDocument();
+    expect(window.dataLayer?.filter((entry) => entry.event === "job_edit")[0]).toEqual({ event: "job_edit", value: 1, entity_id: "job-1" });
+  }, 15_000);
+
+  it("publishes, waits while the job awaits a slot, and shows billing's refusal with where to go", async () => {
+    const publish: MockLink.MockedResponse = {
+      request: { query: PUBLISH_JOB, variables: { id: "job-2" } },
+      result: { data: { publishJob: saved({ ...draftJob, state: "AWAITING_SLOT" }) } },
+    };
+    const refused = jobMock(
+      { ...draftJob, refusal: { reason: "no_slots_left", message: "Your organization has no job slots left.", at: "2026-11-23T10:00:00Z" } },
+      5,
+    );
+    render("job-2", [poster, jobMock(draftJob, 1), publish, refused]);
+    await screen.findByRole("textbox", { name: "Job title" });
+    await userEvent.click(screen.getByRole("button", { name: /Review and publish/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Publish the job" }));
+    expect(await screen.findByText("Your organization's job slots are being checked. This takes a few seconds.", { exact: false })).toBeInTheDocument();
+    const alert = await screen.findByText("Your organization has no job slots left.", undefined, { timeout: 4000 });
+    expect(alert.closest("[role=alert]")).toHaveTextContent("The job was not published");
+    expect(screen.getByRole("link", { name: "My products" })).toHaveAttribute("href", "/my-products");
+    expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+  }, 15_000);
 });
 
 describe("waitWhileAwaitingSlot", () => {
