@@ -5,6 +5,9 @@ export type AnalyticsEvent =
   | "sign_up"
   | "job_search"
   | "job_visit"
+  | "job_edit"
+  | "job_share"
+  | "view_original_ad_btn_click"
   | "resume_search"
   | "orgprofile_visit";
 
