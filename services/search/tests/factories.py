@@ -31,8 +31,13 @@ def job_payload(**overrides: Any) -> JobPayload:
         "organization_number": 1,
         "organization_name": "Helping Hands",
         "locations": [
-            {"locality": "Boston", "country_code": "US", "administrative_area": "MA",
-             "lat": 42.3601, "lon": -71.0589}
+            {
+                "locality": "Boston",
+                "country_code": "US",
+                "administrative_area": "MA",
+                "lat": 42.3601,
+                "lon": -71.0589,
+            }
         ],
         "published_at": "2026-11-01T10:00:00+00:00",
         "expires_at": None,

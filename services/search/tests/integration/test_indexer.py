@@ -97,8 +97,9 @@ async def test_the_consumer_handlers_index_profiles_and_jobs_with_labels(
 
 
 def envelope(event_type: str, aggregate_id: str, payload: dict[str, Any]) -> EventEnvelope:
-    return EventEnvelope(type=event_type, aggregate_id=aggregate_id, site="jobboard",
-                         payload=payload)
+    return EventEnvelope(
+        type=event_type, aggregate_id=aggregate_id, site="jobboard", payload=payload
+    )
 
 
 async def test_facet_counts_ignore_their_own_filter_and_geo_radius(
@@ -107,8 +108,13 @@ async def test_facet_counts_ignore_their_own_filter_and_geo_radius(
     full, part = tid("employment_types", "full-time"), tid("employment_types", "part-time")
     remote = next(t.tid for t in SEED if t.vocabulary == "remote_options")
     word = "Xylophonist"
-    zurich = {"locality": "Zürich", "country_code": "CH", "administrative_area": "Zürich",
-              "lat": 47.3769, "lon": 8.5417}
+    zurich = {
+        "locality": "Zürich",
+        "country_code": "CH",
+        "administrative_area": "Zürich",
+        "lat": 47.3769,
+        "lon": 8.5417,
+    }
     jobs = [
         job_payload(title=f"{word} a", employment_type_tids=[full], remote_option_tids=[remote]),
         job_payload(title=f"{word} b", employment_type_tids=[full]),
@@ -122,8 +128,9 @@ async def test_facet_counts_ignore_their_own_filter_and_geo_radius(
         fulltext=word,
         facets=facets,
         condition_groups=[
-            ConditionGroup([Condition("employmentType", f"{full},{full}")],
-                           tags=["facet:employmentType"])
+            ConditionGroup(
+                [Condition("employmentType", f"{full},{full}")], tags=["facet:employmentType"]
+            )
         ],
     )
     await store.refresh("jobs")
@@ -148,13 +155,19 @@ async def test_facet_counts_ignore_their_own_filter_and_geo_radius(
         (JobSearchRequest(fulltext="x" * 10_000), "fulltext.keys"),
         (JobSearchRequest(page=0), "page"),
         (JobSearchRequest(page=10**9), "page"),
-        (JobSearchRequest(geo_location=GeoLocation(lat=1, lon=1, radius=-1)),
-         "geo_location.radius"),
-        (JobSearchRequest(geo_location=GeoLocation(lat=1, lon=1, radius=100000)),
-         "geo_location.radius"),
+        (
+            JobSearchRequest(geo_location=GeoLocation(lat=1, lon=1, radius=-1)),
+            "geo_location.radius",
+        ),
+        (
+            JobSearchRequest(geo_location=GeoLocation(lat=1, lon=1, radius=100000)),
+            "geo_location.radius",
+        ),
         (JobSearchRequest(facets=[FacetRequest("salary")]), "facets.0.field"),
-        (JobSearchRequest(condition_groups=[ConditionGroup([Condition("industry", "abc")])]),
-         "condition_groups.0.conditions.0.value"),
+        (
+            JobSearchRequest(condition_groups=[ConditionGroup([Condition("industry", "abc")])]),
+            "condition_groups.0.conditions.0.value",
+        ),
     ],
 )
 async def test_hostile_requests_are_refused_with_the_field(
@@ -207,4 +220,3 @@ async def test_reindex_switches_the_alias_while_searches_keep_answering(
 @pytest.fixture
 def sessions(committed_sessions: Any) -> Any:
     return committed_sessions
-
