@@ -172,7 +172,10 @@ class SearchFacet:
     values: list[FacetValue]
 
 
-@strawberry.type(description="A metatag of the search page.")
+@strawberry.federation.type(
+    shareable=True,
+    description="A metatag of a public page (title, description, canonical, og:*).",
+)
 class Metatag:
     meta: str
     value: str

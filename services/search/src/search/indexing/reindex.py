@@ -150,11 +150,11 @@ async def reindex(
         for kind in ("organizations", "jobs"):
             topic, types = topics[kind]
             events, ends[kind] = await _read(settings.kafka_bootstrap_servers, topic, types)
-            index = await store.create_index(kind)  # type: ignore[arg-type]
+            index = await store.create_index(kind)
             for envelope in _newest(events):
                 await _apply(store, session, envelope, index=index)
             await store.client.indices.refresh(index=index)
-            left += await store.switch_alias(kind, index)  # type: ignore[arg-type]
+            left += await store.switch_alias(kind, index)
             counts[kind] = len(_newest(events))
         caught_up = 0
         for kind in ("organizations", "jobs"):
