@@ -6,8 +6,11 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from aiosmtpd.controller import Controller
 from jobkit.auth import Principal
 from jobkit.events import EventEnvelope
+from jobkit.settings import ServiceSettings
+from jobkit.testing.server import free_port
 from jobkit.testing.service import persist
 from jobs.db import members
 from jobs.domain.models import Job, KnownOrganization
@@ -16,6 +19,7 @@ from jobs.messaging.consumers import (
     apply_organization,
     apply_profile,
     apply_site_config,
+    mailer_handlers,
     organization_handlers,
     rejection_mail,
 )
@@ -23,6 +27,7 @@ from jobs.settings import JobsSettings
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from scripts.mailcatcher import Mailbox
 from services.jobs.tests.factories import job, organization
 
 pytestmark = pytest.mark.integration
@@ -148,3 +153,34 @@ def test_the_rejection_mail_tells_the_reason_and_where_to_fix_it() -> None:
     body = mail.get_content()
     assert "Add the salary." in body
     assert "/job-manager" in body
+
+
+async def test_a_rejection_is_mailed_to_the_recruiter_who_created_the_job(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    """Over real SMTP (a local aiosmtpd server): to the creator's address kept at creation,
+    not to the job's application emails."""
+    assert isinstance(service_settings, JobsSettings)
+    mailbox = Mailbox()
+    smtp = Controller(mailbox, hostname="127.0.0.1", port=free_port())
+    smtp.start()
+    try:
+        settings = service_settings.model_copy(update={"smtp_port": smtp.port})
+        org = organization()
+        row = job(org, owner_email="rita@harbor.example", application_emails=["hr@harbor.example"])
+        await persist(committed_sessions, org, row)
+        handler = mailer_handlers(settings)["jobs.job.rejected"]
+        event = _event(
+            "jobs.job.rejected",
+            job_id=str(row.id),
+            organization_id=str(org.id),
+            owner_id=str(row.owner_id),
+            title=row.title,
+            reason="Add the salary.",
+        )
+        async with committed_sessions() as session:
+            await handler(session, event)
+    finally:
+        smtp.stop()
+    assert [mail.to for mail in mailbox.mails] == [["rita@harbor.example"]]
+    assert "Add the salary." in mailbox.mails[0].text

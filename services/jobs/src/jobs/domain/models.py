@@ -45,6 +45,9 @@ class Job(Base):
     state: Mapped[str] = mapped_column(String(20), default="draft")
     version: Mapped[int] = mapped_column(Integer, default=1)
     owner_id: Mapped[uuid.UUID] = mapped_column(Uuid)  # who created it
+    # their account's address when they created it (the token's email claim): where review
+    # decisions are mailed
+    owner_email: Mapped[str | None] = mapped_column(String(320))
     # company_info
     organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     organization_number: Mapped[int] = mapped_column(Integer)

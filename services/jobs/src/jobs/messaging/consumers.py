@@ -141,14 +141,15 @@ def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
     async def rejected(session: AsyncSession, event: EventEnvelope) -> None:
         payload = JobRejected.model_validate(event.payload)
         job = await session.get(Job, uuid.UUID(payload.job_id))
-        # Jobs knows no account's address (identity owns them): the recruiter's addresses for
-        # this job are its application emails.
-        if job is None or not job.application_emails:
+        # The recruiter who created the job (their address when they did), else the job's
+        # application emails (a job created before addresses were kept).
+        to = [job.owner_email] if job is not None and job.owner_email else []
+        if job is not None and not to:
+            to = list(job.application_emails)
+        if job is None or not to:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
-        mail = rejection_mail(
-            job=job, to=list(job.application_emails), reason=payload.reason, settings=settings
-        )
+        mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
         await aiosmtplib.send(
             mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
         )
