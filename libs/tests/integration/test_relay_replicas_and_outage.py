@@ -184,7 +184,11 @@ async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_
             records = await read_topic(
                 settings.kafka_bootstrap_servers, topic, expect=1, timeout=60
             )
-            assert [EventEnvelope.from_bytes(r.value).payload for r in records] == [{"n": 1}]
+            # At least once (ADR 0003): a send that timed out while the broker came back may
+            # have landed too, so the same event can arrive twice; consumers dedupe by its id.
+            events = [EventEnvelope.from_bytes(r.value) for r in records]
+            assert len({event.id for event in events}) == 1
+            assert [event.payload for event in events][:1] == [{"n": 1}]
             [(_, last_error, sent_at)] = await _unsent(sessions, topic)
             assert sent_at is not None
             assert last_error is None
