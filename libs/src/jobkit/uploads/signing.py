@@ -16,7 +16,6 @@ from urllib.parse import urlencode
 from pydantic import SecretStr
 
 
-
 def _signature(secret: SecretStr, upload_id: object, style: str, user_id: str, expires: int) -> str:
     message = f"{upload_id}\n{style}\n{user_id}\n{expires}".encode()
     return hmac.new(secret.get_secret_value().encode(), message, hashlib.sha256).hexdigest()

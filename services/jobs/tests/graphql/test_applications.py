@@ -4,6 +4,7 @@ the served app: uploads over HTTP, the graph, signed file URLs."""
 from __future__ import annotations
 
 import io
+import time
 import uuid
 from typing import Any
 
@@ -12,7 +13,9 @@ import pytest
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
+from jobkit.uploads.signing import signed_file_url
 from jobs.domain.models import Application, SiteSetting
+from jobs.settings import JobsSettings
 from pypdf import PdfWriter
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -45,7 +48,9 @@ def pdf() -> bytes:
     return buffer.getvalue()
 
 
-async def upload(service_url: str, body: bytes, name: str, token: str | None = None) -> httpx.Response:
+async def upload(
+    service_url: str, body: bytes, name: str, token: str | None = None
+) -> httpx.Response:
     headers = {"authorization": f"Bearer {token}"} if token else {}
     async with httpx.AsyncClient(base_url=service_url) as client:
         return await client.post(
@@ -125,7 +130,7 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     assert answer["applyToJob"]["status"] == "NEW"
     application_id = answer["applyToJob"]["applicationId"]
 
-    again = (await graphql.data(APPLY, input=form(open_job.id, emailAddress="ADA@example.org")))
+    again = await graphql.data(APPLY, input=form(open_job.id, emailAddress="ADA@example.org"))
     assert again["applyToJob"]["errors"][0]["code"] == "ALREADY_APPLIED"
     assert again["applyToJob"]["errors"][0]["field"] == "emailAddress"
 
@@ -142,14 +147,31 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     # the signed URL: the recruiter it was issued to, not a visitor, not someone else
     path = attachment["url"].removeprefix("/api/uploads/jobs")
     recruiter_token = tokens.token(recruiter_id, ["recruiter"])
-    async with httpx.AsyncClient(base_url=service_url) as client:
-        ok = await client.get(path, headers={"authorization": f"Bearer {recruiter_token}"})
-        assert ok.status_code == 200 and ok.content.startswith(b"%PDF")
-        assert (await client.get(path)).status_code == 401 or (await client.get(path)).status_code == 404
-        other_token = tokens.token(stranger_id, ["recruiter"])
-        assert (await client.get(path, headers={"authorization": f"Bearer {other_token}"})).status_code == 404
-        unsigned = path.split("?", 1)[0]
-        assert (await client.get(unsigned, headers={"authorization": f"Bearer {recruiter_token}"})).status_code == 404
+    other_token = tokens.token(stranger_id, ["recruiter"])
+    unsigned = path.split("?", 1)[0]
+    expired = signed_file_url(
+        JobsSettings(upload_public_url=""),
+        file_id,
+        "original",
+        user_id=str(recruiter_id),
+        secret=JobsSettings().file_signing_secret,
+        ttl_seconds=60,
+        now=time.time() - 3600,
+    )
+
+    async def status(url: str, token: str | None = None) -> int:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        async with httpx.AsyncClient(base_url=service_url) as client:
+            response = await client.get(url, headers=headers)
+        if response.status_code == 200:
+            assert response.content.startswith(b"%PDF")
+        return response.status_code
+
+    assert await status(path, recruiter_token) == 200
+    assert await status(path) == 404  # anonymous
+    assert await status(path, other_token) == 404  # signed for someone else
+    assert await status(unsigned, recruiter_token) == 404
+    assert await status(expired, recruiter_token) == 404
 
     # another organization's recruiter gets nothing
     assert (await stranger.data(JOB_APPLICATIONS, id=str(open_job.id)))["jobApplications"] == {
@@ -158,7 +180,7 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     }
     denied = await stranger.execute(ORG_APPLICATIONS, o=str(org.id))
     assert denied["errors"][0]["extensions"]["code"] == "FORBIDDEN"
-    moved = (await stranger.data(CHANGE, id=application_id, s="SHORTLISTED"))
+    moved = await stranger.data(CHANGE, id=application_id, s="SHORTLISTED")
     assert moved["changeApplicationStatus"]["errors"][0]["code"] == "FORBIDDEN"
 
     # the pipeline

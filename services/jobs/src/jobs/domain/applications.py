@@ -95,7 +95,9 @@ class ApplicationForm(BaseModel):
         return [answer.strip()[:2000] for answer in answers]
 
 
-async def may_manage(session: AsyncSession, principal: Principal, organization_id: uuid.UUID) -> bool:
+async def may_manage(
+    session: AsyncSession, principal: Principal, organization_id: uuid.UUID
+) -> bool:
     """The one rule for seeing and moving applications: recruiter members of the job's
     organization and admin-like users."""
     if principal.is_admin_like:
@@ -113,9 +115,7 @@ async def captcha_required(session: AsyncSession, site: str) -> bool:
     return await _setting(session, site, "captcha", "job_application")
 
 
-async def _count_hit(
-    sessions: async_sessionmaker[AsyncSession], key: str, window: datetime
-) -> int:
+async def _count_hit(sessions: async_sessionmaker[AsyncSession], key: str, window: datetime) -> int:
     """One more hit in ``key``'s current window (committed at once: refused attempts count)."""
     async with unit_of_work(sessions) as session:
         count = await session.scalar(
@@ -146,7 +146,9 @@ async def rate_limited(
 ) -> bool:
     seconds = settings.apply_limit_window_seconds
     window = datetime.fromtimestamp(int(now.timestamp()) // seconds * seconds, UTC)
-    over = await _count_hit(sessions, f"apply:email:{email}", window) > settings.apply_limit_per_email
+    over = (
+        await _count_hit(sessions, f"apply:email:{email}", window) > settings.apply_limit_per_email
+    )
     if client_ip:
         hits = await _count_hit(sessions, f"apply:ip:{client_ip}", window)
         over = over or hits > settings.apply_limit_per_ip
@@ -172,9 +174,7 @@ def _requirement_errors(job: Job, form: ApplicationForm) -> list[JobError]:
     if job.application_require_qualifying_questions:
         for index, _question in enumerate(questions):
             if index >= len(form.answers) or not form.answers[index]:
-                errors.append(
-                    JobError(Code.REQUIRED, "Answer this question.", f"answers.{index}")
-                )
+                errors.append(JobError(Code.REQUIRED, "Answer this question.", f"answers.{index}"))
     return errors
 
 
@@ -203,9 +203,7 @@ async def _attachment_errors(
             and await session.get(ApplicationAttachment, key) is None
         )
         if not usable:
-            errors.append(
-                JobError(Code.UNKNOWN_UPLOAD, "Upload this file again, please.", field)
-            )
+            errors.append(JobError(Code.UNKNOWN_UPLOAD, "Upload this file again, please.", field))
         elif key is not None:
             seen.add(key)
     return errors

@@ -3,6 +3,8 @@ admin-like users), and the caller's own ("my applications")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import strawberry
 from jobkit.permissions import IsAuthenticated, MemberOfOrganization, RecruiterScope
 from sqlalchemy import Select, func, select
@@ -27,13 +29,13 @@ MAX_PAGE = 100
 def _sorted(
     query: Select[tuple[ApplicationModel]], sort: ApplicationSort
 ) -> Select[tuple[ApplicationModel]]:
-    order = {
+    orders: dict[ApplicationSort, list[Any]] = {
         ApplicationSort.NEWEST: [ApplicationModel.created_at.desc()],
         ApplicationSort.OLDEST: [ApplicationModel.created_at],
         ApplicationSort.NAME: [ApplicationModel.last_name, ApplicationModel.first_name],
         ApplicationSort.STATUS: [ApplicationModel.status, ApplicationModel.created_at.desc()],
-    }[sort]
-    return query.order_by(*order, ApplicationModel.id)
+    }
+    return query.order_by(*orders[sort], ApplicationModel.id)
 
 
 async def _page(
@@ -124,4 +126,3 @@ class ApplicationQuery:
                 .offset(max(0, offset))
             )
             return [MyApplication(row=row) for row in rows]
-

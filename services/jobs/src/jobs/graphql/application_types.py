@@ -106,7 +106,9 @@ class Application:
 
     @strawberry.field(description="Each qualifying question with its answer, in order.")
     def answers(self) -> list[QualifyingAnswer]:
-        return [QualifyingAnswer(question=a["question"], answer=a["answer"]) for a in self.row.answers]
+        return [
+            QualifyingAnswer(question=a["question"], answer=a["answer"]) for a in self.row.answers
+        ]
 
     @strawberry.field(description='An answer was "no": flagged for the recruiter, not hidden.')
     def knocked_out(self) -> bool:
@@ -207,7 +209,5 @@ class ApplicationSaved:
     application: Application
 
 
-ApplyToJobResult = Annotated[
-    ApplicationReceived | JobErrors, strawberry.union("ApplyToJobResult")
-]
+ApplyToJobResult = Annotated[ApplicationReceived | JobErrors, strawberry.union("ApplyToJobResult")]
 ApplicationResult = Annotated[ApplicationSaved | JobErrors, strawberry.union("ApplicationResult")]

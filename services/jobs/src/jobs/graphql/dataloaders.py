@@ -8,8 +8,8 @@ from sqlalchemy import select
 from strawberry.dataloader import DataLoader
 
 from jobs.db import terms, uploads
-from jobs.domain.models import Job as JobModel
 from jobs.domain.models import ApplicationAttachment, KnownOrganization, SiteSetting
+from jobs.domain.models import Job as JobModel
 from jobs.graphql.context import JobContext
 
 

@@ -21,13 +21,12 @@ import aiosmtplib
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
 from jobkit.uploads import Storage
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from jobs.db import uploads
 from jobs.domain.events import ApplicationStatusChanged, ApplicationSubmitted
 from jobs.domain.models import Application, ApplicationAttachment, Job
 from jobs.settings import JobsSettings
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +39,9 @@ STATUS_WORDS = {
 }
 
 
-def _message(settings: JobsSettings, *, to: list[str], subject: str, event_id: str, part: str) -> EmailMessage:
+def _message(
+    settings: JobsSettings, *, to: list[str], subject: str, event_id: str, part: str
+) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.mail_from
     message["To"] = ", ".join(to)
