@@ -19,6 +19,7 @@ const serverEnvSchema = z.object({
   AUTH_OIDC_PROVIDERS: z.string().default(""),
   /** Services that take uploads, proxied at /api/uploads/<name>/ with the session's bearer. */
   ORGANIZATIONS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8102"),
+  JOBS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8103"),
   /** The captcha widget script and this site's key (Turnstile; a local server in development). */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),

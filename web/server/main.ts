@@ -20,7 +20,7 @@ async function main() {
 
   const app = createWebApp({
     gatewayUrl: env.GATEWAY_URL,
-    uploadServices: { organizations: env.ORGANIZATIONS_URL },
+    uploadServices: { organizations: env.ORGANIZATIONS_URL, jobs: env.JOBS_URL },
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
     pageHandler: createRequestHandler({ build, mode: env.NODE_ENV }),
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),

@@ -6,7 +6,11 @@ export type AnalyticsEvent =
   | "job_search"
   | "job_visit"
   | "resume_search"
-  | "orgprofile_visit";
+  | "orgprofile_visit"
+  | "job_apply_start"
+  | "job_apply_complete"
+  | "view_original_ad_btn_click"
+  | `qa_${string}`;
 
 declare global {
   interface Window {
@@ -18,7 +22,10 @@ declare global {
  * Sends a client-side event to the browser tag library with its parameters plus `value`
  * (spec 7: the default value is 1).
  */
-export function track(event: AnalyticsEvent, params: Record<string, unknown> = {}): void {
+export function track(
+  event: AnalyticsEvent,
+  params: Record<string, unknown> = {},
+): void {
   if (typeof window === "undefined") return;
   window.dataLayer ??= [];
   window.dataLayer.push({ event, value: 1, ...params });
