@@ -271,3 +271,8 @@ async def test_an_applicant_sees_their_applications_and_the_rate_limit_holds(
     assert len(mine) == 5
     assert {m["status"] for m in mine} == {"NEW"}
     assert mine[0]["job"]["title"] == "Community Health Worker"
+
+    # sent as a visitor from the account's address: theirs once signed in
+    await graphql.data(APPLY, input=form(jobs[6].id, emailAddress="Sam@Example.org"))
+    signed_in = graphql.as_user(tokens.token(uuid.uuid4(), ["applicant"], email="sam@example.org"))
+    assert [m["jobId"] for m in (await signed_in.data(MINE))["myApplications"]] == [str(jobs[6].id)]

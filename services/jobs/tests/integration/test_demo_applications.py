@@ -25,8 +25,7 @@ async def test_the_demo_applications_cover_every_status_once(
     assert isinstance(service_settings, JobsSettings)
     org = organization()
     jobs = [
-        job(org, state="published", application_qualifying_questions=["Licence?"])
-        for _ in range(2)
+        job(org, state="published", application_qualifying_questions=["Licence?"]) for _ in range(2)
     ]
     await persist(committed_sessions, org, *jobs)
     applicant = uuid.uuid4()

@@ -7,7 +7,7 @@ from typing import Any
 
 import strawberry
 from jobkit.permissions import IsAuthenticated, MemberOfOrganization, RecruiterScope
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, and_, func, or_, select
 from strawberry.types import Info
 
 from jobs.domain.applications import may_manage
@@ -110,7 +110,8 @@ class ApplicationQuery:
         return await _page(info, query, statuses, sort, limit, offset)
 
     @strawberry.field(
-        description="The caller's applications, newest first (/my-applications).",
+        description="The caller's applications, newest first (/my-applications), including "
+        "those sent before signing in from the account's address.",
         permission_classes=[IsAuthenticated],
     )
     async def my_applications(
@@ -120,7 +121,16 @@ class ApplicationQuery:
         async with info.context.sessions() as session:
             rows = await session.scalars(
                 select(ApplicationModel)
-                .where(ApplicationModel.applicant_id == principal.user_id)
+                .where(
+                    or_(
+                        ApplicationModel.applicant_id == principal.user_id,
+                        # sent before signing in, from the account's own address
+                        and_(
+                            ApplicationModel.applicant_id.is_(None),
+                            ApplicationModel.email == (principal.email or "").lower(),
+                        ),
+                    )
+                )
                 .order_by(ApplicationModel.created_at.desc(), ApplicationModel.id)
                 .limit(max(0, min(limit, MAX_PAGE)))
                 .offset(max(0, offset))
