@@ -8,7 +8,7 @@ from jobkit.uploads import UploadKind, upload_router
 
 from jobs.db import members, outbox, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
-from jobs.domain.events import APPLICATION_TOPIC, JOB_TOPIC
+from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
 from jobs.messaging.scheduler import run_scheduler_forever
@@ -41,7 +41,9 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         memberships=members,
-        published_topics=[settings.topic(JOB_TOPIC), settings.topic(APPLICATION_TOPIC)],
+        published_topics=[
+            settings.topic(topic) for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC)
+        ],
         consumers=_workers,
     )
     app.include_router(

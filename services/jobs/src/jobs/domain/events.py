@@ -193,3 +193,26 @@ class ApplicationStatusChanged(EventPayload):
     status: str
     previous_status: str
     message: str | None
+
+
+BOOKMARK_TOPIC = "jobs.bookmark"  # bookmarks, keyed by the job id
+
+
+class JobBookmarked(EventPayload):
+    """A signed-in user bookmarked a job (analytics' job_bookmark)."""
+
+    event_type: ClassVar[str] = "jobs.bookmark.added"
+    topic: ClassVar[str] = BOOKMARK_TOPIC
+
+    job_id: str
+    user_id: str
+    organization_id: str
+
+
+class JobUnbookmarked(EventPayload):
+    event_type: ClassVar[str] = "jobs.bookmark.removed"
+    topic: ClassVar[str] = BOOKMARK_TOPIC
+
+    job_id: str
+    user_id: str
+    organization_id: str

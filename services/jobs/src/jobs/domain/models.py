@@ -204,3 +204,15 @@ class RateLimitHit(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True), primary_key=True)
     count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Bookmark(Base):
+    """A signed-in user's bookmarked job (one row per user and job)."""
+
+    __tablename__ = "bookmarks"
+
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    job_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

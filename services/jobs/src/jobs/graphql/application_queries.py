@@ -1,5 +1,5 @@
 """Application queries: a job's applications and an organization's (its recruiters and
-admin-like users), and the caller's own ("my applications")."""
+admin-like users), and the caller's own ("my applications", "my bookmarks")."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from strawberry.types import Info
 
 from jobs.domain.applications import may_manage
 from jobs.domain.models import Application as ApplicationModel
+from jobs.domain.models import Bookmark
 from jobs.domain.models import Job as JobModel
 from jobs.graphql.application_types import (
     Application,
@@ -21,7 +22,7 @@ from jobs.graphql.application_types import (
     MyApplication,
 )
 from jobs.graphql.context import JobContext
-from jobs.graphql.types import parse_id
+from jobs.graphql.types import Job, JobPage, parse_id
 
 MAX_PAGE = 100
 
@@ -136,3 +137,25 @@ class ApplicationQuery:
                 .offset(max(0, offset))
             )
             return [MyApplication(row=row) for row in rows]
+
+    @strawberry.field(
+        description="The caller's bookmarked jobs that are still online, newest bookmark first.",
+        permission_classes=[IsAuthenticated],
+    )
+    async def my_bookmarks(
+        self, info: Info[JobContext, None], limit: int = 50, offset: int = 0
+    ) -> JobPage:
+        principal = info.context.require_principal()
+        query = (
+            select(JobModel)
+            .join(Bookmark, Bookmark.job_id == JobModel.id)
+            .where(Bookmark.user_id == principal.user_id, JobModel.state == "published")
+        )
+        async with info.context.sessions() as session:
+            total = await session.scalar(select(func.count()).select_from(query.subquery()))
+            rows = await session.scalars(
+                query.order_by(Bookmark.created_at.desc(), JobModel.id)
+                .limit(max(0, min(limit, MAX_PAGE)))
+                .offset(max(0, offset))
+            )
+            return JobPage(jobs=[Job.from_model(row) for row in rows], total=int(total or 0))

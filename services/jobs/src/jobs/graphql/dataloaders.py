@@ -8,7 +8,7 @@ from sqlalchemy import select
 from strawberry.dataloader import DataLoader
 
 from jobs.db import terms, uploads
-from jobs.domain.models import ApplicationAttachment, KnownOrganization, SiteSetting
+from jobs.domain.models import ApplicationAttachment, Bookmark, KnownOrganization, SiteSetting
 from jobs.domain.models import Job as JobModel
 from jobs.graphql.context import JobContext
 
@@ -86,3 +86,27 @@ async def attachments_of(context: JobContext, application_id: object) -> list[An
         return DataLoader(load_fn=load)
 
     return await context.loader("attachments_of", make).load(application_id)
+
+
+async def is_bookmarked(context: JobContext, job_id: object) -> bool:
+    """Whether the caller bookmarked the job (one query per request for a list of jobs)."""
+    principal = context.principal
+    if principal is None:
+        return False
+    sessions, user_id = context.sessions, principal.user_id
+
+    def make() -> DataLoader[object, bool]:
+        async def load(keys: list[object]) -> list[bool]:
+            async with sessions() as session:
+                found = set(
+                    await session.scalars(
+                        select(Bookmark.job_id).where(
+                            Bookmark.user_id == user_id, Bookmark.job_id.in_(keys)
+                        )
+                    )
+                )
+            return [key in found for key in keys]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("is_bookmarked", make).load(job_id)

@@ -2,7 +2,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import strawberry
-from jobkit.permissions import AdminLike, RecruiterScope
+from jobkit.permissions import AdminLike, IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
 from jobs.graphql.application_queries import ApplicationQuery
@@ -10,6 +10,7 @@ from jobs.graphql.application_types import ApplicationResult, ApplyToJobResult
 from jobs.graphql.mutations import (
     application_pipeline,
     apply_to_job,
+    bookmarks,
     create_job,
     update_groups,
     workflow,
@@ -82,6 +83,16 @@ class Mutation:
     change_application_status: ApplicationResult = _recruiters(
         application_pipeline.change_application_status,
         "Move an application along the pipeline; a message is mailed to the applicant.",
+    )
+    bookmark_job: JobResult = strawberry.mutation(
+        resolver=bookmarks.bookmark_job,
+        description="Keep a published job in my bookmarks (again: no change).",
+        permission_classes=[IsAuthenticated],
+    )
+    unbookmark_job: JobResult = strawberry.mutation(
+        resolver=bookmarks.unbookmark_job,
+        description="Remove a job from my bookmarks.",
+        permission_classes=[IsAuthenticated],
     )
     update_application_notes: ApplicationResult = _recruiters(
         application_pipeline.update_application_notes, "The recruiters' notes on an application."

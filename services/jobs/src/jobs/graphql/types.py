@@ -27,6 +27,7 @@ from jobs.domain.service import PUBLIC_STATES, visible_to
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import (
     captcha_required,
+    is_bookmarked,
     job_by_id,
     known_organization,
     term_labels,
@@ -492,6 +493,10 @@ class Job:
     @strawberry.field(description="Applications received (each jobs.application.submitted).")
     def applications_count(self) -> int:
         return self.row.applications_count
+
+    @strawberry.field(description="Whether the caller bookmarked it (false for visitors).")
+    async def bookmarked(self, info: Info[JobContext, None]) -> bool:
+        return await is_bookmarked(info.context, self.row.id)
 
     @strawberry.field(
         description="Whether applying asks for a captcha (the site's captcha.job_application)."
