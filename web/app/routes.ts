@@ -34,5 +34,7 @@ export default [
   route("job/:slug/apply/:step", "routes/job-apply.tsx"),
   route("recruiter/applications", "routes/recruiter-applications.tsx"),
   route("my-applications", "routes/my-applications.tsx"),
+  route("my-bookmarks", "routes/my-bookmarks.tsx"),
+  route("job-bookmarks-anon", "routes/job-bookmarks-anon.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ export type AnalyticsEvent =
   | "job_apply_start"
   | "job_apply_complete"
   | "view_original_ad_btn_click"
+  | "job_bookmark"
   | `qa_${string}`;
 
 declare global {
