@@ -7,7 +7,6 @@ import { QuickApplyPage, type ApplyJob } from "./QuickApplyPage";
 import { isStep } from "./quick-apply";
 
 const job: ApplyJob = {
-  __typename: "Job",
   id: "j1",
   slug: "health-worker",
   title: "Community Health Worker",
@@ -17,9 +16,7 @@ const job: ApplyJob = {
   applicationRequireCv: true,
   applicationRequireCoverLetter: false,
   applicationRequireQualifyingQuestions: true,
-  applicationQualifyingQuestions: [
-    { __typename: "QualifyingQuestion", question: "Do you drive?" },
-  ],
+  applicationQualifyingQuestions: [{ question: "Do you drive?" }],
   applicationCaptchaRequired: false,
 };
 
