@@ -16,6 +16,7 @@ describe("parseServerEnv", () => {
       AUTH_URL: "http://127.0.0.1:3002",
       IDENTITY_URL: "http://127.0.0.1:8101",
       ORGANIZATIONS_URL: "http://127.0.0.1:8102",
+      JOBS_URL: "http://127.0.0.1:8103",
       AUTH_OIDC_PROVIDERS: "",
     });
   });
