@@ -77,9 +77,5 @@ describe("AccountNavItem", () => {
     await user.click(await screen.findByRole("button", { name: /^Account menu for/ }));
     expect(await screen.findByRole("menuitem", { name: "Account settings" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "My organization" })).not.toBeInTheDocument();
-    expect(screen.getByRole("menuitem", { name: "My applications" })).toHaveAttribute(
-      "href",
-      "/my-applications",
-    );
   });
 });
