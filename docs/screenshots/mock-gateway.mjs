@@ -36,6 +36,7 @@ const acme = {
   name: "Acme Foundation",
   alternativeName: "Acme Clean Water Initiative",
   url: { path: "/organization/acme" },
+  organization: { id: "org-1" },
   logo: { ...image("logo", "Acme Foundation logo"), url: `${origin}/img/logo-square.svg` },
   cover: image("cover", "Our team at the Berlin office"),
   organizationLocation: address,
@@ -116,8 +117,144 @@ const bare = {
   locations: [], faq: [], attachments: [], metatags: [],
 };
 
+const term = (tid, label) => ({ tid, label });
+const gardener = {
+  id: "job-1",
+  slug: "gardener-berlin",
+  url: { path: "/job/gardener-berlin" },
+  type: "JOB_PER_TEMPLATE",
+  state: "PUBLISHED",
+  version: 3,
+  isExternal: false,
+  canEdit: false,
+  title: "Community gardener (m/f/d)",
+  linkUrl: null,
+  file: null,
+  description:
+    "<h2>Your role</h2><p>You look after our three community gardens in Berlin-Wedding and teach neighbours how to grow vegetables on small plots.</p><ul><li>Plan the planting year with volunteers</li><li>Run weekly open garden afternoons</li><li>Keep tools and irrigation in order</li></ul><h2>What we offer</h2><p>A permanent contract, 30 days of holiday and a bicycle allowance.</p>".repeat(2),
+  availabilityPeriod: { start: "2027-01-01", end: null },
+  videoUrl: null,
+  videoEmbedUrl: null,
+  organization: { id: "org-1", name: "Acme Foundation" },
+  organizationProfile: { id: "p1", slug: "acme", name: "Acme Foundation", logo: { url: `${origin}/img/logo-square.svg`, alt: "Acme Foundation logo" } },
+  organizationName: "Acme Foundation",
+  organizationAssignment: null,
+  logo: null,
+  locations: [{ address: { ...address, lat: 52.52, lon: 13.4 } }],
+  remoteOptions: [term(31, "Hybrid")],
+  employmentType: [term(11, "Full time")],
+  occupationalField: [term(21, "Agriculture"), term(22, "Education")],
+  fieldsOfStudy: [term(23, "Horticulture")],
+  degreeLevel: term(24, "Vocational training"),
+  yearsOfExperience: term(41, "1-2 years"),
+  salaryRange: { minSalary: 40000, maxSalary: 55000, currencyCode: "EUR", salaryUnit: "YEAR" },
+  salaryRangeFree: null,
+  languages: [term(51, "German"), term(52, "English")],
+  languagesFree: null,
+  skills: [term(61, "Composting")],
+  skillsFree: "Pruning fruit trees",
+  published: "2026-11-20T09:00:00+00:00",
+  expiration: "2026-12-31T23:00:00+00:00",
+  duration: null,
+  applicationWorkflow: "ON_SITE",
+  applicationEmails: [],
+  applicationLink: null,
+  applicationRequireCv: true,
+  applicationRequireCoverLetter: false,
+  applicationRequireQualifyingQuestions: false,
+  applicationQualifyingQuestions: [],
+  refusal: null,
+  structuredDataHints: [],
+  createdAt: "2026-11-19T09:00:00+00:00",
+  updatedAt: "2026-11-20T09:00:00+00:00",
+  publishedAt: "2026-11-20T09:00:00+00:00",
+  expiresAt: "2026-12-31T23:00:00+00:00",
+  metatags: [
+    { meta: "title", value: "Community gardener (m/f/d) | Acme Foundation" },
+    { meta: "description", value: "Look after three community gardens in Berlin." },
+    { meta: "canonical", value: "http://127.0.0.1:3012/job/gardener-berlin" },
+    { meta: "og:image", value: `${origin}/img/logo-square.svg` },
+  ],
+  jsonLd: JSON.stringify({ "@context": "https://schema.org", "@type": "JobPosting", title: "Community gardener (m/f/d)" }),
+};
+const jobs = {
+  "gardener-berlin": gardener,
+  "gardener-draft": { ...gardener, slug: "gardener-draft", url: { path: "/job/gardener-draft" }, state: "DRAFT", canEdit: true, publishedAt: null, jsonLd: null },
+  "gardener-expired": { ...gardener, slug: "gardener-expired", url: { path: "/job/gardener-expired" }, state: "EXPIRED", jsonLd: null },
+};
+
+const draft = {
+  ...jobs["gardener-draft"],
+  id: "job-2",
+  structuredDataHints: [
+    { property: "baseSalary", level: "recommended", message: "Add a numeric salary range." },
+    { property: "jobLocation", level: "required", message: "Add a location or remote eligibility." },
+  ],
+  refusal: { reason: "no_slots_left", message: "Your organization has no job slots left.", at: "2026-11-23T10:00:00+00:00" },
+};
+const managed = (job, extra = {}) => ({ ...job, viewsCount: 128, applicationsCount: 7, ...extra });
+const VOCABULARY = {
+  employment_types: ["Full time", "Part time", "Internship", "Volunteer"],
+  remote_options: ["On site", "Hybrid", "Fully remote"],
+  occupational_fields: ["Agriculture", "Education", "Health"],
+};
+
+// The web's documents spread fragments on Job, Term and Address: Apollo needs __typename to match them.
+const TERM_LISTS = ["remoteOptions", "employmentType", "occupationalField", "fieldsOfStudy", "languages", "skills"];
+function typedJob(job) {
+  const typed = { __typename: "Job", ...job };
+  for (const key of TERM_LISTS) typed[key] = (job[key] ?? []).map((t) => ({ __typename: "Term", ...t }));
+  for (const key of ["degreeLevel", "yearsOfExperience"]) typed[key] = job[key] ? { __typename: "Term", ...job[key] } : null;
+  typed.locations = (job.locations ?? []).map((l) => ({ __typename: "JobLocation", address: { __typename: "Address", ...l.address } }));
+  return typed;
+}
+
 function answer(operation) {
+  const result = rawAnswer(operation);
+  const data = result.data ?? {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === "job" && value) data[key] = typedJob(value);
+    else if (value && Array.isArray(value.jobs)) value.jobs = value.jobs.map(typedJob);
+  }
+  return result;
+}
+
+function rawAnswer(operation) {
   switch (operation.operationName) {
+    case "CurrentUserForShell":
+      return { data: { currentUser: { __typename: "User", id: "u1", name: "Rita Recruiter" } } };
+    case "JobById":
+      return { data: { job: operation.variables?.id === "job-1" ? { ...gardener, canEdit: true } : draft } };
+    case "JobPosterContext":
+      return {
+        data: {
+          currentUser: { __typename: "User", id: "u1", activeOrganization: { __typename: "Organization", id: "org-1", name: "Acme Foundation" } },
+          updatableOrganizationProfiles: [{ id: "p1", name: "Acme Foundation", organization: { id: "org-1", name: "Acme Foundation" } }],
+        },
+      };
+    case "JobVocabularyTerms":
+      return { data: { terms: (VOCABULARY[operation.variables?.vocabulary] ?? ["One", "Two"]).map((label, i) => term(100 + i, label)) } };
+    case "OrganizationJobs":
+      return {
+        data: {
+          organizationJobs: {
+            total: 3,
+            jobs: [
+              managed(gardener),
+              managed(draft, { viewsCount: 0, applicationsCount: 0 }),
+              managed(jobs["gardener-expired"], { id: "job-4", title: "Seasonal harvest helper", viewsCount: 311 }),
+            ],
+          },
+        },
+      };
+    case "JobsToReview":
+      return { data: { jobsToReview: { total: 1, jobs: [managed({ ...draft, state: "NEEDS_REVIEW" })] } } };
+    case "JobPage": {
+      const slug = operation.variables?.slug;
+      return { data: { job: slug === "gardener-old" ? gardener : (jobs[slug] ?? null) } };
+    }
+    case "OpenJobs":
+      return { data: { openJobs: { total: 2, jobs: [gardener, { ...gardener, id: "job-3", slug: "project-lead", url: { path: "/job/project-lead" }, title: "Project lead, water access", salaryRange: null, remoteOptions: [] }] } } };
     case "OrganizationPublicProfile": {
       const slug = operation.variables?.slug;
       const profile = slug === "acme" || slug === "acme-old" ? acme : slug === "bare" ? bare : null;

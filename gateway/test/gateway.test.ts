@@ -66,7 +66,7 @@ describe('gateway over two real subgraphs', () => {
     for (const request of subgraphs.received) {
       assert.equal(request.headers.authorization, 'Bearer test-token', request.subgraph);
       assert.equal(request.headers['x-frontend'], 'jobboard-example|de', request.subgraph);
-      // the web server's view of the browser: rate limits and captcha checks (ADR 0010)
+      // the web server's view of the browser: rate limits and captcha checks (ADR 0011)
       assert.equal(request.headers['x-forwarded-for'], '203.0.113.7, 10.0.0.2', request.subgraph);
     }
   });

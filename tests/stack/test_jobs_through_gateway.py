@@ -10,10 +10,11 @@ import json
 import uuid
 from typing import Any
 
+import httpx
 import pytest
 from jobkit.testing.graphql import GraphQLClient
 
-from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, token_for
+from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, WEB_URL, token_for
 from tests.stack.test_organizations_through_gateway import _signed_in
 
 pytestmark = pytest.mark.integration
@@ -204,3 +205,19 @@ async def test_bad_input_is_answered_as_data() -> None:
         id=job_id,
     )
     assert past["updateJobSchedule"]["errors"][0]["code"] == "IN_THE_PAST"
+
+
+async def test_an_expired_job_page_says_gone_to_visitors_without_json_ld() -> None:
+    organization = await _organization("green-harbor-foundation")
+    member = await _signed_in("recruiter@greenharbor.example")
+    expired = await member.data(
+        "query($id: ID!) { organizationJobs(organizationId: $id, states: [EXPIRED], limit: 1) "
+        "{ jobs { slug } } }",
+        id=organization["id"],
+    )
+    slug = expired["organizationJobs"]["jobs"][0]["slug"]
+    async with httpx.AsyncClient(base_url=WEB_URL) as client:
+        page = await client.get(f"/job/{slug}")
+    assert page.status_code == 410
+    assert "application/ld+json" not in page.text
+    assert "noindex" in page.text

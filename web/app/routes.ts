@@ -4,6 +4,9 @@ export default [
   index("routes/home.tsx"),
   // `/jobs` and `/jobs/[[...taxonomy]]`: the splat is the optional category path.
   route("jobs/*", "routes/jobs.tsx"),
+  route("job/wizard", "routes/job-wizard.tsx"),
+  route("job/:slug", "routes/job.tsx"),
+  route("job-manager", "routes/job-manager.tsx"),
   route("organizations", "routes/organizations.tsx"),
   route("organization/:slug", "routes/organization.tsx"),
   route("organization-invitation", "routes/organization-invitation.tsx"),
@@ -18,6 +21,7 @@ export default [
   route("admin/billing", "routes/admin-billing.tsx"),
   route("admin/consent", "routes/admin-consent.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("admin/jobs-review", "routes/admin-jobs-review.tsx"),
   route("user/verify-email", "routes/user-verify-email.tsx"),
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),

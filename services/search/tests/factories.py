@@ -4,6 +4,7 @@ import uuid
 from typing import Any
 
 from search.domain.models import LandingPage, Route
+from search.indexing.payloads import JobPayload, ProfilePayload
 
 
 def landing_page(**overrides: Any) -> LandingPage:
@@ -13,3 +14,49 @@ def landing_page(**overrides: Any) -> LandingPage:
 def route(**overrides: Any) -> Route:
     fields: dict[str, Any] = {"slug": f"/jobs/page-{uuid.uuid4().hex[:6]}", "language": "en"}
     return Route(**(fields | overrides))
+
+
+def job_payload(**overrides: Any) -> JobPayload:
+    job_id = str(uuid.uuid4())
+    fields: dict[str, Any] = {
+        "job_id": job_id,
+        "site": "jobboard",
+        "slug": f"job-{job_id[:8]}",
+        "title": "Program Officer",
+        "description_text": "A job at a non-profit.",
+        "type": "job_per_template",
+        "state": "published",
+        "version": 1,
+        "organization_id": str(uuid.uuid4()),
+        "organization_number": 1,
+        "organization_name": "Helping Hands",
+        "locations": [
+            {
+                "locality": "Boston",
+                "country_code": "US",
+                "administrative_area": "MA",
+                "lat": 42.3601,
+                "lon": -71.0589,
+            }
+        ],
+        "published_at": "2026-11-01T10:00:00+00:00",
+        "expires_at": None,
+        "created_at": "2026-10-30T10:00:00+00:00",
+    }
+    return JobPayload.model_validate(fields | overrides)
+
+
+def profile_payload(**overrides: Any) -> ProfilePayload:
+    organization_id = str(uuid.uuid4())
+    fields: dict[str, Any] = {
+        "profile_id": organization_id,
+        "organization_id": organization_id,
+        "organization_number": 1,
+        "site": "jobboard",
+        "slug": f"org-{organization_id[:8]}",
+        "name": "Helping Hands",
+        "published": True,
+        "version": 1,
+        "presentation_text": "We help.",
+    }
+    return ProfilePayload.model_validate(fields | overrides)

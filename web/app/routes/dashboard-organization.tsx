@@ -1,4 +1,5 @@
-import { Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
+import { Link } from "react-router";
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
@@ -21,6 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function DashboardOrganizationRoute() {
   return (
     <Stack gap="md">
+      <Group gap="sm" component="nav" aria-label="Recruiter actions">
+        <Button component={Link} to="/job/wizard">
+          Post a job
+        </Button>
+        <Button component={Link} to="/job-manager" variant="default">
+          Job manager
+        </Button>
+      </Group>
       <CreditsWidget />
       <OrganizationListPage />
     </Stack>

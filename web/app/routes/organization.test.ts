@@ -34,8 +34,27 @@ describe("organization route loader", () => {
     await expect(load("/organization/acme", "acme")).resolves.toEqual({
       profile: acmeProfile,
       origin: "https://jobs.example",
+      openJobs: [],
     });
     expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "acme" } }));
+  });
+
+  it("answers the organization's open jobs beside the profile", async () => {
+    const job = { id: "j1", slug: "gardener", title: "Gardener" };
+    query
+      .mockResolvedValueOnce({ data: { organizationProfile: acmeProfile } })
+      .mockResolvedValueOnce({ data: { openJobs: { total: 1, jobs: [job] } } });
+    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({ openJobs: [job] });
+    expect(query).toHaveBeenLastCalledWith(
+      expect.objectContaining({ variables: { organizationId: "org-1", limit: 20, offset: 0 } }),
+    );
+  });
+
+  it("still renders the profile when the jobs cannot be loaded", async () => {
+    query
+      .mockResolvedValueOnce({ data: { organizationProfile: acmeProfile } })
+      .mockRejectedValueOnce(new Error("jobs is down"));
+    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({ openJobs: [] });
   });
 
   it("is a 404 for an unknown slug", async () => {

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { OPEN_JOBS } from "~/features/jobs/documents";
+import { OpenPositions } from "~/features/jobs/OpenPositions";
 import { ORGANIZATION_PUBLIC_PROFILE } from "~/features/organizations/profile/profile-query";
 import { OrganizationProfilePage } from "~/features/organizations/profile/OrganizationProfilePage";
 import { serverEnv } from "~/env.server";
@@ -24,7 +26,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (profile.slug !== params.slug) {
     throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
   }
-  return { profile, origin: new URL(serverEnv().AUTH_URL).origin };
+  return { profile, origin: new URL(serverEnv().AUTH_URL).origin, openJobs: await openJobsOf(request, profile.organization?.id) };
+}
+
+/** The organization's published jobs; the page still renders (with its empty state) if jobs fails. */
+async function openJobsOf(request: Request, organizationId: string | undefined) {
+  if (!organizationId) return [];
+  try {
+    const { data: answer } = await requestApolloClient(request).query({
+      query: OPEN_JOBS,
+      variables: { organizationId, limit: 20, offset: 0 },
+      fetchPolicy: "no-cache",
+    });
+    return answer?.openJobs.jobs ?? [];
+  } catch {
+    return [];
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -33,5 +50,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {
-  return <OrganizationProfilePage profile={loaderData.profile} origin={loaderData.origin} />;
+  const { profile, origin, openJobs } = loaderData;
+  return (
+    <OrganizationProfilePage
+      profile={profile}
+      origin={origin}
+      openPositions={openJobs.length > 0 ? <OpenPositions jobs={openJobs} /> : undefined}
+    />
+  );
 }

@@ -79,8 +79,21 @@ async def test_a_published_job_page_has_json_ld_and_an_expired_one_none(
     former = (await graphql.data(PAGE, slug="an-old-slug-" + live.slug))["job"]
     assert former["slug"] == live.slug
 
-    # an expired job is not public: null for visitors, no JSON-LD and noindex for its members
-    assert (await graphql.data(PAGE, slug=gone.slug))["job"] is None
+    # an expired job stays readable so its page can say it is gone: no JSON-LD and noindex
+    ended = (await graphql.data(PAGE, slug=gone.slug))["job"]
+    assert ended["state"] == "EXPIRED"
+    assert ended["jsonLd"] is None
+    assert {t["meta"]: t["value"] for t in ended["metatags"]}["robots"] == "noindex, nofollow"
+
+
+async def test_a_job_archived_before_it_was_ever_public_stays_private(
+    graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    org = organization()
+    never = job(org, state="archived", published_at=None)
+    await persist(committed_sessions, org, never)
+    await persist(committed_sessions, JobSlug(site="jobboard", slug=never.slug, job_id=never.id))
+    assert (await graphql.data(PAGE, slug=never.slug))["job"] is None
 
 
 async def test_members_see_their_expired_job_without_json_ld(

@@ -4,6 +4,7 @@ from jobkit.app import create_service_app
 from search.db import outbox
 from search.domain.events import VOCABULARY_TOPIC
 from search.graphql.schema import schema
+from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
 
 
@@ -15,4 +16,5 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         published_topics=[settings.topic(VOCABULARY_TOPIC)],
+        consumers=consumers,
     )

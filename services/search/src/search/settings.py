@@ -15,6 +15,8 @@ class SearchSettings(ServiceSettings):
     elasticsearch_url: str = Field(
         default="http://127.0.0.1:9200", validation_alias=AliasChoices("ELASTICSEARCH_URL")
     )
+    # Aliases are "{prefix}-jobs" and "{prefix}-organizations"; tests use a prefix of their own.
+    index_prefix: str = "jobboard"
 
 
 @lru_cache

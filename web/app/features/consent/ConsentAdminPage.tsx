@@ -173,8 +173,9 @@ export function ConsentAdminPage() {
             <Typography>
               <div dangerouslySetInnerHTML={{ __html: info.text }} />
             </Typography>
+            {/* keyed by the info, not the revision: the success flag outlives the refetch */}
             <PublishRevisionForm
-              key={info.revisionId}
+              key={info.id}
               info={info}
               onPublished={() => void refetch()}
             />

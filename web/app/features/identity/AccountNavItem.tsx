@@ -67,6 +67,12 @@ export function AccountNavItem() {
         </Menu.Item>
         {hasRecruiterAccess(session.data.user.roles) ? (
           <>
+            <Menu.Item component={NavLink} to="/job/wizard">
+              Post a job
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/job-manager">
+              Job manager
+            </Menu.Item>
             <Menu.Item component={NavLink} to="/dashboard/organization">
               My organization
             </Menu.Item>
@@ -91,6 +97,9 @@ export function AccountNavItem() {
             </Menu.Item>
             <Menu.Item component={NavLink} to="/admin/consent">
               Consent texts
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/admin/jobs-review">
+              Jobs to review
             </Menu.Item>
           </>
         ) : null}

@@ -68,6 +68,9 @@ from jobs.settings import JobsSettings
 Code = JobErrorCode
 LOGO_STYLE = "job_squared_logo_medium"
 PUBLIC_STATES = frozenset({"published"})
+# Once public, a job's page stays readable after it ends, saying it is no longer available (the
+# web answers 410 with noindex; no JSON-LD): shared links and search engines learn it is gone.
+GONE_STATES = frozenset({"expired", "archived"})
 # States in which a publication is requested or pending: archiving withdraws the slot request.
 BEFORE_PUBLICATION = frozenset({"awaiting_slot", "needs_review", "scheduled"})
 SCHEDULER_ACTOR = "system:scheduler"
@@ -105,9 +108,12 @@ def _actor(principal: Principal) -> str:
 
 
 def visible_to(job: Job, principal: Principal | None, *, is_member: bool) -> bool:
-    """Published jobs for everyone; any other state for the organization's members and
-    admin-like users only (applied wherever a job is answered: queries and references)."""
+    """Published jobs for everyone, and expired or archived ones that were public once; any
+    other state for the organization's members and admin-like users only (applied wherever a
+    job is answered: queries and references)."""
     if job.state in PUBLIC_STATES:
+        return True
+    if job.state in GONE_STATES and job.published_at is not None:
         return True
     return principal is not None and (principal.is_admin_like or is_member)
 

@@ -23,7 +23,7 @@ from strawberry.types import Info
 from jobs.domain import errors as domain_errors
 from jobs.domain import page
 from jobs.domain.models import Job as JobModel
-from jobs.domain.service import PUBLIC_STATES, visible_to
+from jobs.domain.service import visible_to
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import (
     captcha_required,
@@ -66,7 +66,7 @@ async def may_edit(context: JobContext, organization_id: object) -> bool:
 
 async def visible(context: JobContext, row: JobModel) -> bool:
     """The domain's rule (``visible_to``), with membership from the request's batched loader."""
-    member = row.state in PUBLIC_STATES or await may_edit(context, row.organization_id)
+    member = visible_to(row, None, is_member=False) or await may_edit(context, row.organization_id)
     return visible_to(row, context.principal, is_member=member)
 
 

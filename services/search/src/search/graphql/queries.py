@@ -7,6 +7,7 @@ from search.domain.service import find_route
 from search.domain.vocabulary import find_terms, language_of, vocabulary_names
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
+from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
 from search.graphql.types import (
     ROUTE_REFERENCES,
     ContentResponse,
@@ -20,6 +21,16 @@ from search.graphql.types import (
 
 @strawberry.type
 class Query:
+    @strawberry.field(
+        name="jobSearch",
+        description="Published, unexpired jobs matching the search request (spec 3): hits as "
+        "Job references with teaser data, total, facet counts, metadata. 10 a page.",
+    )
+    async def job_search(
+        self, info: Info[SearchContext, None], input: JobSearchInput
+    ) -> JobSearchResult:
+        return await job_search(info, input)
+
     @strawberry.field(description="What a public path shows: content, a redirect or an error.")
     async def route(
         self, info: Info[SearchContext, None], slug: str, language: str | None = None

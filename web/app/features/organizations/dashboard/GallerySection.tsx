@@ -18,7 +18,7 @@ import { useMutation } from "@apollo/client/react";
 import { ActionIcon, Card, Group, Image, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { UPDATE_ORGANIZATION_GALLERY } from "./documents";
-import { FilePicker } from "./FilePicker";
+import { FilePicker } from "~/components/FilePicker";
 import { blankToNull, GroupSection, groupErrors, moveItem, newRowKey, RowControls } from "./form-kit";
 import type { EditorProfile } from "./InfoSections";
 

@@ -15,7 +15,7 @@ import {
   UPDATE_ORGANIZATION_INFO,
   UPDATE_ORGANIZATION_PERSONAL_INFO,
 } from "./documents";
-import { FilePicker } from "./FilePicker";
+import { FilePicker } from "~/components/FilePicker";
 import {
   ADDRESS_FIELDS,
   AddressFields,
@@ -30,7 +30,7 @@ import {
   type AddressValues,
   type TermOption,
 } from "./form-kit";
-import type { UploadedFile } from "./uploads";
+import type { UploadedFile } from "~/lib/uploads";
 
 export type EditorProfile = EditorProfileFieldsFragment;
 type Checks = Record<string, string | undefined>;

@@ -8,7 +8,7 @@ import {
   UPDATE_ORGANIZATION_LOCATIONS,
   UPDATE_ORGANIZATION_VIDEOS,
 } from "./documents";
-import { FilePicker } from "./FilePicker";
+import { FilePicker } from "~/components/FilePicker";
 import {
   ADDRESS_FIELDS,
   AddressFields,

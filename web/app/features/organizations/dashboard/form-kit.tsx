@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { DangerList } from "~/components/DangerList";
-import { COUNTRY_OPTIONS } from "./countries";
+import { COUNTRY_OPTIONS } from "~/lib/countries";
 import { TERMS } from "./documents";
 
 export const UNAVAILABLE = "We could not save your changes. Try again in a moment.";

@@ -17,6 +17,7 @@ export const acmeProfile: PublicProfile = {
   name: "Acme Foundation",
   alternativeName: "Acme",
   url: { path: "/organization/acme" },
+  organization: { id: "org-1" },
   logo: { url: "/api/uploads/organizations/1/logo.png", alt: "Acme logo", title: null },
   cover: { url: "/api/uploads/organizations/1/cover.jpg", alt: "Our office", title: null },
   organizationLocation: address,
@@ -84,6 +85,7 @@ export const acmeProfile: PublicProfile = {
 export const bareProfile: PublicProfile = {
   ...acmeProfile,
   alternativeName: null,
+  organization: null,
   logo: null,
   cover: null,
   organizationLocation: null,

@@ -32,6 +32,9 @@ export const ORGANIZATION_PUBLIC_PROFILE = graphql(`
       url {
         path
       }
+      organization {
+        id
+      }
       logo {
         url
         alt

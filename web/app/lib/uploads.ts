@@ -1,10 +1,24 @@
-/** Uploads go beside GraphQL: multipart to the web server, which adds the session's bearer. */
+/**
+ * Uploads go beside GraphQL: multipart to the web server, which adds the session's bearer and
+ * sends them to the service that owns the files (ADR 0007): `job_*` purposes to jobs, the rest
+ * to organizations.
+ */
 export const UPLOAD_ENDPOINT = "/api/uploads/organizations/uploads";
+export const JOB_UPLOAD_ENDPOINT = "/api/uploads/jobs/uploads";
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const PDF_TYPES = ["application/pdf"] as const;
 
-export type UploadPurpose = "organization_logo" | "organization_image" | "organization_document";
+export type UploadPurpose =
+  | "organization_logo"
+  | "organization_image"
+  | "organization_document"
+  | "job_file"
+  | "job_logo";
+
+export function uploadEndpoint(purpose: UploadPurpose): string {
+  return purpose.startsWith("job_") ? JOB_UPLOAD_ENDPOINT : UPLOAD_ENDPOINT;
+}
 
 export interface UploadedFile {
   id: string;
@@ -41,7 +55,7 @@ export async function uploadFile(
   body.append("private", "false");
   let response: Response;
   try {
-    response = await fetch(UPLOAD_ENDPOINT, { method: "POST", body, credentials: "same-origin" });
+    response = await fetch(uploadEndpoint(purpose), { method: "POST", body, credentials: "same-origin" });
   } catch {
     return { ok: false, message: UNAVAILABLE };
   }

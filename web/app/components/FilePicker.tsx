@@ -1,7 +1,7 @@
 import { Button, Group, Image, Input, Modal, Slider, Stack, Text } from "@mantine/core";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import Cropper, { type Area } from "react-easy-crop";
-import { cropToBlob } from "./crop";
+import { cropToBlob } from "~/lib/crop";
 import {
   checkFile,
   IMAGE_TYPES,
@@ -9,7 +9,7 @@ import {
   uploadFile,
   type UploadedFile,
   type UploadPurpose,
-} from "./uploads";
+} from "~/lib/uploads";
 
 export interface CropSpec {
   /** Width over height, e.g. 1 for a logo, 2 for a 1000x500 cover. */

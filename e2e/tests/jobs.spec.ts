@@ -1,0 +1,109 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { JobWizardPage } from "../pages/JobWizardPage";
+
+// Needs the whole stack (gateway, jobs, billing, organizations, search) with the demo seed:
+// Green Harbor Foundation has job slots; Northlight Climate Action (recruiter@openmeadow) has none.
+const DEMO_PASSWORD = "demo-password-2026";
+
+async function logIn(page: Page, email: string, destination: string) {
+  await page.goto(`/user/login?destination=${encodeURIComponent(destination)}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === destination);
+}
+
+async function expectNoBlockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+async function fillAndReview(wizard: JobWizardPage) {
+  await wizard.describe("We plant trees along the river and need a hand.");
+  await wizard.continueTo("Company");
+  await wizard.continueTo("Location");
+  await wizard.addLocation("United States", "Chicago");
+  await wizard.continueTo("Categories and salary");
+  await wizard.page.getByRole("textbox", { name: "Minimum" }).fill("40000");
+  await wizard.page.getByRole("textbox", { name: "Maximum" }).fill("52000");
+  await wizard.continueTo("Schedule");
+  await wizard.continueTo("Applications");
+  await wizard.continueTo("Review and publish");
+  await expect(wizard.page.getByRole("region", { name: "Search engine check" }).or(wizard.page.getByText("Ready for search engines"))).toBeVisible();
+}
+
+test("a recruiter with a free slot posts a job through the wizard; its page renders with valid JSON-LD", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const title = `River steward ${Date.now()}`;
+  await logIn(page, "recruiter@greenharbor.example", "/job-manager");
+  await expect(page.getByRole("heading", { name: "Job manager", level: 1 })).toBeVisible();
+
+  const wizard = new JobWizardPage(page);
+  await wizard.start(title);
+  await fillAndReview(wizard);
+  await wizard.publish();
+  await page.waitForURL(/\/job\/wizard\?done=/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: /Your job is (live|scheduled|was sent for review)/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the job manager" })).toHaveAttribute("href", "/job-manager");
+  const path = await page.getByRole("link", { name: "View the job" }).getAttribute("href");
+  expect(path).toMatch(/^\/job\/river-steward-\d+/);
+
+  // A visitor reads the server-rendered page and its schema.org JobPosting.
+  const visitor = await (await browser.newContext()).newPage();
+  const response = await visitor.goto(path as string);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(visitor.getByText("We plant trees along the river and need a hand.")).toBeVisible();
+  const scripts = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+  const posting = scripts.map((text) => JSON.parse(text) as Record<string, unknown>).find((data) => data["@type"] === "JobPosting");
+  expect(posting).toBeDefined();
+  expect(posting).toMatchObject({ title, hiringOrganization: expect.objectContaining({ name: "Green Harbor Foundation" }) });
+  expect(posting?.datePosted).toBeTruthy();
+  expect(posting?.baseSalary).toMatchObject({ currency: "EUR" });
+  await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path as string}$`));
+  for (const network of ["Facebook", "LinkedIn", "Email", "X (Twitter)", "WhatsApp"]) {
+    await expect(visitor.getByRole("region", { name: "Share this job" }).getByRole("link", { name: network })).toBeVisible();
+  }
+
+  // The job manager lists it as published.
+  await page.goto("/job-manager");
+  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+});
+
+test("an organization without slots is refused with the reason and where to get slots", async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, "recruiter@openmeadow.example", "/job-manager");
+  const wizard = new JobWizardPage(page);
+  await wizard.start(`Outreach nurse ${Date.now()}`, { organization: "Northlight Climate Action" });
+  await fillAndReview(wizard);
+  await wizard.publish();
+  const alert = page.getByRole("alert").filter({ hasText: "The job was not published" });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert.getByRole("link", { name: "My products" })).toHaveAttribute("href", "/my-products");
+  await expect(alert.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+  await expectNoBlockingViolations(page);
+});
+
+test("an organization's open positions lead to accessible job pages", async ({ page }) => {
+  await page.goto("/organization/green-harbor-foundation");
+  const positions = page.getByRole("list", { name: "Open positions" });
+  const first = positions.getByRole("link").first();
+  const path = await first.getAttribute("href");
+  expect(path).toMatch(/^\/job\/[a-z0-9-]+$/);
+  await first.click();
+  await page.waitForURL((url) => url.pathname === path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Apply" })).toBeVisible();
+  await expectNoBlockingViolations(page);
+});
+
+test("an unknown job is a 404 and the wizard needs a session", async ({ page }) => {
+  expect((await page.request.get("/job/no-such-job", { maxRedirects: 0 })).status()).toBe(404);
+  const wizard = await page.request.get("/job/wizard", { maxRedirects: 0 });
+  expect(wizard.status()).toBeGreaterThanOrEqual(300);
+  expect(wizard.headers().location).toContain("/user/login");
+});

@@ -1,0 +1,529 @@
+"""jobSearch: the spec's search request (section 3) validated, as an Elasticsearch query, and the
+answer read back (no GraphQL here).
+
+Facets are OR within a facet and AND across facets. Facet filters (condition groups tagged
+``facet:{field}``) go to ``post_filter`` and every facet's aggregation is filtered by the other
+facets' filters only, so a facet's counts ignore its own selection. Free text goes through the
+same Python analysis as the documents (ADR 0010) and only ever into ``match``-type queries: no
+Lucene syntax reaches Elasticsearch.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from search.domain.errors import SearchError, SearchErrorCode, SearchErrors
+from search.indexing.analysis import fold, stem_query
+
+PAGE_SIZE = 10
+MAX_RESULT_WINDOW = 10_000  # Elasticsearch's default index.max_result_window
+MAX_KEYS_LENGTH = 500
+MAX_QUERY_TERMS = 32
+FACET_LIMIT = 100
+RADIUS_OPTIONS = (5, 25, 50, 100, 200)
+DEFAULT_RADIUS = 50
+DEFAULT_UNIT = "mi"
+KM_PER_UNIT = {"km": 1.0, "mi": 1.6}  # the site's multiplier for miles (spec 9)
+LOCATION_TYPES = ("locality", "country", "administrative_area_level_1")
+RELEVANCE_SORT = "search_api_relevance"
+DATE_SORT = "field_job_publishing_date"
+
+# The job facets (spec 9) -> the indexed field; all term ids but company (an organization id).
+JOB_FACETS: dict[str, str] = {
+    "remoteOptions": "remote_option_tids",
+    "employmentType": "employment_type_tids",
+    "industry": "industry_tid",
+    "occupations": "occupational_field_tids",
+    "yearsOfExperience": "years_of_experience_tid",
+    "company": "organization_id",
+}
+TERM_FACETS = frozenset(JOB_FACETS) - {"company"}
+_ORGANIZATION_ID = re.compile(r"^[0-9a-fA-F-]{1,64}$")
+
+
+@dataclass(frozen=True)
+class FacetRequest:
+    field: str
+    limit: int = FACET_LIMIT
+    operator: str = "or"
+    min_count: int = 1
+    missing: bool = False
+
+
+@dataclass(frozen=True)
+class Condition:
+    field: str
+    value: str
+    operator: str = "="
+
+
+@dataclass(frozen=True)
+class ConditionGroup:
+    conditions: list[Condition]
+    conjunction: str = "OR"
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GeoLocation:
+    label: str | None = None
+    country: str | None = None
+    administrative_area: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+    radius: float | None = None
+    unit: str = DEFAULT_UNIT
+    location_type: str | None = None
+
+
+@dataclass(frozen=True)
+class SearchRange:
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
+class SortRequest:
+    field: str
+    value: str = "DESC"
+
+
+@dataclass(frozen=True)
+class JobSearchRequest:
+    language: str = "en"
+    facets: list[FacetRequest] = field(default_factory=list)
+    condition_groups: list[ConditionGroup] = field(default_factory=list)
+    fulltext: str | None = None
+    geo_location: GeoLocation | None = None
+    range: SearchRange | None = None
+    page: int = 1
+    sorts: list[SortRequest] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FacetFilter:
+    """One facet's selected values (OR), after splitting and de-duplicating."""
+
+    facet: str
+    values: list[str]
+
+
+@dataclass(frozen=True)
+class ValidSearch:
+    request: JobSearchRequest
+    facet_filters: list[FacetFilter]
+    other_filters: list[FacetFilter]
+    offset: int
+    size: int
+    query_text: str  # stemmed, "" for none
+    by_date: bool
+
+
+def _facet_of(group: ConditionGroup) -> str | None:
+    for tag in group.tags:
+        if tag.startswith("facet:"):
+            return tag.removeprefix("facet:")
+    return None
+
+
+def _split_values(facet: str, raw: list[str], where: str, errors: list[SearchError]) -> list[str]:
+    """Comma-separated numbers become separate values; duplicates are removed (spec 5)."""
+    values: list[str] = []
+    for value in raw:
+        parts = [part.strip() for part in value.split(",")] if facet in TERM_FACETS else [value]
+        for part in parts:
+            if facet in TERM_FACETS and not part.isdigit():
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID,
+                        f"'{part[:40]}' is not a term id: {facet} takes numeric ids.",
+                        f"{where}.value",
+                    )
+                )
+            elif facet == "company" and not _ORGANIZATION_ID.match(part):
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID,
+                        "company takes organization ids.",
+                        f"{where}.value",
+                    )
+                )
+            elif part not in values:
+                values.append(str(int(part)) if facet in TERM_FACETS else part)
+    return values
+
+
+def validate(request: JobSearchRequest) -> ValidSearch:
+    """The request checked and normalized, or :class:`SearchErrors` naming each bad field."""
+    errors: list[SearchError] = []
+    for index, facet in enumerate(request.facets):
+        if facet.field not in JOB_FACETS:
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    f"Unknown facet; the facets are {', '.join(JOB_FACETS)}.",
+                    f"facets.{index}.field",
+                )
+            )
+        if not 1 <= facet.limit <= FACET_LIMIT:
+            errors.append(
+                SearchError(
+                    SearchErrorCode.OUT_OF_RANGE,
+                    f"A facet shows 1 to {FACET_LIMIT} values.",
+                    f"facets.{index}.limit",
+                )
+            )
+        if facet.min_count < 1:
+            errors.append(
+                SearchError(
+                    SearchErrorCode.OUT_OF_RANGE,
+                    "The minimum count is at least 1.",
+                    f"facets.{index}.min_count",
+                )
+            )
+        if facet.operator.lower() not in ("or", "and"):
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    "The operator is or or and.",
+                    f"facets.{index}.operator",
+                )
+            )
+
+    facet_values: dict[str, list[str]] = {}
+    other_values: dict[str, list[str]] = {}
+    for g, group in enumerate(request.condition_groups):
+        if group.conjunction.upper() != "OR":
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    "A condition group is an OR group.",
+                    f"condition_groups.{g}.conjunction",
+                )
+            )
+        facet_tag = _facet_of(group)
+        for c, condition in enumerate(group.conditions):
+            where = f"condition_groups.{g}.conditions"
+            if condition.field not in JOB_FACETS:
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID_CHOICE,
+                        f"Unknown filter field; the fields are {', '.join(JOB_FACETS)}.",
+                        f"{where}.{c}.field",
+                    )
+                )
+                continue
+            if condition.operator != "=":
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID_CHOICE,
+                        "Conditions are equality conditions (=).",
+                        f"{where}.{c}.operator",
+                    )
+                )
+                continue
+            target = facet_values if facet_tag == condition.field else other_values
+            values = _split_values(condition.field, [condition.value], f"{where}.{c}", errors)
+            bucket = target.setdefault(condition.field, [])
+            bucket.extend(v for v in values if v not in bucket)
+
+    keys = (request.fulltext or "").strip()
+    if len(keys) > MAX_KEYS_LENGTH:
+        errors.append(
+            SearchError(
+                SearchErrorCode.TOO_LONG,
+                f"The search text has at most {MAX_KEYS_LENGTH} characters.",
+                "fulltext.keys",
+            )
+        )
+    query_text = " ".join(stem_query(keys[:MAX_KEYS_LENGTH]).split()[:MAX_QUERY_TERMS])
+
+    geo = request.geo_location
+    if geo is not None:
+        _validate_geo(geo, errors)
+
+    by_date = False
+    for s, sort in enumerate(request.sorts):
+        if sort.field not in (RELEVANCE_SORT, DATE_SORT):
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    f"Sort by {RELEVANCE_SORT} or {DATE_SORT}.",
+                    f"sorts.{s}.field",
+                )
+            )
+        elif sort.value.upper() != "DESC":
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    "Sorting is descending (DESC).",
+                    f"sorts.{s}.value",
+                )
+            )
+        elif sort.field == DATE_SORT:
+            by_date = True
+
+    offset, size = (request.page - 1) * PAGE_SIZE, PAGE_SIZE
+    if request.range is not None:
+        offset, size = request.range.first, request.range.last - request.range.first + 1
+        if offset < 0 or not 1 <= size <= PAGE_SIZE * 5:
+            errors.append(
+                SearchError(
+                    SearchErrorCode.OUT_OF_RANGE,
+                    "The range is first..last with 0 <= first <= last, at most 50 results.",
+                    "range",
+                )
+            )
+    elif request.page < 1:
+        errors.append(SearchError(SearchErrorCode.OUT_OF_RANGE, "Pages start at 1.", "page"))
+    if offset + size > MAX_RESULT_WINDOW and not errors:
+        errors.append(
+            SearchError(
+                SearchErrorCode.OUT_OF_RANGE,
+                f"Only the first {MAX_RESULT_WINDOW} results can be paged through; "
+                "narrow the search.",
+                "page" if request.range is None else "range",
+            )
+        )
+    if errors:
+        raise SearchErrors(errors)
+    return ValidSearch(
+        request=request,
+        facet_filters=[FacetFilter(f, v) for f, v in facet_values.items() if v],
+        other_filters=[FacetFilter(f, v) for f, v in other_values.items() if v],
+        offset=offset,
+        size=size,
+        query_text=query_text,
+        by_date=by_date,
+    )
+
+
+def _validate_geo(geo: GeoLocation, errors: list[SearchError]) -> None:
+    location_type = geo.location_type or "locality"
+    if location_type not in LOCATION_TYPES:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID_CHOICE,
+                f"The location type is one of {', '.join(LOCATION_TYPES)}.",
+                "geo_location.location_type",
+            )
+        )
+        return
+    if location_type == "country":
+        if not geo.country or not re.fullmatch(r"[A-Za-z]{2}", geo.country):
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID,
+                    "A country search needs the country's two-letter code.",
+                    "geo_location.country",
+                )
+            )
+        return
+    if location_type == "administrative_area_level_1":
+        if not geo.administrative_area or len(geo.administrative_area) > 100:
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID,
+                    "An area search needs the administrative area.",
+                    "geo_location.administrative_area",
+                )
+            )
+        return
+    if geo.lat is None or geo.lon is None:
+        errors.append(
+            SearchError(
+                SearchErrorCode.REQUIRED, "A place search needs lat and lon.", "geo_location.lat"
+            )
+        )
+        return
+    if not -90 <= geo.lat <= 90:
+        errors.append(
+            SearchError(SearchErrorCode.OUT_OF_RANGE, "lat is -90 to 90.", "geo_location.lat")
+        )
+    if not -180 <= geo.lon <= 180:
+        errors.append(
+            SearchError(SearchErrorCode.OUT_OF_RANGE, "lon is -180 to 180.", "geo_location.lon")
+        )
+    if geo.radius is not None and geo.radius not in RADIUS_OPTIONS:
+        errors.append(
+            SearchError(
+                SearchErrorCode.OUT_OF_RANGE,
+                f"The radius is one of {', '.join(map(str, RADIUS_OPTIONS))}.",
+                "geo_location.radius",
+            )
+        )
+    if geo.unit not in KM_PER_UNIT:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID_CHOICE, "The unit is km or mi.", "geo_location.unit"
+            )
+        )
+
+
+def _terms_filter(facet_filter: FacetFilter) -> dict[str, Any]:
+    field_name = JOB_FACETS[facet_filter.facet]
+    values: list[Any] = (
+        [int(v) for v in facet_filter.values]
+        if facet_filter.facet in TERM_FACETS
+        else facet_filter.values
+    )
+    return {"terms": {field_name: values}}
+
+
+def _geo_filter(geo: GeoLocation) -> dict[str, Any]:
+    location_type = geo.location_type or "locality"
+    if location_type == "country":
+        return {"term": {"countries": (geo.country or "").upper()}}
+    if location_type == "administrative_area_level_1":
+        return {"term": {"administrative_areas": fold(geo.administrative_area or "")}}
+    radius_km = (geo.radius or DEFAULT_RADIUS) * KM_PER_UNIT[geo.unit]
+    return {
+        "geo_distance": {
+            "distance": f"{radius_km}km",
+            "location_points": {"lat": geo.lat, "lon": geo.lon},
+        }
+    }
+
+
+def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, Any]:
+    """The Elasticsearch request body (the same one a benchmark can send straight to ES)."""
+    request = search.request
+    filters: list[dict[str, Any]] = [
+        {"term": {"findable": True}},
+        {
+            "bool": {
+                "should": [
+                    {"bool": {"must_not": {"exists": {"field": "expires_at"}}}},
+                    {"range": {"expires_at": {"gt": "now"}}},
+                ],
+                "minimum_should_match": 1,
+            }
+        },
+    ]
+    if site:
+        filters.append({"term": {"site": site}})
+    filters += [_terms_filter(f) for f in search.other_filters]
+    if request.geo_location is not None:
+        filters.append(_geo_filter(request.geo_location))
+
+    query: dict[str, Any]
+    if search.query_text:
+        query = {
+            "bool": {
+                "must": [
+                    {
+                        "multi_match": {
+                            "query": search.query_text,
+                            "type": "cross_fields",
+                            "fields": [
+                                "title_stem^4",
+                                "labels_stem^2",
+                                "organization_stem^2",
+                                "place_stem^2",
+                                "body_stem",
+                            ],
+                            "operator": "and",
+                        }
+                    }
+                ],
+                "should": [
+                    {"match_phrase": {"title_stem": {"query": search.query_text, "boost": 3}}}
+                ],
+                "filter": filters,
+            }
+        }
+    else:
+        query = {"bool": {"filter": filters}}
+
+    facet_clauses = {f.facet: _terms_filter(f) for f in search.facet_filters}
+    aggregations: dict[str, Any] = {}
+    for facet in request.facets:
+        others = [clause for name, clause in facet_clauses.items() if name != facet.field]
+        terms: dict[str, Any] = {
+            "field": JOB_FACETS[facet.field],
+            "size": facet.limit,
+            "min_doc_count": facet.min_count,
+        }
+        inner: dict[str, Any] = {"terms": terms}
+        if facet.field == "company":
+            inner["aggs"] = {"name": {"terms": {"field": "organization_name", "size": 1}}}
+        aggregations[facet.field] = {
+            "filter": {"bool": {"filter": others}} if others else {"match_all": {}},
+            "aggs": {"values": inner},
+        }
+
+    sort: list[Any] = (
+        [{"published_at": {"order": "desc", "missing": "_last"}}, "_score"]
+        if search.by_date or not search.query_text
+        else ["_score", {"published_at": {"order": "desc", "missing": "_last"}}]
+    )
+    body: dict[str, Any] = {
+        "query": query,
+        "from": search.offset,
+        "size": search.size,
+        "sort": sort,
+        "track_total_hits": True,
+        "aggs": aggregations,
+        "_source": {"excludes": ["*_stem"]},
+    }
+    if facet_clauses:
+        body["post_filter"] = {"bool": {"filter": list(facet_clauses.values())}}
+    return body
+
+
+@dataclass(frozen=True)
+class FacetCount:
+    value: str
+    count: int
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class FacetResult:
+    field: str
+    values: list[FacetCount]
+
+
+@dataclass(frozen=True)
+class SearchAnswer:
+    total: int
+    hits: list[dict[str, Any]]
+    facets: list[FacetResult]
+    sorting: Literal["relevancy", "publish_date_desc"]
+
+
+def read_answer(search: ValidSearch, response: dict[str, Any]) -> SearchAnswer:
+    hits = [hit["_source"] for hit in response["hits"]["hits"]]
+    facets: list[FacetResult] = []
+    for facet in search.request.facets:
+        buckets = response.get("aggregations", {}).get(facet.field, {}).get("values", {})
+        values = []
+        for bucket in buckets.get("buckets", []):
+            label = None
+            if facet.field == "company":
+                names = bucket.get("name", {}).get("buckets", [])
+                label = names[0]["key"] if names else None
+            values.append(
+                FacetCount(value=str(bucket["key"]), count=bucket["doc_count"], label=label)
+            )
+        facets.append(FacetResult(field=facet.field, values=values))
+    return SearchAnswer(
+        total=response["hits"]["total"]["value"],
+        hits=hits,
+        facets=facets,
+        sorting="publish_date_desc" if search.by_date else "relevancy",
+    )
+
+
+async def run_job_search(
+    store: Any, request: JobSearchRequest, *, site: str | None = None
+) -> tuple[ValidSearch, SearchAnswer]:
+    """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back."""
+    search = validate(request)
+    await store.ensure_indices()
+    response = await store.client.search(
+        index=store.alias("jobs"), body=build_query(search, site=site)
+    )
+    return search, read_answer(search, dict(response))

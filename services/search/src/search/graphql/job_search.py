@@ -1,0 +1,339 @@
+"""jobSearch's GraphQL surface: the spec's request shape in, hits as Job references out."""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+import strawberry
+from elasticsearch import ApiError, TransportError
+from jobkit.graphql import Error, errors_summary, field_errors
+from strawberry.types import Info
+
+from search.domain import errors as domain_errors
+from search.domain.job_search import (
+    TERM_FACETS,
+    Condition,
+    ConditionGroup,
+    FacetRequest,
+    GeoLocation,
+    JobSearchRequest,
+    SearchAnswer,
+    SearchRange,
+    SortRequest,
+    run_job_search,
+)
+from search.domain.vocabulary import label_in, language_of, terms_by_tid
+from search.graphql.context import SearchContext
+from search.graphql.types import Job
+from search.indexing.store import store_for
+from search.settings import SearchSettings
+
+log = logging.getLogger(__name__)
+
+SearchErrorCode = strawberry.enum(
+    domain_errors.SearchErrorCode, description="Why a search request was refused."
+)
+
+
+@strawberry.type(description="One refused input of a search.")
+class SearchError(Error):
+    code: SearchErrorCode  # type: ignore[valid-type]
+
+
+@strawberry.type(description="The search request was refused; each error names its field.")
+class SearchErrors:
+    message: str
+    errors: list[SearchError]
+
+
+@strawberry.type(description="The search could not be answered now (the index is unavailable).")
+class SearchUnavailable:
+    message: str
+
+
+@strawberry.input(description="A facet to count: field, limit (1-100), operator, min count.")
+class SearchFacetInput:
+    field: str
+    limit: int = 100
+    operator: str = "or"
+    min_count: int = 1
+    missing: bool = False
+
+
+@strawberry.input(description="An equality condition: field = value.")
+class SearchConditionInput:
+    field: str
+    value: str
+    operator: str = "="
+
+
+@strawberry.input(
+    description="An OR group of conditions; the groups are ANDed. A group tagged "
+    "`facet:{field}` is that facet's selection (its counts ignore it)."
+)
+class SearchConditionGroupInput:
+    conditions: list[SearchConditionInput]
+    conjunction: str = "OR"
+    tags: list[str] = strawberry.field(default_factory=list)
+
+
+@strawberry.input(description="Full-text keys.")
+class SearchFulltextInput:
+    keys: str
+
+
+@strawberry.input(
+    description="Where: a place (lat, lon, radius in `unit`: 5, 25, 50, 100 or 200; default "
+    "50 mi), or a whole country / administrative area by `locationType`."
+)
+class SearchGeoLocationInput:
+    label: str | None = None
+    country: str | None = None
+    administrative_area: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+    radius: float | None = None
+    unit: str = "mi"
+    location_type: str | None = None
+
+
+@strawberry.input(description="Result positions first..last (0-based, inclusive).")
+class SearchRangeInput:
+    first: int
+    last: int
+
+
+@strawberry.input(
+    description="A sort: field_job_publishing_date DESC (newest first) or "
+    "search_api_relevance DESC; none means relevancy."
+)
+class SearchSortInput:
+    field: str
+    value: str = "DESC"
+
+
+@strawberry.input(description="The search request (spec 3); 10 results a page.")
+class JobSearchInput:
+    language: str | None = None
+    facets: list[SearchFacetInput] = strawberry.field(default_factory=list)
+    condition_groups: list[SearchConditionGroupInput] = strawberry.field(default_factory=list)
+    fulltext: SearchFulltextInput | None = None
+    geo_location: SearchGeoLocationInput | None = None
+    range: SearchRangeInput | None = None
+    page: int = 1
+    sorts: list[SearchSortInput] = strawberry.field(default_factory=list)
+
+
+@strawberry.type(description="A salary as the job gives it, and per year.")
+class SearchSalary:
+    currency: str
+    unit: str
+    min: float | None
+    max: float | None
+    yearly_min: float | None
+    yearly_max: float | None
+
+
+@strawberry.type(description="A job's place.")
+class SearchLocation:
+    locality: str
+    country_code: str
+    administrative_area: str | None
+
+
+@strawberry.type(description="One result: the Job entity plus the teaser data the index keeps.")
+class JobSearchHit:
+    job: Job
+    title: str
+    slug: str
+    organization_id: str
+    organization_name: str
+    organization_slug: str | None
+    logo_url: str | None
+    snippet: str
+    locations: list[SearchLocation]
+    salary: SearchSalary | None
+    remote_options: list[str]
+    employment_types: list[str]
+    published_at: str | None
+
+
+@strawberry.type(description="One facet value and how many results have it.")
+class FacetValue:
+    value: str
+    label: str
+    count: int
+
+
+@strawberry.type(description="A facet's values with counts (other facets' filters applied).")
+class SearchFacet:
+    field: str
+    values: list[FacetValue]
+
+
+@strawberry.federation.type(
+    shareable=True,
+    description="A metatag of a public page (title, description, canonical, og:*).",
+)
+class Metatag:
+    meta: str
+    value: str
+
+
+@strawberry.type(description="The search page's metadata.")
+class SearchMetadata:
+    metatags: list[Metatag]
+    sorting: str
+    page: int
+    page_size: int
+
+
+@strawberry.type(description="A page of job results.")
+class JobSearchResults:
+    hits: list[JobSearchHit]
+    total: int
+    facets: list[SearchFacet]
+    metadata: SearchMetadata
+
+
+JobSearchResult = Annotated[
+    JobSearchResults | SearchErrors | SearchUnavailable, strawberry.union("JobSearchResult")
+]
+
+
+def to_request(data: JobSearchInput) -> JobSearchRequest:
+    geo = data.geo_location
+    return JobSearchRequest(
+        language=data.language or "en",
+        facets=[
+            FacetRequest(f.field, f.limit, f.operator, f.min_count, f.missing) for f in data.facets
+        ],
+        condition_groups=[
+            ConditionGroup(
+                conditions=[Condition(c.field, c.value, c.operator) for c in g.conditions],
+                conjunction=g.conjunction,
+                tags=list(g.tags),
+            )
+            for g in data.condition_groups
+        ],
+        fulltext=data.fulltext.keys if data.fulltext else None,
+        geo_location=(
+            GeoLocation(
+                label=geo.label,
+                country=geo.country,
+                administrative_area=geo.administrative_area,
+                lat=geo.lat,
+                lon=geo.lon,
+                radius=geo.radius,
+                unit=geo.unit,
+                location_type=geo.location_type,
+            )
+            if geo
+            else None
+        ),
+        range=SearchRange(data.range.first, data.range.last) if data.range else None,
+        page=data.page,
+        sorts=[SortRequest(s.field, s.value) for s in data.sorts],
+    )
+
+
+def _hit(source: dict[str, object]) -> JobSearchHit:
+    labels = source.get("term_labels") or {}
+    assert isinstance(labels, dict)
+    locations = source.get("locations") or []
+    assert isinstance(locations, list)
+    salary = None
+    if source.get("salary_currency"):
+        salary = SearchSalary(
+            currency=str(source["salary_currency"]),
+            unit=str(source.get("salary_unit") or "year"),
+            min=source.get("salary_min"),  # type: ignore[arg-type]
+            max=source.get("salary_max"),  # type: ignore[arg-type]
+            yearly_min=source.get("salary_yearly_min"),  # type: ignore[arg-type]
+            yearly_max=source.get("salary_yearly_max"),  # type: ignore[arg-type]
+        )
+    return JobSearchHit(
+        job=Job(id=strawberry.ID(str(source["id"]))),
+        title=str(source["title"]),
+        slug=str(source["slug"]),
+        organization_id=str(source["organization_id"]),
+        organization_name=str(source["organization_name"]),
+        organization_slug=source.get("organization_slug"),  # type: ignore[arg-type]
+        logo_url=source.get("logo_url"),  # type: ignore[arg-type]
+        snippet=str(source.get("snippet") or ""),
+        locations=[
+            SearchLocation(
+                locality=loc["locality"],
+                country_code=loc["country_code"],
+                administrative_area=loc.get("administrative_area"),
+            )
+            for loc in locations
+        ],
+        salary=salary,
+        remote_options=list(labels.get("remote_options", [])),
+        employment_types=list(labels.get("employment_types", [])),
+        published_at=source.get("published_at"),  # type: ignore[arg-type]
+    )
+
+
+async def _facets(context: SearchContext, answer: SearchAnswer, language: str) -> list[SearchFacet]:
+    tids = {
+        int(value.value)
+        for facet in answer.facets
+        if facet.field in TERM_FACETS
+        for value in facet.values
+    }
+    terms = {}
+    if tids:
+        async with context.sessions() as session:
+            terms = await terms_by_tid(session, tids)
+    facets = []
+    for facet in answer.facets:
+        values = []
+        for value in facet.values:
+            if facet.field in TERM_FACETS:
+                term = terms.get(int(value.value))
+                label = label_in(term, language) if term else value.value
+            else:
+                label = value.label or value.value
+            values.append(FacetValue(value=value.value, label=label, count=value.count))
+        facets.append(SearchFacet(field=facet.field, values=values))
+    return facets
+
+
+def _metadata(request: JobSearchRequest, answer: SearchAnswer, page: int) -> SearchMetadata:
+    selected = sum(len(g.conditions) for g in request.condition_groups)
+    title = f"{answer.total} jobs"
+    if request.fulltext:
+        title = f"{answer.total} jobs for “{request.fulltext[:60]}”"
+    tags = [Metatag(meta="title", value=f"{title} | Jobboard")]
+    if answer.total == 0 or selected > 2:
+        tags.append(Metatag(meta="robots", value="noindex, follow"))
+    return SearchMetadata(metatags=tags, sorting=answer.sorting, page=page, page_size=10)
+
+
+async def job_search(
+    info: Info[SearchContext, None], data: JobSearchInput
+) -> JobSearchResults | SearchErrors | SearchUnavailable:
+    context = info.context
+    settings = context.settings
+    assert isinstance(settings, SearchSettings)
+    store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    request = to_request(data)
+    try:
+        search, answer = await run_job_search(store, request)
+    except domain_errors.SearchErrors as refused:
+        errors = field_errors(refused, SearchError)
+        return SearchErrors(message=errors_summary(len(errors)), errors=errors)
+    except (ApiError, TransportError) as error:
+        # Never Elasticsearch's own text in the answer; the log has it.
+        log.exception("job search failed: %s", error)
+        return SearchUnavailable(message="Search is unavailable right now; please try again.")
+    language = language_of(context.frontend.locale) if not data.language else data.language
+    return JobSearchResults(
+        hits=[_hit(source) for source in answer.hits],
+        total=answer.total,
+        facets=await _facets(context, answer, language),
+        metadata=_metadata(request, answer, search.offset // 10 + 1),
+    )

@@ -1,0 +1,1 @@
+"""The Elasticsearch side of search: text analysis, documents, indices behind aliases."""

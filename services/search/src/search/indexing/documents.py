@@ -1,0 +1,196 @@
+"""Events' payloads -> the denormalized documents the indices keep (no I/O here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from search.indexing.analysis import fold, stem_document
+from search.indexing.payloads import JOB_GONE_EVENTS, JobPayload, ProfilePayload
+
+# Salary units -> periods per year, so every salary is comparable as a yearly figure (per
+# currency: amounts in different currencies are never compared).
+YEARLY_FACTORS: dict[str, float] = {
+    "hour": 2080.0,
+    "day": 260.0,
+    "week": 52.0,
+    "month": 12.0,
+    "year": 1.0,
+}
+DESCRIPTION_LIMIT = 20_000  # characters of the description that are searchable
+SNIPPET_LENGTH = 240
+
+Labels = Mapping[int, str]
+
+
+def _labels(tids: Sequence[int | None], labels: Labels) -> list[str]:
+    return [labels[tid] for tid in tids if tid is not None and tid in labels]
+
+
+def _snippet(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) <= SNIPPET_LENGTH:
+        return text
+    return text[:SNIPPET_LENGTH].rsplit(" ", 1)[0] + "…"
+
+
+def job_is_findable(payload: JobPayload, event_type: str, *, now: datetime) -> bool:
+
+    if event_type in JOB_GONE_EVENTS or payload.state.lower() != "published":
+        return False
+    if payload.expires_at:
+        expires = datetime.fromisoformat(payload.expires_at)
+        if expires.tzinfo is None:
+            expires = expires.replace(tzinfo=UTC)
+        if expires <= now:
+            return False
+    return True
+
+
+def job_document(
+    payload: JobPayload,
+    *,
+    findable: bool,
+    labels: Labels,
+    industry_tid: int | None = None,
+    organization_slug: str | None = None,
+) -> dict[str, Any]:
+    term_labels = {
+        "employment_types": _labels(payload.employment_type_tids, labels),
+        "occupational_fields": _labels(payload.occupational_field_tids, labels),
+        "remote_options": _labels(payload.remote_option_tids, labels),
+        "years_of_experience": _labels([payload.years_of_experience_tid], labels),
+        "skills": _labels(payload.skill_tids, labels),
+        "industry": _labels([industry_tid], labels),
+    }
+    all_labels = " ".join(label for values in term_labels.values() for label in values)
+    locations = [
+        {
+            "locality": loc.locality,
+            "country_code": loc.country_code.upper(),
+            "administrative_area": loc.administrative_area,
+        }
+        for loc in payload.locations
+    ]
+    place_text = " ".join(
+        f"{loc.locality} {loc.administrative_area or ''} {loc.country_code}"
+        for loc in payload.locations
+    )
+    salary: dict[str, Any] = {}
+    if payload.salary is not None:
+        factor = YEARLY_FACTORS.get(payload.salary.salary_unit, 1.0)
+        salary = {
+            "salary_currency": payload.salary.currency_code.upper(),
+            "salary_unit": payload.salary.salary_unit,
+            "salary_min": payload.salary.min_salary,
+            "salary_max": payload.salary.max_salary,
+            "salary_yearly_min": (
+                payload.salary.min_salary * factor if payload.salary.min_salary else None
+            ),
+            "salary_yearly_max": (
+                payload.salary.max_salary * factor if payload.salary.max_salary else None
+            ),
+        }
+    return {
+        "id": payload.job_id,
+        "site": payload.site,
+        "slug": payload.slug,
+        "type": payload.type,
+        "state": payload.state,
+        "version": payload.version,
+        "findable": findable,
+        "title": payload.title,
+        "title_stem": stem_document(payload.title),
+        "organization_stem": stem_document(payload.organization_name),
+        "labels_stem": stem_document(all_labels),
+        "body_stem": stem_document(payload.description_text[:DESCRIPTION_LIMIT]),
+        "place_stem": stem_document(place_text),
+        "snippet": _snippet(payload.description_text),
+        "organization_id": payload.organization_id,
+        "organization_name": payload.organization_name,
+        "organization_slug": organization_slug,
+        "logo_url": payload.logo_url,
+        "link_url": payload.link_url,
+        "industry_tid": industry_tid,
+        "employment_type_tids": payload.employment_type_tids,
+        "occupational_field_tids": payload.occupational_field_tids,
+        "remote_option_tids": payload.remote_option_tids,
+        "years_of_experience_tid": payload.years_of_experience_tid,
+        "fields_of_study_tids": payload.fields_of_study_tids,
+        "degree_level_tid": payload.degree_level_tid,
+        "skill_tids": payload.skill_tids,
+        "language_tids": payload.language_tids,
+        "term_labels": term_labels,
+        "locations": locations,
+        "location_points": [
+            {"lat": loc.lat, "lon": loc.lon}
+            for loc in payload.locations
+            if loc.lat is not None and loc.lon is not None
+        ],
+        "countries": sorted({loc.country_code.upper() for loc in payload.locations}),
+        "administrative_areas": sorted(
+            {fold(loc.administrative_area) for loc in payload.locations if loc.administrative_area}
+        ),
+        "published_at": payload.published_at,
+        "expires_at": payload.expires_at,
+        "created_at": payload.created_at,
+        "featured_boost": 0.0,
+        **salary,
+    }
+
+
+def profile_document(payload: ProfilePayload, *, labels: Labels) -> dict[str, Any]:
+    term_labels = {
+        "industry": _labels([payload.industry_tid], labels),
+        "occupational_fields": _labels(payload.occupation_tids, labels),
+        "fields_of_study": _labels(payload.fields_of_study_tids, labels),
+        "benefits": _labels(payload.benefit_tids, labels),
+    }
+    all_labels = " ".join(label for values in term_labels.values() for label in values)
+    return {
+        "id": payload.profile_id,
+        "organization_id": payload.organization_id,
+        "site": payload.site,
+        "slug": payload.slug,
+        "version": payload.version,
+        "findable": payload.published,
+        "name": payload.name,
+        "name_stem": stem_document(f"{payload.name} {payload.alternative_name or ''}"),
+        "labels_stem": stem_document(all_labels),
+        "body_stem": stem_document(payload.presentation_text[:DESCRIPTION_LIMIT]),
+        "snippet": _snippet(payload.presentation_text),
+        "logo_url": payload.logo_url,
+        "industry_tid": payload.industry_tid,
+        "size_tid": payload.size_tid,
+        "occupation_tids": payload.occupation_tids,
+        "fields_of_study_tids": payload.fields_of_study_tids,
+        "benefit_tids": payload.benefit_tids,
+        "term_labels": term_labels,
+        "location_points": [
+            {"lat": loc.lat, "lon": loc.lon}
+            for loc in payload.locations
+            if loc.lat is not None and loc.lon is not None
+        ],
+        "countries": sorted({loc.country_code.upper() for loc in payload.locations}),
+        "featured_boost": 0.0,
+    }
+
+
+def job_tids(payload: JobPayload) -> set[int]:
+    return {
+        *payload.employment_type_tids,
+        *payload.occupational_field_tids,
+        *payload.remote_option_tids,
+        *payload.skill_tids,
+        *([payload.years_of_experience_tid] if payload.years_of_experience_tid else []),
+    }
+
+
+def profile_tids(payload: ProfilePayload) -> set[int]:
+    return {
+        *payload.occupation_tids,
+        *payload.fields_of_study_tids,
+        *payload.benefit_tids,
+        *([payload.industry_tid] if payload.industry_tid else []),
+    }

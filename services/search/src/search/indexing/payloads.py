@@ -1,0 +1,106 @@
+"""The payloads search reads from other contexts' events (docs/events.md), as search needs them.
+
+Unknown fields are ignored so a publisher may add fields without breaking the indexer.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+JOB_TOPIC = "jobs.job"
+PROFILE_TOPIC = "organizations.profile"
+
+# The lifecycle events carrying the whole job; archived and expired make it unfindable.
+JOB_SNAPSHOT_EVENTS = (
+    "jobs.job.created",
+    "jobs.job.updated",
+    "jobs.job.published",
+    "jobs.job.scheduled",
+    "jobs.job.archived",
+    "jobs.job.expired",
+)
+JOB_GONE_EVENTS = frozenset({"jobs.job.archived", "jobs.job.expired"})
+PROFILE_EVENTS = (
+    "organizations.profile.published",
+    "organizations.profile.updated",
+    "organizations.profile.unpublished",
+)
+
+
+class _Payload(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class JobLocation(_Payload):
+    locality: str
+    country_code: str
+    administrative_area: str | None = None
+    address_line1: str | None = None
+    zip: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+
+
+class JobSalary(_Payload):
+    min_salary: float | None = None
+    max_salary: float | None = None
+    currency_code: str
+    salary_unit: str = "year"
+
+
+class JobPayload(_Payload):
+    job_id: str
+    site: str
+    slug: str
+    title: str
+    description_text: str = ""
+    type: str
+    state: str
+    version: int
+    organization_id: str
+    organization_number: int
+    organization_name: str
+    logo_url: str | None = None
+    link_url: str | None = None
+    employment_type_tids: list[int] = []
+    occupational_field_tids: list[int] = []
+    fields_of_study_tids: list[int] = []
+    degree_level_tid: int | None = None
+    years_of_experience_tid: int | None = None
+    language_tids: list[int] = []
+    skill_tids: list[int] = []
+    remote_option_tids: list[int] = []
+    locations: list[JobLocation] = []
+    salary: JobSalary | None = None
+    published_at: str | None = None
+    expires_at: str | None = None
+    created_at: str
+
+
+class ProfileLocation(_Payload):
+    name: str | None = None
+    locality: str
+    country_code: str
+    administrative_area: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+
+
+class ProfilePayload(_Payload):
+    profile_id: str
+    organization_id: str
+    organization_number: int
+    site: str
+    slug: str
+    name: str
+    alternative_name: str | None = None
+    published: bool
+    version: int
+    logo_url: str | None = None
+    presentation_text: str = ""
+    industry_tid: int | None = None
+    size_tid: int | None = None
+    occupation_tids: list[int] = []
+    fields_of_study_tids: list[int] = []
+    benefit_tids: list[int] = []
+    locations: list[ProfileLocation] = []

@@ -1,0 +1,219 @@
+"""The indices behind their aliases, and the writes the indexer makes.
+
+Each kind (``jobs``, ``organizations``) has an alias ``{prefix}-{kind}`` pointing at one
+versioned index ``{prefix}-{kind}-{timestamp}``. Documents are written with external versioning
+by the aggregate's ``version`` (``external_gte``: a redelivery of the same version rewrites the
+same document), so a late older event is refused by Elasticsearch and never overwrites a newer
+document. Unfindable jobs and profiles stay as documents with ``findable: false`` (a delete's
+tombstone would be forgotten after ``index.gc_deletes`` and let an older event resurrect them).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from elasticsearch import AsyncElasticsearch, ConflictError, NotFoundError
+
+log = logging.getLogger(__name__)
+
+Kind = Literal["jobs", "organizations"]
+KINDS: tuple[Kind, ...] = ("jobs", "organizations")
+
+_STEM = {"type": "text", "analyzer": "stemmed"}
+_TIDS = {"type": "integer"}
+_KEYWORD = {"type": "keyword"}
+
+INDEX_SETTINGS: dict[str, Any] = {
+    "number_of_shards": 1,
+    "number_of_replicas": 0,
+    "analysis": {
+        # Core analyzers only (ADR 0002); stemming, folding and synonyms happen in Python.
+        "analyzer": {"stemmed": {"type": "standard", "stopwords": "_english_"}},
+    },
+}
+
+MAPPINGS: dict[Kind, dict[str, Any]] = {
+    "jobs": {
+        "dynamic": False,
+        "properties": {
+            "id": _KEYWORD,
+            "site": _KEYWORD,
+            "slug": _KEYWORD,
+            "type": _KEYWORD,
+            "state": _KEYWORD,
+            "version": {"type": "long"},
+            "findable": {"type": "boolean"},
+            "title": {"type": "text", "fields": {"raw": _KEYWORD}},
+            "title_stem": _STEM,
+            "organization_stem": _STEM,
+            "labels_stem": _STEM,
+            "body_stem": _STEM,
+            "place_stem": _STEM,
+            "snippet": {"type": "text", "index": False},
+            "organization_id": _KEYWORD,
+            "organization_name": _KEYWORD,
+            "organization_slug": _KEYWORD,
+            "logo_url": {"type": "keyword", "index": False},
+            "link_url": {"type": "keyword", "index": False},
+            "industry_tid": _TIDS,
+            "employment_type_tids": _TIDS,
+            "occupational_field_tids": _TIDS,
+            "remote_option_tids": _TIDS,
+            "years_of_experience_tid": _TIDS,
+            "fields_of_study_tids": _TIDS,
+            "degree_level_tid": _TIDS,
+            "skill_tids": _TIDS,
+            "language_tids": _TIDS,
+            "term_labels": {"type": "object", "enabled": False},
+            "locations": {"type": "object", "enabled": False},
+            "location_points": {"type": "geo_point"},
+            "countries": _KEYWORD,
+            "administrative_areas": _KEYWORD,
+            "published_at": {"type": "date"},
+            "expires_at": {"type": "date"},
+            "created_at": {"type": "date"},
+            "featured_boost": {"type": "float"},
+            "salary_currency": _KEYWORD,
+            "salary_unit": _KEYWORD,
+            "salary_min": {"type": "double"},
+            "salary_max": {"type": "double"},
+            "salary_yearly_min": {"type": "double"},
+            "salary_yearly_max": {"type": "double"},
+        },
+    },
+    "organizations": {
+        "dynamic": False,
+        "properties": {
+            "id": _KEYWORD,
+            "organization_id": _KEYWORD,
+            "site": _KEYWORD,
+            "slug": _KEYWORD,
+            "version": {"type": "long"},
+            "findable": {"type": "boolean"},
+            "name": {"type": "text", "fields": {"raw": _KEYWORD}},
+            "name_stem": _STEM,
+            "labels_stem": _STEM,
+            "body_stem": _STEM,
+            "snippet": {"type": "text", "index": False},
+            "logo_url": {"type": "keyword", "index": False},
+            "industry_tid": _TIDS,
+            "size_tid": _TIDS,
+            "occupation_tids": _TIDS,
+            "fields_of_study_tids": _TIDS,
+            "benefit_tids": _TIDS,
+            "term_labels": {"type": "object", "enabled": False},
+            "location_points": {"type": "geo_point"},
+            "countries": _KEYWORD,
+            "featured_boost": {"type": "float"},
+        },
+    },
+}
+
+
+class SearchStore:
+    """One Elasticsearch client and the aliases of one prefix (tests use their own prefix)."""
+
+    def __init__(self, client: AsyncElasticsearch, *, prefix: str) -> None:
+        self.client = client
+        self.prefix = prefix
+        self._ensured = False
+
+    def alias(self, kind: Kind) -> str:
+        return f"{self.prefix}-{kind}"
+
+    def new_index_name(self, kind: Kind) -> str:
+        return f"{self.alias(kind)}-{datetime.now(UTC).strftime('%Y%m%d%H%M%S%f')}"
+
+    async def create_index(self, kind: Kind) -> str:
+        name = self.new_index_name(kind)
+        await self.client.indices.create(
+            index=name, settings=INDEX_SETTINGS, mappings=MAPPINGS[kind]
+        )
+        return name
+
+    async def ensure_indices(self) -> None:
+        """Create each kind's first index behind its alias, unless the alias exists."""
+        if self._ensured:
+            return
+        for kind in KINDS:
+            if not await self.client.indices.exists_alias(name=self.alias(kind)):
+                name = await self.create_index(kind)
+                try:
+                    await self.client.indices.put_alias(index=name, name=self.alias(kind))
+                except Exception:
+                    await self.client.indices.delete(index=name)
+                    raise
+        self._ensured = True
+
+    async def indices_of(self, kind: Kind) -> list[str]:
+        try:
+            answer = await self.client.indices.get_alias(name=self.alias(kind))
+        except NotFoundError:
+            return []
+        return sorted(answer.body)
+
+    async def switch_alias(self, kind: Kind, index: str) -> list[str]:
+        """Point the alias at ``index`` in one atomic step; return the indices it left."""
+        old = await self.indices_of(kind)
+        actions: list[dict[str, Any]] = [
+            {"remove": {"index": i, "alias": self.alias(kind)}} for i in old
+        ]
+        actions.append({"add": {"index": index, "alias": self.alias(kind)}})
+        await self.client.indices.update_aliases(actions=actions)
+        return [i for i in old if i != index]
+
+    async def write(
+        self, kind: Kind, document: dict[str, Any], *, index: str | None = None
+    ) -> bool:
+        """Index ``document`` at its ``version``; False when a newer version is already there."""
+        try:
+            await self.client.index(
+                index=index or self.alias(kind),
+                id=document["id"],
+                document=document,
+                version=document["version"],
+                version_type="external_gte",
+            )
+        except ConflictError:
+            log.info(
+                "%s %s: version %s is older than the indexed one",
+                kind,
+                document["id"],
+                document["version"],
+            )
+            return False
+        return True
+
+    async def get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
+        try:
+            answer = await self.client.get(index=self.alias(kind), id=document_id)
+        except NotFoundError:
+            return None
+        source: dict[str, Any] = answer["_source"]
+        return source
+
+    async def refresh(self, kind: Kind) -> None:
+        await self.client.indices.refresh(index=self.alias(kind))
+
+    async def drop(self) -> None:
+        """Delete every index of this prefix (tests)."""
+        for kind in KINDS:
+            for index in await self.indices_of(kind):
+                await self.client.indices.delete(index=index)
+        self._ensured = False
+
+
+_STORES: dict[tuple[str, str], SearchStore] = {}
+
+
+def store_for(url: str, prefix: str) -> SearchStore:
+    """The process's store for an Elasticsearch URL and prefix (one client, reused)."""
+    key = (url, prefix)
+    if key not in _STORES:
+        _STORES[key] = SearchStore(
+            AsyncElasticsearch(url, request_timeout=10, retry_on_timeout=True, max_retries=2),
+            prefix=prefix,
+        )
+    return _STORES[key]

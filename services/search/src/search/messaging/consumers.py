@@ -1,0 +1,69 @@
+"""The indexer: idempotent consumers of job and organization-profile events (docs/events.md).
+
+Each event carries the whole aggregate, so applying it is one versioned write; the consumer's
+``processed_events`` ledger skips redeliveries and Elasticsearch's external versioning refuses
+an older version delivered late.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.events import EventEnvelope
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from search.db import processed_events
+from search.indexing.indexer import index_job, index_profile
+from search.indexing.payloads import (
+    JOB_SNAPSHOT_EVENTS,
+    JOB_TOPIC,
+    PROFILE_EVENTS,
+    PROFILE_TOPIC,
+    JobPayload,
+    ProfilePayload,
+)
+from search.indexing.store import SearchStore, store_for
+from search.settings import SearchSettings
+
+INDEXER_GROUP = "search-indexer"
+
+
+def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, Handler]]:
+    async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        payload = JobPayload.model_validate(envelope.payload)
+        await index_job(store, session, payload, envelope.type)
+
+    async def on_profile(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        await index_profile(store, session, ProfilePayload.model_validate(envelope.payload))
+
+    return (
+        dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job),
+        dict.fromkeys(PROFILE_EVENTS, on_profile),
+    )
+
+
+def indexer_consumer(
+    runtime: ServiceRuntime, settings: SearchSettings, store: SearchStore
+) -> IdempotentConsumer:
+    job_handlers, profile_handlers = indexer_handlers(store)
+    return IdempotentConsumer(
+        group_id=settings.topic(INDEXER_GROUP),
+        handlers={
+            settings.topic(PROFILE_TOPIC): profile_handlers,
+            settings.topic(JOB_TOPIC): job_handlers,
+        },
+        sessions=runtime.sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+    )
+
+
+def consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    return [indexer_consumer(runtime, settings, store)]

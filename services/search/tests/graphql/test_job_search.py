@@ -1,0 +1,92 @@
+"""jobSearch through the subgraph: hits as Job references, facets, and hostile inputs as data."""
+
+from typing import Any
+
+import pytest
+from jobkit.testing.graphql import GraphQLClient
+from search.indexing.indexer import index_job
+from search.indexing.store import SearchStore
+
+from services.search.tests.factories import job_payload
+
+pytestmark = pytest.mark.integration
+
+SEARCH = """query($input: JobSearchInput!) { jobSearch(input: $input) {
+  __typename
+  ... on JobSearchResults {
+    total hits { job { id } title slug organizationName snippet locations { locality } }
+    facets { field values { value label count } }
+    metadata { sorting page pageSize metatags { meta value } }
+  }
+  ... on SearchErrors { message errors { field code message } }
+  ... on SearchUnavailable { message }
+} }"""
+
+
+async def test_a_search_answers_job_references_teasers_and_facets(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    job = job_payload(title="Ornithologist", employment_type_tids=[3001])
+    async with committed_sessions() as session:
+        await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+    answer = (
+        await graphql.data(
+            SEARCH,
+            input={
+                "fulltext": {"keys": "ornithologists"},
+                "facets": [{"field": "employmentType"}],
+                "sorts": [{"field": "field_job_publishing_date", "value": "DESC"}],
+            },
+        )
+    )["jobSearch"]
+    assert answer["__typename"] == "JobSearchResults"
+    assert answer["total"] == 1
+    assert answer["hits"][0]["job"] == {"id": job.job_id}
+    assert answer["hits"][0]["locations"] == [{"locality": "Boston"}]
+    assert answer["facets"] == [
+        {"field": "employmentType", "values": [{"value": "3001", "label": "Part-time", "count": 1}]}
+    ]
+    assert answer["metadata"]["sorting"] == "publish_date_desc"
+    assert answer["metadata"]["pageSize"] == 10
+
+
+@pytest.mark.parametrize(
+    ("search_input", "field"),
+    [
+        ({"fulltext": {"keys": "x" * 10_000}}, "fulltext.keys"),
+        ({"page": 0}, "page"),
+        ({"page": 1_000_000_000}, "page"),
+        ({"geoLocation": {"lat": 1, "lon": 1, "radius": -1}}, "geoLocation.radius"),
+        ({"geoLocation": {"lat": 1, "lon": 1, "radius": 100000}}, "geoLocation.radius"),
+        ({"facets": [{"field": "nope"}]}, "facets.0.field"),
+        (
+            {
+                "conditionGroups": [
+                    {
+                        "conditions": [{"field": "industry", "value": "x1"}],
+                        "tags": ["facet:industry"],
+                    }
+                ]
+            },
+            "conditionGroups.0.conditions.0.value",
+        ),
+    ],
+)
+async def test_hostile_inputs_are_errors_as_data(
+    graphql: GraphQLClient, store: SearchStore, search_input: dict[str, Any], field: str
+) -> None:
+    result = await graphql.execute(SEARCH, input=search_input)
+    assert "errors" not in result
+    answer = result["data"]["jobSearch"]
+    assert answer["__typename"] == "SearchErrors"
+    assert field in [error["field"] for error in answer["errors"]]
+    assert "elasticsearch" not in str(answer).lower()
+
+
+@pytest.mark.parametrize("keys", ["title:*", "((((", "*:*", "a OR b AND ~1"])
+async def test_lucene_syntax_is_searched_as_text(
+    graphql: GraphQLClient, store: SearchStore, keys: str
+) -> None:
+    answer = (await graphql.data(SEARCH, input={"fulltext": {"keys": keys}}))["jobSearch"]
+    assert answer["__typename"] == "JobSearchResults"

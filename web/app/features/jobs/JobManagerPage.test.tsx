@@ -1,0 +1,107 @@
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { renderWithMantine } from "../../../test/render";
+import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, ORGANIZATION_JOBS } from "./documents";
+import { draftJob, publishedJob, withTypenames } from "./job-fixture";
+import { jobActions, JOB_MANAGER_PAGE_SIZE, JobManagerPage } from "./JobManagerPage";
+
+function nth<T>(items: ArrayLike<T>, index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`no item ${index}`);
+  return item;
+}
+
+const poster: MockLink.MockedResponse = {
+  request: { query: JOB_POSTER_CONTEXT },
+  result: {
+    data: {
+      currentUser: { __typename: "User", id: "u1", activeOrganization: { __typename: "Organization", id: "org-1", name: "Acme Foundation" } },
+      updatableOrganizationProfiles: [],
+    },
+  },
+};
+
+const managed = (job: typeof publishedJob, extra: Record<string, unknown> = {}) => ({
+  __typename: "Job",
+  id: job.id,
+  slug: job.slug,
+  title: job.title,
+  type: job.type,
+  state: job.state,
+  isExternal: job.isExternal,
+  canEdit: true,
+  organizationName: job.organizationName,
+  url: { __typename: "Url", path: job.url.path },
+  createdAt: job.createdAt,
+  publishedAt: job.publishedAt,
+  expiresAt: job.expiresAt,
+  viewsCount: 12,
+  applicationsCount: 3,
+  refusal: null,
+  ...extra,
+});
+
+function listMock(jobs: unknown[]): MockLink.MockedResponse {
+  return {
+    request: { query: ORGANIZATION_JOBS, variables: { organizationId: "org-1", states: null, limit: JOB_MANAGER_PAGE_SIZE, offset: 0 } },
+    result: { data: { organizationJobs: { __typename: "JobPage", total: jobs.length, jobs } } },
+    maxUsageCount: 5,
+  };
+}
+
+function render(mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([{ path: "/job-manager", Component: JobManagerPage }]);
+  return renderWithMantine(
+    <MockedProvider mocks={mocks}>
+      <Stub initialEntries={["/job-manager"]} />
+    </MockedProvider>,
+  );
+}
+
+describe("jobActions", () => {
+  it("offers what each state allows", () => {
+    expect(jobActions({ state: "PUBLISHED", isExternal: false, canEdit: true })).toEqual({ edit: true, duplicate: true, archive: true, republish: false });
+    expect(jobActions({ state: "EXPIRED", isExternal: false, canEdit: true })).toEqual({ edit: false, duplicate: true, archive: false, republish: true });
+    expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: true }).republish).toBe(true);
+    expect(jobActions({ state: "PUBLISHED", isExternal: true, canEdit: true }).edit).toBe(false);
+  });
+});
+
+describe("JobManagerPage", () => {
+  it("lists the active organization's jobs with state, dates and counts", async () => {
+    render([poster, listMock([managed(publishedJob), managed(draftJob)])]);
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(within(nth(rows, 1)).getByRole("link", { name: publishedJob.title })).toHaveAttribute("href", "/job/gardener-berlin");
+    expect(within(nth(rows, 1)).getByText("Published")).toBeInTheDocument();
+    expect(within(nth(rows, 1)).getByText("20 Nov 2026")).toBeInTheDocument();
+    expect(within(nth(rows, 1)).getByText("12")).toBeInTheDocument();
+    expect(within(nth(rows, 2)).getByText("Draft")).toBeInTheDocument();
+    expect(within(nth(rows, 2)).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/job/wizard?job=job-2");
+    expect(screen.getByRole("link", { name: "Post a job" })).toHaveAttribute("href", "/job/wizard");
+  });
+
+  it("archives only after confirming", async () => {
+    const archived: MockLink.MockedResponse = {
+      request: { query: ARCHIVE_JOB, variables: { id: "job-1" } },
+      result: { data: { archiveJob: { __typename: "JobSaved", job: { ...withTypenames({ ...publishedJob, state: "ARCHIVED" }), viewsCount: 12, applicationsCount: 3 } } } },
+    };
+    render([poster, listMock([managed(publishedJob)]), archived]);
+    await screen.findByRole("table");
+    await userEvent.click(screen.getByRole("button", { name: `More actions for ${publishedJob.title}` }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Archive" }));
+    const dialog = await screen.findByRole("dialog", { name: "Archive this job?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Archive" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("explains the next step when there are no jobs", async () => {
+    render([poster, listMock([])]);
+    expect(await screen.findByText("Your organization has no jobs yet.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,338 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { track } from "~/lib/analytics";
+import type { JobView } from "./documents";
+import { JobBody, jobLogo } from "./JobBody";
+import {
+  hostnameOf,
+  jobJsonLdScript,
+  SHARE_LABELS,
+  SHARE_NETWORKS,
+  shareUrl,
+  STATE_LABELS,
+  UNPUBLISHED_FADE_HEIGHT,
+} from "./job-format";
+
+/** The JSON-LD the API made, escaped for a script element; only while the job is public. */
+export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
+  if (job.state !== "PUBLISHED") return null;
+  const json = jobJsonLdScript(job.jsonLd);
+  if (!json) return null;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
+}
+
+/** Spec 9: facebook, linkedin, email, twitter, whatsapp; each click sends job_share. */
+export function ShareButtons({
+  jobId,
+  pageUrl,
+  title,
+}: {
+  jobId: string;
+  pageUrl: string;
+  title: string;
+}) {
+  return (
+    <Stack gap="xs" component="section" aria-label="Share this job">
+      <Text size="sm" fw={600}>
+        Share this job
+      </Text>
+      <Group gap="xs">
+        {SHARE_NETWORKS.map((network) => (
+          <Button
+            key={network}
+            component="a"
+            href={shareUrl(network, pageUrl, title)}
+            target={network === "email" ? undefined : "_blank"}
+            rel="noopener noreferrer"
+            variant="default"
+            size="xs"
+            onClick={() => track("job_share", { entity_id: jobId, network })}
+          >
+            {SHARE_LABELS[network]}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** What applying asks for; the apply button opens quick apply (or the employer's form). */
+function HowToApply({ job }: { job: JobView }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      id="apply"
+      component="section"
+      aria-labelledby="apply-heading"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="apply-heading">
+          How to apply
+        </Title>
+        {job.type === "JOB_PER_LINK" && job.linkUrl ? (
+          <Text size="sm">
+            This job is advertised elsewhere: apply through the original ad.
+          </Text>
+        ) : job.applicationWorkflow === "LINK" && job.applicationLink ? (
+          <Text size="sm">
+            Apply on the employer&apos;s site:{" "}
+            <Anchor href={job.applicationLink} target="_blank" rel="noopener">
+              {hostnameOf(job.applicationLink) ?? job.applicationLink}
+            </Anchor>
+          </Text>
+        ) : (
+          <Text size="sm">
+            Apply on this site in a few steps:{" "}
+            <Anchor component={Link} to={`/job/${job.slug}/apply/basic-info`}>
+              start your application
+            </Anchor>
+            .
+          </Text>
+        )}
+        {job.applicationRequireCv ||
+        job.applicationRequireCoverLetter ||
+        job.applicationQualifyingQuestions.length > 0 ? (
+          <List size="sm" spacing={4}>
+            {job.applicationRequireCv ? (
+              <List.Item>A CV is required.</List.Item>
+            ) : null}
+            {job.applicationRequireCoverLetter ? (
+              <List.Item>A cover letter is required.</List.Item>
+            ) : null}
+            {job.applicationQualifyingQuestions.map((question) => (
+              <List.Item key={question.question}>{question.question}</List.Item>
+            ))}
+          </List>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function ApplyActions({ job }: { job: JobView }) {
+  if (job.type === "JOB_PER_LINK" && job.linkUrl) {
+    const host = hostnameOf(job.linkUrl);
+    return (
+      <Stack gap={4}>
+        <Button
+          component="a"
+          href={job.linkUrl}
+          target="_blank"
+          rel="noopener"
+          fullWidth
+          onClick={() =>
+            track("view_original_ad_btn_click", { entity_id: job.id })
+          }
+        >
+          View original ad
+        </Button>
+        {host ? (
+          <Text size="xs" className="text-muted" ta="center">
+            Opens {host}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  if (job.applicationWorkflow === "LINK" && job.applicationLink) {
+    return (
+      <Button
+        component="a"
+        href={job.applicationLink}
+        target="_blank"
+        rel="noopener"
+        fullWidth
+        onClick={() =>
+          track("view_original_ad_btn_click", { entity_id: job.id })
+        }
+      >
+        Apply
+      </Button>
+    );
+  }
+  // ON_SITE and EMAIL: quick apply (an EMAIL job's applications are mailed to its addresses)
+  return (
+    <Button component={Link} to={`/job/${job.slug}/apply/basic-info`} fullWidth>
+      Apply
+    </Button>
+  );
+}
+
+function OrganizationTeaser({ job }: { job: JobView }) {
+  const profile = job.organizationProfile;
+  if (!profile) return null;
+  const logo = profile.logo ?? jobLogo(job);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-label="The employer"
+    >
+      <Group wrap="nowrap">
+        <Avatar
+          src={logo?.url}
+          alt={logo?.alt ?? ""}
+          size={50}
+          w={50}
+          radius="sm"
+        >
+          {profile.name.slice(0, 1)}
+        </Avatar>
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={`/organization/${profile.slug}`}
+            fw={600}
+          >
+            {profile.name}
+          </Anchor>
+          <Text size="xs" className="text-muted">
+            See the employer&apos;s profile and open positions
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** Spec 9: an unpublished job's body fades out at 550 px. */
+export function UnpublishedFade({ children }: { children: React.ReactNode }) {
+  return (
+    <Box
+      data-testid="unpublished-fade"
+      style={{
+        maxHeight: UNPUBLISHED_FADE_HEIGHT,
+        overflow: "hidden",
+        maskImage: "linear-gradient(to bottom, black 60%, transparent 100%)",
+        WebkitMaskImage:
+          "linear-gradient(to bottom, black 60%, transparent 100%)",
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * /job/{slug}: the job, its employer, how to apply, sharing. A job that is not public (only its
+ * organization and admins get it from the API) carries a banner with its state and is faded.
+ */
+export function JobPage({ job, origin }: { job: JobView; origin: string }) {
+  const published = job.state === "PUBLISHED";
+  const visited = useRef<string | null>(null);
+  useEffect(() => {
+    if (!published || visited.current === job.id) return;
+    visited.current = job.id;
+    track("job_visit", { entity_id: job.id });
+  }, [job.id, published]);
+  const pageUrl = `${origin}${job.url.path}`;
+  const body = <JobBody job={job} />;
+
+  return (
+    <Stack gap="xl" className="job-page">
+      <JobJsonLd job={job} />
+      {!published ? (
+        <Alert
+          color="yellow"
+          title={`This job is not public: ${STATE_LABELS[job.state]}`}
+          role="status"
+        >
+          <Stack gap={6}>
+            <Text size="sm">
+              Only your organization and administrators can see this page.
+            </Text>
+            {job.refusal ? <Text size="sm">{job.refusal.message}</Text> : null}
+            {job.canEdit && !job.isExternal ? (
+              <Anchor
+                component={Link}
+                to={`/job/wizard?job=${encodeURIComponent(job.id)}`}
+                size="sm"
+              >
+                Edit this job
+              </Anchor>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Grid gutter={{ base: "xl", md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="xl">
+            {published ? body : <UnpublishedFade>{body}</UnpublishedFade>}
+            <HowToApply job={job} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack
+            gap="lg"
+            style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}
+          >
+            <Box
+              className="job-apply-bar"
+              p={{ base: "sm", md: 0 }}
+              style={{ zIndex: 5, background: "var(--mantine-color-body)" }}
+            >
+              <ApplyActions job={job} />
+            </Box>
+            <OrganizationTeaser job={job} />
+            <ShareButtons jobId={job.id} pageUrl={pageUrl} title={job.title} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** An expired or archived job: 410, noindex, similar jobs through the search. */
+export function GoneJobPage({
+  title,
+  organizationSlug,
+}: {
+  title: string;
+  organizationSlug?: string | null;
+}) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Title order={1}>This job is no longer available</Title>
+      <Text>
+        &ldquo;{title}&rdquo; has closed. Similar jobs may still be open.
+      </Text>
+      <Group>
+        <Button component={Link} to="/jobs">
+          Search similar jobs
+        </Button>
+        {organizationSlug ? (
+          <Button
+            component={Link}
+            to={`/organization/${organizationSlug}`}
+            variant="default"
+          >
+            The employer&apos;s open positions
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQuery } from "@apollo/client/react";
+import { MultiSelect, Select } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useMemo, useState } from "react";
+import { JOB_TERMS } from "../documents";
+import type { TermValue } from "./steps";
+
+/** Spec 9: address/term autocomplete waits 250 ms. */
+const SEARCH_DELAY_MS = 250;
+const PAGE = 50;
+
+function useTerms(vocabulary: string, search: string) {
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const { data, loading } = useQuery(JOB_TERMS, {
+    variables: { vocabulary, search: debounced || null, limit: PAGE },
+  });
+  return { terms: data?.terms ?? [], loading };
+}
+
+function options(found: readonly TermValue[], selected: readonly TermValue[]) {
+  const seen = new Map<number, TermValue>();
+  for (const term of [...selected, ...found]) if (!seen.has(term.tid)) seen.set(term.tid, term);
+  return [...seen.values()].map((term) => ({ value: String(term.tid), label: term.label }));
+}
+
+interface PickerBase {
+  label: string;
+  /** The search subgraph's vocabulary, e.g. employment_types. */
+  vocabulary: string;
+  description?: string;
+  error?: string;
+}
+
+/** Several terms of one vocabulary, searched as you type (search's `terms(vocabulary:, search:)`). */
+export function TermMultiPicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue[]; onChange: (next: TermValue[]) => void }) {
+  const [search, setSearch] = useState("");
+  const { terms } = useTerms(vocabulary, search);
+  const data = useMemo(() => options(terms, value), [terms, value]);
+  return (
+    <MultiSelect
+      label={label}
+      description={description}
+      error={error}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
+      value={value.map((term) => String(term.tid))}
+      onChange={(ids) => {
+        const byId = new Map(data.map((option) => [option.value, option.label]));
+        onChange(ids.map((id) => ({ tid: Number(id), label: byId.get(id) ?? id })));
+      }}
+      nothingFoundMessage="No matching term"
+      filter={({ options: all }) => all}
+    />
+  );
+}
+
+/** One term of a vocabulary. */
+export function TermSinglePicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue | null; onChange: (next: TermValue | null) => void }) {
+  const [search, setSearch] = useState("");
+  const { terms } = useTerms(vocabulary, search === value?.label ? "" : search);
+  const selected = useMemo(() => (value ? [value] : []), [value]);
+  const data = useMemo(() => options(terms, selected), [terms, selected]);
+  return (
+    <Select
+      label={label}
+      description={description}
+      error={error}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={data}
+      value={value ? String(value.tid) : null}
+      onChange={(id) => {
+        const option = data.find((item) => item.value === id);
+        onChange(option ? { tid: Number(option.value), label: option.label } : null);
+      }}
+      nothingFoundMessage="No matching term"
+      filter={({ options: all }) => all}
+    />
+  );
+}

@@ -1,0 +1,445 @@
+import type {
+  ApplicationWorkflow,
+  CompanyInfoJobInput,
+  JobApplicationOptionsInput,
+  JobCategorizationInput,
+  JobInfoInput,
+  JobLocationGroupInput,
+  JobScheduleInput,
+  SalaryUnit,
+} from "~/lib/graphql/generated/graphql";
+import type { JobView } from "../documents";
+import { scalarString } from "../job-format";
+
+/** Spec 3: the job form's field groups, one wizard step each, then review and publish. */
+export const GROUP_STEPS = [
+  "job_info",
+  "company_info",
+  "job_location",
+  "job_categorization",
+  "job_schedule",
+  "job_application_options",
+] as const;
+export type GroupStep = (typeof GROUP_STEPS)[number];
+export type WizardStep = GroupStep | "review";
+export const WIZARD_STEPS: readonly WizardStep[] = [...GROUP_STEPS, "review"];
+
+export const STEP_TITLES: Record<WizardStep, string> = {
+  job_info: "The job",
+  company_info: "Company",
+  job_location: "Location",
+  job_categorization: "Categories and salary",
+  job_schedule: "Schedule",
+  job_application_options: "Applications",
+  review: "Review and publish",
+};
+
+/** The API fields (camelCase input paths) each step shows: their errors go under the inputs. */
+export const STEP_FIELDS: Record<GroupStep, readonly string[]> = {
+  job_info: ["title", "linkUrl", "fileUploadId", "file", "description", "availabilityPeriod", "videoUrl"],
+  company_info: ["organizationId", "organization", "organizationAssignment", "logoUploadId", "logo"],
+  job_location: ["locations", "remoteOptionTids", "remoteOptions"],
+  job_categorization: [
+    "employmentTypeTids",
+    "occupationalFieldTids",
+    "fieldsOfStudyTids",
+    "degreeLevelTid",
+    "yearsOfExperienceTid",
+    "salaryRange",
+    "salaryRangeFree",
+    "languageTids",
+    "languagesFree",
+    "skillTids",
+    "skillsFree",
+  ],
+  job_schedule: ["published", "expiration", "duration"],
+  job_application_options: [
+    "applicationWorkflow",
+    "applicationEmails",
+    "applicationLink",
+    "applicationRequireCv",
+    "applicationRequireCoverLetter",
+    "applicationRequireQualifyingQuestions",
+    "applicationQualifyingQuestions",
+  ],
+};
+
+export interface TermValue {
+  tid: number;
+  label: string;
+}
+
+export interface AddressDraft {
+  key: string;
+  countryCode: string;
+  locality: string;
+  zip: string;
+  addressLine1: string;
+  administrativeArea: string;
+}
+
+export interface JobInfoDraft {
+  title: string;
+  linkUrl: string;
+  file: { uploadId: string; url: string; filename: string } | null;
+  description: string;
+  availabilityStart: string;
+  availabilityEnd: string;
+  videoUrl: string;
+}
+export interface CompanyInfoDraft {
+  organizationId: string;
+  organizationAssignment: string;
+  logo: { uploadId: string; url: string; alt: string } | null;
+}
+export interface LocationDraft {
+  locations: AddressDraft[];
+  remoteOptions: TermValue[];
+}
+export interface CategorizationDraft {
+  employmentType: TermValue[];
+  occupationalField: TermValue[];
+  fieldsOfStudy: TermValue[];
+  degreeLevel: TermValue | null;
+  yearsOfExperience: TermValue | null;
+  minSalary: number | "";
+  maxSalary: number | "";
+  currencyCode: string;
+  salaryUnit: SalaryUnit;
+  salaryRangeFree: string;
+  languages: TermValue[];
+  languagesFree: string;
+  skills: TermValue[];
+  skillsFree: string;
+}
+export interface ScheduleDraft {
+  /** datetime-local values, in the browser's time zone. */
+  published: string;
+  expiration: string;
+  duration: number | "";
+}
+export interface ApplicationDraft {
+  applicationWorkflow: ApplicationWorkflow;
+  applicationEmails: string[];
+  applicationLink: string;
+  applicationRequireCv: boolean;
+  applicationRequireCoverLetter: boolean;
+  applicationRequireQualifyingQuestions: boolean;
+  applicationQualifyingQuestions: string[];
+}
+
+export interface Drafts {
+  job_info: JobInfoDraft;
+  company_info: CompanyInfoDraft;
+  job_location: LocationDraft;
+  job_categorization: CategorizationDraft;
+  job_schedule: ScheduleDraft;
+  job_application_options: ApplicationDraft;
+}
+
+let addressKeys = 0;
+export function newAddressKey(): string {
+  addressKeys += 1;
+  return `address-${addressKeys}`;
+}
+
+export function emptyAddress(countryCode = ""): AddressDraft {
+  return { key: newAddressKey(), countryCode, locality: "", zip: "", addressLine1: "", administrativeArea: "" };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An API DateTime as a datetime-local value in the browser's zone ("" for none). */
+export function toLocalInput(iso: unknown): string {
+  if (typeof iso !== "string" || !iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as an API DateTime (ISO, UTC), null when blank or unreadable. */
+export function fromLocalInput(local: string): string | null {
+  if (!local) return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+const terms = (list: readonly TermValue[]) => list.map(({ tid, label }) => ({ tid, label }));
+const term = (value: TermValue | null | undefined) => (value ? { tid: value.tid, label: value.label } : null);
+
+/** Every step's form values from the job as the API answers it. */
+export function draftsFromJob(job: JobView, defaultOrganizationId = ""): Drafts {
+  return {
+    job_info: {
+      title: job.title,
+      linkUrl: job.linkUrl ?? "",
+      file: job.file ? { uploadId: job.file.uploadId, url: job.file.url, filename: job.file.filename } : null,
+      description: job.description ?? "",
+      availabilityStart: scalarString(job.availabilityPeriod?.start),
+      availabilityEnd: scalarString(job.availabilityPeriod?.end),
+      videoUrl: job.videoUrl ?? "",
+    },
+    company_info: {
+      organizationId: job.organization?.id ?? defaultOrganizationId,
+      organizationAssignment: job.organizationAssignment ?? "",
+      logo: job.logo ? { uploadId: job.logo.uploadId, url: job.logo.url, alt: job.logo.alt } : null,
+    },
+    job_location: {
+      locations: job.locations.map(({ address }) => ({
+        key: newAddressKey(),
+        countryCode: address.countryCode,
+        locality: address.locality,
+        zip: address.zip ?? "",
+        addressLine1: address.addressLine1 ?? "",
+        administrativeArea: address.administrativeArea ?? "",
+      })),
+      remoteOptions: terms(job.remoteOptions),
+    },
+    job_categorization: {
+      employmentType: terms(job.employmentType),
+      occupationalField: terms(job.occupationalField),
+      fieldsOfStudy: terms(job.fieldsOfStudy),
+      degreeLevel: term(job.degreeLevel),
+      yearsOfExperience: term(job.yearsOfExperience),
+      minSalary: job.salaryRange?.minSalary ?? "",
+      maxSalary: job.salaryRange?.maxSalary ?? "",
+      currencyCode: job.salaryRange?.currencyCode ?? "EUR",
+      salaryUnit: job.salaryRange?.salaryUnit ?? "YEAR",
+      salaryRangeFree: job.salaryRangeFree ?? "",
+      languages: terms(job.languages),
+      languagesFree: job.languagesFree ?? "",
+      skills: terms(job.skills),
+      skillsFree: job.skillsFree ?? "",
+    },
+    job_schedule: {
+      published: toLocalInput(job.published),
+      expiration: toLocalInput(job.expiration),
+      duration: job.duration ?? "",
+    },
+    job_application_options: {
+      applicationWorkflow: job.applicationWorkflow,
+      applicationEmails: [...job.applicationEmails],
+      applicationLink: job.applicationLink ?? "",
+      applicationRequireCv: job.applicationRequireCv,
+      applicationRequireCoverLetter: job.applicationRequireCoverLetter,
+      applicationRequireQualifyingQuestions: job.applicationRequireQualifyingQuestions,
+      applicationQualifyingQuestions: job.applicationQualifyingQuestions.map((q) => q.question),
+    },
+  };
+}
+
+const blank = (value: string) => (value.trim() ? value.trim() : null);
+const amount = (value: number | "") => (value === "" ? null : value);
+
+export function jobInfoInput(draft: JobInfoDraft, editing: boolean): JobInfoInput {
+  return {
+    // Spec 5: the edit form hides the title, and the API ignores it on edit.
+    title: editing ? null : draft.title.trim(),
+    linkUrl: blank(draft.linkUrl),
+    fileUploadId: draft.file?.uploadId ?? null,
+    description: blank(draft.description),
+    availabilityPeriod:
+      draft.availabilityStart || draft.availabilityEnd
+        ? { start: draft.availabilityStart || null, end: draft.availabilityEnd || null }
+        : null,
+    videoUrl: blank(draft.videoUrl),
+  };
+}
+
+export function companyInfoInput(draft: CompanyInfoDraft): CompanyInfoJobInput {
+  return {
+    organizationId: draft.organizationId,
+    organizationAssignment: blank(draft.organizationAssignment),
+    logoUploadId: draft.logo?.uploadId ?? null,
+  };
+}
+
+export function locationInput(draft: LocationDraft): JobLocationGroupInput {
+  return {
+    locations: draft.locations.map((row) => ({
+      address: {
+        countryCode: row.countryCode,
+        locality: row.locality.trim(),
+        zip: blank(row.zip),
+        addressLine1: blank(row.addressLine1),
+        administrativeArea: blank(row.administrativeArea),
+      },
+    })),
+    remoteOptionTids: draft.remoteOptions.map((t) => t.tid),
+  };
+}
+
+export function categorizationInput(draft: CategorizationDraft): JobCategorizationInput {
+  const hasSalary = draft.minSalary !== "" || draft.maxSalary !== "";
+  return {
+    employmentTypeTids: draft.employmentType.map((t) => t.tid),
+    occupationalFieldTids: draft.occupationalField.map((t) => t.tid),
+    fieldsOfStudyTids: draft.fieldsOfStudy.map((t) => t.tid),
+    degreeLevelTid: draft.degreeLevel?.tid ?? null,
+    yearsOfExperienceTid: draft.yearsOfExperience?.tid ?? null,
+    salaryRange: hasSalary
+      ? {
+          minSalary: amount(draft.minSalary),
+          maxSalary: amount(draft.maxSalary),
+          currencyCode: draft.currencyCode,
+          salaryUnit: draft.salaryUnit,
+        }
+      : null,
+    salaryRangeFree: blank(draft.salaryRangeFree),
+    languageTids: draft.languages.map((t) => t.tid),
+    languagesFree: blank(draft.languagesFree),
+    skillTids: draft.skills.map((t) => t.tid),
+    skillsFree: blank(draft.skillsFree),
+  };
+}
+
+export function scheduleInput(draft: ScheduleDraft): JobScheduleInput {
+  return {
+    published: fromLocalInput(draft.published),
+    expiration: fromLocalInput(draft.expiration),
+    duration: draft.duration === "" ? null : draft.duration,
+  };
+}
+
+export function applicationInput(draft: ApplicationDraft): JobApplicationOptionsInput {
+  return {
+    applicationWorkflow: draft.applicationWorkflow,
+    applicationEmails: draft.applicationEmails.map((e) => e.trim()).filter(Boolean),
+    applicationLink: blank(draft.applicationLink),
+    applicationRequireCv: draft.applicationRequireCv,
+    applicationRequireCoverLetter: draft.applicationRequireCoverLetter,
+    applicationRequireQualifyingQuestions: draft.applicationRequireQualifyingQuestions,
+    applicationQualifyingQuestions: draft.applicationQualifyingQuestions.map((q) => q.trim()).filter(Boolean),
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const TITLE_MAX_LENGTH = 255;
+
+/**
+ * The checks the browser can make before saving a step, keyed like the API's JobError fields so
+ * both show in the same place. Empty when the step may be saved.
+ */
+export function validateStep(step: GroupStep, drafts: Drafts, context: { type: JobView["type"]; editing: boolean }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  switch (step) {
+    case "job_info": {
+      const draft = drafts.job_info;
+      if (!context.editing) {
+        if (!draft.title.trim()) errors.title = "Enter the job title.";
+        else if (draft.title.trim().length > TITLE_MAX_LENGTH) errors.title = `Keep the title under ${TITLE_MAX_LENGTH} characters.`;
+      }
+      if (context.type === "JOB_PER_LINK") {
+        if (!draft.linkUrl.trim()) errors.linkUrl = "Enter the address of the original ad.";
+        else if (!isHttpUrl(draft.linkUrl)) errors.linkUrl = "Enter a full address starting with https://.";
+      }
+      if (context.type === "JOB_PER_FILE" && !draft.file) errors.fileUploadId = "Upload the job ad as a PDF.";
+      if (draft.videoUrl.trim() && !isHttpUrl(draft.videoUrl)) errors.videoUrl = "Enter a YouTube or Vimeo address.";
+      if (draft.availabilityStart && draft.availabilityEnd && draft.availabilityEnd < draft.availabilityStart)
+        errors["availabilityPeriod.end"] = "The end comes before the start.";
+      break;
+    }
+    case "company_info":
+      if (!drafts.company_info.organizationId) errors.organizationId = "Choose the organization that posts the job.";
+      break;
+    case "job_location":
+      drafts.job_location.locations.forEach((row, index) => {
+        if (!row.countryCode) errors[`locations.${index}.address.countryCode`] = "Choose the country.";
+        if (!row.locality.trim()) errors[`locations.${index}.address.locality`] = "Enter the city.";
+      });
+      break;
+    case "job_categorization": {
+      const draft = drafts.job_categorization;
+      if (draft.minSalary !== "" && draft.minSalary < 0) errors["salaryRange.minSalary"] = "The salary cannot be negative.";
+      if (draft.maxSalary !== "" && draft.maxSalary < 0) errors["salaryRange.maxSalary"] = "The salary cannot be negative.";
+      if (draft.minSalary !== "" && draft.maxSalary !== "" && draft.minSalary > draft.maxSalary)
+        errors["salaryRange.maxSalary"] = "The maximum is below the minimum.";
+      if ((draft.minSalary !== "" || draft.maxSalary !== "") && !draft.currencyCode)
+        errors["salaryRange.currencyCode"] = "Choose the currency.";
+      break;
+    }
+    case "job_schedule": {
+      const draft = drafts.job_schedule;
+      const published = fromLocalInput(draft.published);
+      const expiration = fromLocalInput(draft.expiration);
+      if (published && expiration && expiration <= published) errors.expiration = "The job must expire after it is published.";
+      if (draft.duration !== "" && (!Number.isInteger(draft.duration) || draft.duration < 1))
+        errors.duration = "Enter a number of days, 1 or more.";
+      break;
+    }
+    case "job_application_options": {
+      const draft = drafts.job_application_options;
+      const emails = draft.applicationEmails.map((e) => e.trim()).filter(Boolean);
+      if (draft.applicationWorkflow === "EMAIL") {
+        if (emails.length === 0) errors.applicationEmails = "Enter the address applications go to.";
+        else if (emails.some((e) => !EMAIL.test(e))) errors.applicationEmails = "Enter valid email addresses.";
+      }
+      if (draft.applicationWorkflow === "LINK") {
+        if (!draft.applicationLink.trim()) errors.applicationLink = "Enter the address of the application form.";
+        else if (!isHttpUrl(draft.applicationLink)) errors.applicationLink = "Enter a full address starting with https://.";
+      }
+      if (draft.applicationRequireQualifyingQuestions && draft.applicationQualifyingQuestions.every((q) => !q.trim()))
+        errors.applicationQualifyingQuestions = "Add at least one question, or do not require them.";
+      break;
+    }
+  }
+  return errors;
+}
+
+/** The job as the preview shows it: the saved job with the unsaved form values over it. */
+export function previewJob(job: JobView, drafts: Drafts, organizationName: string | null): JobView {
+  const info = drafts.job_info;
+  const cat = drafts.job_categorization;
+  const salary = categorizationInput(cat).salaryRange;
+  return {
+    ...job,
+    title: info.title,
+    linkUrl: info.linkUrl || null,
+    file: info.file ? { ...info.file } : null,
+    description: info.description || null,
+    organizationName: organizationName ?? job.organizationName,
+    organizationAssignment: drafts.company_info.organizationAssignment || null,
+    logo: drafts.company_info.logo ? { ...drafts.company_info.logo } : null,
+    locations: drafts.job_location.locations.map((row) => ({
+      address: {
+        countryCode: row.countryCode,
+        locality: row.locality,
+        zip: row.zip || null,
+        addressLine1: row.addressLine1 || null,
+        addressLine2: null,
+        administrativeArea: row.administrativeArea || null,
+        lat: null,
+        lon: null,
+      },
+    })),
+    remoteOptions: drafts.job_location.remoteOptions,
+    employmentType: cat.employmentType,
+    occupationalField: cat.occupationalField,
+    fieldsOfStudy: cat.fieldsOfStudy,
+    degreeLevel: cat.degreeLevel,
+    yearsOfExperience: cat.yearsOfExperience,
+    salaryRange: salary
+      ? {
+          minSalary: salary.minSalary ?? null,
+          maxSalary: salary.maxSalary ?? null,
+          currencyCode: salary.currencyCode,
+          salaryUnit: salary.salaryUnit,
+        }
+      : null,
+    salaryRangeFree: cat.salaryRangeFree || null,
+    languages: cat.languages,
+    languagesFree: cat.languagesFree || null,
+    skills: cat.skills,
+    skillsFree: cat.skillsFree || null,
+    expiresAt: fromLocalInput(drafts.job_schedule.expiration) ?? job.expiresAt,
+  };
+}

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { publishedJob } from "~/features/jobs/job-fixture";
+import type { Route } from "./+types/job";
+import { loader, meta } from "./job";
+
+const query = vi.fn();
+
+vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
+vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+
+function load(path: string, slug: string) {
+  return loader({
+    request: new Request(`http://site.test${path}`),
+    params: { slug },
+  } as unknown as Route.LoaderArgs);
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error: unknown) {
+    return error;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+describe("job route loader", () => {
+  beforeEach(() => {
+    query.mockReset();
+  });
+
+  it("answers a public job with the site's origin", async () => {
+    query.mockResolvedValue({ data: { job: publishedJob } });
+    await expect(load("/job/gardener-berlin", "gardener-berlin")).resolves.toEqual({
+      job: publishedJob,
+      origin: "https://jobs.example",
+      gone: false,
+    });
+    expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "gardener-berlin" } }));
+  });
+
+  it("is a 404 for an unknown slug", async () => {
+    query.mockResolvedValue({ data: { job: null } });
+    expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
+  });
+
+  it("redirects a former slug to the current one for good", async () => {
+    query.mockResolvedValue({ data: { job: publishedJob } });
+    const response = (await thrown(load("/job/gardener-old?x=1", "gardener-old"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
+  });
+
+  it.each(["EXPIRED", "ARCHIVED"] as const)("answers 410 for a job %s", async (state) => {
+    query.mockResolvedValue({ data: { job: { ...publishedJob, state } } });
+    const answer = (await load("/job/gardener-berlin", "gardener-berlin")) as unknown as { init: { status: number }; data: { gone: boolean } };
+    expect(answer.init.status).toBe(410);
+    expect(answer.data.gone).toBe(true);
+  });
+});
+
+describe("job route meta", () => {
+  it("turns the job's metatags into the title, description, canonical and og:image", () => {
+    const descriptors = meta({ loaderData: { job: publishedJob, origin: "https://jobs.example", gone: false } } as unknown as Route.MetaArgs);
+    expect(descriptors).toEqual([
+      { title: "Gardener | Acme Foundation" },
+      { name: "description", content: "Grow things in Berlin." },
+      { tagName: "link", rel: "canonical", href: "https://jobs.example/job/gardener-berlin" },
+      { property: "og:image", content: "https://jobs.example/logo.png" },
+    ]);
+  });
+
+  it("makes a canonical path absolute with the site's origin", () => {
+    const job = { ...publishedJob, metatags: [{ meta: "canonical", value: "/job/gardener-berlin" }] };
+    const descriptors = meta({ loaderData: { job, origin: "https://jobs.example", gone: false } } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({ tagName: "link", rel: "canonical", href: "https://jobs.example/job/gardener-berlin" });
+  });
+
+  it("says noindex for a gone job", () => {
+    const descriptors = meta({ loaderData: { job: publishedJob, origin: "https://jobs.example", gone: true } } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});

@@ -1,0 +1,52 @@
+import { data, redirect } from "react-router";
+import { serverEnv } from "~/env.server";
+import { JOB_BY_SLUG } from "~/features/jobs/documents";
+import { isGone } from "~/features/jobs/job-format";
+import { GoneJobPage, JobPage } from "~/features/jobs/JobPage";
+import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { metaDescriptors } from "~/lib/metatags";
+import type { Route } from "./+types/job";
+
+/**
+ * /job/{slug}: an unknown slug is a 404, a former slug a 301 to the current one, an expired or
+ * archived job a 410 with noindex and no JSON-LD.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { data: answer } = await requestApolloClient(request).query({
+    query: JOB_BY_SLUG,
+    variables: { slug: params.slug },
+    fetchPolicy: "no-cache",
+  });
+  const job = answer?.job;
+  if (!job) throw data(null, { status: 404 });
+  if (job.slug !== params.slug) {
+    throw redirect(`/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`, 301);
+  }
+  const origin = new URL(serverEnv().AUTH_URL).origin;
+  if (isGone(job.state)) {
+    return data({ job, origin, gone: true as const }, { status: 410 });
+  }
+  return { job, origin, gone: false as const };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { job, gone } = loaderData;
+  if (gone) {
+    return [
+      { title: `${job.title} | no longer available | Jobboard` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  // Search engines want an absolute canonical; the API may answer a path.
+  const metatags = job.metatags.map((tag) =>
+    tag.meta === "canonical" && tag.value.startsWith("/") ? { ...tag, value: `${loaderData.origin}${tag.value}` } : tag,
+  );
+  return metaDescriptors(metatags, `${job.title} | Jobboard`);
+}
+
+export default function JobRoute({ loaderData }: Route.ComponentProps) {
+  const { job, origin, gone } = loaderData;
+  if (gone) return <GoneJobPage title={job.title} organizationSlug={job.organizationProfile?.slug} />;
+  return <JobPage job={job} origin={origin} />;
+}
