@@ -18,6 +18,7 @@ from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
+from demo.seed_applications import seed_demo_applications
 from demo.seed_billing import seed_billing
 from demo.seed_consent import (
     RECONSENT_APPLICANT,
@@ -190,6 +191,14 @@ async def seed_jobs(
     )
 
 
+async def seed_applications(owners: dict[str, uuid.UUID]) -> dict[str, int]:
+    """Applications in every status for some demo jobs (scripts/demo/seed_applications.py)."""
+    settings = jobs_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    applicants = {email: owners[email] for email, _, _, role in ACCOUNTS if role == "applicant"}
+    return await seed_demo_applications(sessions=sessions, settings=settings, applicants=applicants)
+
+
 async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
     applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
@@ -241,6 +250,10 @@ async def main() -> None:
     print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
     jobs = await seed_jobs(organizations, owners, search_sessions)
     print(f"jobs: {', '.join(f'{n} {state}' for state, n in sorted(jobs.items()))}")  # noqa: T201
+    applications = await seed_applications(owners)
+    print(  # noqa: T201
+        f"applications: {', '.join(f'{n} {status}' for status, n in sorted(applications.items()))}"
+    )
     await seed_consent(owners)
     await seed_credits(owners, organizations)
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201

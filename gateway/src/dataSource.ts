@@ -5,10 +5,12 @@ import { context as otelContext, propagation } from '@opentelemetry/api';
 export type GatewayContext = {
   authorization?: string;
   frontend?: string;
+  /** The web server's X-Forwarded-For (the browser first): rate limits and captcha checks. */
+  forwardedFor?: string;
 };
 
 /** Headers copied from the client request to each subgraph fetch. */
-export const FORWARDED_HEADERS = ['authorization', 'x-frontend'] as const;
+export const FORWARDED_HEADERS = ['authorization', 'x-frontend', 'x-forwarded-for'] as const;
 
 /**
  * Sends each subgraph the caller's `Authorization` and `X-Frontend` headers, and the W3C trace
@@ -19,9 +21,10 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext
     const headers = options.request.http?.headers;
     if (!headers) return;
     if ('context' in options && options.context) {
-      const { authorization, frontend } = options.context;
+      const { authorization, frontend, forwardedFor } = options.context;
       if (authorization) headers.set('authorization', authorization);
       if (frontend) headers.set('x-frontend', frontend);
+      if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
     }
     propagation.inject(otelContext.active(), headers, {
       set: (carrier, key, value) => carrier.set(key, value),

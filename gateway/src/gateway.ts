@@ -156,6 +156,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     context: async ({ req, res }) => ({
       authorization: req.get('authorization'),
       frontend: req.get('x-frontend'),
+      forwardedFor: req.get('x-forwarded-for'),
       operations: res.locals.operations as string[],
     }),
   });

@@ -47,12 +47,16 @@ describe('gateway over two real subgraphs', () => {
     });
   });
 
-  test('forwards Authorization and X-Frontend to every subgraph it calls', async () => {
+  test('forwards Authorization, X-Frontend and X-Forwarded-For to every subgraph it calls', async () => {
     subgraphs.received.length = 0;
     const response = await postJson(
       gateway.graphqlUrl,
       { query: '{ jobs { id postedBy { name } } }' },
-      { authorization: 'Bearer test-token', 'x-frontend': 'jobboard-example|de' },
+      {
+        authorization: 'Bearer test-token',
+        'x-frontend': 'jobboard-example|de',
+        'x-forwarded-for': '203.0.113.7, 10.0.0.2',
+      },
     );
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(
@@ -62,6 +66,8 @@ describe('gateway over two real subgraphs', () => {
     for (const request of subgraphs.received) {
       assert.equal(request.headers.authorization, 'Bearer test-token', request.subgraph);
       assert.equal(request.headers['x-frontend'], 'jobboard-example|de', request.subgraph);
+      // the web server's view of the browser: rate limits and captcha checks (ADR 0011)
+      assert.equal(request.headers['x-forwarded-for'], '203.0.113.7, 10.0.0.2', request.subgraph);
     }
   });
 
@@ -71,6 +77,7 @@ describe('gateway over two real subgraphs', () => {
     assert.equal(subgraphs.received.length, 1);
     assert.equal(subgraphs.received[0]!.headers.authorization, undefined);
     assert.equal(subgraphs.received[0]!.headers['x-frontend'], undefined);
+    assert.equal(subgraphs.received[0]!.headers['x-forwarded-for'], undefined);
   });
 
   test('answers a batch of 2 operations', async () => {

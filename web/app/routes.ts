@@ -27,7 +27,18 @@ export default [
   route("user/reset-password", "routes/user-reset-password.tsx"),
   route("my-products", "routes/my-products.tsx"),
   route("dashboard/organization", "routes/dashboard-organization.tsx"),
-  route("dashboard/organization/:id/edit", "routes/dashboard-organization-edit.tsx"),
-  route("dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"),
+  route(
+    "dashboard/organization/:id/edit",
+    "routes/dashboard-organization-edit.tsx",
+  ),
+  route(
+    "dashboard/organization/:id/members",
+    "routes/dashboard-organization-members.tsx",
+  ),
+  route("job/:slug/apply/:step", "routes/job-apply.tsx"),
+  route("recruiter/applications", "routes/recruiter-applications.tsx"),
+  route("my-applications", "routes/my-applications.tsx"),
+  route("my-bookmarks", "routes/my-bookmarks.tsx"),
+  route("job-bookmarks-anon", "routes/job-bookmarks-anon.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

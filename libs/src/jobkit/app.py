@@ -73,9 +73,19 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
                 request.headers.get(FRONTEND_HEADER), default_site=runtime.settings.site
             ),
             outbox=runtime.outbox,
+            client_ip=client_ip(request),
         )
 
     return build()
+
+
+def client_ip(request: Request) -> str | None:
+    """The first X-Forwarded-For hop (the web server's view of the browser), else the peer."""
+    forwarded = request.headers.get("x-forwarded-for", "")
+    first = forwarded.split(",", 1)[0].strip()
+    if first:
+        return first[:64]
+    return request.client.host if request.client is not None else None
 
 
 def create_service_app(

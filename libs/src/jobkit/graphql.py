@@ -108,8 +108,12 @@ class ServiceContext(BaseContext):
         memberships: Table | None = None,
         frontend: Frontend | None = None,
         outbox: Table | None = None,
+        client_ip: str | None = None,
     ) -> None:
         super().__init__()
+        # The end user's address (the first X-Forwarded-For hop the web server and the gateway
+        # pass on, else the peer), for rate limits and captcha checks.
+        self.client_ip = client_ip
         self.sessions = sessions
         self.settings = settings
         # The site and locale this request is for (X-Frontend), the service's own by default.

@@ -9,7 +9,12 @@ export type AnalyticsEvent =
   | "job_share"
   | "view_original_ad_btn_click"
   | "resume_search"
-  | "orgprofile_visit";
+  | "orgprofile_visit"
+  | "job_apply_start"
+  | "job_apply_complete"
+  | "view_original_ad_btn_click"
+  | "job_bookmark"
+  | `qa_${string}`;
 
 declare global {
   interface Window {
@@ -21,7 +26,10 @@ declare global {
  * Sends a client-side event to the browser tag library with its parameters plus `value`
  * (spec 7: the default value is 1).
  */
-export function track(event: AnalyticsEvent, params: Record<string, unknown> = {}): void {
+export function track(
+  event: AnalyticsEvent,
+  params: Record<string, unknown> = {},
+): void {
   if (typeof window === "undefined") return;
   window.dataLayer ??= [];
   window.dataLayer.push({ event, value: 1, ...params });

@@ -14,6 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
+from pydantic import SecretStr
 from sqlalchemy import Row, Table, select
 
 from jobkit.auth import Principal
@@ -26,6 +27,9 @@ from jobkit.uploads.processing import (
     served_filename,
     store_upload,
 )
+from jobkit.uploads.signing import signature_holds
+
+ANONYMOUS_OWNER = "anonymous"
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +83,9 @@ def upload_router(
     table: Table,
     can_read_private: CanReadPrivate | None = None,
     purposes: Mapping[str, Collection[UploadKind]] | None = None,
+    anonymous_purposes: Collection[str] = (),
+    private_purposes: Collection[str] = (),
+    signing_secret: SecretStr | None = None,
 ) -> APIRouter:
     """The upload endpoints over a service's ``uploads_table``.
 
@@ -86,6 +93,10 @@ def upload_router(
     e.g. ``{"organization_logo": {UploadKind.IMAGE}}``; without it any purpose and kind goes.
     ``can_read_private(principal, row)`` may allow more callers than the owner and admin-like
     users to read a private file (e.g. the recruiters of an organization a resume was sent to).
+    ``anonymous_purposes`` may be uploaded without signing in (owner ``anonymous``: such an
+    upload is usable by whoever holds its random id, once); ``private_purposes`` are always
+    stored private. With ``signing_secret``, a private file is also served to the signed-in user
+    a signed URL was issued to (``jobkit.uploads.signing``), until it expires.
     """
     router = APIRouter()
 
@@ -93,7 +104,7 @@ def upload_router(
     async def upload(request: Request) -> Response:
         runtime = request.app.state.runtime
         principal, auth_error = await authenticate(request, runtime.verifier)
-        if principal is None:
+        if auth_error is not None or (principal is None and not anonymous_purposes):
             return _error(401, "UNAUTHENTICATED", auth_error or "Authentication required")
         try:
             refuse_content_length(request.headers.get("content-length"))
@@ -103,7 +114,9 @@ def upload_router(
                 raise FormError("The field 'purpose' is required (lower-case letters, _).")
             if purposes is not None and purpose not in purposes:
                 raise FormError(f"Unknown upload purpose {purpose!r}.")
-            private = _parse_bool(form.fields.get("private"))
+            if principal is None and purpose not in anonymous_purposes:
+                return _error(401, "UNAUTHENTICATED", "Authentication required")
+            private = _parse_bool(form.fields.get("private")) or purpose in private_purposes
             data = bytes(form.file or b"")
             form.file = None
             processed = await process(data)
@@ -125,7 +138,7 @@ def upload_router(
             storage=runtime.storage,
             sessions=runtime.sessions,
             table=table,
-            owner_id=principal.user_id,
+            owner_id=principal.user_id if principal is not None else ANONYMOUS_OWNER,
             filename=form.filename,
             purpose=purpose,
             private=private,
@@ -166,7 +179,21 @@ def upload_router(
             principal, auth_error = await authenticate(request, runtime.verifier)
             if auth_error is not None:
                 return _error(401, "UNAUTHENTICATED", auth_error)
-            if principal is None or not await _may_read(principal, row, can_read_private):
+            signed = (
+                principal is not None
+                and signing_secret is not None
+                and signature_holds(
+                    signing_secret,
+                    row.id,
+                    style,
+                    user_id=principal.user_id,
+                    expires=request.query_params.get("expires"),
+                    signature=request.query_params.get("signature"),
+                )
+            )
+            if principal is None or not (
+                signed or await _may_read(principal, row, can_read_private)
+            ):
                 return _not_found()
         stored = row.styles[style]
         try:

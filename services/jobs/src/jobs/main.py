@@ -7,7 +7,8 @@ from jobkit.consumer import IdempotentConsumer
 from jobkit.uploads import UploadKind, upload_router
 
 from jobs.db import members, outbox, uploads
-from jobs.domain.events import JOB_TOPIC
+from jobs.domain.applications import ATTACHMENT_PURPOSE
+from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
 from jobs.messaging.scheduler import run_scheduler_forever
@@ -17,6 +18,8 @@ from jobs.settings import SERVICE_DIR, JobsSettings, get_settings
 UPLOAD_PURPOSES = {
     "job_file": {UploadKind.PDF},
     "job_logo": {UploadKind.IMAGE},
+    # pdf, jpg, jpeg, png, webp (spec 5); visitors may upload them; always private
+    ATTACHMENT_PURPOSE: {UploadKind.PDF, UploadKind.IMAGE},
 }
 
 
@@ -38,8 +41,18 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         memberships=members,
-        published_topics=[settings.topic(JOB_TOPIC)],
+        published_topics=[
+            settings.topic(topic) for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC)
+        ],
         consumers=_workers,
     )
-    app.include_router(upload_router(table=uploads, purposes=UPLOAD_PURPOSES))
+    app.include_router(
+        upload_router(
+            table=uploads,
+            purposes=UPLOAD_PURPOSES,
+            anonymous_purposes={ATTACHMENT_PURPOSE},
+            private_purposes={ATTACHMENT_PURPOSE},
+            signing_secret=settings.file_signing_secret,
+        )
+    )
     return app

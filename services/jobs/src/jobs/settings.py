@@ -2,6 +2,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jobkit.settings import ServiceSettings
+from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
@@ -22,6 +23,26 @@ class JobsSettings(ServiceSettings):
     scheduler_batch_size: int = 100
     # A job's lifetime in days when it has neither an expiration nor a duration.
     default_duration_days: int = 30
+    # Applications: the captcha verifier (ADR 0005) when the site's captcha.job_application is on
+    captcha_verify_url: str | None = None
+    captcha_secret: SecretStr | None = None
+    captcha_timeout_seconds: float = 5.0
+    # ...rate limits (per window, shared by replicas through PostgreSQL)
+    apply_limit_window_seconds: int = 600
+    apply_limit_per_ip: int = 20
+    apply_limit_per_email: int = 5
+    # ...attachments: signed download URLs (jobkit.uploads.signing), valid this long
+    file_signing_secret: SecretStr = SecretStr("development-only-file-signing-secret")
+    file_url_ttl_seconds: int = 600
+
+    def _secrets(self) -> dict[str, str]:
+        return super()._secrets() | {
+            "JOBS_FILE_SIGNING_SECRET": (
+                ""
+                if "development-only" in self.file_signing_secret.get_secret_value()
+                else self.file_signing_secret.get_secret_value()
+            )
+        }
 
 
 @lru_cache

@@ -59,6 +59,12 @@ export function AccountNavItem() {
         <Menu.Item component={NavLink} to="/user/account">
           Account settings
         </Menu.Item>
+        <Menu.Item component={NavLink} to="/my-applications">
+          My applications
+        </Menu.Item>
+        <Menu.Item component={NavLink} to="/my-bookmarks">
+          My bookmarks
+        </Menu.Item>
         {hasRecruiterAccess(session.data.user.roles) ? (
           <>
             <Menu.Item component={NavLink} to="/job/wizard">
@@ -69,6 +75,9 @@ export function AccountNavItem() {
             </Menu.Item>
             <Menu.Item component={NavLink} to="/dashboard/organization">
               My organization
+            </Menu.Item>
+            <Menu.Item component={NavLink} to="/recruiter/applications">
+              Applications
             </Menu.Item>
             <Menu.Item component={NavLink} to="/my-products">
               My products

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Avatar, Box, Button, Card, Grid, Group, List, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { track } from "~/lib/analytics";
@@ -19,11 +32,24 @@ export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
   if (job.state !== "PUBLISHED") return null;
   const json = jobJsonLdScript(job.jsonLd);
   if (!json) return null;
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
 }
 
 /** Spec 9: facebook, linkedin, email, twitter, whatsapp; each click sends job_share. */
-export function ShareButtons({ jobId, pageUrl, title }: { jobId: string; pageUrl: string; title: string }) {
+export function ShareButtons({
+  jobId,
+  pageUrl,
+  title,
+}: {
+  jobId: string;
+  pageUrl: string;
+  title: string;
+}) {
   return (
     <Stack gap="xs" component="section" aria-label="Share this job">
       <Text size="sm" fw={600}>
@@ -49,16 +75,25 @@ export function ShareButtons({ jobId, pageUrl, title }: { jobId: string; pageUrl
   );
 }
 
-/** Until applications exist (the next issue) the apply button leads here. */
+/** What applying asks for; the apply button opens quick apply (or the employer's form). */
 function HowToApply({ job }: { job: JobView }) {
   return (
-    <Card withBorder radius="md" padding="lg" id="apply" component="section" aria-labelledby="apply-heading">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      id="apply"
+      component="section"
+      aria-labelledby="apply-heading"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="apply-heading">
           How to apply
         </Title>
         {job.type === "JOB_PER_LINK" && job.linkUrl ? (
-          <Text size="sm">This job is advertised elsewhere: apply through the original ad.</Text>
+          <Text size="sm">
+            This job is advertised elsewhere: apply through the original ad.
+          </Text>
         ) : job.applicationWorkflow === "LINK" && job.applicationLink ? (
           <Text size="sm">
             Apply on the employer&apos;s site:{" "}
@@ -66,30 +101,25 @@ function HowToApply({ job }: { job: JobView }) {
               {hostnameOf(job.applicationLink) ?? job.applicationLink}
             </Anchor>
           </Text>
-        ) : job.applicationWorkflow === "EMAIL" ? (
-          <Text size="sm">
-            Apply by email
-            {job.applicationEmails.length > 0 ? (
-              <>
-                {": "}
-                {job.applicationEmails.map((email, index) => (
-                  <span key={email}>
-                    {index > 0 ? ", " : null}
-                    <Anchor href={`mailto:${email}?subject=${encodeURIComponent(job.title)}`}>{email}</Anchor>
-                  </span>
-                ))}
-              </>
-            ) : (
-              ". The application form opens soon."
-            )}
-          </Text>
         ) : (
-          <Text size="sm">Apply on this site: the application form opens soon.</Text>
+          <Text size="sm">
+            Apply on this site in a few steps:{" "}
+            <Anchor component={Link} to={`/job/${job.slug}/apply/basic-info`}>
+              start your application
+            </Anchor>
+            .
+          </Text>
         )}
-        {job.applicationRequireCv || job.applicationRequireCoverLetter || job.applicationQualifyingQuestions.length > 0 ? (
+        {job.applicationRequireCv ||
+        job.applicationRequireCoverLetter ||
+        job.applicationQualifyingQuestions.length > 0 ? (
           <List size="sm" spacing={4}>
-            {job.applicationRequireCv ? <List.Item>A CV is required.</List.Item> : null}
-            {job.applicationRequireCoverLetter ? <List.Item>A cover letter is required.</List.Item> : null}
+            {job.applicationRequireCv ? (
+              <List.Item>A CV is required.</List.Item>
+            ) : null}
+            {job.applicationRequireCoverLetter ? (
+              <List.Item>A cover letter is required.</List.Item>
+            ) : null}
             {job.applicationQualifyingQuestions.map((question) => (
               <List.Item key={question.question}>{question.question}</List.Item>
             ))}
@@ -111,7 +141,9 @@ function ApplyActions({ job }: { job: JobView }) {
           target="_blank"
           rel="noopener"
           fullWidth
-          onClick={() => track("view_original_ad_btn_click", { entity_id: job.id })}
+          onClick={() =>
+            track("view_original_ad_btn_click", { entity_id: job.id })
+          }
         >
           View original ad
         </Button>
@@ -123,8 +155,25 @@ function ApplyActions({ job }: { job: JobView }) {
       </Stack>
     );
   }
+  if (job.applicationWorkflow === "LINK" && job.applicationLink) {
+    return (
+      <Button
+        component="a"
+        href={job.applicationLink}
+        target="_blank"
+        rel="noopener"
+        fullWidth
+        onClick={() =>
+          track("view_original_ad_btn_click", { entity_id: job.id })
+        }
+      >
+        Apply
+      </Button>
+    );
+  }
+  // ON_SITE and EMAIL: quick apply (an EMAIL job's applications are mailed to its addresses)
   return (
-    <Button component="a" href="#apply" fullWidth>
+    <Button component={Link} to={`/job/${job.slug}/apply/basic-info`} fullWidth>
       Apply
     </Button>
   );
@@ -135,13 +184,29 @@ function OrganizationTeaser({ job }: { job: JobView }) {
   if (!profile) return null;
   const logo = profile.logo ?? jobLogo(job);
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label="The employer">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-label="The employer"
+    >
       <Group wrap="nowrap">
-        <Avatar src={logo?.url} alt={logo?.alt ?? ""} size={50} w={50} radius="sm">
+        <Avatar
+          src={logo?.url}
+          alt={logo?.alt ?? ""}
+          size={50}
+          w={50}
+          radius="sm"
+        >
           {profile.name.slice(0, 1)}
         </Avatar>
         <Stack gap={2}>
-          <Anchor component={Link} to={`/organization/${profile.slug}`} fw={600}>
+          <Anchor
+            component={Link}
+            to={`/organization/${profile.slug}`}
+            fw={600}
+          >
             {profile.name}
           </Anchor>
           <Text size="xs" className="text-muted">
@@ -162,7 +227,8 @@ export function UnpublishedFade({ children }: { children: React.ReactNode }) {
         maxHeight: UNPUBLISHED_FADE_HEIGHT,
         overflow: "hidden",
         maskImage: "linear-gradient(to bottom, black 60%, transparent 100%)",
-        WebkitMaskImage: "linear-gradient(to bottom, black 60%, transparent 100%)",
+        WebkitMaskImage:
+          "linear-gradient(to bottom, black 60%, transparent 100%)",
       }}
     >
       {children}
@@ -189,12 +255,22 @@ export function JobPage({ job, origin }: { job: JobView; origin: string }) {
     <Stack gap="xl" className="job-page">
       <JobJsonLd job={job} />
       {!published ? (
-        <Alert color="yellow" title={`This job is not public: ${STATE_LABELS[job.state]}`} role="status">
+        <Alert
+          color="yellow"
+          title={`This job is not public: ${STATE_LABELS[job.state]}`}
+          role="status"
+        >
           <Stack gap={6}>
-            <Text size="sm">Only your organization and administrators can see this page.</Text>
+            <Text size="sm">
+              Only your organization and administrators can see this page.
+            </Text>
             {job.refusal ? <Text size="sm">{job.refusal.message}</Text> : null}
             {job.canEdit && !job.isExternal ? (
-              <Anchor component={Link} to={`/job/wizard?job=${encodeURIComponent(job.id)}`} size="sm">
+              <Anchor
+                component={Link}
+                to={`/job/wizard?job=${encodeURIComponent(job.id)}`}
+                size="sm"
+              >
                 Edit this job
               </Anchor>
             ) : null}
@@ -209,7 +285,10 @@ export function JobPage({ job, origin }: { job: JobView; origin: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg" style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>
+          <Stack
+            gap="lg"
+            style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}
+          >
             <Box
               className="job-apply-bar"
               p={{ base: "sm", md: 0 }}
@@ -227,7 +306,13 @@ export function JobPage({ job, origin }: { job: JobView; origin: string }) {
 }
 
 /** An expired or archived job: 410, noindex, similar jobs through the search. */
-export function GoneJobPage({ title, organizationSlug }: { title: string; organizationSlug?: string | null }) {
+export function GoneJobPage({
+  title,
+  organizationSlug,
+}: {
+  title: string;
+  organizationSlug?: string | null;
+}) {
   return (
     <Stack gap="md" align="flex-start">
       <Title order={1}>This job is no longer available</Title>
@@ -239,7 +324,11 @@ export function GoneJobPage({ title, organizationSlug }: { title: string; organi
           Search similar jobs
         </Button>
         {organizationSlug ? (
-          <Button component={Link} to={`/organization/${organizationSlug}`} variant="default">
+          <Button
+            component={Link}
+            to={`/organization/${organizationSlug}`}
+            variant="default"
+          >
             The employer&apos;s open positions
           </Button>
         ) : null}

@@ -10,9 +10,7 @@ endpoint is configured refuses sign-ups rather than letting them through uncheck
 
 from __future__ import annotations
 
-import logging
-
-import httpx
+from jobkit.captcha import captcha_passes
 
 from identity.domain.errors import (
     CAPTCHA_INVALID,
@@ -23,8 +21,6 @@ from identity.domain.errors import (
 )
 from identity.settings import IdentitySettings
 
-log = logging.getLogger(__name__)
-
 
 async def check_captcha(
     token: str | None, *, settings: IdentitySettings, remote_ip: str | None = None
@@ -32,24 +28,14 @@ async def check_captcha(
     """None when the token is valid; otherwise the refusal to answer."""
     if not token or not token.strip():
         return _refused(AccountErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED)
-    if settings.captcha_verify_url is None or settings.captcha_secret is None:
-        log.error("captcha is on for this site but IDENTITY_CAPTCHA_VERIFY_URL/SECRET are unset")
-        return _refused(AccountErrorCode.CAPTCHA_INVALID, CAPTCHA_INVALID)
-    form = {"secret": settings.captcha_secret.get_secret_value(), "response": token[:4096]}
-    if remote_ip:
-        form["remoteip"] = remote_ip
-    try:
-        async with httpx.AsyncClient(timeout=settings.captcha_timeout_seconds) as client:
-            response = await client.post(settings.captcha_verify_url, data=form)
-            answer = response.json() if response.status_code == 200 else {}
-    except (httpx.HTTPError, ValueError) as error:
-        log.warning("captcha verification unavailable: %s", error)
-        answer = {}
-    if isinstance(answer, dict) and answer.get("success") is True:
-        return None
-    codes = answer.get("error-codes") if isinstance(answer, dict) else None
-    log.info("captcha refused: %s", codes)
-    return _refused(AccountErrorCode.CAPTCHA_INVALID, CAPTCHA_INVALID)
+    passed = await captcha_passes(
+        token,
+        verify_url=settings.captcha_verify_url,
+        secret=settings.captcha_secret,
+        timeout=settings.captcha_timeout_seconds,
+        remote_ip=remote_ip,
+    )
+    return None if passed else _refused(AccountErrorCode.CAPTCHA_INVALID, CAPTCHA_INVALID)
 
 
 def _refused(code: AccountErrorCode, message: str) -> AccountErrors:

@@ -21,6 +21,12 @@ class JobErrorCode(StrEnum):
     NOT_EDITABLE = "NOT_EDITABLE"
     INVALID_TRANSITION = "INVALID_TRANSITION"
     IN_THE_PAST = "IN_THE_PAST"
+    # applications
+    NOT_OPEN = "NOT_OPEN"
+    ALREADY_APPLIED = "ALREADY_APPLIED"
+    RATE_LIMITED = "RATE_LIMITED"
+    CAPTCHA_REQUIRED = "CAPTCHA_REQUIRED"
+    CAPTCHA_INVALID = "CAPTCHA_INVALID"
 
 
 class JobError(DomainError[JobErrorCode]):
@@ -36,3 +42,15 @@ NO_SUCH_JOB = "This job does not exist."
 NO_SLOTS_LEFT_MESSAGE = (
     "Your organization has no job slots left. Buy more on /my-products or contact us on /contact."
 )
+NOT_OPEN_MESSAGE = "This job no longer takes applications."
+ALREADY_APPLIED_MESSAGE = (
+    "You have already applied to this job with this email address. The recruiter has your "
+    "application; you can follow it on /my-applications."
+)
+RATE_LIMITED_MESSAGE = "Too many applications in a short time. Please try again in a few minutes."
+CAPTCHA_REQUIRED_MESSAGE = "Please confirm you are not a robot."
+CAPTCHA_INVALID_MESSAGE = "The captcha answer was not accepted. Please try again."
+NOT_A_RECRUITER_OF_THE_JOB = (
+    "Only recruiters of this job's organization and administrators may see its applications."
+)
+NO_SUCH_APPLICATION = "This application does not exist."

@@ -160,3 +160,59 @@ class SlotDenied(BaseModel):
     job_id: str
     organization_number: int
     reason: str
+
+
+APPLICATION_TOPIC = "jobs.application"  # applications, keyed by the application id
+
+
+class ApplicationSubmitted(EventPayload):
+    """An application arrived. Jobs' application mailer sends the applicant's confirmation and,
+    for EMAIL jobs, the application with its files to the job's application addresses."""
+
+    event_type: ClassVar[str] = "jobs.application.submitted"
+    topic: ClassVar[str] = APPLICATION_TOPIC
+
+    application_id: str
+    job_id: str
+    organization_id: str
+    applicant_id: str | None
+    workflow: str  # on_site | email | link
+    applications_count: int
+
+
+class ApplicationStatusChanged(EventPayload):
+    """A recruiter moved an application; a message, when given, is mailed to the applicant."""
+
+    event_type: ClassVar[str] = "jobs.application.status_changed"
+    topic: ClassVar[str] = APPLICATION_TOPIC
+
+    application_id: str
+    job_id: str
+    organization_id: str
+    applicant_id: str | None
+    status: str
+    previous_status: str
+    message: str | None
+
+
+BOOKMARK_TOPIC = "jobs.bookmark"  # bookmarks, keyed by the job id
+
+
+class JobBookmarked(EventPayload):
+    """A signed-in user bookmarked a job (analytics' job_bookmark)."""
+
+    event_type: ClassVar[str] = "jobs.bookmark.added"
+    topic: ClassVar[str] = BOOKMARK_TOPIC
+
+    job_id: str
+    user_id: str
+    organization_id: str
+
+
+class JobUnbookmarked(EventPayload):
+    event_type: ClassVar[str] = "jobs.bookmark.removed"
+    topic: ClassVar[str] = BOOKMARK_TOPIC
+
+    job_id: str
+    user_id: str
+    organization_id: str

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     Uuid,
     func,
 )
@@ -147,3 +148,74 @@ class SiteSetting(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+
+class Application(Base):
+    """An application to a job (spec 3's job application form), from a visitor or a signed-in
+    applicant; one per job and address. ``answers`` pairs each qualifying question with its
+    answer; ``knocked_out`` flags answers a recruiter should look at (a "no"), never hides them."""
+
+    __tablename__ = "applications"
+    __table_args__ = (
+        UniqueConstraint("job_id", "email", name="uq_applications_job_id_email"),
+        Index("ix_applications_organization_id_created_at", "organization_id", "created_at"),
+        Index("ix_applications_applicant_id", "applicant_id"),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    site: Mapped[str] = mapped_column(String(63))
+    job_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("jobs.id", ondelete="CASCADE"))
+    organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    applicant_id: Mapped[str | None] = mapped_column(String(64))  # null: a visitor
+    first_name: Mapped[str] = mapped_column(String(100))
+    last_name: Mapped[str] = mapped_column(String(100))
+    email: Mapped[str] = mapped_column(String(254))  # lower-cased
+    phone: Mapped[str | None] = mapped_column(String(40))
+    cover_letter: Mapped[str | None] = mapped_column(Text)
+    answers: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
+    knocked_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    workflow: Mapped[str] = mapped_column(String(10))  # the job's workflow when applied
+    # new | reviewed | shortlisted | rejected | hired
+    status: Mapped[str] = mapped_column(String(20), default="new")
+    notes: Mapped[str | None] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    status_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class ApplicationAttachment(Base):
+    """A file of an application (a private upload of purpose ``application_attachment``)."""
+
+    __tablename__ = "application_attachments"
+
+    upload_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)  # used once
+    application_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("applications.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(20))  # cv | cover_letter | other
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RateLimitHit(Base):
+    """Fixed-window counters shared by every replica (e.g. applications per IP and address)."""
+
+    __tablename__ = "rate_limit_hits"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Bookmark(Base):
+    """A signed-in user's bookmarked job (one row per user and job)."""
+
+    __tablename__ = "bookmarks"
+
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    job_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from strawberry.dataloader import DataLoader
 
-from jobs.db import terms
+from jobs.db import terms, uploads
+from jobs.domain.models import ApplicationAttachment, Bookmark, KnownOrganization, SiteSetting
 from jobs.domain.models import Job as JobModel
-from jobs.domain.models import KnownOrganization
 from jobs.graphql.context import JobContext
 
 
@@ -39,3 +41,72 @@ async def term_labels(context: JobContext, tids: list[int]) -> list[str]:
 
     labels = await context.loader("term_labels", make).load_many(tids)
     return [label for label in labels if label is not None]
+
+
+async def captcha_required(context: JobContext, site: str) -> bool:
+    """The site's captcha.job_application setting (one query per request and site)."""
+    sessions = context.sessions
+
+    def make() -> DataLoader[str, bool]:
+        async def load(sites: list[str]) -> list[bool]:
+            async with sessions() as session:
+                rows = await session.execute(
+                    select(SiteSetting.site, SiteSetting.value).where(
+                        SiteSetting.site.in_(sites),
+                        SiteSetting.key == "captcha",
+                        SiteSetting.name == "job_application",
+                    )
+                )
+                found = {row_site: bool(value) for row_site, value in rows}
+            return [found.get(key, False) for key in sites]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("captcha_required", make).load(site)
+
+
+async def attachments_of(context: JobContext, application_id: object) -> list[Any]:
+    """An application's attachments with their upload rows, in order (batched)."""
+    sessions = context.sessions
+
+    def make() -> DataLoader[object, list[Any]]:
+        async def load(keys: list[object]) -> list[list[Any]]:
+            async with sessions() as session:
+                rows = await session.execute(
+                    select(ApplicationAttachment, uploads)
+                    .join(uploads, uploads.c.id == ApplicationAttachment.upload_id)
+                    .where(ApplicationAttachment.application_id.in_(keys))
+                    .order_by(ApplicationAttachment.position)
+                )
+                found: dict[object, list[Any]] = {}
+                for row in rows:
+                    found.setdefault(row[0].application_id, []).append(row)
+            return [found.get(key, []) for key in keys]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("attachments_of", make).load(application_id)
+
+
+async def is_bookmarked(context: JobContext, job_id: object) -> bool:
+    """Whether the caller bookmarked the job (one query per request for a list of jobs)."""
+    principal = context.principal
+    if principal is None:
+        return False
+    sessions, user_id = context.sessions, principal.user_id
+
+    def make() -> DataLoader[object, bool]:
+        async def load(keys: list[object]) -> list[bool]:
+            async with sessions() as session:
+                found = set(
+                    await session.scalars(
+                        select(Bookmark.job_id).where(
+                            Bookmark.user_id == user_id, Bookmark.job_id.in_(keys)
+                        )
+                    )
+                )
+            return [key in found for key in keys]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("is_bookmarked", make).load(job_id)

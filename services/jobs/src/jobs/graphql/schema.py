@@ -2,10 +2,19 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import strawberry
-from jobkit.permissions import AdminLike, RecruiterScope
+from jobkit.permissions import AdminLike, IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
-from jobs.graphql.mutations import create_job, update_groups, workflow
+from jobs.graphql.application_queries import ApplicationQuery
+from jobs.graphql.application_types import ApplicationResult, ApplyToJobResult
+from jobs.graphql.mutations import (
+    application_pipeline,
+    apply_to_job,
+    bookmarks,
+    create_job,
+    update_groups,
+    workflow,
+)
 from jobs.graphql.mutations.result import JobResult
 from jobs.graphql.queries import Query
 from jobs.graphql.types import Job, Organization, OrganizationProfile
@@ -66,8 +75,35 @@ class Mutation:
     reject_job: JobResult = _admins(
         workflow.reject_job, "Send a job under review back to DRAFT; the reason is mailed."
     )
+    apply_to_job: ApplyToJobResult = strawberry.mutation(
+        resolver=apply_to_job.apply_to_job,
+        description="Apply to a PUBLISHED job (visitors and signed-in applicants; captcha when "
+        "the site asks for one). Files are uploaded first (purpose application_attachment).",
+    )
+    change_application_status: ApplicationResult = _recruiters(
+        application_pipeline.change_application_status,
+        "Move an application along the pipeline; a message is mailed to the applicant.",
+    )
+    bookmark_job: JobResult = strawberry.mutation(
+        resolver=bookmarks.bookmark_job,
+        description="Keep a published job in my bookmarks (again: no change).",
+        permission_classes=[IsAuthenticated],
+    )
+    unbookmark_job: JobResult = strawberry.mutation(
+        resolver=bookmarks.unbookmark_job,
+        description="Remove a job from my bookmarks.",
+        permission_classes=[IsAuthenticated],
+    )
+    update_application_notes: ApplicationResult = _recruiters(
+        application_pipeline.update_application_notes, "The recruiters' notes on an application."
+    )
+
+
+@strawberry.type(name="Query")
+class AllQueries(Query, ApplicationQuery):
+    pass
 
 
 schema = build_schema(
-    query=Query, mutation=Mutation, types=[Job, Organization, OrganizationProfile]
+    query=AllQueries, mutation=Mutation, types=[Job, Organization, OrganizationProfile]
 )

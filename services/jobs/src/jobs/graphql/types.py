@@ -25,7 +25,13 @@ from jobs.domain import page
 from jobs.domain.models import Job as JobModel
 from jobs.domain.service import visible_to
 from jobs.graphql.context import JobContext
-from jobs.graphql.dataloaders import job_by_id, known_organization, term_labels
+from jobs.graphql.dataloaders import (
+    captcha_required,
+    is_bookmarked,
+    job_by_id,
+    known_organization,
+    term_labels,
+)
 from jobs.settings import JobsSettings
 
 JobErrorCode = strawberry.enum(
@@ -484,9 +490,19 @@ class Job:
     def views_count(self) -> int:
         return self.row.views_count
 
-    @strawberry.field(description="0 until applications exist (issue 10).")
+    @strawberry.field(description="Applications received (each jobs.application.submitted).")
     def applications_count(self) -> int:
         return self.row.applications_count
+
+    @strawberry.field(description="Whether the caller bookmarked it (false for visitors).")
+    async def bookmarked(self, info: Info[JobContext, None]) -> bool:
+        return await is_bookmarked(info.context, self.row.id)
+
+    @strawberry.field(
+        description="Whether applying asks for a captcha (the site's captcha.job_application)."
+    )
+    async def application_captcha_required(self, info: Info[JobContext, None]) -> bool:
+        return await captcha_required(info.context, self.row.site)
 
     @strawberry.field(
         description="Title, description, canonical, og:* and robots (noindex unless public)."

@@ -5,7 +5,9 @@
 - ``jobs-vocabulary``: search's terms, to check term ids on write;
 - ``jobs-site-config``: identity's site settings (``jobs.moderation``);
 - ``jobs-slots``: billing's answers to publish requests (the slot saga);
-- ``jobs-mailer``: a rejected job's reason mailed to the recruiter.
+- ``jobs-mailer``: a rejected job's reason mailed to the recruiter;
+- ``jobs-application-mailer`` and ``jobs-applicant-mailer``: application mails
+  (messaging/application_mailer.py).
 """
 
 from __future__ import annotations
@@ -22,9 +24,20 @@ from jobkit.events import EventEnvelope
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from jobs.db import members, processed_events, terms
-from jobs.domain.events import JOB_TOPIC, SLOT_TOPIC, JobRejected, SlotDenied, SlotGranted
+from jobs.domain.events import (
+    APPLICATION_TOPIC,
+    JOB_TOPIC,
+    SLOT_TOPIC,
+    JobRejected,
+    SlotDenied,
+    SlotGranted,
+)
 from jobs.domain.models import Job, KnownOrganization, SiteSetting
 from jobs.domain.service import apply_slot_denied, apply_slot_granted
+from jobs.messaging.application_mailer import (
+    applicant_mailer_handlers,
+    application_mailer_handlers,
+)
 from jobs.settings import JobsSettings
 from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
@@ -49,6 +62,8 @@ VOCABULARY_GROUP = "jobs-vocabulary"
 SITE_CONFIG_GROUP = "jobs-site-config"
 SLOTS_GROUP = "jobs-slots"
 MAILER_GROUP = "jobs-mailer"
+APPLICATION_MAILER_GROUP = "jobs-application-mailer"
+APPLICANT_MAILER_GROUP = "jobs-applicant-mailer"
 
 
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
@@ -197,4 +212,16 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         _consumer(settings, sessions, SLOTS_GROUP, {SLOT_TOPIC: slot_handlers(settings)}),
         _consumer(settings, sessions, MAILER_GROUP, {JOB_TOPIC: mailer_handlers(settings)}),
+        _consumer(
+            settings,
+            sessions,
+            APPLICATION_MAILER_GROUP,
+            {APPLICATION_TOPIC: application_mailer_handlers(settings, runtime.storage)},
+        ),
+        _consumer(
+            settings,
+            sessions,
+            APPLICANT_MAILER_GROUP,
+            {APPLICATION_TOPIC: applicant_mailer_handlers(settings)},
+        ),
     ]

@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Quick apply's five pages: basic info, questions, file upload, review info, success. */
+export class QuickApplyPage {
+  constructor(readonly page: Page) {}
+
+  async open(slug: string) {
+    await this.page.goto(`/job/${slug}/apply/basic-info`);
+    await this.page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await expect(this.page.getByRole("heading", { name: "Basic info" })).toBeVisible();
+  }
+
+  async basicInfo(values: { firstName: string; lastName: string; email: string }) {
+    await this.page.getByLabel("First name").fill(values.firstName);
+    await this.page.getByLabel("Last name").fill(values.lastName);
+    await this.page.getByLabel("Email address").fill(values.email);
+    await this.next("Questions");
+  }
+
+  async answer(answers: string[]) {
+    const boxes = this.page.getByRole("main").getByRole("textbox");
+    for (const [index, answer] of answers.entries()) await boxes.nth(index).fill(answer);
+  }
+
+  async upload(name: string, body: Buffer, mimeType = "application/pdf") {
+    await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: body });
+    await expect(this.page.getByRole("list", { name: "Attached files" })).toContainText(name);
+  }
+
+  async next(heading: string) {
+    await this.page.getByRole("button", { name: "Next" }).click();
+    await expect(this.page.getByRole("heading", { name: heading })).toBeVisible();
+  }
+
+  async back(heading: string) {
+    await this.page.getByRole("button", { name: "Back" }).click();
+    await expect(this.page.getByRole("heading", { name: heading })).toBeVisible();
+  }
+
+  async send() {
+    const robot = this.page.getByRole("checkbox", { name: "I am not a robot" });
+    if (await robot.isVisible().catch(() => false)) await robot.check();
+    await this.page.getByRole("button", { name: "Send application" }).click();
+  }
+
+  /** The analytics events the page pushed, in order. */
+  async events(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      ((window as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event ?? ""),
+    );
+  }
+}

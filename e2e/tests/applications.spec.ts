@@ -1,0 +1,196 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { QuickApplyPage } from "../pages/QuickApplyPage";
+
+/**
+ * Issue 10's journey: a visitor applies through quick apply with a PDF and an answer; the
+ * confirmation reaches the local SMTP server; the organization's recruiter sees the application,
+ * downloads the PDF and shortlists it; the applicant, signed in, sees the status; a recruiter of
+ * another organization gets nothing (page and graph). Needs the full stack with the demo data.
+ */
+
+const MAIL_API = process.env.E2E_MAIL_API ?? "http://127.0.0.1:8025";
+const DEMO_PASSWORD = "demo-password-2026";
+const RECRUITER = "recruiter@greenharbor.example";
+const OTHER_RECRUITER = "recruiter@openmeadow.example";
+
+// A one-page PDF (written by pypdf; what the upload checks accept).
+const PDF = Buffer.from(readFileSync(new URL("../fixtures/cv.pdf.b64", import.meta.url), "utf8"), "base64");
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+async function mailsTo(address: string): Promise<Mail[]> {
+  const response = await fetch(`${MAIL_API}/api/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Mail[];
+}
+
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD, destination = "/") {
+  await page.goto(`/user/login?destination=${encodeURIComponent(destination)}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === destination);
+}
+
+async function graph<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as T;
+    },
+    { query, variables },
+  );
+}
+
+interface OpenJob {
+  id: string;
+  slug: string;
+  title: string;
+  questions: number;
+}
+
+/** A published on-site job of the recruiter's organization that asks a question. */
+async function openJobWithQuestions(page: Page): Promise<OpenJob> {
+  const me = await graph<{ data: { currentUser: { activeOrganization: { id: string } } } }>(
+    page,
+    "{ currentUser { activeOrganization { id } } }",
+  );
+  const organizationId = me.data.currentUser.activeOrganization.id;
+  const answer = await graph<{
+    data: {
+      organizationJobs: {
+        jobs: {
+          id: string;
+          slug: string;
+          title: string;
+          applicationWorkflow: string;
+          applicationQualifyingQuestions: { question: string }[];
+        }[];
+      };
+    };
+  }>(
+    page,
+    `query($o: ID!) { organizationJobs(organizationId: $o, states: [PUBLISHED], limit: 100) {
+      jobs { id slug title applicationWorkflow applicationQualifyingQuestions { question } } } }`,
+    { o: organizationId },
+  );
+  const job = answer.data.organizationJobs.jobs.find(
+    (j) => j.applicationWorkflow === "ON_SITE" && j.applicationQualifyingQuestions.length > 0,
+  );
+  if (!job) throw new Error("the demo data has no published on-site job with questions");
+  return { ...job, questions: job.applicationQualifyingQuestions.length };
+}
+
+test("a visitor applies, the recruiter shortlists, the applicant follows, others see nothing", async ({
+  browser,
+}) => {
+  const recruiterContext = await browser.newContext();
+  const recruiter = await recruiterContext.newPage();
+  await logIn(recruiter, RECRUITER);
+  const job = await openJobWithQuestions(recruiter);
+
+  // the visitor: five pages, back and forward keep the input
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const apply = new QuickApplyPage(visitor);
+  const email = `e2e.apply.${Date.now()}@example.org`;
+  await apply.open(job.slug);
+  await apply.basicInfo({ firstName: "Rosa", lastName: "Parks", email });
+  await apply.answer(Array.from({ length: job.questions }, () => "Yes"));
+  await apply.next("File upload");
+  await apply.back("Questions");
+  await expect(visitor.getByRole("main").getByRole("textbox").first()).toHaveValue("Yes");
+  await apply.next("File upload");
+  await apply.upload("rosa-cv.pdf", PDF);
+  await apply.next("Review info");
+  await expect(visitor.getByText(email)).toBeVisible();
+  await apply.send();
+  await expect(visitor.getByRole("heading", { name: "Success" })).toBeVisible();
+  const events = await apply.events();
+  for (const event of [
+    "qa_basic_info",
+    "job_apply_start",
+    "qa_questions",
+    "qa_file_upload",
+    "qa_review_info",
+    "qa_success",
+    "job_apply_complete",
+  ]) {
+    expect(events).toContain(event);
+  }
+
+  // the confirmation mail
+  await expect
+    .poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 20_000 })
+    .toContain(`Your application: ${job.title}`);
+
+  // the recruiter: sees it, downloads the PDF, shortlists it
+  await recruiter.goto("/recruiter/applications");
+  const row = recruiter.getByRole("row").filter({ hasText: email });
+  await expect(row).toBeVisible();
+  const download = row.getByRole("link", { name: "rosa-cv.pdf" });
+  const href = await download.getAttribute("href");
+  expect(href).toBeTruthy();
+  const file = await recruiter.request.get(href as string);
+  expect(file.status()).toBe(200);
+  expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await row.getByRole("textbox", { name: /Move Rosa Parks to/ }).click();
+  await recruiter.getByRole("option", { name: "Shortlisted" }).click();
+  await recruiter.getByRole("button", { name: "Move", exact: true }).click();
+  await expect(row.getByText("Shortlisted")).toBeVisible();
+
+  // the file's signed URL is nothing to a visitor
+  expect((await visitor.request.get(href as string)).status()).toBe(404);
+
+  // a recruiter of another organization: nothing in the page or the graph
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await logIn(other, OTHER_RECRUITER);
+  await other.goto("/recruiter/applications");
+  await expect(other.getByRole("heading", { name: "Applications" })).toBeVisible();
+  await expect(other.getByText(email)).toHaveCount(0);
+  const theirs = await graph<{ data: { jobApplications: { total: number } } }>(
+    other,
+    "query($j: ID!) { jobApplications(jobId: $j) { total } }",
+    { j: job.id },
+  );
+  expect(theirs.data.jobApplications.total).toBe(0);
+
+  // the applicant signs up with that address and sees the status
+  await visitor.goto("/user/register");
+  await visitor.getByLabel("First name").fill("Rosa");
+  await visitor.getByLabel("Last name").fill("Parks");
+  await visitor.getByLabel("Email address").fill(email);
+  await visitor.getByRole("textbox", { name: "Password", exact: true }).fill("montgomery-1955");
+  await visitor.getByRole("checkbox", { name: "I agree with the terms and conditions." }).check();
+  await visitor.getByRole("checkbox", { name: "I am not a robot" }).check();
+  await visitor.getByRole("button", { name: "Create the account" }).click();
+  await expect(visitor.getByRole("heading", { name: "Check your mailbox" })).toBeVisible();
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        link = (await mailsTo(email))
+          .map((mail) => /https?:\/\/\S+/.exec(mail.text)?.[0])
+          .find((url) => url?.includes("/user/verify-email"));
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const verify = new URL(link as string);
+  await visitor.goto(`${verify.pathname}${verify.search}`);
+  await logIn(visitor, email, "montgomery-1955", "/my-applications");
+  const mine = visitor.getByRole("table", { name: "My applications" });
+  await expect(mine.getByRole("row").filter({ hasText: job.title })).toContainText("Shortlisted");
+
+  await Promise.all([recruiterContext.close(), visitorContext.close(), otherContext.close()]);
+});

@@ -1,0 +1,278 @@
+"""Applying (visitors and applicants), the server's rules, and the recruiter's pipeline through
+the served app: uploads over HTTP, the graph, signed file URLs."""
+
+from __future__ import annotations
+
+import io
+import time
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.service import persist
+from jobkit.testing.tokens import TokenIssuer
+from jobkit.uploads.signing import signed_file_url
+from jobs.domain.models import Application, SiteSetting
+from jobs.settings import JobsSettings
+from pypdf import PdfWriter
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import add_member, job, organization
+
+pytestmark = pytest.mark.integration
+
+APPLY = """mutation($input: ApplyToJobInput!) { applyToJob(input: $input) { __typename
+  ... on ApplicationReceived { applicationId status }
+  ... on JobErrors { message errors { field code message } } } }"""
+JOB_APPLICATIONS = """query($id: ID!, $s: [ApplicationStatus!]) {
+  jobApplications(jobId: $id, statuses: $s) { total applications { id firstName emailAddress
+  status knockedOut answers { question answer } job { id applicationsCount }
+  attachments { kind filename mediaType url } } } }"""
+ORG_APPLICATIONS = """query($o: ID!) { organizationApplications(organizationId: $o, sort: NAME) {
+  total applications { id status } } }"""
+CHANGE = """mutation($id: ID!, $s: ApplicationStatus!, $m: String) {
+  changeApplicationStatus(id: $id, status: $s, message: $m) { __typename
+  ... on ApplicationSaved { application { status } }
+  ... on JobErrors { errors { field code } } } }"""
+MINE = "{ myApplications { jobId status createdAt job { title } } }"
+
+
+def pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(100, 100)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+async def upload(
+    service_url: str, body: bytes, name: str, token: str | None = None
+) -> httpx.Response:
+    headers = {"authorization": f"Bearer {token}"} if token else {}
+    async with httpx.AsyncClient(base_url=service_url) as client:
+        return await client.post(
+            "/uploads",
+            data={"purpose": "application_attachment"},
+            files={"file": (name, body, "application/pdf")},
+            headers=headers,
+        )
+
+
+def form(job_id: object, **overrides: Any) -> dict[str, Any]:
+    return {
+        "jobId": str(job_id),
+        "firstName": "Ada",
+        "lastName": "Okafor",
+        "emailAddress": f"ada-{uuid.uuid4().hex[:6]}@example.org",
+        "phone": "+1 617 555 0100",
+        "coverLetter": "I would love to help.",
+        "answers": [],
+        "attachments": [],
+    } | overrides
+
+
+async def count(sessions: async_sessionmaker[AsyncSession], job_id: uuid.UUID) -> int:
+    async with sessions() as session:
+        return int(
+            await session.scalar(
+                select(func.count()).select_from(Application).where(Application.job_id == job_id)
+            )
+            or 0
+        )
+
+
+async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    service_url: str,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org, other = organization(), organization(name="Elsewhere")
+    open_job = job(
+        org,
+        state="published",
+        application_qualifying_questions=["Do you hold a driving licence?"],
+        application_require_qualifying_questions=True,
+    )
+    await persist(committed_sessions, org, other, open_job)
+    recruiter_id, stranger_id = uuid.uuid4(), uuid.uuid4()
+    await add_member(committed_sessions, org, recruiter_id)
+    await add_member(committed_sessions, other, stranger_id)
+    recruiter = graphql.as_user(tokens.token(recruiter_id, ["recruiter"]))
+    stranger = graphql.as_user(tokens.token(stranger_id, ["recruiter"]))
+
+    uploaded = await upload(service_url, pdf(), "cv.pdf")
+    assert uploaded.status_code == 201, uploaded.text
+    assert uploaded.json()["private"] is True
+    file_id = uploaded.json()["id"]
+
+    # an empty required answer: a clear message, nothing stored
+    refused = (await graphql.data(APPLY, input=form(open_job.id, answers=[""])))["applyToJob"]
+    assert refused["errors"] == [
+        {"field": "answers.0", "code": "REQUIRED", "message": "Answer this question."}
+    ]
+    assert await count(committed_sessions, open_job.id) == 0
+
+    email = "ada@example.org"
+    answer = await graphql.data(
+        APPLY,
+        input=form(
+            open_job.id,
+            emailAddress=email,
+            answers=["No"],
+            attachments=[{"uploadId": file_id, "kind": "CV"}],
+        ),
+    )
+    assert answer["applyToJob"]["__typename"] == "ApplicationReceived"
+    assert answer["applyToJob"]["status"] == "NEW"
+    application_id = answer["applyToJob"]["applicationId"]
+
+    again = await graphql.data(APPLY, input=form(open_job.id, emailAddress="ADA@example.org"))
+    assert again["applyToJob"]["errors"][0]["code"] == "ALREADY_APPLIED"
+    assert again["applyToJob"]["errors"][0]["field"] == "emailAddress"
+
+    page = (await recruiter.data(JOB_APPLICATIONS, id=str(open_job.id)))["jobApplications"]
+    assert page["total"] == 1
+    seen = page["applications"][0]
+    assert seen["emailAddress"] == email
+    assert seen["knockedOut"] is True
+    assert seen["answers"] == [{"question": "Do you hold a driving licence?", "answer": "No"}]
+    assert seen["job"]["applicationsCount"] == 1
+    [attachment] = seen["attachments"]
+    assert (attachment["kind"], attachment["mediaType"]) == ("CV", "application/pdf")
+
+    # the signed URL: the recruiter it was issued to, not a visitor, not someone else
+    path = attachment["url"].removeprefix("/api/uploads/jobs")
+    recruiter_token = tokens.token(recruiter_id, ["recruiter"])
+    other_token = tokens.token(stranger_id, ["recruiter"])
+    unsigned = path.split("?", 1)[0]
+    expired = signed_file_url(
+        JobsSettings(upload_public_url=""),
+        file_id,
+        "original",
+        user_id=str(recruiter_id),
+        secret=JobsSettings().file_signing_secret,
+        ttl_seconds=60,
+        now=time.time() - 3600,
+    )
+
+    async def status(url: str, token: str | None = None) -> int:
+        headers = {"authorization": f"Bearer {token}"} if token else {}
+        async with httpx.AsyncClient(base_url=service_url) as client:
+            response = await client.get(url, headers=headers)
+        if response.status_code == 200:
+            assert response.content.startswith(b"%PDF")
+        return response.status_code
+
+    assert await status(path, recruiter_token) == 200
+    assert await status(path) == 404  # anonymous
+    assert await status(path, other_token) == 404  # signed for someone else
+    assert await status(unsigned, recruiter_token) == 404
+    assert await status(expired, recruiter_token) == 404
+
+    # another organization's recruiter gets nothing
+    assert (await stranger.data(JOB_APPLICATIONS, id=str(open_job.id)))["jobApplications"] == {
+        "total": 0,
+        "applications": [],
+    }
+    denied = await stranger.execute(ORG_APPLICATIONS, o=str(org.id))
+    assert denied["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    moved = await stranger.data(CHANGE, id=application_id, s="SHORTLISTED")
+    assert moved["changeApplicationStatus"]["errors"][0]["code"] == "FORBIDDEN"
+
+    # the pipeline
+    moved = await recruiter.data(CHANGE, id=application_id, s="SHORTLISTED", m="See you soon.")
+    assert moved["changeApplicationStatus"]["application"]["status"] == "SHORTLISTED"
+    back = await recruiter.data(CHANGE, id=application_id, s="NEW")
+    assert back["changeApplicationStatus"]["errors"] == [
+        {"field": "status", "code": "INVALID_TRANSITION"}
+    ]
+    listed = (await recruiter.data(ORG_APPLICATIONS, o=str(org.id)))["organizationApplications"]
+    assert listed["applications"] == [{"id": application_id, "status": "SHORTLISTED"}]
+    filtered = await recruiter.data(JOB_APPLICATIONS, id=str(open_job.id), s=["NEW"])
+    assert filtered["jobApplications"]["total"] == 0
+
+
+async def test_rules_for_closed_jobs_files_and_captcha(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    service_url: str,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org = organization()
+    archived = job(org, state="archived")
+    needs_cv = job(org, state="published", application_require_cv=True, site="cvsite")
+    await persist(committed_sessions, org, archived, needs_cv)
+
+    closed = (await graphql.data(APPLY, input=form(archived.id)))["applyToJob"]
+    assert closed["errors"][0]["code"] == "NOT_OPEN"
+
+    missing = (await graphql.data(APPLY, input=form(needs_cv.id)))["applyToJob"]
+    assert missing["errors"][0] == {
+        "field": "attachments",
+        "code": "REQUIRED",
+        "message": "This job asks for your CV.",
+    }
+
+    # an executable renamed .pdf is refused by content
+    refused = await upload(service_url, b"MZ\x90\x00" + b"\x00" * 200, "cv.pdf")
+    assert refused.status_code == 415
+    # 51 MB: refused before reading
+    async with httpx.AsyncClient(base_url=service_url) as client:
+        big = await client.post(
+            "/uploads",
+            data={"purpose": "application_attachment"},
+            files={"file": ("big.pdf", b"%PDF-" + b"0" * (51 * 1024 * 1024), "application/pdf")},
+        )
+    assert big.status_code == 413
+    # a made-up upload id
+    unknown = await graphql.data(
+        APPLY, input=form(needs_cv.id, attachments=[{"uploadId": str(uuid.uuid4()), "kind": "CV"}])
+    )
+    assert unknown["applyToJob"]["errors"][0]["field"] == "attachments.0.uploadId"
+
+    # the site's captcha: required, and checked (no verifier configured here: refused)
+    async with committed_sessions() as session, session.begin():
+        session.add(SiteSetting(site="cvsite", key="captcha", name="job_application", value=True))
+    file_id = (await upload(service_url, pdf(), "cv.pdf")).json()["id"]
+    attachments = [{"uploadId": file_id, "kind": "CV"}]
+    no_token = await graphql.data(APPLY, input=form(needs_cv.id, attachments=attachments))
+    assert no_token["applyToJob"]["errors"][0]["code"] == "CAPTCHA_REQUIRED"
+    bad = await graphql.data(
+        APPLY, input=form(needs_cv.id, attachments=attachments, captchaToken="nope")
+    )
+    assert bad["applyToJob"]["errors"][0]["code"] == "CAPTCHA_INVALID"
+    assert await count(committed_sessions, needs_cv.id) == 0
+
+
+async def test_an_applicant_sees_their_applications_and_the_rate_limit_holds(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org = organization()
+    jobs = [job(org, state="published") for _ in range(7)]
+    await persist(committed_sessions, org, *jobs)
+    applicant_id = uuid.uuid4()
+    applicant = graphql.as_user(tokens.token(applicant_id, ["applicant"]))
+    assert (await graphql.execute(MINE))["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+    email = f"sam-{uuid.uuid4().hex[:6]}@example.org"
+    answers = [
+        (await applicant.data(APPLY, input=form(j.id, emailAddress=email)))["applyToJob"]
+        for j in jobs[:6]
+    ]
+    assert [a["__typename"] for a in answers[:5]] == ["ApplicationReceived"] * 5
+    assert answers[5]["errors"][0]["code"] == "RATE_LIMITED"
+    mine = (await applicant.data(MINE))["myApplications"]
+    assert len(mine) == 5
+    assert {m["status"] for m in mine} == {"NEW"}
+    assert mine[0]["job"]["title"] == "Community Health Worker"
+
+    # sent as a visitor from the account's address: theirs once signed in
+    await graphql.data(APPLY, input=form(jobs[6].id, emailAddress="Sam@Example.org"))
+    signed_in = graphql.as_user(tokens.token(uuid.uuid4(), ["applicant"], email="sam@example.org"))
+    assert [m["jobId"] for m in (await signed_in.data(MINE))["myApplications"]] == [str(jobs[6].id)]

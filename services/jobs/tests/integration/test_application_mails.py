@@ -1,0 +1,166 @@
+"""Application mails through the real broker and a real SMTP server: an EMAIL-workflow
+application reaches the job's addresses once, with its file attached, and the applicant's
+confirmation once, even when the event is delivered twice."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+import httpx
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from jobkit.db import make_engine, make_sessionmaker
+from jobkit.events import EventEnvelope
+from jobkit.kafka import ensure_topics, idempotent_producer
+from jobkit.settings import ServiceSettings
+from jobkit.testing.kafka import read_topic
+from jobkit.testing.server import free_port, serve
+from jobkit.testing.service import persist
+from jobs.domain import applications
+from jobs.domain.events import APPLICATION_TOPIC
+from jobs.domain.models import Application
+from jobs.main import create_app
+from jobs.settings import JobsSettings
+from pypdf import PdfWriter
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import job, organization
+
+pytestmark = pytest.mark.integration
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.mails: list[EmailMessage] = []
+        self.port = free_port()
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
+        content = envelope.content if isinstance(envelope.content, bytes) else b""
+        self.mails.append(message_from_bytes(content, policy=policy.default))  # type: ignore[arg-type]
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.mails if address in str(m["To"])]
+
+
+@pytest.fixture(scope="module")
+def inbox() -> Iterator[Inbox]:
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
+    controller.start()
+    yield handler
+    controller.stop()
+
+
+@pytest.fixture(scope="module")
+async def running(
+    service_settings: ServiceSettings, run_prefix: str, inbox: Inbox
+) -> AsyncIterator[tuple[JobsSettings, str]]:
+    assert isinstance(service_settings, JobsSettings)
+    settings = service_settings.model_copy(
+        update={
+            "run_background_workers": True,
+            "kafka_topic_prefix": f"{run_prefix}jobmails.",
+            "outbox_poll_interval_seconds": 0.05,
+            "smtp_port": inbox.port,
+        }
+    )
+    await ensure_topics(
+        settings.kafka_bootstrap_servers,
+        [settings.topic(APPLICATION_TOPIC), settings.topic("jobs.job")],
+    )
+    async with serve(create_app(settings)) as url:
+        yield settings, url
+
+
+@pytest.fixture
+async def sessions(
+    running: tuple[JobsSettings, str],
+) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
+    engine = make_engine(running[0].database_url)
+    yield make_sessionmaker(engine)
+    await engine.dispose()
+
+
+def pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(100, 100)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+async def _mails(inbox: Inbox, address: str, count: int) -> list[EmailMessage]:
+    deadline = asyncio.get_running_loop().time() + 30
+    while len(inbox.to(address)) < count:
+        assert asyncio.get_running_loop().time() < deadline, f"no mail to {address}"
+        await asyncio.sleep(0.1)
+    return inbox.to(address)
+
+
+async def test_an_email_application_is_mailed_once_with_its_file(
+    running: tuple[JobsSettings, str], sessions: async_sessionmaker[AsyncSession], inbox: Inbox
+) -> None:
+    settings, url = running
+    org = organization()
+    recruiters = f"hiring-{uuid.uuid4().hex[:6]}@example.org"
+    email_job = job(
+        org, state="published", application_workflow="email", application_emails=[recruiters]
+    )
+    await persist(sessions, org, email_job)
+    async with httpx.AsyncClient(base_url=url) as client:
+        uploaded = await client.post(
+            "/uploads",
+            data={"purpose": "application_attachment"},
+            files={"file": ("My CV.pdf", pdf(), "application/pdf")},
+        )
+    assert uploaded.status_code == 201
+    applicant = f"lee-{uuid.uuid4().hex[:6]}@example.org"
+    application = await applications.apply_to_job(
+        sessions=sessions,
+        settings=settings,
+        principal=None,
+        job_id=email_job.id,
+        data={
+            "first_name": "Lee",
+            "last_name": "Park",
+            "email_address": applicant,
+            "attachments": [{"upload_id": uploaded.json()["id"], "kind": "cv"}],
+        },
+    )
+    assert isinstance(application, Application)
+
+    [mail] = await _mails(inbox, recruiters, 1)
+    assert "Lee Park" in str(mail["Subject"])
+    [attachment] = list(mail.iter_attachments())
+    assert attachment.get_content_type() == "application/pdf"
+    assert attachment.get_filename() == "My CV.pdf"
+    [confirmation] = await _mails(inbox, applicant, 1)
+    assert "Your application" in str(confirmation["Subject"])
+
+    # the same event delivered again: no second mail
+    records = await read_topic(
+        settings.kafka_bootstrap_servers, settings.topic(APPLICATION_TOPIC), expect=1
+    )
+    [event] = [
+        e
+        for e in (EventEnvelope.from_bytes(r.value) for r in records)
+        if e.aggregate_id == str(application.id)
+    ]
+    producer = idempotent_producer(settings.kafka_bootstrap_servers, client_id="test-redeliver")
+    await producer.start()
+    try:
+        await producer.send_and_wait(
+            settings.topic(APPLICATION_TOPIC), event.to_bytes(), key=event.aggregate_id.encode()
+        )
+    finally:
+        await producer.stop()
+    await asyncio.sleep(3)
+    assert len(inbox.to(recruiters)) == 1
+    assert len(inbox.to(applicant)) == 1

@@ -1,0 +1,204 @@
+/**
+ * Quick apply (spec 1): five pages, each tracked as its qa_* page view (spec 7). What the applicant
+ * typed lives in session storage per job, so back, forward, a reload or leaving and coming back
+ * in the same tab keep it; it is cleared once the application is sent.
+ */
+
+export const STEPS = [
+  "basic-info",
+  "questions",
+  "file-upload",
+  "review-info",
+  "success",
+] as const;
+export type Step = (typeof STEPS)[number];
+
+export const STEP_TITLES: Record<Step, string> = {
+  "basic-info": "Basic info",
+  questions: "Questions",
+  "file-upload": "File upload",
+  "review-info": "Review info",
+  success: "Success",
+};
+
+/** The analytics page event of each step: qa_basic_info, qa_questions, ... */
+export function pageEvent(step: Step): `qa_${string}` {
+  return `qa_${step.replace(/-/g, "_")}`;
+}
+
+export function isStep(value: string | undefined): value is Step {
+  return (STEPS as readonly string[]).includes(value ?? "");
+}
+
+export function stepPath(slug: string, step: Step): string {
+  return `/job/${encodeURIComponent(slug)}/apply/${step}`;
+}
+
+export function nextStep(step: Step): Step | null {
+  const index = STEPS.indexOf(step);
+  return index >= 0 && index < STEPS.length - 1
+    ? (STEPS[index + 1] ?? null)
+    : null;
+}
+
+export function previousStep(step: Step): Step | null {
+  const index = STEPS.indexOf(step);
+  return index > 0 ? (STEPS[index - 1] ?? null) : null;
+}
+
+export type AttachmentKind = "CV" | "COVER_LETTER" | "OTHER";
+
+export interface DraftAttachment {
+  uploadId: string;
+  filename: string;
+  kind: AttachmentKind;
+}
+
+export interface Draft {
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  phone: string;
+  coverLetter: string;
+  answers: string[];
+  attachments: DraftAttachment[];
+  started: boolean;
+}
+
+export const EMPTY_DRAFT: Draft = {
+  firstName: "",
+  lastName: "",
+  emailAddress: "",
+  phone: "",
+  coverLetter: "",
+  answers: [],
+  attachments: [],
+  started: false,
+};
+
+const key = (slug: string) => `jobboard.quick-apply.${slug}`;
+
+/** The stored draft, or the prefill (a signed-in applicant's name and address) for a new one. */
+export function loadDraft(
+  storage: Pick<Storage, "getItem"> | undefined,
+  slug: string,
+  prefill: Partial<Draft> = {},
+): Draft {
+  const raw = storage?.getItem(key(slug));
+  if (raw) {
+    try {
+      const parsed = JSON.parse(raw) as Partial<Draft>;
+      return { ...EMPTY_DRAFT, ...parsed };
+    } catch {
+      // a damaged draft starts over
+    }
+  }
+  return { ...EMPTY_DRAFT, ...prefill };
+}
+
+export function saveDraft(
+  storage: Pick<Storage, "setItem"> | undefined,
+  slug: string,
+  draft: Draft,
+): void {
+  storage?.setItem(key(slug), JSON.stringify(draft));
+}
+
+export function clearDraft(
+  storage: Pick<Storage, "removeItem"> | undefined,
+  slug: string,
+): void {
+  storage?.removeItem(key(slug));
+}
+
+/** Splits "Ada Okafor" into first and last name for the prefill. */
+export function splitName(name: string | null | undefined): {
+  firstName: string;
+  lastName: string;
+} {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return { firstName: "", lastName: "" };
+  return { firstName: parts[0] ?? "", lastName: parts.slice(1).join(" ") };
+}
+
+export const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
+export const ATTACHMENT_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+];
+
+/** The client-side check of a picked file (the server checks the content again). */
+export function checkAttachment(file: {
+  type: string;
+  size: number;
+}): string | null {
+  if (!ATTACHMENT_TYPES.includes(file.type))
+    return "Choose a PDF, JPG, PNG or WebP file.";
+  if (file.size > MAX_ATTACHMENT_BYTES) return "The file is larger than 50 MB.";
+  return null;
+}
+
+/** What the basic info page must have before going on (the server checks again). */
+export function basicInfoErrors(
+  draft: Draft,
+): Partial<Record<"firstName" | "lastName" | "emailAddress", string>> {
+  const errors: Partial<
+    Record<"firstName" | "lastName" | "emailAddress", string>
+  > = {};
+  if (!draft.firstName.trim()) errors.firstName = "Enter your first name.";
+  if (!draft.lastName.trim()) errors.lastName = "Enter your last name.";
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.emailAddress.trim())) {
+    errors.emailAddress = "Enter a valid email address.";
+  }
+  return errors;
+}
+
+/** The step a server error's field belongs to, to send the applicant back there. */
+export function stepOfField(field: string | null | undefined): Step {
+  if (!field) return "review-info";
+  if (field.startsWith("answers")) return "questions";
+  if (field.startsWith("attachments") || field === "coverLetter")
+    return "file-upload";
+  if (["firstName", "lastName", "emailAddress", "phone"].includes(field))
+    return "basic-info";
+  return "review-info";
+}
+
+/**
+ * The drafts as an external store for useSyncExternalStore: the server (and the first render)
+ * sees the prefill, the browser the stored draft; writers notify the pages.
+ */
+const listeners = new Set<() => void>();
+const snapshots = new Map<string, { raw: string | null; draft: Draft }>();
+
+function storage(): Storage | undefined {
+  return typeof window === "undefined" ? undefined : window.sessionStorage;
+}
+
+export function subscribeDrafts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The stored draft, the same object while nothing changed (as the store contract asks). */
+export function draftSnapshot(slug: string, prefill: Partial<Draft>): Draft {
+  const raw = storage()?.getItem(key(slug)) ?? null;
+  const cached = snapshots.get(slug);
+  if (cached && cached.raw === raw) return cached.draft;
+  const draft = loadDraft(storage(), slug, prefill);
+  snapshots.set(slug, { raw, draft });
+  return draft;
+}
+
+export function writeDraft(slug: string, draft: Draft): void {
+  saveDraft(storage(), slug, draft);
+  listeners.forEach((listener) => listener());
+}
+
+export function forgetDraft(slug: string): void {
+  clearDraft(storage(), slug);
+  snapshots.delete(slug);
+  listeners.forEach((listener) => listener());
+}

@@ -1,0 +1,21 @@
+import { RecruiterApplicationsPage } from "~/features/applications/RecruiterApplicationsPage";
+import { hasRecruiterAccess } from "~/features/identity/roles";
+import { requireSession } from "~/lib/session.server";
+import type { Route } from "./+types/recruiter-applications";
+
+export function meta() {
+  return [
+    { title: "Applications | Jobboard" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** Spec 2: visitors go to /user/login; recruiters see their organization's pipeline. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request, (user) => hasRecruiterAccess(user.roles));
+  return null;
+}
+
+export default function RecruiterApplicationsRoute() {
+  return <RecruiterApplicationsPage />;
+}
