@@ -42,7 +42,12 @@ beforeEach(async () => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      gatewayRequests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      gatewayRequests.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body,
+      });
       res.setHeader("content-type", "application/json");
       res.setHeader("x-gateway", "fake");
       res.end(JSON.stringify({ data: { __typename: "Query" } }));
@@ -73,7 +78,9 @@ describe("security headers", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("referrer-policy")).toBe(
+      "strict-origin-when-cross-origin",
+    );
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
@@ -143,7 +150,10 @@ describe("/graphql proxy", () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       errors: [
-        { message: "The GraphQL gateway is unavailable.", extensions: { code: "GATEWAY_UNAVAILABLE" } },
+        {
+          message: "The GraphQL gateway is unavailable.",
+          extensions: { code: "GATEWAY_UNAVAILABLE" },
+        },
       ],
     });
   });
@@ -161,24 +171,40 @@ describe("/api/uploads proxy", () => {
     );
     const form = new FormData();
     form.append("purpose", "organization_logo");
-    form.append("file", new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), "logo.png");
-    const uploaded = await fetch(`${webBase}/api/uploads/organizations/uploads`, {
-      method: "POST",
-      headers: { authorization: "Bearer token-9", cookie: "session=secret" },
-      body: form,
-    });
+    form.append(
+      "file",
+      new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }),
+      "logo.png",
+    );
+    const uploaded = await fetch(
+      `${webBase}/api/uploads/organizations/uploads`,
+      {
+        method: "POST",
+        headers: { authorization: "Bearer token-9", cookie: "session=secret" },
+        body: form,
+      },
+    );
     expect(uploaded.status).toBe(200);
-    const file = await fetch(`${webBase}/api/uploads/organizations/files/abc-123/teaser`);
+    const file = await fetch(
+      `${webBase}/api/uploads/organizations/files/abc-123/teaser`,
+    );
     expect(file.status).toBe(200);
+    const signed = await fetch(
+      `${webBase}/api/uploads/organizations/files/abc-123/original?expires=9&signature=s1`,
+    );
+    expect(signed.status).toBe(200);
 
     expect(gatewayRequests.map((r) => [r.method, r.url])).toEqual([
       ["POST", "/uploads"],
       ["GET", "/files/abc-123/teaser"],
+      ["GET", "/files/abc-123/original?expires=9&signature=s1"],
     ]);
     const [upload] = gatewayRequests;
     expect(upload?.headers.authorization).toBe("Bearer token-9");
     expect(upload?.headers.cookie).toBeUndefined();
-    expect(upload?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload?.headers["content-type"]).toMatch(
+      /^multipart\/form-data; boundary=/,
+    );
     expect(upload?.body).toContain('name="purpose"');
   });
 
@@ -190,10 +216,26 @@ describe("/api/uploads proxy", () => {
         pageHandler: (_req, res) => res.status(404).end(),
       }),
     );
-    expect((await fetch(`${webBase}/api/uploads/billing/uploads`, { method: "POST" })).status).toBe(404);
-    expect((await fetch(`${webBase}/api/uploads/organizations/graphql`)).status).toBe(404);
-    expect((await fetch(`${webBase}/api/uploads/organizations/files/../../etc/passwd`)).status).toBe(404);
-    const down = await fetch(`${webBase}/api/uploads/organizations/files/abc/original`);
+    expect(
+      (
+        await fetch(`${webBase}/api/uploads/billing/uploads`, {
+          method: "POST",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${webBase}/api/uploads/organizations/graphql`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await fetch(
+          `${webBase}/api/uploads/organizations/files/../../etc/passwd`,
+        )
+      ).status,
+    ).toBe(404);
+    const down = await fetch(
+      `${webBase}/api/uploads/organizations/files/abc/original`,
+    );
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ error: "Unavailable" });
   });

@@ -34,34 +34,55 @@ export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
     const base = options.services[service];
     const path = `/${rest.join("/")}`;
     if (!base || !/^\/(uploads|files\/[\w-]+\/[\w-]+)$/.test(path)) {
-      res.status(404).json({ error: "NotFound", message: "No such upload endpoint." });
+      res
+        .status(404)
+        .json({ error: "NotFound", message: "No such upload endpoint." });
       return;
     }
-    const sessionToken = options.sessionToken ? await options.sessionToken(req) : null;
-    const target = new URL(path, base);
+    const sessionToken = options.sessionToken
+      ? await options.sessionToken(req)
+      : null;
+    // the query goes along: a private file's signed URL carries its expiry and signature there
+    const query = req.originalUrl.includes("?")
+      ? req.originalUrl.slice(req.originalUrl.indexOf("?"))
+      : "";
+    const target = new URL(path + query, base);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const upstream = send(
       target,
       {
         method: req.method,
-        headers: pickHeaders(req.headers, req.socket.remoteAddress, sessionToken, UPLOAD_REQUEST_HEADERS),
+        headers: pickHeaders(
+          req.headers,
+          req.socket.remoteAddress,
+          sessionToken,
+          UPLOAD_REQUEST_HEADERS,
+        ),
         timeout: UPLOAD_TIMEOUT_MS,
       },
       (answer) => {
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name)) res.setHeader(name, value);
+          if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name))
+            res.setHeader(name, value);
         }
         res.status(answer.statusCode ?? 502);
         answer.pipe(res);
       },
     );
-    upstream.on("timeout", () => upstream.destroy(new Error("upload service timeout")));
+    upstream.on("timeout", () =>
+      upstream.destroy(new Error("upload service timeout")),
+    );
     upstream.on("error", () => {
       if (res.headersSent) {
         res.destroy();
         return;
       }
-      res.status(502).json({ error: "Unavailable", message: "Uploads are unavailable. Try again in a moment." });
+      res
+        .status(502)
+        .json({
+          error: "Unavailable",
+          message: "Uploads are unavailable. Try again in a moment.",
+        });
     });
     req.pipe(upstream);
   };
