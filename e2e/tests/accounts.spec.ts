@@ -121,7 +121,8 @@ test("sign up as a recruiter with the Demo SSO OpenID provider and come back sig
 
   await page.waitForURL((url) => url.port === "3002" && url.pathname === "/");
   await expect(page.getByTestId("current-user")).toHaveText("Mae Jemison");
-  const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
+  // the browser context's cookies, without racing a navigation the page may still be doing
+  const session = await (await page.request.get("/api/auth/session")).json();
   expect(session).toMatchObject({ isNewUserViaSocial: true, user: { email: login, roles: ["recruiter"] } });
   // sign_up_start is sent once, guarded by the local-storage marker.
   const signUpStarts = () =>
@@ -145,7 +146,8 @@ test("an admin acts as an applicant: the banner shows, the write is in the audit
   await page.getByLabel("Email address or user id").fill("jamie.lee@jobboard.example");
   await page.getByRole("button", { name: "Act as this user" }).click();
   await expect(page.getByTestId("masquerade-banner")).toContainText("You are acting as Jamie Lee");
-  const session = await page.evaluate(async () => (await fetch("/api/auth/session")).json());
+  // the browser context's cookies, without racing a navigation the page may still be doing
+  const session = await (await page.request.get("/api/auth/session")).json();
   expect(session).toMatchObject({ masqueraded: true, user: { email: "jamie.lee@jobboard.example" } });
 
   // A write as Jamie: the account settings form.

@@ -59,6 +59,7 @@ async function everyoneConsents() {
       {},
     );
     const [info] = infos.data.getGdprConsentInfos as { id: string }[];
+    if (!info) throw new Error("no privacy policy to consent to");
     await graphql(
       `mutation($mail: String!, $infoId: ID!) { createGdprUserConsent(mail: $mail, infoId: $infoId) { errors { code } } }`,
       { mail: email, infoId: info.id },
