@@ -17,7 +17,12 @@ from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from organizations.db import members, terms, uploads
 from organizations.domain.errors import OrganizationErrors
 from organizations.domain.models import Organization, OrganizationProfile
-from organizations.domain.service import create_organization, set_published, update_group
+from organizations.domain.service import (
+    LOGO_STYLE,
+    create_organization,
+    set_published,
+    update_group,
+)
 from organizations.settings import OrganizationsSettings
 from search.domain.models import Term
 from sqlalchemy import Table, select
@@ -337,7 +342,7 @@ async def demo_profiles(
     return {
         profile.name: (
             profile.slug,
-            file_url(settings, profile.logo_upload_id, "job_squared_logo_medium")
+            file_url(settings, profile.logo_upload_id, LOGO_STYLE)
             if profile.logo_upload_id
             else None,
         )
