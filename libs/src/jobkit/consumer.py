@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
 
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
+# (topic, record key, event type) -> what a later record of the same batch supersedes, or None
+Coalesce = Callable[[str, str, str], Hashable | None]
 DEAD_LETTER_SUFFIX = ".dlt"
 
 
@@ -50,8 +52,17 @@ class IdempotentConsumer:
         bootstrap_servers: str,
         max_attempts: int = 3,
         retry_backoff: float = 0.2,
+        after_batch: Callable[[], Awaitable[None]] | None = None,
+        coalesce: Coalesce | None = None,
     ) -> None:
-        """``handlers`` maps a topic to the handlers of the event types this group applies."""
+        """``handlers`` maps a topic to the handlers of the event types this group applies;
+        ``after_batch`` runs once after each fetched batch was applied (search refreshes its
+        indices there: one refresh per batch instead of per event or per refresh interval).
+
+        ``coalesce`` names events that carry their aggregate's whole state (snapshots): of the
+        records of one fetched batch with the same coalesce key only the last is applied, the
+        earlier ones are skipped (the last one says all they said, and more). The handler's
+        writes must be versioned, so a skipped event redelivered later changes nothing."""
         self.group_id = group_id
         self._handlers = handlers
         self._sessions = sessions
@@ -59,6 +70,9 @@ class IdempotentConsumer:
         self._bootstrap_servers = bootstrap_servers
         self._max_attempts = max_attempts
         self._retry_backoff = retry_backoff
+        self._after_batch = after_batch
+        self._coalesce = coalesce
+        self.superseded_total = 0
         self._consumer: AIOKafkaConsumer | None = None
         self._dead_letters: AIOKafkaProducer | None = None
 
@@ -113,11 +127,42 @@ class IdempotentConsumer:
         batches = await self._consumer.getmany(timeout_ms=timeout_ms)
         count = 0
         for partition, records in batches.items():
-            for record in records:
-                await self.handle(record)
+            superseded = self._superseded(records)
+            for index, record in enumerate(records):
+                if index in superseded:
+                    self.superseded_total += 1
+                else:
+                    await self.handle(record)
                 count += 1
             await self._commit(partition, records[-1].offset + 1)
+        if count and self._after_batch is not None:
+            try:
+                await self._after_batch()
+            except Exception:  # the effects are durable; what follows them is best effort
+                log.warning("after-batch step of %s failed", self.group_id, exc_info=True)
         return count
+
+    def _superseded(self, records: list[ConsumerRecord[Any, Any]]) -> set[int]:
+        """Indexes of the records a later record of the batch supersedes (``coalesce``)."""
+        if self._coalesce is None or len(records) < 2:
+            return set()
+        seen: set[Hashable] = set()
+        superseded: set[int] = set()
+        for index in range(len(records) - 1, -1, -1):
+            record = records[index]
+            event_type = next(
+                (value.decode() for name, value in record.headers or () if name == "event-type"),
+                "",
+            )
+            key = record.key.decode() if isinstance(record.key, bytes) else str(record.key)
+            mark = self._coalesce(record.topic, key, event_type)
+            if mark is None:
+                continue
+            if mark in seen:
+                superseded.add(index)
+            else:
+                seen.add(mark)
+        return superseded
 
     async def _commit(self, partition: TopicPartition, offset: int) -> None:
         assert self._consumer is not None

@@ -3,14 +3,18 @@
 :func:`enqueue` is called inside a use case's unit of work. :class:`OutboxRelay` publishes unsent
 rows to Kafka with an idempotent producer (acks=all) and marks them sent. When Kafka is down the
 rows wait; nothing is lost and order per aggregate key is kept (one active relay per service).
+``enqueue`` also sends a PostgreSQL notification (delivered when the transaction commits, once per
+transaction), so the relay wakes at once instead of at its next poll; polling stays as the
+fallback for a missed notification.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import zlib
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,6 +39,11 @@ log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
 
 
+def notify_channel(outbox: Table) -> str:
+    """The PostgreSQL channel that wakes the relay of this outbox."""
+    return f"jobkit_outbox_{outbox.name}"
+
+
 async def enqueue(
     session: AsyncSession, outbox: Table, *, topic: str, event: EventEnvelope
 ) -> None:
@@ -48,6 +57,9 @@ async def enqueue(
             body=event.to_bytes(),
             trace_headers=current_trace_headers(),
         )
+    )
+    await session.execute(
+        text("SELECT pg_notify(:channel, '')"), {"channel": notify_channel(outbox)}
     )
 
 
@@ -90,6 +102,7 @@ class OutboxRelay:
         self.lock_key = zlib.crc32(f"jobkit.outbox-relay:{outbox.name}".encode())
         self.sent_total = 0
         self.is_leader = False
+        self._wake = asyncio.Event()
 
     async def run_forever(self) -> None:
         backoff = self._poll_interval
@@ -97,20 +110,25 @@ class OutboxRelay:
             try:
                 async with self._engine.connect() as lock_connection:
                     await self._become_leader(lock_connection)
-                    while True:
-                        try:
-                            sent = await self.relay_once()
-                        except (OSError, KafkaError, TimeoutError) as error:
-                            log.warning("outbox relay could not publish, retrying: %s", error)
-                            await self._reset_producer()
-                            await asyncio.sleep(backoff)
-                            backoff = min(backoff * 2, self._max_backoff)
-                            await self._check_lock(lock_connection)
-                            continue
-                        backoff = self._poll_interval
-                        if sent == 0:
-                            await asyncio.sleep(self._poll_interval)
-                            await self._check_lock(lock_connection)
+                    stop_listening = await self._listen(lock_connection)
+                    try:
+                        while True:
+                            self._wake.clear()
+                            try:
+                                sent = await self.relay_once()
+                            except (OSError, KafkaError, TimeoutError) as error:
+                                log.warning("outbox relay could not publish, retrying: %s", error)
+                                await self._reset_producer()
+                                await asyncio.sleep(backoff)
+                                backoff = min(backoff * 2, self._max_backoff)
+                                await self._check_lock(lock_connection)
+                                continue
+                            backoff = self._poll_interval
+                            if sent == 0:
+                                await self._idle()
+                                await self._check_lock(lock_connection)
+                    finally:
+                        await stop_listening()
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -133,6 +151,34 @@ class OutboxRelay:
                 log.info("outbox relay %s is the active relay", self._client_id)
                 return
             await asyncio.sleep(max(self._poll_interval, 0.5))
+
+    async def _listen(self, connection: AsyncConnection) -> Callable[[], Awaitable[None]]:
+        """Wake on the outbox's notifications, heard on the lock's connection; returns how to
+        stop listening (before the connection goes back to the pool)."""
+        driver: Any = (await connection.get_raw_connection()).driver_connection
+        if not hasattr(driver, "add_listener"):  # not asyncpg: polling alone
+
+            async def nothing() -> None:
+                return None
+
+            return nothing
+        channel = notify_channel(self._outbox)
+
+        def wake(*_: object) -> None:
+            self._wake.set()
+
+        await driver.add_listener(channel, wake)
+
+        async def stop() -> None:
+            with contextlib.suppress(Exception):
+                await driver.remove_listener(channel, wake)
+
+        return stop
+
+    async def _idle(self) -> None:
+        """Until an event is enqueued (notified) or the poll interval passed."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=self._poll_interval)
 
     async def _check_lock(self, connection: AsyncConnection) -> None:
         """Fail (and so re-elect) when the lock connection is gone."""

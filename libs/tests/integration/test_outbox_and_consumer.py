@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator
 
@@ -216,3 +217,115 @@ async def test_poison_events_are_dead_lettered_and_the_partition_keeps_flowing(
     assert "after 3 attempts" in errors[1]
     assert errors[2].startswith("PermanentEventError")
     assert all(dict(r.headers)["dlt-original-topic"] == topic.encode() for r in dead)
+
+
+async def test_an_enqueued_event_wakes_the_idle_relay_before_its_next_poll(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """With a poll interval of a minute, only the commit's notification can wake the relay."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic])
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay-notified",
+        poll_interval=60.0,
+    )
+    running = asyncio.create_task(relay.run_forever())
+    try:
+        deadline = asyncio.get_running_loop().time() + 20
+        for note in ("first", "woken"):  # the first one is relayed with the relay's start
+            event = _event(note)
+            async with unit_of_work(sessions) as session:
+                await enqueue(session, outbox, topic=topic, event=event)
+            while True:
+                async with sessions() as session:
+                    sent = await session.scalar(
+                        select(outbox.c.sent_at).where(outbox.c.event_id == event.id)
+                    )
+                if sent is not None:
+                    break
+                assert asyncio.get_running_loop().time() < deadline, f"{note} not relayed"
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # the relay is idle now, until its next poll
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        await relay.close()
+    records = await read_topic(settings.kafka_bootstrap_servers, topic, expect=2)
+    assert EventEnvelope.from_bytes(records[-1].value).id == event.id
+
+
+async def test_the_after_batch_step_runs_after_applied_batches_only(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    await _publish_raw(settings, topic, [_event(f"batched-{n}").to_bytes() for n in range(3)])
+    applied_when_called: list[int] = []
+
+    async def after_batch() -> None:
+        applied_when_called.append(await _effect_count(sessions, "batched-2"))
+
+    consumer = IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": _apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        after_batch=after_batch,
+    )
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=3) == 3
+        calls = len(applied_when_called)
+        assert await consumer.poll_once(timeout_ms=300) == 0  # nothing fetched: no step
+    finally:
+        await consumer.stop()
+    assert 1 <= calls <= 3
+    assert len(applied_when_called) == calls
+    assert applied_when_called[-1] == 1  # it ran after the last event's effect was durable
+
+
+async def test_snapshots_of_one_aggregate_in_a_batch_apply_only_the_last(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await producer.start()
+    try:
+        for note, key in (("a-1", "a"), ("b-1", "b"), ("a-2", "a"), ("a-3", "a")):
+            await producer.send(
+                topic,
+                value=_event(f"coalesced-{note}", key=key).to_bytes(),
+                key=key.encode(),
+                headers=[("event-type", b"kit.noted")],
+            )
+        await producer.flush()
+    finally:
+        await producer.stop()
+    consumer = IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": _apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        coalesce=lambda _topic, key, event_type: key if event_type == "kit.noted" else None,
+    )
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=4) == 4
+    finally:
+        await consumer.stop()
+    applied = {
+        note: await _effect_count(sessions, f"coalesced-{note}")
+        for note in ("a-1", "a-2", "a-3", "b-1")
+    }
+    assert applied["a-3"] == 1  # each aggregate's last one
+    assert applied["b-1"] == 1
+    # the earlier ones of "a" were skipped when they came in the same batch as a later one
+    assert applied["a-1"] + applied["a-2"] == 2 - consumer.superseded_total
+    assert consumer.superseded_total >= 1  # sent together, they arrive in one batch

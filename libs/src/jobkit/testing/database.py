@@ -46,11 +46,25 @@ async def temporary_database(
             await engine.dispose()
         yield url
     finally:
-        admin = await asyncpg.connect(_dsn(settings, "postgres"))
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
+        await _drop(settings, name)
+
+
+async def _drop(settings: ServiceSettings, name: str, attempts: int = 20) -> None:
+    """Drop the database, ending our own connections to it. A server process we may not end
+    (an autovacuum worker visiting the new database belongs to the superuser) makes the forced
+    drop fail; it is gone in a moment, so try again."""
+    admin = await asyncpg.connect(_dsn(settings, "postgres"))
+    try:
+        for attempt in range(attempts):
+            try:
+                await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                return
+            except (asyncpg.InsufficientPrivilegeError, asyncpg.ObjectInUseError):
+                if attempt == attempts - 1:
+                    raise
+                await asyncio.sleep(0.25)
+    finally:
+        await admin.close()
 
 
 @asynccontextmanager

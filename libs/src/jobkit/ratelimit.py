@@ -1,0 +1,66 @@
+"""Fixed-window rate limits counted in PostgreSQL, shared by every replica of a service (jobs'
+applications, organizations' contact form; ADR 0011).
+
+A service keeps a ``rate_limit_hits`` table (key, window start, count); each hit is one upsert,
+committed at once so refused attempts count too.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobkit.db import unit_of_work
+
+
+def rate_limit_table(metadata: MetaData) -> Table:
+    return Table(
+        "rate_limit_hits",
+        metadata,
+        Column("key", String(200), primary_key=True),
+        Column("window_start", DateTime(timezone=True), primary_key=True),
+        Column("count", Integer, nullable=False, default=0),
+    )
+
+
+def window_start(now: datetime, seconds: int) -> datetime:
+    """The start of the fixed window ``now`` falls in."""
+    return datetime.fromtimestamp(int(now.timestamp()) // seconds * seconds, UTC)
+
+
+async def count_hit(
+    sessions: async_sessionmaker[AsyncSession], table: Table, key: str, window: datetime
+) -> int:
+    """One more hit in ``key``'s window; the count so far (committed at once)."""
+    async with unit_of_work(sessions) as session:
+        statement = insert(table).values(key=key[:200], window_start=window, count=1)
+        count = await session.scalar(
+            statement.on_conflict_do_update(
+                index_elements=[table.c.key, table.c.window_start],
+                set_={"count": table.c.count + 1},
+            ).returning(table.c.count)
+        )
+        # Old windows are of no use; a few are removed with each hit.
+        await session.execute(
+            table.delete().where(table.c.window_start < window - timedelta(days=1))
+        )
+    return int(count or 0)
+
+
+async def over_limits(
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    limits: list[tuple[str, int]],
+    *,
+    now: datetime,
+    window_seconds: int,
+) -> bool:
+    """Counts a hit on each ``(key, limit)`` and answers whether any is over its limit."""
+    window = window_start(now, window_seconds)
+    over = False
+    for key, limit in limits:
+        over = await count_hit(sessions, table, key, window) > limit or over
+    return over

@@ -1,0 +1,53 @@
+"""A read model of the sites' effective settings, from ``identity.site.config_changed`` (ADR
+0004): the table a service keeps, the handler that fills it, and a flag lookup (e.g. whether
+a site protects a form with a captcha)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Column, DateTime, MetaData, String, Table, func, select
+from sqlalchemy.dialects.postgresql import JSONB, insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from jobkit.consumer import Handler
+from jobkit.events import EventEnvelope
+
+SITE_TOPIC = "identity.site"
+SITE_CONFIG_CHANGED = "identity.site.config_changed"
+
+
+def site_settings_table(metadata: MetaData) -> Table:
+    return Table(
+        "site_settings",
+        metadata,
+        Column("site", String(63), primary_key=True),
+        Column("key", String(60), primary_key=True),
+        Column("name", String(60), primary_key=True),
+        Column("value", JSONB),
+        Column("updated_at", DateTime(timezone=True), server_default=func.now()),
+    )
+
+
+def site_settings_handlers(table: Table) -> dict[str, Handler]:
+    async def changed(session: AsyncSession, event: EventEnvelope) -> None:
+        payload: dict[str, Any] = event.payload
+        for change in payload.get("changes", []):
+            values = {"value": change["value"], "updated_at": func.now()}
+            await session.execute(
+                insert(table)
+                .values(site=str(payload["site"]), key=change["key"], name=change["name"], **values)
+                .on_conflict_do_update(
+                    index_elements=[table.c.site, table.c.key, table.c.name], set_=values
+                )
+            )
+
+    return {SITE_CONFIG_CHANGED: changed}
+
+
+async def site_flag(session: AsyncSession, table: Table, site: str, key: str, name: str) -> bool:
+    """A boolean setting of the site (false until identity says otherwise)."""
+    value = await session.scalar(
+        select(table.c.value).where(table.c.site == site, table.c.key == key, table.c.name == name)
+    )
+    return bool(value)

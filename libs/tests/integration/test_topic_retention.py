@@ -1,0 +1,81 @@
+"""History topics (the aggregates search's reindex replays) keep their events forever: set at
+creation, and applied to a topic made before the rule, idempotently; other topics keep the
+broker's default."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
+from jobkit.kafka import ensure_topics, keeps_history
+from jobkit.settings import ServiceSettings
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+async def admin() -> AsyncIterator[AIOKafkaAdminClient]:
+    client = AIOKafkaAdminClient(bootstrap_servers=ServiceSettings().kafka_bootstrap_servers)
+    await client.start()
+    yield client
+    await client.close()
+
+
+async def _settled(admin: AIOKafkaAdminClient, topic: str, wanted: str = "-1") -> str:
+    """The topic's retention once it is ``wanted`` (the broker applies a change through its
+    metadata log, so a describe right after may lag), else what it is after 10 s."""
+    deadline = asyncio.get_running_loop().time() + 10
+    while (value := await _retention(admin, topic)) != wanted:
+        if asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(0.1)
+    return value
+
+
+async def _retention(admin: AIOKafkaAdminClient, topic: str) -> str:
+    described = await admin.describe_configs(
+        [ConfigResource(ConfigResourceType.TOPIC, topic, {"retention.ms": None})]
+    )
+    return next(
+        str(entry[1])
+        for response in described
+        for resource in response.resources
+        for entry in resource[4]
+        if entry[0] == "retention.ms"
+    )
+
+
+def test_which_topics_keep_their_history() -> None:
+    assert keeps_history("jobs.job")
+    assert keeps_history("test-1a2b.jobs.job")
+    assert keeps_history("organizations.profile")
+    assert keeps_history("billing.subscription")
+    assert not keeps_history("jobs.job.dlt")
+    assert not keeps_history("jobs.application")
+    assert not keeps_history("billing.slot")
+
+
+async def test_history_topics_are_kept_forever_new_or_old(
+    admin: AIOKafkaAdminClient, run_prefix: str
+) -> None:
+    servers = ServiceSettings().kafka_bootstrap_servers
+    fresh, old, other = (
+        f"{run_prefix}retention.jobs.job",
+        f"{run_prefix}retention.organizations.profile",
+        f"{run_prefix}retention.jobs.application",
+    )
+    # a topic made before the rule, with the broker's default retention
+    await admin.create_topics([NewTopic(old, num_partitions=1, replication_factor=1)])
+    assert await _retention(admin, old) != "-1"
+    try:
+        await ensure_topics(servers, [fresh, old, other])
+        assert await _settled(admin, fresh) == "-1"
+        assert await _settled(admin, old) == "-1"
+        assert await _retention(admin, other) != "-1"
+        await ensure_topics(servers, [fresh, old, other])  # again: nothing changes
+        assert await _retention(admin, old) == "-1"
+    finally:
+        await admin.delete_topics([fresh, old, other])
