@@ -41,6 +41,24 @@ def organization(**overrides: Any) -> KnownOrganization:
     return KnownOrganization(**fields)
 
 
+def question(
+    text: str,
+    type: str = "free_text",
+    *,
+    options: list[str] | None = None,
+    knock_out: list[str] | None = None,
+) -> dict[str, Any]:
+    """A qualifying question as the job stores it (and as the form group takes it)."""
+    if options is None:
+        options = ["yes", "no"] if type == "yes_no" else []
+    return {
+        "question": text,
+        "type": type,
+        "options": options,
+        "knock_out_answers": knock_out or [],
+    }
+
+
 def job(org: KnownOrganization, **overrides: Any) -> Job:
     """A complete DRAFT of ``org`` (every group filled)."""
     job_id = overrides.pop("id", uuid.uuid4())

@@ -1,5 +1,7 @@
 from jobkit.db import new_metadata
+from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.site_settings import site_settings_table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -8,3 +10,6 @@ class Base(DeclarativeBase):
 
 
 outbox, processed_events = add_messaging_tables(Base.metadata)
+# identity's site settings (the relays' flags) and organizations' members (who sees the stats)
+site_settings = site_settings_table(Base.metadata)
+memberships = memberships_table(Base.metadata)

@@ -2,6 +2,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jobkit.settings import ServiceSettings
+from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
@@ -10,6 +11,19 @@ class AnalyticsSettings(ServiceSettings):
 
     service_name: str = "analytics"
     db_name: str = "analytics"
+
+    # The relays' upstream endpoints (ADR 0014); unset: that relay sends nothing (its queue
+    # stays empty: nothing is queued for a destination that is not configured).
+    measurement_url: str | None = None  # a Measurement-Protocol-like collector
+    measurement_api_secret: SecretStr | None = None  # sent as the `api_secret` query parameter
+    conversion_url: str | None = None  # a Conversions-API-like endpoint
+    conversion_access_token: SecretStr | None = None  # sent as a bearer token
+    relay_backlog_cap: int = 10_000  # waiting forwards per destination; the oldest go beyond
+    relay_batch_size: int = 50
+    relay_interval_seconds: float = 1.0
+    relay_retry_seconds: float = 30.0  # first retry; doubles per attempt, capped at 1 h
+    relay_max_attempts: int = 8
+    relay_timeout_seconds: float = 10.0
 
 
 @lru_cache

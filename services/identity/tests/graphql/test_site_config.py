@@ -79,6 +79,8 @@ async def test_an_admin_changes_a_site_and_it_is_an_event(
         {"key": "geo", "name": "radius_multiplier", "value": 1.6},
         {"key": "captcha", "name": "registration", "value": True},
         {"key": "sharing", "name": "buttons", "value": ["facebook", "whatsapp"]},
+        {"key": "redirects", "name": "job_categories", "value": {"green-jobs": "environment"}},
+        {"key": "contact", "name": "form_url", "value": "https://forms.example.org/contact"},
     ]
     answer = (await admin.data(UPDATE, input={"entries": changes}))["updateSiteConfig"]
     assert answer["__typename"] == "SiteConfigUpdated"
@@ -87,6 +89,8 @@ async def test_an_admin_changes_a_site_and_it_is_an_event(
     assert _value(config, "geo", "default_radius") == 50
     assert _value(config, "geo", "radius_multiplier") == 1.6
     assert _value(config, "sharing", "buttons") == ["facebook", "whatsapp"]
+    assert _value(config, "redirects", "job_categories") == {"green-jobs": "environment"}
+    assert _value(config, "contact", "form_url") == "https://forms.example.org/contact"
     # another site keeps its own values
     other = (await graphql.data(CONFIG))["getAppConfig"]
     assert other == [] or _value(other, "geo", "default_radius") != 50
@@ -117,6 +121,16 @@ async def test_an_admin_changes_a_site_and_it_is_an_event(
             {"key": "sharing", "name": "buttons", "value": ["myspace"]},
             "entries.0.value",
             "INVALID_CHOICE",
+        ),
+        (
+            {"key": "redirects", "name": "job_categories", "value": {"Bad Slug": "x"}},
+            "entries.0.value",
+            "INVALID",
+        ),
+        (
+            {"key": "redirects", "name": "job_categories", "value": ["not", "a", "map"]},
+            "entries.0.value",
+            "INVALID",
         ),
     ],
 )

@@ -20,7 +20,7 @@ from pypdf import PdfWriter
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.jobs.tests.factories import add_member, job, organization
+from services.jobs.tests.factories import add_member, job, organization, question
 
 pytestmark = pytest.mark.integration
 
@@ -29,7 +29,7 @@ APPLY = """mutation($input: ApplyToJobInput!) { applyToJob(input: $input) { __ty
   ... on JobErrors { message errors { field code message } } } }"""
 JOB_APPLICATIONS = """query($id: ID!, $s: [ApplicationStatus!]) {
   jobApplications(jobId: $id, statuses: $s) { total applications { id firstName emailAddress
-  status knockedOut answers { question answer } job { id applicationsCount }
+  status knockedOut answers { question type answer knockedOut } job { id applicationsCount }
   attachments { kind filename mediaType url } } } }"""
 ORG_APPLICATIONS = """query($o: ID!) { organizationApplications(organizationId: $o, sort: NAME) {
   total applications { id status } } }"""
@@ -38,6 +38,11 @@ CHANGE = """mutation($id: ID!, $s: ApplicationStatus!, $m: String) {
   ... on ApplicationSaved { application { status } }
   ... on JobErrors { errors { field code } } } }"""
 MINE = "{ myApplications { jobId status createdAt job { title } } }"
+NOTES = """mutation($id: ID!, $n: String!) { updateApplicationNotes(id: $id, notes: $n) {
+  __typename ... on ApplicationSaved { application { id notes } }
+  ... on JobErrors { errors { field code } } } }"""
+ORG_APPLICATIONS_OF_JOB = """query($o: ID!, $j: ID) {
+  organizationApplications(organizationId: $o, jobId: $j) { total applications { id } } }"""
 
 
 def pdf() -> bytes:
@@ -94,7 +99,10 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     open_job = job(
         org,
         state="published",
-        application_qualifying_questions=["Do you hold a driving licence?"],
+        application_qualifying_questions=[
+            question("Do you hold a driving licence?", "yes_no", knock_out=["no"]),
+            question("Which shift suits you?", "single_choice", options=["Days", "Nights"]),
+        ],
         application_require_qualifying_questions=True,
     )
     await persist(committed_sessions, org, other, open_job)
@@ -110,9 +118,16 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     file_id = uploaded.json()["id"]
 
     # an empty required answer: a clear message, nothing stored
-    refused = (await graphql.data(APPLY, input=form(open_job.id, answers=[""])))["applyToJob"]
+    refused = (await graphql.data(APPLY, input=form(open_job.id, answers=["", "Evenings"])))[
+        "applyToJob"
+    ]
     assert refused["errors"] == [
-        {"field": "answers.0", "code": "REQUIRED", "message": "Answer this question."}
+        {"field": "answers.0", "code": "REQUIRED", "message": "Answer this question."},
+        {"field": "answers.1", "code": "INVALID_CHOICE", "message": "Choose one of the options."},
+    ]
+    not_yes_or_no = await graphql.data(APPLY, input=form(open_job.id, answers=["Often", "Days"]))
+    assert not_yes_or_no["applyToJob"]["errors"] == [
+        {"field": "answers.0", "code": "INVALID_CHOICE", "message": "Answer yes or no."}
     ]
     assert await count(committed_sessions, open_job.id) == 0
 
@@ -122,7 +137,7 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
         input=form(
             open_job.id,
             emailAddress=email,
-            answers=["No"],
+            answers=["No", "nights"],
             attachments=[{"uploadId": file_id, "kind": "CV"}],
         ),
     )
@@ -139,7 +154,20 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     seen = page["applications"][0]
     assert seen["emailAddress"] == email
     assert seen["knockedOut"] is True
-    assert seen["answers"] == [{"question": "Do you hold a driving licence?", "answer": "No"}]
+    assert seen["answers"] == [
+        {
+            "question": "Do you hold a driving licence?",
+            "type": "YES_NO",
+            "answer": "no",
+            "knockedOut": True,
+        },
+        {
+            "question": "Which shift suits you?",
+            "type": "SINGLE_CHOICE",
+            "answer": "Nights",
+            "knockedOut": False,
+        },
+    ]
     assert seen["job"]["applicationsCount"] == 1
     [attachment] = seen["attachments"]
     assert (attachment["kind"], attachment["mediaType"]) == ("CV", "application/pdf")
@@ -276,3 +304,57 @@ async def test_an_applicant_sees_their_applications_and_the_rate_limit_holds(
     await graphql.data(APPLY, input=form(jobs[6].id, emailAddress="Sam@Example.org"))
     signed_in = graphql.as_user(tokens.token(uuid.uuid4(), ["applicant"], email="sam@example.org"))
     assert [m["jobId"] for m in (await signed_in.data(MINE))["myApplications"]] == [str(jobs[6].id)]
+
+
+async def test_notes_are_the_job_recruiters_and_the_job_filter_narrows_the_list(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org, other = organization(), organization(name="Elsewhere")
+    first, second = job(org, state="published"), job(org, state="published")
+    await persist(committed_sessions, org, other, first, second)
+    recruiter_id, stranger_id = uuid.uuid4(), uuid.uuid4()
+    await add_member(committed_sessions, org, recruiter_id)
+    await add_member(committed_sessions, other, stranger_id)
+    recruiter = graphql.as_user(tokens.token(recruiter_id, ["recruiter"]))
+    stranger = graphql.as_user(tokens.token(stranger_id, ["recruiter"]))
+    applicant = graphql.as_user(tokens.token(uuid.uuid4(), ["applicant"]))
+    admin = graphql.as_user(tokens.token(uuid.uuid4(), ["administrator"]))
+    ids = [
+        (await graphql.data(APPLY, input=form(j.id)))["applyToJob"]["applicationId"]
+        for j in (first, second, second)
+    ]
+
+    saved = (await recruiter.data(NOTES, id=ids[0], n="  Call on Monday. "))[
+        "updateApplicationNotes"
+    ]
+    assert saved["application"] == {"id": ids[0], "notes": "Call on Monday."}
+    by_admin = (await admin.data(NOTES, id=ids[0], n="Checked."))["updateApplicationNotes"]
+    assert by_admin["application"]["notes"] == "Checked."
+    # RecruiterScope: visitors are unauthenticated, applicants forbidden (top-level errors)
+    anonymous = await graphql.execute(NOTES, id=ids[0], n="x")
+    assert anonymous["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+    not_a_recruiter = await applicant.execute(NOTES, id=ids[0], n="x")
+    assert not_a_recruiter["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    # may_manage: another organization's recruiter is refused as data
+    refused = (await stranger.data(NOTES, id=ids[0], n="x"))["updateApplicationNotes"]
+    assert refused["errors"] == [{"field": None, "code": "FORBIDDEN"}]
+    too_long = (await recruiter.data(NOTES, id=ids[0], n="x" * 20_001))["updateApplicationNotes"]
+    assert too_long["errors"] == [{"field": "notes", "code": "TOO_LONG"}]
+    unknown = (await recruiter.data(NOTES, id=str(uuid.uuid4()), n="x"))["updateApplicationNotes"]
+    assert unknown["errors"] == [{"field": "id", "code": "NOT_FOUND"}]
+
+    everything = await recruiter.data(ORG_APPLICATIONS_OF_JOB, o=str(org.id))
+    assert everything["organizationApplications"]["total"] == 3
+    only_second = await recruiter.data(ORG_APPLICATIONS_OF_JOB, o=str(org.id), j=str(second.id))
+    assert only_second["organizationApplications"]["total"] == 2
+    assert {a["id"] for a in only_second["organizationApplications"]["applications"]} == set(
+        ids[1:]
+    )
+    # a job of another organization filters to nothing (the organization still decides)
+    foreign = job(other, state="published")
+    await persist(committed_sessions, foreign)
+    await graphql.data(APPLY, input=form(foreign.id))
+    crossed = await recruiter.data(ORG_APPLICATIONS_OF_JOB, o=str(org.id), j=str(foreign.id))
+    assert crossed["organizationApplications"]["total"] == 0

@@ -314,3 +314,68 @@ async def test_publishing_needs_a_description_and_a_draft(team: Recruiters) -> N
     assert copy["id"] != id
     assert copy["description"] == "<p>Described</p>"
     assert copy["slug"] != archived["job"]["slug"]
+
+
+QUESTIONS = """query($id: ID) { job(id: $id) { applicationsCount applicationQualifyingQuestions {
+  question type options knockOutAnswers } } }"""
+
+
+async def test_typed_qualifying_questions_keep_their_knock_outs_private(
+    team: Recruiters,
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    id = (await team.create())["job"]["id"]
+    questions = [
+        {"question": "Do you hold a driving licence?", "type": "YES_NO", "knockOutAnswers": ["no"]},
+        {
+            "question": "Which shift suits you?",
+            "type": "SINGLE_CHOICE",
+            "options": ["Days", "Nights", "Days"],
+        },
+    ]
+    refused = await team.update(
+        "application",
+        id,
+        applicationRequireQualifyingQuestions=True,
+        applicationQualifyingQuestions=questions,
+    )
+    assert _errors(refused) == {"applicationQualifyingQuestions.1.options": "INVALID"}
+    questions[1]["options"] = ["Days", "Nights"]
+    questions[1]["knockOutAnswers"] = ["nights"]
+    questions.append({"question": "Why us?"})
+    saved = await team.update(
+        "application",
+        id,
+        applicationRequireQualifyingQuestions=True,
+        applicationQualifyingQuestions=questions,
+    )
+    assert saved["__typename"] == "JobSaved", saved
+    mine = (await team.client.data(QUESTIONS, id=id))["job"]
+    assert mine["applicationsCount"] == 0
+    assert mine["applicationQualifyingQuestions"] == [
+        {
+            "question": "Do you hold a driving licence?",
+            "type": "YES_NO",
+            "options": ["yes", "no"],
+            "knockOutAnswers": ["no"],
+        },
+        {
+            "question": "Which shift suits you?",
+            "type": "SINGLE_CHOICE",
+            "options": ["Days", "Nights"],
+            "knockOutAnswers": ["Nights"],
+        },
+        {"question": "Why us?", "type": "FREE_TEXT", "options": [], "knockOutAnswers": []},
+    ]
+    # published, a visitor sees the questions but neither the knock-outs nor the count
+    from jobs.domain.models import Job as JobModel
+
+    async with committed_sessions() as session, session.begin():
+        row = await session.get(JobModel, uuid.UUID(id))
+        assert row is not None
+        row.state = "published"
+    public = (await graphql.data(QUESTIONS, id=id))["job"]
+    assert public["applicationsCount"] is None
+    assert [q["knockOutAnswers"] for q in public["applicationQualifyingQuestions"]] == [[], [], []]
+    assert public["applicationQualifyingQuestions"][1]["options"] == ["Days", "Nights"]

@@ -32,7 +32,8 @@ PAGE = """query($slug: String) { job(slug: $slug) { id slug state jsonLd
   metatags { meta value } } }"""
 LIST_FIELDS = """jobs { id slug title state canEdit applicationEmails refusal { reason }
   organization { id } employmentType { tid } locations { address { locality } }
-  structuredDataHints { property } metatags { meta value } jsonLd viewsCount } total"""
+  structuredDataHints { property } metatags { meta value } jsonLd viewsCount applicationsCount
+  applicationQualifyingQuestions { knockOutAnswers } } total"""
 ORGANIZATION_JOBS = f"""query($o: ID!, $s: [JobState!]) {{
   organizationJobs(organizationId: $o, states: $s) {{ {LIST_FIELDS} }} }}"""
 OPEN_JOBS = f"query($o: ID!) {{ openJobs(organizationId: $o) {{ {LIST_FIELDS} }} }}"
@@ -183,6 +184,7 @@ async def test_list_queries_run_a_bounded_number_of_statements(
         counts.append(log.count)
         assert answer["total"] == len(answer["jobs"])
         assert all(j["canEdit"] for j in answer["jobs"])
+        assert all(j["applicationsCount"] == 0 for j in answer["jobs"])  # members see counts
         assert any(j["refusal"] == {"reason": "no_slots_left"} for j in answer["jobs"])
     assert counts[0] == counts[1], counts
     # the permission's membership, the total, the page, memberships of the rows, organizations,
@@ -198,6 +200,7 @@ async def test_list_queries_run_a_bounded_number_of_statements(
     assert len(public["jobs"]) == 20
     assert all(j["jsonLd"] for j in public["jobs"])
     assert all(j["applicationEmails"] == [] for j in public["jobs"])  # members only
+    assert all(j["applicationsCount"] is None for j in public["jobs"])  # members only
     assert log.count <= 4, log.statements
 
 

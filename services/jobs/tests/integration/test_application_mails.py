@@ -8,20 +8,18 @@ import asyncio
 import io
 import uuid
 from collections.abc import AsyncIterator, Iterator
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import httpx
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
 from jobkit.testing.kafka import read_topic
-from jobkit.testing.server import free_port, serve
+from jobkit.testing.server import serve
 from jobkit.testing.service import persist
+from jobkit.testing.smtp import Inbox, smtp_inbox
 from jobs.domain import applications
 from jobs.domain.events import APPLICATION_TOPIC
 from jobs.domain.models import Application
@@ -35,27 +33,10 @@ from services.jobs.tests.factories import job, organization
 pytestmark = pytest.mark.integration
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.mails: list[EmailMessage] = []
-        self.port = free_port()
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
-        content = envelope.content if isinstance(envelope.content, bytes) else b""
-        self.mails.append(message_from_bytes(content, policy=policy.default))  # type: ignore[arg-type]
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [m for m in self.mails if address in str(m["To"])]
-
-
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[Inbox]:
-    handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
-    controller.start()
-    yield handler
-    controller.stop()
+    with smtp_inbox() as handler:
+        yield handler
 
 
 @pytest.fixture(scope="module")
@@ -97,11 +78,7 @@ def pdf() -> bytes:
 
 
 async def _mails(inbox: Inbox, address: str, count: int) -> list[EmailMessage]:
-    deadline = asyncio.get_running_loop().time() + 30
-    while len(inbox.to(address)) < count:
-        assert asyncio.get_running_loop().time() < deadline, f"no mail to {address}"
-        await asyncio.sleep(0.1)
-    return inbox.to(address)
+    return await inbox.wait_for(address, count)
 
 
 async def test_an_email_application_is_mailed_once_with_its_file(

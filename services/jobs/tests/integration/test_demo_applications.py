@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from scripts.demo.seed_applications import seed_demo_applications
-from services.jobs.tests.factories import job, organization
+from services.jobs.tests.factories import job, organization, question
 
 pytestmark = pytest.mark.integration
 
@@ -25,7 +25,12 @@ async def test_the_demo_applications_cover_every_status_once(
     assert isinstance(service_settings, JobsSettings)
     org = organization()
     jobs = [
-        job(org, state="published", application_qualifying_questions=["Licence?"]) for _ in range(2)
+        job(
+            org,
+            state="published",
+            application_qualifying_questions=[question("Licence?", "yes_no", knock_out=["no"])],
+        )
+        for _ in range(2)
     ]
     await persist(committed_sessions, org, *jobs)
     applicant = uuid.uuid4()

@@ -152,3 +152,30 @@ async def test_denied_returns_to_draft_once_however_often_it_is_delivered(
     assert live.state == "published"
     assert live.refusal is None
     assert live.version == again.version + 1
+
+
+async def test_a_boosted_slot_features_the_job_in_its_published_event(
+    running: JobsSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    waiting, _ = await _publish(sessions, running)
+    until = "2099-01-01T00:00:00+00:00"
+    await _send(running, _answer("granted", waiting, source="credits", featured_until=until))
+    live = await _until(sessions, waiting.id, lambda j: j.state == "published")
+    assert live.featured_until is not None
+    assert live.featured_until.isoformat() == until
+
+    async def published() -> list[EventEnvelope]:
+        records = await read_topic(
+            running.kafka_bootstrap_servers, running.topic("jobs.job"), expect=1_000, timeout=2
+        )
+        return [
+            event
+            for event in (EventEnvelope.from_bytes(r.value) for r in records)
+            if event.aggregate_id == str(waiting.id) and event.type == "jobs.job.published"
+        ]
+
+    deadline = asyncio.get_running_loop().time() + 30
+    while not (events := await published()):
+        assert asyncio.get_running_loop().time() < deadline
+    assert events[-1].payload["featured_until"] == until
+    assert events[-1].payload["own_logo"] is False

@@ -1,6 +1,8 @@
 from jobkit.db import new_metadata
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.ratelimit import rate_limit_table
+from jobkit.site_settings import site_settings_table
 from jobkit.uploads import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
@@ -18,3 +20,7 @@ uploads = uploads_table(Base.metadata)
 members = memberships_table(Base.metadata)
 # Vocabulary terms (search's events), to check term ids on write without calling search.
 terms = terms_table(Base.metadata)
+# Contact form limits per address and IP (jobkit.ratelimit), shared by replicas.
+rate_limit_hits = rate_limit_table(Base.metadata)
+# The sites' settings (identity.site.config_changed): whether the contact form has a captcha.
+site_settings = site_settings_table(Base.metadata)

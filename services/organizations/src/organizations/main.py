@@ -3,7 +3,8 @@ from jobkit.app import create_service_app
 from jobkit.uploads import UploadKind, upload_router
 
 from organizations.db import members, outbox, uploads
-from organizations.domain.events import ORGANIZATION_TOPIC, PROFILE_TOPIC
+from organizations.domain.contact import ATTACHMENT_PURPOSE
+from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, PROFILE_TOPIC
 from organizations.graphql.schema import schema
 from organizations.messaging.consumers import build_consumers
 from organizations.settings import SERVICE_DIR, OrganizationsSettings, get_settings
@@ -13,6 +14,9 @@ UPLOAD_PURPOSES = {
     "organization_logo": {UploadKind.IMAGE},
     "organization_image": {UploadKind.IMAGE},
     "organization_document": {UploadKind.PDF},
+    # the contact form's files: pdf, jpg, jpeg, png, webp (spec 5); visitors may upload them;
+    # always private (only the mailers read them)
+    ATTACHMENT_PURPOSE: {UploadKind.PDF, UploadKind.IMAGE},
 }
 
 
@@ -27,8 +31,16 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
         published_topics=[
             settings.topic(ORGANIZATION_TOPIC),
             settings.topic(PROFILE_TOPIC),
+            settings.topic(CONTACT_TOPIC),
         ],
         consumers=build_consumers,
     )
-    app.include_router(upload_router(table=uploads, purposes=UPLOAD_PURPOSES))
+    app.include_router(
+        upload_router(
+            table=uploads,
+            purposes=UPLOAD_PURPOSES,
+            anonymous_purposes={ATTACHMENT_PURPOSE},
+            private_purposes={ATTACHMENT_PURPOSE},
+        )
+    )
     return app

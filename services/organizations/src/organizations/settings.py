@@ -2,6 +2,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jobkit.settings import ServiceSettings
+from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
@@ -18,6 +19,14 @@ class OrganizationsSettings(ServiceSettings):
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 1025
     mail_from: str = "Job board <no-reply@jobboard.example>"
+    # The contact form: the captcha verifier (ADR 0005) when the site's captcha.contact_form is
+    # on, and rate limits per window (shared by replicas through PostgreSQL)
+    captcha_verify_url: str | None = None
+    captcha_secret: SecretStr | None = None
+    captcha_timeout_seconds: float = 5.0
+    contact_limit_window_seconds: int = 600
+    contact_limit_per_ip: int = 10
+    contact_limit_per_email: int = 3
 
 
 @lru_cache

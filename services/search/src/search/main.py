@@ -1,20 +1,62 @@
-from fastapi import FastAPI
-from jobkit.app import create_service_app
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
 
+from fastapi import FastAPI
+from jobkit.app import ServiceRuntime, create_service_app
+from jobkit.consumer import IdempotentConsumer
+
+from search.announce.workers import announcer_workers
 from search.db import outbox
+from search.domain import places
 from search.domain.events import VOCABULARY_TOPIC
+from search.feeds.router import feeds_router
 from search.graphql.schema import schema
 from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
 
+log = logging.getLogger(__name__)
+
+Lifespan = Callable[[FastAPI], AbstractAsyncContextManager[Any]]
+
+
+def _report(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the gazetteer did not load: %s", task.exception())
+
+
+def _warming_the_gazetteer(inner: Lifespan) -> Lifespan:
+    """Start building locationSuggestions' place index (in a worker thread) at start-up, so the
+    first suggestion does not wait for it."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warming = asyncio.create_task(places.warm_up(), name="gazetteer")
+        warming.add_done_callback(_report)
+        async with inner(app):
+            yield
+
+    return lifespan
+
+
+def _workers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    """The indexer's consumers, and the announcer's consumer and sender (ADR 0013)."""
+    return [*consumers(runtime), *announcer_workers(runtime)]
+
 
 def create_app(settings: SearchSettings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    return create_service_app(
+    app = create_service_app(
         settings=settings,
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
         published_topics=[settings.topic(VOCABULARY_TOPIC)],
-        consumers=consumers,
+        consumers=_workers,
     )
+    inner: Lifespan = app.router.lifespan_context
+    app.router.lifespan_context = _warming_the_gazetteer(inner)
+    app.include_router(feeds_router(settings))
+    return app

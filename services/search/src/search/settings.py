@@ -5,8 +5,10 @@ from jobkit.settings import ServiceSettings
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
+from search.announce.settings import AnnounceSettings
 
-class SearchSettings(ServiceSettings):
+
+class SearchSettings(AnnounceSettings, ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="SEARCH_", extra="ignore")
 
     service_name: str = "search"

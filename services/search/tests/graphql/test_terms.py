@@ -162,3 +162,46 @@ async def test_many_entities_are_one_query(
         )
     assert result.errors is None
     assert log.count <= 2, log.statements
+
+
+BY_ALIAS = """query($aliases: [String!]!, $language: String) {
+  termsByAlias(aliases: $aliases, language: $language) { tid vocabulary label alias }
+}"""
+
+
+async def test_terms_by_alias_in_the_order_asked_in_one_statement(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    service_settings: ServiceSettings,
+    statements: Callable[[], AbstractContextManager[StatementLog]],
+) -> None:
+    context = ServiceContext(
+        sessions=committed_sessions,
+        settings=service_settings,
+        principal=None,
+        auth_error=None,
+        frontend=Frontend("jobboard", "en"),
+    )
+    aliases = ["part-time", "no-such-alias", "3-5-years-experience", "FULL-TIME"]
+    with statements() as log:
+        result = await schema.execute(
+            BY_ALIAS, variable_values={"aliases": aliases}, context_value=context
+        )
+    assert result.errors is None
+    assert result.data is not None
+    assert [(t["vocabulary"], t["alias"]) for t in result.data["termsByAlias"]] == [
+        ("employment_types", "part-time"),
+        ("years_of_experience", "3-5-years-experience"),
+        ("employment_types", "full-time"),
+    ]
+    assert log.count == 1, log.statements
+
+
+async def test_terms_by_alias_in_a_language_else_english(graphql: GraphQLClient) -> None:
+    german = await graphql.data(BY_ALIAS, aliases=["teilzeit", "full-time"], language="de")
+    assert german["termsByAlias"] == [
+        {"tid": 3001, "vocabulary": "employment_types", "label": "Teilzeit", "alias": "teilzeit"},
+        {"tid": 3000, "vocabulary": "employment_types", "label": "Vollzeit", "alias": "vollzeit"},
+    ]
+    assert (await graphql.data(BY_ALIAS, aliases=[]))["termsByAlias"] == []
+    odd = await graphql.data(BY_ALIAS, aliases=["", "x" * 10_000, "%", "_"])
+    assert odd["termsByAlias"] == []

@@ -22,7 +22,7 @@ class EventDescriptor:
 
 QUICK_APPLY_PAGES = ("basic_info", "questions", "file_upload", "review_info", "success")
 
-CATALOGUE: tuple[EventDescriptor, ...] = (
+SPEC_EVENTS: tuple[EventDescriptor, ...] = (
     EventDescriptor("job_search", EventKind.CLIENT),
     EventDescriptor("job_visit", EventKind.HYBRID),
     EventDescriptor("job_apply_start", EventKind.CLIENT),
@@ -41,3 +41,12 @@ CATALOGUE: tuple[EventDescriptor, ...] = (
     EventDescriptor("view_original_ad_btn_click", EventKind.CLIENT),
     *(EventDescriptor(f"qa_{page}", EventKind.CLIENT) for page in QUICK_APPLY_PAGES),
 )
+# server-side keys of ours beyond the spec's list: recorded for recruiter dashboards, never
+# relayed upstream
+OURS: tuple[EventDescriptor, ...] = (
+    EventDescriptor("job_application_status", EventKind.SERVER),
+    EventDescriptor("job_unbookmark", EventKind.SERVER),
+    EventDescriptor("orgprofile_contact", EventKind.SERVER),
+)
+SPEC_KEYS = frozenset(item.key for item in SPEC_EVENTS)
+CATALOGUE: tuple[EventDescriptor, ...] = SPEC_EVENTS + OURS

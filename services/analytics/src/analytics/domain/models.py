@@ -1,11 +1,26 @@
 import uuid
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Index, String, Uuid, func
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Date,
+    DateTime,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    Uuid,
+    func,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from analytics.db import Base
+
+PENDING_FORWARD = "sent_at IS NULL AND failed_at IS NULL"
 
 
 class AnalyticsEvent(Base):
@@ -25,3 +40,95 @@ class AnalyticsEvent(Base):
     recorded_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now()
     )
+
+
+class RelayForward(Base):
+    """One event waiting to go to an upstream analytics endpoint (ADR 0014).
+
+    Written in the transaction that accepted the event (the browser's request, or the consumer
+    applying a domain event); the relay sender sends it once, retrying with backoff. A forward
+    derived from a domain event is unique per destination and source event, so a redelivery
+    never adds a second one."""
+
+    __tablename__ = "relay_forwards"
+    __table_args__ = (
+        UniqueConstraint("destination", "source_event_id", name="uq_relay_forwards_source"),
+        Index(
+            "ix_relay_forwards_pending",
+            "destination",
+            "next_attempt_at",
+            postgresql_where=text(PENDING_FORWARD),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    destination: Mapped[str] = mapped_column(String(20))
+    site: Mapped[str] = mapped_column(String(100))
+    event_key: Mapped[str] = mapped_column(String(64))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    source_event_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    next_attempt_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
+    attempts: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    last_error: Mapped[str | None] = mapped_column(Text)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    failed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RelayDrops(Base):
+    """How many waiting forwards a destination lost to the backlog cap (oldest first)."""
+
+    __tablename__ = "relay_drops"
+
+    destination: Mapped[str] = mapped_column(String(20), primary_key=True)
+    dropped: Mapped[int] = mapped_column(BigInteger, server_default=text("0"))
+    last_dropped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class VisitorConsent(Base):
+    """The cookie-consent categories a signed-in visitor last browsed with (the web server reads
+    them from ``jb_cookie_consent`` on every relay request): server-side events about that user
+    go out only within them. A user never seen has consented to nothing."""
+
+    __tablename__ = "visitor_consents"
+
+    user_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    categories: Mapped[list[str]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+
+class KnownJob(Base):
+    """Each job's organization (from ``jobs.job``): a browser's job event counts for the job's
+    real organization, never one the request names."""
+
+    __tablename__ = "known_jobs"
+
+    job_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(String(64), index=True)
+    site: Mapped[str] = mapped_column(String(100))
+
+
+class KnownOrganization(Base):
+    """Organizations that exist (from ``organizations.organization``): profile visits count only
+    for them."""
+
+    __tablename__ = "known_organizations"
+
+    organization_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+
+
+class DailyCount(Base):
+    """A count per day of one metric of a job or an organization (recruiter dashboards).
+    An organization's row sums its jobs' events, plus its profile's own (profile visits)."""
+
+    __tablename__ = "daily_counts"
+
+    subject_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    subject_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    metric: Mapped[str] = mapped_column(String(30), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, server_default=text("0"))

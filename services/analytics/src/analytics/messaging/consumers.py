@@ -1,41 +1,216 @@
-"""Analytics consumers: domain events become server-side analytics events."""
+"""Analytics consumers: domain events become server-side analytics events (recorded, counted
+for the dashboards and, when the site's flags say so, relayed upstream; ADR 0014), and the read
+models the service needs: identity's site settings, organizations' members and organizations,
+and each job's organization."""
+
+from __future__ import annotations
+
+from typing import Any
 
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import IdempotentConsumer
+from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.memberships import MEMBER_TOPIC, membership_handlers
+from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from analytics.db import processed_events
+from analytics.db import memberships, processed_events, site_settings
+from analytics.domain.models import KnownJob, KnownOrganization
+from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
-from analytics.messaging.contracts import USER_REGISTERED, USER_TOPIC, UserRegisteredV1
+from analytics.domain.stats import count_event
+from analytics.messaging.contracts import (
+    APPLICATION_STATUS_CHANGED,
+    APPLICATION_SUBMITTED,
+    APPLICATION_TOPIC,
+    BOOKMARK_ADDED,
+    BOOKMARK_REMOVED,
+    BOOKMARK_TOPIC,
+    CONTACT_MESSAGE_SENT,
+    CONTACT_TOPIC,
+    JOB_SNAPSHOT_EVENTS,
+    JOB_TOPIC,
+    ORGANIZATION_CREATED,
+    USER_REGISTERED,
+    USER_TOPIC,
+    ApplicationStatusChangedV1,
+    ApplicationSubmittedV1,
+    BookmarkV1,
+    ContactMessageSentV1,
+    JobSnapshotV1,
+    OrganizationCreatedV1,
+    UserRegisteredV1,
+)
+from analytics.relay.workers import relay_config
+from analytics.settings import AnalyticsSettings
 
 GROUP_ID = "analytics"
+SITE_CONFIG_GROUP = "analytics-site-config"
+ORGANIZATIONS_GROUP = "analytics-organizations"
+JOBS_GROUP = "analytics-jobs"
 
 
-async def on_user_registered(session: AsyncSession, event: EventEnvelope) -> None:
-    payload = UserRegisteredV1.model_validate(event.payload)
-    await record_event(
-        session,
-        source_event_id=event.id,
-        key="sign_up",
-        site=event.site,
-        occurred_at=event.occurred_at,
-        dimensions={
+def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
+    """The handlers of the ``analytics`` group, by topic and event type."""
+
+    async def record(
+        session: AsyncSession,
+        event: EventEnvelope,
+        key: str,
+        dimensions: dict[str, Any],
+        *,
+        user_id: str | None,
+    ) -> None:
+        kept = {k: v for k, v in dimensions.items() if v is not None}
+        await record_event(
+            session,
+            source_event_id=event.id,
+            key=key,
+            site=event.site,
+            occurred_at=event.occurred_at,
+            dimensions=kept,
+        )
+        await relay_server_event(
+            session,
+            source_event_id=event.id,
+            key=key,
+            site=event.site,
+            dimensions=kept,
+            user_id=user_id,
+            relay=relay,
+        )
+
+    async def on_user_registered(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = UserRegisteredV1.model_validate(event.payload)
+        dimensions = {
             "current_user_id": payload.user_id,
             "signup_method": payload.signup_method,
             "user_role": ",".join(payload.roles),
+        }
+        await record(session, event, "sign_up", dimensions, user_id=payload.user_id)
+
+    async def on_application_submitted(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = ApplicationSubmittedV1.model_validate(event.payload)
+        dimensions = {
+            "entity_id": payload.job_id,
+            "entity_type": "job",
+            "organization_id": payload.organization_id,
+            "current_user_id": payload.applicant_id,
+            "application_id": payload.application_id,
+            "application_workflow": payload.workflow,
+        }
+        await record(session, event, "job_apply_complete", dimensions, user_id=payload.applicant_id)
+        await count_event(
+            session,
+            key="job_apply_complete",
+            day=event.occurred_at.date(),
+            entity_id=payload.job_id,
+            organization_id=payload.organization_id,
+        )
+
+    async def on_application_status_changed(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = ApplicationStatusChangedV1.model_validate(event.payload)
+        dimensions = {
+            "entity_id": payload.job_id,
+            "entity_type": "job",
+            "organization_id": payload.organization_id,
+            "application_id": payload.application_id,
+            "request_status": payload.status,
+            "previous_status": payload.previous_status,
+        }
+        await record(session, event, "job_application_status", dimensions, user_id=None)
+
+    def bookmark(key: str) -> Handler:
+        async def handle(session: AsyncSession, event: EventEnvelope) -> None:
+            payload = BookmarkV1.model_validate(event.payload)
+            dimensions = {
+                "entity_id": payload.job_id,
+                "entity_type": "job",
+                "organization_id": payload.organization_id,
+                "current_user_id": payload.user_id,
+            }
+            await record(session, event, key, dimensions, user_id=payload.user_id)
+            await count_event(
+                session,
+                key=key,
+                day=event.occurred_at.date(),
+                entity_id=payload.job_id,
+                organization_id=payload.organization_id,
+            )
+
+        return handle
+
+    async def on_contact_message_sent(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = ContactMessageSentV1.model_validate(event.payload)
+        dimensions = {
+            "entity_id": payload.organization_id,
+            "entity_type": "organization",
+            "organization_id": payload.organization_id,
+            "current_user_id": payload.sender_id,
+            "attachments_count": payload.attachments_count,
+        }
+        await record(session, event, "orgprofile_contact", dimensions, user_id=None)
+
+    return {
+        USER_TOPIC: {USER_REGISTERED: on_user_registered},
+        APPLICATION_TOPIC: {
+            APPLICATION_SUBMITTED: on_application_submitted,
+            APPLICATION_STATUS_CHANGED: on_application_status_changed,
         },
+        BOOKMARK_TOPIC: {
+            BOOKMARK_ADDED: bookmark("job_bookmark"),
+            BOOKMARK_REMOVED: bookmark("job_unbookmark"),
+        },
+        CONTACT_TOPIC: {CONTACT_MESSAGE_SENT: on_contact_message_sent},
+    }
+
+
+async def on_job_snapshot(session: AsyncSession, event: EventEnvelope) -> None:
+    payload = JobSnapshotV1.model_validate(event.payload)
+    values = {"organization_id": payload.organization_id, "site": payload.site}
+    await session.execute(
+        insert(KnownJob)
+        .values(job_id=payload.job_id, **values)
+        .on_conflict_do_update(index_elements=["job_id"], set_=values)
     )
 
 
+async def on_organization_created(session: AsyncSession, event: EventEnvelope) -> None:
+    payload = OrganizationCreatedV1.model_validate(event.payload)
+    await session.execute(
+        insert(KnownOrganization)
+        .values(organization_id=payload.organization_id)
+        .on_conflict_do_nothing(index_elements=["organization_id"])
+    )
+
+
+def organization_handlers() -> dict[str, Handler]:
+    return {
+        **membership_handlers(memberships),
+        ORGANIZATION_CREATED: on_organization_created,
+    }
+
+
 def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    """The events group (each recorded event is keyed by its source event id, and each forward
+    by source event and destination, so a redelivery or a replay never counts or sends twice)
+    and the read models' groups."""
     settings = runtime.settings
-    return [
-        IdempotentConsumer(
-            group_id=settings.topic(GROUP_ID),
-            handlers={settings.topic(USER_TOPIC): {USER_REGISTERED: on_user_registered}},
+    assert isinstance(settings, AnalyticsSettings)
+
+    def consumer(group: str, handlers: dict[str, dict[str, Handler]]) -> IdempotentConsumer:
+        return IdempotentConsumer(
+            group_id=settings.topic(group),
+            handlers={settings.topic(topic): by_type for topic, by_type in handlers.items()},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
         )
+
+    return [
+        consumer(GROUP_ID, event_handlers(relay_config(settings))),
+        consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
+        consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
+        consumer(JOBS_GROUP, {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job_snapshot)}),
     ]

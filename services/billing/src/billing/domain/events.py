@@ -37,6 +37,8 @@ class SubscriptionChanged(EventPayload):
     status: str
     start_date: str
     end_date: str
+    # The organization is featured while the subscription is active (ADR 0012).
+    featured_organization: bool = False
 
 
 SLOT_TOPIC = "billing.slot"  # the answers to jobs' publish requests, keyed by the job id
@@ -52,6 +54,8 @@ class SlotGranted(EventPayload):
     organization_number: int
     source: str  # subscription | credits
     subscription_id: str | None = None
+    # Set when the slot came from a package carrying a boost: the job is featured until then.
+    featured_until: str | None = None  # ISO 8601
 
 
 class SlotDenied(EventPayload):

@@ -158,8 +158,10 @@ async def add_grant(
     label: str | None,
     actor: str | None,
     now: datetime,
+    featured_days: int | None = None,
 ) -> LedgerEntry:
-    """A grant of ``amount`` credits (the caller has validated it and locked the organization)."""
+    """A grant of ``amount`` credits (the caller has validated it and locked the organization);
+    ``featured_days``: a job published with one of them is featured that long (ADR 0012)."""
     entry = LedgerEntry(
         id=uuid.uuid4(),
         organization_number=organization_number,
@@ -172,6 +174,7 @@ async def add_grant(
         expires_at=now + timedelta(days=valid_days) if valid_days else None,
         created_at=now,
         actor=actor,
+        featured_days=featured_days,
     )
     session.add(entry)
     await session.flush()

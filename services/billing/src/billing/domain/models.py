@@ -3,7 +3,18 @@
 import uuid
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Uuid, func, text
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Uuid,
+    false,
+    func,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from billing.db import Base
@@ -27,6 +38,12 @@ class Product(Base):
     contact_slots: Mapped[int] = mapped_column(Integer, default=0)
     validity_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
     period_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The boost a package can carry (ADR 0012): a job published with one of its slots is
+    # featured for featured_days; a subscription to it features the organization while active.
+    featured_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    featured_organization: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -82,6 +99,8 @@ class LedgerEntry(Base):
         DateTime(timezone=True), server_default=func.now(), default=func.now()
     )
     actor: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # On a grant: a job published with one of its credits is featured this many days.
+    featured_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class KnownOrganization(Base):
@@ -117,6 +136,11 @@ class Subscription(Base):
     end_date: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     cancelled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # Copied from the product when subscribed (like the slots): the boost it carries.
+    featured_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    featured_organization: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 

@@ -72,9 +72,19 @@ async def grant_credits(
     amount: int,
     valid_days: int | None,
     label: str | None,
+    featured_days: int | None = None,
 ) -> CreditBalance | BillingErrors:
-    """An admin grants credits: a grant entry on the ledger and the new balance announced."""
+    """An admin grants credits: a grant entry on the ledger and the new balance announced.
+    ``featured_days`` (job credits): a job published with one is featured that long."""
     errors = []
+    if featured_days is not None and (kind != "job" or not 1 <= featured_days <= 365):
+        errors.append(
+            BillingError(
+                Code.OUT_OF_RANGE,
+                "Only job credits carry a boost, of 1 to 365 days.",
+                "featured_days",
+            )
+        )
     if amount <= 0:
         errors.append(BillingError(Code.OUT_OF_RANGE, "The amount must be positive.", "amount"))
     if valid_days is not None and valid_days <= 0:
@@ -105,6 +115,7 @@ async def grant_credits(
             label=label,
             actor=actor,
             now=now,
+            featured_days=featured_days,
         )
         total = await ledger.balance(
             session, organization_number=organization_number, kind=kind, now=now

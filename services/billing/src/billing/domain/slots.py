@@ -13,12 +13,12 @@ second effect.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from jobkit.outbox import enqueue
 from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import InstrumentedAttribute
+from sqlalchemy.orm import InstrumentedAttribute, aliased
 
 from billing.db import outbox
 from billing.domain import ledger
@@ -28,6 +28,7 @@ from billing.domain.models import LedgerEntry, Subscription, SubscriptionUsage
 from billing.domain.subscriptions import period_start
 from billing.settings import BillingSettings
 
+Grant = aliased(LedgerEntry)
 NO_SLOTS_LEFT = "no_slots_left"
 ACTOR = "system:slots"
 
@@ -47,6 +48,33 @@ def _of_job(
     """The job's references: its id for the first debit, ``<id>#<n>`` for the n-th (a job
     withdrawn and published again is debited again, each debit once)."""
     return or_(column == job_id, column.startswith(f"{job_id}#", autoescape=True))
+
+
+def _featured_until(start: datetime, days: int | None) -> str | None:
+    """The end of a boost that started with the slot's debit (None without one): a re-grant of
+    the same slot answers the same date."""
+    return (start + timedelta(days=days)).isoformat() if days else None
+
+
+async def _reservation_boost(session: AsyncSession, reference: str) -> str | None:
+    """The boost of the grant a job's ledger reservation drew from, from the reservation's date."""
+    row = (
+        await session.execute(
+            select(LedgerEntry.created_at, Grant.featured_days)
+            .join(Grant, Grant.id == LedgerEntry.grant_id)
+            .where(LedgerEntry.reference == reference, LedgerEntry.entry_type == "reservation")
+            .order_by(Grant.featured_days.desc().nulls_last())
+            .limit(1)
+        )
+    ).first()
+    return _featured_until(row[0], row[1]) if row is not None else None
+
+
+async def _usage_boost(session: AsyncSession, usage: SubscriptionUsage) -> str | None:
+    days = await session.scalar(
+        select(Subscription.featured_days).where(Subscription.id == usage.subscription_id)
+    )
+    return _featured_until(usage.created_at, days)
 
 
 async def _held_usage(session: AsyncSession, job_id: str) -> SubscriptionUsage | None:
@@ -147,11 +175,18 @@ async def reserve_slot(
             organization_number=number,
             source="subscription",
             subscription_id=str(usage.subscription_id),
+            featured_until=await _usage_boost(session, usage),
         )
         await _emit(session, settings, granted)
         return granted.event_type
-    if await _held_references(session, number, request.job_id):
-        granted = SlotGranted(job_id=request.job_id, organization_number=number, source="credits")
+    held = await _held_references(session, number, request.job_id)
+    if held:
+        granted = SlotGranted(
+            job_id=request.job_id,
+            organization_number=number,
+            source="credits",
+            featured_until=await _reservation_boost(session, held[-1]),
+        )
         await _emit(session, settings, granted)
         return granted.event_type
     reference = await _next_reference(session, request.job_id)
@@ -163,6 +198,7 @@ async def reserve_slot(
                 kind="job",
                 reference=reference,
                 period_start=period_start(subscription, now),
+                created_at=now,
             )
         )
         await session.flush()
@@ -171,6 +207,7 @@ async def reserve_slot(
             organization_number=number,
             source="subscription",
             subscription_id=str(subscription.id),
+            featured_until=_featured_until(now, subscription.featured_days),
         )
         await _emit(session, settings, granted)
         return granted.event_type
@@ -189,7 +226,12 @@ async def reserve_slot(
         denied = SlotDenied(job_id=request.job_id, organization_number=number, reason=NO_SLOTS_LEFT)
         await _emit(session, settings, denied)
         return denied.event_type
-    granted = SlotGranted(job_id=request.job_id, organization_number=number, source="credits")
+    granted = SlotGranted(
+        job_id=request.job_id,
+        organization_number=number,
+        source="credits",
+        featured_until=await _reservation_boost(session, reference),
+    )
     await _emit(session, settings, granted)
     return granted.event_type
 

@@ -166,7 +166,7 @@ async def list_subscriptions(
     return SubscriptionPage(await _views(session, rows, now), int(total or 0), [])
 
 
-async def _emit(
+async def emit_changed(
     session: AsyncSession, settings: BillingSettings, row: Subscription, actor: str, now: datetime
 ) -> None:
     event = SubscriptionChanged(
@@ -176,6 +176,7 @@ async def _emit(
         status=status_of(row, now),
         start_date=row.start_date.isoformat(),
         end_date=row.end_date.isoformat(),
+        featured_organization=row.featured_organization,
     ).envelope(
         aggregate_id=str(row.id), site=settings.site, actor=actor, aggregate_version=row.version
     )
@@ -217,10 +218,12 @@ async def create_subscription(
             start_date=start,
             end_date=start + timedelta(days=product.validity_days or DEFAULT_LENGTH_DAYS),
             version=1,
+            featured_days=product.featured_days,
+            featured_organization=product.featured_organization,
         )
         session.add(row)
         await session.flush()
-        await _emit(session, settings, row, actor, now)
+        await emit_changed(session, settings, row, actor, now)
         return (await _views(session, [row], now))[0]
 
 
@@ -248,7 +251,7 @@ async def extend_subscription(
         row.end_date = max(row.end_date, now) + timedelta(days=days)
         row.version += 1
         await session.flush()
-        await _emit(session, settings, row, actor, now)
+        await emit_changed(session, settings, row, actor, now)
         return (await _views(session, [row], now))[0]
 
 
@@ -272,5 +275,5 @@ async def cancel_subscription(
             row.cancelled_at = now
             row.version += 1
             await session.flush()
-            await _emit(session, settings, row, actor, now)
+            await emit_changed(session, settings, row, actor, now)
         return (await _views(session, [row], now))[0]

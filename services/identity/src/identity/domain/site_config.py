@@ -10,6 +10,7 @@ serve). Administrators change values through the graph; each change is an event
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,8 +108,40 @@ SETTINGS: tuple[Setting, ...] = (
         kind=list,
         choices=PROFILE_NETWORKS,
     ),
+    Setting(
+        "contact",
+        "form_url",
+        "https://www.jobboard.example/contact-form",
+        "The external contact form /contact goes to (spec 2).",
+        kind=str,
+    ),
+    Setting(
+        "redirects",
+        "job_categories",
+        {},
+        "Legacy job category slugs and the category path each goes to now (the platform's "
+        "table of spec 2 comes first; an empty target means /jobs).",
+        kind=dict,
+    ),
+    Setting(
+        "redirects",
+        "local_chapters",
+        [],
+        "Named local chapters whose old /jobs/{slug} pages become a keyword search.",
+        kind=list,
+    ),
+    Setting(
+        "redirects",
+        "product_prefixes",
+        [],
+        "Products whose old /jobs/{product}-* pages become a keyword search.",
+        kind=list,
+    ),
     Setting("captcha", "registration", False, "A captcha protects sign-up."),
     Setting("captcha", "job_application", False, "A captcha protects job applications."),
+    Setting(
+        "captcha", "contact_form", False, "A captcha protects the organizations' contact form."
+    ),
     Setting("subscriptions", "enabled", False, "Organizations see their subscriptions."),
     Setting(
         "subscriptions",
@@ -136,6 +169,10 @@ class ConfigEntry:
     key: str
     name: str
     value: Any
+
+
+_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,99}")
+_PATH = re.compile(r"[a-z0-9][a-z0-9_-]{0,99}(/[a-z0-9][a-z0-9_-]{0,99})?")
 
 
 def _invalid(message: str, field: str, code: AccountErrorCode = AccountErrorCode.INVALID) -> Any:
@@ -171,6 +208,22 @@ def coerce(setting: Setting, value: Any, field: str) -> tuple[Any, AccountError 
                 AccountErrorCode.INVALID_CHOICE,
             )
         return value.strip(), None
+    if setting.kind is dict:
+        if (
+            not isinstance(value, dict)
+            or len(value) > 1000
+            or not all(
+                isinstance(k, str)
+                and isinstance(v, str)
+                and _SLUG.fullmatch(k)
+                and (v == "" or _PATH.fullmatch(v))
+                for k, v in value.items()
+            )
+        ):
+            return None, _invalid(
+                f"{label} must map lowercase slugs to category paths (at most 1000).", field
+            )
+        return dict(value), None
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         return None, _invalid(f"{label} must be a list of texts.", field)
     unknown = [item for item in value if setting.choices and item not in setting.choices]

@@ -5,7 +5,9 @@ applications; one application per job and address; applications per IP and per a
 rate-limited (fixed windows counted in PostgreSQL, shared by replicas); the captcha when the
 site's ``captcha.job_application`` is on; attachments (pdf, jpg, jpeg, png, webp up to 50 MB,
 checked by content by jobkit.uploads) required for nobody, a CV or cover letter only when the job
-says so, answers to the qualifying questions when it requires them. The application, the job's
+says so, answers to the qualifying questions when it requires them (a YES_NO or SINGLE_CHOICE
+answer must be one of the options; one among the question's knock-out answers flags the
+application for the recruiter). The application, the job's
 ``applications_count`` and ``jobs.application.submitted`` are written in one transaction; the
 mails (confirmation, EMAIL workflow) follow from that event (messaging/mailer.py).
 
@@ -16,7 +18,7 @@ users (:func:`may_manage`, the one rule).
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal
 
 from jobkit.auth import Principal
@@ -24,10 +26,10 @@ from jobkit.captcha import captcha_passes
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
+from jobkit.ratelimit import over_limits
 from jobkit.uploads.http import ANONYMOUS_OWNER
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError, field_validator
 from sqlalchemy import func, select
-from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -61,7 +63,6 @@ TRANSITIONS: dict[str, frozenset[str]] = {
     "rejected": frozenset(),
     "hired": frozenset(),
 }
-KNOCK_OUT_ANSWERS = frozenset({"no", "nein", "non"})
 MAX_ATTACHMENTS = 10
 
 
@@ -115,27 +116,6 @@ async def captcha_required(session: AsyncSession, site: str) -> bool:
     return await _setting(session, site, "captcha", "job_application")
 
 
-async def _count_hit(sessions: async_sessionmaker[AsyncSession], key: str, window: datetime) -> int:
-    """One more hit in ``key``'s current window (committed at once: refused attempts count)."""
-    async with unit_of_work(sessions) as session:
-        count = await session.scalar(
-            insert(RateLimitHit)
-            .values(key=key[:200], window_start=window, count=1)
-            .on_conflict_do_update(
-                index_elements=[RateLimitHit.key, RateLimitHit.window_start],
-                set_={"count": RateLimitHit.count + 1},
-            )
-            .returning(RateLimitHit.count)
-        )
-        # Old windows are of no use; a few are removed with each hit.
-        await session.execute(
-            RateLimitHit.__table__.delete().where(  # type: ignore[attr-defined]
-                RateLimitHit.window_start < window - timedelta(days=1)
-            )
-        )
-    return int(count or 0)
-
-
 async def rate_limited(
     sessions: async_sessionmaker[AsyncSession],
     settings: JobsSettings,
@@ -144,15 +124,65 @@ async def rate_limited(
     email: str,
     now: datetime,
 ) -> bool:
-    seconds = settings.apply_limit_window_seconds
-    window = datetime.fromtimestamp(int(now.timestamp()) // seconds * seconds, UTC)
-    over = (
-        await _count_hit(sessions, f"apply:email:{email}", window) > settings.apply_limit_per_email
-    )
+    limits = [(f"apply:email:{email}", settings.apply_limit_per_email)]
     if client_ip:
-        hits = await _count_hit(sessions, f"apply:ip:{client_ip}", window)
-        over = over or hits > settings.apply_limit_per_ip
-    return over
+        limits.append((f"apply:ip:{client_ip}", settings.apply_limit_per_ip))
+    return await over_limits(
+        sessions,
+        RateLimitHit.__table__,  # type: ignore[arg-type]
+        limits,
+        now=now,
+        window_seconds=settings.apply_limit_window_seconds,
+    )
+
+
+def _choice(question: dict[str, Any], answer: str) -> str | None:
+    """The option an answer picks (case-insensitive), None when it picks none."""
+    options = {option.casefold(): option for option in question.get("options") or []}
+    return options.get(answer.casefold())
+
+
+def answer_errors(
+    questions: list[dict[str, Any]], answers: list[str], *, required: bool
+) -> list[JobError]:
+    """Each answer checked against its question's type: present when the job requires answers,
+    and for YES_NO and SINGLE_CHOICE one of the options."""
+    errors: list[JobError] = []
+    if len(answers) > len(questions):
+        errors.append(JobError(Code.INVALID, "There are more answers than questions.", "answers"))
+    for index, question in enumerate(questions):
+        answer = answers[index] if index < len(answers) else ""
+        field = f"answers.{index}"
+        if not answer:
+            if required:
+                errors.append(JobError(Code.REQUIRED, "Answer this question.", field))
+        elif question["type"] != "free_text" and _choice(question, answer) is None:
+            message = (
+                "Answer yes or no."
+                if question["type"] == "yes_no"
+                else "Choose one of the options."
+            )
+            errors.append(JobError(Code.INVALID_CHOICE, message, field))
+    return errors
+
+
+def graded_answers(questions: list[dict[str, Any]], answers: list[str]) -> list[dict[str, Any]]:
+    """Each question with its (valid) answer as stored: a chosen option in the option's own
+    spelling, and whether it is one of the question's knock-out answers."""
+    graded = []
+    for index, question in enumerate(questions):
+        answer = answers[index] if index < len(answers) else ""
+        if question["type"] != "free_text" and answer:
+            answer = _choice(question, answer) or answer
+        graded.append(
+            {
+                "question": question["question"],
+                "type": question["type"],
+                "answer": answer,
+                "knocked_out": bool(answer) and answer in question.get("knock_out_answers", []),
+            }
+        )
+    return graded
 
 
 def _requirement_errors(job: Job, form: ApplicationForm) -> list[JobError]:
@@ -168,13 +198,11 @@ def _requirement_errors(job: Job, form: ApplicationForm) -> list[JobError]:
                 "cover_letter",
             )
         )
-    questions = job.application_qualifying_questions
-    if len(form.answers) > len(questions):
-        errors.append(JobError(Code.INVALID, "There are more answers than questions.", "answers"))
-    if job.application_require_qualifying_questions:
-        for index, _question in enumerate(questions):
-            if index >= len(form.answers) or not form.answers[index]:
-                errors.append(JobError(Code.REQUIRED, "Answer this question.", f"answers.{index}"))
+    errors += answer_errors(
+        job.application_qualifying_questions,
+        form.answers,
+        required=job.application_require_qualifying_questions,
+    )
     return errors
 
 
@@ -288,11 +316,13 @@ async def _store(
             return _error(Code.NOT_OPEN, NOT_OPEN_MESSAGE, "job_id")
         if await _already_applied(session, job.id, email):
             return _error(Code.ALREADY_APPLIED, ALREADY_APPLIED_MESSAGE, "email_address")
-        questions = job.application_qualifying_questions
-        answers = [
-            {"question": question, "answer": form.answers[i] if i < len(form.answers) else ""}
-            for i, question in enumerate(questions)
-        ]
+        if answer_errors(
+            job.application_qualifying_questions,
+            form.answers,
+            required=job.application_require_qualifying_questions,
+        ):  # the questions changed since the first check
+            return _error(Code.INVALID, "The questions changed: answer them again.", "answers")
+        answers = graded_answers(job.application_qualifying_questions, form.answers)
         application = Application(
             id=uuid.uuid4(),
             site=job.site,
@@ -305,7 +335,7 @@ async def _store(
             phone=form.phone or None,
             cover_letter=form.cover_letter or None,
             answers=answers,
-            knocked_out=any(a["answer"].lower() in KNOCK_OUT_ANSWERS for a in answers),
+            knocked_out=any(a["knocked_out"] for a in answers),
             workflow=job.application_workflow,
             status="new",
             version=1,

@@ -66,6 +66,8 @@ class JobSnapshot(EventPayload):
     published_at: str | None  # ISO 8601
     expires_at: str | None
     created_at: str
+    featured_until: str | None = None  # featured in search until then (ADR 0012)
+    own_logo: bool = False  # logo_url is the job's own, not its organization profile's
 
 
 class JobCreated(JobSnapshot):
@@ -151,6 +153,7 @@ class SlotGranted(BaseModel):
     job_id: str
     organization_number: int
     source: str
+    featured_until: str | None = None  # ISO 8601; the slot's package carried a boost
 
 
 class SlotDenied(BaseModel):

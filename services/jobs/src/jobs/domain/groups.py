@@ -19,6 +19,8 @@ from pydantic import (
     EmailStr,
     Field,
     StringConstraints,
+    ValidationInfo,
+    field_validator,
 )
 
 JobType = Literal["job_per_template", "job_per_link", "job_per_file"]
@@ -146,7 +148,58 @@ class JobSchedule(Group):
     duration: Annotated[int, Field(ge=1, le=365)] | None = None
 
 
-Question = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
+QuestionText = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)
+]
+OptionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+QuestionType = Literal["yes_no", "single_choice", "free_text"]
+YES_NO_OPTIONS = ("yes", "no")
+MAX_OPTIONS = 20
+
+
+class QualifyingQuestion(Group):
+    """A typed qualifying question. An answer among ``knock_out_answers`` flags the application
+    for the recruiter (never hides it): for YES_NO one of "yes"/"no", for SINGLE_CHOICE some of
+    the options (not all: someone must be able to pass), none for FREE_TEXT."""
+
+    question: QuestionText
+    type: QuestionType = "free_text"
+    options: list[OptionText] = Field(
+        default_factory=list, max_length=MAX_OPTIONS, validate_default=True
+    )
+    knock_out_answers: list[OptionText] = Field(default_factory=list, max_length=MAX_OPTIONS)
+
+    @field_validator("options")
+    @classmethod
+    def _options_fit_the_type(cls, options: list[str], info: ValidationInfo) -> list[str]:
+        kind = info.data.get("type")
+        if kind == "single_choice":
+            if len(options) < 2:
+                raise ValueError("Give at least two options to choose from.")
+            if len({o.casefold() for o in options}) != len(options):
+                raise ValueError("Each option must be different.")
+            return options
+        if options and kind == "free_text":
+            raise ValueError("A free-text question has no options.")
+        return list(YES_NO_OPTIONS) if kind == "yes_no" else []
+
+    @field_validator("knock_out_answers")
+    @classmethod
+    def _knock_outs_are_options(cls, answers: list[str], info: ValidationInfo) -> list[str]:
+        kind, options = info.data.get("type"), info.data.get("options")
+        if not answers:
+            return []
+        if kind == "free_text":
+            raise ValueError("A free-text answer cannot knock out.")
+        if options is None:  # the options were refused already
+            return answers
+        by_key = {o.casefold(): o for o in options}
+        if any(a.casefold() not in by_key for a in answers):
+            raise ValueError("A knock-out answer must be one of the options.")
+        chosen = list(dict.fromkeys(by_key[a.casefold()] for a in answers))
+        if len(chosen) >= len(options):
+            raise ValueError("At least one answer must not knock out.")
+        return chosen
 
 
 class JobApplicationOptions(Group):
@@ -156,7 +209,9 @@ class JobApplicationOptions(Group):
     application_require_cv: bool = False
     application_require_cover_letter: bool = False
     application_require_qualifying_questions: bool = False
-    application_qualifying_questions: list[Question] = Field(default_factory=list, max_length=20)
+    application_qualifying_questions: list[QualifyingQuestion] = Field(
+        default_factory=list, max_length=20
+    )
 
 
 def video_embed_url(source: str | None) -> str | None:

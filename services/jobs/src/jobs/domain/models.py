@@ -91,7 +91,10 @@ class Job(Base):
     application_require_cv: Mapped[bool] = mapped_column(Boolean, default=False)
     application_require_cover_letter: Mapped[bool] = mapped_column(Boolean, default=False)
     application_require_qualifying_questions: Mapped[bool] = mapped_column(Boolean, default=False)
-    application_qualifying_questions: Mapped[list[str]] = mapped_column(JSONB, default=list)
+    # [{"question", "type" (yes_no | single_choice | free_text), "options", "knock_out_answers"}]
+    application_qualifying_questions: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSONB, default=list
+    )
     # workflow: {"reason", "message", "at"} of the last refusal (billing or review)
     refusal: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
@@ -101,6 +104,8 @@ class Job(Base):
     )
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Featured in search until then: the boost of the package that paid its slot (ADR 0012).
+    featured_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # counted by their owners (analytics, applications); zero until those counts exist
     views_count: Mapped[int] = mapped_column(Integer, default=0)
     applications_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -153,7 +158,8 @@ class SiteSetting(Base):
 class Application(Base):
     """An application to a job (spec 3's job application form), from a visitor or a signed-in
     applicant; one per job and address. ``answers`` pairs each qualifying question with its
-    answer; ``knocked_out`` flags answers a recruiter should look at (a "no"), never hides them."""
+    answer ({"question", "type", "answer", "knocked_out"}); ``knocked_out`` flags an application
+    with an answer among its question's knock-out answers, never hides it."""
 
     __tablename__ = "applications"
     __table_args__ = (

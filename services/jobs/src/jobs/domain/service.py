@@ -218,6 +218,8 @@ async def snapshot(
         published_at=job.published_at.isoformat() if job.published_at else None,
         expires_at=job.expires_at.isoformat() if job.expires_at else None,
         created_at=(job.created_at or now_utc()).isoformat(),
+        featured_until=job.featured_until.isoformat() if job.featured_until else None,
+        own_logo=job.logo_upload_id is not None,
     )
 
 
@@ -483,7 +485,9 @@ def _apply(job: Job, model: BaseModel, *, full_html: bool, settings: JobsSetting
         job.application_require_qualifying_questions = (
             model.application_require_qualifying_questions
         )
-        job.application_qualifying_questions = list(model.application_qualifying_questions)
+        job.application_qualifying_questions = [
+            question.model_dump() for question in model.application_qualifying_questions
+        ]
 
 
 def is_locked(job: Job) -> bool:
@@ -849,6 +853,30 @@ async def publish_now(
         return await _answer(session, job)
 
 
+async def feature_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    job_id: uuid.UUID,
+    until: datetime,
+    now: datetime | None = None,
+    actor: str = "system:seed",
+) -> Job | JobErrors:
+    """For the demo seed and administrators' scripts (like :func:`publish_now`): feature a job
+    until ``until`` as a boosted slot would. A job featured now keeps its date (nothing written),
+    so running it again changes nothing."""
+    now = now or now_utc()
+    async with unit_of_work(sessions) as session:
+        job = await session.get(Job, job_id, with_for_update=True)
+        if job is None:
+            return _not_found()
+        if job.featured_until is None or job.featured_until <= now:
+            job.featured_until = _aware(until)
+            job.version += 1
+            await _emit(session, settings, job, JobUpdated, actor)
+        return await _answer(session, job)
+
+
 async def remember_organization(
     *,
     sessions: async_sessionmaker[AsyncSession],
@@ -897,6 +925,10 @@ async def apply_slot_granted(
     job = await _waiting_job(session, answer.job_id)
     if job is None:
         return
+    # the boost this publication's slot carries (none: a former publication's boost ends)
+    job.featured_until = (
+        _aware(datetime.fromisoformat(answer.featured_until)) if (answer.featured_until) else None
+    )
     if await moderates(session, job.site):
         job.state = "needs_review"
         job.version += 1

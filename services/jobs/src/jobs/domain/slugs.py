@@ -7,7 +7,7 @@ import re
 import unicodedata
 import uuid
 
-from sqlalchemy import or_, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.domain.models import JobSlug
@@ -25,8 +25,13 @@ def slugify(text: str) -> str:
 
 async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
     """The first free slug for ``title`` on the site (``title``, ``title-2``, ...), in one read:
-    many jobs share a title, so the taken ones are fetched at once rather than tried one by one."""
+    many jobs share a title, so the taken ones are fetched at once rather than tried one by one.
+    Claims of the same base slug wait for each other (a transaction-scoped advisory lock), so two
+    jobs created at once with one title cannot both pick the same number."""
     base = slugify(title)
+    await session.execute(
+        select(func.pg_advisory_xact_lock(func.hashtextextended(f"job-slug:{site}/{base}", 0)))
+    )
     taken = set(
         await session.scalars(
             select(JobSlug.slug).where(

@@ -15,7 +15,7 @@ from strawberry.types import Info
 from jobs.domain.models import Application as ApplicationModel
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import attachments_of, job_by_id
-from jobs.graphql.types import ApplicationWorkflow, Job, JobErrors
+from jobs.graphql.types import ApplicationWorkflow, Job, JobErrors, QualifyingQuestionType
 from jobs.settings import JobsSettings
 
 
@@ -43,10 +43,14 @@ class ApplicationSort(Enum):
     STATUS = "status"
 
 
-@strawberry.type
+@strawberry.type(description="A qualifying question with the applicant's answer.")
 class QualifyingAnswer:
     question: str
+    type: QualifyingQuestionType
     answer: str
+    knocked_out: bool = strawberry.field(
+        description="The answer is one of the question's knock-out answers."
+    )
 
 
 @strawberry.type(description="A file of an application.")
@@ -107,10 +111,18 @@ class Application:
     @strawberry.field(description="Each qualifying question with its answer, in order.")
     def answers(self) -> list[QualifyingAnswer]:
         return [
-            QualifyingAnswer(question=a["question"], answer=a["answer"]) for a in self.row.answers
+            QualifyingAnswer(
+                question=a["question"],
+                type=QualifyingQuestionType(a["type"]),
+                answer=a["answer"],
+                knocked_out=a["knocked_out"],
+            )
+            for a in self.row.answers
         ]
 
-    @strawberry.field(description='An answer was "no": flagged for the recruiter, not hidden.')
+    @strawberry.field(
+        description="An answer is a knock-out answer: flagged for the recruiter, not hidden."
+    )
     def knocked_out(self) -> bool:
         return self.row.knocked_out
 

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 import strawberry
 
-from jobs.graphql.types import ApplicationWorkflow, JobType, SalaryUnit
+from jobs.graphql.types import ApplicationWorkflow, JobType, QualifyingQuestionType, SalaryUnit
 
 
 @strawberry.input
@@ -102,6 +102,20 @@ class JobScheduleInput:
     duration: int | None = None
 
 
+@strawberry.input(description="A typed qualifying question.")
+class QualifyingQuestionInput:
+    question: str
+    type: QualifyingQuestionType = QualifyingQuestionType.FREE_TEXT
+    options: list[str] = strawberry.field(
+        default_factory=list,
+        description="SINGLE_CHOICE: two or more; YES_NO: ignored (yes, no); FREE_TEXT: none.",
+    )
+    knock_out_answers: list[str] = strawberry.field(
+        default_factory=list,
+        description="Options that flag the application (not all of them; none for FREE_TEXT).",
+    )
+
+
 @strawberry.input
 class JobApplicationOptionsInput:
     application_workflow: ApplicationWorkflow = ApplicationWorkflow.ON_SITE
@@ -110,4 +124,6 @@ class JobApplicationOptionsInput:
     application_require_cv: bool = False
     application_require_cover_letter: bool = False
     application_require_qualifying_questions: bool = False
-    application_qualifying_questions: list[str] = strawberry.field(default_factory=list)
+    application_qualifying_questions: list[QualifyingQuestionInput] = strawberry.field(
+        default_factory=list
+    )

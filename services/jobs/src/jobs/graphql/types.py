@@ -198,9 +198,33 @@ class JobFile:
     filename: str
 
 
-@strawberry.type
+@strawberry.enum(description="How a qualifying question is answered.")
+class QualifyingQuestionType(Enum):
+    YES_NO = "yes_no"
+    SINGLE_CHOICE = "single_choice"
+    FREE_TEXT = "free_text"
+
+
+@strawberry.type(description="A qualifying question of the job's application form.")
 class QualifyingQuestion:
     question: str
+    type: QualifyingQuestionType
+    options: list[str] = strawberry.field(
+        description='The answers to choose from: "yes" and "no" for YES_NO, empty for FREE_TEXT.'
+    )
+    knock_out_answers: list[str] = strawberry.field(
+        description="Answers that flag an application for the recruiter (never hide it): "
+        "members of the organization and admin-like users only (empty for others)."
+    )
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any], *, private: bool) -> QualifyingQuestion:
+        return cls(
+            question=data["question"],
+            type=QualifyingQuestionType(data["type"]),
+            options=list(data.get("options") or []),
+            knock_out_answers=list(data.get("knock_out_answers") or []) if private else [],
+        )
 
 
 @strawberry.type(
@@ -441,8 +465,12 @@ class Job:
         return self.row.application_require_qualifying_questions
 
     @strawberry.field
-    def application_qualifying_questions(self) -> list[QualifyingQuestion]:
-        return [QualifyingQuestion(question=q) for q in self.row.application_qualifying_questions]
+    async def application_qualifying_questions(
+        self, info: Info[JobContext, None]
+    ) -> list[QualifyingQuestion]:
+        questions = self.row.application_qualifying_questions
+        private = bool(questions) and await may_edit(info.context, self.row.organization_id)
+        return [QualifyingQuestion.from_stored(q, private=private) for q in questions]
 
     # workflow and page
     @strawberry.field(
@@ -490,8 +518,13 @@ class Job:
     def views_count(self) -> int:
         return self.row.views_count
 
-    @strawberry.field(description="Applications received (each jobs.application.submitted).")
-    def applications_count(self) -> int:
+    @strawberry.field(
+        description="Applications received (each jobs.application.submitted): members of the "
+        "organization and admin-like users only (null for others)."
+    )
+    async def applications_count(self, info: Info[JobContext, None]) -> int | None:
+        if not await may_edit(info.context, self.row.organization_id):
+            return None
         return self.row.applications_count
 
     @strawberry.field(description="Whether the caller bookmarked it (false for visitors).")

@@ -100,7 +100,11 @@ async def application_mail(
     ]
     if application.answers:
         lines += ["", "Qualifying questions:"]
-        lines += [f"- {a['question']}\n  {a['answer'] or '-'}" for a in application.answers]
+        lines += [
+            f"- {a['question']}\n  {a['answer'] or '-'}"
+            + (" (knock-out answer)" if a.get("knocked_out") else "")
+            for a in application.answers
+        ]
     if application.cover_letter:
         lines += ["", "Cover letter:", application.cover_letter]
     message.set_content("\n".join(lines) + "\n")

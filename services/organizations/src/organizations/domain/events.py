@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 ORGANIZATION_TOPIC = "organizations.organization"  # organizations and their members
 PROFILE_TOPIC = "organizations.profile"  # public profiles (keyed by profile id = organization id)
+CONTACT_TOPIC = "organizations.contact"  # contact form messages (keyed by message id)
 
 
 class OrganizationCreated(EventPayload):
@@ -116,3 +117,18 @@ class ProfileUpdated(ProfileSnapshot):
 
 class ProfileUnpublished(ProfileSnapshot):
     event_type: ClassVar[str] = "organizations.profile.unpublished"
+
+
+class ContactMessageSent(EventPayload):
+    """A contact form message was stored; the mailers send it (never its text: events are
+    broadcast, the mailers read the message)."""
+
+    event_type: ClassVar[str] = "organizations.contact.message_sent"
+    topic: ClassVar[str] = CONTACT_TOPIC
+
+    message_id: str
+    organization_id: str
+    organization_number: int
+    sender_id: str | None
+    send_copy: bool
+    attachments_count: int

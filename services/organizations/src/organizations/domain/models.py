@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import (
     ARRAY,
+    Boolean,
     DateTime,
     ForeignKey,
     Identity,
@@ -35,6 +36,9 @@ class Organization(Base):
     number: Mapped[int] = mapped_column(Integer, Identity(), unique=True)
     name: Mapped[str] = mapped_column(String(255))
     owner_id: Mapped[uuid.UUID] = mapped_column(Uuid, index=True)
+    # the owner's account address when they founded it (the token's email claim): where contact
+    # messages go when the profile names no contact person with an address
+    owner_email: Mapped[str | None] = mapped_column(String(320))
     site: Mapped[str] = mapped_column(String(63))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
@@ -127,3 +131,35 @@ class ActiveOrganization(Base):
     organization_id: Mapped[uuid.UUID] = mapped_column(
         Uuid, ForeignKey("organizations.id", ondelete="CASCADE")
     )
+
+
+class ContactMessage(Base):
+    """A message sent with the contact form (spec 3: name, email, subject, body, copy,
+    attachments) to an organization; mailed from ``organizations.contact.message_sent``."""
+
+    __tablename__ = "contact_messages"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("organizations.id", ondelete="CASCADE"), index=True
+    )
+    site: Mapped[str] = mapped_column(String(63))
+    sender_id: Mapped[str | None] = mapped_column(String(64))  # null: a visitor
+    name: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    copy: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ContactAttachment(Base):
+    """A file sent with a contact message (a private upload of purpose ``contact_attachment``)."""
+
+    __tablename__ = "contact_attachments"
+
+    upload_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)  # used once
+    message_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("contact_messages.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer, default=0)

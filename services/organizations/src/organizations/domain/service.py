@@ -26,6 +26,7 @@ from jobkit.uploads.http import file_url
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, EmailStr, Field, ValidationError
 from sqlalchemy import delete, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from organizations.db import members, outbox, terms, uploads
@@ -172,6 +173,18 @@ class NewOrganization(BaseModel):
     name: groups.Text
 
 
+async def _activate_unless_active(
+    session: AsyncSession, user_id: uuid.UUID, organization_id: uuid.UUID
+) -> None:
+    """Make the organization the user's active one when they have none; one statement, so two
+    organizations founded at once by the same recruiter cannot both claim it."""
+    await session.execute(
+        pg_insert(ActiveOrganization)
+        .values(user_id=user_id, organization_id=organization_id)
+        .on_conflict_do_nothing(index_elements=[ActiveOrganization.user_id])
+    )
+
+
 async def create_organization(
     *,
     sessions: async_sessionmaker[AsyncSession],
@@ -191,7 +204,13 @@ async def create_organization(
     site = site or settings.site
     owner = uuid.UUID(principal.user_id)
     async with unit_of_work(sessions) as session:
-        organization = Organization(id=uuid.uuid4(), name=valid.name, owner_id=owner, site=site)
+        organization = Organization(
+            id=uuid.uuid4(),
+            name=valid.name,
+            owner_id=owner,
+            owner_email=(principal.email or "").lower() or None,
+            site=site,
+        )
         session.add(organization)
         await session.flush()
         profile = OrganizationProfile(
@@ -219,8 +238,7 @@ async def create_organization(
                 organization_id=str(organization.id), user_id=principal.user_id, role="owner"
             )
         )
-        if await session.get(ActiveOrganization, owner) is None:
-            session.add(ActiveOrganization(user_id=owner, organization_id=organization.id))
+        await _activate_unless_active(session, owner, organization.id)
         actor = _actor(principal)
         await _emit(
             session,
@@ -593,8 +611,7 @@ async def accept_invitation(
             )
         )
         user = uuid.UUID(principal.user_id)
-        if await session.get(ActiveOrganization, user) is None:
-            session.add(ActiveOrganization(user_id=user, organization_id=organization.id))
+        await _activate_unless_active(session, user, organization.id)
         await _emit(
             session,
             settings,

@@ -7,7 +7,7 @@ import re
 import unicodedata
 import uuid
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from organizations.domain.models import ProfileSlug
@@ -24,8 +24,13 @@ def slugify(text: str) -> str:
 
 
 async def claim_slug(session: AsyncSession, *, site: str, name: str, profile_id: uuid.UUID) -> str:
-    """The profile's slug for ``name``: its own if it had it before, else the first free one."""
+    """The profile's slug for ``name``: its own if it had it before, else the first free one.
+    Claims of the same base slug wait for each other (a transaction-scoped advisory lock), so two
+    organizations founded at once with one name cannot both pick the same number."""
     base = slugify(name)
+    await session.execute(
+        select(func.pg_advisory_xact_lock(func.hashtextextended(f"profile-slug:{site}/{base}", 0)))
+    )
     candidate, number = base, 1
     while True:
         holder = await session.scalar(

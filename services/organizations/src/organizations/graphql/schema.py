@@ -5,7 +5,7 @@ import strawberry
 from jobkit.permissions import IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
-from organizations.graphql.mutations import members, profile
+from organizations.graphql.mutations import contact, members, profile
 from organizations.graphql.queries import Query
 from organizations.graphql.types import Organization, OrganizationProfile, User
 
@@ -78,6 +78,11 @@ class Mutation:
     )
     delete_organization: members.DeleteOrganizationResult = _recruiters(
         members.delete_organization, "Delete an organization for good (its owner or an admin)."
+    )
+    send_contact_message: contact.ContactMessageResult = strawberry.mutation(
+        resolver=contact.send_contact_message,
+        description="Write to an organization with a published profile (visitors too; a "
+        "captcha when the site asks for one; rate-limited). Mailed to its contact person.",
     )
     set_active_organization: members.MembershipResult = _recruiters(
         members.set_active_organization, "Work for another of your organizations."

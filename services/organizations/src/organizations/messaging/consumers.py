@@ -1,5 +1,6 @@
 """Organizations' consumers: search's vocabulary into the local terms read model (to check term
-ids on write), and the invitation mailer (once per invitation event)."""
+ids on write), identity's site settings (the contact form's captcha), the invitation mailer
+(once per invitation event) and the contact form's mailers (messaging/contact_mailer.py)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,24 @@ from email.message import EmailMessage
 
 import aiosmtplib
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import IdempotentConsumer
+from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from organizations.db import processed_events, terms
-from organizations.domain.events import ORGANIZATION_TOPIC, MemberInvited
+from organizations.db import processed_events, site_settings, terms
+from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, MemberInvited
 from organizations.domain.models import Invitation, Organization
 from organizations.domain.service import new_invitation_token
+from organizations.messaging.contact_mailer import contact_copy_handlers, contact_mailer_handlers
 from organizations.settings import OrganizationsSettings
 
 VOCABULARY_GROUP = "organizations-vocabulary"
 MAILER_GROUP = "organizations-mailer"
+SITE_CONFIG_GROUP = "organizations-site-config"
+CONTACT_MAILER_GROUP = "organizations-contact-mailer"
+CONTACT_COPY_GROUP = "organizations-contact-copy-mailer"
 
 
 def invitation_mail(
@@ -60,7 +66,23 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
         )
 
+    def consumer(group: str, topic: str, handlers: dict[str, Handler]) -> IdempotentConsumer:
+        return IdempotentConsumer(
+            group_id=settings.topic(group),
+            handlers={settings.topic(topic): handlers},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        )
+
     return [
+        consumer(SITE_CONFIG_GROUP, SITE_TOPIC, site_settings_handlers(site_settings)),
+        consumer(
+            CONTACT_MAILER_GROUP, CONTACT_TOPIC, contact_mailer_handlers(settings, runtime.storage)
+        ),
+        consumer(
+            CONTACT_COPY_GROUP, CONTACT_TOPIC, contact_copy_handlers(settings, runtime.storage)
+        ),
         IdempotentConsumer(
             group_id=settings.topic(VOCABULARY_GROUP),
             handlers={settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(terms)},

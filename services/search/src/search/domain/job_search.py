@@ -1,5 +1,7 @@
 """jobSearch: the spec's search request (section 3) validated, as an Elasticsearch query, and the
-answer read back (no GraphQL here).
+answer read back (no GraphQL here). The request, its validation, the facet machinery and the
+featured positions are shared with organizationSearch (:mod:`search.domain.organization_search`)
+through a :class:`SearchKind`.
 
 Facets are OR within a facet and AND across facets. Facet filters (condition groups tagged
 ``facet:{field}``) go to ``post_filter`` and every facet's aggregation is filtered by the other
@@ -10,12 +12,14 @@ Lucene syntax reaches Elasticsearch.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from search.domain.errors import SearchError, SearchErrorCode, SearchErrors
-from search.indexing.analysis import fold, stem_query
+from search.domain.places import area_names
+from search.indexing.analysis import stem_query
 
 PAGE_SIZE = 10
 MAX_RESULT_WINDOW = 10_000  # Elasticsearch's default index.max_result_window
@@ -41,6 +45,28 @@ JOB_FACETS: dict[str, str] = {
 }
 TERM_FACETS = frozenset(JOB_FACETS) - {"company"}
 _ORGANIZATION_ID = re.compile(r"^[0-9a-fA-F-]{1,64}$")
+MAX_FEATURED_JOBS = 7  # featured jobs fill positions 0-6 of page 1 (spec 9)
+
+
+@dataclass(frozen=True)
+class SearchKind:
+    """What differs between the faceted searches: the facets (name -> indexed field), which of
+    them take term ids (the others take organization ids), the page size, and how many featured
+    results may fill the first positions of page 1."""
+
+    facets: dict[str, str]
+    term_facets: frozenset[str]
+    page_size: int
+    max_featured: int
+    geo: bool = True  # place / radius requests accepted
+
+
+JOBS = SearchKind(
+    facets=JOB_FACETS,
+    term_facets=TERM_FACETS,
+    page_size=PAGE_SIZE,
+    max_featured=MAX_FEATURED_JOBS,
+)
 
 
 @dataclass(frozen=True)
@@ -91,7 +117,7 @@ class SortRequest:
 
 
 @dataclass(frozen=True)
-class JobSearchRequest:
+class SearchRequest:
     language: str = "en"
     facets: list[FacetRequest] = field(default_factory=list)
     condition_groups: list[ConditionGroup] = field(default_factory=list)
@@ -100,6 +126,9 @@ class JobSearchRequest:
     range: SearchRange | None = None
     page: int = 1
     sorts: list[SortRequest] = field(default_factory=list)
+
+
+JobSearchRequest = SearchRequest
 
 
 @dataclass(frozen=True)
@@ -112,13 +141,14 @@ class FacetFilter:
 
 @dataclass(frozen=True)
 class ValidSearch:
-    request: JobSearchRequest
+    request: SearchRequest
     facet_filters: list[FacetFilter]
     other_filters: list[FacetFilter]
     offset: int
     size: int
     query_text: str  # stemmed, "" for none
     by_date: bool
+    kind: SearchKind = JOBS
 
 
 def _facet_of(group: ConditionGroup) -> str | None:
@@ -128,13 +158,16 @@ def _facet_of(group: ConditionGroup) -> str | None:
     return None
 
 
-def _split_values(facet: str, raw: list[str], where: str, errors: list[SearchError]) -> list[str]:
+def _split_values(
+    kind: SearchKind, facet: str, raw: list[str], where: str, errors: list[SearchError]
+) -> list[str]:
     """Comma-separated numbers become separate values; duplicates are removed (spec 5)."""
+    term_facet = facet in kind.term_facets
     values: list[str] = []
     for value in raw:
-        parts = [part.strip() for part in value.split(",")] if facet in TERM_FACETS else [value]
+        parts = [part.strip() for part in value.split(",")] if term_facet else [value]
         for part in parts:
-            if facet in TERM_FACETS and not part.isdigit():
+            if term_facet and not (part.isdigit() and len(part) <= 9):
                 errors.append(
                     SearchError(
                         SearchErrorCode.INVALID,
@@ -142,7 +175,7 @@ def _split_values(facet: str, raw: list[str], where: str, errors: list[SearchErr
                         f"{where}.value",
                     )
                 )
-            elif facet == "company" and not _ORGANIZATION_ID.match(part):
+            elif not term_facet and not _ORGANIZATION_ID.match(part):
                 errors.append(
                     SearchError(
                         SearchErrorCode.INVALID,
@@ -151,19 +184,19 @@ def _split_values(facet: str, raw: list[str], where: str, errors: list[SearchErr
                     )
                 )
             elif part not in values:
-                values.append(str(int(part)) if facet in TERM_FACETS else part)
+                values.append(str(int(part)) if term_facet else part)
     return values
 
 
-def validate(request: JobSearchRequest) -> ValidSearch:
+def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
     """The request checked and normalized, or :class:`SearchErrors` naming each bad field."""
     errors: list[SearchError] = []
     for index, facet in enumerate(request.facets):
-        if facet.field not in JOB_FACETS:
+        if facet.field not in kind.facets:
             errors.append(
                 SearchError(
                     SearchErrorCode.INVALID_CHOICE,
-                    f"Unknown facet; the facets are {', '.join(JOB_FACETS)}.",
+                    f"Unknown facet; the facets are {', '.join(kind.facets)}.",
                     f"facets.{index}.field",
                 )
             )
@@ -206,11 +239,11 @@ def validate(request: JobSearchRequest) -> ValidSearch:
         facet_tag = _facet_of(group)
         for c, condition in enumerate(group.conditions):
             where = f"condition_groups.{g}.conditions"
-            if condition.field not in JOB_FACETS:
+            if condition.field not in kind.facets:
                 errors.append(
                     SearchError(
                         SearchErrorCode.INVALID_CHOICE,
-                        f"Unknown filter field; the fields are {', '.join(JOB_FACETS)}.",
+                        f"Unknown filter field; the fields are {', '.join(kind.facets)}.",
                         f"{where}.{c}.field",
                     )
                 )
@@ -225,7 +258,7 @@ def validate(request: JobSearchRequest) -> ValidSearch:
                 )
                 continue
             target = facet_values if facet_tag == condition.field else other_values
-            values = _split_values(condition.field, [condition.value], f"{where}.{c}", errors)
+            values = _split_values(kind, condition.field, [condition.value], f"{where}.{c}", errors)
             bucket = target.setdefault(condition.field, [])
             bucket.extend(v for v in values if v not in bucket)
 
@@ -241,7 +274,7 @@ def validate(request: JobSearchRequest) -> ValidSearch:
     query_text = " ".join(stem_query(keys[:MAX_KEYS_LENGTH]).split()[:MAX_QUERY_TERMS])
 
     geo = request.geo_location
-    if geo is not None:
+    if geo is not None and kind.geo:
         _validate_geo(geo, errors)
 
     by_date = False
@@ -265,14 +298,16 @@ def validate(request: JobSearchRequest) -> ValidSearch:
         elif sort.field == DATE_SORT:
             by_date = True
 
-    offset, size = (request.page - 1) * PAGE_SIZE, PAGE_SIZE
+    page_size = kind.page_size
+    offset, size = (request.page - 1) * page_size, page_size
     if request.range is not None:
         offset, size = request.range.first, request.range.last - request.range.first + 1
-        if offset < 0 or not 1 <= size <= PAGE_SIZE * 5:
+        if offset < 0 or not 1 <= size <= page_size * 5:
             errors.append(
                 SearchError(
                     SearchErrorCode.OUT_OF_RANGE,
-                    "The range is first..last with 0 <= first <= last, at most 50 results.",
+                    "The range is first..last with 0 <= first <= last, "
+                    f"at most {page_size * 5} results.",
                     "range",
                 )
             )
@@ -297,6 +332,7 @@ def validate(request: JobSearchRequest) -> ValidSearch:
         size=size,
         query_text=query_text,
         by_date=by_date,
+        kind=kind,
     )
 
 
@@ -362,11 +398,11 @@ def _validate_geo(geo: GeoLocation, errors: list[SearchError]) -> None:
         )
 
 
-def _terms_filter(facet_filter: FacetFilter) -> dict[str, Any]:
-    field_name = JOB_FACETS[facet_filter.facet]
+def _terms_filter(kind: SearchKind, facet_filter: FacetFilter) -> dict[str, Any]:
+    field_name = kind.facets[facet_filter.facet]
     values: list[Any] = (
         [int(v) for v in facet_filter.values]
-        if facet_filter.facet in TERM_FACETS
+        if facet_filter.facet in kind.term_facets
         else facet_filter.values
     )
     return {"terms": {field_name: values}}
@@ -377,7 +413,16 @@ def _geo_filter(geo: GeoLocation) -> dict[str, Any]:
     if location_type == "country":
         return {"term": {"countries": (geo.country or "").upper()}}
     if location_type == "administrative_area_level_1":
-        return {"term": {"administrative_areas": fold(geo.administrative_area or "")}}
+        area: dict[str, Any] = {
+            "terms": {
+                "administrative_areas": sorted(
+                    area_names(geo.country, geo.administrative_area or "")
+                )
+            }
+        }
+        if geo.country:
+            return {"bool": {"filter": [{"term": {"countries": geo.country.upper()}}, area]}}
+        return area
     radius_km = (geo.radius or DEFAULT_RADIUS) * KM_PER_UNIT[geo.unit]
     return {
         "geo_distance": {
@@ -387,73 +432,88 @@ def _geo_filter(geo: GeoLocation) -> dict[str, Any]:
     }
 
 
+EARTH_RADIUS_KM = 6371.0
+
+
+def nearest_km(points: object, lat: float, lon: float) -> float | None:
+    """Great-circle kilometres from (lat, lon) to the nearest of a document's points (its
+    ``location_points``), rounded to 0.1 km; None when it has none. Computed here from the stored
+    points: a page has at most 10 hits with a few points each (no script field needed)."""
+    if not isinstance(points, list):
+        return None
+    best: float | None = None
+    for point in points:
+        if not isinstance(point, dict) or point.get("lat") is None or point.get("lon") is None:
+            continue
+        phi1, phi2 = math.radians(lat), math.radians(float(point["lat"]))
+        d_phi = phi2 - phi1
+        d_lambda = math.radians(float(point["lon"]) - lon)
+        a = math.sin(d_phi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(d_lambda / 2) ** 2
+        km = 2 * EARTH_RADIUS_KM * math.asin(min(1.0, math.sqrt(a)))
+        best = km if best is None else min(best, km)
+    return None if best is None else round(best, 1)
+
+
+# Jobs past their expiry are never found, even before the scheduler marks them expired.
+UNEXPIRED: dict[str, Any] = {
+    "bool": {
+        "should": [
+            {"bool": {"must_not": {"exists": {"field": "expires_at"}}}},
+            {"range": {"expires_at": {"gt": "now"}}},
+        ],
+        "minimum_should_match": 1,
+    }
+}
+
+
+def text_query(
+    query_text: str, *, fields: list[str], phrase_field: str, filters: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The stemmed text (ADR 0010) in every field, all words required, a phrase in the main
+    field ranked higher; only ``filters`` without text."""
+    if not query_text:
+        return {"bool": {"filter": filters}}
+    return {
+        "bool": {
+            "must": [
+                {
+                    "multi_match": {
+                        "query": query_text,
+                        "type": "cross_fields",
+                        "fields": fields,
+                        "operator": "and",
+                    }
+                }
+            ],
+            "should": [{"match_phrase": {phrase_field: {"query": query_text, "boost": 3}}}],
+            "filter": filters,
+        }
+    }
+
+
 def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, Any]:
     """The Elasticsearch request body (the same one a benchmark can send straight to ES)."""
     request = search.request
-    filters: list[dict[str, Any]] = [
-        {"term": {"findable": True}},
-        {
-            "bool": {
-                "should": [
-                    {"bool": {"must_not": {"exists": {"field": "expires_at"}}}},
-                    {"range": {"expires_at": {"gt": "now"}}},
-                ],
-                "minimum_should_match": 1,
-            }
-        },
-    ]
+    filters: list[dict[str, Any]] = [{"term": {"findable": True}}, UNEXPIRED]
     if site:
         filters.append({"term": {"site": site}})
-    filters += [_terms_filter(f) for f in search.other_filters]
+    filters += [_terms_filter(search.kind, f) for f in search.other_filters]
     if request.geo_location is not None:
         filters.append(_geo_filter(request.geo_location))
 
-    query: dict[str, Any]
-    if search.query_text:
-        query = {
-            "bool": {
-                "must": [
-                    {
-                        "multi_match": {
-                            "query": search.query_text,
-                            "type": "cross_fields",
-                            "fields": [
-                                "title_stem^4",
-                                "labels_stem^2",
-                                "organization_stem^2",
-                                "place_stem^2",
-                                "body_stem",
-                            ],
-                            "operator": "and",
-                        }
-                    }
-                ],
-                "should": [
-                    {"match_phrase": {"title_stem": {"query": search.query_text, "boost": 3}}}
-                ],
-                "filter": filters,
-            }
-        }
-    else:
-        query = {"bool": {"filter": filters}}
-
-    facet_clauses = {f.facet: _terms_filter(f) for f in search.facet_filters}
-    aggregations: dict[str, Any] = {}
-    for facet in request.facets:
-        others = [clause for name, clause in facet_clauses.items() if name != facet.field]
-        terms: dict[str, Any] = {
-            "field": JOB_FACETS[facet.field],
-            "size": facet.limit,
-            "min_doc_count": facet.min_count,
-        }
-        inner: dict[str, Any] = {"terms": terms}
-        if facet.field == "company":
-            inner["aggs"] = {"name": {"terms": {"field": "organization_name", "size": 1}}}
-        aggregations[facet.field] = {
-            "filter": {"bool": {"filter": others}} if others else {"match_all": {}},
-            "aggs": {"values": inner},
-        }
-
+    query = text_query(
+        search.query_text,
+        fields=[
+            "title_stem^4",
+            "labels_stem^2",
+            "organization_stem^2",
+            "place_stem^2",
+            "body_stem",
+        ],
+        phrase_field="title_stem",
+        filters=filters,
+    )
+    aggregations, post_filter = facet_parts(search, named={"company": "organization_name"})
     sort: list[Any] = (
         [{"published_at": {"order": "desc", "missing": "_last"}}, "_score"]
         if search.by_date or not search.query_text
@@ -468,9 +528,35 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
         "aggs": aggregations,
         "_source": {"excludes": ["*_stem"]},
     }
-    if facet_clauses:
-        body["post_filter"] = {"bool": {"filter": list(facet_clauses.values())}}
+    if post_filter:
+        body["post_filter"] = {"bool": {"filter": post_filter}}
     return body
+
+
+def facet_parts(
+    search: ValidSearch, *, named: dict[str, str] | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The facet aggregations and the post filter clauses: each facet counted under the other
+    facets' selections (never its own), the hits filtered by all of them. ``named`` gives a
+    facet whose values are ids a sub-aggregation on the field holding their names."""
+    kind = search.kind
+    facet_clauses = {f.facet: _terms_filter(kind, f) for f in search.facet_filters}
+    aggregations: dict[str, Any] = {}
+    for facet in search.request.facets:
+        others = [clause for name, clause in facet_clauses.items() if name != facet.field]
+        terms: dict[str, Any] = {
+            "field": kind.facets[facet.field],
+            "size": facet.limit,
+            "min_doc_count": facet.min_count,
+        }
+        inner: dict[str, Any] = {"terms": terms}
+        if named and facet.field in named:
+            inner["aggs"] = {"name": {"terms": {"field": named[facet.field], "size": 1}}}
+        aggregations[facet.field] = {
+            "filter": {"bool": {"filter": others}} if others else {"match_all": {}},
+            "aggs": {"values": inner},
+        }
+    return aggregations, list(facet_clauses.values())
 
 
 @dataclass(frozen=True)
@@ -492,19 +578,20 @@ class SearchAnswer:
     hits: list[dict[str, Any]]
     facets: list[FacetResult]
     sorting: Literal["relevancy", "publish_date_desc"]
+    featured: frozenset[str] = frozenset()  # ids of the hits shown as featured
 
 
-def read_answer(search: ValidSearch, response: dict[str, Any]) -> SearchAnswer:
+def read_answer(
+    search: ValidSearch, response: dict[str, Any], featured: frozenset[str] = frozenset()
+) -> SearchAnswer:
     hits = [hit["_source"] for hit in response["hits"]["hits"]]
     facets: list[FacetResult] = []
     for facet in search.request.facets:
         buckets = response.get("aggregations", {}).get(facet.field, {}).get("values", {})
         values = []
         for bucket in buckets.get("buckets", []):
-            label = None
-            if facet.field == "company":
-                names = bucket.get("name", {}).get("buckets", [])
-                label = names[0]["key"] if names else None
+            names = bucket.get("name", {}).get("buckets", [])
+            label = names[0]["key"] if names else None
             values.append(
                 FacetCount(value=str(bucket["key"]), count=bucket["doc_count"], label=label)
             )
@@ -514,16 +601,74 @@ def read_answer(search: ValidSearch, response: dict[str, Any]) -> SearchAnswer:
         hits=hits,
         facets=facets,
         sorting="publish_date_desc" if search.by_date else "relevancy",
+        featured=featured,
     )
 
 
+async def search_with_featured(
+    store: Any,
+    index: str,
+    search: ValidSearch,
+    body: dict[str, Any],
+    featured_filter: dict[str, Any],
+) -> tuple[dict[str, Any], frozenset[str]]:
+    """Ask Elasticsearch for ``body``'s page with the best featured matches pinned first.
+
+    A small query (no aggregations, ``kind.max_featured`` hits, the same query, facet filters
+    and sort) finds the featured matches; they take the first positions of the whole result
+    list and are left out of the main query's hits by its post filter only, so the facet counts
+    (aggregations ignore the post filter) stay those of every match, and the total is the main
+    query's plus the pinned ones. Every page runs it: page 2 starts where page 1's regular hits
+    stopped. Returns the merged response and the ids of the pinned hits on this page.
+    """
+    post: list[dict[str, Any]] = list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
+    limit = search.kind.max_featured
+    featured: list[dict[str, Any]] = []
+    if limit:
+        answer = await store.client.search(
+            index=index,
+            body={
+                "query": body["query"],
+                "post_filter": {"bool": {"filter": [*post, featured_filter]}},
+                "sort": body["sort"],
+                "size": limit,
+                "track_total_hits": False,
+                "_source": body["_source"],
+            },
+        )
+        featured = list(answer["hits"]["hits"])
+    count = len(featured)
+    offset, size = search.offset, search.size
+    pinned = featured[offset : offset + size] if offset < count else []
+    main = dict(body)
+    main["from"] = max(0, offset - count)
+    main["size"] = size - len(pinned)
+    if featured:
+        main["post_filter"] = {
+            "bool": {
+                "filter": post,
+                "must_not": [{"ids": {"values": [hit["_id"] for hit in featured]}}],
+            }
+        }
+    response = dict(await store.client.search(index=index, body=main))
+    hits = dict(response["hits"])
+    hits["hits"] = pinned + list(hits["hits"])
+    hits["total"] = {"value": hits["total"]["value"] + count, "relation": "eq"}
+    response["hits"] = hits
+    return response, frozenset(hit["_id"] for hit in pinned)
+
+
+# A job is featured while its publishing package's boost lasts (ADR 0012).
+FEATURED_JOB = {"range": {"featured_until": {"gt": "now"}}}
+
+
 async def run_job_search(
-    store: Any, request: JobSearchRequest, *, site: str | None = None
+    store: Any, request: SearchRequest, *, site: str | None = None
 ) -> tuple[ValidSearch, SearchAnswer]:
     """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back."""
     search = validate(request)
     await store.ensure_indices()
-    response = await store.client.search(
-        index=store.alias("jobs"), body=build_query(search, site=site)
+    response, featured = await search_with_featured(
+        store, store.alias("jobs"), search, build_query(search, site=site), FEATURED_JOB
     )
-    return search, read_answer(search, dict(response))
+    return search, read_answer(search, response, featured)

@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Uuid, func
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Uuid, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -54,3 +54,19 @@ class Term(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+
+class FeaturedSubscription(Base):
+    """Read model of billing's ``billing.subscription.changed``: which subscriptions feature
+    their organization, and when (ADR 0012). The organization documents carry the active ones'
+    periods; a profile event re-reads them here."""
+
+    __tablename__ = "featured_subscriptions"
+
+    subscription_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    organization_number: Mapped[int] = mapped_column(Integer, index=True)
+    featured: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(20))
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer)

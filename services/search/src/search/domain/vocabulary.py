@@ -6,7 +6,7 @@ language answers its English label and alias.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, case, func, or_, select
@@ -68,6 +68,40 @@ async def find_terms(
 async def terms_by_tid(session: AsyncSession, tids: Iterable[int]) -> dict[int, Term]:
     rows = await session.scalars(select(Term).where(Term.tid.in_(list(tids))))
     return {row.tid: row for row in rows}
+
+
+MAX_ALIASES = 20
+MAX_ALIAS_LENGTH = 200
+
+
+async def terms_by_alias(
+    session: AsyncSession, aliases: Sequence[str], language: str = DEFAULT_LANGUAGE
+) -> list[Term]:
+    """The terms whose URL alias in ``language`` (else in English) is one of ``aliases``, in the
+    order asked (a term matching in ``language`` wins over one matching only in English);
+    unknown aliases are left out. One statement; at most 20 aliases are looked up."""
+    wanted = list(
+        dict.fromkeys(
+            a.strip().lower() for a in aliases if a.strip() and len(a) <= MAX_ALIAS_LENGTH
+        )
+    )[:MAX_ALIASES]
+    if not wanted:
+        return []
+    localized: ColumnElement[Any] = Term.aliases.op("->>")(language)
+    english: ColumnElement[Any] = Term.aliases.op("->>")(DEFAULT_LANGUAGE)
+    rows = list(
+        await session.scalars(
+            select(Term)
+            .where(or_(localized.in_(wanted), english.in_(wanted)))
+            .order_by(Term.vocabulary, Term.tid)
+        )
+    )
+    answer: list[Term] = []
+    for alias in wanted:
+        in_language = [row for row in rows if row.aliases.get(language) == alias]
+        matches = in_language or [row for row in rows if row.aliases.get(DEFAULT_LANGUAGE) == alias]
+        answer += [row for row in matches if row not in answer]
+    return answer
 
 
 async def vocabulary_names(session: AsyncSession) -> list[str]:

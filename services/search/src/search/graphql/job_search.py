@@ -12,21 +12,25 @@ from strawberry.types import Info
 
 from search.domain import errors as domain_errors
 from search.domain.job_search import (
-    TERM_FACETS,
+    DEFAULT_RADIUS,
+    PAGE_SIZE,
     Condition,
     ConditionGroup,
     FacetRequest,
     GeoLocation,
-    JobSearchRequest,
     SearchAnswer,
+    SearchKind,
     SearchRange,
+    SearchRequest,
     SortRequest,
+    nearest_km,
     run_job_search,
 )
+from search.domain.models import Term as TermModel
 from search.domain.vocabulary import label_in, language_of, terms_by_tid
 from search.graphql.context import SearchContext
 from search.graphql.types import Job
-from search.indexing.store import store_for
+from search.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 
 log = logging.getLogger(__name__)
@@ -157,6 +161,14 @@ class JobSearchHit:
     remote_options: list[str]
     employment_types: list[str]
     published_at: str | None
+    featured: bool = strawberry.field(
+        description="True when the hit is a featured job (a job whose publishing package carries "
+        "a boost); featured jobs fill positions 0-6 of page 1 when they match the search."
+    )
+    distance_km: float | None = strawberry.field(
+        description="Kilometres from the request's lat/lon to the job's nearest location; set "
+        "only when the request had a geoLocation with lat/lon and the job has coordinates."
+    )
 
 
 @strawberry.type(description="One facet value and how many results have it.")
@@ -187,6 +199,16 @@ class SearchMetadata:
     sorting: str
     page: int
     page_size: int
+    radius: float | None = strawberry.field(
+        description="The request's effective geo radius after defaults (null when no geo radius)."
+    )
+    unit: str | None = strawberry.field(
+        description='The radius unit, "mi" or "km" (null when no geo radius).'
+    )
+    noindex: bool = strawberry.field(
+        description="True when the page must not be indexed (empty result, or more than 2 facet "
+        "values selected)."
+    )
 
 
 @strawberry.type(description="A page of job results.")
@@ -202,21 +224,27 @@ JobSearchResult = Annotated[
 ]
 
 
-def to_request(data: JobSearchInput) -> JobSearchRequest:
+def facet_requests(data: list[SearchFacetInput]) -> list[FacetRequest]:
+    return [FacetRequest(f.field, f.limit, f.operator, f.min_count, f.missing) for f in data]
+
+
+def condition_groups(data: list[SearchConditionGroupInput]) -> list[ConditionGroup]:
+    return [
+        ConditionGroup(
+            conditions=[Condition(c.field, c.value, c.operator) for c in g.conditions],
+            conjunction=g.conjunction,
+            tags=list(g.tags),
+        )
+        for g in data
+    ]
+
+
+def to_request(data: JobSearchInput) -> SearchRequest:
     geo = data.geo_location
-    return JobSearchRequest(
+    return SearchRequest(
         language=data.language or "en",
-        facets=[
-            FacetRequest(f.field, f.limit, f.operator, f.min_count, f.missing) for f in data.facets
-        ],
-        condition_groups=[
-            ConditionGroup(
-                conditions=[Condition(c.field, c.value, c.operator) for c in g.conditions],
-                conjunction=g.conjunction,
-                tags=list(g.tags),
-            )
-            for g in data.condition_groups
-        ],
+        facets=facet_requests(data.facets),
+        condition_groups=condition_groups(data.condition_groups),
         fulltext=data.fulltext.keys if data.fulltext else None,
         geo_location=(
             GeoLocation(
@@ -238,7 +266,7 @@ def to_request(data: JobSearchInput) -> JobSearchRequest:
     )
 
 
-def _hit(source: dict[str, object]) -> JobSearchHit:
+def _hit(source: dict[str, object], *, featured: bool, geo: GeoLocation | None) -> JobSearchHit:
     labels = source.get("term_labels") or {}
     assert isinstance(labels, dict)
     locations = source.get("locations") or []
@@ -274,25 +302,40 @@ def _hit(source: dict[str, object]) -> JobSearchHit:
         remote_options=list(labels.get("remote_options", [])),
         employment_types=list(labels.get("employment_types", [])),
         published_at=source.get("published_at"),  # type: ignore[arg-type]
+        featured=featured,
+        distance_km=(
+            nearest_km(source.get("location_points"), geo.lat, geo.lon)
+            if geo is not None and geo.lat is not None and geo.lon is not None
+            else None
+        ),
     )
 
 
-async def _facets(context: SearchContext, answer: SearchAnswer, language: str) -> list[SearchFacet]:
-    tids = {
+def facet_tids(kind: SearchKind, answer: SearchAnswer) -> set[int]:
+    return {
         int(value.value)
         for facet in answer.facets
-        if facet.field in TERM_FACETS
+        if facet.field in kind.term_facets
         for value in facet.values
     }
-    terms = {}
-    if tids:
-        async with context.sessions() as session:
-            terms = await terms_by_tid(session, tids)
+
+
+async def load_terms(context: SearchContext, tids: set[int]) -> dict[int, TermModel]:
+    """The terms of a page's facets and hits, in one statement."""
+    if not tids:
+        return {}
+    async with context.sessions() as session:
+        return await terms_by_tid(session, tids)
+
+
+def facets_of(
+    kind: SearchKind, answer: SearchAnswer, terms: dict[int, TermModel], language: str
+) -> list[SearchFacet]:
     facets = []
     for facet in answer.facets:
         values = []
         for value in facet.values:
-            if facet.field in TERM_FACETS:
+            if facet.field in kind.term_facets:
                 term = terms.get(int(value.value))
                 label = label_in(term, language) if term else value.value
             else:
@@ -302,38 +345,79 @@ async def _facets(context: SearchContext, answer: SearchAnswer, language: str) -
     return facets
 
 
-def _metadata(request: JobSearchRequest, answer: SearchAnswer, page: int) -> SearchMetadata:
+MAX_CLEAN_FACETS = 2  # SEO: at most 2 clean facets, no-index for empty pages (spec 9)
+
+
+def metadata(
+    request: SearchRequest, answer: SearchAnswer, *, page: int, page_size: int, noun: str
+) -> SearchMetadata:
     selected = sum(len(g.conditions) for g in request.condition_groups)
-    title = f"{answer.total} jobs"
+    title = f"{answer.total} {noun}"
     if request.fulltext:
-        title = f"{answer.total} jobs for “{request.fulltext[:60]}”"
+        title = f"{answer.total} {noun} for “{request.fulltext[:60]}”"
     tags = [Metatag(meta="title", value=f"{title} | Jobboard")]
-    if answer.total == 0 or selected > 2:
+    noindex = answer.total == 0 or selected > MAX_CLEAN_FACETS
+    if noindex:
         tags.append(Metatag(meta="robots", value="noindex, follow"))
-    return SearchMetadata(metatags=tags, sorting=answer.sorting, page=page, page_size=10)
+    geo = request.geo_location
+    radius_search = geo is not None and (geo.location_type or "locality") == "locality"
+    return SearchMetadata(
+        metatags=tags,
+        sorting=answer.sorting,
+        page=page,
+        page_size=page_size,
+        radius=(geo.radius or DEFAULT_RADIUS) if geo is not None and radius_search else None,
+        unit=geo.unit if geo is not None and radius_search else None,
+        noindex=noindex,
+    )
+
+
+def search_errors(refused: domain_errors.SearchErrors) -> SearchErrors:
+    errors = field_errors(refused, SearchError)
+    return SearchErrors(message=errors_summary(len(errors)), errors=errors)
+
+
+def unavailable(what: str, error: Exception) -> SearchUnavailable:
+    # Never Elasticsearch's own text in the answer; the log has it.
+    log.exception("%s failed: %s", what, error)
+    return SearchUnavailable(message="Search is unavailable right now; please try again.")
+
+
+def store_of(context: SearchContext) -> SearchStore:
+    settings = context.settings
+    assert isinstance(settings, SearchSettings)
+    return store_for(settings.elasticsearch_url, settings.index_prefix)
+
+
+def language_in(context: SearchContext, requested: str | None) -> str:
+    return requested if requested else language_of(context.frontend.locale)
 
 
 async def job_search(
     info: Info[SearchContext, None], data: JobSearchInput
 ) -> JobSearchResults | SearchErrors | SearchUnavailable:
     context = info.context
-    settings = context.settings
-    assert isinstance(settings, SearchSettings)
-    store = store_for(settings.elasticsearch_url, settings.index_prefix)
     request = to_request(data)
     try:
-        search, answer = await run_job_search(store, request)
+        search, answer = await run_job_search(store_of(context), request)
     except domain_errors.SearchErrors as refused:
-        errors = field_errors(refused, SearchError)
-        return SearchErrors(message=errors_summary(len(errors)), errors=errors)
+        return search_errors(refused)
     except (ApiError, TransportError) as error:
-        # Never Elasticsearch's own text in the answer; the log has it.
-        log.exception("job search failed: %s", error)
-        return SearchUnavailable(message="Search is unavailable right now; please try again.")
-    language = language_of(context.frontend.locale) if not data.language else data.language
+        return unavailable("job search", error)
+    terms = await load_terms(context, facet_tids(search.kind, answer))
+    geo = request.geo_location
     return JobSearchResults(
-        hits=[_hit(source) for source in answer.hits],
+        hits=[
+            _hit(source, featured=str(source["id"]) in answer.featured, geo=geo)
+            for source in answer.hits
+        ],
         total=answer.total,
-        facets=await _facets(context, answer, language),
-        metadata=_metadata(request, answer, search.offset // 10 + 1),
+        facets=facets_of(search.kind, answer, terms, language_in(context, data.language)),
+        metadata=metadata(
+            request,
+            answer,
+            page=search.offset // PAGE_SIZE + 1,
+            page_size=PAGE_SIZE,
+            noun="jobs",
+        ),
     )

@@ -3,16 +3,23 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
+from search.domain.places import suggest
 from search.domain.service import find_route
-from search.domain.vocabulary import find_terms, language_of, vocabulary_names
+from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vocabulary_names
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
+from search.graphql.organization_search import (
+    OrganizationSearchInput,
+    OrganizationSearchResult,
+    organization_search,
+)
 from search.graphql.types import (
     ROUTE_REFERENCES,
     ContentResponse,
     ErrorResponse,
     LandingPage,
+    LocationSuggestion,
     RedirectResponse,
     RouteResponse,
     Term,
@@ -30,6 +37,28 @@ class Query:
         self, info: Info[SearchContext, None], input: JobSearchInput
     ) -> JobSearchResult:
         return await job_search(info, input)
+
+    @strawberry.field(
+        name="organizationSearch",
+        description="Published organization profiles matching the request: hits as "
+        "OrganizationProfile references with teaser data and open job counts, total, facet "
+        "counts (occupations, industry, fieldsOfStudy), metadata. 12 a page; featured first.",
+    )
+    async def organization_search(
+        self, info: Info[SearchContext, None], input: OrganizationSearchInput
+    ) -> OrganizationSearchResult:
+        return await organization_search(info, input)
+
+    @strawberry.field(
+        description="Places whose name starts with `text` (accent and case insensitive), "
+        "biggest cities first; countries and states before cities with equal prefix match. "
+        "1 <= len(text) <= 100; at most `limit` (1..20) answers. Empty list for no match, "
+        "never an error."
+    )
+    async def location_suggestions(
+        self, text: str, limit: int = 10, language: str | None = None
+    ) -> list[LocationSuggestion]:
+        return [LocationSuggestion.from_place(place) for place in await suggest(text, limit)]
 
     @strawberry.field(description="What a public path shows: content, a redirect or an error.")
     async def route(
@@ -77,6 +106,22 @@ class Query:
                 limit=100 if limit is None else limit,
                 offset=offset or 0,
             )
+        remember_terms(info.context, rows)
+        return [Term.from_row(row, language) for row in rows]
+
+    @strawberry.field(
+        description="Terms whose path alias (in `language`, else English) is one of `aliases`, "
+        "in the order asked; unknown aliases are left out. Used by /jobs/{alias}[/{alias}] to "
+        "select facet values (a term's vocabulary names its facet: occupational_fields -> "
+        "occupations, industries -> industry, employment_types -> employmentType, "
+        "years_of_experience -> yearsOfExperience, remote_options -> remoteOptions)."
+    )
+    async def terms_by_alias(
+        self, info: Info[SearchContext, None], aliases: list[str], language: str | None = None
+    ) -> list[Term]:
+        language = language or language_of(info.context.frontend.locale)
+        async with info.context.sessions() as session:
+            rows = await terms_by_alias(session, aliases, language)
         remember_terms(info.context, rows)
         return [Term.from_row(row, language) for row in rows]
 

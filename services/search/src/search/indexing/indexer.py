@@ -1,13 +1,21 @@
-"""Applies job and profile snapshots to the indices (the consumers' and reindex's one path)."""
+"""Applies job, profile and subscription events to the indices (the consumers' and reindex's one
+path)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from search.domain.models import FeaturedSubscription
 from search.domain.vocabulary import terms_by_tid
+from search.indexing.analysis import stem_document
 from search.indexing.documents import (
     job_document,
     job_is_findable,
@@ -15,12 +23,29 @@ from search.indexing.documents import (
     profile_document,
     profile_tids,
 )
-from search.indexing.payloads import JobPayload, ProfilePayload
+from search.indexing.payloads import JobPayload, ProfilePayload, SubscriptionPayload
 from search.indexing.store import SearchStore
+
+log = logging.getLogger(__name__)
+BATCH = 500
 
 
 async def _english_labels(session: AsyncSession, tids: set[int]) -> dict[int, str]:
     return {tid: term.label for tid, term in (await terms_by_tid(session, tids)).items()}
+
+
+def organization_fields(
+    profile: dict[str, Any], *, own_logo: bool, job_logo_url: str | None
+) -> dict[str, Any]:
+    """What a job document copies from its organization's profile document: the name, slug and
+    logo (unless the job has its own), and the profile version they come from."""
+    return {
+        "organization_name": profile["name"],
+        "organization_stem": stem_document(str(profile["name"])),
+        "organization_slug": profile.get("slug"),
+        "logo_url": job_logo_url if own_logo else profile.get("logo_url"),
+        "organization_version": profile.get("version"),
+    }
 
 
 async def job_document_for(
@@ -29,13 +54,23 @@ async def job_document_for(
     profile = await store.get("organizations", payload.organization_id)
     industry_tid = profile.get("industry_tid") if profile else None
     tids = job_tids(payload) | ({industry_tid} if industry_tid else set())
-    return job_document(
-        payload,
-        findable=job_is_findable(payload, event_type, now=datetime.now(UTC)),
-        labels=await _english_labels(session, tids),
-        industry_tid=industry_tid,
-        organization_slug=profile.get("slug") if profile else None,
+    labels = await _english_labels(session, tids)
+    # stemming and folding are CPU work: off the event loop
+    document = await asyncio.to_thread(
+        partial(
+            job_document,
+            payload,
+            findable=job_is_findable(payload, event_type, now=datetime.now(UTC)),
+            labels=labels,
+            industry_tid=industry_tid,
+            organization_slug=profile.get("slug") if profile else None,
+        )
     )
+    if profile:
+        document |= organization_fields(
+            profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url
+        )
+    return document
 
 
 async def index_job(
@@ -50,8 +85,140 @@ async def index_job(
     return await store.write("jobs", document, index=index)
 
 
+async def featured_periods(session: AsyncSession, organization_number: int) -> list[dict[str, str]]:
+    """The periods the organization is featured: its active featured subscriptions' terms."""
+    rows = await session.scalars(
+        select(FeaturedSubscription)
+        .where(
+            FeaturedSubscription.organization_number == organization_number,
+            FeaturedSubscription.featured.is_(True),
+            FeaturedSubscription.status == "active",
+        )
+        .order_by(FeaturedSubscription.starts_at)
+    )
+    return [{"gte": row.starts_at.isoformat(), "lt": row.ends_at.isoformat()} for row in rows]
+
+
 async def index_profile(
     store: SearchStore, session: AsyncSession, payload: ProfilePayload, *, index: str | None = None
 ) -> bool:
     labels = await _english_labels(session, profile_tids(payload))
-    return await store.write("organizations", profile_document(payload, labels=labels), index=index)
+    document = profile_document(
+        payload,
+        labels=labels,
+        featured_periods=await featured_periods(session, payload.organization_number),
+    )
+    written = await store.write("organizations", document, index=index)
+    if written and index is None:  # a reindex builds the jobs after the profiles anyway
+        await refresh_organization_jobs(store, document)
+    return written
+
+
+async def refresh_organization_jobs(
+    store: SearchStore, profile: dict[str, Any], *, index: str | None = None
+) -> int:
+    """Copy a profile's name, slug and logo into its organization's job documents.
+
+    Only the documents made from an older profile version (``organization_version``) are
+    rewritten, so a late older profile event never overwrites a newer one. Each is written back
+    at its own job version (``external_gte``): a job event indexed meanwhile wins (and took
+    the same fields from the profile document, written first). The local Elasticsearch has no
+    update-by-query (the reindex module is missing, ADR 0002), so this reads and writes in
+    batches. Returns how many were rewritten."""
+    version = int(profile["version"])
+    target = index or store.alias("jobs")
+    # a job indexed a moment ago (from the older profile) must be found too: searches see
+    # only refreshed writes. Profile events are rare next to searches; the refresh is cheap.
+    await store.client.indices.refresh(index=target)
+    query = {
+        "bool": {
+            "filter": [{"term": {"organization_id": profile["organization_id"]}}],
+            "must_not": [{"range": {"organization_version": {"gte": version}}}],
+        }
+    }
+    rewritten, after = 0, None
+    while True:
+        body: dict[str, Any] = {
+            "query": query,
+            "size": BATCH,
+            "sort": [{"id": "asc"}],
+            "version": True,
+        }
+        if after is not None:
+            body["search_after"] = after
+        hits = (await store.client.search(index=target, body=body))["hits"]["hits"]
+        if not hits:
+            return rewritten
+        operations: list[dict[str, Any]] = []
+        for hit in hits:
+            source = hit["_source"]
+            source |= organization_fields(
+                profile, own_logo=bool(source.get("own_logo")), job_logo_url=source.get("logo_url")
+            )
+            operations += [
+                {
+                    "index": {
+                        "_index": hit["_index"],
+                        "_id": hit["_id"],
+                        "version": hit["_version"],
+                        "version_type": "external_gte",
+                    }
+                },
+                source,
+            ]
+        answer = await store.client.bulk(operations=operations)
+        for item in answer["items"]:
+            status = item["index"].get("status", 500)
+            if status < 300:
+                rewritten += 1
+            elif status != 409:  # 409: a newer job version came meanwhile, and wins
+                log.error("job %s kept its organization fields: %s", item["index"]["_id"], item)
+        after = hits[-1]["sort"]
+
+
+async def apply_subscription(
+    store: SearchStore,
+    session: AsyncSession,
+    payload: SubscriptionPayload,
+    version: int,
+) -> None:
+    """billing.subscription.changed: keep the subscription (a newer change is never replaced by
+    an older one) and put the organization's featured periods on its profile document."""
+    values = {
+        "subscription_id": payload.subscription_id,
+        "organization_number": payload.organization_number,
+        "featured": payload.featured_organization,
+        "status": payload.status,
+        "starts_at": datetime.fromisoformat(payload.start_date),
+        "ends_at": datetime.fromisoformat(payload.end_date),
+        "version": version,
+    }
+    statement = insert(FeaturedSubscription).values(**values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[FeaturedSubscription.subscription_id],
+            set_={key: statement.excluded[key] for key in values if key != "subscription_id"},
+            where=FeaturedSubscription.version < statement.excluded.version,
+        )
+    )
+    await session.flush()
+    await refresh_featured(store, session, payload.organization_number)
+
+
+async def refresh_featured(
+    store: SearchStore, session: AsyncSession, organization_number: int
+) -> None:
+    """Rewrite the organization's profile document with its current featured periods, at the
+    document's own version (a profile event indexed meanwhile reads the same table)."""
+    periods = await featured_periods(session, organization_number)
+    answer = await store.client.search(
+        index=store.alias("organizations"),
+        body={
+            "query": {"term": {"organization_number": organization_number}},
+            "size": 10,
+            "version": True,
+        },
+    )
+    for hit in answer["hits"]["hits"]:
+        document = hit["_source"] | {"featured_periods": periods, "version": hit["_version"]}
+        await store.write("organizations", document, index=hit["_index"])

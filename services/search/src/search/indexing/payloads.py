@@ -20,6 +20,8 @@ JOB_SNAPSHOT_EVENTS = (
     "jobs.job.expired",
 )
 JOB_GONE_EVENTS = frozenset({"jobs.job.archived", "jobs.job.expired"})
+SUBSCRIPTION_TOPIC = "billing.subscription"
+SUBSCRIPTION_CHANGED = "billing.subscription.changed"
 PROFILE_EVENTS = (
     "organizations.profile.published",
     "organizations.profile.updated",
@@ -75,6 +77,8 @@ class JobPayload(_Payload):
     published_at: str | None = None
     expires_at: str | None = None
     created_at: str
+    featured_until: str | None = None  # the boost of the package that paid its slot (ADR 0012)
+    own_logo: bool = False  # logo_url is the job's own logo, not its organization's
 
 
 class ProfileLocation(_Payload):
@@ -104,3 +108,14 @@ class ProfilePayload(_Payload):
     fields_of_study_tids: list[int] = []
     benefit_tids: list[int] = []
     locations: list[ProfileLocation] = []
+
+
+class SubscriptionPayload(_Payload):
+    """billing.subscription.changed, as search needs it (the featured flag, ADR 0012)."""
+
+    subscription_id: str
+    organization_number: int
+    status: str
+    start_date: str
+    end_date: str
+    featured_organization: bool = False

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient
 from jobkit.events import EventEnvelope
+from jobkit.kafka import ensure_topics
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.indexing.indexer import index_job, index_profile
@@ -25,6 +26,7 @@ from search.indexing.payloads import (
     JOB_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
+    SUBSCRIPTION_TOPIC,
     JobPayload,
     ProfilePayload,
 )
@@ -143,6 +145,12 @@ async def reindex(
         "organizations": (settings.topic(PROFILE_TOPIC), PROFILE_EVENTS),
         "jobs": (settings.topic(JOB_TOPIC), JOB_SNAPSHOT_EVENTS),
     }
+    # the topics it replays keep their history (jobkit.kafka.HISTORY_TOPICS); this also applies
+    # retention.ms=-1 to topics made before that rule, so the next reindex misses nothing
+    await ensure_topics(
+        settings.kafka_bootstrap_servers,
+        [topic for topic, _ in topics.values()] + [settings.topic(SUBSCRIPTION_TOPIC)],
+    )
     counts: dict[str, int] = {}
     ends: dict[str, Offsets] = {}
     left: list[str] = []

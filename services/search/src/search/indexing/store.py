@@ -56,6 +56,7 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "organization_name": _KEYWORD,
             "organization_slug": _KEYWORD,
             "logo_url": {"type": "keyword", "index": False},
+            "own_logo": {"type": "boolean"},
             "link_url": {"type": "keyword", "index": False},
             "industry_tid": _TIDS,
             "employment_type_tids": _TIDS,
@@ -74,7 +75,8 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "published_at": {"type": "date"},
             "expires_at": {"type": "date"},
             "created_at": {"type": "date"},
-            "featured_boost": {"type": "float"},
+            "featured_until": {"type": "date"},
+            "organization_version": {"type": "long"},
             "salary_currency": _KEYWORD,
             "salary_unit": _KEYWORD,
             "salary_min": {"type": "double"},
@@ -88,6 +90,7 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
         "properties": {
             "id": _KEYWORD,
             "organization_id": _KEYWORD,
+            "organization_number": {"type": "integer"},
             "site": _KEYWORD,
             "slug": _KEYWORD,
             "version": {"type": "long"},
@@ -106,7 +109,8 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "term_labels": {"type": "object", "enabled": False},
             "location_points": {"type": "geo_point"},
             "countries": _KEYWORD,
-            "featured_boost": {"type": "float"},
+            # The periods the organization is featured (its featured subscriptions, ADR 0012).
+            "featured_periods": {"type": "date_range"},
         },
     },
 }
@@ -134,7 +138,9 @@ class SearchStore:
         return name
 
     async def ensure_indices(self) -> None:
-        """Create each kind's first index behind its alias, unless the alias exists."""
+        """Create each kind's first index behind its alias, unless the alias exists; an existing
+        index gets the fields added to its mapping since it was made (adding is allowed;
+        documents indexed before carry the new fields after a reindex)."""
         if self._ensured:
             return
         for kind in KINDS:
@@ -145,6 +151,10 @@ class SearchStore:
                 except Exception:
                     await self.client.indices.delete(index=name)
                     raise
+            else:
+                await self.client.indices.put_mapping(
+                    index=self.alias(kind), properties=MAPPINGS[kind]["properties"]
+                )
         self._ensured = True
 
     async def indices_of(self, kind: Kind) -> list[str]:
@@ -196,6 +206,12 @@ class SearchStore:
 
     async def refresh(self, kind: Kind) -> None:
         await self.client.indices.refresh(index=self.alias(kind))
+
+    async def refresh_all(self) -> None:
+        """Make every write so far searchable (both aliases, one request)."""
+        await self.client.indices.refresh(
+            index=",".join(self.alias(kind) for kind in KINDS), ignore_unavailable=True
+        )
 
     async def drop(self) -> None:
         """Delete every index of this prefix (tests)."""

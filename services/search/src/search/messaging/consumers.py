@@ -7,7 +7,7 @@ an older version delivered late.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
@@ -15,19 +15,33 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.db import processed_events
-from search.indexing.indexer import index_job, index_profile
+from search.indexing.indexer import apply_subscription, index_job, index_profile
 from search.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
+    SUBSCRIPTION_CHANGED,
+    SUBSCRIPTION_TOPIC,
     JobPayload,
     ProfilePayload,
+    SubscriptionPayload,
 )
 from search.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 
 INDEXER_GROUP = "search-indexer"
+
+
+def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
+    """billing.subscription.changed: which organizations are featured, and when (ADR 0012)."""
+
+    async def on_subscription(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        payload = SubscriptionPayload.model_validate(envelope.payload)
+        await apply_subscription(store, session, payload, envelope.aggregate_version)
+
+    return {SUBSCRIPTION_CHANGED: on_subscription}
 
 
 def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, Handler]]:
@@ -55,11 +69,30 @@ def indexer_consumer(
         handlers={
             settings.topic(PROFILE_TOPIC): profile_handlers,
             settings.topic(JOB_TOPIC): job_handlers,
+            # the same consumer, so one event at a time touches an organization's documents
+            settings.topic(SUBSCRIPTION_TOPIC): subscription_handlers(store),
         },
         sessions=runtime.sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
+        # what a batch wrote is searchable at once, not at the next refresh interval
+        after_batch=store.refresh_all,
+        # job and profile events carry the whole aggregate: a batch's last one per aggregate
+        # is all that needs indexing (the documents are versioned)
+        coalesce=snapshot_coalesce(settings),
     )
+
+
+def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Hashable | None]:
+    snapshots = {
+        settings.topic(JOB_TOPIC): frozenset(JOB_SNAPSHOT_EVENTS),
+        settings.topic(PROFILE_TOPIC): frozenset(PROFILE_EVENTS),
+    }
+
+    def coalesce(topic: str, key: str, event_type: str) -> Hashable | None:
+        return (topic, key) if event_type in snapshots.get(topic, ()) else None
+
+    return coalesce
 
 
 def consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:

@@ -45,6 +45,7 @@ async def grant_credits(
     amount: int,
     valid_days: int | None = None,
     label: str | None = None,
+    featured_days: int | None = None,
 ) -> GrantCreditsResult:
     principal = info.context.require_principal()
     result = await service.grant_credits(
@@ -57,6 +58,7 @@ async def grant_credits(
         amount=amount,
         valid_days=valid_days,
         label=label,
+        featured_days=featured_days,
     )
     if isinstance(result, DomainErrors):
         return BillingErrors.from_domain(result)

@@ -1,0 +1,154 @@
+"""Counts per job and per organization and day, kept from the events analytics records (the
+recruiter dashboards' first cut). A job's event also counts for its organization."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from enum import StrEnum
+
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from analytics.domain.models import DailyCount, KnownJob, KnownOrganization
+
+
+class Metric(StrEnum):
+    VISITS = "visits"
+    APPLY_STARTS = "apply_starts"
+    APPLY_COMPLETIONS = "apply_completions"
+    BOOKMARKS = "bookmarks"
+    SHARES = "shares"
+    PROFILE_VISITS = "profile_visits"
+
+
+JOB_METRICS = {
+    "job_visit": Metric.VISITS,
+    "job_apply_start": Metric.APPLY_STARTS,
+    "job_apply_complete": Metric.APPLY_COMPLETIONS,
+    "job_bookmark": Metric.BOOKMARKS,
+    "job_share": Metric.SHARES,
+}
+ORGANIZATION_METRICS = {"orgprofile_visit": Metric.PROFILE_VISITS}
+JOB, ORGANIZATION = "job", "organization"
+MAX_DAYS = 366
+
+
+async def _increment(
+    session: AsyncSession, subject_type: str, subject_id: str, day: date, metric: Metric
+) -> None:
+    statement = insert(DailyCount).values(
+        subject_type=subject_type, subject_id=subject_id, day=day, metric=metric, count=1
+    )
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["subject_type", "subject_id", "day", "metric"],
+            set_={"count": DailyCount.count + 1},
+        )
+    )
+
+
+async def job_organization(session: AsyncSession, job_id: str) -> str | None:
+    organization: str | None = await session.scalar(
+        select(KnownJob.organization_id).where(KnownJob.job_id == job_id)
+    )
+    return organization
+
+
+async def count_event(
+    session: AsyncSession,
+    *,
+    key: str,
+    day: date,
+    entity_id: str | None,
+    organization_id: str | None,
+) -> None:
+    """Counts ``key`` for its job (and the job's organization) or its organization profile;
+    other keys count nothing. ``organization_id`` is trusted only from domain events; pass None
+    for a browser's event and the job's known organization is used."""
+    if entity_id is None:
+        return
+    if key in JOB_METRICS:
+        organization = organization_id or await job_organization(session, entity_id)
+        if organization is None:
+            return  # a job analytics has never heard of: nothing to attribute it to
+        metric = JOB_METRICS[key]
+        await _increment(session, JOB, entity_id, day, metric)
+        await _increment(session, ORGANIZATION, organization, day, metric)
+    elif key in ORGANIZATION_METRICS:
+        if await session.get(KnownOrganization, entity_id) is None:
+            return  # not an organization (a request can name anything)
+        await _increment(session, ORGANIZATION, entity_id, day, ORGANIZATION_METRICS[key])
+
+
+@dataclass
+class Totals:
+    visits: int = 0
+    apply_starts: int = 0
+    apply_completions: int = 0
+    bookmarks: int = 0
+    shares: int = 0
+    profile_visits: int = 0
+
+    def add(self, metric: str, count: int) -> None:
+        setattr(self, metric, getattr(self, metric) + count)
+
+
+@dataclass
+class JobTotals:
+    job_id: str
+    organization_id: str
+    totals: Totals = field(default_factory=Totals)
+
+
+async def jobs_with_organizations(session: AsyncSession, job_ids: Sequence[str]) -> dict[str, str]:
+    rows = await session.execute(
+        select(KnownJob.job_id, KnownJob.organization_id).where(KnownJob.job_id.in_(job_ids))
+    )
+    return {row.job_id: row.organization_id for row in rows}
+
+
+async def job_totals(session: AsyncSession, jobs: dict[str, str]) -> list[JobTotals]:
+    """All-time totals of each job (one query for the whole list)."""
+    found = {job_id: JobTotals(job_id, organization) for job_id, organization in jobs.items()}
+    if not found:
+        return []
+    rows = await session.execute(
+        select(DailyCount.subject_id, DailyCount.metric, func.sum(DailyCount.count))
+        .where(DailyCount.subject_type == JOB, DailyCount.subject_id.in_(list(found)))
+        .group_by(DailyCount.subject_id, DailyCount.metric)
+    )
+    for job_id, metric, count in rows:
+        found[job_id].totals.add(metric, int(count))
+    return list(found.values())
+
+
+@dataclass(frozen=True)
+class DayTotals:
+    day: date
+    totals: Totals
+
+
+async def organization_days(
+    session: AsyncSession, *, organization_id: str, today: date, days: int
+) -> list[DayTotals]:
+    """One entry per day of the last ``days`` (today included), zeros where nothing happened."""
+    days = max(1, min(days, MAX_DAYS))
+    first = today - timedelta(days=days - 1)
+    by_day: dict[date, Totals] = defaultdict(Totals)
+    rows = await session.execute(
+        select(DailyCount.day, DailyCount.metric, DailyCount.count).where(
+            DailyCount.subject_type == ORGANIZATION,
+            DailyCount.subject_id == organization_id,
+            DailyCount.day >= first,
+            DailyCount.day <= today,
+        )
+    )
+    for day, metric, count in rows:
+        by_day[day].add(metric, count)
+    return [
+        DayTotals(first + timedelta(days=n), by_day[first + timedelta(days=n)]) for n in range(days)
+    ]
