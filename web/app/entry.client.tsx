@@ -3,7 +3,12 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { ApolloBootstrapProvider, readBootstrap } from "~/lib/apollo/bootstrap";
-import { createApolloClient } from "~/lib/apollo/create-apollo-client";
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import {
+  createApolloClient,
+  visualEditorRequested,
+} from "~/lib/apollo/create-apollo-client";
+import { logClientError } from "~/lib/client-log";
 
 const { raw, bootstrap } = readBootstrap(document, "jobboard");
 
@@ -13,6 +18,12 @@ const client = createApolloClient({
   frontendName: bootstrap.frontendName,
   ssrMode: false,
   initialState: bootstrap.state,
+  visualEditor: visualEditorRequested(window.location.href),
+  // what the server answered as GraphQL errors is the page's to show; the rest is logged
+  onError: (error, operation) => {
+    if (!CombinedGraphQLErrors.is(error))
+      logClientError("graphql", error, { operation });
+  },
 });
 
 startTransition(() => {

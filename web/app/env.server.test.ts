@@ -17,8 +17,17 @@ describe("parseServerEnv", () => {
       IDENTITY_URL: "http://127.0.0.1:8101",
       ORGANIZATIONS_URL: "http://127.0.0.1:8102",
       JOBS_URL: "http://127.0.0.1:8103",
+      SEARCH_URL: "http://127.0.0.1:8107",
+      ANALYTICS_URL: "http://127.0.0.1:8108",
       AUTH_OIDC_PROVIDERS: "",
     });
+  });
+
+  it("takes an IndexNow key in IndexNow's format only", () => {
+    expect(parseServerEnv({ AUTH_SECRET: secret, INDEXNOW_KEY: "a1b2c3d4-e5f6" }).INDEXNOW_KEY).toBe(
+      "a1b2c3d4-e5f6",
+    );
+    expect(() => parseServerEnv({ AUTH_SECRET: secret, INDEXNOW_KEY: "short" })).toThrow(/INDEXNOW_KEY/);
   });
 
   it("coerces the port and keeps explicit values", () => {

@@ -20,6 +20,15 @@ const serverEnvSchema = z.object({
   /** Services that take uploads, proxied at /api/uploads/<name>/ with the session's bearer. */
   ORGANIZATIONS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8102"),
   JOBS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8103"),
+  /** Search's REST endpoints: the aggregator feeds at /feeds/jobs.{xml,json} are proxied there. */
+  SEARCH_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8107"),
+  /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi are proxied there (ADR 0014). */
+  ANALYTICS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8108"),
+  /** IndexNow's key (as search's SEARCH_INDEXNOW_KEY), served at /{key}.txt; unset: not served. */
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,128}$/, "8 to 128 characters: a-z, A-Z, 0-9 and dashes")
+    .optional(),
   /** The captcha widget script and this site's key (Turnstile; a local server in development). */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),

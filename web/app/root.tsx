@@ -7,8 +7,9 @@ import {
   Title,
 } from "@mantine/core";
 import mantineCoreStyles from "@mantine/core/styles.css?url";
+import mantineChartsStyles from "@mantine/charts/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,13 +17,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appStyles from "./app.css?url";
 import { AppShell } from "~/components/AppShell";
+import { configureAnalytics, rememberUtmSource } from "~/lib/analytics";
 import { useAppConfig } from "~/lib/app-config";
 import { AccountNavItem } from "~/features/identity/AccountNavItem";
+import {
+  DashboardBottomMenu,
+  DashboardSidebar,
+} from "~/features/identity/DashboardMenus";
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider, useSession } from "~/features/identity/session";
 import { ReconsentModal } from "~/features/consent/ReconsentModal";
@@ -30,6 +37,9 @@ import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
+import { logClientError } from "~/lib/client-log";
+import { CookieConsent } from "~/components/CookieConsent";
+import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
 
 // Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; Mantine's
 // default shade 6 does not.
@@ -39,12 +49,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: mantineCoreStyles },
   { rel: "stylesheet", href: mantineProgressStyles },
+  { rel: "stylesheet", href: mantineChartsStyles },
   { rel: "stylesheet", href: appStyles },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const claims = await sessionOf(request);
-  return { session: claims ? publicSession(claims) : null };
+  return {
+    session: claims ? publicSession(claims) : null,
+    cookieConsent: readCookieConsent(request.headers.get("cookie")),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -86,12 +100,33 @@ function ConsentGate() {
   );
 }
 
+/** lib/analytics' conversion settings from getAppConfig, and the landing URL's utm source. */
+function AnalyticsSetup() {
+  const { config } = useAppConfig();
+  const { search } = useLocation();
+  const conversionApi = config.flag("analytics", "conversion_api");
+  const listed = config.value("analytics", "conversion_events");
+  const events = Array.isArray(listed)
+    ? listed.filter((item): item is string => typeof item === "string").join(",")
+    : "";
+  useEffect(() => {
+    configureAnalytics({
+      conversionApi,
+      conversionEvents: events ? events.split(",") : [],
+    });
+  }, [conversionApi, events]);
+  useEffect(() => rememberUtmSource(search), [search]);
+  return null;
+}
+
 /** The shell with the site's settings (logo target) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
   return (
     <AppShell
       accountItem={<AccountNavItem />}
+      sidebar={<DashboardSidebar />}
+      bottomMenu={<DashboardBottomMenu />}
       logoTarget={config.text("navigation", "logo_link", "/")}
     >
       {children}
@@ -101,14 +136,18 @@ function SiteShell({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SessionProvider initial={loaderData.session}>
-      <SessionTrackers />
-      <MasqueradeBanner />
-      <ConsentGate />
-      <SiteShell>
-        <Outlet />
-      </SiteShell>
-    </SessionProvider>
+    <CookieConsentProvider initial={loaderData.cookieConsent}>
+      <SessionProvider initial={loaderData.session}>
+        <SessionTrackers />
+        <AnalyticsSetup />
+        <MasqueradeBanner />
+        <ConsentGate />
+        <SiteShell>
+          <Outlet />
+        </SiteShell>
+        <CookieConsent />
+      </SessionProvider>
+    </CookieConsentProvider>
   );
 }
 
@@ -140,14 +179,21 @@ function errorCopy(error: unknown): {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const copy = errorCopy(error);
+  useEffect(() => {
+    // a page that broke is news for the operators; a 404 or a 403 is not
+    if (!isRouteErrorResponse(error)) logClientError("render", error);
+  }, [error]);
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <SessionProvider initial={rootData?.session ?? null}>
-      <SiteShell>
-        <title>{`${copy.title} | Jobboard`}</title>
-        <Title order={1}>{copy.heading}</Title>
-        <Text mt="md">{copy.text}</Text>
-      </SiteShell>
-    </SessionProvider>
+    <CookieConsentProvider initial={rootData?.cookieConsent ?? null}>
+      <SessionProvider initial={rootData?.session ?? null}>
+        <SiteShell>
+          <title>{`${copy.title} | Jobboard`}</title>
+          <Title order={1}>{copy.heading}</Title>
+          <Text mt="md">{copy.text}</Text>
+        </SiteShell>
+        <CookieConsent />
+      </SessionProvider>
+    </CookieConsentProvider>
   );
 }

@@ -6,9 +6,13 @@ import {
   SIGN_UP_ROLE_COOKIE,
 } from "../app/lib/auth-constants.js";
 import { authRequestContext } from "./auth/config.js";
+import { analyticsRelays } from "./analytics-relays.js";
+import { clientLog } from "./client-log.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
+import { permanentRedirects, type RedirectConfig } from "./redirects.js";
+import { FEED_PATHS, feedsProxy, indexNowKeyFile } from "./search-feeds.js";
 
 export interface CreateWebAppOptions {
   gatewayUrl: string;
@@ -18,6 +22,14 @@ export interface CreateWebAppOptions {
   pageHandler: RequestHandler;
   /** The built browser assets (`build/client`); omitted in tests. */
   clientBuildDir?: string;
+  /** The site's redirect settings (spec 2's permanent redirects); none: no redirects. */
+  redirects?: () => Promise<RedirectConfig>;
+  /** Search's REST endpoints (the aggregator feeds); omitted: no feeds. */
+  searchUrl?: string;
+  /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi go there (ADR 0014). */
+  analytics?: { url: string; frontendName: string };
+  /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
+  indexNowKey?: string;
   /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
   trustProxy?: boolean | string;
   /** Sessions at /api/auth/*; the proxy then forwards each session's token to the gateway. */
@@ -105,6 +117,20 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     app.use(AUTH_BASE_PATH, authRoutes(auth.config));
   }
 
+  app.use("/api/client-log", clientLog());
+
+  if (options.analytics) {
+    app.use(
+      analyticsRelays({
+        analyticsUrl: options.analytics.url,
+        frontendName: options.analytics.frontendName,
+        ...(auth
+          ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) }
+          : {}),
+      }),
+    );
+  }
+
   app.all(
     "/graphql",
     graphqlProxy({
@@ -125,6 +151,11 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     }),
   );
 
+  if (options.searchUrl) {
+    for (const path of FEED_PATHS) app.get(path, feedsProxy(options.searchUrl));
+  }
+  if (options.indexNowKey) app.use(indexNowKeyFile(options.indexNowKey));
+
   if (options.clientBuildDir) {
     // Fingerprinted file names, so these can be cached for good.
     app.use(
@@ -137,6 +168,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     app.use(express.static(options.clientBuildDir, { maxAge: "1h" }));
   }
 
+  if (options.redirects) app.use(permanentRedirects(options.redirects));
   app.use(options.pageHandler);
   return app;
 }

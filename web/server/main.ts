@@ -7,6 +7,7 @@ import { createWebApp } from "./app.js";
 import { createAuthConfig } from "./auth/config.js";
 import { IdentityClient } from "./auth/identity-client.js";
 import { listen } from "./listen.js";
+import { gatewayRedirectConfig } from "./redirects.js";
 
 // Compiled to build/server-app/server/main.js; the React Router build sits beside it in build/.
 const buildRoot = new URL("../../", import.meta.url);
@@ -15,14 +16,26 @@ async function main() {
   // Fail at start-up, not on the first request, when the environment is wrong.
   const env = parseServerEnv(process.env);
   const oidcProviders = parseOidcProviders(process.env);
-  const build = (await import(new URL("server/index.js", buildRoot).href)) as ServerBuild;
+  const build = (await import(
+    new URL("server/index.js", buildRoot).href
+  )) as ServerBuild;
   const secureCookies = env.AUTH_URL.startsWith("https:");
 
   const app = createWebApp({
     gatewayUrl: env.GATEWAY_URL,
-    uploadServices: { organizations: env.ORGANIZATIONS_URL, jobs: env.JOBS_URL },
+    uploadServices: {
+      organizations: env.ORGANIZATIONS_URL,
+      jobs: env.JOBS_URL,
+    },
+    searchUrl: env.SEARCH_URL,
+    analytics: { url: env.ANALYTICS_URL, frontendName: env.FRONTEND_NAME },
+    ...(env.INDEXNOW_KEY ? { indexNowKey: env.INDEXNOW_KEY } : {}),
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
     pageHandler: createRequestHandler({ build, mode: env.NODE_ENV }),
+    redirects: gatewayRedirectConfig({
+      gatewayUrl: env.GATEWAY_URL,
+      frontend: `${env.FRONTEND_NAME}/en`,
+    }),
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
     auth: {
       config: createAuthConfig({
@@ -32,12 +45,18 @@ async function main() {
         secureCookies,
       }),
       sessionToken: async (cookieHeader) =>
-        (await readSessionClaims(cookieHeader, { secret: env.AUTH_SECRET, secureCookies }))?.accessToken ?? null,
+        (
+          await readSessionClaims(cookieHeader, {
+            secret: env.AUTH_SECRET,
+            secureCookies,
+          })
+        )?.accessToken ?? null,
     },
   });
 
   const server = await listen(app, env.PORT, env.HOST);
-  const social = oidcProviders.map((provider) => provider.name).join(", ") || "none";
+  const social =
+    oidcProviders.map((provider) => provider.name).join(", ") || "none";
   console.log(
     `web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL}, identity ${env.IDENTITY_URL}, social sign-in: ${social})`,
   );

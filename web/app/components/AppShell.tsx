@@ -8,21 +8,34 @@ export function AppShell({
   children,
   accountItem,
   logoTarget,
+  sidebar,
+  bottomMenu,
 }: {
   children: ReactNode;
   accountItem?: ReactNode;
   logoTarget?: string;
+  /** The dashboard sidebar (wider screens). */
+  sidebar?: ReactNode;
+  /** The bottom menu (phones, signed-in people). */
+  bottomMenu?: ReactNode;
 }) {
   return (
     <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <NavigationRouteProgress />
       <SiteHeader accountItem={accountItem} logoTarget={logoTarget} />
-      <main id="main">
-        <Container size="lg" py="xl">
-          {children}
-        </Container>
-      </main>
+      <div className="shell-body">
+        {sidebar}
+        <main id="main">
+          <Container size="lg" py="xl">
+            {children}
+          </Container>
+        </main>
+      </div>
       <SiteFooter />
+      {bottomMenu}
     </>
   );
 }

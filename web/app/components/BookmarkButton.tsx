@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 
-const BOOKMARK_JOB = graphql(`
+export const BOOKMARK_JOB = graphql(`
   mutation BookmarkJob($jobId: ID!) {
     bookmarkJob(jobId: $jobId) {
       __typename
@@ -19,7 +19,7 @@ const BOOKMARK_JOB = graphql(`
   }
 `);
 
-const UNBOOKMARK_JOB = graphql(`
+export const UNBOOKMARK_JOB = graphql(`
   mutation UnbookmarkJob($jobId: ID!) {
     unbookmarkJob(jobId: $jobId) {
       __typename
@@ -44,10 +44,12 @@ export function BookmarkButton({
   jobId,
   bookmarked,
   signedIn,
+  fullWidth = false,
 }: {
   jobId: string;
   bookmarked: boolean;
   signedIn: boolean;
+  fullWidth?: boolean;
 }) {
   const navigate = useNavigate();
   const [on, setOn] = useState(bookmarked);
@@ -77,6 +79,7 @@ export function BookmarkButton({
     <Button
       variant={on ? "filled" : "default"}
       aria-pressed={on}
+      fullWidth={fullWidth}
       loading={adding.loading || removing.loading}
       onClick={() => void toggle()}
     >

@@ -6,7 +6,7 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   return (
     <Paper withBorder radius="md" p="xl" bg="var(--mantine-color-default-hover)">
       <Stack gap="sm" align="center">
-        <Text ta="center" c="dimmed">
+        <Text ta="center" className="text-muted">
           {children}
         </Text>
         {action}

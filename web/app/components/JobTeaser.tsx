@@ -1,4 +1,5 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, Badge, Box, Card, Flex, Group, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** Spec 9: the job teaser's logo is 50 px wide. */
@@ -15,55 +16,101 @@ export interface JobTeaserProps {
   salary?: string | null;
   employmentTypes?: readonly string[];
   posted?: string | null;
+  /** A featured job (its publishing package boosts it) carries a badge. */
+  featured?: boolean;
+  /** "12 mi away" when the search had a place. */
+  distance?: string | null;
+  /** Actions beside the teaser, e.g. the bookmark button. */
+  actions?: ReactNode;
 }
 
-/** One job in a list: logo, title (the link), organization, location or remote, salary, type, date. */
-export function JobTeaser({ title, href, organizationName, logo, location, remote, salary, employmentTypes = [], posted }: JobTeaserProps) {
+/**
+ * One job in a list: logo, title (the link), organization, location or remote, salary, type,
+ * date; optionally a featured badge, the distance and actions (bookmark).
+ */
+export function JobTeaser({
+  title,
+  href,
+  organizationName,
+  logo,
+  location,
+  remote,
+  salary,
+  employmentTypes = [],
+  posted,
+  featured = false,
+  distance,
+  actions,
+}: JobTeaserProps) {
   return (
-    <Card withBorder radius="md" padding="md" component="article">
-      <Group wrap="nowrap" align="flex-start" gap="md">
-        <Avatar
-          src={logo?.url}
-          alt={logo?.alt ?? ""}
-          size={JOB_TEASER_LOGO_WIDTH}
-          w={JOB_TEASER_LOGO_WIDTH}
-          radius="sm"
-          data-testid="job-teaser-logo"
-        >
-          {organizationName.slice(0, 1)}
-        </Avatar>
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3}>
-            {title}
-          </Anchor>
-          <Text size="sm" className="text-muted">
-            {organizationName}
-          </Text>
-          <Group gap={6}>
-            {location ? <Text size="sm">{location}</Text> : null}
-            {remote ? (
-              <Badge variant="light" color="teal" tt="none">
-                {remote}
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      style={featured ? { borderColor: "var(--mantine-primary-color-filled)" } : undefined}
+    >
+      <Flex direction={{ base: "column", xs: "row" }} gap="sm" align={{ base: "stretch", xs: "flex-start" }}>
+        <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1, minWidth: 0 }}>
+          <Avatar
+            src={logo?.url}
+            alt={logo?.alt ?? ""}
+            size={JOB_TEASER_LOGO_WIDTH}
+            w={JOB_TEASER_LOGO_WIDTH}
+            radius="sm"
+            data-testid="job-teaser-logo"
+          >
+            {organizationName.slice(0, 1)}
+          </Avatar>
+          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+            {featured ? (
+              <Badge variant="filled" size="sm" tt="none" w="fit-content">
+                Featured
               </Badge>
             ) : null}
-            {employmentTypes.map((type) => (
-              <Badge key={type} variant="light" tt="none">
-                {type}
-              </Badge>
-            ))}
-          </Group>
-          {salary ? (
-            <Text size="sm" fw={500}>
-              {salary}
+            <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3} style={{ overflowWrap: "anywhere" }}>
+              {title}
+            </Anchor>
+            <Text size="sm" className="text-muted">
+              {organizationName}
             </Text>
-          ) : null}
-          {posted ? (
-            <Text size="xs" className="text-muted">
-              Posted {posted}
-            </Text>
-          ) : null}
-        </Stack>
-      </Group>
+            <Group gap={6}>
+              {location ? <Text size="sm">{location}</Text> : null}
+              {distance ? (
+                <Text size="sm" className="text-muted">
+                  ({distance} away)
+                </Text>
+              ) : null}
+              {remote ? (
+                <Badge variant="outline" color="teal.9" tt="none">
+                  {remote}
+                </Badge>
+              ) : null}
+              {employmentTypes.map((type) => (
+                <Badge key={type} variant="outline" tt="none">
+                  {type}
+                </Badge>
+              ))}
+            </Group>
+            {salary ? (
+              <Text size="sm" fw={500}>
+                {salary}
+              </Text>
+            ) : null}
+            {posted ? (
+              <Text size="xs" className="text-muted">
+                Posted {posted}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        {/* Beside the text from the xs breakpoint; under it (aligned with the text) on narrow phones. */}
+        {actions ? (
+          <Box style={{ flexShrink: 0 }} ml={{ base: JOB_TEASER_LOGO_WIDTH + 16, xs: 0 }}>
+            {actions}
+          </Box>
+        ) : null}
+      </Flex>
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { redirectTo } from "~/lib/redirect";
 import type { AuthTokenResolver } from "~/lib/apollo/create-apollo-client";
 import { parseOidcProviders, serverEnv } from "~/env.server";
 import {
@@ -10,7 +11,10 @@ import {
 
 function readerOptions(): SessionReaderOptions {
   const env = serverEnv();
-  return { secret: env.AUTH_SECRET, secureCookies: env.AUTH_URL.startsWith("https:") };
+  return {
+    secret: env.AUTH_SECRET,
+    secureCookies: env.AUTH_URL.startsWith("https:"),
+  };
 }
 
 /** The session of a page request, or null for visitors. */
@@ -22,7 +26,9 @@ export function sessionOf(request: Request): Promise<SessionClaims | null> {
 export function sessionTokenResolver(request: Request): AuthTokenResolver {
   let pending: Promise<string | null> | undefined;
   return () => {
-    pending ??= sessionOf(request).then((claims) => claims?.accessToken ?? null);
+    pending ??= sessionOf(request).then(
+      (claims) => claims?.accessToken ?? null,
+    );
     return pending;
   };
 }
@@ -45,10 +51,15 @@ export async function requireSession(
   const claims = await sessionOf(request);
   if (!claims) {
     const url = new URL(request.url);
-    throw redirect(loginUrlFor(`${url.pathname}${url.search}`, "SessionRequired"));
+    throw redirectTo(
+      loginUrlFor(`${url.pathname}${url.search}`, "SessionRequired"),
+    );
   }
   if (allow && !allow(claims.user)) {
-    throw data({ message: "You do not have access to this page." }, { status: 403 });
+    throw data(
+      { message: "You do not have access to this page." },
+      { status: 403 },
+    );
   }
   return claims;
 }

@@ -1,7 +1,9 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { Link } from "react-router";
+import { OrganizationActivity } from "~/features/analytics/OrganizationActivity";
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { hasRecruiterAccess } from "~/features/identity/roles";
+import { usePosterOrganizations } from "~/features/jobs/poster-organizations";
 import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard-organization";
@@ -20,6 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardOrganizationRoute() {
+  const organizations = usePosterOrganizations();
+  const active = organizations.options.find(
+    (option) => option.value === organizations.activeId,
+  );
   return (
     <Stack gap="md">
       <Group gap="sm" component="nav" aria-label="Recruiter actions">
@@ -31,6 +37,13 @@ export default function DashboardOrganizationRoute() {
         </Button>
       </Group>
       <CreditsWidget />
+      {active ? (
+        <OrganizationActivity
+          key={active.value}
+          organizationId={active.value}
+          organizationName={active.label}
+        />
+      ) : null}
       <OrganizationListPage />
     </Stack>
   );

@@ -6,7 +6,9 @@ import { loader, meta } from "./job";
 const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
+const sessionOf = vi.fn();
 vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/lib/session.server", () => ({ sessionOf: (request: Request) => sessionOf(request) }));
 
 function load(path: string, slug: string) {
   return loader({
@@ -27,6 +29,8 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 describe("job route loader", () => {
   beforeEach(() => {
     query.mockReset();
+    sessionOf.mockReset();
+    sessionOf.mockResolvedValue(null);
   });
 
   it("answers a public job with the site's origin", async () => {
@@ -34,9 +38,19 @@ describe("job route loader", () => {
     await expect(load("/job/gardener-berlin", "gardener-berlin")).resolves.toEqual({
       job: publishedJob,
       origin: "https://jobs.example",
+      signedIn: false,
       gone: false,
     });
     expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "gardener-berlin" } }));
+  });
+
+  it("tells the page a signed-in caller may bookmark", async () => {
+    query.mockResolvedValue({ data: { job: { ...publishedJob, bookmarked: true } } });
+    sessionOf.mockResolvedValue({ sub: "u1" });
+    await expect(load("/job/gardener-berlin", "gardener-berlin")).resolves.toMatchObject({
+      job: { bookmarked: true },
+      signedIn: true,
+    });
   });
 
   it("is a 404 for an unknown slug", async () => {

@@ -5,6 +5,7 @@ import { isGone } from "~/features/jobs/job-format";
 import { GoneJobPage, JobPage } from "~/features/jobs/JobPage";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { metaDescriptors } from "~/lib/metatags";
+import { sessionOf } from "~/lib/session.server";
 import type { Route } from "./+types/job";
 
 /**
@@ -24,9 +25,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   if (isGone(job.state)) {
-    return data({ job, origin, gone: true as const }, { status: 410 });
+    return data({ job, origin, signedIn: false, gone: true as const }, { status: 410 });
   }
-  return { job, origin, gone: false as const };
+  // signed in: the bookmark button toggles (job.bookmarked is the caller's); else it leads away
+  const signedIn = (await sessionOf(request)) !== null;
+  return { job, origin, signedIn, gone: false as const };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -46,7 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {
-  const { job, origin, gone } = loaderData;
+  const { job, origin, signedIn, gone } = loaderData;
   if (gone) return <GoneJobPage title={job.title} organizationSlug={job.organizationProfile?.slug} />;
-  return <JobPage job={job} origin={origin} />;
+  return <JobPage job={job} origin={origin} bookmarked={job.bookmarked} signedIn={signedIn} />;
 }

@@ -5,8 +5,15 @@ import { loader, meta } from "./organization";
 
 const query = vi.fn();
 
-vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/lib/apollo/request-client.server", () => ({
+  requestApolloClient: () => ({ query }),
+}));
+vi.mock("~/env.server", () => ({
+  serverEnv: () => ({ AUTH_URL: "https://jobs.example" }),
+}));
+vi.mock("~/lib/session.server", () => ({
+  sessionOf: () => Promise.resolve(null),
+}));
 
 function load(path: string, slug: string) {
   return loader({
@@ -35,8 +42,12 @@ describe("organization route loader", () => {
       profile: acmeProfile,
       origin: "https://jobs.example",
       openJobs: [],
+      captcha: null,
+      prefill: {},
     });
-    expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "acme" } }));
+    expect(query).toHaveBeenCalledWith(
+      expect.objectContaining({ variables: { slug: "acme" } }),
+    );
   });
 
   it("answers the organization's open jobs beside the profile", async () => {
@@ -44,9 +55,13 @@ describe("organization route loader", () => {
     query
       .mockResolvedValueOnce({ data: { organizationProfile: acmeProfile } })
       .mockResolvedValueOnce({ data: { openJobs: { total: 1, jobs: [job] } } });
-    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({ openJobs: [job] });
+    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({
+      openJobs: [job],
+    });
     expect(query).toHaveBeenLastCalledWith(
-      expect.objectContaining({ variables: { organizationId: "org-1", limit: 20, offset: 0 } }),
+      expect.objectContaining({
+        variables: { organizationId: "org-1", limit: 20, offset: 0 },
+      }),
     );
   });
 
@@ -54,23 +69,31 @@ describe("organization route loader", () => {
     query
       .mockResolvedValueOnce({ data: { organizationProfile: acmeProfile } })
       .mockRejectedValueOnce(new Error("jobs is down"));
-    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({ openJobs: [] });
+    await expect(load("/organization/acme", "acme")).resolves.toMatchObject({
+      openJobs: [],
+    });
   });
 
   it("is a 404 for an unknown slug", async () => {
     query.mockResolvedValue({ data: { organizationProfile: null } });
-    expect(await thrown(load("/organization/nobody", "nobody"))).toMatchObject({ init: { status: 404 } });
+    expect(await thrown(load("/organization/nobody", "nobody"))).toMatchObject({
+      init: { status: 404 },
+    });
   });
 
   it("redirects a former slug to the current one for good", async () => {
     query.mockResolvedValue({ data: { organizationProfile: acmeProfile } });
-    const response = (await thrown(load("/organization/acme-old", "acme-old"))) as Response;
+    const response = (await thrown(
+      load("/organization/acme-old", "acme-old"),
+    )) as Response;
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/organization/acme");
   });
 
   it("redirects an uppercase path to lowercase before asking the gateway", async () => {
-    const response = (await thrown(load("/Organization/ACME", "ACME"))) as Response;
+    const response = (await thrown(
+      load("/Organization/ACME", "ACME"),
+    )) as Response;
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/organization/acme");
     expect(query).not.toHaveBeenCalled();
@@ -83,7 +106,11 @@ describe("organization route loader", () => {
     expect(descriptors).toEqual([
       { title: "Acme Foundation | Jobboard" },
       { name: "description", content: "Clean water projects." },
-      { tagName: "link", rel: "canonical", href: "https://jobs.example/organization/acme" },
+      {
+        tagName: "link",
+        rel: "canonical",
+        href: "https://jobs.example/organization/acme",
+      },
     ]);
   });
 });

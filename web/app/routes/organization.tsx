@@ -7,6 +7,8 @@ import { serverEnv } from "~/env.server";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import { metaDescriptors } from "~/lib/metatags";
+import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
+import { sessionOf } from "~/lib/session.server";
 import type { Route } from "./+types/organization";
 
 /**
@@ -26,7 +28,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (profile.slug !== params.slug) {
     throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
   }
-  return { profile, origin: new URL(serverEnv().AUTH_URL).origin, openJobs: await openJobsOf(request, profile.organization?.id) };
+  const env = serverEnv();
+  const session = await sessionOf(request);
+  return {
+    profile,
+    origin: new URL(env.AUTH_URL).origin,
+    openJobs: await openJobsOf(request, profile.organization?.id),
+    captcha: env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY } : null,
+    prefill: session ? { name: session.user.name ?? "", email: session.user.email ?? "" } : {},
+  };
 }
 
 /** The organization's published jobs; the page still renders (with its empty state) if jobs fails. */
@@ -50,12 +60,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, origin, openJobs } = loaderData;
+  const { profile, origin, openJobs, captcha, prefill } = loaderData;
   return (
     <OrganizationProfilePage
       profile={profile}
       origin={origin}
       openPositions={openJobs.length > 0 ? <OpenPositions jobs={openJobs} /> : undefined}
+      contact={
+        profile.organization ? (
+          <ContactOrganization organizationId={profile.organization.id} organizationName={profile.name} captcha={captcha} prefill={prefill} />
+        ) : undefined
+      }
     />
   );
 }

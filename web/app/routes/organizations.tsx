@@ -1,15 +1,31 @@
+import { data } from "react-router";
+import { serverEnv } from "~/env.server";
+import { loadOrganizationSearch, outcomeStatus } from "~/features/search/load-search";
+import { OrganizationSearchPage } from "~/features/search/OrganizationSearchPage";
+import { searchMetaDescriptors } from "~/features/search/search-meta";
+import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import type { Route } from "./+types/organizations";
-import { OrganizationSearchPage } from "~/features/organizations/OrganizationSearchPage";
-import { parseOrganizationSearchParams } from "~/features/organizations/search-params";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { params: parseOrganizationSearchParams(new URL(request.url).searchParams) };
+/** /organizations: the search runs in the loader, so the first paint has the organizations. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = await loadOrganizationSearch(requestApolloClient(request), new URL(request.url));
+  const origin = new URL(serverEnv().AUTH_URL).origin;
+  return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
 }
 
-export function meta() {
-  return [{ title: "Organizations | Jobboard" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { outcome, state, origin } = loaderData;
+  const metadata = outcome.kind === "results" ? outcome.results.metadata : null;
+  return searchMetaDescriptors({
+    metatags: metadata?.metatags ?? [],
+    noindex: metadata ? metadata.noindex : true,
+    fallbackTitle: "Organizations | Jobboard",
+    origin,
+    canonicalPath: `/organizations${state.page > 1 ? `?page=${state.page}` : ""}`,
+  });
 }
 
 export default function OrganizationsRoute({ loaderData }: Route.ComponentProps) {
-  return <OrganizationSearchPage params={loaderData.params} />;
+  return <OrganizationSearchPage data={loaderData} />;
 }

@@ -1,11 +1,14 @@
 import { LoginPage } from "~/features/identity/LoginPage";
 import { safeDestination } from "~/features/identity/destinations";
 import { sessionOf, socialProviders } from "~/lib/session.server";
-import { redirect } from "react-router";
+import { redirectTo } from "~/lib/redirect";
 import type { Route } from "./+types/user-login";
 
 export function meta() {
-  return [{ title: "Log in | Jobboard" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Log in | Jobboard" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Auth.js names it callbackUrl (unknown provider); the site names it destination.
   const destination = params.get("destination") ?? params.get("callbackUrl");
   // Already signed in: straight on to where the visitor was going.
-  if (await sessionOf(request)) throw redirect(safeDestination(destination));
+  if (await sessionOf(request)) throw redirectTo(safeDestination(destination));
   return {
     providers: socialProviders(),
     destination,

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectTo } from "~/lib/redirect";
 import { SignUpPage } from "~/features/identity/SignUpPage";
 import { serverEnv } from "~/env.server";
 import { sessionOf, socialProviders } from "~/lib/session.server";
@@ -9,7 +9,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await sessionOf(request)) throw redirect("/");
+  if (await sessionOf(request)) throw redirectTo("/");
   const role = new URL(request.url).searchParams.get("role");
   const env = serverEnv();
   return {
@@ -18,10 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY }
         : null,
     providers: socialProviders(),
-    initialRole: role === "recruiter" ? ("recruiter" as const) : ("applicant" as const),
+    initialRole:
+      role === "recruiter" ? ("recruiter" as const) : ("applicant" as const),
   };
 }
 
-export default function UserRegisterRoute({ loaderData }: Route.ComponentProps) {
+export default function UserRegisterRoute({
+  loaderData,
+}: Route.ComponentProps) {
   return <SignUpPage {...loaderData} />;
 }

@@ -1,5 +1,5 @@
 import { MockedProvider } from "@apollo/client/testing/react";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
@@ -16,7 +16,15 @@ const job: ApplyJob = {
   applicationRequireCv: true,
   applicationRequireCoverLetter: false,
   applicationRequireQualifyingQuestions: true,
-  applicationQualifyingQuestions: [{ question: "Do you drive?" }],
+  applicationQualifyingQuestions: [
+    { question: "Do you drive?", type: "YES_NO", options: ["yes", "no"] },
+    {
+      question: "Which shift suits you?",
+      type: "SINGLE_CHOICE",
+      options: ["Days", "Nights"],
+    },
+    { question: "Why us?", type: "FREE_TEXT", options: [] },
+  ],
   applicationCaptchaRequired: false,
 };
 
@@ -70,19 +78,33 @@ describe("QuickApplyPage", () => {
     await waitFor(() => expect(events()).toContain("qa_questions"));
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    expect(
-      await screen.findByText("Answer this question."),
-    ).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(/Do you drive\?/), {
-      target: { value: "Yes" },
+    expect(await screen.findAllByText("Answer this question.")).toHaveLength(3);
+    // yes/no and single choice are radio groups named by their question
+    const drive = screen.getByRole("radiogroup", { name: /Do you drive\?/ });
+    fireEvent.click(within(drive).getByRole("radio", { name: "Yes" }));
+    const shift = screen.getByRole("radiogroup", { name: /Which shift/ });
+    expect(within(shift).getAllByRole("radio")).toHaveLength(2);
+    fireEvent.click(within(shift).getByRole("radio", { name: "Nights" }));
+    fireEvent.change(screen.getByRole("textbox", { name: /Why us\?/ }), {
+      target: { value: "Your mission." },
     });
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(
       await screen.findByRole("heading", { name: "File upload" }),
     ).toBeInTheDocument();
+    expect(
+      JSON.parse(
+        window.sessionStorage.getItem("jobboard.quick-apply.health-worker") ??
+          "{}",
+      ).answers,
+    ).toEqual(["yes", "Nights", "Your mission."]);
 
     fireEvent.click(screen.getByRole("button", { name: "Back" }));
-    expect(await screen.findByLabelText(/Do you drive\?/)).toHaveValue("Yes");
+    expect(await screen.findByRole("radio", { name: "Yes" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Nights" })).toBeChecked();
+    expect(screen.getByRole("textbox", { name: /Why us\?/ })).toHaveValue(
+      "Your mission.",
+    );
     expect(events().filter((e) => e === "job_apply_start")).toHaveLength(1);
   });
 

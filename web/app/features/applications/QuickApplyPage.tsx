@@ -6,6 +6,7 @@ import {
   FileButton,
   Group,
   List,
+  Radio,
   Select,
   Stack,
   Stepper,
@@ -51,6 +52,8 @@ export type ApplyJob = NonNullable<ApplyJobQuery["job"]>;
 
 const UPLOAD_ENDPOINT = "/api/uploads/jobs/uploads";
 const UPLOAD_FAILED = "The file could not be uploaded. Try again in a moment.";
+/** How yes/no answers read (the API's values are "yes" and "no"). */
+const ANSWER_LABELS: Record<string, string> = { yes: "Yes", no: "No" };
 const KIND_LABELS: Record<AttachmentKind, string> = {
   CV: "CV",
   COVER_LETTER: "Cover letter",
@@ -293,23 +296,51 @@ function Questions({
         {questions.length === 0 ? (
           <Text>This job has no questions for you. Go on.</Text>
         ) : null}
-        {questions.map((q, i) => (
-          <Textarea
-            key={q.question}
-            label={q.question}
-            required={required}
-            autosize
-            minRows={2}
-            value={draft.answers[i] ?? ""}
-            error={touched && missing(i) ? "Answer this question." : undefined}
-            onChange={(e) => {
-              const answers = [...draft.answers];
-              while (answers.length < questions.length) answers.push("");
-              answers[i] = e.currentTarget.value;
-              update({ answers });
-            }}
-          />
-        ))}
+        {questions.map((q, i) => {
+          const error =
+            touched && missing(i) ? "Answer this question." : undefined;
+          const answer = (value: string) => {
+            const answers = [...draft.answers];
+            while (answers.length < questions.length) answers.push("");
+            answers[i] = value;
+            update({ answers });
+          };
+          if (q.type === "FREE_TEXT") {
+            return (
+              <Textarea
+                key={q.question}
+                label={q.question}
+                required={required}
+                autosize
+                minRows={2}
+                value={draft.answers[i] ?? ""}
+                error={error}
+                onChange={(e) => answer(e.currentTarget.value)}
+              />
+            );
+          }
+          // YES_NO and SINGLE_CHOICE: a radio group, its label the question
+          return (
+            <Radio.Group
+              key={q.question}
+              label={q.question}
+              required={required}
+              value={draft.answers[i] || null}
+              onChange={answer}
+              error={error}
+            >
+              <Group gap="lg" mt={4}>
+                {q.options.map((option) => (
+                  <Radio
+                    key={option}
+                    value={option}
+                    label={ANSWER_LABELS[option] ?? option}
+                  />
+                ))}
+              </Group>
+            </Radio.Group>
+          );
+        })}
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
             Back
@@ -556,7 +587,12 @@ function ReviewInfo({
       {row("Email address", draft.emailAddress)}
       {row("Phone", draft.phone)}
       {job.applicationQualifyingQuestions.map((q, i) => (
-        <div key={q.question}>{row(q.question, draft.answers[i] ?? "")}</div>
+        <div key={q.question}>
+          {row(
+            q.question,
+            ANSWER_LABELS[draft.answers[i] ?? ""] ?? draft.answers[i] ?? "",
+          )}
+        </div>
       ))}
       {row(
         "Files",

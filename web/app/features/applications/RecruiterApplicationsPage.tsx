@@ -16,16 +16,18 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useSearchParams } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import type {
   ApplicationSort,
   ApplicationStatus,
 } from "~/lib/graphql/generated/graphql";
+import { ApplicationDetails } from "./ApplicationDetails";
 import {
   CHANGE_APPLICATION_STATUS,
   ORGANIZATION_APPLICATIONS,
+  RECRUITER_JOBS,
   RECRUITER_ORGANIZATION,
 } from "./documents";
 import {
@@ -49,10 +51,20 @@ interface Move {
   status: ApplicationStatus;
 }
 
-/** /recruiter/applications: the organization's applications across its jobs. */
+/**
+ * /recruiter/applications: the organization's applications across its jobs, narrowed to one
+ * job with `?job=<id>` (the job manager's counts link here).
+ */
 export function RecruiterApplicationsPage() {
   const organization = useQuery(RECRUITER_ORGANIZATION);
   const organizationId = organization.data?.currentUser?.activeOrganization?.id;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const jobId = searchParams.get("job") || null;
+  const [openId, setOpenId] = useState<string | null>(null);
+  const jobs = useQuery(RECRUITER_JOBS, {
+    variables: { organizationId: organizationId ?? "" },
+    skip: !organizationId,
+  });
   const [status, setStatus] = useState<ApplicationStatus | null>(null);
   const [sort, setSort] = useState<ApplicationSort>("NEWEST");
   const [page, setPage] = useState(1);
@@ -63,6 +75,7 @@ export function RecruiterApplicationsPage() {
     variables: {
       organizationId: organizationId ?? "",
       statuses: status ? [status] : null,
+      jobId,
       sort,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
@@ -97,6 +110,14 @@ export function RecruiterApplicationsPage() {
   };
 
   const rows = applications.data?.organizationApplications.applications ?? [];
+  const opened = rows.find((a) => a.id === openId) ?? null;
+  const jobOptions = (jobs.data?.organizationJobs.jobs ?? []).map((j) => ({
+    value: j.id,
+    label:
+      j.applicationsCount != null
+        ? `${j.title} (${j.applicationsCount})`
+        : j.title,
+  }));
   const total = applications.data?.organizationApplications.total ?? 0;
 
   return (
@@ -115,7 +136,27 @@ export function RecruiterApplicationsPage() {
           are published.
         </EmptyState>
       ) : null}
-      <Group>
+      <Group align="flex-end">
+        <Select
+          label="Job"
+          placeholder="All jobs"
+          clearable
+          searchable
+          w={280}
+          data={jobOptions}
+          value={jobId}
+          onChange={(value) => {
+            setSearchParams(
+              (params) => {
+                if (value) params.set("job", value);
+                else params.delete("job");
+                return params;
+              },
+              { replace: true },
+            );
+            setPage(1);
+          }}
+        />
         <Select
           label="Status"
           placeholder="All"
@@ -178,6 +219,16 @@ export function RecruiterApplicationsPage() {
                           Knock-out answer
                         </Badge>
                       ) : null}
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        ta="left"
+                        onClick={() => setOpenId(a.id)}
+                        aria-label={`Answers and notes of ${a.firstName} ${a.lastName}`}
+                      >
+                        Answers and notes
+                      </Anchor>
                     </Stack>
                   </Table.Td>
                   <Table.Td>
@@ -246,6 +297,10 @@ export function RecruiterApplicationsPage() {
           onChange={setPage}
         />
       ) : null}
+      <ApplicationDetails
+        application={opened}
+        onClose={() => setOpenId(null)}
+      />
       <Modal
         opened={move !== null}
         onClose={() => setMove(null)}

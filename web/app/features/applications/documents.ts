@@ -15,6 +15,8 @@ export const APPLY_JOB = graphql(`
       applicationRequireQualifyingQuestions
       applicationQualifyingQuestions {
         question
+        type
+        options
       }
       applicationCaptchaRequired
     }
@@ -57,6 +59,7 @@ export const ORGANIZATION_APPLICATIONS = graphql(`
   query OrganizationApplications(
     $organizationId: ID!
     $statuses: [ApplicationStatus!]
+    $jobId: ID
     $sort: ApplicationSort!
     $limit: Int!
     $offset: Int!
@@ -64,6 +67,7 @@ export const ORGANIZATION_APPLICATIONS = graphql(`
     organizationApplications(
       organizationId: $organizationId
       statuses: $statuses
+      jobId: $jobId
       sort: $sort
       limit: $limit
       offset: $offset
@@ -82,7 +86,9 @@ export const ORGANIZATION_APPLICATIONS = graphql(`
         coverLetter
         answers {
           question
+          type
           answer
+          knockedOut
         }
         job {
           id
@@ -137,6 +143,43 @@ export const MY_APPLICATIONS = graphql(`
         id
         title
         slug
+      }
+    }
+  }
+`);
+
+/** The organization's jobs for the pipeline's job filter (with their applications counts). */
+export const RECRUITER_JOBS = graphql(`
+  query RecruiterJobs($organizationId: ID!) {
+    organizationJobs(organizationId: $organizationId, limit: 100) {
+      total
+      jobs {
+        id
+        title
+        state
+        applicationsCount
+      }
+    }
+  }
+`);
+
+export const UPDATE_APPLICATION_NOTES = graphql(`
+  mutation UpdateApplicationNotes($id: ID!, $notes: String!) {
+    updateApplicationNotes(id: $id, notes: $notes) {
+      __typename
+      ... on ApplicationSaved {
+        application {
+          id
+          notes
+        }
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
       }
     }
   }

@@ -1,3 +1,4 @@
+import { logClientError } from "~/lib/client-log";
 import {
   createContext,
   useCallback,
@@ -189,6 +190,7 @@ export function SessionProvider({
       .catch((error: unknown) => {
         // Spec 8: a failed session fetch is logged as a client session error.
         console.error("[session] client session error", error);
+        logClientError("session", error);
         return null;
       })
       .finally(() => {

@@ -1,8 +1,9 @@
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
 import { Link } from "react-router";
+import { ConsentedEmbed } from "~/components/ConsentedEmbed";
 import { formatSalary } from "~/lib/salary";
 import type { JobView } from "./documents";
-import { formatDate, locationLabel } from "./job-format";
+import { formatDate, locationLabel } from "~/lib/format";
 
 type Term = { tid: number; label: string };
 
@@ -130,15 +131,11 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
       ) : null}
 
       {job.videoEmbedUrl ? (
-        <Box style={{ position: "relative", aspectRatio: "16 / 9" }}>
-          <iframe
-            src={job.videoEmbedUrl}
-            title={`Video: ${job.title}`}
-            allow="encrypted-media; picture-in-picture; fullscreen"
-            loading="lazy"
-            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, borderRadius: 8 }}
-          />
-        </Box>
+        <ConsentedEmbed
+          src={job.videoEmbedUrl}
+          title={`Video: ${job.title}`}
+          provider={job.videoEmbedUrl.includes("vimeo") ? "Vimeo" : "YouTube"}
+        />
       ) : null}
 
       <Stack gap="md">

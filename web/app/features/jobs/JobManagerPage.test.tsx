@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, ORGANIZATION_JOBS } from "./documents";
+import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, JOB_STATS, ORGANIZATION_JOBS } from "./documents";
 import { draftJob, publishedJob, withTypenames } from "./job-fixture";
 import { jobActions, JOB_MANAGER_PAGE_SIZE, JobManagerPage } from "./JobManagerPage";
 
@@ -53,6 +53,18 @@ function listMock(jobs: unknown[]): MockLink.MockedResponse {
   };
 }
 
+const stats: MockLink.MockedResponse = {
+  request: { query: JOB_STATS, variables: { jobIds: [publishedJob.id, draftJob.id] } },
+  result: {
+    data: {
+      jobStats: [
+        { __typename: "JobStats", jobId: publishedJob.id, visits: 12, applyStarts: 5, applyCompletions: 3, bookmarks: 2, shares: 1 },
+      ],
+    },
+  },
+  maxUsageCount: 5,
+};
+
 function render(mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([{ path: "/job-manager", Component: JobManagerPage }]);
   return renderWithMantine(
@@ -73,14 +85,23 @@ describe("jobActions", () => {
 
 describe("JobManagerPage", () => {
   it("lists the active organization's jobs with state, dates and counts", async () => {
-    render([poster, listMock([managed(publishedJob), managed(draftJob)])]);
+    render([poster, listMock([managed(publishedJob), managed(draftJob)]), stats]);
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
     expect(within(nth(rows, 1)).getByRole("link", { name: publishedJob.title })).toHaveAttribute("href", "/job/gardener-berlin");
+    expect(within(nth(rows, 1)).getByRole("link", { name: `3 applications to ${publishedJob.title}` })).toHaveAttribute(
+      "href",
+      `/recruiter/applications?job=${publishedJob.id}`,
+    );
     expect(within(nth(rows, 1)).getByText("Published")).toBeInTheDocument();
     expect(within(nth(rows, 1)).getByText("20 Nov 2026")).toBeInTheDocument();
-    expect(within(nth(rows, 1)).getByText("12")).toBeInTheDocument();
+    await waitFor(() => expect(within(nth(rows, 1)).getByTestId("views")).toHaveTextContent("12"));
+    expect(within(nth(rows, 1)).getByTestId("apply-starts")).toHaveTextContent("5");
+    expect(within(nth(rows, 1)).getByTestId("bookmarks")).toHaveTextContent("2");
+    expect(within(nth(rows, 1)).getByTestId("shares")).toHaveTextContent("1");
+    // analytics knows nothing of the draft yet
+    expect(within(nth(rows, 2)).getByTestId("views")).toHaveTextContent("—");
     expect(within(nth(rows, 2)).getByText("Draft")).toBeInTheDocument();
     expect(within(nth(rows, 2)).getByRole("link", { name: "Edit" })).toHaveAttribute("href", "/job/wizard?job=job-2");
     expect(screen.getByRole("link", { name: "Post a job" })).toHaveAttribute("href", "/job/wizard");

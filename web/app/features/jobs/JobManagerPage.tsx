@@ -24,10 +24,12 @@ import type { JobState, ManagedJobFieldsFragment } from "~/lib/graphql/generated
 import {
   ARCHIVE_JOB,
   DUPLICATE_JOB,
+  JOB_STATS,
   ORGANIZATION_JOBS,
   REPUBLISH_JOB,
 } from "./documents";
-import { formatDate, STATE_COLORS, STATE_LABELS } from "./job-format";
+import { formatDate } from "~/lib/format";
+import { STATE_COLORS, STATE_LABELS } from "./job-format";
 import { usePosterOrganizations } from "./poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
 
@@ -94,6 +96,13 @@ function JobsTable({ organizationId }: { organizationId: string }) {
   };
 
   const jobs = data?.organizationJobs.jobs ?? [];
+  // Analytics' counts (visits, apply starts, bookmarks, shares); "—" until they arrive or when
+  // analytics has none for a job.
+  const stats = useQuery(JOB_STATS, {
+    variables: { jobIds: jobs.map((job) => job.id) },
+    skip: jobs.length === 0,
+  });
+  const statsOf = new Map((stats.data?.jobStats ?? []).map((item) => [item.jobId, item]));
   const total = data?.organizationJobs.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / JOB_MANAGER_PAGE_SIZE));
 
@@ -126,7 +135,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         </EmptyState>
       ) : null}
       {jobs.length > 0 ? (
-        <Table.ScrollContainer minWidth={880}>
+        <Table.ScrollContainer minWidth={1080}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -135,7 +144,10 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                 <Table.Th>Published</Table.Th>
                 <Table.Th>Expires</Table.Th>
                 <Table.Th ta="right">Views</Table.Th>
+                <Table.Th ta="right">Apply starts</Table.Th>
                 <Table.Th ta="right">Applications</Table.Th>
+                <Table.Th ta="right">Bookmarks</Table.Th>
+                <Table.Th ta="right">Shares</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -144,6 +156,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
             <Table.Tbody>
               {jobs.map((job) => {
                 const actions = jobActions(job);
+                const counts = statsOf.get(job.id);
                 return (
                   <Table.Tr key={job.id}>
                     <Table.Td>
@@ -161,8 +174,23 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.publishedAt) || "—"}</Table.Td>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.expiresAt) || "—"}</Table.Td>
-                    <Table.Td ta="right">{job.viewsCount}</Table.Td>
-                    <Table.Td ta="right">{job.applicationsCount}</Table.Td>
+                    <Table.Td ta="right" data-testid="views">{counts?.visits ?? "—"}</Table.Td>
+                    <Table.Td ta="right" data-testid="apply-starts">{counts?.applyStarts ?? "—"}</Table.Td>
+                    <Table.Td ta="right">
+                      {job.applicationsCount ? (
+                        <Anchor
+                          component={Link}
+                          to={`/recruiter/applications?job=${encodeURIComponent(job.id)}`}
+                          aria-label={`${job.applicationsCount} applications to ${job.title}`}
+                        >
+                          {job.applicationsCount}
+                        </Anchor>
+                      ) : (
+                        (job.applicationsCount ?? "—")
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" data-testid="bookmarks">{counts?.bookmarks ?? "—"}</Table.Td>
+                    <Table.Td ta="right" data-testid="shares">{counts?.shares ?? "—"}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         {actions.edit ? (

@@ -1,8 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../test/render";
+import { BOOKMARK_JOB, UNBOOKMARK_JOB } from "~/components/BookmarkButton";
 import type { JobView } from "./documents";
 import { draftJob, publishedJob } from "./job-fixture";
 import { UNPUBLISHED_FADE_HEIGHT } from "./job-format";
@@ -14,17 +17,32 @@ function nth<T>(items: ArrayLike<T>, index: number): T {
   return item;
 }
 
-function render(job: JobView) {
+function render(
+  job: JobView,
+  bookmark: { bookmarked?: boolean; signedIn?: boolean } = {},
+  mocks: MockLink.MockedResponse[] = [],
+) {
   const Stub = createRoutesStub([
     {
       path: "/job/:slug",
-      Component: () => <JobPage job={job} origin="https://jobs.example" />,
+      Component: () => (
+        <JobPage job={job} origin="https://jobs.example" {...bookmark} />
+      ),
+    },
+    {
+      path: "/job-bookmarks-anon",
+      Component: () => <p>Save a search instead</p>,
     },
   ]);
-  const view = renderWithMantine(<Stub initialEntries={[job.url.path]} />);
+  const page = () => (
+    <MockedProvider mocks={mocks}>
+      <Stub initialEntries={[job.url.path]} />
+    </MockedProvider>
+  );
+  const view = renderWithMantine(page());
   return {
     ...view,
-    rerenderPage: () => view.rerender(<Stub initialEntries={[job.url.path]} />),
+    rerenderPage: () => view.rerender(page()),
   };
 }
 
@@ -75,12 +93,37 @@ describe("JobPage", () => {
     );
   });
 
-  it("sends job_visit once, and job_share with the network from real share links", async () => {
-    const { rerenderPage } = render(publishedJob);
-    rerenderPage();
-    expect(events("job_visit")).toEqual([
-      { event: "job_visit", value: 1, entity_id: "job-1" },
-    ]);
+  it("sends job_visit once after 5 seconds on the page", () => {
+    vi.useFakeTimers();
+    try {
+      const { rerenderPage } = render(publishedJob);
+      rerenderPage();
+      act(() => vi.advanceTimersByTime(4_000));
+      expect(events("job_visit")).toEqual([]);
+      act(() => vi.advanceTimersByTime(1_000));
+      rerenderPage();
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(events("job_visit")).toEqual([
+        {
+          event: "job_visit",
+          value: 1,
+          entity_id: "job-1",
+          entity_type: "job",
+          entity_bundle: publishedJob.type,
+          user_role: "anonymous",
+          ...(publishedJob.organization
+            ? { organization_id: publishedJob.organization.id }
+            : {}),
+        },
+      ]);
+      expect(events("heartbeat")).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends job_share with the network from real share links", async () => {
+    render(publishedJob);
     const share = screen.getByRole("region", { name: "Share this job" });
     const links = within(share).getAllByRole("link");
     expect(links.map((link) => link.textContent)).toEqual([
@@ -196,5 +239,65 @@ describe("GoneJobPage", () => {
     expect(
       screen.getByRole("link", { name: "Search similar jobs" }),
     ).toHaveAttribute("href", "/jobs");
+  });
+});
+
+describe("JobPage bookmarks", () => {
+  beforeEach(() => {
+    window.dataLayer = [];
+  });
+  afterEach(() => {
+    delete window.dataLayer;
+  });
+
+  it("sends a visitor to the anonymous bookmarks page", async () => {
+    const user = userEvent.setup();
+    render(publishedJob);
+    await user.click(screen.getByRole("button", { name: "Bookmark" }));
+    expect(
+      await screen.findByText("Save a search instead"),
+    ).toBeInTheDocument();
+  });
+
+  it("lets a signed-in applicant bookmark and unbookmark, tracking job_bookmark", async () => {
+    const user = userEvent.setup();
+    const saved = (bookmarked: boolean) => ({
+      __typename: "JobSaved",
+      job: { __typename: "Job", id: publishedJob.id, bookmarked },
+    });
+    render(publishedJob, { signedIn: true, bookmarked: false }, [
+      {
+        request: { query: BOOKMARK_JOB, variables: { jobId: publishedJob.id } },
+        result: { data: { bookmarkJob: saved(true) } },
+      },
+      {
+        request: {
+          query: UNBOOKMARK_JOB,
+          variables: { jobId: publishedJob.id },
+        },
+        result: { data: { unbookmarkJob: saved(false) } },
+      },
+    ]);
+    const button = screen.getByRole("button", { name: "Bookmark" });
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    await user.click(button);
+    const on = await screen.findByRole("button", { name: "Bookmarked" });
+    expect(on).toHaveAttribute("aria-pressed", "true");
+    expect(events("job_bookmark")).toHaveLength(1);
+    expect(events("job_bookmark")[0]).toMatchObject({
+      entity_id: publishedJob.id,
+    });
+    await user.click(on);
+    expect(
+      await screen.findByRole("button", { name: "Bookmark" }),
+    ).toHaveAttribute("aria-pressed", "false");
+    expect(events("job_bookmark")).toHaveLength(1);
+  });
+
+  it("offers no bookmark on a job that is not public", () => {
+    render(draftJob, { signedIn: true });
+    expect(
+      screen.queryByRole("button", { name: /Bookmark/ }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -12,9 +12,9 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { track } from "~/lib/analytics";
+import { BookmarkButton } from "~/components/BookmarkButton";
+import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import type { JobView } from "./documents";
 import { JobBody, jobLogo } from "./JobBody";
 import {
@@ -240,14 +240,29 @@ export function UnpublishedFade({ children }: { children: React.ReactNode }) {
  * /job/{slug}: the job, its employer, how to apply, sharing. A job that is not public (only its
  * organization and admins get it from the API) carries a banner with its state and is faded.
  */
-export function JobPage({ job, origin }: { job: JobView; origin: string }) {
+export function JobPage({
+  job,
+  origin,
+  bookmarked = false,
+  signedIn = false,
+}: {
+  job: JobView;
+  origin: string;
+  /** The caller's bookmark (false for visitors). */
+  bookmarked?: boolean;
+  /** Signed in: the bookmark button toggles; visitors are sent to /job-bookmarks-anon. */
+  signedIn?: boolean;
+}) {
   const published = job.state === "PUBLISHED";
-  const visited = useRef<string | null>(null);
-  useEffect(() => {
-    if (!published || visited.current === job.id) return;
-    visited.current = job.id;
-    track("job_visit", { entity_id: job.id });
-  }, [job.id, published]);
+  // Counted once the page was open 5 s (spec 9's minimum visit length), then heartbeats.
+  useTrackedVisit(
+    "job_visit",
+    published ? job.id : null,
+    dimensions({
+      entity: { id: job.id, type: "job", bundle: job.type },
+      organizationId: job.organization?.id,
+    }),
+  );
   const pageUrl = `${origin}${job.url.path}`;
   const body = <JobBody job={job} />;
 
@@ -294,7 +309,17 @@ export function JobPage({ job, origin }: { job: JobView; origin: string }) {
               p={{ base: "sm", md: 0 }}
               style={{ zIndex: 5, background: "var(--mantine-color-body)" }}
             >
-              <ApplyActions job={job} />
+              <Stack gap="xs">
+                <ApplyActions job={job} />
+                {published ? (
+                  <BookmarkButton
+                    jobId={job.id}
+                    bookmarked={bookmarked}
+                    signedIn={signedIn}
+                    fullWidth
+                  />
+                ) : null}
+              </Stack>
             </Box>
             <OrganizationTeaser job={job} />
             <ShareButtons jobId={job.id} pageUrl={pageUrl} title={job.title} />

@@ -6,7 +6,7 @@ import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import type { ManagedJobFieldsFragment } from "~/lib/graphql/generated/graphql";
 import { APPROVE_JOB, JOBS_TO_REVIEW, REJECT_JOB } from "./documents";
-import { formatDate } from "./job-format";
+import { formatDate } from "~/lib/format";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
 
 const PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { Stack } from "@mantine/core";
 import { JobTeaser } from "~/components/JobTeaser";
 import { formatSalary } from "~/lib/salary";
 import type { JobTeaserView } from "./documents";
-import { formatDate, locationLabel } from "./job-format";
+import { formatDate, locationLabel } from "~/lib/format";
 
 export function teaserProps(job: JobTeaserView) {
   return {

@@ -120,6 +120,9 @@ export const JOB_FIELDS = graphql(`
     applicationRequireQualifyingQuestions
     applicationQualifyingQuestions {
       question
+      type
+      options
+      knockOutAnswers
     }
     refusal {
       reason
@@ -191,6 +194,7 @@ export const JOB_BY_SLUG = graphql(`
   query JobPage($slug: String!) {
     job(slug: $slug) {
       ...JobFields
+      bookmarked
     }
   }
 `);
@@ -277,6 +281,20 @@ export const ORGANIZATION_JOBS = graphql(`
       jobs {
         ...ManagedJobFields
       }
+    }
+  }
+`);
+
+/** Analytics' counts of the listed jobs (one batched request per page of the job manager). */
+export const JOB_STATS = graphql(`
+  query JobStats($jobIds: [ID!]!) {
+    jobStats(jobIds: $jobIds) {
+      jobId
+      visits
+      applyStarts
+      applyCompletions
+      bookmarks
+      shares
     }
   }
 `);

@@ -1,7 +1,10 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
+import { ServerError } from "@apollo/client/errors";
 import { BatchHttpLink } from "@apollo/client/link/batch-http";
 import { SetContextLink } from "@apollo/client/link/context";
+import { ErrorLink } from "@apollo/client/link/error";
+import { catchError, map, throwError } from "rxjs";
 
 /** Spec section 7: operations are batched with a 10 ms interval, at most 10 per batch. */
 export const GRAPHQL_BATCH_INTERVAL_MS = 10;
@@ -24,15 +27,74 @@ export interface CreateApolloClientOptions {
   resolveAuthToken?: AuthTokenResolver;
   initialState?: NormalizedCacheObject;
   fetch?: typeof globalThis.fetch;
+  /** Spec 7: the visual-editor flag, when the page's URL has visual_editor=true. */
+  visualEditor?: boolean;
+  /** Told about every failed operation (the browser sends them to the client log). */
+  onError?: (error: Error, operationName: string) => void;
+}
+
+/** Spec 7: the header that carries the visual-editor flag. */
+export const VISUAL_EDITOR_HEADER = "X-Visual-Editor";
+
+/** Whether a page URL asks for the visual editor (spec 7: `visual_editor=true`). */
+export function visualEditorRequested(url: string | URL): boolean {
+  return (
+    new URL(url, "http://localhost").searchParams.get("visual_editor") ===
+    "true"
+  );
+}
+
+const MALFORMED = /^Server response was malformed for query/;
+
+/**
+ * Spec 8's errors: an answer with neither data nor errors is "Server response was missing for
+ * query ..." (also inside a batch, where Apollo passes such an item on); HTTP status >= 300 stays
+ * Apollo's "Response not successful: ..." server error and a body that is not JSON its parse error.
+ */
+const answerCheckLink = new ApolloLink((operation, forward) =>
+  forward(operation).pipe(
+    catchError((error: unknown) => throwError(() => missingAnswerError(error))),
+    map((result) => {
+      if (!("data" in result) && !("errors" in result)) {
+        const { response } = operation.getContext() as { response?: Response };
+        throw new ServerError(
+          `Server response was missing for query '${operation.operationName}'.`,
+          {
+            response: response ?? new Response(null, { status: 200 }),
+            bodyText: JSON.stringify(result),
+          },
+        );
+      }
+      return result;
+    }),
+  ),
+);
+
+function missingAnswerError(error: unknown): unknown {
+  if (ServerError.is(error) && MALFORMED.test(error.message)) {
+    return new ServerError(error.message.replace("malformed", "missing"), {
+      response: error.response,
+      bodyText: error.bodyText,
+    });
+  }
+  return error;
 }
 
 /** The frontend header value: frontend name and locale, e.g. `jobboard/en`. */
-export function frontendHeaderValue(frontendName: string, locale: string): string {
+export function frontendHeaderValue(
+  frontendName: string,
+  locale: string,
+): string {
   return `${frontendName}/${locale}`;
 }
 
-export function createApolloClient(options: CreateApolloClientOptions): ApolloClient {
-  const frontend = frontendHeaderValue(options.frontendName, options.locale ?? DEFAULT_LOCALE);
+export function createApolloClient(
+  options: CreateApolloClientOptions,
+): ApolloClient {
+  const frontend = frontendHeaderValue(
+    options.frontendName,
+    options.locale ?? DEFAULT_LOCALE,
+  );
   const { resolveAuthToken } = options;
 
   const headersLink = new SetContextLink(async (prevContext) => {
@@ -40,6 +102,7 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
       ...(prevContext.headers as Record<string, string> | undefined),
       "X-Frontend": frontend,
     };
+    if (options.visualEditor) headers[VISUAL_EDITOR_HEADER] = "true";
     const token = resolveAuthToken ? await resolveAuthToken() : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     return { headers };
@@ -55,8 +118,13 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
   const cache = new InMemoryCache();
   if (options.initialState) cache.restore(options.initialState);
 
+  const { onError } = options;
+  const errorLink = new ErrorLink(({ error, operation }) => {
+    onError?.(error, operation.operationName ?? "anonymous");
+  });
+
   return new ApolloClient({
-    link: ApolloLink.from([headersLink, batchLink]),
+    link: ApolloLink.from([errorLink, answerCheckLink, headersLink, batchLink]),
     cache,
     ssrMode: options.ssrMode,
     // Spec section 9: the client query cache defaults to cache-first with deduplication on.

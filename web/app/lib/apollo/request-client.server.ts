@@ -1,6 +1,9 @@
 import type { ApolloClient } from "@apollo/client";
 import { serverEnv } from "~/env.server";
-import { createApolloClient } from "~/lib/apollo/create-apollo-client";
+import {
+  createApolloClient,
+  visualEditorRequested,
+} from "~/lib/apollo/create-apollo-client";
 import { sessionTokenResolver } from "~/lib/session.server";
 
 /**
@@ -14,5 +17,6 @@ export function requestApolloClient(request: Request): ApolloClient {
     frontendName: env.FRONTEND_NAME,
     ssrMode: true,
     resolveAuthToken: sessionTokenResolver(request),
+    visualEditor: visualEditorRequested(request.url),
   });
 }

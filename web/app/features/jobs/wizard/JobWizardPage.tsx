@@ -35,7 +35,8 @@ import {
   UPDATE_JOB_SCHEDULE,
   type JobView,
 } from "../documents";
-import { formatDate, STATE_COLORS, STATE_LABELS } from "../job-format";
+import { formatDate } from "~/lib/format";
+import { STATE_COLORS, STATE_LABELS } from "../job-format";
 import { JobBody } from "../JobBody";
 import { usePosterOrganizations } from "../poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./job-errors";

@@ -6,6 +6,8 @@ import type {
   JobInfoInput,
   JobLocationGroupInput,
   JobScheduleInput,
+  QualifyingQuestionInput,
+  QualifyingQuestionType,
   SalaryUnit,
 } from "~/lib/graphql/generated/graphql";
 import type { JobView } from "../documents";
@@ -36,8 +38,22 @@ export const STEP_TITLES: Record<WizardStep, string> = {
 
 /** The API fields (camelCase input paths) each step shows: their errors go under the inputs. */
 export const STEP_FIELDS: Record<GroupStep, readonly string[]> = {
-  job_info: ["title", "linkUrl", "fileUploadId", "file", "description", "availabilityPeriod", "videoUrl"],
-  company_info: ["organizationId", "organization", "organizationAssignment", "logoUploadId", "logo"],
+  job_info: [
+    "title",
+    "linkUrl",
+    "fileUploadId",
+    "file",
+    "description",
+    "availabilityPeriod",
+    "videoUrl",
+  ],
+  company_info: [
+    "organizationId",
+    "organization",
+    "organizationAssignment",
+    "logoUploadId",
+    "logo",
+  ],
   job_location: ["locations", "remoteOptionTids", "remoteOptions"],
   job_categorization: [
     "employmentTypeTids",
@@ -125,7 +141,48 @@ export interface ApplicationDraft {
   applicationRequireCv: boolean;
   applicationRequireCoverLetter: boolean;
   applicationRequireQualifyingQuestions: boolean;
-  applicationQualifyingQuestions: string[];
+  applicationQualifyingQuestions: QuestionDraft[];
+}
+
+/** A typed qualifying question as the editor holds it (spec 3, job_application_options). */
+export interface QuestionDraft {
+  question: string;
+  type: QualifyingQuestionType;
+  /** SINGLE_CHOICE only; YES_NO always answers yes or no. */
+  options: string[];
+  /** Answers that flag an application for the recruiter (never hide it). */
+  knockOutAnswers: string[];
+}
+
+export const YES_NO_OPTIONS = ["yes", "no"] as const;
+
+export function emptyQuestion(): QuestionDraft {
+  return { question: "", type: "FREE_TEXT", options: [], knockOutAnswers: [] };
+}
+
+/** The answers a question can be given: yes and no, its options, or none (free text). */
+export function choicesOf(
+  question: Pick<QuestionDraft, "type" | "options">,
+): string[] {
+  if (question.type === "YES_NO") return [...YES_NO_OPTIONS];
+  if (question.type === "SINGLE_CHOICE")
+    return question.options.map((o) => o.trim()).filter(Boolean);
+  return [];
+}
+
+/** The question as the API takes it: options and knock-outs only where the type has them. */
+export function questionInput(
+  question: QuestionDraft,
+): QualifyingQuestionInput {
+  const choices = choicesOf(question);
+  return {
+    question: question.question.trim(),
+    type: question.type,
+    options: question.type === "SINGLE_CHOICE" ? choices : [],
+    knockOutAnswers: question.knockOutAnswers.filter((a) =>
+      choices.includes(a),
+    ),
+  };
 }
 
 export interface Drafts {
@@ -144,7 +201,14 @@ export function newAddressKey(): string {
 }
 
 export function emptyAddress(countryCode = ""): AddressDraft {
-  return { key: newAddressKey(), countryCode, locality: "", zip: "", addressLine1: "", administrativeArea: "" };
+  return {
+    key: newAddressKey(),
+    countryCode,
+    locality: "",
+    zip: "",
+    addressLine1: "",
+    administrativeArea: "",
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -164,16 +228,27 @@ export function fromLocalInput(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-const terms = (list: readonly TermValue[]) => list.map(({ tid, label }) => ({ tid, label }));
-const term = (value: TermValue | null | undefined) => (value ? { tid: value.tid, label: value.label } : null);
+const terms = (list: readonly TermValue[]) =>
+  list.map(({ tid, label }) => ({ tid, label }));
+const term = (value: TermValue | null | undefined) =>
+  value ? { tid: value.tid, label: value.label } : null;
 
 /** Every step's form values from the job as the API answers it. */
-export function draftsFromJob(job: JobView, defaultOrganizationId = ""): Drafts {
+export function draftsFromJob(
+  job: JobView,
+  defaultOrganizationId = "",
+): Drafts {
   return {
     job_info: {
       title: job.title,
       linkUrl: job.linkUrl ?? "",
-      file: job.file ? { uploadId: job.file.uploadId, url: job.file.url, filename: job.file.filename } : null,
+      file: job.file
+        ? {
+            uploadId: job.file.uploadId,
+            url: job.file.url,
+            filename: job.file.filename,
+          }
+        : null,
       description: job.description ?? "",
       availabilityStart: scalarString(job.availabilityPeriod?.start),
       availabilityEnd: scalarString(job.availabilityPeriod?.end),
@@ -182,7 +257,9 @@ export function draftsFromJob(job: JobView, defaultOrganizationId = ""): Drafts 
     company_info: {
       organizationId: job.organization?.id ?? defaultOrganizationId,
       organizationAssignment: job.organizationAssignment ?? "",
-      logo: job.logo ? { uploadId: job.logo.uploadId, url: job.logo.url, alt: job.logo.alt } : null,
+      logo: job.logo
+        ? { uploadId: job.logo.uploadId, url: job.logo.url, alt: job.logo.alt }
+        : null,
     },
     job_location: {
       locations: job.locations.map(({ address }) => ({
@@ -222,8 +299,16 @@ export function draftsFromJob(job: JobView, defaultOrganizationId = ""): Drafts 
       applicationLink: job.applicationLink ?? "",
       applicationRequireCv: job.applicationRequireCv,
       applicationRequireCoverLetter: job.applicationRequireCoverLetter,
-      applicationRequireQualifyingQuestions: job.applicationRequireQualifyingQuestions,
-      applicationQualifyingQuestions: job.applicationQualifyingQuestions.map((q) => q.question),
+      applicationRequireQualifyingQuestions:
+        job.applicationRequireQualifyingQuestions,
+      applicationQualifyingQuestions: job.applicationQualifyingQuestions.map(
+        (q) => ({
+          question: q.question,
+          type: q.type,
+          options: q.type === "SINGLE_CHOICE" ? [...q.options] : [],
+          knockOutAnswers: [...q.knockOutAnswers],
+        }),
+      ),
     },
   };
 }
@@ -231,7 +316,10 @@ export function draftsFromJob(job: JobView, defaultOrganizationId = ""): Drafts 
 const blank = (value: string) => (value.trim() ? value.trim() : null);
 const amount = (value: number | "") => (value === "" ? null : value);
 
-export function jobInfoInput(draft: JobInfoDraft, editing: boolean): JobInfoInput {
+export function jobInfoInput(
+  draft: JobInfoDraft,
+  editing: boolean,
+): JobInfoInput {
   return {
     // Spec 5: the edit form hides the title, and the API ignores it on edit.
     title: editing ? null : draft.title.trim(),
@@ -240,7 +328,10 @@ export function jobInfoInput(draft: JobInfoDraft, editing: boolean): JobInfoInpu
     description: blank(draft.description),
     availabilityPeriod:
       draft.availabilityStart || draft.availabilityEnd
-        ? { start: draft.availabilityStart || null, end: draft.availabilityEnd || null }
+        ? {
+            start: draft.availabilityStart || null,
+            end: draft.availabilityEnd || null,
+          }
         : null,
     videoUrl: blank(draft.videoUrl),
   };
@@ -269,7 +360,9 @@ export function locationInput(draft: LocationDraft): JobLocationGroupInput {
   };
 }
 
-export function categorizationInput(draft: CategorizationDraft): JobCategorizationInput {
+export function categorizationInput(
+  draft: CategorizationDraft,
+): JobCategorizationInput {
   const hasSalary = draft.minSalary !== "" || draft.maxSalary !== "";
   return {
     employmentTypeTids: draft.employmentType.map((t) => t.tid),
@@ -301,15 +394,22 @@ export function scheduleInput(draft: ScheduleDraft): JobScheduleInput {
   };
 }
 
-export function applicationInput(draft: ApplicationDraft): JobApplicationOptionsInput {
+export function applicationInput(
+  draft: ApplicationDraft,
+): JobApplicationOptionsInput {
   return {
     applicationWorkflow: draft.applicationWorkflow,
-    applicationEmails: draft.applicationEmails.map((e) => e.trim()).filter(Boolean),
+    applicationEmails: draft.applicationEmails
+      .map((e) => e.trim())
+      .filter(Boolean),
     applicationLink: blank(draft.applicationLink),
     applicationRequireCv: draft.applicationRequireCv,
     applicationRequireCoverLetter: draft.applicationRequireCoverLetter,
-    applicationRequireQualifyingQuestions: draft.applicationRequireQualifyingQuestions,
-    applicationQualifyingQuestions: draft.applicationQualifyingQuestions.map((q) => q.trim()).filter(Boolean),
+    applicationRequireQualifyingQuestions:
+      draft.applicationRequireQualifyingQuestions,
+    applicationQualifyingQuestions: draft.applicationQualifyingQuestions
+      .filter((q) => q.question.trim())
+      .map(questionInput),
   };
 }
 
@@ -329,41 +429,67 @@ export const TITLE_MAX_LENGTH = 255;
  * The checks the browser can make before saving a step, keyed like the API's JobError fields so
  * both show in the same place. Empty when the step may be saved.
  */
-export function validateStep(step: GroupStep, drafts: Drafts, context: { type: JobView["type"]; editing: boolean }): Record<string, string> {
+export function validateStep(
+  step: GroupStep,
+  drafts: Drafts,
+  context: { type: JobView["type"]; editing: boolean },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   switch (step) {
     case "job_info": {
       const draft = drafts.job_info;
       if (!context.editing) {
         if (!draft.title.trim()) errors.title = "Enter the job title.";
-        else if (draft.title.trim().length > TITLE_MAX_LENGTH) errors.title = `Keep the title under ${TITLE_MAX_LENGTH} characters.`;
+        else if (draft.title.trim().length > TITLE_MAX_LENGTH)
+          errors.title = `Keep the title under ${TITLE_MAX_LENGTH} characters.`;
       }
       if (context.type === "JOB_PER_LINK") {
-        if (!draft.linkUrl.trim()) errors.linkUrl = "Enter the address of the original ad.";
-        else if (!isHttpUrl(draft.linkUrl)) errors.linkUrl = "Enter a full address starting with https://.";
+        if (!draft.linkUrl.trim())
+          errors.linkUrl = "Enter the address of the original ad.";
+        else if (!isHttpUrl(draft.linkUrl))
+          errors.linkUrl = "Enter a full address starting with https://.";
       }
-      if (context.type === "JOB_PER_FILE" && !draft.file) errors.fileUploadId = "Upload the job ad as a PDF.";
-      if (draft.videoUrl.trim() && !isHttpUrl(draft.videoUrl)) errors.videoUrl = "Enter a YouTube or Vimeo address.";
-      if (draft.availabilityStart && draft.availabilityEnd && draft.availabilityEnd < draft.availabilityStart)
+      if (context.type === "JOB_PER_FILE" && !draft.file)
+        errors.fileUploadId = "Upload the job ad as a PDF.";
+      if (draft.videoUrl.trim() && !isHttpUrl(draft.videoUrl))
+        errors.videoUrl = "Enter a YouTube or Vimeo address.";
+      if (
+        draft.availabilityStart &&
+        draft.availabilityEnd &&
+        draft.availabilityEnd < draft.availabilityStart
+      )
         errors["availabilityPeriod.end"] = "The end comes before the start.";
       break;
     }
     case "company_info":
-      if (!drafts.company_info.organizationId) errors.organizationId = "Choose the organization that posts the job.";
+      if (!drafts.company_info.organizationId)
+        errors.organizationId = "Choose the organization that posts the job.";
       break;
     case "job_location":
       drafts.job_location.locations.forEach((row, index) => {
-        if (!row.countryCode) errors[`locations.${index}.address.countryCode`] = "Choose the country.";
-        if (!row.locality.trim()) errors[`locations.${index}.address.locality`] = "Enter the city.";
+        if (!row.countryCode)
+          errors[`locations.${index}.address.countryCode`] =
+            "Choose the country.";
+        if (!row.locality.trim())
+          errors[`locations.${index}.address.locality`] = "Enter the city.";
       });
       break;
     case "job_categorization": {
       const draft = drafts.job_categorization;
-      if (draft.minSalary !== "" && draft.minSalary < 0) errors["salaryRange.minSalary"] = "The salary cannot be negative.";
-      if (draft.maxSalary !== "" && draft.maxSalary < 0) errors["salaryRange.maxSalary"] = "The salary cannot be negative.";
-      if (draft.minSalary !== "" && draft.maxSalary !== "" && draft.minSalary > draft.maxSalary)
+      if (draft.minSalary !== "" && draft.minSalary < 0)
+        errors["salaryRange.minSalary"] = "The salary cannot be negative.";
+      if (draft.maxSalary !== "" && draft.maxSalary < 0)
+        errors["salaryRange.maxSalary"] = "The salary cannot be negative.";
+      if (
+        draft.minSalary !== "" &&
+        draft.maxSalary !== "" &&
+        draft.minSalary > draft.maxSalary
+      )
         errors["salaryRange.maxSalary"] = "The maximum is below the minimum.";
-      if ((draft.minSalary !== "" || draft.maxSalary !== "") && !draft.currencyCode)
+      if (
+        (draft.minSalary !== "" || draft.maxSalary !== "") &&
+        !draft.currencyCode
+      )
         errors["salaryRange.currencyCode"] = "Choose the currency.";
       break;
     }
@@ -371,24 +497,42 @@ export function validateStep(step: GroupStep, drafts: Drafts, context: { type: J
       const draft = drafts.job_schedule;
       const published = fromLocalInput(draft.published);
       const expiration = fromLocalInput(draft.expiration);
-      if (published && expiration && expiration <= published) errors.expiration = "The job must expire after it is published.";
-      if (draft.duration !== "" && (!Number.isInteger(draft.duration) || draft.duration < 1))
+      if (published && expiration && expiration <= published)
+        errors.expiration = "The job must expire after it is published.";
+      if (
+        draft.duration !== "" &&
+        (!Number.isInteger(draft.duration) || draft.duration < 1)
+      )
         errors.duration = "Enter a number of days, 1 or more.";
       break;
     }
     case "job_application_options": {
       const draft = drafts.job_application_options;
-      const emails = draft.applicationEmails.map((e) => e.trim()).filter(Boolean);
+      const emails = draft.applicationEmails
+        .map((e) => e.trim())
+        .filter(Boolean);
       if (draft.applicationWorkflow === "EMAIL") {
-        if (emails.length === 0) errors.applicationEmails = "Enter the address applications go to.";
-        else if (emails.some((e) => !EMAIL.test(e))) errors.applicationEmails = "Enter valid email addresses.";
+        if (emails.length === 0)
+          errors.applicationEmails = "Enter the address applications go to.";
+        else if (emails.some((e) => !EMAIL.test(e)))
+          errors.applicationEmails = "Enter valid email addresses.";
       }
       if (draft.applicationWorkflow === "LINK") {
-        if (!draft.applicationLink.trim()) errors.applicationLink = "Enter the address of the application form.";
-        else if (!isHttpUrl(draft.applicationLink)) errors.applicationLink = "Enter a full address starting with https://.";
+        if (!draft.applicationLink.trim())
+          errors.applicationLink = "Enter the address of the application form.";
+        else if (!isHttpUrl(draft.applicationLink))
+          errors.applicationLink =
+            "Enter a full address starting with https://.";
       }
-      if (draft.applicationRequireQualifyingQuestions && draft.applicationQualifyingQuestions.every((q) => !q.trim()))
-        errors.applicationQualifyingQuestions = "Add at least one question, or do not require them.";
+      if (
+        draft.applicationRequireQualifyingQuestions &&
+        draft.applicationQualifyingQuestions.every((q) => !q.question.trim())
+      )
+        errors.applicationQualifyingQuestions =
+          "Add at least one question, or do not require them.";
+      draft.applicationQualifyingQuestions.forEach((question, index) => {
+        Object.assign(errors, questionErrors(question, index));
+      });
       break;
     }
   }
@@ -396,7 +540,11 @@ export function validateStep(step: GroupStep, drafts: Drafts, context: { type: J
 }
 
 /** The job as the preview shows it: the saved job with the unsaved form values over it. */
-export function previewJob(job: JobView, drafts: Drafts, organizationName: string | null): JobView {
+export function previewJob(
+  job: JobView,
+  drafts: Drafts,
+  organizationName: string | null,
+): JobView {
   const info = drafts.job_info;
   const cat = drafts.job_categorization;
   const salary = categorizationInput(cat).salaryRange;
@@ -442,4 +590,32 @@ export function previewJob(job: JobView, drafts: Drafts, organizationName: strin
     skillsFree: cat.skillsFree || null,
     expiresAt: fromLocalInput(drafts.job_schedule.expiration) ?? job.expiresAt,
   };
+}
+
+/** The rules the server applies to a question, checked as the recruiter types (field paths as
+ * the API names them, e.g. `applicationQualifyingQuestions.1.options`). */
+export function questionErrors(
+  question: QuestionDraft,
+  index: number,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const at = `applicationQualifyingQuestions.${index}`;
+  const touched =
+    question.question.trim() ||
+    question.options.some((o) => o.trim()) ||
+    question.knockOutAnswers.length > 0;
+  if (!touched) return errors;
+  if (!question.question.trim())
+    errors[`${at}.question`] = "Write the question.";
+  const choices = choicesOf(question);
+  if (question.type === "SINGLE_CHOICE") {
+    if (choices.length < 2)
+      errors[`${at}.options`] = "Give at least two options to choose from.";
+    else if (new Set(choices.map((c) => c.toLowerCase())).size < choices.length)
+      errors[`${at}.options`] = "Each option must be different.";
+  }
+  const knockOuts = question.knockOutAnswers.filter((a) => choices.includes(a));
+  if (choices.length > 0 && knockOuts.length >= choices.length)
+    errors[`${at}.knockOutAnswers`] = "At least one answer must not knock out.";
+  return errors;
 }

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { JsonLd } from "~/components/JsonLd";
+import { dimensions, useTrackedVisit } from "~/lib/analytics";
 import type { PublicTermFragment } from "~/lib/graphql/generated/graphql";
 import { ContactPersons } from "./ContactPersons";
 import { addressLines } from "./profile-format";
@@ -153,10 +154,13 @@ export function OrganizationProfilePage({
   profile,
   origin,
   openPositions,
+  contact,
 }: {
   profile: PublicProfile;
   origin: string;
   openPositions?: ReactNode;
+  /** The contact form (spec 3), when the page offers it. */
+  contact?: ReactNode;
 }) {
   const hasAbout =
     Boolean(profile.presentation) ||
@@ -167,6 +171,13 @@ export function OrganizationProfilePage({
   const faq = faqJsonLd(profile);
   const hasAside =
     profile.contactPersons.length > 0 || profile.locations.length > 0 || profile.attachments.length > 0;
+  // The profile's id is its organization's (analytics counts the visit for the organization).
+  const organizationId = profile.organization?.id ?? profile.id;
+  useTrackedVisit(
+    "orgprofile_visit",
+    organizationId,
+    dimensions({ entity: { id: organizationId, type: "organization" }, organizationId }),
+  );
 
   return (
     <Stack gap="xl">
@@ -204,6 +215,11 @@ export function OrganizationProfilePage({
             <ProfileSection id="jobs" title="Open positions">
               {openPositions ?? <EmptyState>No open positions right now. Check back soon.</EmptyState>}
             </ProfileSection>
+            {contact ? (
+              <ProfileSection id="write" title="Get in touch">
+                {contact}
+              </ProfileSection>
+            ) : null}
           </Stack>
         </Grid.Col>
         {hasAside ? (

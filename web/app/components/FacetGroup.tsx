@@ -1,0 +1,112 @@
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+
+/** Spec 9: above this many values a facet offers a type-ahead. */
+export const FACET_TYPE_AHEAD_THRESHOLD = 30;
+/** Values a facet shows before "show more". */
+export const FACET_VISIBLE_VALUES = 8;
+
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+  /** The page with this value toggled (a plain link: filtering works without JavaScript). */
+  href: string;
+}
+
+/**
+ * One facet of a search page: its values as links with a checkbox look and the count beside
+ * them. Selected values always show; "show more" reveals the rest, and a facet with more than
+ * 30 values gets a type-ahead that narrows the list.
+ */
+export function FacetGroup({
+  title,
+  options,
+  visible = FACET_VISIBLE_VALUES,
+  headingOrder = 3,
+}: {
+  title: string;
+  options: readonly FacetOption[];
+  visible?: number;
+  headingOrder?: 2 | 3 | 4;
+}) {
+  const headingId = useId();
+  const listId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [filter, setFilter] = useState("");
+  if (options.length === 0) return null;
+
+  const typeAhead = options.length > FACET_TYPE_AHEAD_THRESHOLD;
+  const needle = filter.trim().toLocaleLowerCase();
+  const matching = needle ? options.filter((option) => option.label.toLocaleLowerCase().includes(needle)) : options;
+  const shown = needle || expanded ? matching : matching.filter((option, index) => index < visible || option.selected);
+  const hidden = matching.length - shown.length;
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={headingOrder} size="h5" id={headingId}>
+        {title}
+      </Title>
+      {typeAhead ? (
+        <TextInput
+          size="xs"
+          label={`Find ${title.toLocaleLowerCase()}`}
+          placeholder="Type to narrow the list"
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          aria-controls={listId}
+        />
+      ) : null}
+      <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: "none" }} id={listId}>
+        {shown.map((option) => (
+          <li key={option.value}>
+            <Anchor
+              component={Link}
+              to={option.href}
+              rel="nofollow"
+              preventScrollReset
+              underline="never"
+              c="inherit"
+              display="block"
+              py={4}
+              data-selected={option.selected || undefined}
+            >
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Checkbox.Indicator checked={option.selected} size="xs" aria-hidden />
+                  <Text size="sm" fw={option.selected ? 600 : 400} truncate>
+                    {option.label}
+                  </Text>
+                  {option.selected ? <VisuallyHidden>(selected)</VisuallyHidden> : null}
+                </Group>
+                <Text size="xs" className="text-muted">
+                  {option.count}
+                  <VisuallyHidden> results</VisuallyHidden>
+                </Text>
+              </Group>
+            </Anchor>
+          </li>
+        ))}
+      </Stack>
+      {needle && matching.length === 0 ? (
+        <Text size="sm" className="text-muted">
+          No {title.toLocaleLowerCase()} matches “{filter.trim()}”.
+        </Text>
+      ) : null}
+      {!needle && (hidden > 0 || expanded) && matching.length > visible ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? "Show fewer" : `Show ${hidden} more`}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  Anchor,
+  Box,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useCallback, useState, useSyncExternalStore } from "react";
+import { NavLink, useLocation } from "react-router";
+import { isCurrentMenuItem, menuLink } from "~/lib/menu";
+
+export interface MenuItem {
+  label: string;
+  /** A path, an `internal:` path or an external URL. */
+  to: string;
+  /** A short mark shown when the sidebar is collapsed (an emoji or initials). */
+  mark: string;
+}
+
+/** Spec 4: whose sidebar it is; each kind remembers its own open or collapsed state. */
+export type SidebarKind = "organization" | "jobseeker" | "visitor";
+
+/** Spec 9's breakpoints: mobile up to 899 px, tablet to 1199, desktop to 1499, large above. */
+export const LARGE_SCREEN_QUERY = "(min-width: 1500px)";
+
+export function sidebarStorageKey(kind: SidebarKind): string {
+  return `jobboard.sidebar.${kind}`;
+}
+
+const CHANGED = "jobboard:sidebar";
+
+function readStored(kind: SidebarKind): string | null {
+  try {
+    return window.localStorage.getItem(sidebarStorageKey(kind));
+  } catch {
+    return null;
+  }
+}
+
+function subscribeStored(notify: () => void): () => void {
+  window.addEventListener("storage", notify);
+  window.addEventListener(CHANGED, notify);
+  return () => {
+    window.removeEventListener("storage", notify);
+    window.removeEventListener(CHANGED, notify);
+  };
+}
+
+function subscribeLargeScreen(notify: () => void): () => void {
+  const query = window.matchMedia?.(LARGE_SCREEN_QUERY);
+  query?.addEventListener("change", notify);
+  return () => query?.removeEventListener("change", notify);
+}
+
+/**
+ * Open or collapsed, remembered per kind; collapsed by default (also on the server, so the first
+ * paint never jumps). For signed-in kinds a large screen opens it and a smaller one collapses it
+ * as the window crosses the breakpoint, until the person chooses.
+ */
+export function useSidebarOpen(kind: SidebarKind, autoOnLargeScreens: boolean) {
+  const stored = useSyncExternalStore(
+    subscribeStored,
+    () => readStored(kind),
+    () => null,
+  );
+  const large = useSyncExternalStore(
+    subscribeLargeScreen,
+    () => Boolean(window.matchMedia?.(LARGE_SCREEN_QUERY).matches),
+    () => false,
+  );
+  const open =
+    stored === "open" || (stored === null && autoOnLargeScreens && large);
+  const toggle = useCallback(() => {
+    try {
+      window.localStorage.setItem(
+        sidebarStorageKey(kind),
+        open ? "collapsed" : "open",
+      );
+    } catch {
+      // private mode: nothing to remember it in
+    }
+    window.dispatchEvent(new Event(CHANGED));
+  }, [kind, open]);
+  return { open, toggle };
+}
+
+function ItemLink({
+  item,
+  open,
+  current,
+}: {
+  item: MenuItem;
+  open: boolean;
+  current: boolean;
+}) {
+  const to = menuLink(item.to);
+  const external = to.startsWith("http");
+  const content = (
+    <Group gap="sm" wrap="nowrap">
+      <Box component="span" aria-hidden="true" w={24} ta="center">
+        {item.mark}
+      </Box>
+      <Text
+        component="span"
+        size="sm"
+        className={open ? undefined : "visually-hidden"}
+      >
+        {item.label}
+      </Text>
+    </Group>
+  );
+  return external ? (
+    <Anchor href={to} className="sidebar-link" rel="noopener">
+      {content}
+    </Anchor>
+  ) : (
+    <Anchor
+      component={NavLink}
+      to={to}
+      prefetch="none"
+      className="sidebar-link"
+      aria-current={current ? "page" : undefined}
+      data-current={current || undefined}
+      title={open ? undefined : item.label}
+    >
+      {content}
+    </Anchor>
+  );
+}
+
+/** The dashboard sidebar of wider screens (phones get the bottom menu instead). */
+export function Sidebar({
+  kind,
+  items,
+  label,
+  autoOnLargeScreens,
+}: {
+  kind: SidebarKind;
+  items: readonly MenuItem[];
+  label: string;
+  autoOnLargeScreens: boolean;
+}) {
+  const { open, toggle } = useSidebarOpen(kind, autoOnLargeScreens);
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label={label}
+      className="site-sidebar"
+      data-open={open}
+      data-testid="sidebar"
+      data-kind={kind}
+    >
+      <Stack gap={4} p="xs">
+        <UnstyledButton
+          onClick={toggle}
+          aria-expanded={open}
+          aria-controls="sidebar-items"
+          className="sidebar-link"
+          data-testid="sidebar-toggle"
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Box component="span" aria-hidden="true" w={24} ta="center">
+              {open ? "«" : "»"}
+            </Box>
+            <Text
+              component="span"
+              size="sm"
+              className={open ? undefined : "visually-hidden"}
+            >
+              {open ? "Collapse menu" : "Expand menu"}
+            </Text>
+          </Group>
+        </UnstyledButton>
+        <Stack
+          gap={2}
+          id="sidebar-items"
+          component="ul"
+          className="site-nav-list"
+        >
+          {items.map((item) => (
+            <li key={item.to}>
+              <ItemLink
+                item={item}
+                open={open}
+                current={isCurrentMenuItem(item.to, pathname)}
+              />
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+    </nav>
+  );
+}
+
+/**
+ * Spec 4: on phones, signed-in people get a bottom menu: the first items at hand and "More" for
+ * the rest, whose sub-menu closes again whenever the path changes.
+ */
+export function BottomMenu({
+  items,
+  label,
+}: {
+  items: readonly MenuItem[];
+  label: string;
+}) {
+  const { pathname } = useLocation();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setMoreOpen(false);
+  }
+  const first = items.slice(0, 3);
+  const rest = items.slice(3);
+  return (
+    <nav aria-label={label} className="bottom-menu" data-testid="bottom-menu">
+      <Group
+        component="ul"
+        className="site-nav-list"
+        grow
+        gap={0}
+        wrap="nowrap"
+      >
+        {first.map((item) => {
+          const current = isCurrentMenuItem(item.to, pathname);
+          return (
+            <li key={item.to}>
+              <Anchor
+                component={NavLink}
+                to={menuLink(item.to)}
+                prefetch="none"
+                className="bottom-menu-link"
+                aria-current={current ? "page" : undefined}
+              >
+                <span aria-hidden="true">{item.mark}</span>
+                <Text component="span" size="xs">
+                  {item.label}
+                </Text>
+              </Anchor>
+            </li>
+          );
+        })}
+        {rest.length > 0 ? (
+          <li>
+            <Menu
+              opened={moreOpen}
+              onChange={setMoreOpen}
+              position="top-end"
+              withinPortal
+            >
+              <Menu.Target>
+                <UnstyledButton className="bottom-menu-link" aria-label="More">
+                  <span aria-hidden="true">⋯</span>
+                  <Text component="span" size="xs">
+                    More
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {rest.map((item) => (
+                  <Menu.Item
+                    key={item.to}
+                    component={NavLink}
+                    to={menuLink(item.to)}
+                  >
+                    {item.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        ) : null}
+      </Group>
+    </nav>
+  );
+}

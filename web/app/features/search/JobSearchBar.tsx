@@ -1,0 +1,95 @@
+import { Box, Button, Flex, NativeSelect, TextInput } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import {
+  DEFAULT_UNIT,
+  JOB_FACET_FIELDS,
+  jobSearchHref,
+  jobSearchPath,
+  parseJobSearchParams,
+  RADIUS_OPTIONS,
+  type CategorySelection,
+  type GeoSelection,
+  type JobSearchState,
+} from "./job-search-params";
+import { LocationField } from "./LocationField";
+
+const RADIUS_DATA = RADIUS_OPTIONS.map((radius) => ({ value: String(radius), label: `${radius} ${DEFAULT_UNIT}` }));
+
+function formParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string") params.append(key, value);
+  }
+  return params;
+}
+
+/**
+ * The search bar: keywords, place (autocomplete) and radius. A plain GET form (it works without
+ * JavaScript; the current filters and sorting ride along as hidden fields); with JavaScript the
+ * same fields become a client-side navigation to a tidy URL. A new search starts at page 1.
+ */
+export function JobSearchBar({
+  state,
+  categories,
+}: {
+  state: JobSearchState;
+  categories: readonly CategorySelection[];
+}) {
+  const navigate = useNavigate();
+  const [geo, setGeo] = useState<GeoSelection | null>(state.geo);
+  const area = geo?.locationType === "country" || geo?.locationType === "administrative_area_level_1";
+  const radius = RADIUS_OPTIONS.some((option) => option === state.radius) ? String(state.radius) : "";
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = parseJobSearchParams(formParams(event.currentTarget));
+    void navigate(jobSearchHref({ ...next, page: 1 }, categories));
+  };
+
+  return (
+    <Box
+      component="form"
+      method="get"
+      action={jobSearchPath(categories)}
+      onSubmit={submit}
+      role="search"
+      aria-label="Search jobs"
+    >
+      <Flex direction={{ base: "column", sm: "row" }} gap="sm" align={{ base: "stretch", sm: "flex-end" }}>
+        <TextInput
+          name="search"
+          type="search"
+          label="Keywords"
+          placeholder="Job title, skill or organization"
+          defaultValue={state.search}
+          maxLength={500}
+          style={{ flex: 3 }}
+        />
+        {/* Place and radius stay side by side, on phones too. */}
+        <Flex gap="sm" align="flex-end" style={{ flex: 4 }}>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <LocationField initial={state.geo} onChange={setGeo} />
+          </Box>
+          <NativeSelect
+            name="radius"
+            label="Radius"
+            data={radius ? RADIUS_DATA : [{ value: "", label: "Choose" }, ...RADIUS_DATA]}
+            defaultValue={radius}
+            disabled={area}
+            w="6.5rem"
+            onChange={(event) => {
+              // With a place picked, a new radius searches at once.
+              if (geo?.locationType === "locality") event.currentTarget.form?.requestSubmit();
+            }}
+          />
+        </Flex>
+        {JOB_FACET_FIELDS.filter((field) => state.filters[field].length > 0).map((field) => (
+          <input key={field} type="hidden" name={field} value={state.filters[field].join(",")} />
+        ))}
+        {state.sorting !== "relevancy" ? <input type="hidden" name="sorting" value={state.sorting} /> : null}
+        <Button type="submit">Search</Button>
+      </Flex>
+    </Box>
+  );
+}

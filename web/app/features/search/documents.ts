@@ -1,0 +1,169 @@
+import { graphql } from "~/lib/graphql/generated/gql";
+import type { JobSearchQuery, OrganizationSearchQuery } from "~/lib/graphql/generated/graphql";
+
+export const SEARCH_FACET_FIELDS = graphql(`
+  fragment SearchFacetFields on SearchFacet {
+    field
+    values {
+      value
+      label
+      count
+    }
+  }
+`);
+
+export const SEARCH_METADATA_FIELDS = graphql(`
+  fragment SearchMetadataFields on SearchMetadata {
+    metatags {
+      meta
+      value
+    }
+    sorting
+    page
+    pageSize
+    radius
+    unit
+    noindex
+  }
+`);
+
+export const JOB_SEARCH_HIT_FIELDS = graphql(`
+  fragment JobSearchHitFields on JobSearchHit {
+    job {
+      id
+      bookmarked
+    }
+    title
+    slug
+    organizationId
+    organizationName
+    organizationSlug
+    logoUrl
+    snippet
+    locations {
+      locality
+      countryCode
+      administrativeArea
+    }
+    salary {
+      currency
+      unit
+      min
+      max
+    }
+    remoteOptions
+    employmentTypes
+    publishedAt
+    featured
+    distanceKm
+  }
+`);
+
+/** Spec 3: the job search; the union is switched on __typename. */
+export const JOB_SEARCH = graphql(`
+  query JobSearch($input: JobSearchInput!) {
+    jobSearch(input: $input) {
+      __typename
+      ... on JobSearchResults {
+        total
+        hits {
+          ...JobSearchHitFields
+        }
+        facets {
+          ...SearchFacetFields
+        }
+        metadata {
+          ...SearchMetadataFields
+        }
+      }
+      ... on SearchErrors {
+        message
+        errors {
+          message
+          field
+          code
+        }
+      }
+      ... on SearchUnavailable {
+        message
+      }
+    }
+  }
+`);
+
+export const ORGANIZATION_SEARCH = graphql(`
+  query OrganizationSearch($input: OrganizationSearchInput!) {
+    organizationSearch(input: $input) {
+      __typename
+      ... on OrganizationSearchResults {
+        total
+        hits {
+          name
+          slug
+          logoUrl
+          snippet
+          industry
+          occupations
+          countries
+          openJobs
+          featured
+        }
+        facets {
+          ...SearchFacetFields
+        }
+        metadata {
+          ...SearchMetadataFields
+        }
+      }
+      ... on SearchErrors {
+        message
+        errors {
+          message
+          field
+          code
+        }
+      }
+      ... on SearchUnavailable {
+        message
+      }
+    }
+  }
+`);
+
+/** Address autocomplete (spec 9: 250 ms delay, minimum length 1). */
+export const LOCATION_SUGGESTIONS = graphql(`
+  query LocationSuggestions($text: String!, $limit: Int!) {
+    locationSuggestions(text: $text, limit: $limit) {
+      label
+      locationType
+      country
+      administrativeArea
+      lat
+      lon
+    }
+  }
+`);
+
+/** /jobs/{alias}[/{alias}]: the terms the path names (unknown aliases are left out). */
+export const JOB_CATEGORY_TERMS = graphql(`
+  query JobCategoryTerms($aliases: [String!]!) {
+    termsByAlias(aliases: $aliases) {
+      tid
+      vocabulary
+      label
+      alias
+    }
+  }
+`);
+
+export type JobSearchAnswer = JobSearchQuery["jobSearch"];
+export type JobSearchResultsView = Extract<JobSearchAnswer, { __typename: "JobSearchResults" }>;
+export type JobSearchHitView = JobSearchResultsView["hits"][number];
+export type SearchFacetView = JobSearchResultsView["facets"][number];
+export type SearchErrorsView = Extract<JobSearchAnswer, { __typename: "SearchErrors" }>;
+export type OrganizationSearchAnswer = OrganizationSearchQuery["organizationSearch"];
+export type OrganizationSearchResultsView = Extract<
+  OrganizationSearchAnswer,
+  { __typename: "OrganizationSearchResults" }
+>;
+export type OrganizationSearchHitView = OrganizationSearchResultsView["hits"][number];

@@ -1,0 +1,224 @@
+import type { ApolloClient } from "@apollo/client";
+import {
+  JOB_CATEGORY_TERMS,
+  JOB_SEARCH,
+  LOCATION_SUGGESTIONS,
+  ORGANIZATION_SEARCH,
+  type JobSearchResultsView,
+  type OrganizationSearchResultsView,
+} from "./documents";
+import {
+  buildJobSearchInput,
+  MAX_CATEGORY_SEGMENTS,
+  parseJobSearchParams,
+  VOCABULARY_FACETS,
+  type CategorySelection,
+  type GeoSelection,
+  type JobSearchState,
+} from "./job-search-params";
+import {
+  buildOrganizationSearchInput,
+  parseOrganizationSearchParams,
+  type OrganizationSearchState,
+} from "./organization-search-params";
+
+/** What a loader needs of Apollo; tests pass a fake. */
+export type SearchClient = Pick<ApolloClient, "query">;
+
+/** A search's answer as the page shows it; the shell renders in every case. */
+export type SearchOutcome<Results> =
+  | { kind: "results"; results: Results }
+  | { kind: "errors"; messages: string[] }
+  | { kind: "unavailable"; message: string };
+
+export const SEARCH_UNAVAILABLE_MESSAGE = "Search is unavailable right now. Please try again in a few minutes.";
+
+export interface JobSearchPageData {
+  state: JobSearchState;
+  categories: CategorySelection[];
+  outcome: SearchOutcome<JobSearchResultsView>;
+  /** Problems with the request the page explains (a place that could not be found). */
+  notices: string[];
+}
+
+export interface OrganizationSearchPageData {
+  state: OrganizationSearchState;
+  outcome: SearchOutcome<OrganizationSearchResultsView>;
+}
+
+/** Splits the optional category path of `/jobs/[[...taxonomy]]` into its aliases. */
+export function taxonomySegments(splat: string | undefined): string[] {
+  return (splat ?? "").split("/").filter((segment) => segment.length > 0);
+}
+
+/**
+ * The facet values the path's aliases name, in path order; null when the path is not a search
+ * page (an unknown or repeated alias, a term no facet shows, more than two segments): a 404.
+ */
+export async function resolveCategories(
+  client: SearchClient,
+  aliases: readonly string[],
+): Promise<CategorySelection[] | null> {
+  if (aliases.length === 0) return [];
+  if (aliases.length > MAX_CATEGORY_SEGMENTS || new Set(aliases).size !== aliases.length) return null;
+  const { data } = await client.query({
+    query: JOB_CATEGORY_TERMS,
+    variables: { aliases: [...aliases] },
+    fetchPolicy: "no-cache",
+  });
+  const terms = data?.termsByAlias ?? [];
+  const categories: CategorySelection[] = [];
+  for (const alias of aliases) {
+    const term = terms.find((candidate) => candidate.alias === alias);
+    const field = term ? VOCABULARY_FACETS[term.vocabulary] : undefined;
+    if (!term || !field) return null;
+    categories.push({ alias, field, value: String(term.tid), label: term.label });
+  }
+  return categories;
+}
+
+/**
+ * A place typed without picking a suggestion (a visitor without JavaScript, or a shared link
+ * with only geo_location) is looked up: the best suggestion is used.
+ */
+export async function resolvePlace(
+  client: SearchClient,
+  state: JobSearchState,
+): Promise<{ state: JobSearchState; notice: string | null }> {
+  const geo = state.geo;
+  if (!geo || geo.locationType !== null) return { state, notice: null };
+  const notFound = `We could not find the place “${geo.label}”; showing jobs everywhere. Pick a place from the suggestions.`;
+  let found: GeoSelection | null = null;
+  try {
+    const { data } = await client.query({
+      query: LOCATION_SUGGESTIONS,
+      variables: { text: geo.label.slice(0, 100), limit: 1 },
+      fetchPolicy: "no-cache",
+    });
+    const best = data?.locationSuggestions[0];
+    found = best ? suggestionToGeo(best) : null;
+  } catch {
+    found = null;
+  }
+  if (!found) return { state: { ...state, geo: { locationType: null, label: geo.label } }, notice: notFound };
+  return { state: { ...state, geo: found }, notice: null };
+}
+
+export interface PlaceSuggestion {
+  label: string;
+  locationType: string;
+  country: string;
+  administrativeArea?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+}
+
+/**
+ * A chosen place as a selection: a locality searches around its coordinates; a country or a
+ * state is an area filter without radius (contract: geoLocation).
+ */
+export function suggestionToGeo(place: PlaceSuggestion): GeoSelection | null {
+  if (place.locationType === "country") return { locationType: "country", label: place.label, country: place.country };
+  if (place.locationType === "administrative_area_level_1" && place.administrativeArea) {
+    return {
+      locationType: "administrative_area_level_1",
+      label: place.label,
+      country: place.country,
+      administrativeArea: place.administrativeArea,
+    };
+  }
+  if (typeof place.lat === "number" && typeof place.lon === "number") {
+    return { locationType: "locality", label: place.label, lat: place.lat, lon: place.lon };
+  }
+  return null;
+}
+
+/** Runs the job search; a failure to reach the API reads as "unavailable", never a crash. */
+export async function searchJobs(
+  client: SearchClient,
+  state: JobSearchState,
+  categories: readonly CategorySelection[],
+): Promise<SearchOutcome<JobSearchResultsView>> {
+  try {
+    const { data } = await client.query({
+      query: JOB_SEARCH,
+      variables: { input: buildJobSearchInput(state, categories) },
+      fetchPolicy: "no-cache",
+    });
+    const answer = data?.jobSearch;
+    if (!answer) return { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE };
+    switch (answer.__typename) {
+      case "JobSearchResults":
+        return { kind: "results", results: answer };
+      case "SearchErrors":
+        return { kind: "errors", messages: errorMessages(answer) };
+      case "SearchUnavailable":
+        return { kind: "unavailable", message: answer.message || SEARCH_UNAVAILABLE_MESSAGE };
+    }
+  } catch {
+    return { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE };
+  }
+}
+
+function errorMessages(answer: { message: string; errors: readonly { message: string }[] }): string[] {
+  const messages = answer.errors.map((error) => error.message);
+  return messages.length > 0 ? [...new Set(messages)] : [answer.message];
+}
+
+/** /jobs and /jobs/{alias}[/{alias}]: null when the path names no search page (404). */
+export async function loadJobSearch(
+  client: SearchClient,
+  url: URL,
+  splat: string | undefined,
+): Promise<JobSearchPageData | null> {
+  let categories: CategorySelection[] | null;
+  try {
+    categories = await resolveCategories(
+      client,
+      taxonomySegments(splat).map((alias) => alias.toLowerCase()),
+    );
+  } catch {
+    // The terms could not be read: search without the path's selection rather than fail.
+    return {
+      state: parseJobSearchParams(url.searchParams),
+      categories: [],
+      outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE },
+      notices: [],
+    };
+  }
+  if (!categories) return null;
+  const { state, notice } = await resolvePlace(client, parseJobSearchParams(url.searchParams));
+  const outcome = await searchJobs(client, state, categories);
+  return { state, categories, outcome, notices: notice ? [notice] : [] };
+}
+
+/** /organizations. */
+export async function loadOrganizationSearch(client: SearchClient, url: URL): Promise<OrganizationSearchPageData> {
+  const state = parseOrganizationSearchParams(url.searchParams);
+  try {
+    const { data } = await client.query({
+      query: ORGANIZATION_SEARCH,
+      variables: { input: buildOrganizationSearchInput(state) },
+      fetchPolicy: "no-cache",
+    });
+    const answer = data?.organizationSearch;
+    if (!answer) return { state, outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE } };
+    switch (answer.__typename) {
+      case "OrganizationSearchResults":
+        return { state, outcome: { kind: "results", results: answer } };
+      case "SearchErrors":
+        return { state, outcome: { kind: "errors", messages: errorMessages(answer) } };
+      case "SearchUnavailable":
+        return { state, outcome: { kind: "unavailable", message: answer.message || SEARCH_UNAVAILABLE_MESSAGE } };
+    }
+  } catch {
+    return { state, outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE } };
+  }
+}
+
+/** The status a search page answers with: 503 when the index is down, 400 for refused input. */
+export function outcomeStatus(outcome: SearchOutcome<unknown>): number {
+  if (outcome.kind === "unavailable") return 503;
+  if (outcome.kind === "errors") return 400;
+  return 200;
+}
