@@ -3,6 +3,21 @@ import { defineConfig, devices } from "@playwright/test";
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL ?? "http://127.0.0.1:3002";
 
+/**
+ * Journeys start as a visitor who already answered the cookie banner with "reject all" (the
+ * banner would cover the bottom of every page); the cookie-consent journey clears it.
+ */
+export const COOKIE_CHOICE = {
+  name: "jb_cookie_consent",
+  value: encodeURIComponent(JSON.stringify({ version: 1, granted: [], at: "2026-01-01T00:00:00Z" })),
+  domain: new URL(baseURL).hostname,
+  path: "/",
+  expires: -1,
+  httpOnly: false,
+  secure: false,
+  sameSite: "Lax" as const,
+};
+
 export default defineConfig({
   testDir: "./tests",
   fullyParallel: false,
@@ -14,6 +29,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    storageState: { cookies: [COOKIE_CHOICE], origins: [] },
   },
   // Without E2E_BASE_URL: reuse the web server on 3002, or start the built one (web: npm run build).
   webServer: externalBaseURL

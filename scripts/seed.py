@@ -18,8 +18,10 @@ from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
+from demo.search_sync import resync_search
 from demo.seed_applications import seed_demo_applications
 from demo.seed_billing import seed_billing
+from demo.seed_bookmarks import seed_demo_bookmarks
 from demo.seed_consent import (
     RECONSENT_APPLICANT,
     seed_consent_infos,
@@ -82,6 +84,10 @@ THIS_SITE = [
     ("captcha", "job_application", True),
     ("subscriptions", "enabled", True),
     ("consent", "terms_reconsent", True),
+    # old pages of the previous site that search engines still know (spec 2)
+    ("redirects", "local_chapters", ["chicago-chapter", "boston-chapter", "berlin-chapter"]),
+    ("redirects", "product_prefixes", ["premium", "spotlight"]),
+    ("redirects", "job_categories", {"green-jobs": "environmental-protection-and-conservation"}),
     # the US variant of the organization directory: no xing profile
     (
         "organizations",
@@ -199,6 +205,14 @@ async def seed_applications(owners: dict[str, uuid.UUID]) -> dict[str, int]:
     return await seed_demo_applications(sessions=sessions, settings=settings, applicants=applicants)
 
 
+async def seed_bookmarks(owners: dict[str, uuid.UUID]) -> dict[str, int]:
+    """A few bookmarked jobs for each demo applicant (scripts/demo/seed_bookmarks.py)."""
+    settings = jobs_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    applicants = {email: owners[email] for email, _, _, role in ACCOUNTS if role == "applicant"}
+    return await seed_demo_bookmarks(sessions=sessions, settings=settings, applicants=applicants)
+
+
 async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
     applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
@@ -231,6 +245,7 @@ async def seed_credits(
             ],
             now=datetime.now(UTC),
             stable_id=stable_id,
+            settings=billing_settings(),
         )
 
 
@@ -254,8 +269,11 @@ async def main() -> None:
     print(  # noqa: T201
         f"applications: {', '.join(f'{n} {status}' for status, n in sorted(applications.items()))}"
     )
+    bookmarks = await seed_bookmarks(owners)
+    print(f"bookmarks: {', '.join(f'{n} for {a}' for a, n in sorted(bookmarks.items()))}")  # noqa: T201
     await seed_consent(owners)
     await seed_credits(owners, organizations)
+    await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
         print(f"  {role:<14} {email:<34} {first} {last}")  # noqa: T201

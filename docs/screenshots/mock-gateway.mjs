@@ -1,6 +1,7 @@
 // A stand-in gateway for screenshots: answers the organization profile page's operations with a
-// fixed profile (slug "acme", former slug "acme-old"; slug "bare" has only the required fields)
-// and serves placeholder SVG images. Usage: node mock-gateway.mjs [port]
+// fixed profile (slug "acme", former slug "acme-old"; slug "bare" has only the required fields),
+// the search pages' operations (keywords "nothing", "broken" and "down" give the empty, refused and
+// unavailable answers) and serves placeholder SVG images. Usage: node mock-gateway.mjs [port]
 import { createServer } from "node:http";
 
 const port = Number(process.argv[2] ?? 4999);
@@ -209,6 +210,121 @@ function typedJob(job) {
   return typed;
 }
 
+// ---- search (/jobs, /organizations): fixture answers for the search pages --------------------
+const SEARCH_ORGS = ["Acme Foundation", "Clean Water Trust", "Green Cities e.V.", "Open Schools", "Health for All", "Future Farms"];
+const SEARCH_TITLES = [
+  "Community gardener (m/f/d)", "Project lead, water access", "Fundraising manager", "Volunteer coordinator",
+  "Social worker, youth programmes", "Communications officer", "Data analyst, impact", "Finance assistant (part time)",
+  "Field engineer, wells", "Teacher, adult education", "Nurse, mobile clinic", "Grants writer",
+];
+const LOCALITIES = [["Berlin", "DE", "Berlin"], ["Zürich", "CH", "Zurich"], ["Nairobi", "KE", null], ["Munich", "DE", "Bavaria"]];
+function searchHit(n, page) {
+  const i = (page - 1) * 10 + n;
+  const org = SEARCH_ORGS[i % SEARCH_ORGS.length];
+  const [locality, countryCode, administrativeArea] = LOCALITIES[i % LOCALITIES.length];
+  return {
+    __typename: "JobSearchHit",
+    job: { __typename: "Job", id: `job-s${i}`, bookmarked: i === 2 },
+    title: SEARCH_TITLES[i % SEARCH_TITLES.length],
+    slug: `search-job-${i}`,
+    organizationId: `org-${i % SEARCH_ORGS.length}`,
+    organizationName: org,
+    organizationSlug: "acme",
+    logoUrl: i % 3 === 2 ? null : `${origin}/img/logo-${i % SEARCH_ORGS.length}.svg`,
+    snippet: "You look after our community gardens and teach neighbours how to grow vegetables.",
+    locations: [{ __typename: "SearchLocation", locality, countryCode, administrativeArea }],
+    salary: i % 2 === 0 ? { __typename: "SearchSalary", currency: "EUR", unit: i % 4 === 0 ? "year" : "hour", min: i % 4 === 0 ? 40000 : 18, max: i % 4 === 0 ? 55000 : null } : null,
+    remoteOptions: i % 3 === 0 ? ["Hybrid"] : i % 5 === 1 ? ["Fully remote"] : [],
+    employmentTypes: [i % 4 === 3 ? "Part time" : "Full time"],
+    publishedAt: `2026-11-${String(20 - (i % 18)).padStart(2, "0")}T09:00:00+00:00`,
+    featured: page === 1 && n < 2,
+    distanceKm: null,
+  };
+}
+const facetValue = (value, label, count) => ({ __typename: "FacetValue", value: String(value), label, count });
+const INDUSTRIES = [
+  "Agriculture", "Animal welfare", "Arts and culture", "Child protection", "Civil society", "Climate", "Community development",
+  "Conservation", "Development cooperation", "Disability", "Disaster relief", "Education", "Energy", "Environment", "Faith-based",
+  "Food security", "Gender equality", "Global health", "Housing", "Human rights", "Humanitarian aid", "Journalism", "Labour rights",
+  "Legal aid", "Mental health", "Migration", "Non-profit", "Peacebuilding", "Public health", "Research", "Social enterprise",
+  "Sport for development", "Water and sanitation", "Youth",
+];
+function jobFacets() {
+  return [
+    { __typename: "SearchFacet", field: "remoteOptions", values: [facetValue(30, "On site", 61), facetValue(31, "Hybrid", 40), facetValue(32, "Fully remote", 27)] },
+    { __typename: "SearchFacet", field: "employmentType", values: [facetValue(11, "Full time", 88), facetValue(12, "Part time", 31), facetValue(13, "Internship", 9), facetValue(14, "Volunteer", 4)] },
+    { __typename: "SearchFacet", field: "industry", values: INDUSTRIES.map((label, i) => facetValue(100 + i, label, 60 - i)) },
+    { __typename: "SearchFacet", field: "occupations", values: [facetValue(21, "Agriculture", 14), facetValue(22, "Education", 22), facetValue(23, "Health", 19), facetValue(24, "Engineering", 11), facetValue(25, "Communications", 8)] },
+    { __typename: "SearchFacet", field: "yearsOfExperience", values: [facetValue(40, "No experience required", 20), facetValue(41, "1-2 years", 35), facetValue(42, "3-5 years", 30), facetValue(43, "More than 10 years", 3)] },
+    { __typename: "SearchFacet", field: "company", values: SEARCH_ORGS.map((name, i) => facetValue(`0b6f2c3e-9a7d-4e59-8d57-00000000000${i}`, name, 20 - i * 2)) },
+  ];
+}
+const searchMetadata = (page, noindex, pageSize = 10) => ({
+  __typename: "SearchMetadata",
+  metatags: [
+    { __typename: "Metatag", meta: "title", value: "Jobs | Jobboard" },
+    { __typename: "Metatag", meta: "description", value: "Jobs at non-profits and social enterprises." },
+  ],
+  sorting: "relevancy", page, pageSize, radius: null, unit: null, noindex,
+});
+function jobSearch(input) {
+  const keys = input?.fulltext?.keys ?? "";
+  if (keys === "broken") {
+    return {
+      __typename: "SearchErrors", message: "The search was refused (1 error).",
+      errors: [{ __typename: "SearchError", message: "The search text has at most 500 characters.", field: "fulltext.keys", code: "TOO_LONG" }],
+    };
+  }
+  if (keys === "down") return { __typename: "SearchUnavailable", message: "Search is unavailable right now. Please try again in a few minutes." };
+  const page = input?.page ?? 1;
+  const geo = input?.geoLocation;
+  if (keys === "nothing") {
+    return { __typename: "JobSearchResults", total: 0, hits: [], facets: [], metadata: searchMetadata(page, true) };
+  }
+  const total = 128;
+  const hits = Array.from({ length: Math.max(0, Math.min(10, total - (page - 1) * 10)) }, (_, n) => searchHit(n, page)).map((hit, n) =>
+    geo?.lat != null ? { ...hit, distanceKm: 3 + n * 7.5 } : hit,
+  );
+  return { __typename: "JobSearchResults", total, hits, facets: jobFacets(), metadata: searchMetadata(page, false) };
+}
+function organizationSearch(input) {
+  const keys = input?.fulltext?.keys ?? "";
+  const page = input?.page ?? 1;
+  if (keys === "nothing") return { __typename: "OrganizationSearchResults", total: 0, hits: [], facets: [], metadata: searchMetadata(page, true, 12) };
+  const total = 30;
+  const count = Math.max(0, Math.min(12, total - (page - 1) * 12));
+  const hits = Array.from({ length: count }, (_, n) => {
+    const i = (page - 1) * 12 + n;
+    return {
+      __typename: "OrganizationSearchHit",
+      name: `${SEARCH_ORGS[i % SEARCH_ORGS.length]}${i >= SEARCH_ORGS.length ? ` ${Math.floor(i / SEARCH_ORGS.length) + 1}` : ""}`,
+      slug: i === 0 ? "acme" : `org-${i}`,
+      logoUrl: i % 4 === 3 ? null : `${origin}/img/logo-${i % SEARCH_ORGS.length}.svg`,
+      snippet: "We bring clean drinking water to 2 million people in 14 countries, with local engineers and volunteers.",
+      industry: INDUSTRIES[(i * 7) % INDUSTRIES.length],
+      occupations: ["Engineering"], countries: ["DE"],
+      openJobs: (i * 3) % 7, featured: page === 1 && n === 0,
+    };
+  });
+  const facets = [
+    { __typename: "SearchFacet", field: "occupations", values: [facetValue(21, "Agriculture", 5), facetValue(22, "Education", 9), facetValue(24, "Engineering", 7)] },
+    { __typename: "SearchFacet", field: "industry", values: INDUSTRIES.slice(0, 12).map((label, i) => facetValue(100 + i, label, 14 - i)) },
+    { __typename: "SearchFacet", field: "fieldsOfStudy", values: [facetValue(60, "Hydrology", 4), facetValue(61, "Civil engineering", 3), facetValue(62, "Social work", 6)] },
+  ];
+  return { __typename: "OrganizationSearchResults", total, hits, facets, metadata: searchMetadata(page, false, 12) };
+}
+const PLACES = [
+  { label: "Berlin, Berlin, DE", locationType: "locality", country: "DE", administrativeArea: "Berlin", lat: 52.52, lon: 13.405 },
+  { label: "Bern, Bern, CH", locationType: "locality", country: "CH", administrativeArea: "Bern", lat: 46.948, lon: 7.447 },
+  { label: "Bavaria, DE", locationType: "administrative_area_level_1", country: "DE", administrativeArea: "Bavaria", lat: null, lon: null },
+  { label: "Belgium", locationType: "country", country: "BE", administrativeArea: null, lat: null, lon: null },
+  { label: "Zürich, Zurich, CH", locationType: "locality", country: "CH", administrativeArea: "Zurich", lat: 47.37, lon: 8.54 },
+];
+const CATEGORY_TERMS = {
+  nursing: { tid: 23, vocabulary: "occupational_fields", label: "Health", alias: "nursing" },
+  "full-time": { tid: 11, vocabulary: "employment_types", label: "Full time", alias: "full-time" },
+};
+
 function answer(operation) {
   const result = rawAnswer(operation);
   const data = result.data ?? {};
@@ -260,6 +376,21 @@ function rawAnswer(operation) {
       const profile = slug === "acme" || slug === "acme-old" ? acme : slug === "bare" ? bare : null;
       return { data: { organizationProfile: profile } };
     }
+    case "JobSearch":
+      return { data: { jobSearch: jobSearch(operation.variables?.input) } };
+    case "OrganizationSearch":
+      return { data: { organizationSearch: organizationSearch(operation.variables?.input) } };
+    case "LocationSuggestions": {
+      const text = String(operation.variables?.text ?? "").toLowerCase();
+      const found = PLACES.filter((place) => place.label.toLowerCase().startsWith(text)).slice(0, operation.variables?.limit ?? 10);
+      return { data: { locationSuggestions: found.map((place) => ({ __typename: "LocationSuggestion", ...place })) } };
+    }
+    case "JobCategoryTerms":
+      return {
+        data: {
+          termsByAlias: (operation.variables?.aliases ?? []).flatMap((alias) => (CATEGORY_TERMS[alias] ? [{ __typename: "Term", ...CATEGORY_TERMS[alias] }] : [])),
+        },
+      };
     case "AppConfig":
       return { data: { getAppConfig: [] } };
     default:

@@ -17,9 +17,17 @@ export class QuickApplyPage {
     await this.next("Questions");
   }
 
-  async answer(answers: string[]) {
-    const boxes = this.page.getByRole("main").getByRole("textbox");
-    for (const [index, answer] of answers.entries()) await boxes.nth(index).fill(answer);
+  /** Answers each question by its type: a radio for yes/no and single choice, else the text. */
+  async answer(questions: { question: string; type: string }[], text: string, choice: string) {
+    const main = this.page.getByRole("main");
+    for (const q of questions) {
+      if (q.type === "FREE_TEXT") await main.getByRole("textbox", { name: q.question }).fill(text);
+      else
+        await main
+          .getByRole("radiogroup", { name: q.question })
+          .getByRole("radio", { name: q.type === "YES_NO" ? "Yes" : choice })
+          .check();
+    }
   }
 
   async upload(name: string, body: Buffer, mimeType = "application/pdf") {

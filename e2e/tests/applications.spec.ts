@@ -54,7 +54,7 @@ interface OpenJob {
   id: string;
   slug: string;
   title: string;
-  questions: number;
+  questions: { question: string; type: string; options: string[] }[];
 }
 
 /** A published on-site job of the recruiter's organization that asks a question. */
@@ -72,26 +72,27 @@ async function openJobWithQuestions(page: Page): Promise<OpenJob> {
           slug: string;
           title: string;
           applicationWorkflow: string;
-          applicationQualifyingQuestions: { question: string }[];
+          applicationQualifyingQuestions: { question: string; type: string; options: string[] }[];
         }[];
       };
     };
   }>(
     page,
     `query($o: ID!) { organizationJobs(organizationId: $o, states: [PUBLISHED], limit: 100) {
-      jobs { id slug title applicationWorkflow applicationQualifyingQuestions { question } } } }`,
+      jobs { id slug title applicationWorkflow applicationQualifyingQuestions { question type options } } } }`,
     { o: organizationId },
   );
   const job = answer.data.organizationJobs.jobs.find(
     (j) => j.applicationWorkflow === "ON_SITE" && j.applicationQualifyingQuestions.length > 0,
   );
   if (!job) throw new Error("the demo data has no published on-site job with questions");
-  return { ...job, questions: job.applicationQualifyingQuestions.length };
+  return { ...job, questions: job.applicationQualifyingQuestions };
 }
 
 test("a visitor applies, the recruiter shortlists, the applicant follows, others see nothing", async ({
   browser,
 }) => {
+  test.setTimeout(90_000); // four people, three contexts, a mail and a sign-up
   const recruiterContext = await browser.newContext();
   const recruiter = await recruiterContext.newPage();
   await logIn(recruiter, RECRUITER);
@@ -104,10 +105,21 @@ test("a visitor applies, the recruiter shortlists, the applicant follows, others
   const email = `e2e.apply.${Date.now()}@example.org`;
   await apply.open(job.slug);
   await apply.basicInfo({ firstName: "Rosa", lastName: "Parks", email });
-  await apply.answer(Array.from({ length: job.questions }, () => "Yes"));
+  const choice = job.questions.find((q) => q.type === "SINGLE_CHOICE")?.options[0] ?? "";
+  await apply.answer(job.questions, "Yes, gladly.", choice);
   await apply.next("File upload");
   await apply.back("Questions");
-  await expect(visitor.getByRole("main").getByRole("textbox").first()).toHaveValue("Yes");
+  const [first] = job.questions;
+  if (first?.type === "FREE_TEXT")
+    await expect(visitor.getByRole("textbox", { name: first.question })).toHaveValue(
+      "Yes, gladly.",
+    );
+  else if (first)
+    await expect(
+      visitor
+        .getByRole("radiogroup", { name: first.question })
+        .getByRole("radio", { name: first.type === "YES_NO" ? "Yes" : choice }),
+    ).toBeChecked();
   await apply.next("File upload");
   await apply.upload("rosa-cv.pdf", PDF);
   await apply.next("Review info");

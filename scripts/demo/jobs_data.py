@@ -11,8 +11,10 @@ expired, a few still drafts.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from .organizations_data import ORGANIZATIONS, DemoOrganization
 
@@ -729,8 +731,25 @@ class DemoJob:
     application_email: str
     link_url: str | None = None  # the external ad of a JOB_PER_LINK
     application_link: str | None = None  # where LINK applications go
-    questions: tuple[str, ...] = field(default=())
+    # typed qualifying questions, as the job application options group takes them
+    questions: tuple[dict[str, Any], ...] = field(default=())
     video_url: str | None = None
+
+
+# One of each type; a "no" to the licence question flags the application (a knock-out).
+DEMO_QUESTIONS: tuple[dict[str, Any], ...] = (
+    {
+        "question": "Do you hold a valid driving licence?",
+        "type": "yes_no",
+        "knock_out_answers": ["no"],
+    },
+    {
+        "question": "When could you start?",
+        "type": "single_choice",
+        "options": ["Right away", "Within a month", "In two months or later"],
+    },
+    {"question": "Why does our mission matter to you?", "type": "free_text"},
+)
 
 
 def _domain(organization: DemoOrganization) -> str:
@@ -823,16 +842,23 @@ def _state(n: int, index: int) -> tuple[str, timedelta, int]:
     return "published", -timedelta(days=1 + (n * 3) % 40, hours=n), 60
 
 
-def demo_jobs() -> list[DemoJob]:
-    """The demo jobs, the same list on every call."""
-    rng = random.Random(2026)  # noqa: S311 - demo data, repeatable on purpose
+def demo_jobs(
+    organizations: Sequence[DemoOrganization] = ORGANIZATIONS,
+    *,
+    per_organization: int = JOBS_PER_ORGANIZATION,
+    seed: int = 2026,
+) -> list[DemoJob]:
+    """The demo jobs, the same list on every call with the same arguments (the data set
+    generator asks for other organizations and more jobs each)."""
+    per_organization = min(per_organization, len(ROLES))
+    rng = random.Random(seed)  # noqa: S311 - demo data, repeatable on purpose
     jobs: list[DemoJob] = []
-    for index, organization in enumerate(ORGANIZATIONS):
-        own = [r for r in ROLES if r.occupation in organization.occupations]
+    for index, organization in enumerate(organizations):
+        own = [r for r in ROLES if r.occupation in organization.occupations][:per_organization]
         others = [r for r in ROLES if r not in own]
-        picks = own + rng.sample(others, JOBS_PER_ORGANIZATION - len(own))
+        picks = own + rng.sample(others, per_organization - len(own))
         titles: set[str] = set()
-        for n, role in enumerate(picks[:JOBS_PER_ORGANIZATION]):
+        for n, role in enumerate(picks[:per_organization]):
             employment = EMPLOYMENT[(n + index) % len(EMPLOYMENT)]
             if "Intern" in role.title:
                 employment = "internship"
@@ -893,7 +919,7 @@ def demo_jobs() -> list[DemoJob]:
                         if workflow == "LINK"
                         else None
                     ),
-                    questions=("Why does our mission matter to you?",) if n % 4 == 0 else (),
+                    questions=DEMO_QUESTIONS if n % 4 == 0 else (),
                     video_url=organization.video if n == 0 else None,
                 )
             )

@@ -45,6 +45,16 @@ def _ok(result: object, what: str) -> Any:
     return result
 
 
+def _answer(question: dict[str, Any], *, knocked_out: bool) -> str:
+    """A plausible answer of the question's type (a knock-out one for the rejected applicant)."""
+    options = list(question.get("options") or [])
+    knock_outs = question.get("knock_out_answers") or []
+    if not options:
+        return "Your work reaches the families I grew up with."
+    passing = [o for o in options if o not in knock_outs]
+    return (knock_outs or passing)[0] if knocked_out else passing[0]
+
+
 def _cv(first: str, last: str) -> bytes:
     page = Image.new("RGB", (1240, 1754), "white")
     draw = ImageDraw.Draw(page)
@@ -133,8 +143,8 @@ async def seed_demo_applications(
             owner = principal.user_id if principal else ANONYMOUS_OWNER
             file_id = await _upload(sessions, settings, owner, f"{first} {last}")
             answers = [
-                "Yes" if path != ["rejected"] else "No"
-                for _ in job.application_qualifying_questions
+                _answer(question, knocked_out=path == ["rejected"])
+                for question in job.application_qualifying_questions
             ]
             application = _ok(
                 await apply_to_job(

@@ -23,6 +23,7 @@ from jobs.domain.models import Job
 from jobs.domain.service import (
     archive_job,
     create_job,
+    feature_job,
     publish_now,
     remember_organization,
     update_group,
@@ -134,6 +135,107 @@ def _groups(job: DemoJob, tids: dict[tuple[str, str], int], file_id: str | None)
     }
 
 
+async def create_demo_job(
+    job: DemoJob,
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    tids: dict[tuple[str, str], int],
+    organization_id: uuid.UUID,
+    owner: str,
+    now: datetime,
+) -> uuid.UUID:
+    """One demo job through the use cases, every group filled, brought to its demo state."""
+    # the organization's recruiter, acting with an administrator's reach (the membership
+    # read model fills from organizations' events, which the seed does not wait for)
+    actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
+    created = _ok(
+        await create_job(
+            sessions=sessions,
+            settings=settings,
+            principal=actor,
+            organization_id=organization_id,
+            title=job.title,
+            type=job.kind.lower(),
+            link_url=job.link_url,
+        ),
+        job.title,
+    )
+    file_id = await _file(sessions, settings, owner, job) if job.kind == "JOB_PER_FILE" else None
+    for group, data in _groups(job, tids, file_id).items():
+        if job.kind == "JOB_PER_LINK" and group == "job_info":
+            data = {"description": job.description}
+        _ok(
+            await update_group(
+                sessions=sessions,
+                settings=settings,
+                principal=actor,
+                job_id=created.id,
+                group=group,
+                data=data,
+            ),
+            f"{job.title}: {group}",
+        )
+    job_id: uuid.UUID = created.id
+    if job.state == "draft":
+        return job_id
+    published = now + job.published_offset
+    expiration = published + timedelta(days=job.duration_days) if job.state == "expired" else None
+    _ok(
+        await publish_now(
+            sessions=sessions,
+            settings=settings,
+            job_id=created.id,
+            published=published,
+            expiration=expiration,
+            now=now,
+        ),
+        job.title,
+    )
+    if job.state == "archived":
+        _ok(
+            await archive_job(
+                sessions=sessions, settings=settings, principal=actor, job_id=created.id
+            ),
+            job.title,
+        )
+    return job_id
+
+
+FEATURED_JOBS = 9  # more than the 7 featured places, so a search for all jobs fills them
+
+
+async def _feature(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    now: datetime,
+) -> None:
+    """Feature the first published demo jobs as a boosted slot would (ADR 0012), for 30 days;
+    a job featured now is left alone, so seeding again changes nothing."""
+    chosen = [job for job in demo_jobs() if job.state == "published"][:FEATURED_JOBS]
+    async with sessions() as session:
+        ids = {
+            (organization_id, title): job_id
+            for job_id, organization_id, title in await session.execute(
+                select(Job.id, Job.organization_id, Job.title).where(Job.state == "published")
+            )
+        }
+    for job in chosen:
+        key = (organizations[job.organization.name][0], job.title)
+        if key in ids:
+            _ok(
+                await feature_job(
+                    sessions=sessions,
+                    settings=settings,
+                    job_id=ids[key],
+                    until=now + timedelta(days=30),
+                    now=now,
+                ),
+                job.title,
+            )
+
+
 async def seed_demo_jobs(
     *,
     sessions: async_sessionmaker[AsyncSession],
@@ -150,9 +252,9 @@ async def seed_demo_jobs(
     jobs' read model as organizations' member events would (the seed does not wait for them)."""
     now = now or datetime.now(UTC)
     async with unit_of_work(sessions) as session:
-        for organization_id, user_id, role in members:
+        for member_of, user_id, role in members:
             await apply_member_added(
-                session, jobs_members, organization_id=organization_id, user_id=user_id, role=role
+                session, jobs_members, organization_id=member_of, user_id=user_id, role=role
             )
     for name, (organization_id, number) in organizations.items():
         slug, logo_url = profiles.get(name, (None, None))
@@ -166,72 +268,23 @@ async def seed_demo_jobs(
         )
     async with sessions() as session:
         existing = {
-            (organization_id, title)
-            for organization_id, title in await session.execute(
-                select(Job.organization_id, Job.title)
-            )
+            (organization, title)
+            for organization, title in await session.execute(select(Job.organization_id, Job.title))
         }
     for job in demo_jobs():
         organization_id, _ = organizations[job.organization.name]
         if (organization_id, job.title) in existing:
             continue
-        owner = str(owners[job.organization.recruiter])
-        # the organization's recruiter, acting with an administrator's reach (the membership
-        # read model fills from organizations' events, which the seed does not wait for)
-        actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
-        created = _ok(
-            await create_job(
-                sessions=sessions,
-                settings=settings,
-                principal=actor,
-                organization_id=organization_id,
-                title=job.title,
-                type=job.kind.lower(),
-                link_url=job.link_url,
-            ),
-            job.title,
+        await create_demo_job(
+            job,
+            sessions=sessions,
+            settings=settings,
+            tids=tids,
+            organization_id=organization_id,
+            owner=str(owners[job.organization.recruiter]),
+            now=now,
         )
-        file_id = (
-            await _file(sessions, settings, owner, job) if job.kind == "JOB_PER_FILE" else None
-        )
-        for group, data in _groups(job, tids, file_id).items():
-            if job.kind == "JOB_PER_LINK" and group == "job_info":
-                data = {"description": job.description}
-            _ok(
-                await update_group(
-                    sessions=sessions,
-                    settings=settings,
-                    principal=actor,
-                    job_id=created.id,
-                    group=group,
-                    data=data,
-                ),
-                f"{job.title}: {group}",
-            )
-        if job.state == "draft":
-            continue
-        published = now + job.published_offset
-        expiration = (
-            published + timedelta(days=job.duration_days) if job.state == "expired" else None
-        )
-        _ok(
-            await publish_now(
-                sessions=sessions,
-                settings=settings,
-                job_id=created.id,
-                published=published,
-                expiration=expiration,
-                now=now,
-            ),
-            job.title,
-        )
-        if job.state == "archived":
-            _ok(
-                await archive_job(
-                    sessions=sessions, settings=settings, principal=actor, job_id=created.id
-                ),
-                job.title,
-            )
+    await _feature(sessions, settings, organizations, now)
     async with sessions() as session:
         counts: dict[str, int] = {}
         for (state,) in await session.execute(select(Job.state)):

@@ -1,0 +1,221 @@
+"""One job search, asked three ways in the same run: through the web server (web -> gateway ->
+search -> Elasticsearch), through the gateway, and the identical Elasticsearch query sent
+straight to Elasticsearch (the raw baseline, built by search's own ``build_query`` from the same
+request, so the two differ only by the layers in front).
+
+Every request has full text, two facet selections (employment type and remote option), a geo
+radius around a city and the newest-first sort, and asks for all six facets' counts; the
+requests cycle through a few query texts and cities so no cache answers them all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from search.domain.job_search import (
+    JOB_FACETS,
+    Condition,
+    ConditionGroup,
+    FacetRequest,
+    GeoLocation,
+    JobSearchRequest,
+    SortRequest,
+    build_query,
+    validate,
+)
+
+from bench.harness import (
+    RequestFailed,
+    Scenario,
+    check_graphql,
+    check_http,
+    http_client,
+    probe_http,
+)
+
+GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql").removesuffix(
+    "/graphql"
+)
+WEB_URL = os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002")
+ES_URL = os.environ.get("BENCH_ES_URL", "http://127.0.0.1:9200")
+INDEX = f"{os.environ.get('SEARCH_INDEX_PREFIX', 'jobboard')}-jobs"
+HEADERS = {"Content-Type": "application/json", "X-Frontend": "jobboard/en"}
+
+TEXTS = ("manager", "coordinator", "nurse", "officer", "developer", "teacher", "fundraising")
+CITIES = (  # (label, lat, lon): cities the demo jobs are in
+    ("New York", 40.7128, -74.006),
+    ("Chicago", 41.8781, -87.6298),
+    ("Berlin", 52.52, 13.405),
+    ("Boston", 42.3601, -71.0589),
+    ("Amsterdam", 52.3676, 4.9041),
+    ("Seattle", 47.6062, -122.3321),
+)
+RADIUS_MI = 200
+SORT = "field_job_publishing_date"
+SEARCH = """query BenchJobSearch($input: JobSearchInput!) { jobSearch(input: $input) {
+  __typename
+  ... on JobSearchResults { total
+    hits { title slug organizationName logoUrl publishedAt
+      locations { locality countryCode } salary { currency min max unit } }
+    facets { field values { value label count } } }
+  ... on SearchErrors { message } ... on SearchUnavailable { message } } }"""
+TERMS = """query BenchTerms($vocabulary: String!) { terms(vocabulary: $vocabulary, limit: 50) {
+  tid alias } }"""
+
+
+@dataclass(frozen=True)
+class Ask:
+    text: str
+    city: tuple[str, float, float]
+    employment: list[int]
+    remote: list[int]
+
+
+async def asks() -> list[Ask]:
+    """The requests to cycle through (term ids read from the vocabularies once)."""
+    async with http_client(GATEWAY_URL) as client:
+
+        async def tids(vocabulary: str, aliases: tuple[str, ...]) -> list[int]:
+            terms = check_graphql(
+                await client.post(
+                    "/graphql",
+                    json={"query": TERMS, "variables": {"vocabulary": vocabulary}},
+                    headers=HEADERS,
+                )
+            )["terms"]
+            found = [t["tid"] for t in terms if t["alias"] in aliases]
+            if not found:
+                raise RequestFailed(f"no {vocabulary} terms {aliases}: run make up")
+            return found
+
+        employment = await tids("employment_types", ("full-time", "part-time"))
+        remote = await tids("remote_options", ("on-site", "hybrid"))
+    return [
+        Ask(TEXTS[n % len(TEXTS)], CITIES[n % len(CITIES)], employment, remote)
+        for n in range(len(TEXTS) * len(CITIES))
+    ]
+
+
+def graphql_input(ask: Ask) -> dict[str, Any]:
+    label, lat, lon = ask.city
+    return {
+        "language": "en",
+        "facets": [{"field": f} for f in JOB_FACETS],
+        "conditionGroups": [
+            {
+                "conditions": [
+                    {"field": "employmentType", "value": str(t)} for t in ask.employment
+                ],
+                "tags": ["facet:employmentType"],
+            },
+            {
+                "conditions": [{"field": "remoteOptions", "value": str(t)} for t in ask.remote],
+                "tags": ["facet:remoteOptions"],
+            },
+        ],
+        "fulltext": {"keys": ask.text},
+        "geoLocation": {"label": label, "lat": lat, "lon": lon, "radius": RADIUS_MI, "unit": "mi"},
+        "sorts": [{"field": SORT, "value": "DESC"}],
+    }
+
+
+def elasticsearch_body(ask: Ask) -> dict[str, Any]:
+    label, lat, lon = ask.city
+    request = JobSearchRequest(
+        language="en",
+        facets=[FacetRequest(f) for f in JOB_FACETS],
+        condition_groups=[
+            ConditionGroup(
+                [Condition("employmentType", str(t)) for t in ask.employment],
+                tags=["facet:employmentType"],
+            ),
+            ConditionGroup(
+                [Condition("remoteOptions", str(t)) for t in ask.remote],
+                tags=["facet:remoteOptions"],
+            ),
+        ],
+        fulltext=ask.text,
+        geo_location=GeoLocation(label=label, lat=lat, lon=lon, radius=RADIUS_MI, unit="mi"),
+        sorts=[SortRequest(SORT)],
+    )
+    body: dict[str, Any] = build_query(validate(request))
+    return body
+
+
+class SearchThrough:
+    """``jobSearch`` through a GraphQL endpoint (the web server's /graphql or the gateway's)."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.client: httpx.AsyncClient | None = None
+        self.cycle: itertools.cycle[Ask] | None = None
+
+    async def probe(self) -> None:
+        await probe_http(f"{GATEWAY_URL}/healthz", GATEWAY_URL)
+        await probe_http(f"{self.base_url}/", self.base_url)
+
+    async def setup(self) -> None:
+        self.cycle = itertools.cycle(await asks())
+        self.client = http_client(self.base_url)
+
+    async def request(self) -> None:
+        if self.client is None or self.cycle is None:
+            raise RequestFailed("scenario not set up")
+        answer = check_graphql(
+            await self.client.post(
+                "/graphql",
+                json={"query": SEARCH, "variables": {"input": graphql_input(next(self.cycle))}},
+                headers=HEADERS,
+            )
+        )["jobSearch"]
+        if answer["__typename"] != "JobSearchResults":
+            raise RequestFailed(f"{answer['__typename']}: {answer.get('message')}")
+
+    async def teardown(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
+
+
+class SearchDirect:
+    """The same searches as Elasticsearch queries on the live jobs alias."""
+
+    def __init__(self) -> None:
+        self.base_url = ES_URL.rstrip("/")
+        self.client: httpx.AsyncClient | None = None
+        self.cycle: itertools.cycle[dict[str, Any]] | None = None
+
+    async def probe(self) -> None:
+        await probe_http(f"{self.base_url}/", "elasticsearch")
+
+    async def setup(self) -> None:
+        self.cycle = itertools.cycle([elasticsearch_body(ask) for ask in await asks()])
+        self.client = http_client(self.base_url)
+
+    async def request(self) -> None:
+        if self.client is None or self.cycle is None:
+            raise RequestFailed("scenario not set up")
+        response = await self.client.post(f"/{INDEX}/_search", json=next(self.cycle))
+        check_http(response)
+
+    async def teardown(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
+
+
+def scenario(name: str, description: str, subject: SearchThrough | SearchDirect) -> Scenario:
+    targets = (subject.base_url, GATEWAY_URL) if isinstance(subject, SearchThrough) else ()
+    return Scenario(
+        name=name,
+        description=description,
+        request=subject.request,
+        setup=subject.setup,
+        teardown=subject.teardown,
+        probe=subject.probe,
+        targets=(*targets, subject.base_url, GATEWAY_URL),
+    )

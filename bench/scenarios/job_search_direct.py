@@ -1,0 +1,14 @@
+"""jobSearch's baseline: the identical Elasticsearch query straight to the jobs alias."""
+
+from __future__ import annotations
+
+from bench.harness import Scenario
+from bench.scenarios._search import SearchDirect, scenario
+
+
+def build() -> Scenario:
+    return scenario(
+        "job_search_direct",
+        "the jobSearch Elasticsearch query (text, 2 facets, geo, date sort) straight to ES",
+        SearchDirect(),
+    )

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+// A first-time visitor: no cookie choice yet (the other journeys start with one).
+test.use({ storageState: { cookies: [], origins: [] } });
+
+function isThirdParty(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === "data:" || protocol === "blob:") return false;
+  return !["127.0.0.1", "localhost", "::1", "[::1]"].includes(hostname);
+}
+
+test("a first visit loads nothing from third parties and asks once; accepting reloads, the choice stays", async ({
+  page,
+}) => {
+  const thirdParty: string[] = [];
+  page.on("request", (request) => {
+    if (isThirdParty(request.url())) thirdParty.push(request.url());
+  });
+
+  await page.goto("/organization/green-harbor-foundation");
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("heading", { name: "Cookies on Jobboard" })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+
+  // Granting reloads the page (what the categories cover may load now).
+  const reloaded = page.waitForEvent("load");
+  await banner.getByRole("button", { name: "Accept all" }).click();
+  await reloaded;
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  const stored = (await page.context().cookies()).find((cookie) => cookie.name === "jb_cookie_consent");
+  expect(JSON.parse(decodeURIComponent(stored?.value ?? "{}")).granted).toEqual(["C0001", "C0002", "C0003", "C0004"]);
+
+  // Changeable from the footer; withdrawing does not reload.
+  const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+  await expect(async () => {
+    // the reloaded page may still be hydrating: its first click can land before the handlers
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(dialog.getByRole("switch", { name: /^Analytics/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Reject all" }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+});
+
+test("rejecting keeps third parties out and the banner away", async ({ page }) => {
+  await page.goto("/jobs");
+  await page.getByTestId("cookie-banner").getByRole("button", { name: "Reject all" }).click();
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+});

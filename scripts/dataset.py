@@ -1,0 +1,380 @@
+"""A large data set for search benchmarks and the search journey: organizations and jobs made
+through the services' own use cases (the same validation, outbox and events as the browser's
+writes), so they reach Elasticsearch the way every job does: outbox -> Kafka -> search's indexer.
+
+    .venv/bin/python scripts/dataset.py                      # 500 organizations, 10,000 jobs
+    .venv/bin/python scripts/dataset.py --jobs 100000 --organizations 5000
+    .venv/bin/python scripts/dataset.py --wait               # and wait until they are findable
+
+Deterministic and idempotent: an organization is found again by its name and a job by its
+organization and title, so a second run only adds what is missing (and a larger run extends a
+smaller one). Every generated organization is owned by one recruiter account,
+dataset@jobboard.example. Needs the stack's databases (`make up`); the events flow once the
+services run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+import httpx
+from demo.artwork import logo
+from demo.jobs_data import CITIES, ZIP, demo_jobs
+from demo.organizations_data import ORGANIZATIONS, DemoOrganization
+from demo.seed_jobs import create_demo_job
+from demo.seed_organizations import _address, _ok, _presentation, _upload, copy_vocabulary
+from identity.domain.models import User
+from identity.domain.service import register_user
+from identity.settings import get_settings as identity_settings
+from jobkit.auth import Principal
+from jobkit.db import make_engine, make_sessionmaker, unit_of_work
+from jobkit.uploads.http import file_url
+from jobs.db import terms as jobs_terms
+from jobs.domain.models import Job
+from jobs.domain.service import remember_organization
+from jobs.settings import get_settings as jobs_settings
+from organizations.domain.models import Organization, OrganizationProfile
+from organizations.domain.service import (
+    LOGO_STYLE,
+    create_organization,
+    set_published,
+    update_group,
+)
+from organizations.settings import get_settings as organizations_settings
+from search.settings import get_settings as search_settings
+from sqlalchemy import func, select
+
+OWNER_EMAIL = "dataset@jobboard.example"
+PASSWORD = "search-bench-password-2026"  # noqa: S105 - a local, generated account
+SEED = 11_000
+
+PLACES = (
+    "Lakeside", "Northfield", "Silver Birch", "Harborlight", "Red Cedar", "Stonebridge",
+    "Bright Path", "Willow Creek", "Clearwater", "Highland", "Meadowbrook", "Oak Valley",
+    "Sunrise", "Blue Ridge", "Evergreen", "Cornerstone", "Fairhaven", "Kindred", "Wayfinder",
+    "Common Ground", "Open Door", "Riverstone", "Pinecrest", "Hilltop", "Seabright",
+)  # fmt: skip
+CAUSES = (
+    "Literacy", "Health", "Housing", "Climate", "Youth", "Refugee", "Food", "Water", "Arts",
+    "Wildlife", "Education", "Legal Aid", "Elder Care", "Mental Health", "Digital Inclusion",
+    "Justice", "Employment", "Family", "Ocean", "Forest",
+)  # fmt: skip
+KINDS = (
+    "Network", "Foundation", "Alliance", "Trust", "Project", "Collective", "Initiative",
+    "Society", "Fund", "Partnership",
+)  # fmt: skip
+COLOURS = ("#1b7f6b", "#2d6cdf", "#b5432b", "#6b3fa0", "#c27c0e", "#0f6e8c", "#8a2b5c", "#3d7a2a")
+SHAPES = ("wave", "circle", "leaf", "diamond", "arc")
+
+T = TypeVar("T")
+
+
+def dataset_organizations(count: int) -> list[DemoOrganization]:
+    """`count` organizations, the same ones on every call: names from word lists, the rest
+    borrowed from a demo organization (its industry, occupations, benefits and mission) placed in
+    another city of a country the demo data knows."""
+    rng = random.Random(SEED)  # noqa: S311 - demo data, repeatable on purpose
+    names = [f"{p} {c} {k}" for p in PLACES for c in CAUSES for k in KINDS]
+    rng.shuffle(names)
+    if count > len(names):  # beyond 5,000: numbered branches
+        names += [f"{name} {n}" for n in range(2, count // len(names) + 2) for name in names]
+    countries = sorted(CITIES)
+    made = []
+    for index, name in enumerate(names[:count]):
+        template = ORGANIZATIONS[index % len(ORGANIZATIONS)]
+        country = countries[rng.randrange(len(countries))]
+        city, area = rng.choice(CITIES[country])
+        made.append(
+            replace(
+                template,
+                name=name,
+                recruiter=OWNER_EMAIL,
+                colour=rng.choice(COLOURS),
+                shape=rng.choice(SHAPES),
+                country=country,
+                locality=city,
+                area=area,
+                zip=ZIP.get(country, "1000"),
+                alternative_name=None,
+                locations=(),
+                video=None,
+                faq=(),
+            )
+        )
+    return made
+
+
+async def bounded(limit: int, items: Sequence[T], work: Callable[[T], Awaitable[Any]]) -> None:
+    """Run `work` over `items`, at most `limit` at once, printing progress."""
+    semaphore = asyncio.Semaphore(limit)
+    done = 0
+    started = time.monotonic()
+
+    async def one(item: T) -> None:
+        nonlocal done
+        async with semaphore:
+            await work(item)
+        done += 1
+        if done % 500 == 0 or done == len(items):
+            rate = done / max(time.monotonic() - started, 1e-9)
+            print(f"  {done}/{len(items)} ({rate:.0f}/s)", flush=True)  # noqa: T201
+
+    await asyncio.gather(*(one(item) for item in items))
+
+
+async def owner_account() -> uuid.UUID:
+    settings = identity_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    async with sessions() as session:
+        existing: uuid.UUID | None = await session.scalar(
+            select(User.id).where(User.email == OWNER_EMAIL)
+        )
+    if existing is not None:
+        return existing
+    user = await register_user(
+        sessions=sessions,
+        settings=settings,
+        email=OWNER_EMAIL,
+        password=PASSWORD,
+        first_name="Data",
+        last_name="Set",
+        role="recruiter",
+    )
+    assert isinstance(user, User), user
+    async with unit_of_work(sessions) as session:
+        row = await session.get(User, user.id)
+        assert row is not None
+        row.email_verified = True
+    made: uuid.UUID = user.id
+    return made
+
+
+async def make_organizations(
+    organizations: Sequence[DemoOrganization], owner: uuid.UUID, concurrency: int
+) -> dict[str, tuple[uuid.UUID, int, str, str | None]]:
+    """name -> (id, number, slug, logo URL), publishing what is missing."""
+    settings = organizations_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    search_sessions = make_sessionmaker(make_engine(search_settings().database_url))
+    tids = await copy_vocabulary(search_sessions, sessions)
+    principal = Principal(user_id=str(owner), roles=frozenset({"recruiter"}))
+    actor = Principal(user_id=str(owner), roles=frozenset({"recruiter", "administrator"}))
+    async with sessions() as session:
+        published = set(
+            await session.scalars(
+                select(OrganizationProfile.name).where(
+                    OrganizationProfile.name.in_([o.name for o in organizations]),
+                    OrganizationProfile.status == "published",
+                )
+            )
+        )
+
+    async def make(demo: DemoOrganization) -> None:
+        async with sessions() as session:
+            existing = await session.scalar(
+                select(OrganizationProfile)
+                .join(Organization, Organization.id == OrganizationProfile.id)
+                .where(Organization.name == demo.name)
+            )
+        profile = existing or _ok(
+            await create_organization(
+                sessions=sessions, settings=settings, principal=principal, name=demo.name
+            ),
+            demo.name,
+        )
+        logo_id = await _upload(
+            sessions,
+            settings,
+            str(owner),
+            "organization_logo",
+            await asyncio.to_thread(logo, demo.name, demo.colour, demo.shape, size=256),
+            "logo.png",
+        )
+        groups: dict[str, dict[str, Any]] = {
+            "organization_info": {
+                "name": demo.name,
+                "logo_upload_id": logo_id,
+                "organization_location": _address(demo),
+                "website": f"https://www.{profile.slug.replace('-', '')[:24]}.example.org",
+            },
+            "company_info": {"name": demo.name, "address": _address(demo)},
+            "about": {
+                "presentation": _presentation(demo),
+                "industry_tid": tids[("industries", demo.industry)],
+                "size_tid": tids[("organization_sizes", demo.size)],
+                "occupation_tids": [tids[("occupational_fields", a)] for a in demo.occupations],
+                "fields_of_study_tids": [tids[("fields_of_study", a)] for a in demo.studies],
+            },
+            "benefits": {"benefit_tids": [tids[("benefits", a)] for a in demo.benefits]},
+        }
+        for group, data in groups.items():
+            _ok(
+                await update_group(
+                    sessions=sessions,
+                    settings=settings,
+                    principal=actor,
+                    profile_id=profile.id,
+                    group=group,
+                    data=data,
+                ),
+                f"{demo.name}: {group}",
+            )
+        _ok(
+            await set_published(
+                sessions=sessions,
+                settings=settings,
+                principal=actor,
+                profile_id=profile.id,
+                published=True,
+            ),
+            demo.name,
+        )
+
+    missing = [o for o in organizations if o.name not in published]
+    print(f"organizations: {len(organizations) - len(missing)} there, {len(missing)} to make")  # noqa: T201
+    await bounded(concurrency, missing, make)
+    async with sessions() as session:
+        rows = await session.execute(
+            select(Organization.name, Organization.id, Organization.number, OrganizationProfile)
+            .join(OrganizationProfile, OrganizationProfile.id == Organization.id)
+            .where(Organization.name.in_([o.name for o in organizations]))
+        )
+        return {
+            name: (
+                organization_id,
+                number,
+                profile.slug,
+                file_url(settings, profile.logo_upload_id, LOGO_STYLE)
+                if profile.logo_upload_id
+                else None,
+            )
+            for name, organization_id, number, profile in rows
+        }
+
+
+async def make_jobs(
+    organizations: Sequence[DemoOrganization],
+    made: dict[str, tuple[uuid.UUID, int, str, str | None]],
+    owner: uuid.UUID,
+    per_organization: int,
+    concurrency: int,
+) -> int:
+    """The organizations' jobs that are missing; returns how many are published now."""
+    settings = jobs_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    search_sessions = make_sessionmaker(make_engine(search_settings().database_url))
+    tids = await copy_vocabulary(search_sessions, sessions, table=jobs_terms)
+    for name, (organization_id, number, slug, logo_url) in made.items():
+        await remember_organization(
+            sessions=sessions,
+            organization_id=organization_id,
+            number=number,
+            name=name,
+            profile_slug=slug,
+            logo_url=logo_url,
+        )
+    ids = [made[o.name][0] for o in organizations]
+    async with sessions() as session:
+        existing = set(
+            await session.execute(
+                select(Job.organization_id, Job.title).where(Job.organization_id.in_(ids))
+            )
+        )
+    jobs = [
+        job
+        for job in demo_jobs(organizations, per_organization=per_organization, seed=SEED)
+        if (made[job.organization.name][0], job.title) not in existing
+    ]
+    print(f"jobs: {len(jobs)} to make", flush=True)  # noqa: T201
+    now = datetime.now(UTC)
+
+    async def make(job: Any) -> None:
+        await create_demo_job(
+            job,
+            sessions=sessions,
+            settings=settings,
+            tids=tids,
+            organization_id=made[job.organization.name][0],
+            owner=str(owner),
+            now=now,
+        )
+
+    await bounded(concurrency, jobs, make)
+    async with sessions() as session:
+        return int(
+            await session.scalar(
+                select(func.count())
+                .select_from(Job)
+                .where(Job.organization_id.in_(ids), Job.state == "published")
+            )
+            or 0
+        )
+
+
+async def wait_findable(
+    organization_ids: Sequence[uuid.UUID], expected: int, timeout: float
+) -> None:
+    """Poll Elasticsearch until the data set's published jobs are findable."""
+    settings = search_settings()
+    index = f"{settings.index_prefix}-jobs"
+    query = {
+        "query": {
+            "bool": {
+                "filter": [
+                    {"term": {"findable": True}},
+                    {"terms": {"organization_id": [str(i) for i in organization_ids]}},
+                ]
+            }
+        }
+    }
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(base_url=settings.elasticsearch_url, timeout=30) as client:
+        while True:
+            answer = await client.post(f"/{index}/_count", json=query)
+            count = answer.json().get("count", 0) if answer.status_code == 200 else 0
+            print(f"findable: {count}/{expected}", flush=True)  # noqa: T201
+            if count >= expected:
+                return
+            if time.monotonic() > deadline:
+                raise SystemExit(f"only {count} of {expected} jobs findable after {timeout:.0f}s")
+            await asyncio.sleep(5)
+
+
+async def main(args: argparse.Namespace) -> None:
+    started = time.monotonic()
+    organizations = dataset_organizations(args.organizations)
+    per_organization = max(1, -(-args.jobs // max(len(organizations), 1)))
+    owner = await owner_account()
+    made = await make_organizations(organizations, owner, args.concurrency)
+    published = await make_jobs(organizations, made, owner, per_organization, args.concurrency)
+    print(  # noqa: T201
+        f"data set: {len(made)} organizations, {published} published jobs "
+        f"({time.monotonic() - started:.0f}s)"
+    )
+    if args.wait:
+        await wait_findable([made[o.name][0] for o in organizations], published, args.timeout)
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--jobs", type=int, default=10_000, help="jobs in all (default 10000)")
+    parser.add_argument("--organizations", type=int, default=500, help="default 500")
+    parser.add_argument("--concurrency", type=int, default=6, help="writes in flight (6)")
+    parser.add_argument("--wait", action="store_true", help="wait until the jobs are findable")
+    parser.add_argument("--timeout", type=float, default=1800, help="for --wait, seconds")
+    args = parser.parse_args(argv)
+    if not 1 <= args.organizations <= 20_000 or not 1 <= args.jobs <= 100_000:
+        parser.error("between 1 and 20,000 organizations and 1 and 100,000 jobs")
+    return args
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse()))
