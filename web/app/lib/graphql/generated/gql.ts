@@ -119,6 +119,7 @@ type Documents = {
     "\n  query LocationSuggestions($text: String!, $limit: Int!) {\n    locationSuggestions(text: $text, limit: $limit) {\n      label\n      locationType\n      country\n      administrativeArea\n      lat\n      lon\n    }\n  }\n": typeof types.LocationSuggestionsDocument,
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": typeof types.JobCategoryTermsDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": typeof types.AppConfigDocument,
+    "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n": typeof types.RouteAnswerDocument,
 };
 const documents: Documents = {
     "\n  mutation BookmarkJob($jobId: ID!) {\n    bookmarkJob(jobId: $jobId) {\n      __typename\n      ... on JobSaved {\n        job {\n          id\n          bookmarked\n        }\n      }\n    }\n  }\n": types.BookmarkJobDocument,
@@ -226,6 +227,7 @@ const documents: Documents = {
     "\n  query LocationSuggestions($text: String!, $limit: Int!) {\n    locationSuggestions(text: $text, limit: $limit) {\n      label\n      locationType\n      country\n      administrativeArea\n      lat\n      lon\n    }\n  }\n": types.LocationSuggestionsDocument,
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": types.JobCategoryTermsDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": types.AppConfigDocument,
+    "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n": types.RouteAnswerDocument,
 };
 
 /**
@@ -662,6 +664,10 @@ export function graphql(source: "\n  query JobCategoryTerms($aliases: [String!]!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"): (typeof documents)["\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n"): (typeof documents)["\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
