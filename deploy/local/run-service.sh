@@ -10,4 +10,7 @@ port="${2:?usage: run-service.sh <name> <port>}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
 cd "$repo/services/$name"
-exec "$repo/.venv/bin/uvicorn" "$name.main:create_app" --factory --host 127.0.0.1 --port "$port"
+# Keep idle connections open longer than the gateway's pooled agent does (uvicorn's default is
+# 5 s): otherwise a reused socket the server just closed answers "socket hang up".
+exec "$repo/.venv/bin/uvicorn" "$name.main:create_app" --factory --host 127.0.0.1 --port "$port" \
+  --timeout-keep-alive 75
