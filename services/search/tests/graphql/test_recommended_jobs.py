@@ -13,7 +13,8 @@ from services.search.tests.factories import job_payload
 
 pytestmark = pytest.mark.integration
 
-RECOMMENDED = """query($jobId: ID!, $limit: Int! = 10) { recommendedJobs(jobId: $jobId, limit: $limit) {
+RECOMMENDED = """query($jobId: ID!, $limit: Int! = 10) {
+ recommendedJobs(jobId: $jobId, limit: $limit) {
   __typename
   ... on RecommendedJobs { hits { job { id } title } }
   ... on SearchErrors { errors { field code } }
@@ -44,9 +45,9 @@ async def _index(store: SearchStore, sessions: Any, *jobs: tuple[JobPayload, str
 
 
 async def _recommended(graphql: GraphQLClient, job_id: str, **variables: Any) -> dict[str, Any]:
-    answer: dict[str, Any] = (
-        await graphql.data(RECOMMENDED, jobId=job_id, **variables)
-    )["recommendedJobs"]
+    answer: dict[str, Any] = (await graphql.data(RECOMMENDED, jobId=job_id, **variables))[
+        "recommendedJobs"
+    ]
     return answer
 
 
@@ -64,7 +65,10 @@ async def test_similar_jobs_rank_above_unrelated_ones_and_never_the_job_itself(
     await _index(
         store,
         committed_sessions,
-        *((payload, "jobs.job.published") for payload in (job, similar, nearby_unrelated, far_similar)),
+        *(
+            (payload, "jobs.job.published")
+            for payload in (job, similar, nearby_unrelated, far_similar)
+        ),
     )
     answer = await _recommended(graphql, job.job_id)
     assert answer["__typename"] == "RecommendedJobs"
