@@ -120,6 +120,7 @@ type Documents = {
     "\n  query OrganizationSearch($input: OrganizationSearchInput!) {\n    organizationSearch(input: $input) {\n      __typename\n      ... on OrganizationSearchResults {\n        total\n        hits {\n          name\n          slug\n          logoUrl\n          snippet\n          industry\n          occupations\n          countries\n          openJobs\n          featured\n        }\n        facets {\n          ...SearchFacetFields\n        }\n        metadata {\n          ...SearchMetadataFields\n        }\n      }\n      ... on SearchErrors {\n        message\n        errors {\n          message\n          field\n          code\n        }\n      }\n      ... on SearchUnavailable {\n        message\n      }\n    }\n  }\n": typeof types.OrganizationSearchDocument,
     "\n  query LocationSuggestions($text: String!, $limit: Int!) {\n    locationSuggestions(text: $text, limit: $limit) {\n      label\n      locationType\n      country\n      administrativeArea\n      lat\n      lon\n    }\n  }\n": typeof types.LocationSuggestionsDocument,
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": typeof types.JobCategoryTermsDocument,
+    "\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n": typeof types.LandingPageDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": typeof types.AppConfigDocument,
 };
 const documents: Documents = {
@@ -229,6 +230,7 @@ const documents: Documents = {
     "\n  query OrganizationSearch($input: OrganizationSearchInput!) {\n    organizationSearch(input: $input) {\n      __typename\n      ... on OrganizationSearchResults {\n        total\n        hits {\n          name\n          slug\n          logoUrl\n          snippet\n          industry\n          occupations\n          countries\n          openJobs\n          featured\n        }\n        facets {\n          ...SearchFacetFields\n        }\n        metadata {\n          ...SearchMetadataFields\n        }\n      }\n      ... on SearchErrors {\n        message\n        errors {\n          message\n          field\n          code\n        }\n      }\n      ... on SearchUnavailable {\n        message\n      }\n    }\n  }\n": types.OrganizationSearchDocument,
     "\n  query LocationSuggestions($text: String!, $limit: Int!) {\n    locationSuggestions(text: $text, limit: $limit) {\n      label\n      locationType\n      country\n      administrativeArea\n      lat\n      lon\n    }\n  }\n": types.LocationSuggestionsDocument,
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": types.JobCategoryTermsDocument,
+    "\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n": types.LandingPageDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": types.AppConfigDocument,
 };
 
@@ -670,6 +672,10 @@ export function graphql(source: "\n  query LocationSuggestions($text: String!, $
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n"): (typeof documents)["\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n"): (typeof documents)["\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
