@@ -11,6 +11,12 @@ organization and title, so a second run only adds what is missing (and a larger 
 smaller one). Every generated organization is owned by one recruiter account,
 dataset@jobboard.example. Needs the stack's databases (`make up`); the events flow once the
 services run.
+
+    .venv/bin/python scripts/dataset.py --remove             # take the data set out again
+
+PostgreSQL outlives a checkout: a data set left behind makes every fresh clone's `make test`
+index it first. `--remove` deletes the data set's rows from every service's database (the demo
+data stays) and its documents from search's indices.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ from organizations.domain.service import (
 )
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 OWNER_EMAIL = "dataset@jobboard.example"
 PASSWORD = "search-bench-password-2026"  # noqa: S105 - a local, generated account
@@ -348,7 +354,109 @@ async def wait_findable(
             await asyncio.sleep(5)
 
 
+# (database, statement) in order; :organizations are the data set's organization ids, :numbers
+# their organization numbers, :owner the owner's user id. Dependants before what they depend on.
+REMOVALS: tuple[tuple[str, str], ...] = (
+    ("jobs", "DELETE FROM application_attachments WHERE application_id IN (SELECT a.id FROM"
+     " applications a JOIN jobs j ON j.id = a.job_id"
+     " WHERE j.organization_id = ANY(:organizations))"),
+    ("jobs", "DELETE FROM applications WHERE job_id IN"
+     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
+    ("jobs", "DELETE FROM bookmarks WHERE job_id IN"
+     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
+    ("jobs", "DELETE FROM job_slugs WHERE job_id IN"
+     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
+    ("jobs", "DELETE FROM jobs WHERE organization_id = ANY(:organizations)"),
+    ("jobs", "DELETE FROM organization_memberships WHERE organization_id = ANY(:organizations)"),
+    ("jobs", "DELETE FROM known_organizations WHERE id = ANY(:organizations)"),
+    ("jobs", "DELETE FROM uploads WHERE owner_id = :owner"),
+    ("organizations", "DELETE FROM profile_slugs WHERE profile_id = ANY(:organizations)"),
+    ("organizations", "DELETE FROM active_organizations"
+     " WHERE organization_id = ANY(:organizations)"),
+    ("organizations", "DELETE FROM organization_memberships"
+     " WHERE organization_id = ANY(:organizations)"),
+    ("organizations", "DELETE FROM organization_profiles WHERE id = ANY(:organizations)"),
+    ("organizations", "DELETE FROM organizations WHERE id = ANY(:organizations)"),
+    ("organizations", "DELETE FROM uploads WHERE owner_id = :owner"),
+    ("billing", "DELETE FROM subscription_usages WHERE subscription_id IN"
+     " (SELECT id FROM subscriptions WHERE organization_number = ANY(:numbers))"),
+    ("billing", "DELETE FROM subscriptions WHERE organization_number = ANY(:numbers)"),
+    ("billing", "DELETE FROM ledger_entries WHERE organization_number = ANY(:numbers)"),
+    ("billing", "DELETE FROM customer_profiles WHERE organization_number = ANY(:numbers)"),
+    ("billing", "DELETE FROM organization_memberships WHERE organization_id = ANY(:organizations)"),
+    ("billing", "DELETE FROM organizations WHERE organization_id = ANY(:organizations)"),
+    ("analytics", "DELETE FROM known_jobs WHERE organization_id = ANY(:organizations)"),
+    ("analytics", "DELETE FROM organization_memberships"
+     " WHERE organization_id = ANY(:organizations)"),
+    ("analytics", "DELETE FROM known_organizations WHERE organization_id = ANY(:organizations)"),
+    ("identity", "DELETE FROM users WHERE id = :owner"),
+)  # fmt: skip
+
+
+async def remove() -> None:
+    """Delete the data set from every service's database, then rebuild search's indices."""
+    identity = make_sessionmaker(make_engine(identity_settings().database_url))
+    async with identity() as session:
+        owner = await session.scalar(select(User.id).where(User.email == OWNER_EMAIL))
+    if owner is None:
+        print("data set: none here")  # noqa: T201
+        return
+    organizations_db = make_sessionmaker(make_engine(organizations_settings().database_url))
+    async with organizations_db() as session:
+        rows = (
+            await session.execute(
+                select(Organization.id, Organization.number).where(Organization.owner_id == owner)
+            )
+        ).all()
+    parameters = {
+        "organizations": [row.id for row in rows],
+        "numbers": [row.number for row in rows],
+        "owner": owner,
+    }
+    base = identity_settings()
+    for database in dict.fromkeys(name for name, _ in REMOVALS):
+        sessions = make_sessionmaker(make_engine(base.database_url_for(database)))
+        async with unit_of_work(sessions) as session:
+            for _, statement in (r for r in REMOVALS if r[0] == database):
+                await session.execute(text(statement), parameters)
+    print(f"data set: {len(rows)} organizations and their jobs removed")  # noqa: T201
+    await remove_documents([str(row.id) for row in rows])
+
+
+async def remove_documents(organization_ids: list[str]) -> None:
+    """Delete the organizations' job and profile documents (the local Elasticsearch has no
+    delete-by-query, ADR 0002: search, then delete in bulk)."""
+    settings = search_settings()
+    async with httpx.AsyncClient(base_url=settings.elasticsearch_url, timeout=60) as client:
+        for kind in ("jobs", "organizations"):
+            index, removed = f"{settings.index_prefix}-{kind}", 0
+            for start in range(0, len(organization_ids), 500):
+                query = {"terms": {"organization_id": organization_ids[start : start + 500]}}
+                while True:
+                    answer = await client.post(
+                        f"/{index}/_search", json={"query": query, "size": 1000, "_source": False}
+                    )
+                    found = answer.json().get("hits", {}) if answer.is_success else {}
+                    hits = found.get("hits", [])
+                    if not hits:
+                        break
+                    lines = "".join(
+                        f'{{"delete":{{"_index":"{hit["_index"]}","_id":"{hit["_id"]}"}}}}\n'
+                        for hit in hits
+                    )
+                    await client.post(
+                        "/_bulk?refresh=true",
+                        content=lines,
+                        headers={"content-type": "application/x-ndjson"},
+                    )
+                    removed += len(hits)
+            print(f"search: {removed} {kind} documents removed")  # noqa: T201
+
+
 async def main(args: argparse.Namespace) -> None:
+    if args.remove:
+        await remove()
+        return
     started = time.monotonic()
     organizations = dataset_organizations(args.organizations)
     per_organization = max(1, -(-args.jobs // max(len(organizations), 1)))
@@ -370,6 +478,7 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=6, help="writes in flight (6)")
     parser.add_argument("--wait", action="store_true", help="wait until the jobs are findable")
     parser.add_argument("--timeout", type=float, default=1800, help="for --wait, seconds")
+    parser.add_argument("--remove", action="store_true", help="delete the data set again")
     args = parser.parse_args(argv)
     if not 1 <= args.organizations <= 20_000 or not 1 <= args.jobs <= 100_000:
         parser.error("between 1 and 20,000 organizations and 1 and 100,000 jobs")

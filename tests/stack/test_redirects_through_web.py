@@ -34,9 +34,7 @@ async def test_permanent_redirects(path: str, location: str) -> None:
     assert answer.headers["location"] == location
 
 
-async def test_the_recruiter_pipeline_sends_visitors_to_log_in_not_permanently() -> (
-    None
-):
+async def test_the_recruiter_pipeline_sends_visitors_to_log_in_not_permanently() -> None:
     async with httpx.AsyncClient(base_url=WEB_URL) as client:
         answer = await client.get("/recruiter/applications")
     assert answer.status_code in (302, 303)

@@ -12,7 +12,13 @@ import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
-import { FEED_PATHS, feedsProxy, indexNowKeyFile } from "./search-feeds.js";
+import {
+  FEED_PATHS,
+  SITEMAP_PATHS,
+  feedsProxy,
+  indexNowKeyFile,
+  robotsTxt,
+} from "./search-feeds.js";
 
 export interface CreateWebAppOptions {
   gatewayUrl: string;
@@ -24,8 +30,10 @@ export interface CreateWebAppOptions {
   clientBuildDir?: string;
   /** The site's redirect settings (spec 2's permanent redirects); none: no redirects. */
   redirects?: () => Promise<RedirectConfig>;
-  /** Search's REST endpoints (the aggregator feeds); omitted: no feeds. */
+  /** Search's REST endpoints (the aggregator feeds, the sitemaps); omitted: neither. */
   searchUrl?: string;
+  /** The public site's URL: `/robots.txt` names its `/sitemap.xml`; omitted: no robots.txt. */
+  siteUrl?: string;
   /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi go there (ADR 0014). */
   analytics?: { url: string; frontendName: string };
   /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
@@ -152,8 +160,10 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   );
 
   if (options.searchUrl) {
-    for (const path of FEED_PATHS) app.get(path, feedsProxy(options.searchUrl));
+    const proxy = feedsProxy(options.searchUrl);
+    for (const path of [...FEED_PATHS, ...SITEMAP_PATHS]) app.get(path, proxy);
   }
+  if (options.siteUrl) app.get("/robots.txt", robotsTxt(options.siteUrl));
   if (options.indexNowKey) app.use(indexNowKeyFile(options.indexNowKey));
 
   if (options.clientBuildDir) {

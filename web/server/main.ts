@@ -28,6 +28,7 @@ async function main() {
       jobs: env.JOBS_URL,
     },
     searchUrl: env.SEARCH_URL,
+    siteUrl: env.AUTH_URL,
     analytics: { url: env.ANALYTICS_URL, frontendName: env.FRONTEND_NAME },
     ...(env.INDEXNOW_KEY ? { indexNowKey: env.INDEXNOW_KEY } : {}),
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),

@@ -35,7 +35,10 @@ beforeEach(async () => {
       res.end();
       return;
     }
-    if (req.url === "/feeds/jobs.xml") {
+    if (req.url?.includes("sitemap")) {
+      res.setHeader("content-type", req.url.endsWith(".xsl") ? "text/xsl; charset=utf-8" : "application/xml; charset=utf-8");
+      res.end(`<!-- ${req.url} -->`);
+    } else if (req.url === "/feeds/jobs.xml") {
       res.setHeader("content-type", "application/xml; charset=utf-8");
       res.end('<?xml version="1.0" encoding="utf-8"?>\n<source></source>\n');
     } else {
@@ -107,6 +110,52 @@ describe("aggregator feeds", () => {
     await close(search);
     expect((await fetch(`${base}/feeds/jobs.xml`)).status).toBe(502);
     expect((await fetch(`${base}/feeds/other.xml`)).status).toBe(404);
+  });
+});
+
+describe("sitemaps", () => {
+  it("proxies the index, each type's pages and language variants, and the stylesheet", async () => {
+    const base = await startWeb({ searchUrl: searchBase });
+    const paths = [
+      "/sitemap.xml",
+      "/jobs/sitemap.xml",
+      "/jobs/sitemap.xml?page=2",
+      "/organizations/sitemap.xml",
+      "/en/landing-pages/sitemap.xml",
+      "/sitemap.xsl",
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${base}${path}`, { headers: { cookie: "session=secret" } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(await answer.text()).toBe(`<!-- ${path} -->`);
+    }
+    expect(searchRequests.map((r) => r.url)).toEqual(paths);
+    expect(searchRequests.every((r) => r.headers.cookie === undefined)).toBe(true);
+    expect((await fetch(`${base}/sitemap.xsl`)).headers.get("content-type")).toBe("text/xsl; charset=utf-8");
+  });
+
+  it("answers 502 when search is down, and leaves other paths to the pages", async () => {
+    const base = await startWeb({ searchUrl: searchBase });
+    await close(search);
+    expect((await fetch(`${base}/jobs/sitemap.xml`)).status).toBe(502);
+    expect((await fetch(`${base}/a/b/c/sitemap.xml`)).status).toBe(404);
+    expect((await fetch(`${base}/jobs/sitemap.txt`)).status).toBe(404);
+  });
+
+  it("serves no sitemaps without search", async () => {
+    const base = await startWeb({});
+    expect((await fetch(`${base}/sitemap.xml`)).status).toBe(404);
+  });
+});
+
+describe("robots.txt", () => {
+  it("points at the public site's sitemap index", async () => {
+    const base = await startWeb({ siteUrl: "https://jobs.example.org" });
+    const answer = await fetch(`${base}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await answer.text()).toBe("User-agent: *\nDisallow:\n\nSitemap: https://jobs.example.org/sitemap.xml\n");
   });
 });
 

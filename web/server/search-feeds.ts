@@ -6,6 +6,18 @@ import { HOP_BY_HOP_HEADERS, pickHeaders } from "./graphql-proxy.js";
 /** The aggregator feeds search serves (services/search/README.md). */
 export const FEED_PATHS = ["/feeds/jobs.xml", "/feeds/jobs.json"] as const;
 
+/**
+ * Spec 2: the sitemap paths go to search, which serves them (services/search/README.md): the
+ * index, `/{type}/sitemap.xml` and `/{lang}/{type}/sitemap.xml` (with `?page=n`), and the
+ * stylesheet they name.
+ */
+export const SITEMAP_PATHS = [
+  "/sitemap.xml",
+  "/:type/sitemap.xml",
+  "/:lang/:type/sitemap.xml",
+  "/sitemap.xsl",
+] as const;
+
 const FEED_REQUEST_HEADERS = [
   "accept",
   "accept-encoding",
@@ -14,12 +26,14 @@ const FEED_REQUEST_HEADERS = [
 const FEED_TIMEOUT_MS = 30_000;
 
 /**
- * Streams a feed from search with its ETag and Cache-Control, so a conditional request answers
- * 304 from search's cache; no session goes along (the feeds are public).
+ * Streams a feed or a sitemap from search with its ETag and Cache-Control, so a conditional
+ * request answers 304 from search's cache; no session goes along (both are public). The query
+ * goes along (a sitemap's `?page=n`).
  */
 export function feedsProxy(searchUrl: string): RequestHandler {
   return (req, res) => {
     const target = new URL(req.path, searchUrl);
+    target.search = new URL(req.originalUrl, "http://web.invalid").search;
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const upstream = send(
       target,
@@ -51,7 +65,7 @@ export function feedsProxy(searchUrl: string): RequestHandler {
       res
         .status(502)
         .type("text/plain")
-        .send("The feed is unavailable. Try again in a moment.\n");
+        .send("This is unavailable. Try again in a moment.\n");
     });
     upstream.end();
   };
@@ -72,5 +86,19 @@ export function indexNowKeyFile(key: string): RequestHandler {
       .type("text/plain")
       .set("Cache-Control", "public, max-age=3600")
       .send(key);
+  };
+}
+
+/**
+ * `/robots.txt`: everything may be crawled, and the sitemap index is at the public site's
+ * `/sitemap.xml` (search engines want an absolute URL there).
+ */
+export function robotsTxt(siteUrl: string): RequestHandler {
+  const body = `User-agent: *\nDisallow:\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`;
+  return (_req, res) => {
+    res
+      .type("text/plain")
+      .set("Cache-Control", "public, max-age=3600")
+      .send(body);
   };
 }

@@ -79,6 +79,31 @@ describe("job route loader", () => {
     expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
   });
 
+  it("asks search's slug index about a slug jobs does not know, and follows its redirect", async () => {
+    query
+      .mockResolvedValueOnce({ data: { job: null } })
+      .mockResolvedValueOnce({ data: { route: { __typename: "RedirectResponse", code: 301, target: "/job/gardener-berlin" } } });
+    const response = (await thrown(load("/job/gardener-old?x=1", "gardener-old"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
+    expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ variables: { slug: "/job/gardener-old" } }));
+  });
+
+  it("is a 404 when the slug index has content, no answer, an off-site target or fails", async () => {
+    for (const route of [
+      { __typename: "ContentResponse" },
+      { __typename: "ErrorResponse" },
+      { __typename: "RedirectResponse", code: 301, target: "//evil.example/job" },
+    ]) {
+      query.mockReset();
+      query.mockResolvedValueOnce({ data: { job: null } }).mockResolvedValueOnce({ data: { route } });
+      expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
+    }
+    query.mockReset();
+    query.mockResolvedValueOnce({ data: { job: null } }).mockRejectedValueOnce(new Error("search is down"));
+    expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
+  });
+
   it("redirects a former slug to the current one for good", async () => {
     query.mockResolvedValue({ data: { job: publishedJob } });
     const response = (await thrown(load("/job/gardener-old?x=1", "gardener-old"))) as Response;

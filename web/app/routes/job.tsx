@@ -6,12 +6,14 @@ import { GoneJobPage, JobPage } from "~/features/jobs/JobPage";
 import { loadSimilarJobs } from "~/features/jobs/similar-jobs";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { metaDescriptors } from "~/lib/metatags";
+import { formerPathRedirect } from "~/lib/route-redirect.server";
 import { sessionOf } from "~/lib/session.server";
 import type { Route } from "./+types/job";
 
 /**
- * /job/{slug}: an unknown slug is a 404, a former slug a 301 to the current one, an expired or
- * archived job a 410 with noindex and no JSON-LD.
+ * /job/{slug}: an unknown slug is a 404, a former slug a 301 to the current one (jobs knows its
+ * own; else search's slug index may), an expired or archived job a 410 with noindex and no
+ * JSON-LD.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = requestApolloClient(request);
@@ -21,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fetchPolicy: "no-cache",
   });
   const job = answer?.job;
-  if (!job) throw data(null, { status: 404 });
+  if (!job) throw (await formerPathRedirect(request, `/job/${params.slug}`)) ?? data(null, { status: 404 });
   if (job.slug !== params.slug) {
     throw redirect(`/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`, 301);
   }

@@ -50,6 +50,20 @@ describe("organization route loader", () => {
     );
   });
 
+  it("follows search's slug index for a slug organizations does not know", async () => {
+    query
+      .mockResolvedValueOnce({ data: { organizationProfile: null } })
+      .mockResolvedValueOnce({
+        data: { route: { __typename: "RedirectResponse", code: 301, target: "/organization/acme" } },
+      });
+    const response = (await thrown(load("/organization/acme-old", "acme-old"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/organization/acme");
+    expect(query).toHaveBeenLastCalledWith(
+      expect.objectContaining({ variables: { slug: "/organization/acme-old" } }),
+    );
+  });
+
   it("answers the organization's open jobs beside the profile", async () => {
     const job = { id: "j1", slug: "gardener", title: "Gardener" };
     query

@@ -7,13 +7,15 @@ import { serverEnv } from "~/env.server";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import { metaDescriptors } from "~/lib/metatags";
+import { formerPathRedirect } from "~/lib/route-redirect.server";
 import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
 import { sessionOf } from "~/lib/session.server";
 import type { Route } from "./+types/organization";
 
 /**
  * The loader decides what the path shows before anything renders: an unknown slug is a 404, a
- * former slug a permanent redirect to the current one.
+ * former slug a permanent redirect to the current one (organizations knows its own; else
+ * search's slug index may).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
@@ -24,7 +26,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fetchPolicy: "no-cache",
   });
   const profile = answer?.organizationProfile;
-  if (!profile) throw data(null, { status: 404 });
+  if (!profile) {
+    throw (await formerPathRedirect(request, `/organization/${params.slug}`)) ?? data(null, { status: 404 });
+  }
   if (profile.slug !== params.slug) {
     throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
   }

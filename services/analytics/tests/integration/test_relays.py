@@ -46,7 +46,8 @@ pytestmark = pytest.mark.integration
 
 ANALYTICS = "C0002"
 ADVERTISING = "C0004"
-NOON = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+# tomorrow's noon: rows the database stamps with now() are due at the tests' clock
+NOON = datetime.now(UTC).replace(hour=12, minute=0, second=0, microsecond=0) + timedelta(days=1)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """landing pages: path, intro, description, place (ADR 0016)
 
 Revision ID: 0006
-Revises: 0004
+Revises: 0005
 Create Date: 2026-11-24 12:26:35.863783+00:00
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "0006"
-down_revision: str | None = "0004"
+down_revision: str | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

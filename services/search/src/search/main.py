@@ -16,6 +16,7 @@ from search.feeds.router import feeds_router
 from search.graphql.schema import schema
 from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
+from search.sitemaps.router import sitemaps_router
 
 log = logging.getLogger(__name__)
 
@@ -59,4 +60,5 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
     inner: Lifespan = app.router.lifespan_context
     app.router.lifespan_context = _warming_the_gazetteer(inner)
     app.include_router(feeds_router(settings))
+    app.include_router(sitemaps_router(settings))
     return app

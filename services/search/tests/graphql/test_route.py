@@ -1,14 +1,20 @@
-"""route(slug) through GraphQL: its three answers, and bad strings refused before the database."""
+"""route(slug) through GraphQL: its three answers, the slug index the indexer fills from job and
+profile events (renames redirect, late older events change nothing), and bad strings refused
+before the database."""
 
 import uuid
+from typing import Any
 
 import httpx
 import pytest
+from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
+from search.indexing.store import SearchStore
+from search.messaging.consumers import indexer_handlers
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.search.tests.factories import landing_page, route
+from services.search.tests.factories import job_payload, landing_page, profile_payload, route
 
 pytestmark = pytest.mark.integration
 
@@ -16,8 +22,42 @@ ROUTE = """query($slug: String!) { route(slug: $slug) {
   __typename
   ... on ErrorResponse { code reason }
   ... on RedirectResponse { code target }
-  ... on ContentResponse { content { __typename ... on LandingPage { id title } } }
+  ... on ContentResponse { content {
+    __typename
+    ... on LandingPage { id title }
+    ... on Job { id }
+    ... on OrganizationProfile { id }
+  } }
 } }"""
+NOT_FOUND = {"__typename": "ErrorResponse", "code": 404, "reason": "Not found"}
+
+
+async def _deliver(
+    store: SearchStore,
+    sessions: async_sessionmaker[AsyncSession],
+    event_type: str,
+    payload: Any,
+) -> None:
+    """One event through the indexer's handler, committed as the consumer commits it."""
+    on_jobs, on_profiles = indexer_handlers(store)
+    handlers = on_jobs | on_profiles
+    envelope = EventEnvelope(
+        type=event_type,
+        aggregate_id=payload.job_id if event_type.startswith("jobs.") else payload.profile_id,
+        aggregate_version=payload.version,
+        site=payload.site,
+        payload=payload.model_dump(),
+    )
+    async with sessions() as session, session.begin():
+        await handlers[event_type](session, envelope)
+
+
+def _job(job_id: str) -> dict[str, Any]:
+    return {"__typename": "ContentResponse", "content": {"__typename": "Job", "id": job_id}}
+
+
+def _redirect(target: str) -> dict[str, Any]:
+    return {"__typename": "RedirectResponse", "code": 301, "target": target}
 
 
 async def test_health(service_url: str) -> None:
@@ -58,3 +98,83 @@ async def test_a_nul_byte_in_a_slug_gets_a_clear_error_and_no_sql(graphql: Graph
         assert answer["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
         assert "SELECT" not in str(answer)
         assert "routes" not in str(answer)
+
+
+async def test_a_job_answers_at_its_path_and_a_renamed_jobs_old_slug_redirects(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    first = job_payload(version=1)
+    old, new = first.slug, f"{first.slug}-renamed"
+    await _deliver(store, committed_sessions, "jobs.job.published", first)
+    assert (await graphql.data(ROUTE, slug=f"/job/{old}"))["route"] == _job(first.job_id)
+
+    renamed = first.model_copy(update={"slug": new, "former_slugs": [old], "version": 2})
+    await _deliver(store, committed_sessions, "jobs.job.updated", renamed)
+    assert (await graphql.data(ROUTE, slug=f"/job/{new}"))["route"] == _job(first.job_id)
+    assert (await graphql.data(ROUTE, slug=f"/job/{old}"))["route"] == _redirect(f"/job/{new}")
+
+    # the version-1 event delivered again, late: the current slug stays content
+    await _deliver(store, committed_sessions, "jobs.job.published", first)
+    assert (await graphql.data(ROUTE, slug=f"/job/{new}"))["route"] == _job(first.job_id)
+    assert (await graphql.data(ROUTE, slug=f"/job/{old}"))["route"] == _redirect(f"/job/{new}")
+
+    # a second rename: both former slugs go straight to the newest (no chain), even when the
+    # event names only the last one; an archived job keeps answering (its page says 410)
+    newest = f"{first.slug}-third"
+    third = renamed.model_copy(
+        update={"slug": newest, "former_slugs": [new], "version": 3, "state": "archived"}
+    )
+    await _deliver(store, committed_sessions, "jobs.job.archived", third)
+    assert (await graphql.data(ROUTE, slug=f"/job/{newest}/"))["route"] == _job(first.job_id)
+    for former in (old, new):
+        answer = (await graphql.data(ROUTE, slug=f"/job/{former}"))["route"]
+        assert answer == _redirect(f"/job/{newest}")
+    assert (await graphql.data(ROUTE, slug=f"/job/{first.slug}-nope"))["route"] == NOT_FOUND
+
+
+async def test_a_published_profile_answers_until_it_is_unpublished(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    profile = profile_payload(version=1)
+    path = f"/organization/{profile.slug}"
+    await _deliver(store, committed_sessions, "organizations.profile.published", profile)
+    assert (await graphql.data(ROUTE, slug=path))["route"] == {
+        "__typename": "ContentResponse",
+        "content": {"__typename": "OrganizationProfile", "id": profile.profile_id},
+    }
+    renamed = profile.model_copy(
+        update={"slug": f"{profile.slug}-new", "former_slugs": [profile.slug], "version": 2}
+    )
+    await _deliver(store, committed_sessions, "organizations.profile.updated", renamed)
+    assert (await graphql.data(ROUTE, slug=path))["route"] == _redirect(f"{path}-new")
+
+    hidden = renamed.model_copy(update={"published": False, "version": 3})
+    await _deliver(store, committed_sessions, "organizations.profile.unpublished", hidden)
+    assert (await graphql.data(ROUTE, slug=f"{path}-new"))["route"] == NOT_FOUND
+    assert (await graphql.data(ROUTE, slug=path))["route"] == NOT_FOUND
+    # the published version-2 event, late: it stays hidden
+    await _deliver(store, committed_sessions, "organizations.profile.updated", renamed)
+    assert (await graphql.data(ROUTE, slug=f"{path}-new"))["route"] == NOT_FOUND
+
+
+async def test_a_slug_another_job_gave_up_goes_to_the_job_that_took_it(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    first = job_payload(version=1)
+    slug = first.slug
+    moved = first.model_copy(update={"slug": f"{slug}-moved", "former_slugs": [slug], "version": 2})
+    await _deliver(store, committed_sessions, "jobs.job.published", first)
+    await _deliver(store, committed_sessions, "jobs.job.updated", moved)
+    other = job_payload(slug=slug, version=1)
+    await _deliver(store, committed_sessions, "jobs.job.published", other)
+    assert (await graphql.data(ROUTE, slug=f"/job/{slug}"))["route"] == _job(other.job_id)
+    # the first job's next event names the slug among its former ones: it stays the other's
+    again = moved.model_copy(update={"title": "Changed", "version": 3})
+    await _deliver(store, committed_sessions, "jobs.job.updated", again)
+    assert (await graphql.data(ROUTE, slug=f"/job/{slug}"))["route"] == _job(other.job_id)

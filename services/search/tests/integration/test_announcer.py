@@ -43,7 +43,8 @@ pytestmark = pytest.mark.integration
 SITE = "https://jobs.example.org"
 INDEXNOW_KEY = "a1b2c3d4e5f6-announce"
 GOOGLE = ("google",)
-NOON = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+# tomorrow's noon: rows the database stamps with now() are due at the tests' clock
+NOON = datetime.now(UTC).replace(hour=12, minute=0, second=0, microsecond=0) + timedelta(days=1)
 
 
 class Clock:
@@ -350,7 +351,8 @@ async def test_the_daily_quota_stops_sending_until_the_next_utc_day(
             (row.day.isoformat(), row.used)
             for row in await session.scalars(select(AnnouncementQuota))
         )
-    assert used == {"2026-11-23": 3, "2026-11-24": 2}
+    today, tomorrow = NOON.date(), (NOON + timedelta(days=1)).date()
+    assert used == {today.isoformat(): 3, tomorrow.isoformat(): 2}
 
 
 async def test_failures_are_recorded_and_retried_later(

@@ -25,9 +25,8 @@ _NOT_ON_THE_PAGE = frozenset({"version", "state", "former_slugs"})
 
 
 class AnnouncedJobPayload(JobPayload):
-    """The job snapshot as the announcer reads it: the indexer's fields plus ``former_slugs``."""
-
-    former_slugs: list[str] = []
+    """The job snapshot as the announcer reads it (the indexer's fields, ``former_slugs``
+    included)."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from sqlalchemy import (
     UniqueConstraint,
     Uuid,
     func,
+    true,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -21,9 +22,17 @@ from search.db import Base
 
 
 class Route(Base):
-    """A public path: content owned by some context (by reference) or a redirect."""
+    """A public path: content owned by some context (by reference) or a redirect.
+
+    The slug index (``search.domain.routes``) keeps one row per path a job or an organization
+    profile has had: its current path is content, each former path a redirect to the current
+    one. ``content_type``/``content_id`` name the owning aggregate on both kinds of row, and
+    ``version`` the aggregate version that wrote it (a late older event never overwrites a
+    newer row). ``visible`` is false while the content is not public (an unpublished profile):
+    the path then answers 404."""
 
     __tablename__ = "routes"
+    __table_args__ = (Index("ix_routes_content", "content_type", "content_id"),)
 
     slug: Mapped[str] = mapped_column(String(500), primary_key=True)
     language: Mapped[str] = mapped_column(String(10), primary_key=True, default="en")
@@ -31,7 +40,12 @@ class Route(Base):
     content_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
     redirect_target: Mapped[str | None] = mapped_column(String(1000))
     redirect_code: Mapped[int | None] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    visible: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
 
 
 class LandingPage(Base):

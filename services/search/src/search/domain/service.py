@@ -12,4 +12,6 @@ def normalise_slug(slug: str) -> str:
 
 
 async def find_route(session: AsyncSession, *, slug: str, language: str) -> Route | None:
-    return await session.get(Route, (normalise_slug(slug), language))
+    """The path's route, or None when there is none or its content is not public now."""
+    route = await session.get(Route, (normalise_slug(slug), language))
+    return route if route is not None and route.visible else None

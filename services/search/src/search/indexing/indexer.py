@@ -9,11 +9,13 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
+from jobkit.events import EventEnvelope
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.domain.models import FeaturedSubscription
+from search.domain.routes import apply_paths, job_paths, profile_paths
 from search.domain.vocabulary import terms_by_tid
 from search.indexing.analysis import stem_document
 from search.indexing.documents import (
@@ -49,7 +51,12 @@ def organization_fields(
 
 
 async def job_document_for(
-    store: SearchStore, session: AsyncSession, payload: JobPayload, event_type: str
+    store: SearchStore,
+    session: AsyncSession,
+    payload: JobPayload,
+    event_type: str,
+    *,
+    changed_at: datetime | None = None,
 ) -> dict[str, Any]:
     profile = await store.get("organizations", payload.organization_id)
     industry_tid = profile.get("industry_tid") if profile else None
@@ -70,6 +77,8 @@ async def job_document_for(
         document |= organization_fields(
             profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url
         )
+    if changed_at is not None:
+        document["changed_at"] = changed_at.isoformat()
     return document
 
 
@@ -80,9 +89,57 @@ async def index_job(
     event_type: str,
     *,
     index: str | None = None,
+    changed_at: datetime | None = None,
 ) -> bool:
-    document = await job_document_for(store, session, payload, event_type)
+    """Write the job's document; ``changed_at`` is when the job changed (its event's
+    ``occurred_at``), the sitemaps' ``lastmod``."""
+    document = await job_document_for(store, session, payload, event_type, changed_at=changed_at)
     return await store.write("jobs", document, index=index)
+
+
+async def apply_job(
+    store: SearchStore,
+    session: AsyncSession,
+    payload: JobPayload,
+    envelope: EventEnvelope,
+    *,
+    index: str | None = None,
+) -> None:
+    """A job snapshot event: its paths (in the transaction) and its document."""
+    await apply_paths(
+        session,
+        job_paths(
+            job_id=payload.job_id,
+            slug=payload.slug,
+            former_slugs=payload.former_slugs,
+            version=payload.version,
+        ),
+    )
+    await index_job(
+        store, session, payload, envelope.type, index=index, changed_at=envelope.occurred_at
+    )
+
+
+async def apply_profile(
+    store: SearchStore,
+    session: AsyncSession,
+    payload: ProfilePayload,
+    envelope: EventEnvelope,
+    *,
+    index: str | None = None,
+) -> None:
+    """A profile event: its paths (404 while unpublished) and its document."""
+    await apply_paths(
+        session,
+        profile_paths(
+            profile_id=payload.profile_id,
+            slug=payload.slug,
+            former_slugs=payload.former_slugs,
+            version=payload.version,
+            published=payload.published,
+        ),
+    )
+    await index_profile(store, session, payload, index=index, changed_at=envelope.occurred_at)
 
 
 async def featured_periods(session: AsyncSession, organization_number: int) -> list[dict[str, str]]:
@@ -100,7 +157,12 @@ async def featured_periods(session: AsyncSession, organization_number: int) -> l
 
 
 async def index_profile(
-    store: SearchStore, session: AsyncSession, payload: ProfilePayload, *, index: str | None = None
+    store: SearchStore,
+    session: AsyncSession,
+    payload: ProfilePayload,
+    *,
+    index: str | None = None,
+    changed_at: datetime | None = None,
 ) -> bool:
     labels = await _english_labels(session, profile_tids(payload))
     document = profile_document(
@@ -108,6 +170,8 @@ async def index_profile(
         labels=labels,
         featured_periods=await featured_periods(session, payload.organization_number),
     )
+    if changed_at is not None:
+        document["changed_at"] = changed_at.isoformat()
     written = await store.write("organizations", document, index=index)
     if written and index is None:  # a reindex builds the jobs after the profiles anyway
         await refresh_organization_jobs(store, document)

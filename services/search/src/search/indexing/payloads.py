@@ -54,6 +54,7 @@ class JobPayload(_Payload):
     job_id: str
     site: str
     slug: str
+    former_slugs: list[str] = []  # they redirect to the current slug (the slug index)
     title: str
     description_text: str = ""
     type: str
@@ -96,6 +97,7 @@ class ProfilePayload(_Payload):
     organization_number: int
     site: str
     slug: str
+    former_slugs: list[str] = []
     name: str
     alternative_name: str | None = None
     published: bool

@@ -20,7 +20,7 @@ from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.indexing.indexer import index_job, index_profile
+from search.indexing.indexer import apply_job, apply_profile
 from search.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
@@ -123,13 +123,14 @@ async def _apply(
     *,
     index: str | None = None,
 ) -> None:
+    """The consumers' path: the document (into ``index``) and the paths in the slug index,
+    which a first reindex thereby backfills (versioned: replaying is harmless)."""
     if envelope.type in PROFILE_EVENTS:
-        await index_profile(
-            store, session, ProfilePayload.model_validate(envelope.payload), index=index
-        )
+        payload = ProfilePayload.model_validate(envelope.payload)
+        await apply_profile(store, session, payload, envelope, index=index)
     else:
-        await index_job(
-            store, session, JobPayload.model_validate(envelope.payload), envelope.type, index=index
+        await apply_job(
+            store, session, JobPayload.model_validate(envelope.payload), envelope, index=index
         )
 
 
@@ -162,6 +163,7 @@ async def reindex(
             for envelope in _newest(events):
                 await _apply(store, session, envelope, index=index)
             await store.client.indices.refresh(index=index)
+            await session.commit()  # the slug index's rows
             left += await store.switch_alias(kind, index)
             counts[kind] = len(_newest(events))
         caught_up = 0
@@ -171,6 +173,7 @@ async def reindex(
             for envelope in later:
                 await _apply(store, session, envelope)
             caught_up += len(later)
+        await session.commit()
     if not keep_old:
         for index in left:
             await store.client.indices.delete(index=index)

@@ -76,6 +76,8 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "expires_at": {"type": "date"},
             "created_at": {"type": "date"},
             "featured_until": {"type": "date"},
+            # when the job last changed (its event's occurred_at): the sitemaps' lastmod
+            "changed_at": {"type": "date"},
             "organization_version": {"type": "long"},
             "salary_currency": _KEYWORD,
             "salary_unit": _KEYWORD,
@@ -111,6 +113,7 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "countries": _KEYWORD,
             # The periods the organization is featured (its featured subscriptions, ADR 0012).
             "featured_periods": {"type": "date_range"},
+            "changed_at": {"type": "date"},
         },
     },
 }

@@ -1,8 +1,9 @@
 """The indexer: idempotent consumers of job and organization-profile events (docs/events.md).
 
-Each event carries the whole aggregate, so applying it is one versioned write; the consumer's
-``processed_events`` ledger skips redeliveries and Elasticsearch's external versioning refuses
-an older version delivered late.
+Each event carries the whole aggregate, so applying it is one versioned write of its document
+and of its paths in the slug index (``search.domain.routes``); the consumer's
+``processed_events`` ledger skips redeliveries, and Elasticsearch's external versioning and the
+routes' versions refuse an older version delivered late.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.db import processed_events
-from search.indexing.indexer import apply_subscription, index_job, index_profile
+from search.indexing.indexer import apply_job, apply_profile, apply_subscription
 from search.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
@@ -48,11 +49,12 @@ def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, 
     async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
         await store.ensure_indices()
         payload = JobPayload.model_validate(envelope.payload)
-        await index_job(store, session, payload, envelope.type)
+        await apply_job(store, session, payload, envelope)
 
     async def on_profile(session: AsyncSession, envelope: EventEnvelope) -> None:
         await store.ensure_indices()
-        await index_profile(store, session, ProfilePayload.model_validate(envelope.payload))
+        payload = ProfilePayload.model_validate(envelope.payload)
+        await apply_profile(store, session, payload, envelope)
 
     return (
         dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job),

@@ -122,6 +122,7 @@ type Documents = {
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": typeof types.JobCategoryTermsDocument,
     "\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n": typeof types.LandingPageDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": typeof types.AppConfigDocument,
+    "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n": typeof types.RouteAnswerDocument,
 };
 const documents: Documents = {
     "\n  mutation BookmarkJob($jobId: ID!) {\n    bookmarkJob(jobId: $jobId) {\n      __typename\n      ... on JobSaved {\n        job {\n          id\n          bookmarked\n        }\n      }\n    }\n  }\n": types.BookmarkJobDocument,
@@ -232,6 +233,7 @@ const documents: Documents = {
     "\n  query JobCategoryTerms($aliases: [String!]!) {\n    termsByAlias(aliases: $aliases) {\n      tid\n      vocabulary\n      label\n      alias\n    }\n  }\n": types.JobCategoryTermsDocument,
     "\n  query LandingPage($path: String!) {\n    landingPage(path: $path) {\n      id\n      title\n      path\n      intro\n      description\n      place {\n        label\n        lat\n        lon\n      }\n      metatags {\n        meta\n        value\n      }\n    }\n  }\n": types.LandingPageDocument,
     "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n": types.AppConfigDocument,
+    "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n": types.RouteAnswerDocument,
 };
 
 /**
@@ -680,6 +682,10 @@ export function graphql(source: "\n  query LandingPage($path: String!) {\n    la
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"): (typeof documents)["\n  query AppConfig {\n    getAppConfig {\n      name\n      key\n      value\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n"): (typeof documents)["\n  query RouteAnswer($slug: String!) {\n    route(slug: $slug) {\n      __typename\n      ... on RedirectResponse {\n        code\n        target\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,245 @@
+"""The sitemaps from the real indices and slug index, validated against the sitemaps.org schemas
+(tests/schemas/sitemap.xsd and siteindex.xsd, the published 0.9 schemas)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from jobkit.events import EventEnvelope
+from jobkit.settings import ServiceSettings
+from lxml import etree
+from search.indexing.indexer import index_job, index_profile
+from search.indexing.payloads import JobPayload
+from search.indexing.store import SearchStore
+from search.messaging.consumers import indexer_handlers
+from search.settings import SearchSettings
+from search.sitemaps.router import sitemaps_router
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.search.tests.factories import job_payload, landing_page, profile_payload, route
+
+pytestmark = pytest.mark.integration
+
+SITE_URL = "https://jobs.example.org"
+SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+URLSET = etree.XMLSchema(etree.parse(str(SCHEMAS / "sitemap.xsd")))
+INDEX = etree.XMLSchema(etree.parse(str(SCHEMAS / "siteindex.xsd")))
+T0 = datetime(2026, 11, 1, 9, 30, tzinfo=UTC)
+
+
+@pytest.fixture
+def settings(service_settings: ServiceSettings) -> SearchSettings:
+    assert isinstance(service_settings, SearchSettings)
+    # a site of each test's own (other tests' documents share the indices); 2 URLs a sitemap
+    return service_settings.model_copy(
+        update={
+            "site": f"sitemaps-{uuid.uuid4().hex[:8]}",
+            "site_url": SITE_URL,
+            "sitemap_page_size": 2,
+        }
+    )
+
+
+@pytest.fixture
+async def client(
+    store: SearchStore, settings: SearchSettings, sessions: async_sessionmaker[AsyncSession]
+) -> AsyncIterator[httpx.AsyncClient]:
+    app = FastAPI()
+    app.include_router(sitemaps_router(settings, sessions_of=lambda _: sessions))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://search") as client:
+        yield client
+
+
+def _valid(answer: httpx.Response, schema: etree.XMLSchema) -> Any:
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/xml; charset=utf-8"
+    document = etree.fromstring(answer.content)
+    schema.assertValid(document)
+    stylesheet = document.getroottree().getroot().getprevious()
+    assert stylesheet is not None
+    assert stylesheet.target == "xml-stylesheet"
+    assert stylesheet.get("href") == "/sitemap.xsl"
+    return document
+
+
+async def _urls(client: httpx.AsyncClient, sitemap: str) -> dict[str, str | None]:
+    answer = await client.get(urlsplit(sitemap)._replace(scheme="", netloc="").geturl())
+    document = _valid(answer, URLSET)
+    urls = document.findall("s:url", NS)
+    assert 1 <= len(urls) <= 2
+    return {
+        url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+        for url in urls
+    }
+
+
+async def _index_job(
+    store: SearchStore,
+    sessions: async_sessionmaker[AsyncSession],
+    event: str,
+    changed_at: datetime,
+    **fields: Any,
+) -> JobPayload:
+    payload = job_payload(**fields)
+    async with sessions() as session:
+        await index_job(store, session, payload, event, changed_at=changed_at)
+    return payload
+
+
+async def _everything(
+    client: httpx.AsyncClient,
+) -> tuple[list[tuple[str, str | None]], dict[str, str | None]]:
+    """The index's entries, and every URL of the sitemaps it lists (each must appear once)."""
+    index = _valid(await client.get("/sitemap.xml"), INDEX)
+    listed = [
+        (sitemap.findtext("s:loc", namespaces=NS), sitemap.findtext("s:lastmod", namespaces=NS))
+        for sitemap in index.findall("s:sitemap", NS)
+    ]
+    urls: dict[str, str | None] = {}
+    for sitemap, lastmod in listed:
+        page = await _urls(client, sitemap)
+        assert not set(page) & set(urls), "a URL appears twice"
+        urls |= page
+        assert lastmod == max(value for value in page.values() if value)
+    return listed, urls
+
+
+async def test_the_sitemaps_list_each_findable_job_profile_and_landing_page_once(
+    store: SearchStore,
+    settings: SearchSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    client: httpx.AsyncClient,
+) -> None:
+    site = settings.site
+    open_jobs = [
+        await _index_job(
+            store, sessions, "jobs.job.published", T0 + timedelta(hours=hour), site=site
+        )
+        for hour in range(3)
+    ]
+    open_jobs.append(
+        await _index_job(
+            store,
+            sessions,
+            "jobs.job.updated",
+            T0 + timedelta(days=2),
+            site=site,
+            expires_at="2099-01-01T00:00:00+00:00",
+        )
+    )
+    for event, fields in [
+        ("jobs.job.archived", {"state": "archived"}),
+        ("jobs.job.published", {"expires_at": "2020-01-01T00:00:00+00:00"}),
+        ("jobs.job.updated", {"state": "draft"}),
+    ]:
+        await _index_job(store, sessions, event, T0, site=site, **fields)
+    await _index_job(store, sessions, "jobs.job.published", T0, site="elsewhere")
+    # a job indexed before documents kept changed_at: its publication date is its lastmod
+    async with sessions() as session:
+        older = job_payload(site=site, published_at="2026-10-05T08:00:00+00:00")
+        await index_job(store, session, older, "jobs.job.published")
+    open_jobs.append(older)
+    published = profile_payload(site=site)
+    async with sessions() as session:
+        await index_profile(store, session, published, changed_at=T0)
+        await index_profile(store, session, profile_payload(site=site, published=False))
+        page = landing_page(title="Nursing jobs")
+        session.add(page)
+        await session.flush()
+        session.add(route(slug="/jobs/nursing", content_type="LandingPage", content_id=page.id))
+        session.add(route(slug="/jobs/nurses", redirect_target="/jobs/nursing", redirect_code=301))
+        await session.commit()
+    await store.refresh_all()
+
+    listed, urls = await _everything(client)
+    assert [loc for loc, _ in listed] == [
+        f"{SITE_URL}/jobs/sitemap.xml",
+        f"{SITE_URL}/jobs/sitemap.xml?page=2",
+        f"{SITE_URL}/jobs/sitemap.xml?page=3",
+        f"{SITE_URL}/organizations/sitemap.xml",
+        f"{SITE_URL}/landing-pages/sitemap.xml",
+    ]
+    expected = {
+        f"{SITE_URL}/job/{job.slug}": T0 + timedelta(hours=hour)
+        for hour, job in enumerate(open_jobs[:3])
+    }
+    expected[f"{SITE_URL}/job/{open_jobs[3].slug}"] = T0 + timedelta(days=2)
+    expected[f"{SITE_URL}/job/{older.slug}"] = datetime(2026, 10, 5, 8, tzinfo=UTC)
+    expected[f"{SITE_URL}/organization/{published.slug}"] = T0
+    jobs_and_profiles = {url: lastmod for url, lastmod in urls.items() if "/jobs/" not in url}
+    assert jobs_and_profiles == {
+        url: moment.strftime("%Y-%m-%dT%H:%M:%SZ") for url, moment in expected.items()
+    }
+    assert f"{SITE_URL}/jobs/nursing" in urls
+    assert len(urls) == len(expected) + 1
+
+    # the same under the language prefix of the default language; no other language, no page 4
+    assert (await client.get("/en/jobs/sitemap.xml")).content == (
+        await client.get("/jobs/sitemap.xml")
+    ).content
+    for missing in (
+        "/de/jobs/sitemap.xml",
+        "/jobs/sitemap.xml?page=4",
+        "/jobs/sitemap.xml?page=0",
+        "/jobs/sitemap.xml?page=x",
+        "/resumes/sitemap.xml",
+    ):
+        assert (await client.get(missing)).status_code == 404, missing
+
+
+async def test_an_archived_job_leaves_the_sitemap_once_the_indexer_applies_it(
+    store: SearchStore,
+    settings: SearchSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    client: httpx.AsyncClient,
+) -> None:
+    on_jobs, _ = indexer_handlers(store)
+
+    async def deliver(event_type: str, payload: JobPayload, at: datetime) -> None:
+        envelope = EventEnvelope(
+            type=event_type,
+            aggregate_id=payload.job_id,
+            aggregate_version=payload.version,
+            occurred_at=at,
+            site=payload.site,
+            payload=payload.model_dump(),
+        )
+        async with sessions() as session:
+            await on_jobs[event_type](session, envelope)
+        await store.refresh_all()
+
+    staying = job_payload(site=settings.site)
+    leaving = job_payload(site=settings.site)
+    await deliver("jobs.job.published", staying, T0)
+    await deliver("jobs.job.published", leaving, T0)
+    _, urls = await _everything(client)
+    assert set(urls) == {f"{SITE_URL}/job/{staying.slug}", f"{SITE_URL}/job/{leaving.slug}"}
+
+    later = T0 + timedelta(days=1)
+    edited = staying.model_copy(update={"title": "Edited", "version": 2})
+    await deliver("jobs.job.updated", edited, later)
+    archived = leaving.model_copy(update={"state": "archived", "version": 2})
+    await deliver("jobs.job.archived", archived, later)
+    _, urls = await _everything(client)
+    assert urls == {f"{SITE_URL}/job/{staying.slug}": "2026-11-02T09:30:00Z"}
+    # the older published event, late, does not bring it back
+    await deliver("jobs.job.published", leaving, T0)
+    _, urls = await _everything(client)
+    assert set(urls) == {f"{SITE_URL}/job/{staying.slug}"}
+
+
+async def test_the_stylesheet_is_served(client: httpx.AsyncClient) -> None:
+    answer = await client.get("/sitemap.xsl")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/xsl")
+    etree.XSLT(etree.fromstring(answer.content))  # a stylesheet lxml can compile
