@@ -1,5 +1,5 @@
 """Demo data for a first look at the job board: accounts, organizations, jobs, consent, credits,
-and the vocabularies (search's taxonomy terms).
+and the vocabularies (search's taxonomy terms) and landing pages.
 
 Idempotent: run it as often as you like. Each service's data goes into that service's own
 database through its own models; identity goes through its sign-up use case so the events flow.
@@ -47,6 +47,7 @@ from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
+from search.landing_pages.seed import seed_landing_pages
 from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import get_settings as search_settings
 from search.vocabularies import load_vocabularies
@@ -254,6 +255,8 @@ async def seed_vocabularies() -> Any:
     sessions = await migrate(SEARCH_DIR, settings)
     report = await load_vocabularies(sessions, settings)
     print(f"vocabularies: {report}")  # noqa: T201
+    inserted = await seed_landing_pages(sessions)
+    print(f"landing pages: {inserted} new")  # noqa: T201
     return sessions
 
 

@@ -8,7 +8,15 @@ from search.indexing.payloads import JobPayload, ProfilePayload
 
 
 def landing_page(**overrides: Any) -> LandingPage:
-    return LandingPage(**({"id": uuid.uuid4(), "title": "Nursing jobs"} | overrides))
+    fields: dict[str, Any] = {
+        "id": uuid.uuid4(),
+        "title": "Nursing jobs",
+        "path": f"/jobs/nursing-{uuid.uuid4().hex[:6]}",
+        "language": "en",
+        "intro": "<p>Care work near you.</p>",
+        "description": "Nursing jobs at non-profits.",
+    }
+    return LandingPage(**(fields | overrides))
 
 
 def route(**overrides: Any) -> Route:

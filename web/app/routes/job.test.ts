@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { publishedJob } from "~/features/jobs/job-fixture";
+import { SIMILAR_JOBS } from "~/features/jobs/documents";
+import { publishedJob, similarHit } from "~/features/jobs/job-fixture";
 import type { Route } from "./+types/job";
 import { loader, meta } from "./job";
 
@@ -40,8 +41,28 @@ describe("job route loader", () => {
       origin: "https://jobs.example",
       signedIn: false,
       gone: false,
+      similarJobs: [],
     });
     expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "gardener-berlin" } }));
+  });
+
+  it("loads the similar jobs on the server, never the job itself", async () => {
+    query.mockImplementation(async ({ query: document }: { query: unknown }) =>
+      document === SIMILAR_JOBS
+        ? { data: { recommendedJobs: { __typename: "RecommendedJobs", hits: [similarHit("job-2"), similarHit(publishedJob.id)] } } }
+        : { data: { job: publishedJob } },
+    );
+    const answer = (await load("/job/gardener-berlin", "gardener-berlin")) as { similarJobs: { job: { id: string } }[] };
+    expect(answer.similarJobs.map((hit) => hit.job.id)).toEqual(["job-2"]);
+    expect(query).toHaveBeenCalledWith(expect.objectContaining({ query: SIMILAR_JOBS, variables: { jobId: publishedJob.id } }));
+  });
+
+  it("shows the job page without similar jobs when search fails", async () => {
+    query.mockImplementation(async ({ query: document }: { query: unknown }) => {
+      if (document === SIMILAR_JOBS) throw new Error("search is down");
+      return { data: { job: publishedJob } };
+    });
+    await expect(load("/job/gardener-berlin", "gardener-berlin")).resolves.toMatchObject({ similarJobs: [] });
   });
 
   it("tells the page a signed-in caller may bookmark", async () => {

@@ -3,6 +3,7 @@ import { serverEnv } from "~/env.server";
 import { JOB_BY_SLUG } from "~/features/jobs/documents";
 import { isGone } from "~/features/jobs/job-format";
 import { GoneJobPage, JobPage } from "~/features/jobs/JobPage";
+import { loadSimilarJobs } from "~/features/jobs/similar-jobs";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { metaDescriptors } from "~/lib/metatags";
 import { formerPathRedirect } from "~/lib/route-redirect.server";
@@ -15,7 +16,8 @@ import type { Route } from "./+types/job";
  * JSON-LD.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { data: answer } = await requestApolloClient(request).query({
+  const client = requestApolloClient(request);
+  const { data: answer } = await client.query({
     query: JOB_BY_SLUG,
     variables: { slug: params.slug },
     fetchPolicy: "no-cache",
@@ -26,12 +28,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw redirect(`/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`, 301);
   }
   const origin = new URL(serverEnv().AUTH_URL).origin;
+  // server-rendered with the page; a gone job's page offers them too (UI.md)
+  const similarJobs = await loadSimilarJobs(client, job.id);
   if (isGone(job.state)) {
-    return data({ job, origin, signedIn: false, gone: true as const }, { status: 410 });
+    return data({ job, origin, signedIn: false, gone: true as const, similarJobs }, { status: 410 });
   }
   // signed in: the bookmark button toggles (job.bookmarked is the caller's); else it leads away
   const signedIn = (await sessionOf(request)) !== null;
-  return { job, origin, signedIn, gone: false as const };
+  return { job, origin, signedIn, gone: false as const, similarJobs };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +55,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {
-  const { job, origin, signedIn, gone } = loaderData;
-  if (gone) return <GoneJobPage title={job.title} organizationSlug={job.organizationProfile?.slug} />;
-  return <JobPage job={job} origin={origin} bookmarked={job.bookmarked} signedIn={signedIn} />;
+  const { job, origin, signedIn, gone, similarJobs } = loaderData;
+  if (gone) {
+    return (
+      <GoneJobPage title={job.title} organizationSlug={job.organizationProfile?.slug} similarJobs={similarJobs} />
+    );
+  }
+  return (
+    <JobPage job={job} origin={origin} bookmarked={job.bookmarked} signedIn={signedIn} similarJobs={similarJobs} />
+  );
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { JOB_CATEGORY_TERMS, JOB_SEARCH, LOCATION_SUGGESTIONS } from "~/features/search/documents";
+import { JOB_CATEGORY_TERMS, JOB_SEARCH, LANDING_PAGE, LOCATION_SUGGESTIONS } from "~/features/search/documents";
+import { emptyFilters } from "~/features/search/job-search-params";
 import { jobHit, jobResults } from "~/features/search/search-fixture";
 import type { Route } from "./+types/jobs";
 import { loader, meta } from "./jobs";
@@ -9,9 +10,9 @@ const query = vi.fn();
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
 vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
 
-type Answers = { search?: unknown; terms?: unknown[]; places?: unknown[] };
+type Answers = { search?: unknown; terms?: unknown[]; places?: unknown[]; landingPage?: unknown };
 
-function answer({ search = jobResults([jobHit(1)]), terms = [], places = [] }: Answers) {
+function answer({ search = jobResults([jobHit(1)]), terms = [], places = [], landingPage = null }: Answers) {
   query.mockImplementation(async ({ query: document }: { query: unknown }) => {
     if (document === JOB_SEARCH) {
       if (search instanceof Error) throw search;
@@ -19,6 +20,7 @@ function answer({ search = jobResults([jobHit(1)]), terms = [], places = [] }: A
     }
     if (document === JOB_CATEGORY_TERMS) return { data: { termsByAlias: terms } };
     if (document === LOCATION_SUGGESTIONS) return { data: { locationSuggestions: places } };
+    if (document === LANDING_PAGE) return { data: { landingPage } };
     throw new Error("unexpected query");
   });
 }
@@ -212,5 +214,89 @@ describe("jobs route meta", () => {
       loaderData: { ...base, outcome: { kind: "unavailable", message: "down" } },
     } as unknown as Route.MetaArgs);
     expect(descriptors).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
+
+const NURSING = { alias: "healthcare-and-nursing", field: "occupations", value: "1032", label: "Healthcare & Nursing" };
+const FULL_TIME = { alias: "full-time", field: "employmentType", value: "3000", label: "Full-time" };
+
+function landing(path: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id: "lp-1",
+    title: "Full-time nursing jobs",
+    path,
+    intro: "<p>Care work.</p>",
+    description: "Full-time nursing jobs at non-profits.",
+    place: null,
+    metatags: [
+      { meta: "title", value: "Full-time nursing jobs | Jobboard" },
+      { meta: "description", value: "Full-time nursing jobs at non-profits." },
+      { meta: "canonical", value: path },
+    ],
+    ...overrides,
+  };
+}
+
+describe("jobs route: landing pages and SEO", () => {
+  beforeEach(() => {
+    query.mockReset();
+  });
+
+  const state = { page: 1, search: "", geo: null, radius: 50, filters: emptyFilters(), sorting: "relevancy" };
+
+  it("a landing page's title and description are the page's, with its path as canonical", () => {
+    const path = "/jobs/healthcare-and-nursing/full-time";
+    const descriptors = meta({
+      loaderData: {
+        state,
+        categories: [NURSING, FULL_TIME],
+        notices: [],
+        origin: "https://jobs.example",
+        landingPage: landing(path),
+        outcome: { kind: "results", results: jobResults([jobHit(1)]) },
+      },
+    } as unknown as Route.MetaArgs);
+    expect(descriptors).toEqual([
+      { title: "Full-time nursing jobs | Jobboard" },
+      { name: "description", content: "Full-time nursing jobs at non-profits." },
+      { tagName: "link", rel: "canonical", href: `https://jobs.example${path}` },
+    ]);
+  });
+
+  it("a three-facet landing page is noindex with the canonical at its two-facet parent", () => {
+    const path = "/jobs/healthcare-and-nursing/full-time";
+    const descriptors = meta({
+      loaderData: {
+        state: { ...state, filters: { ...emptyFilters(), remoteOptions: ["3302"] }, page: 3 },
+        categories: [NURSING, FULL_TIME],
+        notices: [],
+        origin: "https://jobs.example",
+        landingPage: landing(path),
+        outcome: { kind: "results", results: jobResults([jobHit(1)]) },
+      },
+    } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({ name: "robots", content: "noindex" });
+    expect(descriptors).toContainEqual({ tagName: "link", rel: "canonical", href: `https://jobs.example${path}` });
+    expect(descriptors.filter((d) => "tagName" in d && d.tagName === "link")).toHaveLength(1);
+  });
+
+  it("shows a landing page's title and intro, and searches a city page around its place", async () => {
+    answer({
+      landingPage: landing("/jobs/new-york", {
+        title: "Non-profit jobs in New York",
+        place: { label: "New York, New York, US", lat: 40.71, lon: -74.01 },
+      }),
+    });
+    const answered = await load("/jobs/new-york", "new-york");
+    expect(answered.init?.status).toBe(200);
+    expect(answered.data.landingPage).toMatchObject({ title: "Non-profit jobs in New York" });
+    expect(answered.data.categories).toEqual([]);
+    expect(query).toHaveBeenCalledWith(expect.objectContaining({ query: LANDING_PAGE, variables: { path: "/jobs/new-york" } }));
+    expect(searchInput().geoLocation).toMatchObject({ locationType: "locality", lat: 40.71, lon: -74.01 });
+  });
+
+  it("is still a 404 for an unknown path without a landing page", async () => {
+    answer({});
+    expect(await thrown(load("/jobs/nowhere", "nowhere"))).toMatchObject({ init: { status: 404 } });
   });
 });

@@ -3,9 +3,8 @@ import { serverEnv } from "~/env.server";
 import { clientRole } from "~/features/identity/roles";
 import { useSession } from "~/features/identity/session";
 import { jobSearchHeading, JobSearchPage } from "~/features/search/JobSearchPage";
-import { jobSearchPath } from "~/features/search/job-search-params";
 import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
-import { searchMetaDescriptors } from "~/features/search/search-meta";
+import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import type { Route } from "./+types/jobs";
@@ -23,17 +22,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
 }
 
+/**
+ * Spec 9 (SEO): at most 2 clean facets (path segments plus facet query values) are indexable;
+ * more is noindex with the canonical at the two-facet parent; an empty page is noindex. A
+ * landing page's title and description replace the search's.
+ */
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { outcome, state, categories, origin } = loaderData;
-  const metadata = outcome.kind === "results" ? outcome.results.metadata : null;
-  const page = state.page > 1 ? `?page=${state.page}` : "";
-  return searchMetaDescriptors({
-    metatags: metadata?.metatags ?? [],
-    noindex: metadata ? metadata.noindex : true,
+  const { outcome, state, categories, origin, landingPage } = loaderData;
+  const results = outcome.kind === "results" ? outcome.results : null;
+  const seo = jobSearchSeo({
+    state,
+    categories,
+    total: results ? results.total : null,
+    apiNoindex: results?.metadata.noindex ?? true,
+    landingPath: landingPage?.path,
+  });
+  return jobSearchMetaDescriptors({
+    seo,
+    apiMetatags: results?.metadata.metatags ?? [],
+    landingPage,
     fallbackTitle: `${jobSearchHeading(state, categories)} | Jobboard`,
     origin,
-    canonicalPath: `${jobSearchPath(categories)}${page}`,
   });
 }
 

@@ -6,8 +6,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { BOOKMARK_JOB, UNBOOKMARK_JOB } from "~/components/BookmarkButton";
-import type { JobView } from "./documents";
-import { draftJob, publishedJob } from "./job-fixture";
+import type { JobView, SimilarJobView } from "./documents";
+import { draftJob, publishedJob, similarHit } from "./job-fixture";
 import { UNPUBLISHED_FADE_HEIGHT } from "./job-format";
 import { GoneJobPage, JobPage } from "./JobPage";
 
@@ -21,12 +21,18 @@ function render(
   job: JobView,
   bookmark: { bookmarked?: boolean; signedIn?: boolean } = {},
   mocks: MockLink.MockedResponse[] = [],
+  similarJobs: SimilarJobView[] = [],
 ) {
   const Stub = createRoutesStub([
     {
       path: "/job/:slug",
       Component: () => (
-        <JobPage job={job} origin="https://jobs.example" {...bookmark} />
+        <JobPage
+          job={job}
+          origin="https://jobs.example"
+          {...bookmark}
+          similarJobs={similarJobs}
+        />
       ),
     },
     {
@@ -56,6 +62,39 @@ describe("JobPage", () => {
   });
   afterEach(() => {
     delete window.dataLayer;
+  });
+
+  it("lists similar jobs as teasers linking to their pages", () => {
+    render(
+      publishedJob,
+      {},
+      [],
+      [
+        similarHit("job-2", { title: "Tree Surgeon" }),
+        similarHit("job-3", {
+          title: "Park Keeper",
+          remoteOptions: ["Remote"],
+        }),
+      ],
+    );
+    const section = screen.getByRole("region", { name: "Similar jobs" });
+    const teasers = within(section).getAllByRole("article");
+    expect(teasers).toHaveLength(2);
+    expect(
+      within(nth(teasers, 0)).getByRole("link", { name: "Tree Surgeon" }),
+    ).toHaveAttribute("href", "/job/gardener-job-2");
+    expect(within(nth(teasers, 0)).getByText("Berlin, DE")).toBeInTheDocument();
+    expect(
+      within(nth(teasers, 0)).getByText("€38,000 – €45,000 per year"),
+    ).toBeInTheDocument();
+    expect(within(nth(teasers, 1)).getByText("Remote")).toBeInTheDocument();
+  });
+
+  it("shows no similar jobs section when there are none", () => {
+    render(publishedJob);
+    expect(
+      screen.queryByRole("region", { name: "Similar jobs" }),
+    ).not.toBeInTheDocument();
   });
 
   it("renders the API's JSON-LD in a script element with < escaped", () => {
@@ -228,7 +267,11 @@ describe("GoneJobPage", () => {
       {
         path: "/",
         Component: () => (
-          <GoneJobPage title="Gardener" organizationSlug="acme" />
+          <GoneJobPage
+            title="Gardener"
+            organizationSlug="acme"
+            similarJobs={[similarHit("job-9", { title: "Orchard Hand" })]}
+          />
         ),
       },
     ]);
@@ -239,6 +282,10 @@ describe("GoneJobPage", () => {
     expect(
       screen.getByRole("link", { name: "Search similar jobs" }),
     ).toHaveAttribute("href", "/jobs");
+    const similar = screen.getByRole("region", { name: "Similar jobs" });
+    expect(
+      within(similar).getByRole("link", { name: "Orchard Hand" }),
+    ).toHaveAttribute("href", "/job/gardener-job-9");
   });
 });
 

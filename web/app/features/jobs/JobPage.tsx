@@ -15,7 +15,7 @@ import {
 import { Link } from "react-router";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
-import type { JobView } from "./documents";
+import type { JobView, SimilarJobView } from "./documents";
 import { JobBody, jobLogo } from "./JobBody";
 import {
   hostnameOf,
@@ -26,6 +26,7 @@ import {
   STATE_LABELS,
   UNPUBLISHED_FADE_HEIGHT,
 } from "./job-format";
+import { SimilarJobs } from "./SimilarJobs";
 
 /** The JSON-LD the API made, escaped for a script element; only while the job is public. */
 export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
@@ -245,9 +246,12 @@ export function JobPage({
   origin,
   bookmarked = false,
   signedIn = false,
+  similarJobs = [],
 }: {
   job: JobView;
   origin: string;
+  /** Open jobs like this one (recommendedJobs), shown under it. */
+  similarJobs?: readonly SimilarJobView[];
   /** The caller's bookmark (false for visitors). */
   bookmarked?: boolean;
   /** Signed in: the bookmark button toggles; visitors are sent to /job-bookmarks-anon. */
@@ -297,6 +301,7 @@ export function JobPage({
           <Stack gap="xl">
             {published ? body : <UnpublishedFade>{body}</UnpublishedFade>}
             <HowToApply job={job} />
+            {published ? <SimilarJobs jobs={similarJobs} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -334,30 +339,35 @@ export function JobPage({
 export function GoneJobPage({
   title,
   organizationSlug,
+  similarJobs = [],
 }: {
   title: string;
   organizationSlug?: string | null;
+  similarJobs?: readonly SimilarJobView[];
 }) {
   return (
-    <Stack gap="md" align="flex-start">
-      <Title order={1}>This job is no longer available</Title>
-      <Text>
-        &ldquo;{title}&rdquo; has closed. Similar jobs may still be open.
-      </Text>
-      <Group>
-        <Button component={Link} to="/jobs">
-          Search similar jobs
-        </Button>
-        {organizationSlug ? (
-          <Button
-            component={Link}
-            to={`/organization/${organizationSlug}`}
-            variant="default"
-          >
-            The employer&apos;s open positions
+    <Stack gap="xl">
+      <Stack gap="md" align="flex-start">
+        <Title order={1}>This job is no longer available</Title>
+        <Text>
+          &ldquo;{title}&rdquo; has closed. Similar jobs may still be open.
+        </Text>
+        <Group>
+          <Button component={Link} to="/jobs">
+            Search similar jobs
           </Button>
-        ) : null}
-      </Group>
+          {organizationSlug ? (
+            <Button
+              component={Link}
+              to={`/organization/${organizationSlug}`}
+              variant="default"
+            >
+              The employer&apos;s open positions
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+      <SimilarJobs jobs={similarJobs} />
     </Stack>
   );
 }

@@ -1,5 +1,9 @@
 import { graphql } from "~/lib/graphql/generated/gql";
-import type { JobFieldsFragment, JobTeaserFieldsFragment } from "~/lib/graphql/generated/graphql";
+import type {
+  JobFieldsFragment,
+  JobTeaserFieldsFragment,
+  SimilarJobFieldsFragment,
+} from "~/lib/graphql/generated/graphql";
 
 export type JobView = JobFieldsFragment;
 export type JobTeaserView = JobTeaserFieldsFragment;
@@ -459,6 +463,48 @@ export const REJECT_JOB = graphql(`
       __typename
       ...JobSavedFields
       ...JobErrorsFields
+    }
+  }
+`);
+
+export const SIMILAR_JOB_FIELDS = graphql(`
+  fragment SimilarJobFields on JobSearchHit {
+    job {
+      id
+    }
+    title
+    slug
+    organizationName
+    logoUrl
+    locations {
+      locality
+      countryCode
+      administrativeArea
+    }
+    salary {
+      currency
+      unit
+      min
+      max
+    }
+    remoteOptions
+    employmentTypes
+    publishedAt
+  }
+`);
+
+export type SimilarJobView = SimilarJobFieldsFragment;
+
+/** Spec 9's recommender matching: up to 10 open jobs like this one (never itself). */
+export const SIMILAR_JOBS = graphql(`
+  query SimilarJobs($jobId: ID!) {
+    recommendedJobs(jobId: $jobId, limit: 10) {
+      __typename
+      ... on RecommendedJobs {
+        hits {
+          ...SimilarJobFields
+        }
+      }
     }
   }
 `);

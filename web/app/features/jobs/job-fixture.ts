@@ -1,4 +1,4 @@
-import type { JobView } from "./documents";
+import type { JobView, SimilarJobView } from "./documents";
 
 const term = (tid: number, label: string) => ({ tid, label });
 
@@ -136,5 +136,22 @@ export function withTypenames(job: JobView): Obj {
     refusal: typed("JobRefusal", job.refusal),
     structuredDataHints: job.structuredDataHints.map((hint) => typed("StructuredDataHint", hint)),
     metatags: job.metatags.map((tag) => typed("Metatag", tag)),
+  };
+}
+
+/** A recommendedJobs hit (the index's teaser data). */
+export function similarHit(id: string, overrides: Partial<SimilarJobView> = {}): SimilarJobView {
+  return {
+    job: { id },
+    title: `Gardener ${id}`,
+    slug: `gardener-${id}`,
+    organizationName: "Green Hands",
+    logoUrl: null,
+    locations: [{ locality: "Berlin", countryCode: "DE", administrativeArea: null }],
+    salary: { currency: "EUR", unit: "year", min: 38000, max: 45000 },
+    remoteOptions: [],
+    employmentTypes: ["Full time"],
+    publishedAt: "2026-11-20T10:00:00+00:00",
+    ...overrides,
   };
 }

@@ -70,6 +70,24 @@ describe("JobSearchPage results", () => {
     );
   });
 
+  it("shows a landing page's title and intro above the results", () => {
+    const data = page("", { kind: "results", results: jobResults(tenHits) });
+    render({
+      ...data,
+      landingPage: {
+        id: "lp-1",
+        title: "Non-profit jobs in New York",
+        path: "/jobs/new-york",
+        intro: "<p>Food banks to <strong>NGOs</strong>.</p>",
+        description: "Open jobs in New York.",
+        place: { label: "New York, New York, US", lat: 40.71, lon: -74.01 },
+        metatags: [],
+      },
+    });
+    expect(screen.getByRole("heading", { level: 1, name: "Non-profit jobs in New York" })).toBeInTheDocument();
+    expect(screen.getByText("NGOs").tagName).toBe("STRONG");
+  });
+
   it("puts an ad teaser after every fifth result", () => {
     render(page("", { kind: "results", results: jobResults(tenHits) }));
     const items = within(screen.getByRole("list", { name: "Jobs" })).getAllByRole("listitem");

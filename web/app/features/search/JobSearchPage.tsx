@@ -143,7 +143,7 @@ export function JobSearchPage({
   signedIn: boolean;
   showBookmarks: boolean;
 }) {
-  const { state, categories, outcome, notices } = data;
+  const { state, categories, outcome, notices, landingPage } = data;
   const href = jobSearchHref(state, categories);
   const results = outcome.kind === "results" ? outcome.results : null;
   const navigation = useNavigation();
@@ -160,7 +160,11 @@ export function JobSearchPage({
 
   return (
     <Stack gap="lg">
-      <PageHeader title={jobSearchHeading(state, categories)} />
+      <PageHeader title={landingPage?.title ?? jobSearchHeading(state, categories)} />
+      {landingPage?.intro ? (
+        // sanitized by the search service on save (the filtered format, ADR 0016)
+        <Box className="landing-intro" maw={760} dangerouslySetInnerHTML={{ __html: landingPage.intro }} />
+      ) : null}
       <JobSearchBar key={href} state={state} categories={categories} />
       <DangerList messages={messages} />
       {outcome.kind === "unavailable" ? (

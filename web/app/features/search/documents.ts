@@ -1,5 +1,9 @@
 import { graphql } from "~/lib/graphql/generated/gql";
-import type { JobSearchQuery, OrganizationSearchQuery } from "~/lib/graphql/generated/graphql";
+import type {
+  JobSearchQuery,
+  LandingPageQuery,
+  OrganizationSearchQuery,
+} from "~/lib/graphql/generated/graphql";
 
 export const SEARCH_FACET_FIELDS = graphql(`
   fragment SearchFacetFields on SearchFacet {
@@ -155,6 +159,30 @@ export const JOB_CATEGORY_TERMS = graphql(`
     }
   }
 `);
+
+/** The curated title, intro and meta description of a search path (ADR 0016). */
+export const LANDING_PAGE = graphql(`
+  query LandingPage($path: String!) {
+    landingPage(path: $path) {
+      id
+      title
+      path
+      intro
+      description
+      place {
+        label
+        lat
+        lon
+      }
+      metatags {
+        meta
+        value
+      }
+    }
+  }
+`);
+
+export type LandingPageView = NonNullable<LandingPageQuery["landingPage"]>;
 
 export type JobSearchAnswer = JobSearchQuery["jobSearch"];
 export type JobSearchResultsView = Extract<JobSearchAnswer, { __typename: "JobSearchResults" }>;

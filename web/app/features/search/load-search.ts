@@ -2,13 +2,16 @@ import type { ApolloClient } from "@apollo/client";
 import {
   JOB_CATEGORY_TERMS,
   JOB_SEARCH,
+  LANDING_PAGE,
   LOCATION_SUGGESTIONS,
   ORGANIZATION_SEARCH,
   type JobSearchResultsView,
+  type LandingPageView,
   type OrganizationSearchResultsView,
 } from "./documents";
 import {
   buildJobSearchInput,
+  jobSearchPath,
   MAX_CATEGORY_SEGMENTS,
   parseJobSearchParams,
   VOCABULARY_FACETS,
@@ -39,6 +42,8 @@ export interface JobSearchPageData {
   outcome: SearchOutcome<JobSearchResultsView>;
   /** Problems with the request the page explains (a place that could not be found). */
   notices: string[];
+  /** The path's curated title, intro and description, when it has one (ADR 0016). */
+  landingPage?: LandingPageView | null;
 }
 
 export interface OrganizationSearchPageData {
@@ -165,18 +170,38 @@ function errorMessages(answer: { message: string; errors: readonly { message: st
   return messages.length > 0 ? [...new Set(messages)] : [answer.message];
 }
 
-/** /jobs and /jobs/{alias}[/{alias}]: null when the path names no search page (404). */
+/** The landing page on a search path, or null (also when it cannot be read: the search runs). */
+export async function loadLandingPage(client: SearchClient, path: string): Promise<LandingPageView | null> {
+  try {
+    const { data } = await client.query({ query: LANDING_PAGE, variables: { path }, fetchPolicy: "no-cache" });
+    return data?.landingPage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A city landing page's place, unless the URL chose a place of its own. */
+function withLandingPlace(state: JobSearchState, landingPage: LandingPageView | null): JobSearchState {
+  const place = landingPage?.place;
+  if (!place || state.geo) return state;
+  return { ...state, geo: { locationType: "locality", label: place.label, lat: place.lat, lon: place.lon } };
+}
+
+/**
+ * /jobs and /jobs/{alias}[/{alias}]: null when the path names no search page (404). A path whose
+ * aliases are no terms may still be a city landing page (/jobs/new-york): it searches around
+ * the page's place.
+ */
 export async function loadJobSearch(
   client: SearchClient,
   url: URL,
   splat: string | undefined,
 ): Promise<JobSearchPageData | null> {
+  const aliases = taxonomySegments(splat).map((alias) => alias.toLowerCase());
+  const landing = aliases.length > 0 ? loadLandingPage(client, jobSearchPath(aliases.map((alias) => ({ alias })))) : null;
   let categories: CategorySelection[] | null;
   try {
-    categories = await resolveCategories(
-      client,
-      taxonomySegments(splat).map((alias) => alias.toLowerCase()),
-    );
+    categories = await resolveCategories(client, aliases);
   } catch {
     // The terms could not be read: search without the path's selection rather than fail.
     return {
@@ -184,12 +209,16 @@ export async function loadJobSearch(
       categories: [],
       outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE },
       notices: [],
+      landingPage: await landing,
     };
   }
+  const landingPage = await landing;
+  if (!categories && landingPage?.place) categories = [];
   if (!categories) return null;
-  const { state, notice } = await resolvePlace(client, parseJobSearchParams(url.searchParams));
+  const parsed = withLandingPlace(parseJobSearchParams(url.searchParams), landingPage);
+  const { state, notice } = await resolvePlace(client, parsed);
   const outcome = await searchJobs(client, state, categories);
-  return { state, categories, outcome, notices: notice ? [notice] : [] };
+  return { state, categories, outcome, notices: notice ? [notice] : [], landingPage };
 }
 
 /** /organizations. */

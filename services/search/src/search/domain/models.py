@@ -2,7 +2,19 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Uuid, func, true
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    Uuid,
+    func,
+    true,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -37,13 +49,28 @@ class Route(Base):
 
 
 class LandingPage(Base):
-    """A curated search page (e.g. a category or city) that search owns."""
+    """A curated search page (e.g. a category or city) that search owns (ADR 0016).
+
+    ``path`` is the public search path it stands on (``/jobs/nursing``, ``/jobs/new-york``),
+    unique per language; a page reached only through a ``routes`` row may have none. ``intro``
+    is sanitized HTML (the filtered format), ``description`` the plain-text meta description.
+    ``place`` (``{"label", "lat", "lon"}``) makes a city page: the search runs around it.
+    """
 
     __tablename__ = "landing_pages"
+    __table_args__ = (UniqueConstraint("language", "path"),)
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
     title: Mapped[str] = mapped_column(String(255))
+    path: Mapped[str | None] = mapped_column(String(500))
+    language: Mapped[str] = mapped_column(String(10), default="en", server_default="en")
+    intro: Mapped[str] = mapped_column(Text, default="", server_default="")
+    description: Mapped[str] = mapped_column(String(320), default="", server_default="")
+    place: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
 
 
 class Term(Base):

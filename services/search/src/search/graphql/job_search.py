@@ -29,7 +29,7 @@ from search.domain.job_search import (
 from search.domain.models import Term as TermModel
 from search.domain.vocabulary import label_in, language_of, terms_by_tid
 from search.graphql.context import SearchContext
-from search.graphql.types import Job
+from search.graphql.types import Job, Metatag
 from search.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 
@@ -184,15 +184,6 @@ class SearchFacet:
     values: list[FacetValue]
 
 
-@strawberry.federation.type(
-    shareable=True,
-    description="A metatag of a public page (title, description, canonical, og:*).",
-)
-class Metatag:
-    meta: str
-    value: str
-
-
 @strawberry.type(description="The search page's metadata.")
 class SearchMetadata:
     metatags: list[Metatag]
@@ -266,7 +257,8 @@ def to_request(data: JobSearchInput) -> SearchRequest:
     )
 
 
-def _hit(source: dict[str, object], *, featured: bool, geo: GeoLocation | None) -> JobSearchHit:
+def job_hit(source: dict[str, object], *, featured: bool, geo: GeoLocation | None) -> JobSearchHit:
+    """A stored job document as a hit (also recommendedJobs')."""
     labels = source.get("term_labels") or {}
     assert isinstance(labels, dict)
     locations = source.get("locations") or []
@@ -408,7 +400,7 @@ async def job_search(
     geo = request.geo_location
     return JobSearchResults(
         hits=[
-            _hit(source, featured=str(source["id"]) in answer.featured, geo=geo)
+            job_hit(source, featured=str(source["id"]) in answer.featured, geo=geo)
             for source in answer.hits
         ],
         total=answer.total,

@@ -9,11 +9,13 @@ from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vo
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
+from search.graphql.landing_pages import LandingPageQueries
 from search.graphql.organization_search import (
     OrganizationSearchInput,
     OrganizationSearchResult,
     organization_search,
 )
+from search.graphql.recommendations import RecommendationQueries
 from search.graphql.types import (
     ROUTE_REFERENCES,
     ContentResponse,
@@ -27,7 +29,7 @@ from search.graphql.types import (
 
 
 @strawberry.type
-class Query:
+class Query(RecommendationQueries, LandingPageQueries):
     @strawberry.field(
         name="jobSearch",
         description="Published, unexpired jobs matching the search request (spec 3): hits as "

@@ -7,6 +7,7 @@ from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
+from search.domain.models import LandingPage as LandingPageModel
 from search.domain.models import Term as TermModel
 from search.domain.places import Place
 from search.domain.vocabulary import alias_in, label_in, language_of
@@ -24,17 +25,74 @@ class OrganizationProfile:
     id: strawberry.ID
 
 
-@strawberry.federation.type(keys=["id"], description="A curated search landing page.")
+@strawberry.federation.type(
+    shareable=True,
+    description="A metatag of a public page (title, description, canonical, og:*).",
+)
+class Metatag:
+    meta: str
+    value: str
+
+
+@strawberry.type(description="Where a city landing page searches around.")
+class LandingPagePlace:
+    label: str
+    lat: float
+    lon: float
+
+
+@strawberry.federation.type(
+    keys=["id"],
+    description="A curated search landing page: the title, intro and meta description shown on "
+    "its search path (e.g. /jobs/nursing, /jobs/new-york).",
+)
 class LandingPage:
     id: strawberry.ID
     title: str
+    path: str | None = strawberry.field(
+        description="The search path the page stands on, e.g. /jobs/nursing."
+    )
+    intro: str = strawberry.field(
+        description="Sanitized HTML (the filtered format) shown above the results; may be empty."
+    )
+    description: str = strawberry.field(description="Plain text for the meta description.")
+    place: LandingPagePlace | None = strawberry.field(
+        description="A city page's place: its search runs around it (50 mi)."
+    )
+
+    @strawberry.field(description="title, description and canonical (the page's path).")
+    def metatags(self) -> list[Metatag]:
+        tags = [Metatag(meta="title", value=f"{self.title} | Jobboard")]
+        if self.description:
+            tags.append(Metatag(meta="description", value=self.description))
+        if self.path:
+            tags.append(Metatag(meta="canonical", value=self.path))
+        return tags
+
+    @classmethod
+    def from_row(cls, row: LandingPageModel) -> LandingPage:
+        place = row.place or {}
+        return cls(
+            id=strawberry.ID(str(row.id)),
+            title=row.title,
+            path=row.path,
+            intro=row.intro,
+            description=row.description,
+            place=(
+                LandingPagePlace(
+                    label=str(place["label"]), lat=float(place["lat"]), lon=float(place["lon"])
+                )
+                if {"label", "lat", "lon"} <= place.keys()
+                else None
+            ),
+        )
 
     @classmethod
     async def resolve_reference(
         cls, info: Info[SearchContext, None], id: strawberry.ID
     ) -> LandingPage | None:
         row = await landing_page_by_id(info.context, id)
-        return cls(id=strawberry.ID(str(row.id)), title=row.title) if row is not None else None
+        return cls.from_row(row) if row is not None else None
 
 
 @strawberry.federation.type(

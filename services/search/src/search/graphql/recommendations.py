@@ -1,0 +1,57 @@
+"""recommendedJobs: the findable jobs most like one job (the job page's "Similar jobs")."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import strawberry
+from elasticsearch import ApiError, TransportError
+from strawberry.types import Info
+
+from search.domain import errors as domain_errors
+from search.domain.similar_jobs import MAX_SIMILAR, find_similar_jobs
+from search.graphql.context import SearchContext
+from search.graphql.job_search import (
+    JobSearchHit,
+    SearchErrors,
+    SearchUnavailable,
+    job_hit,
+    search_errors,
+    store_of,
+    unavailable,
+)
+
+
+@strawberry.type(description="Jobs like a given one, best first (never the job itself).")
+class RecommendedJobs:
+    hits: list[JobSearchHit]
+
+
+RecommendedJobsResult = Annotated[
+    RecommendedJobs | SearchErrors | SearchUnavailable, strawberry.union("RecommendedJobsResult")
+]
+
+
+@strawberry.type
+class RecommendationQueries:
+    @strawberry.field(
+        name="recommendedJobs",
+        description=f"Up to `limit` (1-{MAX_SIMILAR}) published, unexpired jobs of the same site "
+        "most like the job `jobId`: alike title, categories and description, nearby first among "
+        "equals. Never the job itself; empty when the job is unknown to search. The job itself "
+        "may be expired (its 410 page offers similar open jobs).",
+    )
+    async def recommended_jobs(
+        self, info: Info[SearchContext, None], job_id: strawberry.ID, limit: int = MAX_SIMILAR
+    ) -> RecommendedJobsResult:
+        try:
+            documents = await find_similar_jobs(
+                store_of(info.context), job_id=str(job_id), limit=limit
+            )
+        except domain_errors.SearchErrors as refused:
+            return search_errors(refused)
+        except (ApiError, TransportError) as error:
+            return unavailable("recommended jobs", error)
+        return RecommendedJobs(
+            hits=[job_hit(document, featured=False, geo=None) for document in documents]
+        )

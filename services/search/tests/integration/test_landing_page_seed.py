@@ -1,0 +1,39 @@
+"""Seeding landing pages is idempotent and keeps an administrator's edits."""
+
+from typing import Any
+
+import pytest
+from search.domain.landing_pages import landing_page_at, update_landing_page
+from search.landing_pages.seed import seed_data, seed_landing_pages
+
+pytestmark = pytest.mark.integration
+
+
+async def test_seeding_twice_inserts_once_and_keeps_edits(committed_sessions: Any) -> None:
+    await seed_landing_pages(committed_sessions)  # another test may have seeded already
+    path = seed_data()[0]["path"]
+    async with committed_sessions() as session:
+        page = await landing_page_at(session, path=path, language="en")
+    assert page is not None
+    original = page.title
+    await update_landing_page(
+        sessions=committed_sessions,
+        page_id=page.id,
+        title="Edited by an admin",
+        intro=page.intro,
+        description=page.description,
+    )
+    try:
+        assert await seed_landing_pages(committed_sessions) == 0
+        async with committed_sessions() as session:
+            again = await landing_page_at(session, path=path, language="en")
+        assert again is not None
+        assert again.title == "Edited by an admin"
+    finally:
+        await update_landing_page(
+            sessions=committed_sessions,
+            page_id=page.id,
+            title=original,
+            intro=page.intro,
+            description=page.description,
+        )
