@@ -7,16 +7,22 @@ const baseURL = externalBaseURL ?? "http://127.0.0.1:3002";
  * Journeys start as a visitor who already answered the cookie banner with "reject all" (the
  * banner would cover the bottom of every page); the cookie-consent journey clears it.
  */
-export const COOKIE_CHOICE = {
-  name: "jb_cookie_consent",
-  value: encodeURIComponent(JSON.stringify({ version: 1, granted: [], at: "2026-01-01T00:00:00Z" })),
-  domain: new URL(baseURL).hostname,
-  path: "/",
-  expires: -1,
-  httpOnly: false,
-  secure: false,
-  sameSite: "Lax" as const,
-};
+export function consentChoice(granted: string[]) {
+  return {
+    name: "jb_cookie_consent",
+    value: encodeURIComponent(JSON.stringify({ version: 1, granted, at: "2026-01-01T00:00:00Z" })),
+    domain: new URL(baseURL).hostname,
+    path: "/",
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: "Lax" as const,
+  };
+}
+
+export const COOKIE_CHOICE = consentChoice([]);
+/** For journeys that check tracked events: the tag library (C0001) and analytics (C0002). */
+export const MEASURING = { cookies: [consentChoice(["C0001", "C0002"])], origins: [] };
 
 export default defineConfig({
   testDir: "./tests",

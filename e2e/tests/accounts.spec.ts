@@ -1,4 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { MEASURING } from "../playwright.config";
+
+// These journeys check the events sent to the tag library: the visitor allowed it (C0001, C0002).
+test.use({ storageState: MEASURING });
 
 const MAIL_API = process.env.E2E_MAIL_API ?? "http://127.0.0.1:8025";
 const DEMO_PASSWORD = "demo-password-2026";

@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { MEASURING } from "../playwright.config";
 import { QuickApplyPage } from "../pages/QuickApplyPage";
+
+// These journeys check the events sent to the tag library: the visitor allowed it (C0001, C0002).
+test.use({ storageState: MEASURING });
 
 /**
  * Issue 10's journey: a visitor applies through quick apply with a PDF and an answer; the

@@ -23,12 +23,19 @@ test("a first visit loads nothing from third parties and asks once; accepting re
   await expect(banner.getByRole("heading", { name: "Cookies on Jobboard" })).toBeVisible();
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(thirdParty).toEqual([]);
+  expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
 
   // Granting reloads the page (what the categories cover may load now).
   const reloaded = page.waitForEvent("load");
   await banner.getByRole("button", { name: "Accept all" }).click();
   await reloaded;
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  // ... and the tag library with it (its dataLayer and start event; no container is configured here)
+  await expect
+    .poll(() =>
+      page.evaluate(() => ((window as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event)),
+    )
+    .toContain("gtm.js");
   const stored = (await page.context().cookies()).find((cookie) => cookie.name === "jb_cookie_consent");
   expect(JSON.parse(decodeURIComponent(stored?.value ?? "{}")).granted).toEqual(["C0001", "C0002", "C0003", "C0004"]);
 

@@ -54,8 +54,8 @@ test("a visitor searches, filters, picks a place and radius, sorts by date, page
   });
 
   // Page 2 when there is one, then back.
-  if (await search.pages.getByRole("link", { name: "Page 2" }).isVisible()) {
-    await search.pages.getByRole("link", { name: "Page 2" }).click();
+  if (await search.pages.getByRole("link", { name: "Page 2", exact: true }).isVisible()) {
+    await search.pages.getByRole("link", { name: "Page 2", exact: true }).click();
     await page.waitForURL(/page=2/);
     await search.settled();
     await expect(search.total).toContainText("page 2 of");
@@ -103,7 +103,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jobs for “coordinator”");
 
     await page.goto("/jobs");
-    const next = search.pages.getByRole("link", { name: "Page 2" });
+    const next = search.pages.getByRole("link", { name: "Page 2", exact: true });
     if (await next.isVisible()) {
       await next.click();
       await expect(page).toHaveURL(/page=2/);

@@ -29,6 +29,8 @@ const serverEnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{8,128}$/, "8 to 128 characters: a-z, A-Z, 0-9 and dashes")
     .optional(),
+  /** The tag library's script (a tag manager container), loaded only after cookie category C0001. */
+  TAG_MANAGER_URL: z.url({ protocol: /^https$/ }).optional(),
   /** The captcha widget script and this site's key (Turnstile; a local server in development). */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),

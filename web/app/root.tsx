@@ -34,11 +34,13 @@ import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider, useSession } from "~/features/identity/session";
 import { ReconsentModal } from "~/features/consent/ReconsentModal";
 import { SessionTrackers } from "~/features/identity/SessionTrackers";
+import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
 import { logClientError } from "~/lib/client-log";
 import { CookieConsent } from "~/components/CookieConsent";
+import { TagLibrary } from "~/components/TagLibrary";
 import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
 
 // Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; Mantine's
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     session: claims ? publicSession(claims) : null,
     cookieConsent: readCookieConsent(request.headers.get("cookie")),
+    tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,
   };
 }
 
@@ -138,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <CookieConsentProvider initial={loaderData.cookieConsent}>
       <SessionProvider initial={loaderData.session}>
+        <TagLibrary src={loaderData.tagManagerUrl} />
         <SessionTrackers />
         <AnalyticsSetup />
         <MasqueradeBanner />
