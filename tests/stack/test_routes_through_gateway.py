@@ -57,7 +57,7 @@ async def _saved(client: GraphQLClient, mutation: str, **variables: Any) -> dict
     return profile
 
 
-async def test_a_jobs_path_answers_the_job_and_an_unknown_path_is_a_404() -> None:
+async def test_a_jobs_path_answers_the_job_a_renamed_one_redirects_an_unknown_one_is_404() -> None:
     organization = await _organization("green-harbor-foundation")
     recruiter = await _signed_in("recruiter@greenharbor.example")
     title = f"Dune Warden {uuid.uuid4().hex[:8]}"
@@ -71,6 +71,28 @@ async def test_a_jobs_path_answers_the_job_and_an_unknown_path_is_a_404() -> Non
         {
             "__typename": "ContentResponse",
             "content": {"__typename": "Job", "id": job_id, "title": title},
+        },
+    )
+    # renamed: the former path answers a 301 to the new one
+    renamed = await recruiter.data(
+        "mutation($id: ID!, $t: String!) { renameJob(id: $id, title: $t) { "
+        "... on JobSaved { job { slug } } } }",
+        id=job_id,
+        t=f"Senior {title}",
+    )
+    new_slug = renamed["renameJob"]["job"]["slug"]
+    assert new_slug != slug
+    await _route_becomes(
+        recruiter,
+        f"/job/{slug}",
+        {"__typename": "RedirectResponse", "code": 301, "target": f"/job/{new_slug}"},
+    )
+    await _route_becomes(
+        recruiter,
+        f"/job/{new_slug}",
+        {
+            "__typename": "ContentResponse",
+            "content": {"__typename": "Job", "id": job_id, "title": f"Senior {title}"},
         },
     )
     visitor = GraphQLClient(GATEWAY_URL)

@@ -379,3 +379,37 @@ async def test_typed_qualifying_questions_keep_their_knock_outs_private(
     assert public["applicationsCount"] is None
     assert [q["knockOutAnswers"] for q in public["applicationQualifyingQuestions"]] == [[], [], []]
     assert public["applicationQualifyingQuestions"][1]["options"] == ["Days", "Nights"]
+
+
+RENAME = f"mutation($id: ID!, $t: String!) {{ renameJob(id: $id, title: $t) {{ {RESULT} }} }}"
+
+
+async def test_renaming_a_job_moves_its_slug_and_the_former_one_still_finds_it(
+    team: Recruiters, other_team: Recruiters, graphql: GraphQLClient
+) -> None:
+    created = (await team.create(title="Harbour Warden"))["job"]
+    first = created["slug"]
+    renamed = (await team.client.data(RENAME, id=created["id"], t="Senior Harbour Warden"))[
+        "renameJob"
+    ]
+    assert renamed["__typename"] == "JobSaved", renamed
+    second = renamed["job"]["slug"]
+    assert second.startswith("senior-harbour-warden")
+    assert second != first
+    assert renamed["job"]["title"] == "Senior Harbour Warden"
+    assert renamed["job"]["url"]["path"] == f"/job/{second}"
+    assert renamed["job"]["version"] == created["version"] + 1
+    # the former slug finds the job, whose current slug tells the page to redirect
+    assert (await team.client.data(JOB, slug=first))["job"]["slug"] == second
+    # renamed back: the first slug comes back rather than a numbered one
+    back = (await team.client.data(RENAME, id=created["id"], t="Harbour Warden"))["renameJob"]
+    assert back["job"]["slug"] == first
+    # a case-only change keeps the slug; bad titles and strangers get errors as data
+    same = (await team.client.data(RENAME, id=created["id"], t="HARBOUR WARDEN"))["renameJob"]
+    assert same["job"]["slug"] == first
+    blank = (await team.client.data(RENAME, id=created["id"], t="   "))["renameJob"]
+    assert blank["__typename"] == "JobErrors"
+    stranger = (await other_team.client.data(RENAME, id=created["id"], t="Mine"))["renameJob"]
+    assert _errors(stranger) == {None: "FORBIDDEN"}
+    body = await graphql.execute(RENAME, id=created["id"], t="Anonymous")
+    assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, JOB_STATS, ORGANIZATION_JOBS } from "./documents";
+import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, JOB_STATS, ORGANIZATION_JOBS, RENAME_JOB } from "./documents";
 import { draftJob, publishedJob, withTypenames } from "./job-fixture";
 import { jobActions, JOB_MANAGER_PAGE_SIZE, JobManagerPage } from "./JobManagerPage";
 
@@ -76,8 +76,8 @@ function render(mocks: MockLink.MockedResponse[]) {
 
 describe("jobActions", () => {
   it("offers what each state allows", () => {
-    expect(jobActions({ state: "PUBLISHED", isExternal: false, canEdit: true })).toEqual({ edit: true, duplicate: true, archive: true, republish: false });
-    expect(jobActions({ state: "EXPIRED", isExternal: false, canEdit: true })).toEqual({ edit: false, duplicate: true, archive: false, republish: true });
+    expect(jobActions({ state: "PUBLISHED", isExternal: false, canEdit: true })).toEqual({ edit: true, rename: true, duplicate: true, archive: true, republish: false });
+    expect(jobActions({ state: "EXPIRED", isExternal: false, canEdit: true })).toEqual({ edit: false, rename: false, duplicate: true, archive: false, republish: true });
     expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: true }).republish).toBe(true);
     expect(jobActions({ state: "PUBLISHED", isExternal: true, canEdit: true }).edit).toBe(false);
   });
@@ -118,6 +118,49 @@ describe("JobManagerPage", () => {
     await userEvent.click(await screen.findByRole("menuitem", { name: "Archive" }));
     const dialog = await screen.findByRole("dialog", { name: "Archive this job?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Archive" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("renames a job from its menu and shows the server's title error in the dialog", async () => {
+    const refused: MockLink.MockedResponse = {
+      request: { query: RENAME_JOB, variables: { id: "job-1", title: "x".repeat(3) } },
+      result: {
+        data: {
+          renameJob: {
+            __typename: "JobErrors",
+            message: "Check the title.",
+            errors: [{ __typename: "JobError", field: "title", code: "INVALID", message: "Pick a clearer title." }],
+          },
+        },
+      },
+    };
+    const renamed: MockLink.MockedResponse = {
+      request: { query: RENAME_JOB, variables: { id: "job-1", title: "Head Gardener" } },
+      result: {
+        data: {
+          renameJob: {
+            __typename: "JobSaved",
+            job: { ...withTypenames({ ...publishedJob, title: "Head Gardener" }), viewsCount: 12, applicationsCount: 3 },
+          },
+        },
+      },
+    };
+    render([poster, listMock([managed(publishedJob)]), refused, renamed]);
+    await screen.findByRole("table");
+    await userEvent.click(screen.getByRole("button", { name: `More actions for ${publishedJob.title}` }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Rename" }));
+    const dialog = await screen.findByRole("dialog", { name: "Rename this job" });
+    const field = within(dialog).getByRole("textbox", { name: /Job title/ });
+    expect(field).toHaveValue(publishedJob.title);
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rename" }));
+    expect(await within(dialog).findByText("Enter the job title.")).toBeInTheDocument();
+    await userEvent.type(field, "xxx");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rename" }));
+    expect(await within(dialog).findByText("Pick a clearer title.")).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, "Head Gardener");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rename" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 

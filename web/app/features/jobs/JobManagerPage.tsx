@@ -13,6 +13,7 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from "@mantine/core";
@@ -26,6 +27,7 @@ import {
   DUPLICATE_JOB,
   JOB_STATS,
   ORGANIZATION_JOBS,
+  RENAME_JOB,
   REPUBLISH_JOB,
 } from "./documents";
 import { formatDate } from "~/lib/format";
@@ -52,11 +54,15 @@ export function StateBadge({ state }: { state: JobState }) {
   );
 }
 
-/** Which actions a row offers: edit (not external, not gone), archive, republish, duplicate. */
+/**
+ * Which actions a row offers: edit (not external, not gone), rename (the edit form hides the
+ * title, spec 5; the former address redirects to the new one), archive, republish, duplicate.
+ */
 export function jobActions(job: Pick<ManagedJobFieldsFragment, "state" | "isExternal" | "canEdit">) {
   const gone = job.state === "ARCHIVED" || job.state === "EXPIRED";
   return {
     edit: job.canEdit && !job.isExternal && !gone,
+    rename: job.canEdit && !job.isExternal && !gone,
     duplicate: job.canEdit,
     archive: job.canEdit && !gone && job.state !== "AWAITING_SLOT",
     republish: job.canEdit && gone,
@@ -68,6 +74,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
   const [filter, setFilter] = useState("ALL");
   const [page, setPage] = useState(1);
   const [confirm, setConfirm] = useState<ManagedJobFieldsFragment | null>(null);
+  const [renaming, setRenaming] = useState<{ job: ManagedJobFieldsFragment; title: string; error?: string } | null>(null);
   const [messages, setMessages] = useState<string[]>([]);
   const variables = {
     organizationId,
@@ -79,6 +86,28 @@ function JobsTable({ organizationId }: { organizationId: string }) {
   const [archive, archiving] = useMutation(ARCHIVE_JOB);
   const [duplicate] = useMutation(DUPLICATE_JOB);
   const [republish] = useMutation(REPUBLISH_JOB);
+  const [rename, renameState] = useMutation(RENAME_JOB);
+
+  const submitRename = async () => {
+    if (!renaming) return;
+    const title = renaming.title.trim();
+    if (!title) {
+      setRenaming({ ...renaming, error: "Enter the job title." });
+      return;
+    }
+    try {
+      const answer = (await rename({ variables: { id: renaming.job.id, title } })).data?.renameJob;
+      if (answer?.__typename === "JobSaved") {
+        setRenaming(null);
+        await refetch();
+        return;
+      }
+      const errors = jobErrorsByField(answer as JobResultLike | undefined, ["title"]);
+      setRenaming({ ...renaming, error: errors.byField.title ?? errors.general[0] ?? UNAVAILABLE });
+    } catch {
+      setRenaming({ ...renaming, error: UNAVAILABLE });
+    }
+  };
 
   const run = async (action: () => Promise<JobResultLike | undefined>, after?: (answer: JobResultLike & { job?: { id: string } }) => void) => {
     setMessages([]);
@@ -219,6 +248,9 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                                 Duplicate
                               </Menu.Item>
                             ) : null}
+                            {actions.rename ? (
+                              <Menu.Item onClick={() => setRenaming({ job, title: job.title })}>Rename</Menu.Item>
+                            ) : null}
                             {actions.republish ? (
                               <Menu.Item onClick={() => void run(async () => (await republish({ variables: { id: job.id } })).data?.republishJob)}>
                                 Republish
@@ -241,6 +273,39 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         </Table.ScrollContainer>
       ) : null}
       {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename this job" centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submitRename();
+          }}
+        >
+          <Stack gap="md">
+            <TextInput
+              label="Job title"
+              withAsterisk
+              data-autofocus
+              value={renaming?.title ?? ""}
+              onChange={(event) => {
+                const title = event.currentTarget.value;
+                setRenaming((current) => (current ? { ...current, title, error: undefined } : current));
+              }}
+              error={renaming?.error}
+            />
+            <Text size="sm" className="text-muted">
+              The job&apos;s address follows its title; links to the old address keep working.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRenaming(null)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={renameState.loading}>
+                Rename
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Archive this job?" centered>
         <Stack gap="md">
           <Text size="sm">

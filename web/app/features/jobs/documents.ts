@@ -437,6 +437,16 @@ export const DUPLICATE_JOB = graphql(`
   }
 `);
 
+export const RENAME_JOB = graphql(`
+  mutation RenameJob($id: ID!, $title: String!) {
+    renameJob(id: $id, title: $title) {
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
+    }
+  }
+`);
+
 export const REPUBLISH_JOB = graphql(`
   mutation RepublishJob($id: ID!) {
     republishJob(id: $id) {

@@ -66,6 +66,12 @@ class NewJob(Group):
     link_url: OptionalUrl = None
 
 
+class NewTitle(Group):
+    """A job's new title (renameJob): the slug follows, the former one redirects."""
+
+    title: Title
+
+
 VIDEO_HOSTS = ("youtube.com", "youtu.be", "vimeo.com")
 
 

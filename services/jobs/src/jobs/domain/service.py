@@ -62,7 +62,7 @@ from jobs.domain.events import (
     SlotGranted,
 )
 from jobs.domain.models import Job, JobSlug, KnownOrganization, SiteSetting
-from jobs.domain.slugs import claim_slug
+from jobs.domain.slugs import claim_slug, slugify
 from jobs.settings import JobsSettings
 
 Code = JobErrorCode
@@ -536,6 +536,47 @@ async def update_group(
         if errors:
             return JobErrors(errors)
         _apply(job, model, full_html=principal.is_admin_like, settings=settings)
+        job.version += 1
+        await _emit(session, settings, job, JobUpdated, _actor(principal))
+        return await _answer(session, job)
+
+
+async def rename_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+    title: str,
+) -> Job | JobErrors:
+    """A new title and with it a new slug (its organization's recruiters and admin-like users).
+    The former slug stays in ``job_slugs``: the job page and search's slug index answer it with a
+    301 to the new one, so shared and indexed links keep working."""
+    try:
+        valid = groups.NewTitle.model_validate({"title": title})
+    except ValidationError as error:
+        return JobErrors(errors_from_validation(error, Code))
+    async with unit_of_work(sessions) as session:
+        job = await session.get(Job, job_id, with_for_update=True)
+        if job is None:
+            return _not_found()
+        refused = await _authorize(session, principal, job.organization_id)
+        if refused is not None:
+            return refused
+        if is_locked(job):
+            return _error(Code.NOT_EDITABLE, "External jobs cannot be edited once submitted.", "id")
+        if valid.title == job.title:
+            return await _answer(session, job)
+        base = slugify(valid.title)
+        if base != slugify(job.title):
+            own = set(await session.scalars(select(JobSlug.slug).where(JobSlug.job_id == job.id)))
+            # renamed back: the slug it had comes back rather than a numbered new one
+            job.slug = (
+                base
+                if base in own
+                else await claim_slug(session, site=job.site, title=valid.title, job_id=job.id)
+            )
+        job.title = valid.title
         job.version += 1
         await _emit(session, settings, job, JobUpdated, _actor(principal))
         return await _answer(session, job)

@@ -40,6 +40,10 @@ class Mutation:
         "Link, file, description (sanitized), availability and video; the title is set at "
         "creation and ignored here.",
     )
+    rename_job: JobResult = _recruiters(
+        update_groups.rename_job,
+        "A new title; the slug follows it and the former slug redirects (301) to the new one.",
+    )
     update_job_company_info: JobResult = _recruiters(
         update_groups.update_job_company_info, "The employer's name when posting for another, logo."
     )

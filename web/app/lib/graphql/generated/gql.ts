@@ -79,6 +79,7 @@ type Documents = {
     "\n  mutation PublishJob($id: ID!) {\n    publishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.PublishJobDocument,
     "\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.ArchiveJobDocument,
     "\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.DuplicateJobDocument,
+    "\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.RenameJobDocument,
     "\n  mutation RepublishJob($id: ID!) {\n    republishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.RepublishJobDocument,
     "\n  mutation ApproveJob($id: ID!) {\n    approveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.ApproveJobDocument,
     "\n  mutation RejectJob($id: ID!, $reason: String!) {\n    rejectJob(id: $id, reason: $reason) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.RejectJobDocument,
@@ -190,6 +191,7 @@ const documents: Documents = {
     "\n  mutation PublishJob($id: ID!) {\n    publishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.PublishJobDocument,
     "\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.ArchiveJobDocument,
     "\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.DuplicateJobDocument,
+    "\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.RenameJobDocument,
     "\n  mutation RepublishJob($id: ID!) {\n    republishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.RepublishJobDocument,
     "\n  mutation ApproveJob($id: ID!) {\n    approveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.ApproveJobDocument,
     "\n  mutation RejectJob($id: ID!, $reason: String!) {\n    rejectJob(id: $id, reason: $reason) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.RejectJobDocument,
@@ -510,6 +512,10 @@ export function graphql(source: "\n  mutation ArchiveJob($id: ID!) {\n    archiv
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"): (typeof documents)["\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"): (typeof documents)["\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -63,3 +63,18 @@ update_job_schedule = _typed("job_schedule", inputs.JobScheduleInput)
 update_job_application_options = _typed(
     "job_application_options", inputs.JobApplicationOptionsInput
 )
+
+
+async def rename_job(info: Info[JobContext, None], id: strawberry.ID, title: str) -> JobResult:
+    job_id = parse_id(id)
+    if job_id is None:
+        return no_such_job()
+    return answer(
+        await service.rename_job(
+            sessions=info.context.sessions,
+            settings=settings_of(info),
+            principal=info.context.require_principal(),
+            job_id=job_id,
+            title=title,
+        )
+    )
