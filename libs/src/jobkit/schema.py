@@ -10,10 +10,15 @@
   the full exception is logged with that trace id, never sent;
 - :class:`jobkit.audit.AuditMasqueradedWrites`: a mutation made while masquerading is recorded,
   attributed to the real admin, before it runs (and refused if it cannot be recorded).
+
+and keeps per-request work to the operation itself: parsed and validated documents are cached
+(an app sends the same few operations again and again), and field-name conversion is memoised
+(strawberry converts every input field's name on every request).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Iterable, Iterator
@@ -23,7 +28,9 @@ import strawberry
 from graphql import ExecutionResult, GraphQLError, StringValueNode, visit
 from graphql.language import Visitor
 from opentelemetry import trace
-from strawberry.extensions import MaskErrors, SchemaExtension
+from strawberry.extensions import MaskErrors, ParserCache, SchemaExtension, ValidationCache
+from strawberry.schema.config import StrawberryConfig
+from strawberry.schema.name_converter import NameConverter
 
 from jobkit.audit import AuditMasqueradedWrites
 from jobkit.graphql import AccessErrorCode, Forbidden, NotFound
@@ -36,6 +43,10 @@ UNSTORABLE_MESSAGE = (
     "The input contains characters that cannot be stored (a NUL byte or an unpaired surrogate)."
 )
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# what a query text needs for a literal to hold an unstorable string: the character itself or an
+# escape sequence (``\u0000``, ``\uD800``, ``\u{0}``); anything else skips the document walk
+_MAYBE_UNSTORABLE = re.compile("[\x00\ud800-\udfff]|\\\\u")
+DOCUMENT_CACHE_SIZE: Final = 512
 
 
 def _has_unstorable(value: Any) -> bool:
@@ -64,7 +75,12 @@ class RefuseUnstorableStrings(SchemaExtension):
     def on_execute(self) -> Iterator[None]:
         context = self.execution_context
         unstorable = _has_unstorable(context.variables or {})
-        if not unstorable and context.graphql_document is not None:
+        text = context.query or ""
+        if (
+            not unstorable
+            and context.graphql_document is not None
+            and _MAYBE_UNSTORABLE.search(text) is not None
+        ):
             literals = _StringLiterals()
             visit(context.graphql_document, literals)
             unstorable = literals.found
@@ -114,6 +130,14 @@ class MaskUnexpectedErrors(MaskErrors):
         )
 
 
+class CachedNameConverter(NameConverter):
+    """Python names to GraphQL names, once each (strawberry asks per field and request)."""
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one converter per schema, kept for its life
+    def apply_naming_config(self, name: str) -> str:
+        return super().apply_naming_config(name)
+
+
 class ServiceSchema(strawberry.federation.Schema):
     """Logs only what is not masked elsewhere: expected errors are the caller's, not ours."""
 
@@ -134,7 +158,16 @@ def build_schema(
         query=query,
         mutation=mutation,
         types=[*types, NotFound, Forbidden],
-        extensions=[RefuseUnstorableStrings, MaskUnexpectedErrors, AuditMasqueradedWrites],
+        extensions=[
+            # instances, not classes, so that their caches outlive a request (strawberry's
+            # documented use; its annotation names classes and factories only)
+            ParserCache(maxsize=DOCUMENT_CACHE_SIZE),  # type: ignore[list-item]
+            ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),  # type: ignore[list-item]
+            RefuseUnstorableStrings,
+            MaskUnexpectedErrors,
+            AuditMasqueradedWrites,
+        ],
+        config=StrawberryConfig(name_converter=CachedNameConverter()),
         federation_version=FEDERATION_VERSION,
     )
 

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from elasticsearch import ApiError
+
 from search.domain.errors import SearchError, SearchErrorCode, SearchErrors
 from search.domain.places import area_names
 from search.indexing.analysis import stem_query
@@ -623,18 +625,12 @@ async def search_with_featured(
     """
     post: list[dict[str, Any]] = list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
     limit = search.kind.max_featured
+    if limit and search.offset == 0:
+        return await _first_page_with_featured(store, index, search, body, post, featured_filter)
     featured: list[dict[str, Any]] = []
     if limit:
         answer = await store.client.search(
-            index=index,
-            body={
-                "query": body["query"],
-                "post_filter": {"bool": {"filter": [*post, featured_filter]}},
-                "sort": body["sort"],
-                "size": limit,
-                "track_total_hits": False,
-                "_source": body["_source"],
-            },
+            index=index, body=_featured_body(body, post, featured_filter, limit)
         )
         featured = list(answer["hits"]["hits"])
     count = len(featured)
@@ -656,6 +652,57 @@ async def search_with_featured(
     hits["total"] = {"value": hits["total"]["value"] + count, "relation": "eq"}
     response["hits"] = hits
     return response, frozenset(hit["_id"] for hit in pinned)
+
+
+def _featured_body(
+    body: dict[str, Any], post: list[dict[str, Any]], featured_filter: dict[str, Any], limit: int
+) -> dict[str, Any]:
+    return {
+        "query": body["query"],
+        "post_filter": {"bool": {"filter": [*post, featured_filter]}},
+        "sort": body["sort"],
+        "size": limit,
+        "track_total_hits": False,
+        "_source": body["_source"],
+    }
+
+
+async def _first_page_with_featured(
+    store: Any,
+    index: str,
+    search: ValidSearch,
+    body: dict[str, Any],
+    post: list[dict[str, Any]],
+    featured_filter: dict[str, Any],
+) -> tuple[dict[str, Any], frozenset[str]]:
+    """Page 1 (most searches) in one round trip: the featured query and the main query go in one
+    ``_msearch``. The main query does not wait for the featured ids to leave them out: it asks
+    for ``max_featured`` more hits, and the pinned ones are dropped from its list here (at most
+    ``max_featured`` of them are among its first hits). The same page as the two-step path."""
+    limit = search.kind.max_featured
+    main = dict(body) | {"from": 0, "size": search.size + limit}
+    answer = await store.client.msearch(
+        index=index,
+        searches=[{}, _featured_body(body, post, featured_filter, limit), {}, main],
+    )
+    featured_answer, response = answer["responses"]
+    for part in (featured_answer, response):
+        if "error" in part:  # the same failure the single search would raise
+            raise ApiError(
+                message=str(part["error"].get("type", "search failed")),
+                meta=answer.meta,
+                body=part,
+            )
+    pinned = list(featured_answer["hits"]["hits"])[: search.size]
+    ids = {hit["_id"] for hit in pinned}
+    regular = [hit for hit in response["hits"]["hits"] if hit["_id"] not in ids]
+    merged = dict(response)
+    hits = dict(response["hits"])
+    hits["hits"] = pinned + regular[: search.size - len(pinned)]
+    # every match counts once: the main query's total already holds the pinned ones
+    hits["total"] = {"value": hits["total"]["value"], "relation": "eq"}
+    merged["hits"] = hits
+    return merged, frozenset(ids)
 
 
 # A job is featured while its publishing package's boost lasts (ADR 0012).
