@@ -359,37 +359,43 @@ async def wait_findable(
 REMOVALS: tuple[tuple[str, str], ...] = (
     ("jobs", "DELETE FROM application_attachments WHERE application_id IN (SELECT a.id FROM"
      " applications a JOIN jobs j ON j.id = a.job_id"
-     " WHERE j.organization_id = ANY(:organizations))"),
+     " WHERE j.organization_id::text = ANY(:organizations))"),
     ("jobs", "DELETE FROM applications WHERE job_id IN"
-     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
+     " (SELECT id FROM jobs WHERE organization_id::text = ANY(:organizations))"),
     ("jobs", "DELETE FROM bookmarks WHERE job_id IN"
-     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
+     " (SELECT id FROM jobs WHERE organization_id::text = ANY(:organizations))"),
     ("jobs", "DELETE FROM job_slugs WHERE job_id IN"
-     " (SELECT id FROM jobs WHERE organization_id = ANY(:organizations))"),
-    ("jobs", "DELETE FROM jobs WHERE organization_id = ANY(:organizations)"),
-    ("jobs", "DELETE FROM organization_memberships WHERE organization_id = ANY(:organizations)"),
-    ("jobs", "DELETE FROM known_organizations WHERE id = ANY(:organizations)"),
-    ("jobs", "DELETE FROM uploads WHERE owner_id = :owner"),
-    ("organizations", "DELETE FROM profile_slugs WHERE profile_id = ANY(:organizations)"),
+     " (SELECT id FROM jobs WHERE organization_id::text = ANY(:organizations))"),
+    ("jobs", "DELETE FROM jobs WHERE organization_id::text = ANY(:organizations)"),
+    ("jobs", "DELETE FROM organization_memberships"
+     " WHERE organization_id::text = ANY(:organizations)"),
+    ("jobs", "DELETE FROM known_organizations WHERE id::text = ANY(:organizations)"),
+    ("jobs", "DELETE FROM uploads WHERE owner_id::text = :owner"),
+    ("organizations", "DELETE FROM profile_slugs"
+     " WHERE profile_id::text = ANY(:organizations)"),
     ("organizations", "DELETE FROM active_organizations"
-     " WHERE organization_id = ANY(:organizations)"),
+     " WHERE organization_id::text = ANY(:organizations)"),
     ("organizations", "DELETE FROM organization_memberships"
-     " WHERE organization_id = ANY(:organizations)"),
-    ("organizations", "DELETE FROM organization_profiles WHERE id = ANY(:organizations)"),
-    ("organizations", "DELETE FROM organizations WHERE id = ANY(:organizations)"),
-    ("organizations", "DELETE FROM uploads WHERE owner_id = :owner"),
+     " WHERE organization_id::text = ANY(:organizations)"),
+    ("organizations", "DELETE FROM organization_profiles"
+     " WHERE id::text = ANY(:organizations)"),
+    ("organizations", "DELETE FROM organizations WHERE id::text = ANY(:organizations)"),
+    ("organizations", "DELETE FROM uploads WHERE owner_id::text = :owner"),
     ("billing", "DELETE FROM subscription_usages WHERE subscription_id IN"
      " (SELECT id FROM subscriptions WHERE organization_number = ANY(:numbers))"),
     ("billing", "DELETE FROM subscriptions WHERE organization_number = ANY(:numbers)"),
     ("billing", "DELETE FROM ledger_entries WHERE organization_number = ANY(:numbers)"),
     ("billing", "DELETE FROM customer_profiles WHERE organization_number = ANY(:numbers)"),
-    ("billing", "DELETE FROM organization_memberships WHERE organization_id = ANY(:organizations)"),
-    ("billing", "DELETE FROM organizations WHERE organization_id = ANY(:organizations)"),
-    ("analytics", "DELETE FROM known_jobs WHERE organization_id = ANY(:organizations)"),
+    ("billing", "DELETE FROM organization_memberships"
+     " WHERE organization_id::text = ANY(:organizations)"),
+    ("billing", "DELETE FROM organizations WHERE organization_id::text = ANY(:organizations)"),
+    ("analytics", "DELETE FROM known_jobs"
+     " WHERE organization_id::text = ANY(:organizations)"),
     ("analytics", "DELETE FROM organization_memberships"
-     " WHERE organization_id = ANY(:organizations)"),
-    ("analytics", "DELETE FROM known_organizations WHERE organization_id = ANY(:organizations)"),
-    ("identity", "DELETE FROM users WHERE id = :owner"),
+     " WHERE organization_id::text = ANY(:organizations)"),
+    ("analytics", "DELETE FROM known_organizations"
+     " WHERE organization_id::text = ANY(:organizations)"),
+    ("identity", "DELETE FROM users WHERE id::text = :owner"),
 )  # fmt: skip
 
 
@@ -409,9 +415,10 @@ async def remove() -> None:
             )
         ).all()
     parameters = {
-        "organizations": [row.id for row in rows],
+        # as text: the services keep these ids as uuid or as strings
+        "organizations": [str(row.id) for row in rows],
         "numbers": [row.number for row in rows],
-        "owner": owner,
+        "owner": str(owner),
     }
     base = identity_settings()
     for database in dict.fromkeys(name for name, _ in REMOVALS):
