@@ -8,6 +8,7 @@ import {
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
 import { clientLog } from "./client-log.js";
+import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
@@ -28,6 +29,8 @@ export interface CreateWebAppOptions {
   searchUrl?: string;
   /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi go there (ADR 0014). */
   analytics?: { url: string; frontendName: string };
+  /** The message catalogues by locale, answered at /api/messages/{locale}; omitted: none. */
+  messages?: Catalogues;
   /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
   indexNowKey?: string;
   /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
@@ -118,6 +121,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   }
 
   app.use("/api/client-log", clientLog());
+  if (options.messages) app.use("/api/messages", messagesEndpoint(options.messages));
 
   if (options.analytics) {
     app.use(

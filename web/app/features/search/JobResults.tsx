@@ -3,26 +3,29 @@ import { Fragment } from "react";
 import { AD_TEASER_INTERVAL, AdTeaser } from "~/components/AdTeaser";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { JobTeaser, type JobTeaserProps } from "~/components/JobTeaser";
-import { formatDate, locationLabel } from "~/lib/format";
-import { formatSalary, type SalaryRangeValue } from "~/lib/salary";
+import { locationLabel, useLocaleFormat } from "~/lib/format";
+import type { SalaryRangeValue } from "~/lib/salary";
 import type { JobSearchHitView } from "./documents";
 import { formatDistance } from "./job-search-params";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  list: { id: "search.jobs.list", defaultMessage: "Jobs" },
+});
 
 const SALARY_UNITS: readonly SalaryRangeValue["salaryUnit"][] = ["HOUR", "DAY", "WEEK", "MONTH", "YEAR"];
 
 /** The index keeps salary units in lower case ("year"); the formatter speaks the jobs API's. */
-function salaryOf(salary: JobSearchHitView["salary"]): string | null {
+function salaryRangeOf(salary: JobSearchHitView["salary"]): SalaryRangeValue | null {
   if (!salary) return null;
   const unit = SALARY_UNITS.find((candidate) => candidate === salary.unit.toUpperCase()) ?? "YEAR";
-  return formatSalary({
-    minSalary: salary.min,
-    maxSalary: salary.max,
-    currencyCode: salary.currency,
-    salaryUnit: unit,
-  });
+  return { minSalary: salary.min, maxSalary: salary.max, currencyCode: salary.currency, salaryUnit: unit };
 }
 
-export function hitTeaserProps(hit: JobSearchHitView): JobTeaserProps {
+type LocaleFormat = ReturnType<typeof useLocaleFormat>;
+
+export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat): JobTeaserProps {
   return {
     title: hit.title,
     href: `/job/${encodeURIComponent(hit.slug)}`,
@@ -31,9 +34,9 @@ export function hitTeaserProps(hit: JobSearchHitView): JobTeaserProps {
     logo: hit.logoUrl ? { url: hit.logoUrl, alt: "" } : null,
     location: hit.locations.map(locationLabel).join(" · ") || null,
     remote: hit.remoteOptions.join(", ") || null,
-    salary: salaryOf(hit.salary),
+    salary: format.salary(salaryRangeOf(hit.salary)),
     employmentTypes: hit.employmentTypes,
-    posted: formatDate(hit.publishedAt) || null,
+    posted: format.date(hit.publishedAt) || null,
     featured: hit.featured,
     distance: typeof hit.distanceKm === "number" ? formatDistance(hit.distanceKm) : null,
   };
@@ -52,13 +55,22 @@ export function JobResults({
   showBookmarks: boolean;
   signedIn: boolean;
 }) {
+  const intl = useIntl();
+  const format = useLocaleFormat();
   return (
-    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }} aria-label="Jobs">
+    <Stack
+      gap="sm"
+      component="ol"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={intl.formatMessage(messages.list)}
+    >
       {hits.map((hit, index) => (
         <Fragment key={hit.job.id}>
           <li>
             <JobTeaser
-              {...hitTeaserProps(hit)}
+              {...hitTeaserProps(hit, format)}
               actions={
                 showBookmarks ? (
                   <BookmarkButton
