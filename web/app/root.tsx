@@ -42,7 +42,7 @@ import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
 import { CATALOGUES } from "~/lib/i18n/catalogues.server";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import { DEFAULT_LOCALE, localeFromCookie } from "~/lib/i18n/locales";
-import { theme } from "~/lib/theme";
+import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
 export const links: Route.LinksFunction = () => [
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <I18nProvider locale={locale} messages={rootData?.messages}>
             {children}
           </I18nProvider>

@@ -90,7 +90,7 @@ export function JobTeaser({
                 </Text>
               ) : null}
               {remote ? (
-                <Badge variant="outline" color="teal.9" tt="none">
+                <Badge variant="outline" color="teal" tt="none">
                   {remote}
                 </Badge>
               ) : null}

@@ -1,4 +1,11 @@
-import { Alert, createTheme, Modal, type MantineThemeOther } from "@mantine/core";
+import {
+  Alert,
+  type CSSVariablesResolver,
+  createTheme,
+  Modal,
+  type MantineThemeOther,
+  TableScrollContainer,
+} from "@mantine/core";
 
 /**
  * Spec 9's display constants. Breakpoints in px: mobile up to 899, tablet to 1199, desktop to
@@ -46,5 +53,36 @@ export const theme = createTheme({
       styles: { content: { maxWidth: MODAL_MAX_WIDTH_PX } },
     }),
     Alert: Alert.extend({ classNames: { root: "alert-fade" } }),
+    // A table wider than a phone scrolls sideways (natively): keyboard users can focus it to scroll.
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: "native", tabIndex: 0 } }),
+  },
+});
+
+/** Colours whose light variant (badges, light buttons) shows text on a tinted background. */
+const TINTED = ["blue", "red", "grape", "violet", "indigo", "cyan", "gray"] as const;
+
+/**
+ * WCAG AA (4.5:1) for the text Mantine greys or tints by default, in both schemes: "dimmed" is
+ * gray 6 on white (3.3:1) and dark 2 on the dark body (4.1:1); a light variant's text is shade 8
+ * on its tint (4.4:1), shade 9 is 5.3:1; teal's outline (remote badges) is shade 9 too. In the
+ * dark scheme the primary shade 4 suits links, but white on a shade 4 button is 2.5:1: filled
+ * blue stays shade 8 (4.9:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-teal-outline": "var(--mantine-color-teal-9)",
+    // Green and teal are light even at shade 9 (3.7:1 and 4.3:1 on their tint): darker still.
+    "--mantine-color-green-light-color": "#206830",
+    "--mantine-color-teal-light-color": "#06604a",
+    ...Object.fromEntries(TINTED.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+  },
+  dark: {
+    "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
+    "--mantine-primary-color-filled": "var(--mantine-color-blue-8)",
+    "--mantine-primary-color-filled-hover": "var(--mantine-color-blue-9)",
+    "--mantine-color-blue-filled": "var(--mantine-color-blue-8)",
+    "--mantine-color-blue-filled-hover": "var(--mantine-color-blue-9)",
   },
 });
