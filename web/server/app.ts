@@ -1,4 +1,5 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
+import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import {
   AUTH_BASE_PATH,
@@ -109,6 +110,9 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(securityHeaders());
+  // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
+  // answers that already carry a Content-Encoding (proxied ones) pass as they are.
+  app.use(compression());
 
   const { auth } = options;
   if (auth) {

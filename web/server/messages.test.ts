@@ -57,6 +57,12 @@ describe("GET /api/messages/{locale}", () => {
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 
+  it("is gzipped for a browser that accepts it, as every answer of the web server", async () => {
+    const response = await fetch(`${base}/api/messages/en`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.json()).toEqual(CATALOGUES.en);
+  });
+
   it("leaves other paths to the pages", async () => {
     const response = await fetch(`${base}/api/messages`);
     expect(await response.text()).toBe("page");
