@@ -50,6 +50,12 @@ try {
       .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? "?"}`)
       .join(", ");
     console.log(`${path}\n  ${scores}\n  JavaScript on first load: ${js.count} files, ${kb(js.transfer)} transferred (${kb(js.decoded)} decoded)\n  ${metrics}`);
+    const missed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}: ${lhr.audits[ref.id]?.title}`),
+    );
+    if (missed.length > 0) console.log(`  missed: ${missed.join("; ")}`);
     if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`);
   }
 } finally {
