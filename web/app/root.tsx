@@ -1,6 +1,5 @@
 import {
   ColorSchemeScript,
-  createTheme,
   MantineProvider,
   mantineHtmlProps,
   Text,
@@ -42,10 +41,11 @@ import { logClientError } from "~/lib/client-log";
 import { CookieConsent } from "~/components/CookieConsent";
 import { TagLibrary } from "~/components/TagLibrary";
 import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
+import { CATALOGUES } from "~/lib/i18n/catalogues.server";
+import { I18nProvider } from "~/lib/i18n/I18nProvider";
+import { DEFAULT_LOCALE, localeFromCookie } from "~/lib/i18n/locales";
+import { cssVariablesResolver, theme } from "~/lib/theme";
 
-// Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; Mantine's
-// default shade 6 does not.
-const theme = createTheme({ primaryShade: { light: 8, dark: 5 } });
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -57,26 +57,36 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const claims = await sessionOf(request);
+  const cookies = request.headers.get("cookie");
+  const locale = localeFromCookie(cookies);
   return {
     session: claims ? publicSession(claims) : null,
-    cookieConsent: readCookieConsent(request.headers.get("cookie")),
+    cookieConsent: readCookieConsent(cookies),
+    // The first render has its messages (no request from the browser for them).
+    locale,
+    messages: CATALOGUES[locale],
     tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const locale = rootData?.locale ?? DEFAULT_LOCALE;
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang={locale} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ColorSchemeScript defaultColorScheme="light" />
+        {/* Sets the remembered (or the system's) scheme before the first paint: no flash. */}
+        <ColorSchemeScript defaultColorScheme="auto" />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          {children}
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+          <I18nProvider locale={locale} messages={rootData?.messages}>
+            {children}
+          </I18nProvider>
         </MantineProvider>
         <ScrollRestoration />
         <ApolloBootstrapScript />

@@ -1,4 +1,5 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
+import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import {
   AUTH_BASE_PATH,
@@ -8,6 +9,7 @@ import {
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
 import { clientLog } from "./client-log.js";
+import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
@@ -36,6 +38,8 @@ export interface CreateWebAppOptions {
   siteUrl?: string;
   /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi go there (ADR 0014). */
   analytics?: { url: string; frontendName: string };
+  /** The message catalogues by locale, answered at /api/messages/{locale}; omitted: none. */
+  messages?: Catalogues;
   /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
   indexNowKey?: string;
   /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
@@ -114,6 +118,9 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(securityHeaders());
+  // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
+  // answers that already carry a Content-Encoding (proxied ones) pass as they are.
+  app.use(compression());
 
   const { auth } = options;
   if (auth) {
@@ -126,6 +133,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   }
 
   app.use("/api/client-log", clientLog());
+  if (options.messages) app.use("/api/messages", messagesEndpoint(options.messages));
 
   if (options.analytics) {
     app.use(

@@ -7,6 +7,7 @@ import { createWebApp } from "./app.js";
 import { createAuthConfig } from "./auth/config.js";
 import { IdentityClient } from "./auth/identity-client.js";
 import { listen } from "./listen.js";
+import { readCatalogues } from "./messages.js";
 import { gatewayRedirectConfig } from "./redirects.js";
 
 // Compiled to build/server-app/server/main.js; the React Router build sits beside it in build/.
@@ -29,6 +30,8 @@ async function main() {
     },
     searchUrl: env.SEARCH_URL,
     siteUrl: env.AUTH_URL,
+    // tsconfig.server.json emits the catalogues beside the compiled app code.
+    messages: readCatalogues(new URL("../app/lib/i18n/messages/", import.meta.url)),
     analytics: { url: env.ANALYTICS_URL, frontendName: env.FRONTEND_NAME },
     ...(env.INDEXNOW_KEY ? { indexNowKey: env.INDEXNOW_KEY } : {}),
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),

@@ -1,5 +1,6 @@
 import { Container } from "@mantine/core";
 import type { ReactNode } from "react";
+import { FormattedMessage } from "react-intl";
 import { NavigationRouteProgress } from "~/components/RouteProgress";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -22,13 +23,13 @@ export function AppShell({
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        <FormattedMessage id="shell.skipLink" defaultMessage="Skip to content" />
       </a>
       <NavigationRouteProgress />
       <SiteHeader accountItem={accountItem} logoTarget={logoTarget} />
       <div className="shell-body">
         {sidebar}
-        <main id="main">
+        <main id="main" tabIndex={-1}>
           <Container size="lg" py="xl">
             {children}
           </Container>

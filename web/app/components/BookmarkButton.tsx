@@ -4,6 +4,13 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  bookmark: { id: "bookmark.add", defaultMessage: "Bookmark" },
+  bookmarked: { id: "bookmark.added", defaultMessage: "Bookmarked" },
+});
 
 export const BOOKMARK_JOB = graphql(`
   mutation BookmarkJob($jobId: ID!) {
@@ -83,7 +90,7 @@ export function BookmarkButton({
       loading={adding.loading || removing.loading}
       onClick={() => void toggle()}
     >
-      {on ? "Bookmarked" : "Bookmark"}
+      <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
     </Button>
   );
 }

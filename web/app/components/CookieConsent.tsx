@@ -9,6 +9,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import {
   CONSENT_CATEGORIES,
   type ConsentCategory,
@@ -17,8 +19,55 @@ import {
 
 const ALL = CONSENT_CATEGORIES.map((category) => category.id);
 
+const messages = defineMessages({
+  necessary: {
+    id: "cookies.settings.necessary",
+    defaultMessage:
+      "Strictly necessary cookies keep you signed in and remember this choice; they are always on. Everything else waits for your yes, and you can change your mind here at any time.",
+  },
+  covers: {
+    id: "cookies.settings.covers",
+    defaultMessage: "{description} Covers: {services}.",
+  },
+  rejectAll: { id: "cookies.rejectAll", defaultMessage: "Reject all" },
+  saveChoices: { id: "cookies.saveChoices", defaultMessage: "Save choices" },
+  acceptAll: { id: "cookies.acceptAll", defaultMessage: "Accept all" },
+  settings: { id: "cookies.settings", defaultMessage: "Cookie settings" },
+  bannerTitle: { id: "cookies.banner.title", defaultMessage: "Cookies on Jobboard" },
+  bannerText: {
+    id: "cookies.banner.text",
+    defaultMessage:
+      "We would like to measure how the site is used, play videos and suggest places as you type. None of that happens unless you agree.",
+  },
+});
+
+/** Each category's name and description (spec 9's categories C0001 to C0004). */
+const CATEGORY_MESSAGES = defineMessages({
+  C0001Name: { id: "cookies.category.C0001.name", defaultMessage: "Tag manager" },
+  C0001Description: {
+    id: "cookies.category.C0001.description",
+    defaultMessage: "Loads the site's tag library, which the other measuring services run in.",
+  },
+  C0002Name: { id: "cookies.category.C0002.name", defaultMessage: "Analytics" },
+  C0002Description: {
+    id: "cookies.category.C0002.description",
+    defaultMessage: "Counts visits, searches and applications so we can see what helps people.",
+  },
+  C0003Name: { id: "cookies.category.C0003.name", defaultMessage: "Places, maps and videos" },
+  C0003Description: {
+    id: "cookies.category.C0003.description",
+    defaultMessage: "Suggests places as you type, shows maps and plays YouTube and Vimeo videos.",
+  },
+  C0004Name: { id: "cookies.category.C0004.name", defaultMessage: "Advertising" },
+  C0004Description: {
+    id: "cookies.category.C0004.description",
+    defaultMessage: "Shows and measures ads for the jobs board's partners.",
+  },
+});
+
 /** The switches, fresh from the stored choice each time the dialog opens. */
 function ConsentChoices() {
+  const intl = useIntl();
   const { consent, choose } = useCookieConsent();
   const [selected, setSelected] = useState<ConsentCategory[]>(
     consent?.granted ?? [],
@@ -30,9 +79,7 @@ function ConsentChoices() {
   return (
     <Stack gap="md">
       <Text size="sm">
-        Strictly necessary cookies keep you signed in and remember this choice;
-        they are always on. Everything else waits for your yes, and you can
-        change your mind here at any time.
+        <FormattedMessage {...messages.necessary} />
       </Text>
       {CONSENT_CATEGORIES.map((category) => (
         <Paper key={category.id} withBorder p="sm" radius="md">
@@ -41,19 +88,26 @@ function ConsentChoices() {
             onChange={(event) =>
               toggle(category.id, event.currentTarget.checked)
             }
-            label={category.name}
-            description={`${category.description} Covers: ${category.services.join(", ")}.`}
+            label={intl.formatMessage(CATEGORY_MESSAGES[`${category.id}Name`])}
+            description={intl.formatMessage(messages.covers, {
+              description: intl.formatMessage(
+                CATEGORY_MESSAGES[`${category.id}Description`],
+              ),
+              services: intl.formatList(category.services),
+            })}
           />
         </Paper>
       ))}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => choose([])}>
-          Reject all
+          <FormattedMessage {...messages.rejectAll} />
         </Button>
         <Button variant="default" onClick={() => choose(selected)}>
-          Save choices
+          <FormattedMessage {...messages.saveChoices} />
         </Button>
-        <Button onClick={() => choose(ALL)}>Accept all</Button>
+        <Button onClick={() => choose(ALL)}>
+          <FormattedMessage {...messages.acceptAll} />
+        </Button>
       </Group>
     </Stack>
   );
@@ -61,13 +115,13 @@ function ConsentChoices() {
 
 /** The preferences dialog: a switch per category with the services it covers. */
 function ConsentSettings() {
+  const intl = useIntl();
   const { settingsOpen, closeSettings } = useCookieConsent();
   return (
     <Modal
       opened={settingsOpen}
       onClose={closeSettings}
-      title="Cookie settings"
-      size={750}
+      title={intl.formatMessage(messages.settings)}
       centered
     >
       {settingsOpen ? <ConsentChoices /> : null}
@@ -96,19 +150,20 @@ export function CookieConsent() {
         >
           <Stack gap="xs" maw={1120} mx="auto">
             <Title order={2} size="h5" id="cookie-banner-title">
-              Cookies on Jobboard
+              <FormattedMessage {...messages.bannerTitle} />
             </Title>
             <Text size="sm">
-              We would like to measure how the site is used, play videos and
-              suggest places as you type. None of that happens unless you agree.
+              <FormattedMessage {...messages.bannerText} />
             </Text>
             <Group gap="sm">
-              <Button onClick={() => choose(ALL)}>Accept all</Button>
+              <Button onClick={() => choose(ALL)}>
+                <FormattedMessage {...messages.acceptAll} />
+              </Button>
               <Button variant="default" onClick={() => choose([])}>
-                Reject all
+                <FormattedMessage {...messages.rejectAll} />
               </Button>
               <Button variant="subtle" onClick={openSettings}>
-                Cookie settings
+                <FormattedMessage {...messages.settings} />
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,18 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  find: { id: "facet.find", defaultMessage: "Find {title}" },
+  narrow: { id: "facet.narrow", defaultMessage: "Type to narrow the list" },
+  selected: { id: "facet.selected", defaultMessage: "(selected)" },
+  count: { id: "facet.count", defaultMessage: "{count, number}<hidden> results</hidden>" },
+  noMatch: { id: "facet.noMatch", defaultMessage: "No {title} matches “{filter}”." },
+  fewer: { id: "facet.showFewer", defaultMessage: "Show fewer" },
+  more: { id: "facet.showMore", defaultMessage: "Show {hidden, number} more" },
+});
 
 /** Spec 9: above this many values a facet offers a type-ahead. */
 export const FACET_TYPE_AHEAD_THRESHOLD = 30;
@@ -32,6 +44,7 @@ export function FacetGroup({
   visible?: number;
   headingOrder?: 2 | 3 | 4;
 }) {
+  const intl = useIntl();
   const headingId = useId();
   const listId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -52,8 +65,8 @@ export function FacetGroup({
       {typeAhead ? (
         <TextInput
           size="xs"
-          label={`Find ${title.toLocaleLowerCase()}`}
-          placeholder="Type to narrow the list"
+          label={intl.formatMessage(messages.find, { title: title.toLocaleLowerCase(intl.locale) })}
+          placeholder={intl.formatMessage(messages.narrow)}
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
           aria-controls={listId}
@@ -79,11 +92,18 @@ export function FacetGroup({
                   <Text size="sm" fw={option.selected ? 600 : 400} truncate>
                     {option.label}
                   </Text>
-                  {option.selected ? <VisuallyHidden>(selected)</VisuallyHidden> : null}
+                  {option.selected ? <VisuallyHidden>
+                      <FormattedMessage {...messages.selected} />
+                    </VisuallyHidden> : null}
                 </Group>
                 <Text size="xs" className="text-muted">
-                  {option.count}
-                  <VisuallyHidden> results</VisuallyHidden>
+                  <FormattedMessage
+                    {...messages.count}
+                    values={{
+                      count: option.count,
+                      hidden: (chunks) => <VisuallyHidden>{chunks}</VisuallyHidden>,
+                    }}
+                  />
                 </Text>
               </Group>
             </Anchor>
@@ -92,7 +112,10 @@ export function FacetGroup({
       </Stack>
       {needle && matching.length === 0 ? (
         <Text size="sm" className="text-muted">
-          No {title.toLocaleLowerCase()} matches “{filter.trim()}”.
+          <FormattedMessage
+            {...messages.noMatch}
+            values={{ title: title.toLocaleLowerCase(intl.locale), filter: filter.trim() }}
+          />
         </Text>
       ) : null}
       {!needle && (hidden > 0 || expanded) && matching.length > visible ? (
@@ -104,7 +127,11 @@ export function FacetGroup({
           aria-controls={listId}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? "Show fewer" : `Show ${hidden} more`}
+          {expanded ? (
+            <FormattedMessage {...messages.fewer} />
+          ) : (
+            <FormattedMessage {...messages.more} values={{ hidden }} />
+          )}
         </Button>
       ) : null}
     </Stack>

@@ -1,6 +1,14 @@
 import { Anchor, Avatar, Badge, Box, Card, Flex, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  featured: { id: "jobTeaser.featured", defaultMessage: "Featured" },
+  away: { id: "jobTeaser.distance", defaultMessage: "({distance} away)" },
+  posted: { id: "jobTeaser.posted", defaultMessage: "Posted {posted}" },
+});
 
 /** Spec 9: the job teaser's logo is 50 px wide. */
 export const JOB_TEASER_LOGO_WIDTH = 50;
@@ -65,7 +73,7 @@ export function JobTeaser({
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
             {featured ? (
               <Badge variant="filled" size="sm" tt="none" w="fit-content">
-                Featured
+                <FormattedMessage {...messages.featured} />
               </Badge>
             ) : null}
             <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3} style={{ overflowWrap: "anywhere" }}>
@@ -78,11 +86,11 @@ export function JobTeaser({
               {location ? <Text size="sm">{location}</Text> : null}
               {distance ? (
                 <Text size="sm" className="text-muted">
-                  ({distance} away)
+                  <FormattedMessage {...messages.away} values={{ distance }} />
                 </Text>
               ) : null}
               {remote ? (
-                <Badge variant="outline" color="teal.9" tt="none">
+                <Badge variant="outline" color="teal" tt="none">
                   {remote}
                 </Badge>
               ) : null}
@@ -99,7 +107,7 @@ export function JobTeaser({
             ) : null}
             {posted ? (
               <Text size="xs" className="text-muted">
-                Posted {posted}
+                <FormattedMessage {...messages.posted} values={{ posted }} />
               </Text>
             ) : null}
           </Stack>

@@ -1,5 +1,15 @@
 import { Center, Pagination as MantinePagination } from "@mantine/core";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { Link } from "react-router";
+
+const messages = defineMessages({
+  pages: { id: "pagination.label", defaultMessage: "Pages" },
+  page: { id: "pagination.page", defaultMessage: "Page {page}" },
+  current: { id: "pagination.current", defaultMessage: "Page {page}, current page" },
+  previous: { id: "pagination.previous", defaultMessage: "Previous page" },
+  next: { id: "pagination.next", defaultMessage: "Next page" },
+});
 
 /**
  * Page links for a result list (plain links: paging works without JavaScript and search
@@ -9,28 +19,33 @@ export function Pagination({
   page,
   pages,
   href,
-  label = "Pages",
+  label,
 }: {
   page: number;
   pages: number;
   href: (page: number) => string;
   label?: string;
 }) {
+  const intl = useIntl();
   if (pages <= 1) return null;
+  const previous = intl.formatMessage(messages.previous);
+  const next = intl.formatMessage(messages.next);
   const link = (target: number, ariaLabel: string) => ({ component: Link, to: href(target), "aria-label": ariaLabel });
   return (
-    <Center component="nav" aria-label={label}>
+    <Center component="nav" aria-label={label ?? intl.formatMessage(messages.pages)}>
       <MantinePagination
         total={pages}
         value={Math.min(page, pages)}
         onChange={() => undefined}
         siblings={1}
         boundaries={1}
-        getItemProps={(target) => link(target, target === page ? `Page ${target}, current page` : `Page ${target}`)}
+        getItemProps={(target) =>
+          link(target, intl.formatMessage(target === page ? messages.current : messages.page, { page: target }))
+        }
         getControlProps={(control) => {
           if (control === "previous")
-            return page > 1 ? link(page - 1, "Previous page") : { "aria-label": "Previous page" };
-          if (control === "next") return page < pages ? link(page + 1, "Next page") : { "aria-label": "Next page" };
+            return page > 1 ? link(page - 1, previous) : { "aria-label": previous };
+          if (control === "next") return page < pages ? link(page + 1, next) : { "aria-label": next };
           return {};
         }}
       />

@@ -1,6 +1,12 @@
 import { createNprogress, NavigationProgress } from "@mantine/nprogress";
 import { useEffect, useState } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { useNavigation } from "react-router";
+
+const messages = defineMessages({
+  loading: { id: "shell.progress.loading", defaultMessage: "Page loading" },
+});
 
 export const ROUTE_PROGRESS_TEST_ID = "route-progress";
 
@@ -11,6 +17,7 @@ export const ROUTE_PROGRESS_TEST_ID = "route-progress";
 export function RouteProgress({ active }: { active: boolean }) {
   // A store per bar, so separate renders (and tests) never share progress state.
   const [[store, actions]] = useState(createNprogress);
+  const intl = useIntl();
 
   useEffect(() => {
     if (active) actions.start();
@@ -21,8 +28,9 @@ export function RouteProgress({ active }: { active: boolean }) {
     <NavigationProgress
       store={store}
       withinPortal={false}
+      className="route-progress"
       data-testid={ROUTE_PROGRESS_TEST_ID}
-      aria-label="Page loading"
+      aria-label={intl.formatMessage(messages.loading)}
       aria-hidden={!active}
     />
   );

@@ -8,8 +8,17 @@ import {
   UnstyledButton,
 } from "@mantine/core";
 import { useCallback, useState, useSyncExternalStore } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { NavLink, useLocation } from "react-router";
 import { isCurrentMenuItem, menuLink } from "~/lib/menu";
+import { BREAKPOINTS_PX } from "~/lib/theme";
+
+const messages = defineMessages({
+  collapse: { id: "shell.sidebar.collapse", defaultMessage: "Collapse menu" },
+  expand: { id: "shell.sidebar.expand", defaultMessage: "Expand menu" },
+  more: { id: "shell.bottomMenu.more", defaultMessage: "More" },
+});
 
 export interface MenuItem {
   label: string;
@@ -23,7 +32,7 @@ export interface MenuItem {
 export type SidebarKind = "organization" | "jobseeker" | "visitor";
 
 /** Spec 9's breakpoints: mobile up to 899 px, tablet to 1199, desktop to 1499, large above. */
-export const LARGE_SCREEN_QUERY = "(min-width: 1500px)";
+export const LARGE_SCREEN_QUERY = `(min-width: ${BREAKPOINTS_PX.desktop + 1}px)`;
 
 export function sidebarStorageKey(kind: SidebarKind): string {
   return `jobboard.sidebar.${kind}`;
@@ -169,7 +178,7 @@ export function Sidebar({
               size="sm"
               className={open ? undefined : "visually-hidden"}
             >
-              {open ? "Collapse menu" : "Expand menu"}
+              <FormattedMessage {...(open ? messages.collapse : messages.expand)} />
             </Text>
           </Group>
         </UnstyledButton>
@@ -205,6 +214,7 @@ export function BottomMenu({
   items: readonly MenuItem[];
   label: string;
 }) {
+  const intl = useIntl();
   const { pathname } = useLocation();
   const [moreOpen, setMoreOpen] = useState(false);
   const [seenPath, setSeenPath] = useState(pathname);
@@ -251,10 +261,13 @@ export function BottomMenu({
               withinPortal
             >
               <Menu.Target>
-                <UnstyledButton className="bottom-menu-link" aria-label="More">
+                <UnstyledButton
+                  className="bottom-menu-link"
+                  aria-label={intl.formatMessage(messages.more)}
+                >
                   <span aria-hidden="true">⋯</span>
                   <Text component="span" size="xs">
-                    More
+                    <FormattedMessage {...messages.more} />
                   </Text>
                 </UnstyledButton>
               </Menu.Target>

@@ -1,16 +1,27 @@
 import { Anchor, Container, Group } from "@mantine/core";
 import type { ReactNode } from "react";
+import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { Link, NavLink } from "react-router";
 
 export interface NavItem {
-  label: string;
+  label: MessageDescriptor;
   to: string;
 }
 
+const messages = defineMessages({
+  jobs: { id: "shell.nav.jobs", defaultMessage: "Jobs" },
+  organizations: { id: "shell.nav.organizations", defaultMessage: "Organizations" },
+  resumes: { id: "shell.nav.resumes", defaultMessage: "Resumes" },
+  logIn: { id: "shell.nav.logIn", defaultMessage: "Log in" },
+  mainNav: { id: "shell.nav.label", defaultMessage: "Main" },
+  logo: { id: "shell.logo", defaultMessage: "Jobboard" },
+});
+
 export const MAIN_NAV: readonly NavItem[] = [
-  { label: "Jobs", to: "/jobs" },
-  { label: "Organizations", to: "/organizations" },
-  { label: "Resumes", to: "/resumes" },
+  { label: messages.jobs, to: "/jobs" },
+  { label: messages.organizations, to: "/organizations" },
+  { label: messages.resumes, to: "/resumes" },
 ];
 
 export const LOGIN_PATH = "/user/login";
@@ -21,7 +32,7 @@ export const DEFAULT_LOGO_TARGET = "/";
 function LoginLink() {
   return (
     <Anchor component={NavLink} to={LOGIN_PATH} prefetch="none">
-      Log in
+      <FormattedMessage {...messages.logIn} />
     </Anchor>
   );
 }
@@ -33,28 +44,38 @@ export interface SiteHeaderProps {
   logoTarget?: string;
 }
 
-export function SiteHeader({ accountItem = <LoginLink />, logoTarget = DEFAULT_LOGO_TARGET }: SiteHeaderProps) {
+export function SiteHeader({
+  accountItem = <LoginLink />,
+  logoTarget = DEFAULT_LOGO_TARGET,
+}: SiteHeaderProps) {
   return (
     <header className="site-header">
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="wrap">
           <Anchor component={Link} to={logoTarget} fw={700} fz="xl" data-testid="site-logo">
-            Jobboard
+            <FormattedMessage {...messages.logo} />
           </Anchor>
-          <nav aria-label="Main">
-            <Group gap="md" component="ul" className="site-nav-list">
-              {MAIN_NAV.map((item) => (
-                <li key={item.to}>
-                  <Anchor component={NavLink} to={item.to} prefetch="none">
-                    {item.label}
-                  </Anchor>
-                </li>
-              ))}
-              <li>{accountItem}</li>
-            </Group>
-          </nav>
+          <MainNav accountItem={accountItem} />
         </Group>
       </Container>
     </header>
+  );
+}
+
+function MainNav({ accountItem }: { accountItem: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <nav aria-label={intl.formatMessage(messages.mainNav)}>
+      <Group gap="md" component="ul" className="site-nav-list">
+        {MAIN_NAV.map((item) => (
+          <li key={item.to}>
+            <Anchor component={NavLink} to={item.to} prefetch="none">
+              <FormattedMessage {...item.label} />
+            </Anchor>
+          </li>
+        ))}
+        <li>{accountItem}</li>
+      </Group>
+    </nav>
   );
 }

@@ -1,4 +1,7 @@
-/** Small display formats shared by job pages and search results. */
+/** Small display formats shared by job pages and search results, in the reader's locale. */
+import { useMemo } from "react";
+import { useIntl } from "react-intl";
+import { formatSalary, type SalaryRangeValue } from "~/lib/salary";
 
 export interface AddressLike {
   locality: string;
@@ -12,12 +15,31 @@ export function locationLabel(address: AddressLike): string {
   return [address.locality, address.administrativeArea, address.countryCode].filter(Boolean).join(", ");
 }
 
-/** "23 Nov 2026"; empty for no date. */
+/** "23 Nov 2026" (en-GB), "Nov 23, 2026" (en), "23. Nov. 2026" (de); empty for no date. */
 export function formatDate(value: unknown, locale = "en-GB"): string {
   if (typeof value !== "string" || !value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
     date,
+  );
+}
+
+/** "12,345" (en), "12.345" (de), "12 345" (fr). */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** The formats above bound to the page's locale (react-intl's). */
+export function useLocaleFormat() {
+  const intl = useIntl();
+  return useMemo(
+    () => ({
+      locale: intl.locale,
+      date: (value: unknown) => formatDate(value, intl.locale),
+      count: (value: number) => formatCount(value, intl.locale),
+      salary: (range: SalaryRangeValue | null | undefined) => formatSalary(range, intl),
+    }),
+    [intl],
   );
 }

@@ -2,6 +2,14 @@ import type { JobTeaserProps } from "~/components/JobTeaser";
 import { formatDate, locationLabel } from "./format";
 import { formatSalary, type SalaryRangeValue } from "./salary";
 
+/** How dates and salaries are written (useLocaleFormat() in a component; the site's default otherwise). */
+export interface HitFormat {
+  date: (value: unknown) => string;
+  salary: (range: SalaryRangeValue | null | undefined) => string | null;
+}
+
+const SITE_FORMAT: HitFormat = { date: (value) => formatDate(value), salary: (range) => formatSalary(range) };
+
 /** What the jobs index keeps of a job for a teaser (jobSearch's and recommendedJobs' hits). */
 export interface JobHitTeaserData {
   title: string;
@@ -19,19 +27,14 @@ export interface JobHitTeaserData {
 const SALARY_UNITS: readonly SalaryRangeValue["salaryUnit"][] = ["HOUR", "DAY", "WEEK", "MONTH", "YEAR"];
 
 /** The index keeps salary units in lower case ("year"); the formatter speaks the jobs API's. */
-function salaryOf(salary: JobHitTeaserData["salary"]): string | null {
+function salaryRangeOf(salary: JobHitTeaserData["salary"]): SalaryRangeValue | null {
   if (!salary) return null;
   const unit = SALARY_UNITS.find((candidate) => candidate === salary.unit.toUpperCase()) ?? "YEAR";
-  return formatSalary({
-    minSalary: salary.min,
-    maxSalary: salary.max,
-    currencyCode: salary.currency,
-    salaryUnit: unit,
-  });
+  return { minSalary: salary.min, maxSalary: salary.max, currencyCode: salary.currency, salaryUnit: unit };
 }
 
 /** A search hit as a JobTeaser's props (the distance, when there is one, is the caller's). */
-export function jobHitTeaserProps(hit: JobHitTeaserData): JobTeaserProps {
+export function jobHitTeaserProps(hit: JobHitTeaserData, format: HitFormat = SITE_FORMAT): JobTeaserProps {
   return {
     title: hit.title,
     href: `/job/${encodeURIComponent(hit.slug)}`,
@@ -40,9 +43,9 @@ export function jobHitTeaserProps(hit: JobHitTeaserData): JobTeaserProps {
     logo: hit.logoUrl ? { url: hit.logoUrl, alt: "" } : null,
     location: hit.locations.map(locationLabel).join(" · ") || null,
     remote: hit.remoteOptions.join(", ") || null,
-    salary: salaryOf(hit.salary),
+    salary: format.salary(salaryRangeOf(hit.salary)),
     employmentTypes: hit.employmentTypes,
-    posted: formatDate(hit.publishedAt) || null,
+    posted: format.date(hit.publishedAt) || null,
     featured: hit.featured ?? false,
   };
 }

@@ -1,3 +1,7 @@
+import type { IntlShape } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
+
 /** A salary range as the jobs API answers it (spec 3: minSalary, maxSalary, currencyCode, salaryUnit). */
 export interface SalaryRangeValue {
   minSalary?: number | null;
@@ -6,13 +10,20 @@ export interface SalaryRangeValue {
   salaryUnit: "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR";
 }
 
-const UNIT_TEXT: Record<SalaryRangeValue["salaryUnit"], string> = {
-  HOUR: "per hour",
-  DAY: "per day",
-  WEEK: "per week",
-  MONTH: "per month",
-  YEAR: "per year",
-};
+/** "{amount} per year": the unit after the amount or range, in the reader's language. */
+const UNIT_MESSAGES = defineMessages({
+  HOUR: { id: "salary.perHour", defaultMessage: "{amount} per hour" },
+  DAY: { id: "salary.perDay", defaultMessage: "{amount} per day" },
+  WEEK: { id: "salary.perWeek", defaultMessage: "{amount} per week" },
+  MONTH: { id: "salary.perMonth", defaultMessage: "{amount} per month" },
+  YEAR: { id: "salary.perYear", defaultMessage: "{amount} per year" },
+});
+
+const RANGE_MESSAGES = defineMessages({
+  range: { id: "salary.range", defaultMessage: "{min} – {max}" },
+  from: { id: "salary.from", defaultMessage: "From {min}" },
+  upTo: { id: "salary.upTo", defaultMessage: "Up to {max}" },
+});
 
 function money(amount: number, currency: string, locale: string): string {
   const whole = Number.isInteger(amount);
@@ -33,17 +44,17 @@ function money(amount: number, currency: string, locale: string): string {
  * "€40,000 – €55,000 per year", "From $25 per hour", "Up to £3,000 per month"; null without
  * an amount. Intl formats each amount in its currency.
  */
-export function formatSalary(range: SalaryRangeValue | null | undefined, locale = "en"): string | null {
+export function formatSalary(range: SalaryRangeValue | null | undefined, intl: IntlShape = SITE_INTL): string | null {
   if (!range) return null;
   const { minSalary: min, maxSalary: max, currencyCode, salaryUnit } = range;
-  const unit = UNIT_TEXT[salaryUnit];
+  const amount = (value: number) => money(value, currencyCode, intl.locale);
   const hasMin = typeof min === "number";
   const hasMax = typeof max === "number";
-  if (hasMin && hasMax) {
-    if (min === max) return `${money(min, currencyCode, locale)} ${unit}`;
-    return `${money(min, currencyCode, locale)} – ${money(max, currencyCode, locale)} ${unit}`;
-  }
-  if (hasMin) return `From ${money(min, currencyCode, locale)} ${unit}`;
-  if (hasMax) return `Up to ${money(max, currencyCode, locale)} ${unit}`;
-  return null;
+  let text: string;
+  if (hasMin && hasMax)
+    text = min === max ? amount(min) : intl.formatMessage(RANGE_MESSAGES.range, { min: amount(min), max: amount(max) });
+  else if (hasMin) text = intl.formatMessage(RANGE_MESSAGES.from, { min: amount(min) });
+  else if (hasMax) text = intl.formatMessage(RANGE_MESSAGES.upTo, { max: amount(max) });
+  else return null;
+  return intl.formatMessage(UNIT_MESSAGES[salaryUnit], { amount: text });
 }

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { safeDestination, withDispatch } from "./destinations";
@@ -7,20 +9,44 @@ import { signInWithCredentials } from "./session";
 import { SocialButtons } from "./SocialButtons";
 import { EMAIL_PATTERN } from "./account-rules";
 
+const messages = defineMessages({
+  throttled: {
+    id: "login.error.throttled",
+    defaultMessage: "Too many failed attempts. Please wait a few minutes before trying again.",
+  },
+  unavailable: {
+    id: "login.error.unavailable",
+    defaultMessage: "Signing in is not possible right now. Please try again in a moment.",
+  },
+  wrongCredentials: {
+    id: "login.error.wrongCredentials",
+    defaultMessage: "The email address or password is not correct.",
+  },
+  expired: { id: "login.error.expired", defaultMessage: "The form had expired. Please try again." },
+  failed: { id: "login.error.failed", defaultMessage: "Signing in did not work. Please try again." },
+  title: { id: "login.title", defaultMessage: "Log in" },
+  sessionRequired: { id: "login.sessionRequired", defaultMessage: "Please log in to see this page." },
+  email: { id: "login.email", defaultMessage: "Email address" },
+  emailInvalid: { id: "login.email.invalid", defaultMessage: "Enter the email address of your account." },
+  password: { id: "login.password", defaultMessage: "Password" },
+  passwordMissing: { id: "login.password.missing", defaultMessage: "Enter your password." },
+  forgot: { id: "login.forgotPassword", defaultMessage: "Forgot your password?" },
+  submit: { id: "login.submit", defaultMessage: "Log in" },
+  newHere: { id: "login.newHere", defaultMessage: "New here? <link>Create an account</link>" },
+});
+
 /** Readable messages for what the login page can be sent back with (spec 8). */
-export function signInErrorMessage(error: string | null, code: string | null): string | null {
+export function signInErrorMessage(error: string | null, code: string | null): MessageDescriptor | null {
   if (!error) return null;
   if (error === "SessionRequired") return null;
   if (error === "CredentialsSignin") {
-    if (code === "throttled") {
-      return "Too many failed attempts. Please wait a few minutes before trying again.";
-    }
-    if (code === "unavailable") return "Signing in is not possible right now. Please try again in a moment.";
-    return "The email address or password is not correct.";
+    if (code === "throttled") return messages.throttled;
+    if (code === "unavailable") return messages.unavailable;
+    return messages.wrongCredentials;
   }
-  if (error === "MissingCSRF") return "The form had expired. Please try again.";
-  if (error === "Unavailable") return "Signing in is not possible right now. Please try again in a moment.";
-  return "Signing in did not work. Please try again.";
+  if (error === "MissingCSRF") return messages.expired;
+  if (error === "Unavailable") return messages.unavailable;
+  return messages.failed;
 }
 
 export interface LoginPageProps {
@@ -33,11 +59,12 @@ export interface LoginPageProps {
 
 /** /user/login: email and password, or a social provider; back to `destination` afterwards. */
 export function LoginPage({ providers, destination, error, code }: LoginPageProps) {
+  const intl = useIntl();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [touched, setTouched] = useState(false);
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(signInErrorMessage(error, code));
+  const [failure, setFailure] = useState<MessageDescriptor | null>(signInErrorMessage(error, code));
 
   const target = withDispatch(safeDestination(destination), "login");
   const emailInvalid = !EMAIL_PATTERN.test(email.trim());
@@ -61,48 +88,56 @@ export function LoginPage({ providers, destination, error, code }: LoginPageProp
 
   return (
     <Stack gap="md" maw={480}>
-      <Title order={1}>Log in</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {error === "SessionRequired" ? (
         <Alert color="blue" role="status">
-          Please log in to see this page.
+          <FormattedMessage {...messages.sessionRequired} />
         </Alert>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <DangerList messages={failure ? [failure] : []} />
+          <DangerList messages={failure ? [intl.formatMessage(failure)] : []} />
           <TextInput
-            label="Email address"
+            label={intl.formatMessage(messages.email)}
             type="email"
             autoComplete="email"
             required
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={touched && emailInvalid ? "Enter the email address of your account." : undefined}
+            error={touched && emailInvalid ? intl.formatMessage(messages.emailInvalid) : undefined}
           />
           <PasswordInput
-            label="Password"
+            label={intl.formatMessage(messages.password)}
             autoComplete="current-password"
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            error={touched && passwordMissing ? "Enter your password." : undefined}
+            error={touched && passwordMissing ? intl.formatMessage(messages.passwordMissing) : undefined}
           />
           <Group justify="space-between">
             <Anchor component={NavLink} to="/user/password" size="sm">
-              Forgot your password?
+              <FormattedMessage {...messages.forgot} />
             </Anchor>
             <Button type="submit" loading={pending}>
-              Log in
+              <FormattedMessage {...messages.submit} />
             </Button>
           </Group>
         </Stack>
       </form>
-      <SocialButtons providers={providers} callbackUrl={target} verb="Log in" />
+      <SocialButtons providers={providers} callbackUrl={target} verb="login" />
       <Text size="sm">
-        New here?{" "}
-        <Anchor component={NavLink} to="/user/register">
-          Create an account
-        </Anchor>
+        <FormattedMessage
+          {...messages.newHere}
+          values={{
+            link: (chunks) => (
+              <Anchor component={NavLink} to="/user/register">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </Stack>
   );

@@ -12,6 +12,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
@@ -47,20 +49,55 @@ export const SIGN_UP = graphql(`
   }
 `);
 
+const messages = defineMessages({
+  firstNameMissing: { id: "signUp.firstName.missing", defaultMessage: "Enter your first name." },
+  lastNameMissing: { id: "signUp.lastName.missing", defaultMessage: "Enter your last name." },
+  emailInvalid: { id: "signUp.email.invalid", defaultMessage: "Enter a valid email address." },
+  passwordShort: { id: "signUp.password.short", defaultMessage: "Use at least {min} characters." },
+  passwordLong: { id: "signUp.password.long", defaultMessage: "Use at most {max} characters." },
+  captchaMissing: { id: "signUp.captcha.missing", defaultMessage: "Please confirm that you are not a robot." },
+  doneTitle: { id: "signUp.done.title", defaultMessage: "Check your mailbox" },
+  doneAlert: { id: "signUp.done.alert", defaultMessage: "Your account is created" },
+  doneText: {
+    id: "signUp.done.text",
+    defaultMessage: "We sent a link to {email}. Open it to confirm your address, then <link>log in</link>.",
+  },
+  title: { id: "signUp.title", defaultMessage: "Create an account" },
+  accountType: { id: "signUp.accountType", defaultMessage: "Account type" },
+  applicant: { id: "signUp.role.applicant", defaultMessage: "I am looking for a job" },
+  recruiter: { id: "signUp.role.recruiter", defaultMessage: "I am hiring" },
+  failed: { id: "signUp.failed", defaultMessage: "We could not create your account. Try again in a moment." },
+  firstName: { id: "signUp.firstName", defaultMessage: "First name" },
+  lastName: { id: "signUp.lastName", defaultMessage: "Last name" },
+  email: { id: "signUp.email", defaultMessage: "Email address" },
+  password: { id: "signUp.password", defaultMessage: "Password" },
+  passwordHint: {
+    id: "signUp.password.hint",
+    defaultMessage: "{min} to {max} characters, not containing your email name.",
+  },
+  captchaMissingConfig: {
+    id: "signUp.captcha.notConfigured",
+    defaultMessage: "Sign-up is protected by a robot check that is not configured. Please try again later.",
+  },
+  submit: { id: "signUp.submit", defaultMessage: "Create the account" },
+  haveAccount: { id: "signUp.haveAccount", defaultMessage: "Already have an account? <link>Log in</link>" },
+});
+
 type Field = "firstName" | "lastName" | "email" | "password";
 
 function localChecks(
   values: Record<Field, string>,
+  intl: IntlShape,
 ): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = "Enter your first name.";
-  if (!values.lastName.trim()) errors.lastName = "Enter your last name.";
+  if (!values.firstName.trim()) errors.firstName = intl.formatMessage(messages.firstNameMissing);
+  if (!values.lastName.trim()) errors.lastName = intl.formatMessage(messages.lastNameMissing);
   if (!EMAIL_PATTERN.test(values.email.trim()))
-    errors.email = "Enter a valid email address.";
+    errors.email = intl.formatMessage(messages.emailInvalid);
   if (values.password.length < MIN_PASSWORD)
-    errors.password = `Use at least ${MIN_PASSWORD} characters.`;
+    errors.password = intl.formatMessage(messages.passwordShort, { min: MIN_PASSWORD });
   else if (values.password.length > MAX_PASSWORD)
-    errors.password = `Use at most ${MAX_PASSWORD} characters.`;
+    errors.password = intl.formatMessage(messages.passwordLong, { max: MAX_PASSWORD });
   return errors;
 }
 
@@ -77,6 +114,7 @@ export function SignUpPage({
   initialRole,
   captcha,
 }: SignUpPageProps) {
+  const intl = useIntl();
   const [role, setRole] = useState<"applicant" | "recruiter">(initialRole);
   const { config } = useAppConfig();
   const captchaOn = config.flag("captcha", "registration");
@@ -95,7 +133,7 @@ export function SignUpPage({
   const consentDone = consentsComplete(consentInfos, accepted);
   const [signUp, { data, loading, error }] = useMutation(SIGN_UP);
 
-  const checks = localChecks(values);
+  const checks = localChecks(values, intl);
   const answer = data?.signUp;
   const serverErrors =
     answer?.__typename === "AccountErrors" ? answer.errors : [];
@@ -110,7 +148,7 @@ export function SignUpPage({
     serverErrors.find((e) => e.field === "acceptedConsentInfoIds")?.message;
   const captchaError =
     (touched && captchaOn && !captchaToken
-      ? "Please confirm that you are not a robot."
+      ? intl.formatMessage(messages.captchaMissing)
       : undefined) ??
     serverErrors.find((e) => e.field === "captchaToken")?.message;
 
@@ -157,14 +195,21 @@ export function SignUpPage({
   if (answer?.__typename === "SignUpSuccess") {
     return (
       <Stack gap="md" maw={520}>
-        <Title order={1}>Check your mailbox</Title>
-        <Alert color="green" role="status" title="Your account is created">
-          We sent a link to {values.email.trim()}. Open it to confirm your
-          address, then{" "}
-          <Anchor component={NavLink} to="/user/login">
-            log in
-          </Anchor>
-          .
+        <Title order={1}>
+          <FormattedMessage {...messages.doneTitle} />
+        </Title>
+        <Alert color="green" role="status" title={intl.formatMessage(messages.doneAlert)}>
+          <FormattedMessage
+            {...messages.doneText}
+            values={{
+              email: values.email.trim(),
+              link: (chunks) => (
+                <Anchor component={NavLink} to="/user/login">
+                  {chunks}
+                </Anchor>
+              ),
+            }}
+          />
         </Alert>
       </Stack>
     );
@@ -172,16 +217,18 @@ export function SignUpPage({
 
   return (
     <Stack gap="md" maw={520}>
-      <Title order={1}>Create an account</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       <SegmentedControl
-        aria-label="Account type"
+        aria-label={intl.formatMessage(messages.accountType)}
         value={role}
         onChange={(value) =>
           setRole(value === "recruiter" ? "recruiter" : "applicant")
         }
         data={[
-          { value: "applicant", label: "I am looking for a job" },
-          { value: "recruiter", label: "I am hiring" },
+          { value: "applicant", label: intl.formatMessage(messages.applicant) },
+          { value: "recruiter", label: intl.formatMessage(messages.recruiter) },
         ]}
       />
       <form onSubmit={submit} noValidate>
@@ -189,13 +236,13 @@ export function SignUpPage({
           <DangerList
             messages={
               error
-                ? ["We could not create your account. Try again in a moment."]
+                ? [intl.formatMessage(messages.failed)]
                 : generalErrors
             }
           />
           <Group grow align="flex-start">
             <TextInput
-              label="First name"
+              label={intl.formatMessage(messages.firstName)}
               autoComplete="given-name"
               required
               value={values.firstName}
@@ -203,7 +250,7 @@ export function SignUpPage({
               error={fieldError("firstName")}
             />
             <TextInput
-              label="Last name"
+              label={intl.formatMessage(messages.lastName)}
               autoComplete="family-name"
               required
               value={values.lastName}
@@ -212,7 +259,7 @@ export function SignUpPage({
             />
           </Group>
           <TextInput
-            label="Email address"
+            label={intl.formatMessage(messages.email)}
             type="email"
             autoComplete="email"
             required
@@ -221,8 +268,8 @@ export function SignUpPage({
             error={fieldError("email")}
           />
           <PasswordInput
-            label="Password"
-            description={`${MIN_PASSWORD} to ${MAX_PASSWORD} characters, not containing your email name.`}
+            label={intl.formatMessage(messages.password)}
+            description={intl.formatMessage(messages.passwordHint, { min: MIN_PASSWORD, max: MAX_PASSWORD })}
             autoComplete="new-password"
             required
             value={values.password}
@@ -245,13 +292,12 @@ export function SignUpPage({
               />
             ) : (
               <Text size="sm" c="red" role="alert">
-                Sign-up is protected by a robot check that is not configured.
-                Please try again later.
+                <FormattedMessage {...messages.captchaMissingConfig} />
               </Text>
             )
           ) : null}
           <Button type="submit" loading={loading}>
-            Create the account
+            <FormattedMessage {...messages.submit} />
           </Button>
         </Stack>
       </form>
@@ -262,13 +308,19 @@ export function SignUpPage({
         signUpConsents={accepted}
         consentMissing={!consentDone}
         onConsentMissing={() => setTouched(true)}
-        verb="Sign up"
+        verb="signUp"
       />
       <Text size="sm">
-        Already have an account?{" "}
-        <Anchor component={NavLink} to="/user/login">
-          Log in
-        </Anchor>
+        <FormattedMessage
+          {...messages.haveAccount}
+          values={{
+            link: (chunks) => (
+              <Anchor component={NavLink} to="/user/login">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </Stack>
   );

@@ -1,6 +1,14 @@
 import { Button, Divider, Stack } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { rememberSignUpRole, signInWithProvider } from "./session";
+
+const messages = defineMessages({
+  or: { id: "social.or", defaultMessage: "or" },
+  login: { id: "social.login", defaultMessage: "Log in with {provider}" },
+  signUp: { id: "social.signUp", defaultMessage: "Sign up with {provider}" },
+});
 
 export interface SocialButtonsProps {
   providers: { id: string; name: string }[];
@@ -11,7 +19,7 @@ export interface SocialButtonsProps {
   signUpConsents?: string[];
   consentMissing?: boolean;
   onConsentMissing?: () => void;
-  verb: "Log in" | "Sign up";
+  verb: "login" | "signUp";
 }
 
 /** One button per configured OpenID Connect provider; nothing when none is configured. */
@@ -41,7 +49,7 @@ export function SocialButtons({
 
   return (
     <Stack gap="xs">
-      <Divider label="or" labelPosition="center" />
+      <Divider label={<FormattedMessage {...messages.or} />} labelPosition="center" />
       {providers.map((provider) => (
         <Button
           key={provider.id}
@@ -49,7 +57,7 @@ export function SocialButtons({
           loading={pending === provider.id}
           onClick={() => start(provider.id)}
         >
-          {verb} with {provider.name}
+          <FormattedMessage {...messages[verb]} values={{ provider: provider.name }} />
         </Button>
       ))}
     </Stack>

@@ -1,12 +1,14 @@
 import { Stack, Title } from "@mantine/core";
 import { useId } from "react";
 import { JobTeaser } from "~/components/JobTeaser";
+import { useLocaleFormat } from "~/lib/format";
 import { jobHitTeaserProps } from "~/lib/job-hit";
 import type { SimilarJobView } from "./documents";
 
 /** "Similar jobs" under a job (and on an expired job's page); nothing when there are none. */
 export function SimilarJobs({ jobs }: { jobs: readonly SimilarJobView[] }) {
   const headingId = useId();
+  const format = useLocaleFormat();
   if (jobs.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
@@ -16,7 +18,7 @@ export function SimilarJobs({ jobs }: { jobs: readonly SimilarJobView[] }) {
       <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
         {jobs.map((hit) => (
           <li key={hit.job.id}>
-            <JobTeaser {...jobHitTeaserProps(hit)} />
+            <JobTeaser {...jobHitTeaserProps(hit, format)} />
           </li>
         ))}
       </Stack>

@@ -1,5 +1,14 @@
 import { Anchor, Button, CloseIcon, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  selected: { id: "search.chips.label", defaultMessage: "Selected filters" },
+  filters: { id: "search.chips.filters", defaultMessage: "Filters:" },
+  remove: { id: "search.chips.remove", defaultMessage: "Remove filter {label}" },
+  clear: { id: "search.chips.clear", defaultMessage: "Clear all filters" },
+});
 
 export interface FilterChip {
   key: string;
@@ -11,11 +20,12 @@ export interface FilterChip {
 
 /** The selected filters as removable chips (links: they work without JavaScript), and "clear all". */
 export function FilterChips({ chips, clearHref }: { chips: readonly FilterChip[]; clearHref: string }) {
+  const intl = useIntl();
   if (chips.length === 0) return null;
   return (
-    <Group gap="xs" component="section" aria-label="Selected filters">
+    <Group gap="xs" component="section" aria-label={intl.formatMessage(messages.selected)}>
       <Text size="sm" fw={500} component="span">
-        Filters:
+        <FormattedMessage {...messages.filters} />
       </Text>
       {chips.map((chip) => (
         <Button
@@ -29,14 +39,14 @@ export function FilterChips({ chips, clearHref }: { chips: readonly FilterChip[]
           radius="xl"
           tt="none"
           rightSection={<CloseIcon size="12" aria-hidden />}
-          aria-label={`Remove filter ${chip.label}`}
+          aria-label={intl.formatMessage(messages.remove, { label: chip.label })}
         >
           {chip.label}
         </Button>
       ))}
       {chips.length > 1 ? (
         <Anchor component={Link} to={clearHref} size="sm" rel="nofollow">
-          Clear all filters
+          <FormattedMessage {...messages.clear} />
         </Anchor>
       ) : null}
     </Group>

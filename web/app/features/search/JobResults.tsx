@@ -3,13 +3,22 @@ import { Fragment } from "react";
 import { AD_TEASER_INTERVAL, AdTeaser } from "~/components/AdTeaser";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { JobTeaser, type JobTeaserProps } from "~/components/JobTeaser";
+import { useLocaleFormat } from "~/lib/format";
 import { jobHitTeaserProps } from "~/lib/job-hit";
 import type { JobSearchHitView } from "./documents";
 import { formatDistance } from "./job-search-params";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 
-export function hitTeaserProps(hit: JobSearchHitView): JobTeaserProps {
+const messages = defineMessages({
+  list: { id: "search.jobs.list", defaultMessage: "Jobs" },
+});
+
+type LocaleFormat = ReturnType<typeof useLocaleFormat>;
+
+export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat): JobTeaserProps {
   return {
-    ...jobHitTeaserProps(hit),
+    ...jobHitTeaserProps(hit, format),
     distance: typeof hit.distanceKm === "number" ? formatDistance(hit.distanceKm) : null,
   };
 }
@@ -27,13 +36,22 @@ export function JobResults({
   showBookmarks: boolean;
   signedIn: boolean;
 }) {
+  const intl = useIntl();
+  const format = useLocaleFormat();
   return (
-    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }} aria-label="Jobs">
+    <Stack
+      gap="sm"
+      component="ol"
+      p={0}
+      m={0}
+      style={{ listStyle: "none" }}
+      aria-label={intl.formatMessage(messages.list)}
+    >
       {hits.map((hit, index) => (
         <Fragment key={hit.job.id}>
           <li>
             <JobTeaser
-              {...hitTeaserProps(hit)}
+              {...hitTeaserProps(hit, format)}
               actions={
                 showBookmarks ? (
                   <BookmarkButton

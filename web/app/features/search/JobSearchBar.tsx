@@ -13,8 +13,19 @@ import {
   type JobSearchState,
 } from "./job-search-params";
 import { LocationField } from "./LocationField";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 
-const RADIUS_DATA = RADIUS_OPTIONS.map((radius) => ({ value: String(radius), label: `${radius} ${DEFAULT_UNIT}` }));
+const messages = defineMessages({
+  form: { id: "search.jobs.form", defaultMessage: "Search jobs" },
+  keywords: { id: "search.keywords", defaultMessage: "Keywords" },
+  keywordsPlaceholder: { id: "search.keywords.placeholder", defaultMessage: "Job title, skill or organization" },
+  radius: { id: "search.radius", defaultMessage: "Radius" },
+  radiusOption: { id: "search.radius.option", defaultMessage: "{radius, number} {unit}" },
+  choose: { id: "search.radius.choose", defaultMessage: "Choose" },
+  submit: { id: "search.submit", defaultMessage: "Search" },
+});
+
 
 function formParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
@@ -36,7 +47,12 @@ export function JobSearchBar({
   state: JobSearchState;
   categories: readonly CategorySelection[];
 }) {
+  const intl = useIntl();
   const navigate = useNavigate();
+  const radiusData = RADIUS_OPTIONS.map((option) => ({
+    value: String(option),
+    label: intl.formatMessage(messages.radiusOption, { radius: option, unit: DEFAULT_UNIT }),
+  }));
   const [geo, setGeo] = useState<GeoSelection | null>(state.geo);
   const area = geo?.locationType === "country" || geo?.locationType === "administrative_area_level_1";
   const radius = RADIUS_OPTIONS.some((option) => option === state.radius) ? String(state.radius) : "";
@@ -54,14 +70,14 @@ export function JobSearchBar({
       action={jobSearchPath(categories)}
       onSubmit={submit}
       role="search"
-      aria-label="Search jobs"
+      aria-label={intl.formatMessage(messages.form)}
     >
       <Flex direction={{ base: "column", sm: "row" }} gap="sm" align={{ base: "stretch", sm: "flex-end" }}>
         <TextInput
           name="search"
           type="search"
-          label="Keywords"
-          placeholder="Job title, skill or organization"
+          label={intl.formatMessage(messages.keywords)}
+          placeholder={intl.formatMessage(messages.keywordsPlaceholder)}
           defaultValue={state.search}
           maxLength={500}
           style={{ flex: 3 }}
@@ -73,8 +89,8 @@ export function JobSearchBar({
           </Box>
           <NativeSelect
             name="radius"
-            label="Radius"
-            data={radius ? RADIUS_DATA : [{ value: "", label: "Choose" }, ...RADIUS_DATA]}
+            label={intl.formatMessage(messages.radius)}
+            data={radius ? radiusData : [{ value: "", label: intl.formatMessage(messages.choose) }, ...radiusData]}
             defaultValue={radius}
             disabled={area}
             w="6.5rem"
@@ -88,7 +104,9 @@ export function JobSearchBar({
           <input key={field} type="hidden" name={field} value={state.filters[field].join(",")} />
         ))}
         {state.sorting !== "relevancy" ? <input type="hidden" name="sorting" value={state.sorting} /> : null}
-        <Button type="submit">Search</Button>
+        <Button type="submit">
+          <FormattedMessage {...messages.submit} />
+        </Button>
       </Flex>
     </Box>
   );

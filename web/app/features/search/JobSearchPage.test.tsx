@@ -5,6 +5,8 @@ import { render as renderDom, screen, waitFor, within } from "@testing-library/r
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { I18nProvider } from "~/lib/i18n/I18nProvider";
+import en from "~/lib/i18n/messages/en.json";
 import { LOCATION_SUGGESTIONS } from "./documents";
 import { DEFAULT_JOB_SEARCH, parseJobSearchParams, type CategorySelection } from "./job-search-params";
 import { JobSearchPage } from "./JobSearchPage";
@@ -23,7 +25,15 @@ function render(
     <MockedProvider mocks={mocks}>
       <Stub initialEntries={["/jobs"]} />
     </MockedProvider>,
-    { wrapper: ({ children }) => <MantineProvider env="test">{children}</MantineProvider> },
+    {
+      wrapper: ({ children }) => (
+        <MantineProvider env="test">
+          <I18nProvider locale="en" messages={en}>
+            {children}
+          </I18nProvider>
+        </MantineProvider>
+      ),
+    },
   );
 }
 

@@ -15,7 +15,6 @@ import {
   jobSearchHref,
   RADIUS_OPTIONS,
   selectedFilters,
-  SORTING_LABELS,
   SORTINGS,
   type CategorySelection,
   type JobSearchState,
@@ -29,16 +28,53 @@ import { SaveSearchCta } from "./SaveSearchCta";
 import { POPULAR_JOB_SEARCHES, SearchEmptyState, type EmptySuggestion } from "./SearchEmptyState";
 import { pageCount } from "./search-url";
 import { SortLinks } from "./SortLinks";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
+
+const messages = defineMessages({
+  categoryJobs: { id: "search.jobs.heading.categories", defaultMessage: "{categories} jobs" },
+  searchJobs: { id: "search.jobs.heading.search", defaultMessage: "Jobs for “{search}”" },
+  jobs: { id: "search.jobs.heading", defaultMessage: "Jobs" },
+  count: { id: "search.jobs.count", defaultMessage: "{total, plural, one {# job} other {# jobs}}" },
+  countPages: {
+    id: "search.jobs.countPages",
+    defaultMessage: "{total, plural, one {# job} other {# jobs}} · page {page, number} of {pages, number}",
+  },
+  removeFilters: { id: "search.empty.removeFilters", defaultMessage: "Remove all filters" },
+  widen: { id: "search.empty.widen", defaultMessage: "Widen the radius to {radius, number} {unit}" },
+  withoutKeywords: { id: "search.empty.withoutKeywords", defaultMessage: "Search all jobs without “{search}”" },
+  newSearch: { id: "search.empty.newSearch", defaultMessage: "Start a new search" },
+  resultPages: { id: "search.jobs.resultPages", defaultMessage: "Result pages" },
+  noMoreTitle: { id: "search.jobs.noMore.title", defaultMessage: "No more results" },
+  noMore: {
+    id: "search.jobs.noMore",
+    defaultMessage: "This page is past the last page of results. <link>Go to the first page</link>",
+  },
+  unavailable: { id: "search.unavailable.title", defaultMessage: "Search is unavailable" },
+  tryAgain: { id: "search.unavailable.tryAgain", defaultMessage: "Try again" },
+  filters: { id: "search.filters", defaultMessage: "Filters" },
+  relevancy: { id: "search.sorting.relevancy", defaultMessage: "Relevance" },
+  newest: { id: "search.sorting.newest", defaultMessage: "Newest" },
+});
+
+const SORTING_MESSAGES: Record<(typeof SORTINGS)[number], Message> = {
+  relevancy: messages.relevancy,
+  publish_date_desc: messages.newest,
+};
 
 /** The page's h1 (and the fallback title): the categories, the keywords, or just "Jobs". */
-export function jobSearchHeading(state: JobSearchState, categories: readonly CategorySelection[]): string {
-  if (categories.length > 0) return `${categories.map((category) => category.label).join(", ")} jobs`;
-  if (state.search) return `Jobs for “${state.search}”`;
-  return "Jobs";
-}
-
-function countText(total: number): string {
-  return `${total.toLocaleString("en")} ${total === 1 ? "job" : "jobs"}`;
+export function jobSearchHeading(
+  state: JobSearchState,
+  categories: readonly CategorySelection[],
+  intl: IntlShape = SITE_INTL,
+): string {
+  if (categories.length > 0)
+    return intl.formatMessage(messages.categoryJobs, {
+      categories: intl.formatList(categories.map((category) => category.label), { type: "unit" }),
+    });
+  if (state.search) return intl.formatMessage(messages.searchJobs, { search: state.search });
+  return intl.formatMessage(messages.jobs);
 }
 
 function Facets({ views }: { views: readonly JobFacetView[] }) {
@@ -52,22 +88,26 @@ function Facets({ views }: { views: readonly JobFacetView[] }) {
 }
 
 /** Next steps when nothing matched: fewer filters, a wider radius, other keywords. */
-function emptySuggestions(state: JobSearchState, categories: readonly CategorySelection[]): EmptySuggestion[] {
+function emptySuggestions(
+  state: JobSearchState,
+  categories: readonly CategorySelection[],
+  intl: IntlShape,
+): EmptySuggestion[] {
   const suggestions: EmptySuggestion[] = [];
   const filtered = activeFilterCount(selectedFilters(state, categories)) > 0 || state.geo !== null;
-  if (filtered) suggestions.push({ label: "Remove all filters", href: clearFiltersHref(state) });
+  if (filtered) suggestions.push({ label: intl.formatMessage(messages.removeFilters), href: clearFiltersHref(state) });
   if (state.geo?.locationType === "locality") {
     const wider = RADIUS_OPTIONS.find((radius) => radius > state.radius);
     if (wider) {
       suggestions.push({
-        label: `Widen the radius to ${wider} ${DEFAULT_UNIT}`,
+        label: intl.formatMessage(messages.widen, { radius: wider, unit: DEFAULT_UNIT }),
         href: jobSearchHref({ ...state, radius: wider, page: 1 }, categories),
       });
     }
   }
   if (state.search)
     suggestions.push({
-      label: `Search all jobs without “${state.search}”`,
+      label: intl.formatMessage(messages.withoutKeywords, { search: state.search }),
       href: jobSearchHref({ ...state, search: "", page: 1 }, categories),
     });
   return suggestions;
@@ -101,6 +141,7 @@ function Results({
   signedIn: boolean;
   showBookmarks: boolean;
 }) {
+  const intl = useIntl();
   const pages = pageCount(results.total, JOB_PAGE_SIZE);
   if (results.hits.length > 0) {
     return (
@@ -110,22 +151,28 @@ function Results({
           page={state.page}
           pages={pages}
           href={(page) => jobSearchHref({ ...state, page }, categories)}
-          label="Result pages"
+          label={intl.formatMessage(messages.resultPages)}
         />
       </>
     );
   }
   if (results.total > 0) {
     return (
-      <Alert color="blue" title="No more results" role="status">
-        This page is past the last page of results.{" "}
-        <Anchor component={Link} to={jobSearchHref({ ...state, page: 1 }, categories)}>
-          Go to the first page
-        </Anchor>
+      <Alert color="blue" title={intl.formatMessage(messages.noMoreTitle)} role="status">
+        <FormattedMessage
+          {...messages.noMore}
+          values={{
+            link: (chunks) => (
+              <Anchor component={Link} to={jobSearchHref({ ...state, page: 1 }, categories)}>
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Alert>
     );
   }
-  return <SearchEmptyState what="jobs" suggestions={emptySuggestions(state, categories)} popular={POPULAR} />;
+  return <SearchEmptyState what="jobs" suggestions={emptySuggestions(state, categories, intl)} popular={POPULAR} />;
 }
 
 /**
@@ -143,6 +190,7 @@ export function JobSearchPage({
   signedIn: boolean;
   showBookmarks: boolean;
 }) {
+  const intl = useIntl();
   const { state, categories, outcome, notices, landingPage } = data;
   const href = jobSearchHref(state, categories);
   const results = outcome.kind === "results" ? outcome.results : null;
@@ -156,22 +204,22 @@ export function JobSearchPage({
   const chips = jobFilterChips(state, categories, results?.facets ?? []);
   const active = activeFilterCount(selectedFilters(state, categories));
   const pages = results ? pageCount(results.total, JOB_PAGE_SIZE) : 1;
-  const messages = [...notices, ...(outcome.kind === "errors" ? outcome.messages : [])];
+  const dangers = [...notices, ...(outcome.kind === "errors" ? outcome.messages : [])];
 
   return (
     <Stack gap="lg">
-      <PageHeader title={landingPage?.title ?? jobSearchHeading(state, categories)} />
+      <PageHeader title={landingPage?.title ?? jobSearchHeading(state, categories, intl)} />
       {landingPage?.intro ? (
         // sanitized by the search service on save (the filtered format, ADR 0016)
         <Box className="landing-intro" maw={760} dangerouslySetInnerHTML={{ __html: landingPage.intro }} />
       ) : null}
       <JobSearchBar key={href} state={state} categories={categories} />
-      <DangerList messages={messages} />
+      <DangerList messages={dangers} />
       {outcome.kind === "unavailable" ? (
-        <Alert color="orange" title="Search is unavailable" role="alert">
+        <Alert color="orange" title={intl.formatMessage(messages.unavailable)} role="alert">
           {outcome.message}{" "}
           <Anchor component={Link} to={href} reloadDocument>
-            Try again
+            <FormattedMessage {...messages.tryAgain} />
           </Anchor>
         </Alert>
       ) : null}
@@ -180,7 +228,7 @@ export function JobSearchPage({
           <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
             <Box component="aside" aria-labelledby={filtersHeadingId}>
               <Title order={2} size="h4" id={filtersHeadingId} mb="md">
-                Filters
+                <FormattedMessage {...messages.filters} />
               </Title>
               <Facets views={facetViews} />
             </Box>
@@ -191,8 +239,14 @@ export function JobSearchPage({
             {results ? (
               <Group justify="space-between" align="center" gap="sm">
                 <Title order={2} size="h4" id={resultsHeadingId} aria-live="polite">
-                  {countText(results.total)}
-                  {pages > 1 ? ` · page ${Math.min(state.page, pages)} of ${pages}` : ""}
+                  {pages > 1 ? (
+                    <FormattedMessage
+                      {...messages.countPages}
+                      values={{ total: results.total, page: Math.min(state.page, pages), pages }}
+                    />
+                  ) : (
+                    <FormattedMessage {...messages.count} values={{ total: results.total }} />
+                  )}
                 </Title>
                 <Group gap="sm">
                   {facetViews.length > 0 ? (
@@ -201,7 +255,7 @@ export function JobSearchPage({
                     </MobileFilters>
                   ) : null}
                   <SortLinks
-                    options={SORTINGS.map((value) => ({ value, label: SORTING_LABELS[value] }))}
+                    options={SORTINGS.map((value) => ({ value, label: intl.formatMessage(SORTING_MESSAGES[value]) }))}
                     current={state.sorting}
                     href={(sorting) => jobSearchHref({ ...state, sorting, page: 1 }, categories)}
                   />
@@ -220,7 +274,7 @@ export function JobSearchPage({
             ) : outcome.kind === "errors" ? (
               <SearchEmptyState
                 what="jobs"
-                suggestions={[{ label: "Start a new search", href: "/jobs" }]}
+                suggestions={[{ label: intl.formatMessage(messages.newSearch), href: "/jobs" }]}
                 popular={POPULAR}
               />
             ) : null}

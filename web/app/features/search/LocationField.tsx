@@ -5,6 +5,13 @@ import { useMemo, useState } from "react";
 import { LOCATION_SUGGESTIONS } from "./documents";
 import type { GeoSelection } from "./job-search-params";
 import { suggestionToGeo } from "./load-search";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  label: { id: "search.location", defaultMessage: "Location" },
+  placeholder: { id: "search.location.placeholder", defaultMessage: "City, state or country" },
+});
 
 /** Spec 9: address autocomplete waits 250 ms and starts from one character. */
 export const LOCATION_AUTOCOMPLETE_DELAY_MS = 250;
@@ -23,6 +30,7 @@ export function LocationField({
   initial: GeoSelection | null;
   onChange?: (geo: GeoSelection | null) => void;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState(initial?.label ?? "");
   const [chosen, setChosen] = useState<GeoSelection | null>(initial?.locationType ? initial : null);
   const [debounced] = useDebouncedValue(text.trim(), LOCATION_AUTOCOMPLETE_DELAY_MS);
@@ -43,8 +51,8 @@ export function LocationField({
     <>
       <Autocomplete
         name="geo_location"
-        label="Location"
-        placeholder="City, state or country"
+        label={intl.formatMessage(messages.label)}
+        placeholder={intl.formatMessage(messages.placeholder)}
         autoComplete="off"
         value={text}
         data={labels}

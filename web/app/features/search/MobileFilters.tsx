@@ -1,6 +1,18 @@
 import { Badge, Button, Drawer, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  filters: { id: "search.filters", defaultMessage: "Filters" },
+  active: { id: "search.filters.active", defaultMessage: "Filters, {active, number} active" },
+  showResults: { id: "search.filters.showResults", defaultMessage: "Show results" },
+  showCount: {
+    id: "search.filters.showCount",
+    defaultMessage: "Show {total, plural, one {# result} other {# results}}",
+  },
+});
 
 /**
  * Spec 2: on phones the facets live in a filter panel, opened by a button that says how many
@@ -16,7 +28,9 @@ export function MobileFilters({
   total: number | null;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   const [opened, { open, close }] = useDisclosure(false);
+  const title = intl.formatMessage(messages.filters);
   return (
     <>
       <Button
@@ -32,15 +46,19 @@ export function MobileFilters({
             </Badge>
           ) : null
         }
-        aria-label={active > 0 ? `Filters, ${active} active` : "Filters"}
+        aria-label={active > 0 ? intl.formatMessage(messages.active, { active }) : title}
       >
-        Filters
+        {title}
       </Button>
-      <Drawer opened={opened} onClose={close} title="Filters" position="bottom" size="85%" hiddenFrom="md">
+      <Drawer opened={opened} onClose={close} title={title} position="bottom" size="85%" hiddenFrom="md">
         <Stack gap="lg">
           {children}
           <Button onClick={close}>
-            {total === null ? "Show results" : `Show ${total} ${total === 1 ? "result" : "results"}`}
+            {total === null ? (
+              <FormattedMessage {...messages.showResults} />
+            ) : (
+              <FormattedMessage {...messages.showCount} values={{ total }} />
+            )}
           </Button>
         </Stack>
       </Drawer>

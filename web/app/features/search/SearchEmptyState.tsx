@@ -1,6 +1,15 @@
 import { Anchor, Group, List, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { EmptyState } from "~/components/EmptyState";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  tryInstead: { id: "search.empty.tryInstead", defaultMessage: "Try instead" },
+  popular: { id: "search.empty.popular", defaultMessage: "Popular searches" },
+  noJobs: { id: "search.empty.jobs", defaultMessage: "No jobs match this search." },
+  noOrganizations: { id: "search.empty.organizations", defaultMessage: "No organizations match this search." },
+});
 
 export interface EmptySuggestion {
   label: string;
@@ -22,16 +31,17 @@ export function SearchEmptyState({
   suggestions,
   popular = [],
 }: {
-  what: string;
+  what: "jobs" | "organizations";
   suggestions: readonly EmptySuggestion[];
   popular?: readonly EmptySuggestion[];
 }) {
+  const intl = useIntl();
   return (
     <EmptyState
       action={
         <Stack gap="sm" align="center">
           {suggestions.length > 0 ? (
-            <List size="sm" spacing={4} aria-label="Try instead">
+            <List size="sm" spacing={4} aria-label={intl.formatMessage(messages.tryInstead)}>
               {suggestions.map((suggestion) => (
                 <List.Item key={suggestion.href}>
                   <Anchor component={Link} to={suggestion.href} size="sm">
@@ -44,7 +54,7 @@ export function SearchEmptyState({
           {popular.length > 0 ? (
             <Stack gap={4} align="center">
               <Text size="sm" fw={500}>
-                Popular searches
+                <FormattedMessage {...messages.popular} />
               </Text>
               <Group gap="sm" justify="center">
                 {popular.map((search) => (
@@ -58,7 +68,7 @@ export function SearchEmptyState({
         </Stack>
       }
     >
-      No {what} match this search.
+      <FormattedMessage {...(what === "jobs" ? messages.noJobs : messages.noOrganizations)} />
     </EmptyState>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useId } from "react";
 import { Link } from "react-router";
+import { FormattedMessage } from "react-intl";
 
 /** Sorting as links (a choice of two, spec 3), the current one marked. */
 export function SortLinks<Value extends string>({
@@ -16,7 +17,7 @@ export function SortLinks<Value extends string>({
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-labelledby={labelId}>
       <Text size="sm" id={labelId} component="span">
-        Sort by
+        <FormattedMessage id="search.sortBy" defaultMessage="Sort by" />
       </Text>
       <Button.Group>
         {options.map((option) => (

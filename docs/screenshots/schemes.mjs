@@ -1,0 +1,46 @@
+// Screenshots of the public pages in the light and dark colour schemes at 390 px and 1280 px,
+// and /jobs in German (the language picker's catalogue), against a running site.
+// Driven by the e2e folder's Playwright with Debian's Chromium.
+// Usage: node schemes.mjs [base URL, default http://127.0.0.1:3002] [out dir, default out]
+const [base = "http://127.0.0.1:3002", out = "out"] = process.argv.slice(2);
+const playwright = await import(new URL("../../e2e/node_modules/@playwright/test/index.js", import.meta.url).href);
+const { chromium } = playwright.chromium ? playwright : playwright.default;
+const { mkdirSync } = await import("node:fs");
+mkdirSync(out, { recursive: true });
+
+const consent = {
+  name: "jb_cookie_consent",
+  value: encodeURIComponent(JSON.stringify({ version: 1, granted: [], at: "2026-01-01T00:00:00Z" })),
+  url: base,
+};
+const html = await (await fetch(`${base}/jobs`)).text();
+const job = /\/job\/(?!wizard)[a-z0-9-]+/.exec(html)?.[0] ?? "/jobs";
+const pages = { home: "/", jobs: "/jobs", job, login: "/user/login", register: "/user/register" };
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+for (const colorScheme of ["light", "dark"]) {
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
+    await context.addCookies([consent]);
+    const page = await context.newPage();
+    for (const [name, path] of Object.entries(pages)) {
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+      await page.screenshot({ path: `${out}/${name}-${colorScheme}-${width}.png`, fullPage: true });
+    }
+    await context.close();
+  }
+}
+// German: the footer's language picker loads /api/messages/de.
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+await context.addCookies([consent]);
+const page = await context.newPage();
+await page.goto(`${base}/jobs`, { waitUntil: "networkidle" });
+await page.getByTestId("locale-picker").selectOption("de");
+await page.getByRole("heading", { level: 1, name: "Jobs" }).waitFor();
+await page.getByRole("button", { name: "Suchen" }).waitFor();
+await page.screenshot({ path: `${out}/jobs-de-1280.png`, fullPage: true });
+await browser.close();
+console.log(`screenshots in ${out}/`);

@@ -1,0 +1,69 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from "react";
+import { IntlProvider } from "react-intl";
+import { onIntlError } from "./intl-errors";
+import { loadMessages, type Messages } from "./load-messages";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from "./locales";
+
+interface LocaleChoice {
+  locale: Locale;
+  /** Loads the locale's catalogue, remembers the choice in a cookie and re-renders with it. */
+  chooseLocale: (locale: Locale) => Promise<void>;
+}
+
+const LocaleContext = createContext<LocaleChoice>({
+  locale: DEFAULT_LOCALE,
+  chooseLocale: async () => undefined,
+});
+
+export function useLocaleChoice(): LocaleChoice {
+  return useContext(LocaleContext);
+}
+
+/**
+ * react-intl for the whole app. The server renders with the request's catalogue (root loader),
+ * so the first paint and hydration have every message; a later choice loads its catalogue from
+ * `/api/messages/{locale}`.
+ */
+export function I18nProvider({
+  locale: initialLocale = DEFAULT_LOCALE,
+  messages: initialMessages = {},
+  children,
+}: {
+  locale?: Locale;
+  messages?: Messages;
+  children: ReactNode;
+}) {
+  const [current, setCurrent] = useState({
+    locale: initialLocale,
+    messages: initialMessages,
+  });
+  const chooseLocale = useCallback(async (locale: Locale) => {
+    const messages = await loadMessages(locale);
+    document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=31536000; samesite=lax`;
+    document.documentElement.lang = locale;
+    setCurrent({ locale, messages });
+  }, []);
+  const choice = useMemo(
+    () => ({ locale: current.locale, chooseLocale }),
+    [current.locale, chooseLocale],
+  );
+  return (
+    <LocaleContext.Provider value={choice}>
+      <IntlProvider
+        locale={current.locale}
+        defaultLocale={DEFAULT_LOCALE}
+        messages={current.messages}
+        onError={onIntlError}
+      >
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}
