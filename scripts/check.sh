@@ -26,5 +26,5 @@ scripts/export-schemas.sh --check
 step "gateway: supergraph composes and matches the committed files; gateway types"
 (cd gateway && npm run --silent compose:check && npm run --silent lint)
 
-step "web: lint, types, generated GraphQL types match the supergraph"
-(cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent codegen:check)
+step "web: lint, types, generated GraphQL types match the supergraph, the message catalogue matches the code"
+(cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent codegen:check && npm run --silent i18n:check)
