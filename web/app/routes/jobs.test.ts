@@ -209,6 +209,20 @@ describe("jobs route meta", () => {
     expect(descriptors).not.toContainEqual({ name: "robots", content: "noindex" });
   });
 
+  it("describes itself when neither a landing page nor the API gives a description", () => {
+    const results = jobResults([jobHit(1)], {
+      total: 1234,
+      metadata: { ...jobResults([]).metadata, metatags: [{ meta: "title", value: "1234 jobs | Jobboard" }] },
+    });
+    const descriptors = meta({
+      loaderData: { ...base, outcome: { kind: "results", results } },
+    } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({
+      name: "description",
+      content: "Jobs: 1,234 open positions. Search by keyword, place and category, and apply in minutes.",
+    });
+  });
+
   it("says noindex when the search could not run", () => {
     const descriptors = meta({
       loaderData: { ...base, outcome: { kind: "unavailable", message: "down" } },

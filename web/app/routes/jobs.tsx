@@ -27,6 +27,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * more is noindex with the canonical at the two-facet parent; an empty page is noindex. A
  * landing page's title and description replace the search's.
  */
+/** What a search result page says of itself when no landing page describes it. */
+export function jobSearchDescription(heading: string, total: number | null): string {
+  const count = total === null ? "" : `${total.toLocaleString("en-US")} open positions. `;
+  return `${heading}: ${count}Search by keyword, place and category, and apply in minutes.`;
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { outcome, state, categories, origin, landingPage } = loaderData;
@@ -43,6 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     apiMetatags: results?.metadata.metatags ?? [],
     landingPage,
     fallbackTitle: `${jobSearchHeading(state, categories)} | Jobboard`,
+    fallbackDescription: jobSearchDescription(jobSearchHeading(state, categories), results?.total ?? null),
     origin,
   });
 }

@@ -94,12 +94,15 @@ export function jobSearchMetaDescriptors({
   apiMetatags,
   landingPage,
   fallbackTitle,
+  fallbackDescription,
   origin,
 }: {
   seo: JobSearchSeo;
   apiMetatags: readonly Metatag[];
   landingPage?: LandingPageView | null;
   fallbackTitle: string;
+  /** Used when neither the landing page nor the API gives a description (search engines want one). */
+  fallbackDescription?: string;
   origin: string;
 }): MetaDescriptor[] {
   const own = (landingPage?.metatags ?? []).filter((tag) => tag.meta !== "canonical");
@@ -107,6 +110,9 @@ export function jobSearchMetaDescriptors({
     ...own,
     ...apiMetatags.filter((tag) => tag.meta !== "canonical" && !own.some((mine) => mine.meta === tag.meta)),
   ];
+  if (fallbackDescription && !metatags.some((tag) => tag.meta === "description")) {
+    metatags.push({ meta: "description", value: fallbackDescription });
+  }
   return searchMetaDescriptors({
     metatags,
     noindex: seo.noindex,
