@@ -2,6 +2,7 @@
 // and /jobs in German (the language picker's catalogue), against a running site.
 // Driven by the e2e folder's Playwright with Debian's Chromium.
 // Usage: node schemes.mjs [base URL, default http://127.0.0.1:3002] [out dir, default out]
+// The committed set: (cd docs/screenshots && node schemes.mjs http://127.0.0.1:3002 pages) after make up.
 const [base = "http://127.0.0.1:3002", out = "out"] = process.argv.slice(2);
 const playwright = await import(new URL("../../e2e/node_modules/@playwright/test/index.js", import.meta.url).href);
 const { chromium } = playwright.chromium ? playwright : playwright.default;
