@@ -3,6 +3,7 @@ import type {
   JobSearchQuery,
   LandingPageQuery,
   OrganizationSearchQuery,
+  UpdateLandingPageMutation,
 } from "~/lib/graphql/generated/graphql";
 
 export const SEARCH_FACET_FIELDS = graphql(`
@@ -184,6 +185,34 @@ export const LANDING_PAGE = graphql(`
 
 export type LandingPageView = NonNullable<LandingPageQuery["landingPage"]>;
 
+/** An admin-like user's new title, intro and meta description for a landing page. */
+export const UPDATE_LANDING_PAGE = graphql(`
+  mutation UpdateLandingPage($input: UpdateLandingPageInput!) {
+    updateLandingPage(input: $input) {
+      __typename
+      ... on LandingPageSaved {
+        landingPage {
+          id
+          title
+          intro
+          description
+        }
+      }
+      ... on SearchErrors {
+        message
+        errors {
+          message
+          field
+          code
+        }
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`);
+
 export type JobSearchAnswer = JobSearchQuery["jobSearch"];
 export type JobSearchResultsView = Extract<JobSearchAnswer, { __typename: "JobSearchResults" }>;
 export type JobSearchHitView = JobSearchResultsView["hits"][number];
@@ -195,3 +224,4 @@ export type OrganizationSearchResultsView = Extract<
   { __typename: "OrganizationSearchResults" }
 >;
 export type OrganizationSearchHitView = OrganizationSearchResultsView["hits"][number];
+export type UpdateLandingPageAnswer = UpdateLandingPageMutation["updateLandingPage"];
