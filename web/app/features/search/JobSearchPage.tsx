@@ -21,6 +21,7 @@ import {
 } from "./job-search-params";
 import { JobResults } from "./JobResults";
 import { JobSearchBar } from "./JobSearchBar";
+import { LandingPageEditor } from "./LandingPageEditor";
 import type { JobSearchPageData } from "./load-search";
 import { FilterChips } from "./FilterChips";
 import { MobileFilters } from "./MobileFilters";
@@ -179,16 +180,19 @@ function Results({
  * /jobs and /jobs/{alias}[/{alias}] (UI.md): the search bar on top, facets on the left on
  * desktop (a filter panel on phones), the total, sorting and chips above the results, paging
  * and "create a job alert" below. Every state keeps the shell: refused input in the danger list,
- * an unavailable index as a message.
+ * an unavailable index as a message. `canEditLanding` (admin-like users) adds "Edit this page" to a
+ * landing page's header.
  */
 export function JobSearchPage({
   data,
   signedIn,
   showBookmarks,
+  canEditLanding = false,
 }: {
   data: JobSearchPageData;
   signedIn: boolean;
   showBookmarks: boolean;
+  canEditLanding?: boolean;
 }) {
   const intl = useIntl();
   const { state, categories, outcome, notices, landingPage } = data;
@@ -208,7 +212,10 @@ export function JobSearchPage({
 
   return (
     <Stack gap="lg">
-      <PageHeader title={landingPage?.title ?? jobSearchHeading(state, categories, intl)} />
+      <PageHeader
+        title={landingPage?.title ?? jobSearchHeading(state, categories, intl)}
+        action={landingPage && canEditLanding ? <LandingPageEditor landingPage={landingPage} /> : null}
+      />
       {landingPage?.intro ? (
         // sanitized by the search service on save (the filtered format, ADR 0016)
         <Box className="landing-intro" maw={760} dangerouslySetInnerHTML={{ __html: landingPage.intro }} />
