@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { serverEnv } from "~/env.server";
-import { clientRole } from "~/features/identity/roles";
+import { clientRole, isAdminLike } from "~/features/identity/roles";
 import { useSession } from "~/features/identity/session";
 import { jobSearchHeading, JobSearchPage } from "~/features/search/JobSearchPage";
 import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
@@ -59,6 +59,12 @@ export default function JobsRoute({ loaderData }: Route.ComponentProps) {
   const signedIn = session.status === "authenticated";
   const role = clientRole(session.data?.user.roles);
   return (
-    <JobSearchPage data={loaderData} signedIn={signedIn} showBookmarks={role === "ANON" || role === "APPLICANT"} />
+    <JobSearchPage
+      data={loaderData}
+      signedIn={signedIn}
+      showBookmarks={role === "ANON" || role === "APPLICANT"}
+      // updateLandingPage is declared for admin-like users only
+      canEditLanding={signedIn && isAdminLike(session.data?.user.roles ?? [])}
+    />
   );
 }
