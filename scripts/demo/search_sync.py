@@ -13,16 +13,14 @@ from typing import Any
 
 import httpx
 from jobkit.db import make_engine, make_sessionmaker
-from jobs.db import outbox as jobs_outbox
 from jobs.domain.models import Job
 from jobs.resync import republish_snapshots as republish_jobs
 from jobs.settings import get_settings as jobs_settings
-from organizations.db import outbox as organizations_outbox
 from organizations.domain.models import OrganizationProfile
 from organizations.resync import republish_snapshots as republish_profiles
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
-from sqlalchemy import Table, func, select
+from sqlalchemy import func, select
 
 
 @dataclass(frozen=True)
@@ -43,13 +41,6 @@ async def _indexed(kind: str) -> int:
     async with httpx.AsyncClient(base_url=settings.elasticsearch_url, timeout=30) as client:
         answer = await client.get(f"/{settings.index_prefix}-{kind}/_count")
     return int(answer.json()["count"]) if answer.status_code == 200 else 0
-
-
-async def _unsent(sessions: Any, outbox: Table) -> int:
-    async with sessions() as session:
-        return int(
-            await session.scalar(select(func.count()).where(outbox.c.sent_at.is_(None))) or 0
-        )
 
 
 def _databases() -> tuple[Any, Any]:
@@ -74,15 +65,16 @@ async def counts() -> Counts:
 
 
 async def resync_search() -> None:
-    """Send the snapshots again when the index lacks documents and nothing waits to be sent."""
+    """Send every snapshot again when the index lacks documents. Whether some events still wait
+    in an outbox does not matter: the seed's own changes (a fresh clone redraws the logos) leave
+    some there, and they say nothing of the aggregates they do not touch. A snapshot sent twice
+    is harmless: the indexer's writes are versioned."""
     jobs_db, organizations_db = _databases()
     now = await counts()
-    if now.jobs_indexed < now.jobs and not await _unsent(jobs_db, jobs_outbox):
+    if now.jobs_indexed < now.jobs:
         count = await republish_jobs(sessions=jobs_db, settings=jobs_settings())
         print(f"search: the index lacked jobs; {count} job snapshots sent again")  # noqa: T201
-    if now.profiles_indexed < now.profiles and not await _unsent(
-        organizations_db, organizations_outbox
-    ):
+    if now.profiles_indexed < now.profiles:
         count = await republish_profiles(
             sessions=organizations_db, settings=organizations_settings()
         )
