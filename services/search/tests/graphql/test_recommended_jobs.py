@@ -121,10 +121,12 @@ async def test_an_expired_job_still_gets_open_similar_jobs(
 async def test_unknown_jobs_answer_nothing_and_the_limit_is_checked(
     graphql: GraphQLClient, store: SearchStore
 ) -> None:
-    assert await _recommended(graphql, "no-such-job") == {
-        "__typename": "RecommendedJobs",
-        "hits": [],
-    }
+    # ids Elasticsearch could never hold (empty, blank, over 512 bytes) are unknown too
+    for unknown in ("no-such-job", "", "  ", "é" * 300):
+        assert await _recommended(graphql, unknown) == {
+            "__typename": "RecommendedJobs",
+            "hits": [],
+        }, unknown
     for limit in (0, 11):
         answer = await _recommended(graphql, "no-such-job", limit=limit)
         assert answer == {

@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 Kind = Literal["jobs", "organizations"]
 KINDS: tuple[Kind, ...] = ("jobs", "organizations")
 
+# Elasticsearch refuses document ids longer than this (in UTF-8 bytes).
+MAX_ID_BYTES = 512
+
 _STEM = {"type": "text", "analyzer": "stemmed"}
 _TIDS = {"type": "integer"}
 _KEYWORD = {"type": "keyword"}
@@ -200,6 +203,10 @@ class SearchStore:
         return True
 
     async def get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
+        """The stored document, or None when there is none; an id Elasticsearch could never
+        have stored (empty, or longer than its 512 bytes) is simply not there."""
+        if not document_id.strip() or len(document_id.encode()) > MAX_ID_BYTES:
+            return None
         try:
             answer = await self.client.get(index=self.alias(kind), id=document_id)
         except NotFoundError:
