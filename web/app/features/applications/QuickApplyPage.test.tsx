@@ -59,10 +59,10 @@ const events = () => (window.dataLayer ?? []).map((e) => e.event);
 
 describe("QuickApplyPage", () => {
   beforeEach(() => {
-    window.sessionStorage.clear();
+    window.localStorage.clear();
     window.dataLayer = [];
   });
-  afterEach(() => window.sessionStorage.clear());
+  afterEach(() => window.localStorage.clear());
 
   it("prefills a signed-in applicant, tracks the page and the start once, keeps answers", async () => {
     render("/job/health-worker/apply/basic-info");
@@ -94,7 +94,7 @@ describe("QuickApplyPage", () => {
     ).toBeInTheDocument();
     expect(
       JSON.parse(
-        window.sessionStorage.getItem("jobboard.quick-apply.health-worker") ??
+        window.localStorage.getItem("jobboard.quick-apply.health-worker") ??
           "{}",
       ).answers,
     ).toEqual(["yes", "Nights", "Your mission."]);

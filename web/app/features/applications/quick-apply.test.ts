@@ -4,6 +4,7 @@ import {
   checkAttachment,
   clearDraft,
   EMPTY_DRAFT,
+  DRAFT_TTL_MS,
   loadDraft,
   nextStep,
   pageEvent,
@@ -53,6 +54,25 @@ describe("quick apply", () => {
     expect(loadDraft(storage, "b").firstName).toBe("");
     clearDraft(storage, "a");
     expect(loadDraft(storage, "a").firstName).toBe("");
+  });
+
+  it("keeps a draft for a week, then starts over from the prefill", () => {
+    const storage = memoryStorage();
+    const saved = Date.UTC(2026, 10, 1);
+    saveDraft(storage, "a", { ...EMPTY_DRAFT, firstName: "Grace" }, saved);
+    const prefill = { firstName: "Ada" };
+    expect(
+      loadDraft(storage, "a", prefill, saved + DRAFT_TTL_MS).firstName,
+    ).toBe("Grace");
+    expect(
+      loadDraft(storage, "a", prefill, saved + DRAFT_TTL_MS + 1).firstName,
+    ).toBe("Ada");
+    // a draft of the former format (no date) is not trusted either
+    storage.setItem(
+      "jobboard.quick-apply.b",
+      JSON.stringify({ ...EMPTY_DRAFT, firstName: "Old" }),
+    );
+    expect(loadDraft(storage, "b", prefill).firstName).toBe("Ada");
   });
 
   it("checks files and the basic info before the server does", () => {

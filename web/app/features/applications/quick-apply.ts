@@ -1,7 +1,8 @@
 /**
  * Quick apply (spec 1): five pages, each tracked as its qa_* page view (spec 7). What the applicant
- * typed lives in session storage per job, so back, forward, a reload or leaving and coming back
- * in the same tab keep it; it is cleared once the application is sent.
+ * typed lives in local storage per job, so back, forward, a reload, another tab or leaving and
+ * coming back days later keep it; it is cleared once the application is sent, and a draft left
+ * untouched for DRAFT_TTL_MS is forgotten (it holds personal details on a possibly shared device).
  */
 
 export const STEPS = [
@@ -78,17 +79,28 @@ export const EMPTY_DRAFT: Draft = {
 
 const key = (slug: string) => `jobboard.quick-apply.${slug}`;
 
-/** The stored draft, or the prefill (a signed-in applicant's name and address) for a new one. */
+/** How long an untouched draft is kept: a week. */
+export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The stored draft, or the prefill (a signed-in applicant's name and address) for a new one, or
+ * when the stored one is damaged or older than DRAFT_TTL_MS.
+ */
 export function loadDraft(
   storage: Pick<Storage, "getItem"> | undefined,
   slug: string,
   prefill: Partial<Draft> = {},
+  now: number = Date.now(),
 ): Draft {
   const raw = storage?.getItem(key(slug));
   if (raw) {
     try {
-      const parsed = JSON.parse(raw) as Partial<Draft>;
-      return { ...EMPTY_DRAFT, ...parsed };
+      const { savedAt, ...parsed } = JSON.parse(raw) as Partial<Draft> & {
+        savedAt?: number;
+      };
+      if (typeof savedAt === "number" && now - savedAt <= DRAFT_TTL_MS) {
+        return { ...EMPTY_DRAFT, ...parsed };
+      }
     } catch {
       // a damaged draft starts over
     }
@@ -100,8 +112,9 @@ export function saveDraft(
   storage: Pick<Storage, "setItem"> | undefined,
   slug: string,
   draft: Draft,
+  now: number = Date.now(),
 ): void {
-  storage?.setItem(key(slug), JSON.stringify(draft));
+  storage?.setItem(key(slug), JSON.stringify({ ...draft, savedAt: now }));
 }
 
 export function clearDraft(
@@ -174,7 +187,7 @@ const listeners = new Set<() => void>();
 const snapshots = new Map<string, { raw: string | null; draft: Draft }>();
 
 function storage(): Storage | undefined {
-  return typeof window === "undefined" ? undefined : window.sessionStorage;
+  return typeof window === "undefined" ? undefined : window.localStorage;
 }
 
 export function subscribeDrafts(listener: () => void): () => void {
