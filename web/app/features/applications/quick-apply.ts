@@ -2,8 +2,11 @@
  * Quick apply (spec 1): five pages, each tracked as its qa_* page view (spec 7). What the applicant
  * typed lives in local storage per job, so back, forward, a reload, another tab or leaving and
  * coming back days later keep it; it is cleared once the application is sent, and a draft left
- * untouched for DRAFT_TTL_MS is forgotten (it holds personal details on a possibly shared device).
+ * untouched for DRAFT_TTL_MS, or when someone logs out, is forgotten (it holds personal details
+ * on a possibly shared device: lib/personal-drafts).
  */
+
+import { QUICK_APPLY_DRAFT_PREFIX } from "~/lib/personal-drafts";
 
 export const STEPS = [
   "basic-info",
@@ -77,7 +80,7 @@ export const EMPTY_DRAFT: Draft = {
   started: false,
 };
 
-const key = (slug: string) => `jobboard.quick-apply.${slug}`;
+const key = (slug: string) => `${QUICK_APPLY_DRAFT_PREFIX}${slug}`;
 
 /** How long an untouched draft is kept: a week. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -15,6 +15,7 @@ import {
   SIGN_UP_ROLE_COOKIE,
 } from "~/lib/auth-constants";
 import type { PublicSession } from "~/lib/session-claims";
+import { forgetPersonalDrafts } from "~/lib/personal-drafts";
 
 /** Spec section 4: the session states of the web client. */
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
@@ -157,6 +158,7 @@ export async function signInWithProvider(
 
 export async function signOut(callbackUrl = "/"): Promise<void> {
   const { url } = await postAuth("signout", { callbackUrl });
+  forgetPersonalDrafts();
   broadcast();
   window.location.assign(url ?? callbackUrl);
 }
