@@ -14,6 +14,7 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.signing import signed_file_url
+from jobs.db import uploads
 from jobs.domain.models import Application, SiteSetting
 from jobs.settings import JobsSettings
 from pypdf import PdfWriter
@@ -224,6 +225,11 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
     assert filtered["jobApplications"]["total"] == 0
 
 
+async def _stored_uploads(sessions: async_sessionmaker[AsyncSession]) -> int:
+    async with sessions() as session:
+        return int(await session.scalar(select(func.count()).select_from(uploads)) or 0)
+
+
 async def test_rules_for_closed_jobs_files_and_captcha(
     graphql: GraphQLClient,
     tokens: TokenIssuer,
@@ -245,9 +251,16 @@ async def test_rules_for_closed_jobs_files_and_captcha(
         "message": "This job asks for your CV.",
     }
 
-    # an executable renamed .pdf is refused by content
+    stored_before = await _stored_uploads(committed_sessions)
+    # an executable renamed .pdf is refused by content, with a message for people
     refused = await upload(service_url, b"MZ\x90\x00" + b"\x00" * 200, "cv.pdf")
-    assert refused.status_code == 415
+    assert (refused.status_code, refused.json()) == (
+        415,
+        {
+            "error": "UNSUPPORTED_TYPE",
+            "message": "Only PDF, JPG, PNG or WebP files can be uploaded.",
+        },
+    )
     # 51 MB: refused before reading
     async with httpx.AsyncClient(base_url=service_url) as client:
         big = await client.post(
@@ -255,7 +268,11 @@ async def test_rules_for_closed_jobs_files_and_captcha(
             data={"purpose": "application_attachment"},
             files={"file": ("big.pdf", b"%PDF-" + b"0" * (51 * 1024 * 1024), "application/pdf")},
         )
-    assert big.status_code == 413
+    assert (big.status_code, big.json()) == (
+        413,
+        {"error": "TOO_LARGE", "message": "The file is larger than 50 MB."},
+    )
+    assert await _stored_uploads(committed_sessions) == stored_before  # nothing kept
     # a made-up upload id
     unknown = await graphql.data(
         APPLY, input=form(needs_cv.id, attachments=[{"uploadId": str(uuid.uuid4()), "kind": "CV"}])

@@ -1,6 +1,7 @@
 """Application mails through the real broker and a real SMTP server: an EMAIL-workflow
 application reaches the job's addresses once, with its file attached, and the applicant's
-confirmation once, even when the event is delivered twice."""
+confirmation once, even when the event is delivered twice; a status change that carries a
+message reaches the applicant, once."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from email.message import EmailMessage
 
 import httpx
 import pytest
+from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
@@ -28,7 +30,7 @@ from jobs.settings import JobsSettings
 from pypdf import PdfWriter
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.jobs.tests.factories import job, organization
+from services.jobs.tests.factories import add_member, job, organization
 
 pytestmark = pytest.mark.integration
 
@@ -141,3 +143,53 @@ async def test_an_email_application_is_mailed_once_with_its_file(
     await asyncio.sleep(3)
     assert len(inbox.to(recruiters)) == 1
     assert len(inbox.to(applicant)) == 1
+
+
+async def test_a_status_change_with_a_message_is_mailed_to_the_applicant_once(
+    running: tuple[JobsSettings, str], sessions: async_sessionmaker[AsyncSession], inbox: Inbox
+) -> None:
+    settings, _ = running
+    org = organization()
+    on_site = job(org, state="published", application_workflow="internal", title="Field Nurse")
+    await persist(sessions, org, on_site)
+    recruiter = uuid.uuid4()
+    await add_member(sessions, org, recruiter)
+    principal = Principal(user_id=str(recruiter), roles=frozenset({"recruiter"}))
+    applicant = f"mo-{uuid.uuid4().hex[:6]}@example.org"
+    application = await applications.apply_to_job(
+        sessions=sessions,
+        settings=settings,
+        principal=None,
+        job_id=on_site.id,
+        data={"first_name": "Mo", "last_name": "Reyes", "email_address": applicant},
+    )
+    assert isinstance(application, Application)
+    await _mails(inbox, applicant, 1)  # the confirmation
+
+    # without a message: the status changes, nobody is mailed
+    reviewed = await applications.change_status(
+        sessions=sessions,
+        settings=settings,
+        principal=principal,
+        application_id=application.id,
+        status="reviewed",
+    )
+    assert isinstance(reviewed, Application)
+    # with one: the applicant reads it, once
+    shortlisted = await applications.change_status(
+        sessions=sessions,
+        settings=settings,
+        principal=principal,
+        application_id=application.id,
+        status="shortlisted",
+        message="  We would like to meet you on Tuesday.  ",
+    )
+    assert isinstance(shortlisted, Application)
+    mails = await _mails(inbox, applicant, 2)
+    status_mail = mails[1]
+    assert str(status_mail["Subject"]) == "Your application for Field Nurse was shortlisted"
+    body = status_mail.get_content()
+    assert "We would like to meet you on Tuesday." in body
+    assert "Hello Mo," in body
+    await asyncio.sleep(2)
+    assert len(inbox.to(applicant)) == 2
