@@ -221,3 +221,28 @@ async def test_an_expired_job_page_says_gone_to_visitors_without_json_ld() -> No
     assert page.status_code == 410
     assert "application/ld+json" not in page.text
     assert "noindex" in page.text
+
+
+async def test_applying_to_an_archived_or_expired_job_through_the_gateway_is_refused() -> None:
+    organization = await _organization("green-harbor-foundation")
+    member = await _signed_in("recruiter@greenharbor.example")
+    for state in ("ARCHIVED", "EXPIRED"):
+        closed = await member.data(
+            "query($id: ID!, $states: [JobState!]) { organizationJobs(organizationId: $id, "
+            "states: $states, limit: 1) { jobs { id } } }",
+            id=organization["id"],
+            states=[state],
+        )
+        job_id = closed["organizationJobs"]["jobs"][0]["id"]
+        answer = await GraphQLClient(GATEWAY_URL).data(
+            "mutation($input: ApplyToJobInput!) { applyToJob(input: $input) { __typename "
+            "... on JobErrors { errors { field code message } } } }",
+            input={
+                "jobId": job_id,
+                "firstName": "Ada",
+                "lastName": "Visitor",
+                "emailAddress": f"visitor-{uuid.uuid4().hex[:8]}@example.org",
+            },
+        )
+        assert answer["applyToJob"]["__typename"] == "JobErrors", (state, answer)
+        assert [e["code"] for e in answer["applyToJob"]["errors"]] == ["NOT_OPEN"], (state, answer)
