@@ -12,9 +12,12 @@ function isThirdParty(url: string): boolean {
 test("a first visit loads nothing from third parties and asks once; accepting reloads, the choice stays", async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const thirdParty: string[] = [];
+  const measured: string[] = [];
   page.on("request", (request) => {
     if (isThirdParty(request.url())) thirdParty.push(request.url());
+    if (/\/api\/(gmapi|conversionapi)\b/.test(new URL(request.url()).pathname)) measured.push(request.url());
   });
 
   await page.goto("/organization/green-harbor-foundation");
@@ -24,11 +27,17 @@ test("a first visit loads nothing from third parties and asks once; accepting re
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(thirdParty).toEqual([]);
   expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+  // The profile visit counts after 5 seconds on the page (spec 9): still nothing is measured.
+  await page.waitForTimeout(6_500);
+  expect(measured).toEqual([]);
+  expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
 
   // Granting reloads the page (what the categories cover may load now).
   const reloaded = page.waitForEvent("load");
   await banner.getByRole("button", { name: "Accept all" }).click();
   await reloaded;
+  // ... and now the same visit is measured: the profile visit reaches the relay after 5 seconds.
+  await expect.poll(() => measured.length, { timeout: 25_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
   // ... and the tag library with it (its dataLayer and start event; no container is configured here)
   await expect

@@ -47,4 +47,25 @@ test.describe("on a large screen", () => {
     expect(await page.evaluate(() => window.localStorage.getItem("jobboard.sidebar.visitor"))).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem("jobboard.sidebar.organization"))).toBe("collapsed");
   });
+
+  test("a job seeker's sidebar: its own memory, apart from the organization users' and the visitors'", async ({
+    page,
+  }) => {
+    // The recruiter's choice in this browser must not decide the job seeker's.
+    await page.goto("/jobs");
+    await page.evaluate(() => window.localStorage.setItem("jobboard.sidebar.organization", "collapsed"));
+    await new LoginPage(page).logIn("jamie.lee@jobboard.example", "/my-applications");
+    await expect(sidebar(page)).toHaveAttribute("data-kind", "jobseeker");
+    await expect(sidebar(page)).toHaveAttribute("data-open", "true");
+    await toggle(page, "Collapse menu");
+    await expect(sidebar(page)).toHaveAttribute("data-open", "false");
+    await reloadHydrated(page);
+    await expect(sidebar(page)).toHaveAttribute("data-kind", "jobseeker");
+    await expect(sidebar(page)).toHaveAttribute("data-open", "false");
+    await toggle(page, "Expand menu");
+    await reloadHydrated(page);
+    await expect(sidebar(page)).toHaveAttribute("data-open", "true");
+    expect(await page.evaluate(() => window.localStorage.getItem("jobboard.sidebar.jobseeker"))).toBe("open");
+    expect(await page.evaluate(() => window.localStorage.getItem("jobboard.sidebar.organization"))).toBe("collapsed");
+  });
 });

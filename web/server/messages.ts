@@ -17,16 +17,29 @@ export function readCatalogues(dir: URL): Catalogues {
 }
 
 /**
- * GET /api/messages/{locale} (spec 2 and 7): the locale's message catalogue as JSON, an object of
- * message ids to ICU patterns. An unknown locale answers 404 with a JSON error.
+ * GET /api/messages/{locale} (spec 2 and 7): "a messages JSON string", i.e. a JSON string whose
+ * text is the catalogue (an object of message ids to ICU patterns) as JSON; the client parses
+ * both layers (lib/i18n/load-messages). An unknown locale answers 404 with a JSON error.
  */
 export function messagesEndpoint(catalogues: Catalogues): Router {
   const router = express.Router();
+  // Serialized once: every answer of a locale is the same string.
+  const serialized = new Map(
+    Object.entries(catalogues).map(([locale, catalogue]) => [
+      locale,
+      JSON.stringify(catalogue),
+    ]),
+  );
   router.get("/:locale", (req, res) => {
     const { locale } = req.params;
-    const catalogue = isLocale(locale) ? catalogues[locale] : undefined;
-    if (!catalogue) {
-      res.status(404).json({ error: "unknown_locale", message: `No messages for locale ${locale}.` });
+    const catalogue = isLocale(locale) ? serialized.get(locale) : undefined;
+    if (catalogue === undefined) {
+      res
+        .status(404)
+        .json({
+          error: "unknown_locale",
+          message: `No messages for locale ${locale}.`,
+        });
       return;
     }
     // A deploy changes them; a few minutes of staleness is fine and saves a request per page.

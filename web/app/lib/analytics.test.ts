@@ -9,12 +9,19 @@ import {
   track,
   userRole,
 } from "./analytics";
-import { CONSENT_COOKIE, consentCookie, type ConsentCategory } from "./consent-cookie";
+import {
+  CONSENT_COOKIE,
+  consentCookie,
+  type ConsentCategory,
+} from "./consent-cookie";
 
 let beacons: { path: string; body: unknown }[];
 
 function grant(...granted: ConsentCategory[]) {
-  document.cookie = consentCookie({ version: 1, granted, at: "2026-11-23T12:00:00Z" }, false);
+  document.cookie = consentCookie(
+    { version: 1, granted, at: "2026-11-23T12:00:00Z" },
+    false,
+  );
 }
 
 beforeEach(() => {
@@ -39,10 +46,21 @@ afterEach(() => {
 });
 
 describe("the tag library", () => {
+  beforeEach(() => grant("C0001"));
+
+  it("gets nothing, not even a queue, without tag-manager consent", () => {
+    grant("C0002");
+    track("job_search");
+    vi.advanceTimersByTime(RETRY_INTERVAL_MS * (MAX_RETRIES + 1));
+    expect(window.dataLayer).toBeUndefined();
+  });
+
   it("gets the event with its parameters and value 1 at once when loaded", () => {
     window.dataLayer = [];
     track("job_search", { search_query: "nurse" });
-    expect(window.dataLayer).toEqual([{ event: "job_search", value: 1, search_query: "nurse" }]);
+    expect(window.dataLayer).toEqual([
+      { event: "job_search", value: 1, search_query: "nurse" },
+    ]);
   });
 
   it("keeps a value the caller gives", () => {
@@ -67,7 +85,9 @@ describe("the tag library", () => {
     vi.advanceTimersByTime(RETRY_INTERVAL_MS * MAX_RETRIES - 1);
     expect(window.dataLayer).toBeUndefined();
     vi.advanceTimersByTime(1);
-    expect(window.dataLayer).toEqual([{ event: "job_search", value: 1, server_sent: true }]);
+    expect(window.dataLayer).toEqual([
+      { event: "job_search", value: 1, server_sent: true },
+    ]);
     vi.advanceTimersByTime(60_000);
     expect(window.dataLayer).toHaveLength(1);
   });
@@ -79,14 +99,23 @@ describe("the server endpoints", () => {
   });
 
   it("get client and hybrid events with analytics consent, never server ones", () => {
-    grant("C0002");
+    grant("C0001", "C0002");
     track("job_search", { search_query: "nurse" });
     track("job_visit", { entity_id: "7" });
     track("job_apply_complete", { entity_id: "7" });
     track("sign_up");
     expect(beacons).toEqual([
-      { path: "/api/gmapi", body: { event: "job_search", params: { value: 1, search_query: "nurse" } } },
-      { path: "/api/gmapi", body: { event: "job_visit", params: { value: 1, entity_id: "7" } } },
+      {
+        path: "/api/gmapi",
+        body: {
+          event: "job_search",
+          params: { value: 1, search_query: "nurse" },
+        },
+      },
+      {
+        path: "/api/gmapi",
+        body: { event: "job_visit", params: { value: 1, entity_id: "7" } },
+      },
     ]);
     expect(window.dataLayer).toHaveLength(4);
   });
@@ -99,7 +128,10 @@ describe("the server endpoints", () => {
   });
 
   it("send conversions only for listed events with advertising consent", () => {
-    configureAnalytics({ conversionApi: true, conversionEvents: ["job_apply_start"] });
+    configureAnalytics({
+      conversionApi: true,
+      conversionEvents: ["job_apply_start"],
+    });
     grant("C0002");
     track("job_apply_start", { entity_id: "7" });
     expect(beacons.map((beacon) => beacon.path)).toEqual(["/api/gmapi"]);
@@ -116,13 +148,20 @@ describe("the server endpoints", () => {
       event_name: "job_apply_start",
       custom_data: { value: 1, entity_id: "7" },
     });
-    configureAnalytics({ conversionApi: false, conversionEvents: ["job_apply_start"] });
+    configureAnalytics({
+      conversionApi: false,
+      conversionEvents: ["job_apply_start"],
+    });
     track("job_apply_start");
-    expect(beacons.filter((beacon) => beacon.path === "/api/conversionapi")).toHaveLength(1);
+    expect(
+      beacons.filter((beacon) => beacon.path === "/api/conversionapi"),
+    ).toHaveLength(1);
   });
 
   it("fall back to fetch when there is no beacon", () => {
-    const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })));
+    const fetch = vi.fn(() =>
+      Promise.resolve(new Response(null, { status: 202 })),
+    );
     vi.stubGlobal("fetch", fetch);
     vi.stubGlobal("navigator", { ...navigator, sendBeacon: undefined });
     grant("C0002");
@@ -136,11 +175,14 @@ describe("the server endpoints", () => {
 
 describe("the utm source", () => {
   it("is kept for the visit and added to every event", () => {
+    grant("C0001");
     window.dataLayer = [];
     rememberUtmSource("?utm_source=newsletter&x=1");
     rememberUtmSource("?other=1");
     track("job_search");
-    expect(window.dataLayer).toEqual([{ event: "job_search", value: 1, utm_source: "newsletter" }]);
+    expect(window.dataLayer).toEqual([
+      { event: "job_search", value: 1, utm_source: "newsletter" },
+    ]);
   });
 });
 
@@ -180,6 +222,7 @@ describe("dimensions", () => {
 
 describe("visits", () => {
   beforeEach(() => {
+    grant("C0001");
     window.dataLayer = [];
   });
 
@@ -188,9 +231,15 @@ describe("visits", () => {
     vi.advanceTimersByTime(4_999);
     expect(window.dataLayer).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(window.dataLayer).toEqual([{ event: "job_visit", value: 1, entity_id: "7" }]);
+    expect(window.dataLayer).toEqual([
+      { event: "job_visit", value: 1, entity_id: "7" },
+    ]);
     vi.advanceTimersByTime(10_000);
-    expect(window.dataLayer?.map((entry) => entry.engaged_seconds)).toEqual([undefined, 10, 15]);
+    expect(window.dataLayer?.map((entry) => entry.engaged_seconds)).toEqual([
+      undefined,
+      10,
+      15,
+    ]);
     stop();
     vi.advanceTimersByTime(60_000);
     expect(window.dataLayer).toHaveLength(3);
@@ -203,13 +252,17 @@ describe("visits", () => {
     vi.advanceTimersByTime(10_000);
     expect(window.dataLayer).toEqual([]);
 
-    const hidden = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
+    const hidden = vi
+      .spyOn(document, "visibilityState", "get")
+      .mockReturnValue("hidden");
     const again = startVisit("orgprofile_visit", { entity_id: "o1" });
     vi.advanceTimersByTime(10_000);
     expect(window.dataLayer).toEqual([]);
     hidden.mockReturnValue("visible");
     vi.advanceTimersByTime(5_000);
-    expect(window.dataLayer).toEqual([{ event: "orgprofile_visit", value: 1, entity_id: "o1" }]);
+    expect(window.dataLayer).toEqual([
+      { event: "orgprofile_visit", value: 1, entity_id: "o1" },
+    ]);
     again();
   });
 });

@@ -57,17 +57,22 @@ interface RelaySettings {
   conversionEvents: readonly string[];
 }
 
-let relaySettings: RelaySettings = { conversionApi: false, conversionEvents: [] };
+let relaySettings: RelaySettings = {
+  conversionApi: false,
+  conversionEvents: [],
+};
 
 /** The site's `analytics.conversion_api` and `analytics.conversion_events` (getAppConfig). */
 export function configureAnalytics(settings: RelaySettings): void {
   relaySettings = settings;
 }
 
-function analyticsConsent(category: "C0002" | "C0004"): boolean {
+function analyticsConsent(category: "C0001" | "C0002" | "C0004"): boolean {
   if (typeof document === "undefined") return false;
   if (!document.cookie.includes(CONSENT_COOKIE)) return false;
-  return readCookieConsent(document.cookie)?.granted.includes(category) ?? false;
+  return (
+    readCookieConsent(document.cookie)?.granted.includes(category) ?? false
+  );
 }
 
 function post(path: string, body: unknown): void {
@@ -134,18 +139,24 @@ export function rememberUtmSource(search: string): void {
 /**
  * Sends an event to the browser tag library with its parameters plus `value` (default 1; spec
  * 7), and client and hybrid events to the server endpoint, which decides whether to mirror it
- * (ADR 0014); conversions go to the conversion API when the site lists them. Nothing goes to
- * the server endpoints without the visitor's consent (C0002 analytics, C0004 advertising).
+ * (ADR 0014); conversions go to the conversion API when the site lists them. Nothing is sent
+ * anywhere without the visitor's consent (C0001 tag manager, C0002 analytics, C0004 advertising).
  */
-export function track(event: AnalyticsEvent, params: AnalyticsParams = {}): void {
+export function track(
+  event: AnalyticsEvent,
+  params: AnalyticsParams = {},
+): void {
   if (typeof window === "undefined") return;
   const source = utmSource();
   const withValue: AnalyticsParams = {
     value: DEFAULT_VALUE,
     ...params,
-    ...(source && params.utm_source === undefined ? { utm_source: source } : {}),
+    ...(source && params.utm_source === undefined
+      ? { utm_source: source }
+      : {}),
   };
-  sendToTagLibrary({ event, ...withValue });
+  // The tag library only ever loads with C0001 (lib/tag-library): without it nothing waits for it.
+  if (analyticsConsent("C0001")) sendToTagLibrary({ event, ...withValue });
   if (eventKind(event) === "server") return; // analytics derives it from the domain event
   if (analyticsConsent("C0002")) post(GMAPI_PATH, { event, params: withValue });
   if (
@@ -172,7 +183,13 @@ export interface DimensionSources {
 /** The coarse role the dimensions carry, from the user's roles (the strongest wins). */
 export function userRole(roles: readonly string[] | null | undefined): string {
   if (!roles || roles.length === 0) return "anonymous";
-  for (const role of ["administrator", "site_admin", "job_editor", "recruiter", "applicant"]) {
+  for (const role of [
+    "administrator",
+    "site_admin",
+    "job_editor",
+    "recruiter",
+    "applicant",
+  ]) {
     if (roles.includes(role)) return role;
   }
   return roles[0] ?? "anonymous";
@@ -193,7 +210,9 @@ export function dimensions(sources: DimensionSources): AnalyticsParams {
     job_owner_frontend: sources.jobOwnerFrontend ?? undefined,
   };
   return Object.fromEntries(
-    Object.entries(found).filter(([, value]) => value !== undefined && value !== ""),
+    Object.entries(found).filter(
+      ([, value]) => value !== undefined && value !== "",
+    ),
   );
 }
 

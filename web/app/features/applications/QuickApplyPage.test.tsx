@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { QuickApplyPage, type ApplyJob } from "./QuickApplyPage";
 import { isStep } from "./quick-apply";
+import { grantMeasuring } from "../../../test/consent";
 
 const job: ApplyJob = {
   id: "j1",
@@ -60,6 +61,7 @@ const events = () => (window.dataLayer ?? []).map((e) => e.event);
 describe("QuickApplyPage", () => {
   beforeEach(() => {
     window.localStorage.clear();
+    grantMeasuring();
     window.dataLayer = [];
   });
   afterEach(() => window.localStorage.clear());

@@ -10,6 +10,7 @@ import type { JobView, SimilarJobView } from "./documents";
 import { draftJob, publishedJob, similarHit } from "./job-fixture";
 import { UNPUBLISHED_FADE_HEIGHT } from "./job-format";
 import { GoneJobPage, JobPage } from "./JobPage";
+import { grantMeasuring } from "../../../test/consent";
 
 function nth<T>(items: ArrayLike<T>, index: number): T {
   const item = items[index];
@@ -58,6 +59,7 @@ function events(name: string) {
 
 describe("JobPage", () => {
   beforeEach(() => {
+    grantMeasuring();
     window.dataLayer = [];
   });
   afterEach(() => {
@@ -291,6 +293,7 @@ describe("GoneJobPage", () => {
 
 describe("JobPage bookmarks", () => {
   beforeEach(() => {
+    grantMeasuring();
     window.dataLayer = [];
   });
   afterEach(() => {

@@ -19,7 +19,7 @@ function isMessages(value: unknown): value is Messages {
 /**
  * A locale's catalogue from `/api/messages/{locale}`. Spec 8: when it fails to load, the set
  * stays empty (every message then shows its defaultMessage) and the failure is logged to the
- * console. The answer is a JSON object; a JSON string holding one is accepted too.
+ * console. The answer is a JSON string holding the catalogue (spec 7); a bare object is accepted too.
  */
 export async function loadMessages(
   locale: string,
