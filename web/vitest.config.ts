@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ["./test/setup.ts"],
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
     restoreMocks: true,
+    // Mantine pages under jsdom on a 2-core machine (CI) can take seconds to render: a slow
+    // render is not a failure; a wrong one is.
+    testTimeout: 20_000,
   },
 });
