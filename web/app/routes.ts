@@ -26,6 +26,7 @@ export default [
   route("user/password", "routes/user-password.tsx"),
   route("user/reset-password", "routes/user-reset-password.tsx"),
   route("my-products", "routes/my-products.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/organization", "routes/dashboard-organization.tsx"),
   route(
     "dashboard/organization/:id/edit",

@@ -1,6 +1,7 @@
 import { Container } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
+import { FlashMessage } from "~/components/FlashMessage";
 import { NavigationRouteProgress } from "~/components/RouteProgress";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -31,6 +32,7 @@ export function AppShell({
         {sidebar}
         <main id="main" tabIndex={-1}>
           <Container size="lg" py="xl">
+            <FlashMessage />
             {children}
           </Container>
         </main>

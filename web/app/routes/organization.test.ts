@@ -44,6 +44,7 @@ describe("organization route loader", () => {
       openJobs: [],
       captcha: null,
       prefill: {},
+      afterContact: "/",
     });
     expect(query).toHaveBeenCalledWith(
       expect.objectContaining({ variables: { slug: "acme" } }),

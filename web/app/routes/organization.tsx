@@ -40,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     openJobs: await openJobsOf(request, profile.organization?.id),
     captcha: env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY } : null,
     prefill: session ? { name: session.user.name ?? "", email: session.user.email ?? "" } : {},
+    // Spec 2: a sent contact message leads to /dashboard when logged in, to / when anonymous.
+    afterContact: session ? "/dashboard" : "/",
   };
 }
 
@@ -64,7 +66,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {
-  const { profile, origin, openJobs, captcha, prefill } = loaderData;
+  const { profile, origin, openJobs, captcha, prefill, afterContact } = loaderData;
   return (
     <OrganizationProfilePage
       profile={profile}
@@ -72,7 +74,7 @@ export default function OrganizationRoute({ loaderData }: Route.ComponentProps) 
       openPositions={openJobs.length > 0 ? <OpenPositions jobs={openJobs} /> : undefined}
       contact={
         profile.organization ? (
-          <ContactOrganization organizationId={profile.organization.id} organizationName={profile.name} captcha={captcha} prefill={prefill} />
+          <ContactOrganization organizationId={profile.organization.id} organizationName={profile.name} captcha={captcha} prefill={prefill} afterSent={afterContact} />
         ) : undefined
       }
     />

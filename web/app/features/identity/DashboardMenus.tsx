@@ -8,6 +8,7 @@ import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { useSession } from "./session";
 
 const ORGANIZATION: readonly MenuItem[] = [
+  { label: "Dashboard", to: "/dashboard", mark: "◧" },
   { label: "Job manager", to: "/job-manager", mark: "☰" },
   { label: "Post a job", to: "/job/wizard", mark: "✚" },
   { label: "Applications", to: "/recruiter/applications", mark: "✉" },
@@ -25,6 +26,7 @@ const ADMINISTRATION: readonly MenuItem[] = [
 ];
 
 const JOB_SEEKER: readonly MenuItem[] = [
+  { label: "Dashboard", to: "/dashboard", mark: "◧" },
   { label: "Find jobs", to: "/jobs", mark: "◎" },
   { label: "My applications", to: "/my-applications", mark: "✉" },
   { label: "My bookmarks", to: "/my-bookmarks", mark: "★" },

@@ -2,8 +2,10 @@ import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../../test/render";
+import { FlashMessage } from "~/components/FlashMessage";
 import { APP_CONFIG } from "~/lib/app-config";
 import {
   contactErrors,
@@ -29,14 +31,32 @@ const input = {
 };
 
 function render(mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([
+    {
+      path: "/organization/green-harbor",
+      Component: () => (
+        <ContactOrganization
+          organizationId="org-1"
+          organizationName="Green Harbor"
+          captcha={null}
+          prefill={{ name: "Sam Rivera" }}
+          afterSent="/dashboard"
+        />
+      ),
+    },
+    {
+      path: "/dashboard",
+      Component: () => (
+        <>
+          <h1>Dashboard</h1>
+          <FlashMessage />
+        </>
+      ),
+    },
+  ]);
   return renderWithMantine(
     <MockedProvider mocks={[config, ...mocks]}>
-      <ContactOrganization
-        organizationId="org-1"
-        organizationName="Green Harbor"
-        captcha={null}
-        prefill={{ name: "Sam Rivera" }}
-      />
+      <Stub initialEntries={["/organization/green-harbor"]} />
     </MockedProvider>,
   );
 }
@@ -119,8 +139,15 @@ describe("ContactOrganization", () => {
       await user.click(
         within(dialog).getByRole("button", { name: "Send message" }),
       );
-      expect(await screen.findByRole("status")).toHaveTextContent(
+      // spec 2: a signed-in sender lands on /dashboard, with the confirmation
+      expect(
+        await screen.findByRole("heading", { name: "Dashboard" }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent(
         "Your message was sent",
+      );
+      expect(screen.getByRole("status")).toHaveTextContent(
+        "Green Harbor will answer you by email.",
       );
     },
   );

@@ -1,6 +1,5 @@
 import { useMutation } from "@apollo/client/react";
 import {
-  Alert,
   Button,
   Checkbox,
   FileButton,
@@ -13,9 +12,11 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { Captcha } from "~/components/Captcha";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
+import { flashState } from "~/lib/flash";
 import { graphql } from "~/lib/graphql/generated/gql";
 
 export const SEND_CONTACT_MESSAGE = graphql(`
@@ -109,6 +110,8 @@ export interface ContactOrganizationProps {
   captcha: { scriptUrl: string; siteKey: string } | null;
   /** A signed-in user's name and address. */
   prefill?: Partial<ContactDraft>;
+  /** Where a sent message leads (spec 2: /dashboard when logged in, / when anonymous). */
+  afterSent: string;
 }
 
 /** Spec 3's contact form: a button on the public profile opening the form in a dialog. */
@@ -117,19 +120,15 @@ export function ContactOrganization({
   organizationName,
   captcha,
   prefill = {},
+  afterSent,
 }: ContactOrganizationProps) {
   const [opened, setOpened] = useState(false);
-  const [sent, setSent] = useState(false);
+  const navigate = useNavigate();
   return (
     <Stack gap="sm" align="flex-start">
       <Text>
         Questions about working at {organizationName}? Write to them directly.
       </Text>
-      {sent ? (
-        <Alert color="green" title="Your message was sent" role="status">
-          {organizationName} will answer you by email.
-        </Alert>
-      ) : null}
       <Button onClick={() => setOpened(true)}>
         Contact {organizationName}
       </Button>
@@ -145,7 +144,12 @@ export function ContactOrganization({
           prefill={prefill}
           onSent={() => {
             setOpened(false);
-            setSent(true);
+            void navigate(afterSent, {
+              state: flashState({
+                title: "Your message was sent",
+                text: `${organizationName} will answer you by email.`,
+              }),
+            });
           }}
         />
       </Modal>

@@ -1,0 +1,124 @@
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { renderWithMantine } from "../../../test/render";
+import { DASHBOARD_FIGURES, DASHBOARD_USER, DashboardPage } from "./DashboardPage";
+
+function renderDashboard(mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([{ path: "/dashboard", Component: DashboardPage }]);
+  return renderWithMantine(
+    <MockedProvider mocks={mocks}>
+      <Stub initialEntries={["/dashboard"]} />
+    </MockedProvider>,
+  );
+}
+
+function userAnswer(roles: string[], organization: { id: string; name: string } | null) {
+  return {
+    request: { query: DASHBOARD_USER },
+    result: {
+      data: {
+        currentUser: {
+          __typename: "User",
+          id: "u1",
+          displayName: "Rita Recruiter",
+          roles: roles.map((targetId) => ({ __typename: "Role", targetId })),
+          activeOrganization: organization ? { __typename: "Organization", ...organization } : null,
+        },
+      },
+    },
+  };
+}
+
+const page = (total: number) => ({ __typename: "JobPage", total });
+
+describe("DashboardPage", () => {
+  it("shows a recruiter their organization's figures, each linking to where it is worked on", async () => {
+    renderDashboard([
+      userAnswer(["recruiter"], { id: "org-1", name: "Green Harbor Foundation" }),
+      {
+        request: {
+          query: DASHBOARD_FIGURES,
+          variables: { organizationId: "org-1", organization: true, applicant: false, admin: false },
+        },
+        result: {
+          data: {
+            openJobs: page(12),
+            drafts: page(2),
+            newApplications: { __typename: "ApplicationPage", total: 7 },
+            organizationStats: {
+              __typename: "OrganizationStats",
+              visits: 1234,
+              profileVisits: 56,
+              applyCompletions: 9,
+            },
+          },
+        },
+      },
+    ]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    expect(await screen.findByText("Hello Rita Recruiter, here is where things stand.")).toBeInTheDocument();
+    const section = screen.getByRole("region", { name: "Green Harbor Foundation" });
+    const figure = async (label: string) =>
+      (await within(section).findByText(label)).closest("a") as HTMLAnchorElement;
+    expect(await figure("Open jobs")).toHaveTextContent("12");
+    expect(await figure("Open jobs")).toHaveAttribute("href", "/job-manager");
+    expect(await figure("New applications")).toHaveTextContent("7");
+    expect(await figure("New applications")).toHaveAttribute("href", "/recruiter/applications");
+    expect(await figure("Job visits, 30 days")).toHaveTextContent("1,234");
+    expect(screen.getByRole("link", { name: "Post a job" })).toHaveAttribute("href", "/job/wizard");
+    expect(screen.queryByRole("region", { name: "Your job search" })).toBeNull();
+  });
+
+  it("asks a recruiter without an organization to create one", async () => {
+    renderDashboard([userAnswer(["recruiter"], null)]);
+    expect(
+      await screen.findByText("You do not work for an organization yet. Create its profile to post jobs."),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Create an organization" })[0]).toHaveAttribute(
+      "href",
+      "/dashboard/organization",
+    );
+  });
+
+  it("shows a job seeker their applications in progress, latest first, and their bookmarks", async () => {
+    const application = (id: string, status: string, title: string | null) => ({
+      __typename: "MyApplication",
+      id,
+      status,
+      createdAt: "2026-11-20T10:00:00Z",
+      job: title ? { __typename: "Job", id: `job-${id}`, slug: `job-${id}`, title } : null,
+    });
+    renderDashboard([
+      userAnswer(["applicant"], null),
+      {
+        request: {
+          query: DASHBOARD_FIGURES,
+          variables: { organizationId: "", organization: false, applicant: true, admin: false },
+        },
+        result: {
+          data: {
+            myApplications: [
+              application("a1", "SHORTLISTED", "Field Nurse"),
+              application("a2", "REJECTED", "Case Manager"),
+              application("a3", "NEW", null),
+            ],
+            myBookmarks: page(4),
+          },
+        },
+      },
+    ]);
+    const section = await screen.findByRole("region", { name: "Your job search" });
+    const figure = async (label: string) =>
+      (await within(section).findByText(label)).closest("a") as HTMLAnchorElement;
+    expect(await figure("Applications")).toHaveTextContent("3");
+    expect(await figure("In progress")).toHaveTextContent("2");
+    expect(await figure("Bookmarked jobs")).toHaveTextContent("4");
+    expect(within(section).getByRole("link", { name: "Field Nurse" })).toHaveAttribute("href", "/job/job-a1");
+    expect(within(section).getByText("Shortlisted")).toBeInTheDocument();
+    expect(within(section).getByText("A job that is no longer online")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Post a job" })).toBeNull();
+  });
+});
