@@ -181,3 +181,48 @@ async def test_only_admins_change_roles(
     bad = (await admin.data(change, input=wanted | {"roles": ["emperor"]}))["changeUserRoles"]
     assert bad["errors"] == [{"field": "roles", "code": "INVALID_CHOICE"}]
 
+
+FLAGS = """query($r: [_Any!]!) {
+  currentUser { isUserApprovedAndVerified isEligibleForJobApply }
+  _entities(representations: $r) {
+    ... on User { isUserApprovedAndVerified isEligibleForJobApply }
+  }
+}"""
+
+
+@pytest.mark.parametrize(
+    ("roles", "verified", "approved", "eligible"),
+    [
+        (["applicant"], False, False, True),
+        (["applicant"], True, True, True),
+        (["recruiter"], False, False, False),
+        (["recruiter"], True, True, False),
+        (["administrator"], True, True, False),
+    ],
+)
+async def test_the_session_flags_follow_the_role_and_the_confirmed_address(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    roles: list[str],
+    verified: bool,
+    approved: bool,
+    eligible: bool,
+) -> None:
+    user = await _signed_up(graphql, committed_sessions)
+    async with committed_sessions() as session, session.begin():
+        stored = await session.get(User, user.id)
+        assert stored is not None
+        stored.roles = roles
+        stored.email_verified = verified
+    reference = [{"__typename": "User", "id": str(user.id)}]
+    flags = {"isUserApprovedAndVerified": approved, "isEligibleForJobApply": eligible}
+
+    me = await graphql.as_user(tokens.token(user.id, roles)).data(FLAGS, r=reference)
+    assert me == {"currentUser": flags, "_entities": [flags]}
+    admin = await graphql.as_user(tokens.token(roles=["site_admin"])).data(FLAGS, r=reference)
+    assert admin["_entities"] == [flags]
+    # someone else: the flags are the user's own business
+    hidden = {"isUserApprovedAndVerified": None, "isEligibleForJobApply": None}
+    stranger = await graphql.as_user(tokens.token(roles=["recruiter"])).data(FLAGS, r=reference)
+    assert stranger["_entities"] == [hidden]
