@@ -1,12 +1,17 @@
 """Identity against the real PostgreSQL: sign-up writes the user and its event together (and for a
 taken address does the same work, creates nothing and tells the owner), and the tokens it signs
-verify through its JWKS endpoint as every other service verifies them."""
+verify through its JWKS endpoint as every other service verifies them, across a key rotation."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+import httpx
+import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -24,6 +29,7 @@ from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.testing.database import rolled_back_sessions, temporary_database
 from jobkit.testing.server import serve
+from jwt.algorithms import RSAAlgorithm
 from pydantic import SecretStr
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -236,3 +242,73 @@ async def test_a_sign_up_racing_another_for_the_same_address_gets_the_same_answe
     assert accounts == 1
     assert {"user_id": str(first.id), "attempt": "sign_up"} in notices
 
+
+async def test_tokens_of_a_retired_key_verify_while_it_is_published(
+    database: IdentitySettings, tmp_path: Path
+) -> None:
+    user = User(id=uuid.uuid4(), roles=["applicant"], site="jobboard")
+    before = create_app(database)  # signs with "identity-1"
+    old_key = before.state.signing_key
+    old_token = issue_token(user, key=old_key, settings=database)
+    # Rotation: the published JWKS goes into the retired keys file (private parts, should an
+    # operator paste a private JWK by mistake, are never published), a new key signs.
+    retired = tmp_path / "retired-jwks.json"
+    leaked = json.loads(RSAAlgorithm.to_jwk(old_key.private_key)) | {"kid": old_key.key_id}
+    retired.write_text(json.dumps({"keys": [leaked]}))
+    rotated = database.model_copy(
+        update={
+            "jwt_private_key": SecretStr(_new_key_pem()),
+            "jwt_key_id": "identity-2",
+            "jwt_retired_public_keys_file": retired,
+        }
+    )
+    after = create_app(rotated)
+    new_token = issue_token(user, key=after.state.signing_key, settings=rotated)
+    stranger_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    never_published = jwt.encode(
+        {
+            "sub": str(user.id),
+            "iss": database.jwt_issuer,
+            "aud": database.jwt_audience,
+            "iat": datetime.now(UTC),
+            "exp": datetime.now(UTC) + timedelta(minutes=5),
+        },
+        stranger_key,
+        algorithm="RS256",
+        headers={"kid": "identity-0"},
+    )
+    posing_as_old = _resigned(never_published, stranger_key, "identity-1")
+
+    async with serve(after) as base_url:
+        async with httpx.AsyncClient() as client:
+            published = (await client.get(f"{base_url}/.well-known/jwks.json")).json()
+        assert [key["kid"] for key in published["keys"]] == ["identity-2", "identity-1"]
+        assert not any({"d", "p", "q", "dp", "dq", "qi"} & set(key) for key in published["keys"])
+        verifier = _verifier(base_url, database)
+        assert (await verifier.verify(new_token)).user_id == str(user.id)
+        assert (await verifier.verify(old_token)).user_id == str(user.id)
+        for refused in (never_published, posing_as_old):
+            with pytest.raises(AuthenticationError):
+                await verifier.verify(refused)
+
+    # Once the old tokens expired, the file goes: the old key is no longer published.
+    dropped = rotated.model_copy(update={"jwt_retired_public_keys_file": None})
+    async with serve(create_app(dropped)) as base_url:  # the same new key, from the settings
+        verifier = _verifier(base_url, database)
+        assert (await verifier.verify(new_token)).user_id == str(user.id)
+        with pytest.raises(AuthenticationError):
+            await verifier.verify(old_token)
+
+
+def _resigned(token: str, key: rsa.RSAPrivateKey, kid: str) -> str:
+    """The same claims signed by ``key`` under another key's id."""
+    claims = jwt.decode(token, options={"verify_signature": False})
+    return jwt.encode(claims, key, algorithm="RS256", headers={"kid": kid})
+
+
+def _verifier(base_url: str, settings: IdentitySettings) -> JwtVerifier:
+    return JwtVerifier(
+        jwks_url=f"{base_url}/.well-known/jwks.json",
+        issuer=settings.jwt_issuer,
+        audience=settings.jwt_audience,
+    )
