@@ -42,6 +42,13 @@ async def _audit_events(
     return [event for event in events if event.actor == str(admin)]
 
 
+async def _upload(
+    service_url: str, headers: dict[str, str], data: bytes, **form: Any
+) -> httpx.Response:
+    async with httpx.AsyncClient(base_url=service_url, timeout=60) as client:
+        return await post_file(client, headers, data, **form)
+
+
 def _payloads(events: list[EventEnvelope]) -> list[tuple[str, dict[str, Any]]]:
     return [(event.type, event.payload) for event in events]
 
@@ -52,8 +59,7 @@ async def test_a_masqueraded_upload_is_attributed_to_the_admin(
     committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     admin, user = uuid.uuid4(), uuid.uuid4()
-    async with httpx.AsyncClient(base_url=service_url, timeout=60) as client:
-        response = await post_file(client, _masquerading(tokens, admin, user), png())
+    response = await _upload(service_url, _masquerading(tokens, admin, user), png())
     assert response.status_code == 201, response.text
 
     events = await _audit_events(committed_sessions, admin)
@@ -86,8 +92,7 @@ async def test_a_refused_masqueraded_upload_is_recorded_as_failed(
     committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     admin, user = uuid.uuid4(), uuid.uuid4()
-    async with httpx.AsyncClient(base_url=service_url, timeout=60) as client:
-        response = await post_file(client, _masquerading(tokens, admin, user), png()[:-40])
+    response = await _upload(service_url, _masquerading(tokens, admin, user), png()[:-40])
     assert response.status_code == 422
 
     [(_, attempted), (_, finished)] = _payloads(await _audit_events(committed_sessions, admin))
@@ -103,11 +108,10 @@ async def test_uploads_made_as_oneself_or_refused_before_reading_are_not_audited
 ) -> None:
     admin, user = uuid.uuid4(), uuid.uuid4()
     own = {"Authorization": f"Bearer {tokens.token(admin, ['administrator'])}"}
-    async with httpx.AsyncClient(base_url=service_url, timeout=60) as client:
-        assert (await post_file(client, own, png())).status_code == 201
-        # not an upload at all (an unknown purpose): refused before anything could be written
-        masquerading = _masquerading(tokens, admin, user)
-        refused = await post_file(client, masquerading, png(), purpose="nothing_known")
+    assert (await _upload(service_url, own, png())).status_code == 201
+    # not an upload at all (an unknown purpose): refused before anything could be written
+    masquerading = _masquerading(tokens, admin, user)
+    refused = await _upload(service_url, masquerading, png(), purpose="nothing_known")
     assert refused.status_code == 400
     assert await _audit_events(committed_sessions, admin) == []
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from functools import partial
 from typing import Annotated
 
 from jobkit.db import unit_of_work
@@ -261,6 +262,7 @@ async def sign_up(
             return refused
     normalized_email = str(registration.email).lower()
     password_hash = await hash_password_off_loop(registration.password)
+    notify = partial(notify_owner, settings=settings, attempt="sign_up", site=site, actor=None)
     try:
         async with unit_of_work(sessions) as session:
             infos = await registration_infos(session)
@@ -279,14 +281,7 @@ async def sign_up(
                     infos=infos,
                 )
             else:
-                await notify_owner(
-                    session,
-                    settings=settings,
-                    owner_id=owner,
-                    attempt="sign_up",
-                    site=site,
-                    actor=None,
-                )
+                await notify(session, owner_id=owner)
     except IntegrityError:
         # A concurrent sign-up took the address between the look-up and the insert: now it is
         # a taken address like any other.
@@ -294,14 +289,7 @@ async def sign_up(
             owner = await owner_of(session, normalized_email)
             if owner is None:
                 raise
-            await notify_owner(
-                session,
-                settings=settings,
-                owner_id=owner,
-                attempt="sign_up",
-                site=site,
-                actor=None,
-            )
+            await notify(session, owner_id=owner)
     return SignUpReceived(email=normalized_email)
 
 
