@@ -108,7 +108,7 @@ test("a recruiter reaches the recruiter-only resume search; an applicant is refu
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
 });
 
-test("sign up as a recruiter with the Demo SSO OpenID provider and come back signed in", async ({ page }) => {
+test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed in, log out", async ({ page }) => {
   const login = `mae.jemison.${Date.now()}@example.org`;
   await page.goto("/user/register");
   await page.getByText("I am hiring").click();
@@ -140,6 +140,17 @@ test("sign up as a recruiter with the Demo SSO OpenID provider and come back sig
   await page.reload();
   await expect(page.getByTestId("current-user")).toHaveText("Mae Jemison");
   expect(await signUpStarts()).toEqual({ sent: 0, marker: "1" });
+
+  // Log out: back to the visitor's shell, no session left, and the marker goes with it.
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByTestId("current-user")).toBeHidden();
+  expect(await (await page.request.get("/api/auth/session")).json()).toBeNull();
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByTestId("current-user")).toBeHidden();
+  await expect.poll(signUpStarts).toEqual({ sent: 0, marker: null });
 });
 
 test("an admin acts as an applicant: the banner shows, the write is in the audit log under the admin", async ({

@@ -21,6 +21,7 @@ from analytics.settings import AnalyticsSettings
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from identity.db import outbox
+from identity.domain.models import User
 from identity.main import create_app as create_identity
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import IdentitySettings
@@ -39,7 +40,7 @@ SIGN_UP = """
 mutation SignUp($input: SignUpInput!) {
   signUp(input: $input) {
     __typename
-    ... on SignUpSuccess { user { id email } }
+    ... on SignUpSuccess { email }
     ... on AccountErrors { message errors { field code } }
   }
 }
@@ -91,7 +92,8 @@ async def services(run_prefix: str) -> AsyncIterator[Stack]:
         await analytics_engine.dispose()
 
 
-async def _sign_up(base_url: str, email: str, headers: dict[str, str] | None = None) -> str:
+async def _sign_up(stack_: Stack, email: str, headers: dict[str, str] | None = None) -> str:
+    """Sign up through identity's GraphQL; the new account's id (the answer never names it)."""
     variables = {
         "input": {
             "email": email,
@@ -100,14 +102,17 @@ async def _sign_up(base_url: str, email: str, headers: dict[str, str] | None = N
             "lastName": "Lovelace",
         }
     }
-    async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=stack_.identity_url, timeout=30) as client:
         response = await client.post(
             "/graphql", json={"query": SIGN_UP, "variables": variables}, headers=headers or {}
         )
     response.raise_for_status()
     result = response.json()["data"]["signUp"]
-    assert result["__typename"] == "SignUpSuccess", result
-    return str(result["user"]["id"])
+    assert result == {"__typename": "SignUpSuccess", "email": email}, result
+    async with stack_.identity_sessions() as session:  # type: ignore[operator]
+        user_id = await session.scalar(select(User.id).where(User.email == email))
+    assert user_id is not None
+    return str(user_id)
 
 
 async def _wait_for_sign_up(stack_: Stack, user_id: str, timeout: float) -> AnalyticsEvent:
@@ -131,9 +136,7 @@ async def test_one_trace_runs_from_the_request_through_kafka_into_the_consumer(
     with tracer.start_as_current_span("browser sign-up") as root:
         headers: dict[str, str] = {}
         propagate.inject(headers)
-        user_id = await _sign_up(
-            services.identity_url, f"trace-{uuid.uuid4().hex[:6]}@example.org", headers
-        )
+        user_id = await _sign_up(services, f"trace-{uuid.uuid4().hex[:6]}@example.org", headers)
     trace_id = format(root.get_span_context().trace_id, "032x")
 
     recorded = await _wait_for_sign_up(services, user_id, timeout=60)
@@ -154,9 +157,7 @@ async def test_an_event_written_while_kafka_is_down_arrives_when_it_is_back(
 ) -> None:
     stack("stop", "kafka")
     try:
-        user_id = await _sign_up(
-            services.identity_url, f"offline-{uuid.uuid4().hex[:6]}@example.org"
-        )
+        user_id = await _sign_up(services, f"offline-{uuid.uuid4().hex[:6]}@example.org")
         await asyncio.sleep(2)
         async with services.identity_sessions() as session:  # type: ignore[operator]
             waiting = await session.scalar(

@@ -8,15 +8,13 @@ import asyncio
 import os
 import uuid
 
-import httpx
 import pytest
 from jobkit.testing.graphql import GraphQLClient
 
 from tests.stack.test_gateway_reaches_every_subgraph import (
     GATEWAY_URL,
-    SIGN_UP,
-    captcha_token,
-    registration_consents,
+    credentials_sign_in,
+    sign_up,
 )
 
 pytestmark = pytest.mark.integration
@@ -52,31 +50,22 @@ SITE_POLICY = {"type": "PRIVACY_POLICY", "placement": "REGISTRATION"}
 
 
 async def _signed_in(email: str, password: str = DEMO_PASSWORD) -> GraphQLClient:
-    async with httpx.AsyncClient() as client:
-        answer = await client.post(
-            "http://127.0.0.1:8101/auth/credentials", json={"email": email, "password": password}
-        )
-    assert answer.status_code == 200, answer.text
-    return GraphQLClient(GATEWAY_URL, token=answer.json()["accessToken"])
+    signed_in = await credentials_sign_in(email, password)
+    return GraphQLClient(GATEWAY_URL, token=signed_in["accessToken"])
 
 
 async def _new_applicant(gateway: GraphQLClient) -> tuple[GraphQLClient, str, str]:
     email = f"consent-{uuid.uuid4().hex[:8]}@example.org"
-    password = "long enough password"
-    data = await gateway.data(
-        SIGN_UP,
-        input={
-            "email": email,
-            "password": password,
-            "firstName": "Con",
-            "lastName": "Sent",
-            "role": "APPLICANT",
-            "captchaToken": await captcha_token(),
-            "acceptedConsentInfoIds": await registration_consents(gateway),
-        },
+    signed_in = await sign_up(
+        gateway,
+        email=email,
+        password="long enough password",
+        role="APPLICANT",
+        first="Con",
+        last="Sent",
     )
-    assert data["signUp"]["__typename"] == "SignUpSuccess", data
-    return await _signed_in(email, password), data["signUp"]["user"]["id"], email
+    client = GraphQLClient(GATEWAY_URL, token=signed_in["accessToken"])
+    return client, str(signed_in["user"]["id"]), email
 
 
 async def _policy(gateway: GraphQLClient) -> dict[str, str]:

@@ -1,6 +1,6 @@
 import { ExpressAuth, type ExpressAuthConfig } from "@auth/express";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type Express, type Request, type RequestHandler, type Response } from "express";
 import {
   AUTH_BASE_PATH,
   SIGN_UP_CONSENT_COOKIE,
@@ -64,8 +64,10 @@ function cookieValue(
 
 /**
  * Spec 8: signing in with a provider that does not exist goes back to the sign-in page with a
- * callbackUrl; with no provider at all, to the auth error page. (Auth.js alone answers both
- * with a configuration error.)
+ * callbackUrl; with no provider at all (not even credentials), any sign-in goes to the auth error
+ * page. (Auth.js alone answers both with a configuration error.) A page script asking with
+ * `X-Auth-Return-Redirect` (as Auth.js's own answers do) gets `{ url }` to go to instead of a
+ * redirect its fetch would follow.
  */
 function unknownProvider(config: ExpressAuthConfig): RequestHandler {
   const known = new Set(
@@ -73,24 +75,29 @@ function unknownProvider(config: ExpressAuthConfig): RequestHandler {
       typeof provider === "function" ? provider().id : provider.id,
     ),
   );
+  const send = (req: Request, res: Response, url: string) => {
+    if (req.get("x-auth-return-redirect")) res.json({ url });
+    else res.redirect(302, url);
+  };
   return (req, res, next) => {
-    const match = /^\/signin\/([^/?]+)/.exec(req.path);
-    const id = match?.[1] ? decodeURIComponent(match[1]) : undefined;
-    if (id === undefined || known.has(id)) {
+    const match = /^\/signin(?:\/([^/?]+))?\/?$/.exec(req.path);
+    if (!match) {
       next();
       return;
     }
     if (known.size === 0) {
-      res.redirect(302, "/user/auth-error?error=Configuration");
+      send(req, res, "/user/auth-error?error=Configuration");
+      return;
+    }
+    const id = match[1] ? decodeURIComponent(match[1]) : undefined;
+    if (id === undefined || known.has(id)) {
+      next();
       return;
     }
     const body = req.body as Record<string, unknown> | undefined;
     const requested = req.query.callbackUrl ?? body?.callbackUrl;
     const callbackUrl = typeof requested === "string" ? requested : "/";
-    res.redirect(
-      302,
-      `/user/login?${new URLSearchParams({ callbackUrl }).toString()}`,
-    );
+    send(req, res, `/user/login?${new URLSearchParams({ callbackUrl }).toString()}`);
   };
 }
 

@@ -81,8 +81,9 @@ class RecruiterScope(_RequiresPrincipal):
 class OwnerOrAdminLike(_RequiresPrincipal):
     """The owner of the source object (its ``owner_id``) or an admin-like user.
 
-    An object a use case returns to the very caller it concerns (the account that ``signUp`` just
-    created) sets ``disclosed_to_caller`` so its owner-only fields show in that answer.
+    An object a use case returns to the very caller it concerns (the account that
+    ``updateProfile`` just changed) sets ``disclosed_to_caller`` so its owner-only fields show in
+    that answer.
     """
 
     message = "Only the owner or an administrator may do this."

@@ -198,8 +198,63 @@ describe("credentials sign-in through Auth.js", () => {
     expect(response.headers.get("location")).toBe("/user/login?callbackUrl=%2Fjobs");
   });
 
+  it("tells a page script asking for the address (X-Auth-Return-Redirect) where an unknown provider leads", async () => {
+    const response = await fetch(`${base}/api/auth/signin/nowhere`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+      body: new URLSearchParams({ callbackUrl: "/jobs", csrfToken: "any" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: "/user/login?callbackUrl=%2Fjobs" });
+  });
+
   it("never lets shared caches keep session answers", async () => {
     const response = await fetch(`${base}/api/auth/session`);
     expect(response.headers.get("cache-control")).toContain("no-store");
+  });
+});
+
+describe("sign-in when the site offers no provider at all", () => {
+  let bare: Server;
+  let bareBase: string;
+
+  beforeEach(async () => {
+    const config = createAuthConfig({
+      secret: SECRET,
+      identity: new IdentityClient("http://127.0.0.1:9"),
+      oidcProviders: [],
+      secureCookies: false,
+    });
+    bare = createServer(
+      createWebApp({
+        gatewayUrl: "http://127.0.0.1:9/graphql",
+        pageHandler: (_req, res) => res.status(200).send("page"),
+        auth: { config: { ...config, providers: [] }, sessionToken: async () => null },
+      }),
+    );
+    bareBase = await listen(bare);
+  });
+
+  afterEach(() => close(bare));
+
+  it.each(["/api/auth/signin", "/api/auth/signin/demo?callbackUrl=%2Fjobs", "/api/auth/signin/credentials"])(
+    "sends %s to the auth error page",
+    async (path) => {
+      const response = await fetch(`${bareBase}${path}`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/user/auth-error?error=Configuration");
+    },
+  );
+
+  it("tells the page's script where to go when it asks for the address (X-Auth-Return-Redirect)", async () => {
+    const response = await fetch(`${bareBase}/api/auth/signin/demo`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+      body: new URLSearchParams({ callbackUrl: "/jobs", csrfToken: "any" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: "/user/auth-error?error=Configuration" });
   });
 });

@@ -7,6 +7,7 @@ docs/decisions/0007-uploads.md); GraphQL mutations then reference the returned u
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
@@ -17,10 +18,13 @@ from fastapi.responses import JSONResponse
 from pydantic import SecretStr
 from sqlalchemy import Row, Table, select
 
+from jobkit.audit import AUDIT_UNAVAILABLE, MasqueradedWrite
 from jobkit.auth import Principal
+from jobkit.frontend import HEADER as FRONTEND_HEADER
+from jobkit.frontend import Frontend
 from jobkit.graphql import authenticate, parse_uuid
 from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
-from jobkit.uploads.form import FormError, read_upload_form, refuse_content_length
+from jobkit.uploads.form import FormError, UploadForm, read_upload_form, refuse_content_length
 from jobkit.uploads.processing import (
     content_disposition,
     process,
@@ -30,6 +34,9 @@ from jobkit.uploads.processing import (
 from jobkit.uploads.signing import signature_holds
 
 ANONYMOUS_OWNER = "anonymous"
+# How a masqueraded upload is named in the audit log (a mutation is named by its operation).
+UPLOAD_OPERATION = "POST /uploads"
+_FORM_FIELDS = frozenset({"purpose", "private"})  # the names the audit may record (not the values)
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,15 @@ def _error(status: int, error: str, message: str) -> JSONResponse:
 
 def _refused(rejected: UploadRejected) -> JSONResponse:
     return _error(_STATUS[rejected.code], rejected.code.value, rejected.message)
+
+
+def _message(answer: Response) -> str:
+    """The ``message`` of one of this module's JSON refusals."""
+    try:
+        message = json.loads(bytes(answer.body)).get("message")
+    except (ValueError, AttributeError):
+        message = None
+    return str(message) if message else f"HTTP {answer.status_code}"
 
 
 def _not_found() -> JSONResponse:
@@ -106,6 +122,16 @@ def upload_router(
         principal, auth_error = await authenticate(request, runtime.verifier)
         if auth_error is not None or (principal is None and not anonymous_purposes):
             return _error(401, "UNAUTHENTICATED", auth_error or "Authentication required")
+        # A masqueraded upload is a write like a mutation: recorded before it is stored (ADR 0006).
+        write = MasqueradedWrite.of(
+            principal,
+            sessions=runtime.sessions,
+            outbox=runtime.outbox,
+            settings=runtime.settings,
+            site=Frontend.parse(
+                request.headers.get(FRONTEND_HEADER), default_site=runtime.settings.site
+            ).site,
+        )
         try:
             refuse_content_length(request.headers.get("content-length"))
             form = await read_upload_form(request.headers.get("content-type"), request.stream())
@@ -116,6 +142,38 @@ def upload_router(
                 raise FormError(f"Unknown upload purpose {purpose!r}.")
             if principal is None and purpose not in anonymous_purposes:
                 return _error(401, "UNAUTHENTICATED", "Authentication required")
+        except UploadRejected as rejected:
+            log.info("upload refused: %s", rejected.code)
+            return _refused(rejected)
+        except FormError as error:
+            return _error(400, "BAD_REQUEST", str(error))
+        if write is not None:
+            try:
+                await write.attempted(
+                    operation_name=UPLOAD_OPERATION,
+                    fields=[f"upload:{purpose}"],
+                    variables=["file", *(name for name in form.fields if name in _FORM_FIELDS)],
+                )
+            except Exception:
+                log.exception("could not record a masqueraded upload; refusing it")
+                return _error(403, "FORBIDDEN", AUDIT_UNAVAILABLE)
+        try:
+            answer = await _store(runtime, form, purpose=purpose, principal=principal)
+        except Exception:
+            # a failure past the attempt (storage, database): on record as failed, then a 500
+            if write is not None:
+                await write.finished(["Internal server error"])
+            raise
+        if write is not None:
+            failed = answer.status_code >= 400
+            await write.finished([_message(answer)] if failed else [])
+        return answer
+
+    async def _store(
+        runtime: Any, form: UploadForm, *, purpose: str, principal: Principal | None
+    ) -> Response:
+        """Check, render and store the file; 201 with its styles, or the refusal."""
+        try:
             private = _parse_bool(form.fields.get("private")) or purpose in private_purposes
             data = bytes(form.file or b"")
             form.file = None

@@ -42,8 +42,9 @@ class IdentitySettings(ServiceSettings):
     captcha_verify_url: str | None = None
     captcha_secret: SecretStr | None = None
     captcha_timeout_seconds: float = 5.0
-    # Public keys (PEM) of retired signing keys, still published in the JWKS so tokens they
-    # signed stay valid until they expire: key rotation without signing everyone out.
+    # A JWKS file (the JWKS published before a rotation) of retired signing keys, still published
+    # so tokens they signed stay valid until they expire: key rotation without signing everyone
+    # out (domain/tokens.py). Private members of its keys are never published.
     jwt_retired_public_keys_file: Path | None = None
 
     def private_key_pem(self) -> str | None:

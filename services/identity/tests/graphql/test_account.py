@@ -15,6 +15,7 @@ from identity.domain.tokens import SigningKey, issue_token
 from identity.main import create_app
 from identity.settings import IdentitySettings
 from jobkit.db import make_sessionmaker
+from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import free_port, serve
 from sqlalchemy import text
@@ -135,13 +136,61 @@ async def test_a_link_for_an_abandoned_address_does_nothing(identity: Identity) 
     assert answer["verifyEmail"]["errors"] == [{"code": "LINK_INVALID"}]
 
 
-async def test_a_taken_address_is_refused(identity: Identity) -> None:
+async def _events(identity: Identity, key: uuid.UUID) -> list[tuple[str, bytes]]:
+    async with identity.engine.connect() as connection:
+        rows = await connection.execute(
+            text("SELECT event_type, body FROM outbox WHERE key = :key ORDER BY id"),
+            {"key": str(key)},
+        )
+        return [(row.event_type, row.body) for row in rows]
+
+
+async def test_a_taken_address_gets_the_same_answer_and_its_owner_a_notice(
+    identity: Identity,
+) -> None:
     other, _ = await identity.user()
-    _, me = await identity.user()
+    free_user, free_me = await identity.user()
+    user, me = await identity.user()
+    free_address = f"free-{uuid.uuid4().hex[:8]}@example.org"
+    free = await free_me.data(CHANGE_EMAIL, i={"email": free_address, "currentPassword": PASSWORD})
     taken = await me.data(
-        CHANGE_EMAIL, i={"email": other.email.upper(), "currentPassword": PASSWORD}
+        CHANGE_EMAIL, i={"email": f" {other.email.upper()}", "currentPassword": PASSWORD}
     )
-    assert _codes(taken, "changeEmail") == [("email", "EMAIL_TAKEN")]
+
+    # the same answer: the address asked for waits for its link, the account's stays
+    for answer, asker, asked in ((free, free_user, free_address), (taken, user, other.email)):
+        assert answer["changeEmail"] == {
+            "__typename": "AccountUpdated",
+            "user": {
+                "id": str(asker.id),
+                "displayName": "Ada Lovelace",
+                "firstName": "Ada",
+                "email": asker.email,
+                "pendingEmail": asked,
+                "emailVerified": False,
+            },
+        }
+    assert (await me.data(ME))["currentUser"]["pendingEmail"] == other.email
+    # no link for the taken address: its owner is told instead, and nothing else changes
+    assert [event for event, _ in await _events(identity, user.id)] == ["identity.user.registered"]
+    assert [event for event, _ in await _events(identity, free_user.id)] == [
+        "identity.user.registered",
+        "identity.user.email_change_requested",
+    ]
+    [_registered, (event_type, body)] = await _events(identity, other.id)
+    assert event_type == "identity.user.taken_email_used"
+    notice = EventEnvelope.from_bytes(body)
+    assert notice.payload == {"user_id": str(other.id), "attempt": "change_email"}
+    assert notice.actor == str(user.id)
+    async with identity.engine.connect() as connection:
+        owners = await connection.scalar(
+            text("SELECT count(*) FROM users WHERE lower(email) = :email"), {"email": other.email}
+        )
+    assert owners == 1
+    # and a link made up for it would not move the address either
+    token = email_change_token(user, other.email, key=identity.key, settings=identity.settings)
+    refused = await identity.graphql.data(VERIFY, t=token)
+    assert refused["verifyEmail"]["errors"] == [{"code": "EMAIL_TAKEN"}]
 
 
 async def test_a_password_change_needs_the_current_one(identity: Identity) -> None:

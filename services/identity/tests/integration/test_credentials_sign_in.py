@@ -1,4 +1,5 @@
-"""Credentials sign-in over HTTP, throttled across two identity processes sharing one database."""
+"""Credentials sign-in over HTTP, throttled per account and per client address across two identity
+processes sharing one database."""
 
 from __future__ import annotations
 
@@ -17,11 +18,18 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 pytestmark = pytest.mark.integration
 
 PASSWORD = "correct horse battery"
+ACCOUNT_LIMIT = 10
+ADDRESS_LIMIT = 15  # production: 100 per address in 15 minutes; smaller here, the rule is the same
 
 
 @pytest.fixture(scope="module")
 async def two_replicas(service_settings: IdentitySettings) -> AsyncIterator[list[str]]:
-    settings = service_settings.model_copy(update={"login_account_failure_limit": 10})
+    settings = service_settings.model_copy(
+        update={
+            "login_account_failure_limit": ACCOUNT_LIMIT,
+            "login_address_failure_limit": ADDRESS_LIMIT,
+        }
+    )
     first, second = create_app(settings), create_app(settings)
     second.state.signing_key = first.state.signing_key  # replicas share the deployed key
     async with serve(first) as one, serve(second) as two:
@@ -110,3 +118,35 @@ async def test_twenty_rapid_failures_spread_over_two_replicas_lock_the_account(
         assert locked.status_code == 429
         assert int(locked.headers["Retry-After"]) > 0
         assert "Too many failed sign-in attempts" in locked.json()["message"]
+
+
+async def test_failures_for_many_accounts_from_one_address_lock_that_address_on_both_replicas(
+    two_replicas: list[str],
+    committed_sessions: async_sessionmaker[AsyncSession],
+    service_settings: IdentitySettings,
+) -> None:
+    address = f"10.2.{uuid.uuid4().int % 250}.7"
+    known = [await _account(committed_sessions, service_settings) for _ in range(3)]
+    statuses = []
+    for attempt in range(ADDRESS_LIMIT + 5):
+        # a different account each time (real ones and unknown addresses alike), so no account
+        # reaches its own limit: only the address rule can lock
+        email = (
+            known[attempt]
+            if attempt < len(known)
+            else f"spray-{attempt}-{uuid.uuid4().hex[:6]}@x.org"
+        )
+        replica = two_replicas[attempt % 2]
+        statuses.append((await _sign_in(replica, email, f"guess {attempt}", address)).status_code)
+    assert statuses[:ADDRESS_LIMIT] == [401] * ADDRESS_LIMIT
+    assert statuses[ADDRESS_LIMIT:] == [429] * 5
+
+    for replica in two_replicas:
+        # even a right password is refused from this address, on either replica
+        locked = await _sign_in(replica, known[0], PASSWORD, address)
+        assert locked.status_code == 429
+        assert int(locked.headers["Retry-After"]) > 0
+        assert "Too many failed sign-in attempts" in locked.json()["message"]
+    # the accounts themselves are not locked: from another address they sign in
+    elsewhere = await _sign_in(two_replicas[1], known[0], PASSWORD, "10.3.0.1")
+    assert elsewhere.status_code == 200, elsewhere.text

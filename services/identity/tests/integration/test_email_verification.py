@@ -1,6 +1,7 @@
 """Sign up, receive the verification mail over real SMTP (sent by identity's consumer of its own
 registered event, through the real broker), confirm it once; expired, tampered and reused links
-get clear errors."""
+get clear errors. A sign-up or a change of address to a taken address gets the same answer, and
+the address's owner a notice instead (ADR 0017)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from identity.main import create_app
 from identity.settings import IdentitySettings
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import free_port, serve
+from jobkit.testing.tokens import TokenIssuer
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from scripts.mailcatcher import Mailbox
@@ -29,7 +32,7 @@ from services.identity.tests.factories import sign_up_input
 pytestmark = pytest.mark.integration
 
 SIGN_UP = """mutation($input: SignUpInput!) {
-  signUp(input: $input) { __typename ... on SignUpSuccess { user { id email } } } }"""
+  signUp(input: $input) { __typename ... on SignUpSuccess { email } } }"""
 VERIFY = """mutation($token: String!) { verifyEmail(token: $token) {
   __typename
   ... on VerifyEmailSuccess { user { id emailVerified } }
@@ -60,6 +63,18 @@ async def running(
         smtp.stop()
 
 
+async def _sign_up(
+    graphql: GraphQLClient, sessions: async_sessionmaker[AsyncSession], data: dict[str, Any]
+) -> dict[str, str]:
+    """Sign up; the new account's id and address, as stored (the answer never names it)."""
+    answer = (await graphql.data(SIGN_UP, input=data))["signUp"]
+    assert answer == {"__typename": "SignUpSuccess", "email": data["email"]}
+    async with sessions() as session:
+        user_id = await session.scalar(select(User.id).where(User.email == data["email"]))
+    assert user_id is not None
+    return {"id": str(user_id), "email": data["email"]}
+
+
 async def _mail_to(mailbox: Mailbox, address: str, timeout: float = 60.0) -> Any:
     deadline = asyncio.get_running_loop().time() + timeout
     while asyncio.get_running_loop().time() < deadline:
@@ -72,10 +87,11 @@ async def _mail_to(mailbox: Mailbox, address: str, timeout: float = 60.0) -> Any
 
 async def test_the_mailed_link_confirms_the_address_once(
     running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     graphql, mailbox, _ = running
     data = sign_up_input(role="APPLICANT")
-    created = (await graphql.data(SIGN_UP, input=data))["signUp"]["user"]
+    created = await _sign_up(graphql, committed_sessions, data)
 
     mail = await _mail_to(mailbox, data["email"])
     assert mail.subject == "Confirm your email address"
@@ -100,7 +116,7 @@ async def test_tampered_and_expired_links_are_refused(
 ) -> None:
     graphql, _mailbox, key = running
     data = sign_up_input(role="APPLICANT")
-    created = (await graphql.data(SIGN_UP, input=data))["signUp"]["user"]
+    created = await _sign_up(graphql, committed_sessions, data)
     async with committed_sessions() as session:
         user = await session.get(User, uuid.UUID(created["id"]))
     assert user is not None
@@ -135,10 +151,11 @@ RESET = """mutation($input: ResetPasswordInput!) { resetPassword(input: $input) 
 
 async def test_a_forgotten_password_is_reset_once_through_the_mailed_link(
     running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     graphql, mailbox, _ = running
     data = sign_up_input(role="APPLICANT")
-    created = (await graphql.data(SIGN_UP, input=data))["signUp"]["user"]
+    created = await _sign_up(graphql, committed_sessions, data)
     await _mail_to(mailbox, data["email"])  # the verification mail
 
     asked = await graphql.data(REQUEST_RESET, email=data["email"].upper())
@@ -166,3 +183,85 @@ async def test_a_forgotten_password_is_reset_once_through_the_mailed_link(
     forged = await graphql.data(RESET, input={"token": "nope", "password": "a brand new secret"})
     assert forged["resetPassword"]["errors"] == [{"field": "token", "code": "LINK_INVALID"}]
     assert not [m for m in mailbox.mails if f"nobody-{data['email']}" in m.to]
+
+
+CHANGE_EMAIL = """mutation($i: ChangeEmailInput!) { changeEmail(input: $i) {
+  __typename ... on AccountUpdated { user { email pendingEmail } } } }"""
+LOGIN_LINK = "http://jobs.test/user/login"
+RESET_LINK = "http://jobs.test/user/password"
+
+
+async def _mails_to(mailbox: Mailbox, address: str, count: int, settle: float = 2.0) -> list[Any]:
+    """The mails to ``address`` once ``count`` arrived, and no more for ``settle`` seconds."""
+    await _mail_to(mailbox, address)
+    deadline = asyncio.get_running_loop().time() + 60
+    while len([m for m in mailbox.mails if address in m.to]) < count:
+        assert asyncio.get_running_loop().time() < deadline, f"fewer than {count} mails"
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(settle)
+    return sorted((m for m in mailbox.mails if address in m.to), key=lambda m: m.id)
+
+
+async def test_signing_up_with_a_taken_address_tells_its_owner_and_nobody_else(
+    running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    graphql, mailbox, _ = running
+    data = sign_up_input(role="APPLICANT")
+    owner = await _sign_up(graphql, committed_sessions, data)
+    again = data | {
+        "email": data["email"].upper(),
+        "password": "another password",
+        "role": "RECRUITER",
+    }
+    taken = await graphql.data(SIGN_UP, input=again)
+    assert taken == {"signUp": {"__typename": "SignUpSuccess", "email": data["email"]}}
+
+    verification, notice = await _mails_to(mailbox, data["email"], 2)
+    assert verification.subject == "Confirm your email address"
+    assert notice.subject == "Someone tried to sign up with your email address"
+    assert notice.text.startswith("Hello Grace,")
+    assert "no new account was created" in notice.text
+    assert LOGIN_LINK in notice.text
+    assert RESET_LINK in notice.text
+    assert "verify-email" not in notice.text  # nothing to confirm: no new account
+    async with committed_sessions() as session:
+        accounts = await session.scalar(
+            select(func.count()).select_from(User).where(User.email == data["email"])
+        )
+        stored = await session.get(User, uuid.UUID(owner["id"]))
+    assert accounts == 1
+    assert stored is not None
+    assert stored.roles == ["applicant"]
+
+
+async def test_asking_for_a_taken_address_mails_its_owner_a_notice_instead_of_a_link(
+    running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
+    tokens: TokenIssuer,
+) -> None:
+    graphql, mailbox, _ = running
+    owner_data = sign_up_input()
+    await _sign_up(graphql, committed_sessions, owner_data)
+    asker_data = sign_up_input(firstName="Mallory")
+    asker = await _sign_up(graphql, committed_sessions, asker_data)
+    await _mail_to(mailbox, asker_data["email"])  # the asker's own verification mail
+
+    me = graphql.as_user(tokens.token(asker["id"], ["recruiter"]))
+    answer = await me.data(
+        CHANGE_EMAIL, i={"email": owner_data["email"], "currentPassword": asker_data["password"]}
+    )
+    assert answer["changeEmail"] == {
+        "__typename": "AccountUpdated",
+        "user": {"email": asker["email"], "pendingEmail": owner_data["email"]},
+    }
+
+    verification, notice = await _mails_to(mailbox, owner_data["email"], 2)
+    assert verification.subject == "Confirm your email address"
+    assert notice.subject == "Someone asked to use your email address for another account"
+    assert "nothing was changed" in notice.text
+    assert LOGIN_LINK in notice.text
+    assert RESET_LINK in notice.text
+    assert "verify-email" not in notice.text  # never a link that could move the address
+    assert "Mallory" not in notice.text  # nor who asked
+    assert len([m for m in mailbox.mails if asker["email"] in m.to]) == 1

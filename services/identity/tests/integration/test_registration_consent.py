@@ -13,7 +13,7 @@ from identity.db import outbox
 from identity.domain.consent import needs_reconsent
 from identity.domain.errors import AccountErrorCode, AccountErrors
 from identity.domain.models import KnownConsentInfo, Site, SiteSetting, User
-from identity.domain.service import sign_up
+from identity.domain.service import SignUpReceived, sign_up
 from identity.domain.social import SocialConsentRequired, SocialProfile, sign_in_social
 from identity.main import create_app
 from identity.settings import SERVICE_DIR, IdentitySettings
@@ -55,7 +55,7 @@ def _infos() -> list[KnownConsentInfo]:
 
 async def _sign_up(
     sessions: async_sessionmaker[AsyncSession], settings: ServiceSettings, accepted: list[str]
-) -> User | AccountErrors:
+) -> SignUpReceived | AccountErrors:
     assert isinstance(settings, IdentitySettings)
     return await sign_up(
         sessions=sessions,
@@ -100,9 +100,11 @@ async def test_the_agreed_revisions_are_recorded_with_the_account(
     infos = _infos()
     async with unit_of_work(sessions) as session:
         session.add_all(infos)
-    user = await _sign_up(sessions, service_settings, [str(POLICY)])
-    assert isinstance(user, User)
+    received = await _sign_up(sessions, service_settings, [str(POLICY)])
+    assert isinstance(received, SignUpReceived)
     async with sessions() as session:
+        user = await session.scalar(select(User).where(User.email == received.email))
+        assert user is not None
         [event] = await _registration_events(session)
     assert event.aggregate_id == str(user.id)
     assert event.payload["mail"] == user.email

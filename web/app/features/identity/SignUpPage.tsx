@@ -34,9 +34,7 @@ export const SIGN_UP = graphql(`
     signUp(input: $input) {
       __typename
       ... on SignUpSuccess {
-        user {
-          id
-        }
+        email
       }
       ... on AccountErrors {
         errors {
@@ -57,10 +55,10 @@ const messages = defineMessages({
   passwordLong: { id: "signUp.password.long", defaultMessage: "Use at most {max} characters." },
   captchaMissing: { id: "signUp.captcha.missing", defaultMessage: "Please confirm that you are not a robot." },
   doneTitle: { id: "signUp.done.title", defaultMessage: "Check your mailbox" },
-  doneAlert: { id: "signUp.done.alert", defaultMessage: "Your account is created" },
+  doneAlert: { id: "signUp.done.alert", defaultMessage: "One more step" },
   doneText: {
     id: "signUp.done.text",
-    defaultMessage: "We sent a link to {email}. Open it to confirm your address, then <link>log in</link>.",
+    defaultMessage: "We sent a mail to {email}. Follow its link to confirm your address, then <link>log in</link>.",
   },
   title: { id: "signUp.title", defaultMessage: "Create an account" },
   accountType: { id: "signUp.accountType", defaultMessage: "Account type" },
@@ -202,7 +200,7 @@ export function SignUpPage({
           <FormattedMessage
             {...messages.doneText}
             values={{
-              email: values.email.trim(),
+              email: answer.email,
               link: (chunks) => (
                 <Anchor component={NavLink} to="/user/login">
                   {chunks}

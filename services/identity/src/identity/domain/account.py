@@ -19,7 +19,6 @@ from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
@@ -44,6 +43,7 @@ from identity.domain.events import (
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
+from identity.domain.taken_email import notify_owner, owner_of
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
 
@@ -128,7 +128,11 @@ async def request_email_change(
     current_password: str,
     actor: str | None,
 ) -> User | AccountErrors:
-    """Remember the new address and have a confirmation link mailed to it."""
+    """Remember the new address and have a confirmation link mailed to it.
+
+    When the address belongs to another account, the answer is the same (the same work was done:
+    the current password checked, the address remembered as pending), but its owner is mailed a
+    notice instead of a link, so the address can never become this account's (ADR 0017)."""
     try:
         normalized = str(NewEmail(email=new_email.strip()).email).lower()
     except ValidationError as error:
@@ -153,16 +157,20 @@ async def request_email_change(
                     )
                 ]
             )
-        taken = await session.scalar(select(User.id).where(func.lower(User.email) == normalized))
-        if taken is not None:
-            return AccountErrors(
-                [
-                    AccountError(
-                        AccountErrorCode.EMAIL_TAKEN, EMAIL_TAKEN.format(email=normalized), "email"
-                    )
-                ]
-            )
+        # Remembered either way, so the answer and the account page read the same whether the
+        # address is free or taken (ADR 0017); a taken one never gets a link, only a notice.
         user.pending_email = normalized
+        owner = await owner_of(session, normalized)
+        if owner is not None:
+            await notify_owner(
+                session,
+                settings=settings,
+                owner_id=owner,
+                attempt="change_email",
+                site=settings.site,
+                actor=actor,
+            )
+            return user
         await _event(
             session,
             settings,
@@ -231,8 +239,7 @@ async def confirm_email_change(
             return refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
         if datetime.fromtimestamp(int(claims["exp"]), UTC) <= datetime.now(UTC):
             return refused(AccountErrorCode.LINK_EXPIRED, LINK_EXPIRED)
-        taken = await session.scalar(select(User.id).where(func.lower(User.email) == new_email))
-        if taken is not None:
+        if await owner_of(session, new_email) is not None:  # taken since the link was mailed
             return AccountErrors(
                 [
                     AccountError(

@@ -1,6 +1,6 @@
 """Events identity publishes (topic ``identity.user``, keyed by user id)."""
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from jobkit.events import EventPayload
 from pydantic import BaseModel
@@ -146,3 +146,16 @@ class RegistrationConsented(EventPayload):
     user_id: str
     mail: str
     consents: list[AgreedRevision]
+
+
+class TakenEmailUsed(EventPayload):
+    """Someone tried to sign up with the address of this account (``user_id``), or to move
+    another account to it (``attempt``). Nothing changed and the caller was answered as if the
+    address were free (ADR 0017); identity's mailer tells the owner."""
+
+    event_type: ClassVar[str] = "identity.user.taken_email_used"
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = USER_TOPIC
+
+    user_id: str
+    attempt: Literal["sign_up", "change_email"]

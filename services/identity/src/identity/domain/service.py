@@ -6,8 +6,10 @@ a valid name and email are. The GraphQL layer only parses input and maps the ans
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from functools import partial
 from typing import Annotated
 
 from jobkit.db import unit_of_work
@@ -16,6 +18,7 @@ from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
 from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
@@ -37,13 +40,14 @@ from identity.domain.errors import (
     AccountErrors,
 )
 from identity.domain.events import UserLoggedIn, UserRegistered, UserRolesChanged
-from identity.domain.models import User
+from identity.domain.models import KnownConsentInfo, User
 from identity.domain.passwords import (
     hash_password,
     hash_password_off_loop,
     verify_password_off_loop,
 )
 from identity.domain.site_config import setting_value
+from identity.domain.taken_email import notify_owner, owner_of
 from identity.domain.throttle import (
     ThrottleRule,
     account_key,
@@ -105,6 +109,37 @@ def _validate(
     return registration
 
 
+async def _create_account(
+    session: AsyncSession,
+    *,
+    settings: ServiceSettings,
+    registration: Registration,
+    role: SignupRole,
+    password_hash: str,
+    site: str,
+    infos: Sequence[KnownConsentInfo],
+) -> User:
+    """The new account, its registered event and its registration consents (one unit of work)."""
+    user = User(
+        id=uuid.uuid4(),
+        email=str(registration.email).lower(),
+        password_hash=password_hash,
+        first_name=registration.first_name,
+        last_name=registration.last_name,
+        roles=[role.value],
+        signup_method=registration.signup_method,
+        site=site,
+    )
+    session.add(user)
+    await session.flush()
+    event = UserRegistered(
+        user_id=str(user.id), roles=user.roles, signup_method=registration.signup_method
+    ).envelope(aggregate_id=str(user.id), site=site, actor=str(user.id))
+    await enqueue(session, outbox, topic=settings.topic(UserRegistered.topic), event=event)
+    await record_registration_consent(session, settings=settings, user=user, infos=infos, site=site)
+    return user
+
+
 async def register_user(
     *,
     sessions: async_sessionmaker[AsyncSession],
@@ -120,9 +155,11 @@ async def register_user(
 ) -> User | AccountErrors:
     """Create an applicant or recruiter account; never an administrator, whoever calls.
 
-    A visitor's sign-up passes the consent infos they ticked: every opt-in REGISTRATION info is
-    required, and the agreed revisions are recorded in the account's transaction (an event
-    consent applies). None (the seed, tools) neither checks nor records consent."""
+    For tools (the seed, data sets, tests): a taken address is refused with EMAIL_TAKEN. A
+    visitor signs up through :func:`sign_up`, whose answer never tells (ADR 0017).
+    ``accepted_consent_info_ids`` requires every opt-in REGISTRATION info and records the agreed
+    revisions in the account's transaction (an event consent applies); None (the seed, tools)
+    neither checks nor records consent."""
     site = site or settings.site
     signup_role = _role(role)
     if isinstance(signup_role, AccountErrors):
@@ -139,10 +176,7 @@ async def register_user(
     normalized_email = str(registration.email).lower()
     password_hash = await hash_password_off_loop(registration.password)
     async with unit_of_work(sessions) as session:
-        taken = await session.scalar(
-            select(User.id).where(func.lower(User.email) == normalized_email)
-        )
-        if taken is not None:
+        if await owner_of(session, normalized_email) is not None:
             return AccountErrors(
                 [
                     AccountError(
@@ -157,26 +191,23 @@ async def register_user(
             refused = missing_consent(infos, accepted_consent_info_ids)
             if refused is not None:
                 return refused
-        user = User(
-            id=uuid.uuid4(),
-            email=normalized_email,
+        return await _create_account(
+            session,
+            settings=settings,
+            registration=registration,
+            role=signup_role,
             password_hash=password_hash,
-            first_name=registration.first_name,
-            last_name=registration.last_name,
-            roles=[signup_role.value],
-            signup_method=registration.signup_method,
             site=site,
+            infos=infos,
         )
-        session.add(user)
-        await session.flush()
-        event = UserRegistered(
-            user_id=str(user.id), roles=user.roles, signup_method=registration.signup_method
-        ).envelope(aggregate_id=str(user.id), site=site, actor=str(user.id))
-        await enqueue(session, outbox, topic=settings.topic(UserRegistered.topic), event=event)
-        await record_registration_consent(
-            session, settings=settings, user=user, infos=infos, site=site
-        )
-        return user
+
+
+@dataclass(frozen=True)
+class SignUpReceived:
+    """A visitor's sign-up was taken: the same answer whether the address was free (the account
+    exists now, a verification mail follows) or taken (the owner is told by mail)."""
+
+    email: str
 
 
 async def sign_up(
@@ -192,52 +223,74 @@ async def sign_up(
     captcha_token: str | None,
     remote_ip: str | None = None,
     accepted_consent_info_ids: Sequence[str] = (),
-) -> User | AccountErrors:
+) -> SignUpReceived | AccountErrors:
     """A visitor's own sign-up on ``site``, behind the site's captcha when it asks for one.
 
     The input is checked first (cheap, and every field error is answered together with a
-    missing captcha); the captcha token is spent only on valid input, before any hashing."""
+    missing captcha); the captcha token is spent only on valid input, before any hashing. Valid
+    input gets :class:`SignUpReceived` whether or not the address has an account, after the same
+    work (the password is hashed either way, ADR 0017)."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
         consent_refused = missing_consent(
             await registration_infos(session), accepted_consent_info_ids
         )
     errors: list[DomainError[AccountErrorCode]] = []
-    for checked in (
-        _role(role),
-        _validate(
-            email=email,
-            password=password,
-            first_name=first_name,
-            last_name=last_name,
-            signup_method="email",
-        ),
-    ):
-        if isinstance(checked, AccountErrors):
-            errors.extend(checked.errors)
+    signup_role = _role(role)
+    registration = _validate(
+        email=email,
+        password=password,
+        first_name=first_name,
+        last_name=last_name,
+        signup_method="email",
+    )
+    if isinstance(signup_role, AccountErrors):
+        errors.extend(signup_role.errors)
+    if isinstance(registration, AccountErrors):
+        errors.extend(registration.errors)
     if consent_refused is not None:
         errors.extend(consent_refused.errors)
     if captcha_on and not (captcha_token and captcha_token.strip()):
         errors.append(
             AccountError(AccountErrorCode.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED, "captcha_token")
         )
-    if errors:
+    if errors or isinstance(signup_role, AccountErrors) or isinstance(registration, AccountErrors):
         return AccountErrors(errors)
     if captcha_on:
         refused = await check_captcha(captcha_token, settings=settings, remote_ip=remote_ip)
         if refused is not None:
             return refused
-    return await register_user(
-        sessions=sessions,
-        settings=settings,
-        email=email,
-        password=password,
-        first_name=first_name,
-        last_name=last_name,
-        role=role,
-        site=site,
-        accepted_consent_info_ids=accepted_consent_info_ids,
-    )
+    normalized_email = str(registration.email).lower()
+    password_hash = await hash_password_off_loop(registration.password)
+    notify = partial(notify_owner, settings=settings, attempt="sign_up", site=site, actor=None)
+    try:
+        async with unit_of_work(sessions) as session:
+            infos = await registration_infos(session)
+            refused_now = missing_consent(infos, accepted_consent_info_ids)
+            if refused_now is not None:  # a consent info became required since the check above
+                return refused_now
+            owner = await owner_of(session, normalized_email)
+            if owner is None:
+                await _create_account(
+                    session,
+                    settings=settings,
+                    registration=registration,
+                    role=signup_role,
+                    password_hash=password_hash,
+                    site=site,
+                    infos=infos,
+                )
+            else:
+                await notify(session, owner_id=owner)
+    except IntegrityError:
+        # A concurrent sign-up took the address between the look-up and the insert: now it is
+        # a taken address like any other.
+        async with unit_of_work(sessions) as session:
+            owner = await owner_of(session, normalized_email)
+            if owner is None:
+                raise
+            await notify(session, owner_id=owner)
+    return SignUpReceived(email=normalized_email)
 
 
 KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin", "job_editor"})

@@ -29,7 +29,13 @@ from identity.graphql.types import User
 
 @strawberry.type
 class Mutation:
-    sign_up: SignUpResult = strawberry.mutation(resolver=sign_up, description="Create an account.")
+    sign_up: SignUpResult = strawberry.mutation(
+        resolver=sign_up,
+        description=(
+            "Create an account and mail its verification link; for an address that has an "
+            "account, the same answer and a notice to its owner instead."
+        ),
+    )
     verify_email: VerifyEmailResult = strawberry.mutation(
         resolver=verify_email,
         description="Confirm an email address with the token of the mailed link.",
@@ -59,7 +65,10 @@ class Mutation:
     )
     change_email: AccountResult = strawberry.mutation(
         resolver=change_email,
-        description="Mail a confirmation link to a new address; it becomes yours once opened.",
+        description=(
+            "Mail a confirmation link to a new address; it becomes yours once opened. An address "
+            "of another account gets the same answer, and its owner a notice instead of a link."
+        ),
         permission_classes=[IsAuthenticated],
     )
     change_password: AccountResult = strawberry.mutation(

@@ -77,7 +77,7 @@ class User:
         extensions=_self_or_admin(),
         description="The user may apply to jobs as themself (an applicant account).",
     )
-    # True when the answer goes to the very person it is about (signUp's new account).
+    # True when the answer goes to the very person it is about (the account a mutation changed).
     disclosed_to_caller: strawberry.Private[bool] = False
 
     @classmethod

@@ -1,6 +1,7 @@
 """Identity's consumers. The audit log: masqueraded writes that every service records
-(``jobkit.audit``). The mailer: its mails (verification after sign-up, password reset on request)
-follow the events, so each is sent once the change is committed, through the idempotent
+(``jobkit.audit``). The mailer: its mails (verification after sign-up, password reset on request,
+the confirmation link of a new address, the notice to the owner of a taken address) follow the
+events, so each is sent once the change is committed, through the idempotent
 consumer (once per event, retried)."""
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from identity.domain.events import (
     USER_TOPIC,
     EmailChangeRequested,
     PasswordResetRequested,
+    TakenEmailUsed,
     UserRegistered,
 )
 from identity.domain.models import User
 from identity.domain.password_reset import reset_mail, reset_token
+from identity.domain.taken_email import taken_email_mail
 from identity.domain.tokens import SigningKey
 from identity.domain.verification import (
     send_mail,
@@ -76,6 +79,15 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         mail = email_change_mail(user, payload.new_email, link=link, settings=settings)
         await send_mail(mail, settings=settings)
 
+    async def on_taken_email_used(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = TakenEmailUsed.model_validate(event.payload)
+        owner = await session.get(User, uuid.UUID(payload.user_id))
+        if owner is None:
+            return  # the account is gone: nobody to tell
+        await send_mail(
+            taken_email_mail(owner, payload.attempt, settings=settings), settings=settings
+        )
+
     async def on_write_attempted(session: AsyncSession, event: EventEnvelope) -> None:
         await record_attempted(session, event)
 
@@ -112,6 +124,7 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
                     UserRegistered.event_type: on_registered,
                     PasswordResetRequested.event_type: on_password_reset_requested,
                     EmailChangeRequested.event_type: on_email_change_requested,
+                    TakenEmailUsed.event_type: on_taken_email_used,
                 }
             },
             sessions=runtime.sessions,

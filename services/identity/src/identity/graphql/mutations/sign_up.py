@@ -9,7 +9,7 @@ from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.domain.service import SignupRole
 from identity.domain.service import sign_up as sign_up_visitor
 from identity.graphql.context import IdentityContext
-from identity.graphql.types import AccountErrors, SignUpRole, User
+from identity.graphql.types import AccountErrors, SignUpRole
 from identity.settings import IdentitySettings
 
 
@@ -32,9 +32,15 @@ class SignUpInput:
     )
 
 
-@strawberry.type
+@strawberry.type(
+    description=(
+        "The sign-up was received: a mail is on its way to the address. The same answer whether "
+        "or not the address already has an account (its owner is told by mail then), so it never "
+        "reveals which addresses have one."
+    )
+)
 class SignUpSuccess:
-    user: User
+    email: str = strawberry.field(description="The address the mail goes to (normalized).")
 
 
 SignUpResult = Annotated[SignUpSuccess | AccountErrors, strawberry.union("SignUpResult")]
@@ -57,4 +63,4 @@ async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> Sign
     )
     if isinstance(result, DomainAccountErrors):
         return AccountErrors.from_domain(result)
-    return SignUpSuccess(user=User.from_model(result, disclosed_to_caller=True))
+    return SignUpSuccess(email=result.email)

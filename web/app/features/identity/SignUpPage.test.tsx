@@ -1,0 +1,133 @@
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithMantine } from "../../../test/render";
+import type * as analytics from "~/lib/analytics";
+import { track } from "~/lib/analytics";
+import { APP_CONFIG } from "~/lib/app-config";
+import { REGISTRATION_CONSENT_INFOS } from "~/components/RegistrationConsents";
+import { SIGN_UP, SignUpPage } from "./SignUpPage";
+
+vi.mock("~/lib/analytics", async (original) => ({
+  ...(await original<typeof analytics>()),
+  track: vi.fn(),
+}));
+
+const POLICY = "policy-1";
+const context: MockLink.MockedResponse[] = [
+  {
+    request: { query: APP_CONFIG },
+    result: { data: { getAppConfig: [] } },
+    maxUsageCount: 10,
+  },
+  {
+    request: { query: REGISTRATION_CONSENT_INFOS },
+    result: {
+      data: {
+        getGdprConsentInfos: [
+          {
+            __typename: "GdprConsentInfo",
+            id: POLICY,
+            type: "PRIVACY_POLICY",
+            optIn: true,
+            text: "I agree with the terms and conditions.",
+          },
+        ],
+      },
+    },
+    maxUsageCount: 10,
+  },
+];
+
+const input = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "Ada@Example.org",
+  password: "analytical engine",
+  role: "APPLICANT",
+  captchaToken: null,
+  acceptedConsentInfoIds: [POLICY],
+};
+
+function renderPage(mocks: MockLink.MockedResponse[]) {
+  const Stub = createRoutesStub([
+    {
+      path: "/user/register",
+      Component: () => <SignUpPage providers={[]} initialRole="applicant" captcha={null} />,
+    },
+  ]);
+  return renderWithMantine(
+    <MockedProvider mocks={[...context, ...mocks]}>
+      <Stub initialEntries={["/user/register"]} />
+    </MockedProvider>,
+  );
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/First name/), input.firstName);
+  await user.type(screen.getByLabelText(/Last name/), input.lastName);
+  await user.type(screen.getByLabelText(/Email address/), input.email);
+  await user.type(screen.getByLabelText(/^Password/), input.password);
+  await user.click(
+    await screen.findByRole("checkbox", { name: /I agree with the terms and conditions/ }),
+  );
+  await user.click(screen.getByRole("button", { name: "Create the account" }));
+}
+
+// Typing a whole form takes a few seconds on a busy machine.
+describe("SignUpPage", { timeout: 30_000 }, () => {
+  beforeEach(() => vi.mocked(track).mockClear());
+
+  it("answers every accepted sign-up with the same check-your-mailbox page, and tracks it", async () => {
+    // The server answers a new and a taken address alike (ADR 0017): the page cannot tell them
+    // apart either, and says nothing about an account existing.
+    const user = userEvent.setup();
+    renderPage([
+      {
+        request: { query: SIGN_UP, variables: { input } },
+        result: { data: { signUp: { __typename: "SignUpSuccess", email: "ada@example.org" } } },
+      },
+    ]);
+    await fillIn(user);
+    expect(await screen.findByRole("heading", { name: "Check your mailbox" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "One more stepWe sent a mail to ada@example.org. Follow its link to confirm your address, then log in.",
+    );
+    expect(screen.queryByText(/created/i)).not.toBeInTheDocument();
+    expect(track).toHaveBeenCalledTimes(1);
+    expect(track).toHaveBeenCalledWith("sign_up", { role: "applicant" });
+  });
+
+  it("keeps the form with the server's field errors, and tracks nothing", async () => {
+    const user = userEvent.setup();
+    renderPage([
+      {
+        request: { query: SIGN_UP, variables: { input } },
+        result: {
+          data: {
+            signUp: {
+              __typename: "AccountErrors",
+              errors: [
+                {
+                  __typename: "AccountError",
+                  field: "password",
+                  code: "PASSWORD_TOO_SIMILAR",
+                  message: "The password must not contain your email address.",
+                },
+              ],
+            },
+          },
+        },
+      },
+    ]);
+    await fillIn(user);
+    expect(
+      await screen.findByText("The password must not contain your email address."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create the account" })).toBeInTheDocument();
+    expect(track).not.toHaveBeenCalled();
+  });
+});
