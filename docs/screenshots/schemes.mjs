@@ -1,5 +1,7 @@
 // Screenshots of the public pages in the light and dark colour schemes at 390 px and 1280 px,
-// and /jobs in German (the language picker's catalogue), against a running site.
+// the error pages, the signed-in dashboards of a recruiter, an applicant and an administrator
+// (light, both widths), and /jobs in German (the language picker's catalogue), against a
+// running site with the demo seed.
 // Driven by the e2e folder's Playwright with Debian's Chromium.
 // Usage: node schemes.mjs [base URL, default http://127.0.0.1:3002] [out dir, default out]
 // The committed set: (cd docs/screenshots && node schemes.mjs http://127.0.0.1:3002 pages) after make up.
@@ -16,7 +18,30 @@ const consent = {
 };
 const html = await (await fetch(`${base}/jobs`)).text();
 const job = /\/job\/(?!wizard)[a-z0-9-]+/.exec(html)?.[0] ?? "/jobs";
-const pages = { home: "/", jobs: "/jobs", job, login: "/user/login", register: "/user/register" };
+const orgHtml = await (await fetch(`${base}/organizations`)).text();
+const organization = /\/organization\/[a-z0-9-]+/.exec(orgHtml)?.[0] ?? "/organizations";
+const pages = {
+  home: "/",
+  jobs: "/jobs",
+  job,
+  organizations: "/organizations",
+  organization,
+  login: "/user/login",
+  register: "/user/register",
+  "not-found": "/job/no-such-job-anywhere",
+};
+// Who sees which dashboard (the demo seed's accounts; its password unless JOBBOARD_DEMO_PASSWORD).
+const password = process.env.JOBBOARD_DEMO_PASSWORD ?? "demo-password-2026";
+const dashboards = {
+  "recruiter@greenharbor.example": {
+    "job-manager": "/job-manager",
+    "recruiter-applications": "/recruiter/applications",
+    "organization-dashboard": "/dashboard/organization",
+    "my-products": "/my-products",
+  },
+  "jamie.lee@jobboard.example": { "my-applications": "/my-applications", "my-bookmarks": "/my-bookmarks" },
+  "admin@jobboard.example": { "admin-jobs-review": "/admin/jobs-review", "admin-audit-log": "/admin/audit-log" },
+};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -30,6 +55,24 @@ for (const colorScheme of ["light", "dark"]) {
     for (const [name, path] of Object.entries(pages)) {
       await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
       await page.screenshot({ path: `${out}/${name}-${colorScheme}-${width}.png`, fullPage: true });
+    }
+    await context.close();
+  }
+}
+// Dashboards: logged in through the login page, light scheme, both widths.
+for (const [email, routes] of Object.entries(dashboards)) {
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addCookies([consent]);
+    const page = await context.newPage();
+    await page.goto(`${base}/user/login`, { waitUntil: "networkidle" });
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/user/login"));
+    for (const [name, path] of Object.entries(routes)) {
+      await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+      await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: true });
     }
     await context.close();
   }
