@@ -6,6 +6,7 @@ import type { ReactElement } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../../test/render";
+import { APP_CONFIG } from "~/lib/app-config";
 import {
   CREATE_ORGANIZATION,
   INVITE_ORGANIZATION_MEMBER,
@@ -97,7 +98,17 @@ const profile = {
   updatedAt: "2026-11-20T10:00:00Z",
 };
 
+/** The site's settings: `entries` of getAppConfig (none: every platform default). */
+function siteConfig(entries: { key: string; name: string; value: unknown }[] = []): MockLink.MockedResponse {
+  return {
+    request: { query: APP_CONFIG },
+    result: { data: { getAppConfig: entries.map((entry) => ({ __typename: "AppConfigEntry", ...entry })) } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
 const editorMocks: MockLink.MockedResponse[] = [
+  siteConfig(),
   { request: { query: ORGANIZATION_PROFILE_EDITOR, variables: { id: "p1" } }, result: { data: { organizationProfile: profile } } },
   {
     request: { query: TERMS, variables: () => true },
@@ -202,6 +213,67 @@ describe("OrganizationEditorPage", () => {
       expect(within(info).getByLabelText(/^Website/)).toHaveAccessibleDescription("The website cannot be reached."),
     );
     expect(within(info).queryByRole("alert")).not.toBeInTheDocument();
+  }, EDITOR_TIMEOUT);
+
+  it("hides the networks the site leaves out (the US variant's xing) and saves them empty", async () => {
+    const user = userEvent.setup();
+    const linked = {
+      ...profile,
+      socialProfiles: {
+        ...profile.socialProfiles,
+        linkedin: "https://www.linkedin.com/company/acme",
+        xing: "https://www.xing.com/pages/acme",
+      },
+    };
+    const usVariant = ["facebook", "twitter", "linkedin", "youtube", "instagram", "tiktok", "blue_sky"];
+    renderAt(<OrganizationEditorPage id="p1" />, [
+      siteConfig([{ key: "organizations", name: "social_profiles", value: usVariant }]),
+      { request: { query: ORGANIZATION_PROFILE_EDITOR, variables: { id: "p1" } }, result: { data: { organizationProfile: linked } } },
+      editorMocks[2],
+      {
+        request: {
+          query: UPDATE_ORGANIZATION_INFO,
+          variables: {
+            id: "p1",
+            input: {
+              name: "Acme",
+              alternativeName: null,
+              logoUploadId: "logo-1",
+              coverUploadId: null,
+              organizationLocation: {
+                countryCode: "DE",
+                locality: "Berlin",
+                addressLine1: null,
+                addressLine2: null,
+                administrativeArea: null,
+                zip: null,
+              },
+              website: null,
+              socialProfiles: {
+                facebook: null,
+                twitter: null,
+                linkedin: "https://www.linkedin.com/company/acme",
+                youtube: null,
+                xing: null,
+                instagram: null,
+                tiktok: null,
+                blueSky: "https://bsky.app/profile/acme.example",
+              },
+            },
+          },
+        },
+        result: saved("updateOrganizationInfo"),
+      },
+    ]);
+    const info = await screen.findByRole("region", { name: "Organization info" });
+    const social = within(info).getByRole("group", { name: "Social profiles" });
+    await waitFor(() => expect(within(social).queryByLabelText("XING")).not.toBeInTheDocument());
+    expect(within(social).getAllByRole("textbox")).toHaveLength(7);
+    expect(within(social).getByLabelText("LinkedIn")).toHaveValue("https://www.linkedin.com/company/acme");
+    await user.click(within(social).getByLabelText("Bluesky"));
+    await user.paste("https://bsky.app/profile/acme.example");
+    await user.click(within(info).getByRole("button", { name: "Save organization info" }));
+    expect(await within(info).findByText("Organization info: your changes were saved.")).toBeInTheDocument();
   }, EDITOR_TIMEOUT);
 
   it("reorders the gallery and saves the images in the new order", async () => {
