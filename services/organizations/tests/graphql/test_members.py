@@ -32,6 +32,8 @@ REMOVE = f"""mutation($o: ID!, $u: ID!) {{
 MEMBERS = "query($o: ID!) { organizationMembers(organizationId: $o) { role user { id } } }"
 ACTIVE = """query($r: [_Any!]!) { _entities(representations: $r) {
   ... on User { organization { id } activeOrganization { id } } } }"""
+MINE = """query($r: [_Any!]!) { _entities(representations: $r) {
+  ... on User { organizations { id name } } } }"""
 FAQ = """mutation($id: ID!) { updateOrganizationFaq(id: $id, input: {items: []}) {
   __typename ... on OrganizationErrors { errors { code } } } }"""
 
@@ -116,11 +118,24 @@ async def test_a_recruiter_of_several_organizations_switches_the_active_one(
     ]
     assert (await rita.active())["activeOrganization"] == river
 
-    # someone else's view of Rita: the field is the user's own (and admins')
-    [seen] = (await olga.client.data(ACTIVE, r=[{"__typename": "User", "id": rita.id}]))[
-        "_entities"
+    # the organizations she may switch to, oldest first
+    rita_ref = [{"__typename": "User", "id": rita.id}]
+    [mine] = (await rita.client.data(MINE, r=rita_ref))["_entities"]
+    assert [organization["id"] for organization in mine["organizations"]] == [
+        harbor,
+        meadow,
+        river,
     ]
+    assert mine["organizations"][2]["name"].startswith("River Fund")
+
+    # someone else's view of Rita: the fields are the user's own (and admins')
+    [seen] = (await olga.client.data(ACTIVE, r=rita_ref))["_entities"]
     assert seen == {"organization": None, "activeOrganization": None}
+    [theirs] = (await olga.client.data(MINE, r=rita_ref))["_entities"]
+    assert theirs == {"organizations": []}
+    admin = graphql.as_user(tokens.token(str(uuid.uuid4()), ["administrator"]))
+    [audited] = (await admin.data(MINE, r=rita_ref))["_entities"]
+    assert len(audited["organizations"]) == 3
     visitor = await graphql.execute(SWITCH, o=harbor)
     assert visitor["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
 

@@ -52,6 +52,32 @@ async def organization_of(context: OrganizationContext, user_id: object) -> Orga
     return await context.loader("organization_of", make).load(key)
 
 
+async def organizations_of(context: OrganizationContext, user_id: object) -> list[Organization]:
+    """Every organization the user is a member of (owner or recruiter), oldest first; batched."""
+    key = parse_uuid(user_id)
+    if key is None:
+        return []
+    sessions = context.sessions
+
+    def make() -> DataLoader[uuid.UUID, list[Organization]]:
+        async def load(user_ids: list[uuid.UUID]) -> list[list[Organization]]:
+            async with sessions() as session:
+                rows = await session.execute(
+                    select(members.c.user_id, Organization)
+                    .join(Organization, Organization.id == cast(members.c.organization_id, Uuid))
+                    .where(members.c.user_id.in_([str(u) for u in user_ids]))
+                    .order_by(Organization.created_at, Organization.number)
+                )
+                found: dict[str, list[Organization]] = {}
+                for user, organization in rows:
+                    found.setdefault(user, []).append(organization)
+            return [found.get(str(u), []) for u in user_ids]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("organizations_of", make).load(key)
+
+
 async def active_organization_of(
     context: OrganizationContext, user_id: object
 ) -> Organization | None:

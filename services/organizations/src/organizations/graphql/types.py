@@ -31,6 +31,7 @@ from organizations.graphql.dataloaders import (
     offered_networks_of,
     organization_by_id,
     organization_of,
+    organizations_of,
     profile_by_id,
 )
 
@@ -504,6 +505,16 @@ class User:
     async def organization(self, info: Info[OrganizationContext, None]) -> Organization | None:
         row = await organization_of(info.context, self.id)
         return Organization.from_model(row) if row is not None else None
+
+    @strawberry.field(
+        description="Every organization the user is a member of, oldest first: the ones "
+        "setActiveOrganization takes (the user and admins only; empty for others).",
+        extensions=[PermissionExtension([SelfOrAdminLike()], fail_silently=True)],
+    )
+    async def organizations(self, info: Info[OrganizationContext, None]) -> list[Organization]:
+        return [
+            Organization.from_model(row) for row in await organizations_of(info.context, self.id)
+        ]
 
     @strawberry.field(
         description="The organization the user works for now (the user and admins only).",
