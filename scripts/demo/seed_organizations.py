@@ -232,6 +232,29 @@ def _groups(
     }
 
 
+async def _update(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    actor: Principal,
+    profile: OrganizationProfile,
+    group: str,
+    data: dict[str, Any],
+    name: str,
+) -> None:
+    """One profile group through the use case; a refusal stops the seed."""
+    _ok(
+        await update_group(
+            sessions=sessions,
+            settings=settings,
+            principal=actor,
+            profile_id=profile.id,
+            group=group,
+            data=data,
+        ),
+        f"{name}: {group}",
+    )
+
+
 async def seed_demo_organizations(
     *,
     sessions: async_sessionmaker[AsyncSession],
@@ -307,17 +330,7 @@ async def seed_demo_organizations(
                 ]
             }
             for group, data in groups.items():
-                _ok(
-                    await update_group(
-                        sessions=sessions,
-                        settings=settings,
-                        principal=actor,
-                        profile_id=profile.id,
-                        group=group,
-                        data=data,
-                    ),
-                    f"{demo.name}: {group}",
-                )
+                await _update(sessions, settings, actor, profile, group, data, demo.name)
             _ok(
                 await set_published(
                     sessions=sessions,
@@ -332,16 +345,8 @@ async def seed_demo_organizations(
             # seeded before the sizes followed spec 2's segments: About again, through the use
             # case (search reindexes the profile from its event)
             actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
-            _ok(
-                await update_group(
-                    sessions=sessions,
-                    settings=settings,
-                    principal=actor,
-                    profile_id=profile.id,
-                    group="about",
-                    data=_about(demo, tids),
-                ),
-                f"{demo.name}: about",
+            await _update(
+                sessions, settings, actor, profile, "about", _about(demo, tids), demo.name
             )
         async with sessions() as session:
             organization = await session.get(Organization, profile.id)
