@@ -1,11 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { OrganizationEditorPage, UPLOAD_TIMEOUT } from "../pages/OrganizationEditorPage";
 
 const DEMO_PASSWORD = "demo-password-2026";
 // A 480x320 PNG (a sun on green), kept as text so the repository holds no binary fixture.
 const PICTURE = Buffer.from(readFileSync(new URL("../fixtures/picture.png.b64", import.meta.url), "utf8"), "base64");
+// A one-page PDF that parses (the uploads check PDFs with a real parser).
+const REPORT = Buffer.from(readFileSync(new URL("../fixtures/cv.pdf.b64", import.meta.url), "utf8"), "base64");
 
 async function logIn(page: Page, email: string, destination: string) {
   await page.goto(`/user/login?destination=${encodeURIComponent(destination)}`);
@@ -15,98 +18,216 @@ async function logIn(page: Page, email: string, destination: string) {
   await page.waitForURL((url) => url.pathname === destination);
 }
 
-async function openTab(page: Page, name: string) {
-  await page.getByRole("tab", { name, exact: true }).click();
-  return page.getByRole("region", { name, exact: true });
+const png = (name: string) => ({ name, mimeType: "image/png", buffer: PICTURE });
+
+/** The page's JSON-LD blocks, parsed. */
+async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((block) => JSON.parse(block) as Record<string, unknown>);
 }
 
-async function save(section: ReturnType<Page["getByRole"]>, label: string, title: string) {
-  await section.getByRole("button", { name: label }).click();
-  await expect(section.getByText(`${title}: your changes were saved.`)).toBeVisible();
+/** An image that loaded (the file really came back through the web server). */
+async function expectLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 }
 
-test("a recruiter founds an organization, fills it, uploads pictures and publishes; a visitor sees the public profile", async ({
+test("a recruiter founds an organization, fills every group with pictures, a video and a PDF, and publishes; a visitor sees every public group and its structured data", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const name = `Lakeside Learning Trust ${Date.now()}`;
   await logIn(page, "recruiter@riverbend.example", "/dashboard/organization");
+  const editor = new OrganizationEditorPage(page);
+  await editor.found(name);
 
-  const create = page.getByRole("region", { name: "Create an organization" });
-  await create.getByLabel("Organization name").fill(name);
-  await create.getByRole("button", { name: "Create the organization" }).click();
-  await page.waitForURL(/\/dashboard\/organization\/[\w-]+\/edit$/);
-  await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
-
-  // Organization info, with a logo cropped in the browser and uploaded through the web server.
-  const info = await openTab(page, "Organization info");
+  // Organization info: logo (cropped square) and cover (cropped 2:1), website, a social profile.
+  // This site is the US variant: no XING field.
+  const info = await editor.open("Organization info");
+  await info.getByLabel("Alternative name").fill("LLT");
+  await editor.uploadCropped(info, "Logo", png("logo.png"), "Logo preview");
+  await editor.uploadCropped(info, "Cover image", png("cover.png"), "Cover preview");
   await info.getByLabel("Website").fill("https://lakeside.example.org");
-  await info.locator('input[type="file"]').first().setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PICTURE });
-  await page.getByRole("button", { name: "Crop and upload" }).click();
-  await expect(info.getByRole("img", { name: /logo/i })).toBeVisible();
-  await save(info, "Save organization info", "Organization info");
+  const social = info.getByRole("group", { name: "Social profiles" });
+  await social.getByLabel("LinkedIn").fill("https://www.linkedin.com/company/lakeside-learning");
+  await expect(social.getByLabel("XING")).toHaveCount(0);
+  await editor.save(info, "Save organization info", "Organization info");
 
-  const company = await openTab(page, "Company info");
+  const company = await editor.open("Company info");
   await company.getByLabel("Company name").fill(`${name} Inc.`);
-  await company.getByRole("textbox", { name: "Country" }).fill("United States");
-  await page.getByRole("option", { name: "United States", exact: true }).click();
-  await company.getByLabel("City").fill("Chicago");
-  await company.getByLabel("Address line 1").fill("200 E Randolph St");
-  await save(company, "Save company info", "Company info");
+  await editor.address(company, { country: "United States", city: "Chicago", line1: "200 E Randolph St", zip: "60601" });
+  await editor.save(company, "Save company info", "Company info");
 
-  const personal = await openTab(page, "Personal info");
+  const personal = await editor.open("Personal info");
   await personal.getByLabel("First name").fill("Priya");
   await personal.getByLabel("Last name").fill("Invoicewala");
-  await save(personal, "Save personal info", "Personal info");
+  await personal.getByLabel("Phone").fill("+1 312 555 0199");
+  await editor.save(personal, "Save personal info", "Personal info");
 
-  const about = await openTab(page, "About");
+  const about = await editor.open("About");
   await about.getByLabel("Presentation").fill("<p>We run free reading circles on the lakeshore.</p>");
-  await save(about, "Save about", "About");
+  await editor.choose(about, "Industry", "Educ", "Education");
+  await about.getByRole("textbox", { name: "Organization size", exact: true }).click();
+  await page.getByRole("option", { name: "16-25 employees", exact: true }).click();
+  await editor.save(about, "Save about", "About");
 
-  const gallery = await openTab(page, "Gallery");
-  await gallery.locator('input[type="file"]').setInputFiles([
-    { name: "one.png", mimeType: "image/png", buffer: PICTURE },
-    { name: "two.png", mimeType: "image/png", buffer: PICTURE },
-  ]);
-  await expect(gallery.getByRole("listitem")).toHaveCount(2);
-  await save(gallery, "Save gallery", "Gallery");
+  const benefits = await editor.open("Benefits");
+  const chosenBenefits: [string, string][] = [
+    ["Health ins", "Health insurance"],
+    ["Four-day", "Four-day week"],
+  ];
+  for (const [typed, benefit] of chosenBenefits) {
+    await benefits.getByRole("textbox", { name: "Benefits", exact: true }).fill(typed);
+    await page.getByRole("option", { name: benefit, exact: true }).click();
+  }
+  await editor.save(benefits, "Save benefits", "Benefits");
 
-  const faq = await openTab(page, "FAQ");
+  const contacts = await editor.open("Contact persons");
+  await contacts.getByRole("button", { name: "Add a contact person" }).click();
+  const person = contacts.getByRole("group", { name: "Contact person 1" });
+  await person.getByLabel("First name").fill("Samir");
+  await person.getByLabel("Last name").fill("Okafor");
+  await person.getByLabel("Position").fill("Volunteer coordinator");
+  await person.getByLabel("Email").fill("samir.okafor@lakeside.example.org");
+  await person.getByLabel("LinkedIn profile").fill("https://www.linkedin.com/in/samir-okafor");
+  await editor.uploadCropped(person, "Photo", png("samir.png"), "Photo of contact person 1");
+  await editor.save(contacts, "Save contact persons", "Contact persons");
+
+  const gallery = await editor.open("Gallery");
+  await editor.upload(gallery, "Add images", [png("one.png"), png("two.png")]);
+  const images = gallery.getByRole("list", { name: "Gallery images" }).getByRole("listitem");
+  await expect(images).toHaveCount(2, { timeout: UPLOAD_TIMEOUT });
+  await gallery.getByLabel("Alternative text of image 1").fill("Children reading on the pier");
+  await gallery.getByLabel("Alternative text of image 2").fill("A volunteer reading aloud");
+  await editor.save(gallery, "Save gallery", "Gallery");
+
+  const videos = await editor.open("Videos");
+  await videos.getByRole("button", { name: "Add a video" }).click();
+  const video = videos.getByRole("group", { name: "Video 1" });
+  await video.getByLabel("Video address").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await editor.upload(video, "Video cover", png("video-cover.png"));
+  await expect(video.getByRole("img", { name: "Cover of video 1" })).toBeVisible({ timeout: UPLOAD_TIMEOUT });
+  await video.getByLabel("Cover title").fill("Lakeside in two minutes");
+  await editor.save(videos, "Save videos", "Videos");
+
+  const locations = await editor.open("Further locations");
+  await locations.getByRole("button", { name: "Add a location" }).click();
+  const office = locations.getByRole("group", { name: "Location 1" });
+  await office.getByLabel("Location name").fill("Milwaukee reading room");
+  await editor.address(office, { country: "United States", city: "Milwaukee" });
+  await editor.save(locations, "Save locations", "Further locations");
+
+  const faq = await editor.open("FAQ");
   await faq.getByRole("button", { name: "Add a question" }).click();
   await faq.getByRole("textbox", { name: "Question", exact: true }).fill("Do you offer internships?");
   await faq.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes, every summer.");
-  await save(faq, "Save FAQ", "FAQ");
+  await editor.save(faq, "Save FAQ", "FAQ");
 
-  const status = page.getByRole("region", { name: "Status" });
-  await status.getByRole("button", { name: "Publish" }).click();
-  await expect(status.getByText("Published")).toBeVisible();
-  const publicLink = status.getByRole("link", { name: "View public page" });
-  const path = await publicLink.getAttribute("href");
+  const attachments = await editor.open("Attachments");
+  await editor.upload(attachments, "Add a PDF", { name: "report.pdf", mimeType: "application/pdf", buffer: REPORT });
+  const attachment = attachments.getByRole("group", { name: "Attachment 1" });
+  await expect(attachment).toBeVisible({ timeout: UPLOAD_TIMEOUT });
+  await attachment.getByLabel("Attachment title").fill("Annual report 2025");
+  await editor.save(attachments, "Save attachments", "Attachments");
+
+  const path = await editor.publish();
   expect(path).toMatch(/^\/organization\/lakeside-learning-trust-\d+$/);
 
-  // A visitor: the public groups, never the private invoicing contact.
+  // A visitor: every public group, never the private invoicing contact.
   const visitor = await (await browser.newContext()).newPage();
-  const response = await visitor.goto(path as string);
+  const response = await visitor.goto(path);
   expect(response?.status()).toBe(200);
-  await expect(visitor.getByRole("heading", { name, level: 1 })).toBeVisible();
-  await expect(visitor.getByText("We run free reading circles on the lakeshore.")).toBeVisible();
-  await expect(visitor.getByText("Do you offer internships?")).toBeVisible();
-  const html = await response?.text();
+  const html = (await response?.text()) ?? "";
   expect(html).not.toContain("Invoicewala");
-  expect(await visitor.content()).not.toContain("Invoicewala");
-  await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/organization\/lakeside-learning-trust-\d+$/);
-  const logo = visitor.getByRole("img", { name: `${name} logo` });
-  await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(html).not.toContain("312 555 0199");
+  await expect(visitor.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(visitor.getByText("LLT", { exact: true })).toBeVisible();
+  await expectLoaded(visitor.getByRole("img", { name: `${name} logo` }));
+  await expectLoaded(visitor.getByRole("img", { name, exact: true })); // the cover
+  const socials = visitor.getByRole("navigation", { name: `${name} on social media` });
+  await expect(socials.getByRole("link", { name: "LinkedIn" })).toHaveAttribute("href", "https://www.linkedin.com/company/lakeside-learning");
+  await expect(socials.getByRole("link", { name: "XING" })).toHaveCount(0);
+
+  const aboutPublic = visitor.getByRole("region", { name: `About ${name}` });
+  await expect(aboutPublic.getByText("We run free reading circles on the lakeshore.")).toBeVisible();
+  await expect(aboutPublic.getByText("Education", { exact: true })).toBeVisible();
+  await expect(aboutPublic.getByText("16-25 employees", { exact: true })).toBeVisible();
+
+  const benefitsPublic = visitor.getByRole("region", { name: "Benefits" });
+  await expect(benefitsPublic.getByRole("listitem")).toHaveText(["Health insurance", "Four-day week"].map((b) => new RegExp(b)));
+
+  const contactPublic = visitor.getByRole("region", { name: "Contact persons" });
+  await expect(contactPublic.getByRole("heading", { name: "Samir Okafor" })).toBeVisible();
+  await expect(contactPublic.getByText("Volunteer coordinator")).toBeVisible();
+  await expect(contactPublic.getByRole("link", { name: "samir.okafor@lakeside.example.org" })).toHaveAttribute("href", "mailto:samir.okafor@lakeside.example.org");
+  await expect(contactPublic.getByRole("link", { name: "Samir Okafor on LinkedIn" })).toBeVisible();
+  await expectLoaded(contactPublic.getByRole("img", { name: "Samir Okafor" }));
+
+  const galleryPublic = visitor.getByRole("region", { name: "Gallery" });
+  await expect(galleryPublic.getByRole("button", { name: /^Open image \d of 2/ })).toHaveCount(2);
+  await galleryPublic.getByRole("button", { name: "Open image 2 of 2: A volunteer reading aloud" }).click();
+  await expectLoaded(visitor.getByRole("dialog").getByRole("img", { name: "A volunteer reading aloud" }));
+  await visitor.keyboard.press("Escape");
+
+  // Videos: the cover and a play button; nothing loads from YouTube before play is pressed.
+  const videosPublic = visitor.getByRole("region", { name: "Videos" });
+  await expectLoaded(videosPublic.getByRole("img", { name: "Lakeside in two minutes" }));
+  await expect(videosPublic.getByRole("button", { name: "Play video: Lakeside in two minutes" })).toBeVisible();
+  await expect(videosPublic.locator("iframe")).toHaveCount(0);
+
+  const locationsPublic = visitor.getByRole("region", { name: "Locations" });
+  await expect(locationsPublic.getByText("Milwaukee reading room")).toBeVisible();
+  await expect(locationsPublic.getByText("Milwaukee", { exact: true })).toBeVisible();
+
+  await expect(visitor.getByRole("region", { name: "Frequently asked questions" }).getByText("Do you offer internships?")).toBeVisible();
+
+  const report = visitor.getByRole("region", { name: "Attachments" }).getByRole("link", { name: "Annual report 2025" });
+  const pdf = await visitor.request.get((await report.getAttribute("href")) as string);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+
+  // Structured data: the Organization (with its logo, links and address) and the FAQ.
+  await expect(visitor.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+  const data = await structuredData(visitor);
+  const organization = data.find((block) => block["@type"] === "Organization");
+  expect(organization).toMatchObject({
+    "@context": "https://schema.org",
+    name,
+    alternateName: "LLT",
+    legalName: `${name} Inc.`,
+    url: expect.stringMatching(new RegExp(`^https?://[^/]+${path}$`)),
+    logo: expect.stringMatching(/^https?:\/\/[^/]+\/api\/uploads\/organizations\//),
+    sameAs: ["https://lakeside.example.org", "https://www.linkedin.com/company/lakeside-learning"],
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "200 E Randolph St",
+      postalCode: "60601",
+      addressLocality: "Chicago",
+      addressCountry: "US",
+    },
+    description: expect.stringContaining("We run free reading circles on the lakeshore."),
+  });
+  expect(JSON.stringify(organization)).not.toContain("Invoicewala");
+  const faqPage = data.find((block) => block["@type"] === "FAQPage");
+  expect(faqPage).toMatchObject({
+    mainEntity: [{ "@type": "Question", name: "Do you offer internships?", acceptedAnswer: { text: "Yes, every summer." } }],
+  });
 });
 
-test("a demo organization's public page is served with its JSON-LD, and a former slug redirects", async ({ page }) => {
+test("a demo organization's public page is served with its Organization and FAQPage JSON-LD, and a former slug redirects", async ({ page }) => {
   const response = await page.goto("/organization/green-harbor-foundation");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Green Harbor Foundation", level: 1 })).toBeVisible();
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(jsonLd.join("\n")).toContain('"@type":"FAQPage"');
+  const data = await structuredData(page);
+  expect(data.find((block) => block["@type"] === "Organization")).toMatchObject({
+    name: "Green Harbor Foundation",
+    url: expect.stringMatching(/\/organization\/green-harbor-foundation$/),
+    address: { "@type": "PostalAddress", addressLocality: "Boston", addressCountry: "US" },
+  });
+  expect(data.find((block) => block["@type"] === "FAQPage")).toMatchObject({
+    mainEntity: expect.arrayContaining([expect.objectContaining({ name: "Can I work remotely?" })]),
+  });
   const upper = await page.request.get("/Organization/Green-Harbor-Foundation", { maxRedirects: 0 });
   expect(upper.status()).toBe(301);
   expect(upper.headers().location).toBe("/organization/green-harbor-foundation");

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,6 +36,22 @@ describe("spec 2's permanent redirects, a row each", () => {
       status: 301,
       location: "/organizations?page=2",
     });
+  });
+
+  it("the size segments are the organization_sizes vocabulary's English aliases, in order", () => {
+    const data = JSON.parse(
+      readFileSync(
+        new URL(
+          "../../services/search/src/search/vocabularies/data/organization_sizes.json",
+          import.meta.url,
+        ),
+        "utf8",
+      ),
+    ) as { terms: { weight: number; aliases: { en: string } }[] };
+    const aliases = [...data.terms]
+      .sort((a, b) => a.weight - b.weight)
+      .map((term) => term.aliases.en);
+    expect(aliases).toEqual([...COMPANY_SIZE_SEGMENTS]);
   });
 
   it.each(COMPANY_SIZE_SEGMENTS)(

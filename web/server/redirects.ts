@@ -23,7 +23,12 @@ export interface RedirectConfig {
   productPrefixes: readonly string[];
 }
 
-/** Spec 2: the six organization size segments of the old /companies paths. */
+/**
+ * Spec 2: the six organization size segments of the old /companies paths. They are the English
+ * aliases of search's organization_sizes vocabulary (its seed data is the one source;
+ * redirects.test.ts fails when the two differ). The list stays here because the web server is
+ * built and deployed on its own and must answer these redirects without any backend.
+ */
 export const COMPANY_SIZE_SEGMENTS = [
   "5-or-less-employees",
   "6-15-employees",

@@ -1,9 +1,11 @@
 """A read model of the sites' effective settings, from ``identity.site.config_changed`` (ADR
-0004): the table a service keeps, the handler that fills it, and a flag lookup (e.g. whether
-a site protects a form with a captcha)."""
+0004): the table a service keeps, the handler that fills it, and lookups (e.g. whether a site
+protects a form with a captcha). Identity sends only what a site changed, so a setting missing
+here has the platform's default."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Column, DateTime, MetaData, String, Table, func, select
@@ -51,3 +53,19 @@ async def site_flag(session: AsyncSession, table: Table, site: str, key: str, na
         select(table.c.value).where(table.c.site == site, table.c.key == key, table.c.name == name)
     )
     return bool(value)
+
+
+async def site_values(
+    session: AsyncSession, table: Table, sites: Iterable[str], key: str, name: str
+) -> dict[str, Any]:
+    """One setting of several sites in one statement: site -> value, for the sites that set it
+    (the others use the platform's default)."""
+    wanted = list(dict.fromkeys(sites))
+    if not wanted:
+        return {}
+    rows = await session.execute(
+        select(table.c.site, table.c.value).where(
+            table.c.site.in_(wanted), table.c.key == key, table.c.name == name
+        )
+    )
+    return {site: value for site, value in rows}

@@ -4,6 +4,7 @@ import { OrganizationActivity } from "~/features/analytics/OrganizationActivity"
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { usePosterOrganizations } from "~/features/jobs/poster-organizations";
+import { ActiveOrganizationSwitch } from "~/features/organizations/dashboard/ActiveOrganizationSwitch";
 import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard-organization";
@@ -36,6 +37,7 @@ export default function DashboardOrganizationRoute() {
           Job manager
         </Button>
       </Group>
+      <ActiveOrganizationSwitch />
       <CreditsWidget />
       {active ? (
         <OrganizationActivity

@@ -3,6 +3,8 @@ import { OPEN_JOBS } from "~/features/jobs/documents";
 import { OpenPositions } from "~/features/jobs/OpenPositions";
 import { ORGANIZATION_PUBLIC_PROFILE } from "~/features/organizations/profile/profile-query";
 import { OrganizationProfilePage } from "~/features/organizations/profile/OrganizationProfilePage";
+import { offeredSocialNetworks } from "~/features/organizations/social-networks";
+import { useAppConfig } from "~/lib/app-config";
 import { serverEnv } from "~/env.server";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
@@ -67,10 +69,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {
   const { profile, origin, openJobs, captcha, prefill, afterContact } = loaderData;
+  const { config } = useAppConfig();
   return (
     <OrganizationProfilePage
       profile={profile}
       origin={origin}
+      socialNetworks={offeredSocialNetworks(config)}
       openPositions={openJobs.length > 0 ? <OpenPositions jobs={openJobs} /> : undefined}
       contact={
         profile.organization ? (

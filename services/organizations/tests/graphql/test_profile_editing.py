@@ -62,7 +62,7 @@ async def vocabulary(committed_sessions: async_sessionmaker[AsyncSession]) -> No
     async with committed_sessions() as session, session.begin():
         for tid, vocabulary, label in [
             (INDUSTRY, "industries", "Environment"),
-            (SIZE, "organization_sizes", "11-50 employees"),
+            (SIZE, "organization_sizes", "6-15 employees"),
             (OCCUPATION, "occupational_fields", "Program management"),
             (BENEFIT, "benefits", "Flexible hours"),
         ]:

@@ -7,7 +7,7 @@ from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from search.db import outbox
 from search.domain.models import Term
-from search.vocabularies import load_vocabularies, read_seed_terms
+from search.vocabularies import SeedTerm, load_vocabularies, read_seed_terms
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -80,3 +80,41 @@ async def test_a_changed_label_writes_one_event_and_a_removed_term_a_deletion(
     assert event.payload == {"tid": remote.tid, "vocabulary": "remote_options"}
     async with sessions() as session:
         assert await session.get(Term, remote.tid) is None
+
+
+async def test_the_spec_size_segments_replace_the_former_organization_sizes(
+    sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    """A stack loaded before the sizes followed spec 2 (1-10 ... 5000+, 3400-3406): loading the
+    data now relabels 3400-3405 in place (profiles keep valid ids) and deletes 3406."""
+    seed = read_seed_terms()
+    sizes = [term for term in seed if term.vocabulary == "organization_sizes"]
+    former = [
+        SeedTerm(
+            tid=3400 + index,
+            vocabulary="organization_sizes",
+            labels={"en": f"{alias} employees"},
+            aliases={"en": f"{alias}-employees"},
+            weight=index,
+        )
+        for index, alias in enumerate(
+            ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5000-plus"]
+        )
+    ]
+    await load_vocabularies(sessions, service_settings, terms=former)
+    before = len(await events(sessions))
+
+    report = await load_vocabularies(sessions, service_settings, terms=sizes)
+    assert (report.created, report.updated, report.deleted) == (0, 6, 1)
+    written = (await events(sessions))[before:]
+    assert [(event.type, event.aggregate_id) for event in written] == [
+        *(("search.vocabulary.term_upserted", str(tid)) for tid in range(3400, 3406)),
+        ("search.vocabulary.term_deleted", "3406"),
+    ]
+    async with sessions() as session:
+        stored = await session.scalars(
+            select(Term).where(Term.vocabulary == "organization_sizes").order_by(Term.weight)
+        )
+        assert [term.aliases["en"] for term in stored] == [
+            term.aliases["en"] for term in sorted(sizes, key=lambda term: term.weight)
+        ]

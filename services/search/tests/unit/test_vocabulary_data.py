@@ -33,7 +33,7 @@ def test_every_vocabulary_is_there_with_realistic_sizes() -> None:
     assert sizes["languages"] >= 40
     assert sizes["benefits"] >= 25
     assert sizes["remote_options"] == 3
-    assert sizes["organization_sizes"] == 7
+    assert sizes["organization_sizes"] == 6
     assert any(term.parent_tid for term in of("occupational_fields"))
 
 
@@ -64,7 +64,40 @@ def test_employment_types_and_organization_sizes() -> None:
         "volunteer",
         "freelance",
     ]
-    assert of("organization_sizes")[-1].label == "5000+ employees"
+
+
+# Spec 2: the organization size segments (the old /companies/{size-segment}/... paths), smallest
+# first. web/server/redirects.ts keeps the same list for those redirects.
+SIZE_SEGMENTS = [
+    "5-or-less-employees",
+    "6-15-employees",
+    "16-25-employees",
+    "25-50-employees",
+    "51-100-employees",
+    "more-100",
+]
+
+
+def test_organization_sizes_are_the_spec_size_segments_in_order() -> None:
+    sizes = sorted(of("organization_sizes"), key=lambda term: term.weight)
+    assert [term.aliases["en"] for term in sizes] == SIZE_SEGMENTS
+    assert [term.label for term in sizes] == [
+        "5 or fewer employees",
+        "6-15 employees",
+        "16-25 employees",
+        "25-50 employees",
+        "51-100 employees",
+        "More than 100 employees",
+    ]
+    assert len({term.weight for term in sizes}) == len(sizes)
+
+
+def test_organization_sizes_keep_their_ids() -> None:
+    """Profiles store these ids: the six segments took over 3400-3405 in order; 3406 (the old
+    5000+ size) is gone and must never come back with another meaning."""
+    by_alias = {term.aliases["en"]: term.tid for term in of("organization_sizes")}
+    assert by_alias == dict(zip(SIZE_SEGMENTS, range(3400, 3406), strict=True))
+    assert all(term.tid != 3406 for term in TERMS)
 
 
 def test_check_refuses_duplicate_ids_aliases_and_missing_parents() -> None:

@@ -96,6 +96,19 @@ SOCIAL_HOSTS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The site setting that names the networks a profile offers (identity's
+# ``organizations.social_profiles``; the US variant leaves xing out).
+SOCIAL_SETTING = ("organizations", "social_profiles")
+
+
+def offered_networks(setting: object) -> frozenset[str]:
+    """The networks a site's profiles offer, from its ``organizations.social_profiles`` value
+    (None: the site never changed it, so every network)."""
+    if not isinstance(setting, list):
+        return frozenset(SOCIAL_HOSTS)
+    return frozenset(network for network in setting if network in SOCIAL_HOSTS)
+
+
 def _on_host(network: str, url: str | None) -> str | None:
     if url is None:
         return None

@@ -21,6 +21,7 @@ from jobkit.events import EventPayload
 from jobkit.geo import geocode
 from jobkit.html import plain_text, sanitize_for
 from jobkit.outbox import enqueue
+from jobkit.site_settings import site_values
 from jobkit.uploads import usable_upload
 from jobkit.uploads.http import file_url
 from jobkit.vocabulary import unknown_terms
@@ -29,7 +30,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from organizations.db import members, outbox, terms, uploads
+from organizations.db import members, outbox, site_settings, terms, uploads
 from organizations.domain import groups
 from organizations.domain.errors import (
     NO_SUCH_PROFILE,
@@ -378,6 +379,38 @@ def _apply(profile: OrganizationProfile, model: BaseModel, *, full_html: bool) -
         profile.attachments = [a.model_dump() for a in model.items]
 
 
+async def offered_networks(session: AsyncSession, site: str) -> frozenset[str]:
+    """The social networks profiles of ``site`` offer (its ``organizations.social_profiles``)."""
+    values = await site_values(session, site_settings, [site], *groups.SOCIAL_SETTING)
+    return groups.offered_networks(values.get(site))
+
+
+async def _check_site_offers(
+    session: AsyncSession, site: str, model: BaseModel
+) -> list[OrganizationError]:
+    """A social profile of a network the site does not offer (the US variant: xing) is refused,
+    not stored: the site never shows it."""
+    if not isinstance(model, groups.OrganizationInfo) or model.social_profiles is None:
+        return []
+    given = [
+        network
+        for network in groups.SOCIAL_HOSTS
+        if getattr(model.social_profiles, network) is not None
+    ]
+    if not given:
+        return []
+    offered = await offered_networks(session, site)
+    return [
+        OrganizationError(
+            Code.INVALID_CHOICE,
+            f"Profiles on this site do not link to {network.replace('_', ' ')}: leave it empty.",
+            f"social_profiles.{network}",
+        )
+        for network in given
+        if network not in offered
+    ]
+
+
 async def _check_references(
     session: AsyncSession, principal: Principal, group: str, model: BaseModel
 ) -> list[OrganizationError]:
@@ -428,7 +461,8 @@ async def update_group(
         refused = await _authorize(session, principal, profile.id)
         if refused is not None:
             return refused
-        errors = await _check_references(session, principal, group, model)
+        errors = await _check_site_offers(session, profile.site, model)
+        errors += await _check_references(session, principal, group, model)
         if errors:
             return OrganizationErrors(errors)
         old_name = profile.name

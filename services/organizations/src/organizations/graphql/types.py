@@ -28,8 +28,10 @@ from organizations.domain.models import OrganizationProfile as ProfileModel
 from organizations.graphql.context import OrganizationContext
 from organizations.graphql.dataloaders import (
     active_organization_of,
+    offered_networks_of,
     organization_by_id,
     organization_of,
+    organizations_of,
     profile_by_id,
 )
 
@@ -285,9 +287,13 @@ class OrganizationProfile:
     def website(self) -> str | None:
         return self.row.website
 
-    @strawberry.field
-    def social_profiles(self) -> SocialProfiles:
-        return SocialProfiles(**self.row.social_profiles)
+    @strawberry.field(
+        description="Links to the networks the site offers (a network the site left out, like "
+        "xing in the US variant, is always null)."
+    )
+    async def social_profiles(self, info: Info[OrganizationContext, None]) -> SocialProfiles:
+        offered = await offered_networks_of(info.context, self.row.site)
+        return SocialProfiles(**{k: v for k, v in self.row.social_profiles.items() if k in offered})
 
     @strawberry.field(
         description="Private (invoicing): members of the organization and administrators only.",
@@ -499,6 +505,16 @@ class User:
     async def organization(self, info: Info[OrganizationContext, None]) -> Organization | None:
         row = await organization_of(info.context, self.id)
         return Organization.from_model(row) if row is not None else None
+
+    @strawberry.field(
+        description="Every organization the user is a member of, oldest first: the ones "
+        "setActiveOrganization takes (the user and admins only; empty for others).",
+        extensions=[PermissionExtension([SelfOrAdminLike()], fail_silently=True)],
+    )
+    async def organizations(self, info: Info[OrganizationContext, None]) -> list[Organization]:
+        return [
+            Organization.from_model(row) for row in await organizations_of(info.context, self.id)
+        ]
 
     @strawberry.field(
         description="The organization the user works for now (the user and admins only).",

@@ -16,6 +16,13 @@ import {
   UPDATE_ORGANIZATION_PERSONAL_INFO,
 } from "./documents";
 import { FilePicker } from "~/components/FilePicker";
+import { useAppConfig } from "~/lib/app-config";
+import {
+  ALL_SOCIAL_NETWORKS,
+  offeredSocialNetworks,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+} from "../social-networks";
 import {
   ADDRESS_FIELDS,
   AddressFields,
@@ -80,18 +87,6 @@ function imageValue(
   };
 }
 
-const SOCIAL_NETWORKS = [
-  ["facebook", "Facebook"],
-  ["twitter", "X (Twitter)"],
-  ["linkedin", "LinkedIn"],
-  ["youtube", "YouTube"],
-  ["xing", "XING"],
-  ["instagram", "Instagram"],
-  ["tiktok", "TikTok"],
-  ["blueSky", "Bluesky"],
-] as const;
-type SocialNetwork = (typeof SOCIAL_NETWORKS)[number][0];
-
 const INFO_FIELDS = [
   "name",
   "alternativeName",
@@ -99,15 +94,20 @@ const INFO_FIELDS = [
   "coverUploadId",
   "website",
   ...ADDRESS_FIELDS.map((field) => `organizationLocation.${field}`),
-  ...SOCIAL_NETWORKS.map(([network]) => `socialProfiles.${network}`),
+  ...ALL_SOCIAL_NETWORKS.map((network) => `socialProfiles.${network}`),
 ];
 
-/** Name, logo (cropped square), cover (cropped 2:1), location, website and social profiles. */
+/**
+ * Name, logo (cropped square), cover (cropped 2:1), location, website and social profiles of the
+ * networks the site offers (the others are hidden and saved empty).
+ */
 export function OrganizationInfoSection({
   profile,
 }: {
   profile: EditorProfile;
 }) {
+  const { config } = useAppConfig();
+  const offered = offeredSocialNetworks(config);
   const [name, setName] = useState(profile.name);
   const [alternativeName, setAlternativeName] = useState(
     profile.alternativeName ?? "",
@@ -123,7 +123,7 @@ export function OrganizationInfoSection({
       Record<SocialNetwork, string | null>
     >;
     return Object.fromEntries(
-      SOCIAL_NETWORKS.map(([network]) => [network, profiles[network] ?? ""]),
+      ALL_SOCIAL_NETWORKS.map((network) => [network, profiles[network] ?? ""]),
     ) as Record<SocialNetwork, string>;
   });
   const [touched, setTouched] = useState(false);
@@ -144,7 +144,7 @@ export function OrganizationInfoSection({
         ? "Enter the city."
         : undefined,
   };
-  for (const [network] of SOCIAL_NETWORKS)
+  for (const network of offered)
     checks[`socialProfiles.${network}`] = webAddressCheck(social[network]);
   const answer = data?.updateOrganizationInfo;
   const server = groupErrors(answer, INFO_FIELDS);
@@ -164,9 +164,9 @@ export function OrganizationInfoSection({
           organizationLocation: locationGiven ? addressInput(location) : null,
           website: blankToNull(website),
           socialProfiles: Object.fromEntries(
-            SOCIAL_NETWORKS.map(([network]) => [
+            ALL_SOCIAL_NETWORKS.map((network) => [
               network,
-              blankToNull(social[network]),
+              offered.includes(network) ? blankToNull(social[network]) : null,
             ]),
           ),
         },
@@ -250,7 +250,9 @@ export function OrganizationInfoSection({
       />
       <Fieldset legend="Social profiles">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {SOCIAL_NETWORKS.map(([network, label]) => (
+          {SOCIAL_NETWORKS.filter(([network]) =>
+            offered.includes(network),
+          ).map(([network, label]) => (
             <TextInput
               key={network}
               label={label}

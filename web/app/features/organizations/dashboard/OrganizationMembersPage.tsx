@@ -88,7 +88,15 @@ function Members({ organizationId, ownerId, currentUserId }: { organizationId: s
   const { data, loading, error } = useQuery(ORGANIZATION_MEMBERS, { variables: { organizationId } });
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [remove, removal] = useMutation(REMOVE_ORGANIZATION_MEMBER, { refetchQueries: [ORGANIZATION_MEMBERS] });
-  const [leave, leaving] = useMutation(LEAVE_ORGANIZATION);
+  const [leave, leaving] = useMutation(LEAVE_ORGANIZATION, {
+    // What depended on the membership (your organizations, the active one) is loaded again.
+    update(cache, { data: left }) {
+      if (left?.leaveOrganization.__typename !== "MembershipChanged") return;
+      cache.evict({ id: "ROOT_QUERY", fieldName: "updatableOrganizationProfiles" });
+      cache.evict({ id: "ROOT_QUERY", fieldName: "currentUser" });
+      cache.gc();
+    },
+  });
   const refusal =
     confirming?.kind === "leave" ? leaving.data?.leaveOrganization : removal.data?.removeOrganizationMember;
   const failed = confirming?.kind === "leave" ? leaving.error : removal.error;

@@ -565,3 +565,42 @@ export const LEAVE_ORGANIZATION = graphql(`
     }
   }
 `);
+
+/** The caller's organizations and the one they work for now (the active organization switch). */
+export const MY_ORGANIZATIONS = graphql(`
+  query MyOrganizations {
+    currentUser {
+      id
+      activeOrganization {
+        id
+        name
+      }
+      organizations {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const SET_ACTIVE_ORGANIZATION = graphql(`
+  mutation SetActiveOrganization($organizationId: ID!) {
+    setActiveOrganization(organizationId: $organizationId) {
+      __typename
+      ... on MembershipChanged {
+        organization {
+          id
+          name
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);

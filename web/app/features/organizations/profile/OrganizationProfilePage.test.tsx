@@ -2,6 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../../test/render";
+import { ALL_SOCIAL_NETWORKS, offeredSocialNetworks } from "../social-networks";
+import { AppConfig } from "~/lib/app-config";
 import { OrganizationProfilePage } from "./OrganizationProfilePage";
 import { acmeProfile, bareProfile } from "./profile-fixture";
 
@@ -124,6 +126,29 @@ describe("OrganizationProfilePage", () => {
     expect(player).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/abc123?autoplay=1");
   });
 
+  it("links no network the site leaves out, not even in the JSON-LD (the US variant's xing)", () => {
+    const withXing = {
+      ...acmeProfile,
+      socialProfiles: { ...acmeProfile.socialProfiles, xing: "https://www.xing.com/pages/acme" },
+    };
+    const { unmount } = renderWithMantine(<OrganizationProfilePage profile={withXing} origin={ORIGIN} />);
+    expect(screen.getByRole("link", { name: "XING" })).toBeInTheDocument();
+    unmount();
+
+    const usVariant = ALL_SOCIAL_NETWORKS.filter((network) => network !== "xing");
+    const { container: us } = renderWithMantine(
+      <OrganizationProfilePage profile={withXing} origin={ORIGIN} socialNetworks={usVariant} />,
+    );
+    expect(screen.queryByRole("link", { name: "XING" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "LinkedIn" })).toBeInTheDocument();
+    const [organization] = jsonLd(us);
+    expect(organization?.sameAs).toEqual([
+      "https://www.acme.example",
+      "https://www.linkedin.com/company/acme",
+      "https://instagram.com/acme",
+    ]);
+  });
+
   it("describes the organization and its FAQ as JSON-LD", () => {
     const { container } = renderWithMantine(
       <OrganizationProfilePage profile={acmeProfile} origin={ORIGIN} />,
@@ -188,5 +213,15 @@ describe("OrganizationProfilePage", () => {
     ]);
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
     expect(jsonLd(container)).toHaveLength(1);
+  });
+});
+
+describe("offeredSocialNetworks", () => {
+  it("reads the site's organizations.social_profiles, every network without one", () => {
+    expect(offeredSocialNetworks(new AppConfig([]))).toEqual(ALL_SOCIAL_NETWORKS);
+    const us = new AppConfig([
+      { key: "organizations", name: "social_profiles", value: ["linkedin", "blue_sky", "myspace"] },
+    ]);
+    expect(offeredSocialNetworks(us)).toEqual(["linkedin", "blueSky"]);
   });
 });

@@ -17,6 +17,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { JsonLd } from "~/components/JsonLd";
 import { dimensions, useTrackedVisit } from "~/lib/analytics";
 import type { PublicTermFragment } from "~/lib/graphql/generated/graphql";
+import { ALL_SOCIAL_NETWORKS, type SocialNetwork } from "../social-networks";
 import { ContactPersons } from "./ContactPersons";
 import { addressLines } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
@@ -155,9 +156,12 @@ export function OrganizationProfilePage({
   origin,
   openPositions,
   contact,
+  socialNetworks = ALL_SOCIAL_NETWORKS,
 }: {
   profile: PublicProfile;
   origin: string;
+  /** The social networks the site offers (its organizations.social_profiles setting). */
+  socialNetworks?: readonly SocialNetwork[];
   openPositions?: ReactNode;
   /** The contact form (spec 3), when the page offers it. */
   contact?: ReactNode;
@@ -181,9 +185,9 @@ export function OrganizationProfilePage({
 
   return (
     <Stack gap="xl">
-      <JsonLd data={organizationJsonLd(profile, origin)} />
+      <JsonLd data={organizationJsonLd(profile, origin, socialNetworks)} />
       {faq ? <JsonLd data={faq} /> : null}
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile} networks={socialNetworks} />
       <Grid gutter={{ base: "xl", md: 48 }}>
         <Grid.Col span={{ base: 12, md: hasAside ? 8 : 12 }}>
           <Stack gap={48}>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import type { SocialNetwork } from "../social-networks";
 import { displayHost, externalHref, shortLocation, socialLinks } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
 
@@ -6,9 +7,16 @@ const BRAND_BAND =
   "linear-gradient(135deg, var(--mantine-primary-color-filled) 0%, var(--mantine-color-cyan-7) 100%)";
 
 /** Cover (or a branded band) with the logo over its lower left, then name, place and links. */
-export function ProfileHeader({ profile }: { profile: PublicProfile }) {
+export function ProfileHeader({
+  profile,
+  networks,
+}: {
+  profile: PublicProfile;
+  /** The social networks the site offers. */
+  networks: readonly SocialNetwork[];
+}) {
   const location = shortLocation(profile.organizationLocation ?? profile.companyInfo?.address);
-  const socials = socialLinks(profile.socialProfiles);
+  const socials = socialLinks(profile.socialProfiles, networks);
   return (
     <Stack component="header" gap="md">
       <Box pos="relative" mb={profile.logo ? { base: 40, sm: 56 } : 0}>

@@ -1,4 +1,5 @@
 import type { PublicAddressFragment } from "~/lib/graphql/generated/graphql";
+import { ALL_SOCIAL_NETWORKS, SOCIAL_NETWORKS, type SocialNetwork } from "../social-networks";
 import type { PublicProfile } from "./profile-query";
 
 /** The country's English name (the only locale), or the code when the runtime does not know it. */
@@ -43,28 +44,20 @@ export function displayHost(address: string): string {
   }
 }
 
-const SOCIAL_LABELS: Record<keyof Omit<PublicProfile["socialProfiles"], "__typename">, string> = {
-  linkedin: "LinkedIn",
-  xing: "XING",
-  facebook: "Facebook",
-  instagram: "Instagram",
-  twitter: "X (Twitter)",
-  youtube: "YouTube",
-  tiktok: "TikTok",
-  blueSky: "Bluesky",
-};
-
 export interface SocialLink {
-  network: string;
+  network: SocialNetwork;
   label: string;
   href: string;
 }
 
-/** The social profiles that are set, in a fixed order. */
-export function socialLinks(profiles: PublicProfile["socialProfiles"]): SocialLink[] {
-  return Object.entries(SOCIAL_LABELS).flatMap(([network, label]) => {
-    const address = profiles[network as keyof typeof SOCIAL_LABELS];
-    return address ? [{ network, label, href: externalHref(address) }] : [];
+/** The social profiles that are set, in the fixed order, of the networks the site offers. */
+export function socialLinks(
+  profiles: PublicProfile["socialProfiles"],
+  offered: readonly SocialNetwork[] = ALL_SOCIAL_NETWORKS,
+): SocialLink[] {
+  return SOCIAL_NETWORKS.flatMap(([network, label]) => {
+    const address = profiles[network];
+    return address && offered.includes(network) ? [{ network, label, href: externalHref(address) }] : [];
   });
 }
 

@@ -1,5 +1,6 @@
 import { metatagValue } from "~/lib/metatags";
 import type { PublicAddressFragment } from "~/lib/graphql/generated/graphql";
+import { ALL_SOCIAL_NETWORKS, type SocialNetwork } from "../social-networks";
 import { externalHref, socialLinks } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
 
@@ -34,9 +35,16 @@ function postalAddress(address: PublicAddressFragment) {
   };
 }
 
-/** schema.org Organization of a profile page; `origin` makes its addresses absolute. */
-export function organizationJsonLd(profile: PublicProfile, origin: string) {
-  const sameAs = socialLinks(profile.socialProfiles).map((link) => link.href);
+/**
+ * schema.org Organization of a profile page; `origin` makes its addresses absolute; `networks`
+ * are the social networks the site offers (sameAs links no others).
+ */
+export function organizationJsonLd(
+  profile: PublicProfile,
+  origin: string,
+  networks: readonly SocialNetwork[] = ALL_SOCIAL_NETWORKS,
+) {
+  const sameAs = socialLinks(profile.socialProfiles, networks).map((link) => link.href);
   if (profile.website) sameAs.unshift(externalHref(profile.website));
   const description =
     metatagValue(profile.metatags, "description") ??
