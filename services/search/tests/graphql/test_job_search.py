@@ -4,10 +4,10 @@ from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
-from search.indexing.indexer import index_job
+from search.indexing.indexer import index_job, index_profile
 from search.indexing.store import SearchStore
 
-from services.search.tests.factories import job_payload
+from services.search.tests.factories import job_payload, profile_payload
 
 pytestmark = pytest.mark.integration
 
@@ -90,3 +90,30 @@ async def test_lucene_syntax_is_searched_as_text(
 ) -> None:
     answer = (await graphql.data(SEARCH, input={"fulltext": {"keys": keys}}))["jobSearch"]
     assert answer["__typename"] == "JobSearchResults"
+
+
+async def test_a_site_finds_its_own_jobs_and_organizations_only(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    ours = job_payload(title="Glaciologist here", site="jobboard")
+    theirs = job_payload(title="Glaciologist elsewhere", site="othersite")
+    profile = profile_payload(name="Glacier Watch elsewhere", site="othersite")
+    async with committed_sessions() as session:
+        for job in (ours, theirs):
+            await index_job(store, session, job, "jobs.job.published")
+        await index_profile(store, session, profile)
+    await store.refresh_all()
+    search = {"fulltext": {"keys": "glaciologist"}}
+
+    async def job_ids(client: GraphQLClient) -> list[str]:
+        answer = (await client.data(SEARCH, input=search))["jobSearch"]
+        return [hit["job"]["id"] for hit in answer["hits"]]
+
+    assert await job_ids(graphql) == [ours.job_id]
+    assert await job_ids(graphql.for_site("othersite/en")) == [theirs.job_id]
+    organizations = """query($input: OrganizationSearchInput!) { organizationSearch(input: $input)
+      { ... on OrganizationSearchResults { total } } }"""
+    found = {"fulltext": {"keys": "glacier watch"}}
+    assert (await graphql.data(organizations, input=found))["organizationSearch"]["total"] == 0
+    elsewhere = graphql.for_site("othersite/en")
+    assert (await elsewhere.data(organizations, input=found))["organizationSearch"]["total"] == 1

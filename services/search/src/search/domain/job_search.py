@@ -623,10 +623,10 @@ async def search_with_featured(
     query's plus the pinned ones. Every page runs it: page 2 starts where page 1's regular hits
     stopped. Returns the merged response and the ids of the pinned hits on this page.
     """
-    post: list[dict[str, Any]] = list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
+    post = _post_clauses(body)
     limit = search.kind.max_featured
     if limit and search.offset == 0:
-        return await _first_page_with_featured(store, index, search, body, post, featured_filter)
+        return await _first_page_with_featured(store, index, search, body, featured_filter)
     featured: list[dict[str, Any]] = []
     if limit:
         answer = await store.client.search(
@@ -654,6 +654,10 @@ async def search_with_featured(
     return response, frozenset(hit["_id"] for hit in pinned)
 
 
+def _post_clauses(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
+
+
 def _featured_body(
     body: dict[str, Any], post: list[dict[str, Any]], featured_filter: dict[str, Any], limit: int
 ) -> dict[str, Any]:
@@ -667,23 +671,31 @@ def _featured_body(
     }
 
 
+def first_page_searches(
+    search: ValidSearch, body: dict[str, Any], featured_filter: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The ``_msearch`` lines of page 1: a header and the featured query, a header and the main
+    query (``body`` asking for ``max_featured`` more hits). What the service sends, and what
+    the benchmark's raw baseline sends straight to Elasticsearch."""
+    post = _post_clauses(body)
+    limit = search.kind.max_featured
+    main = dict(body) | {"from": 0, "size": search.size + limit}
+    return [{}, _featured_body(body, post, featured_filter, limit), {}, main]
+
+
 async def _first_page_with_featured(
     store: Any,
     index: str,
     search: ValidSearch,
     body: dict[str, Any],
-    post: list[dict[str, Any]],
     featured_filter: dict[str, Any],
 ) -> tuple[dict[str, Any], frozenset[str]]:
     """Page 1 (most searches) in one round trip: the featured query and the main query go in one
     ``_msearch``. The main query does not wait for the featured ids to leave them out: it asks
     for ``max_featured`` more hits, and the pinned ones are dropped from its list here (at most
     ``max_featured`` of them are among its first hits). The same page as the two-step path."""
-    limit = search.kind.max_featured
-    main = dict(body) | {"from": 0, "size": search.size + limit}
     answer = await store.client.msearch(
-        index=index,
-        searches=[{}, _featured_body(body, post, featured_filter, limit), {}, main],
+        index=index, searches=first_page_searches(search, body, featured_filter)
     )
     featured_answer, response = answer["responses"]
     for part in (featured_answer, response):
@@ -709,10 +721,19 @@ async def _first_page_with_featured(
 FEATURED_JOB = {"range": {"featured_until": {"gt": "now"}}}
 
 
+def job_search_msearch(search: ValidSearch, *, site: str | None) -> list[dict[str, Any]]:
+    """Page 1 of a job search as the one ``_msearch`` :func:`run_job_search` sends for it
+    (the benchmark's raw baseline is built here, so the two cannot drift apart)."""
+    if search.offset != 0 or not search.kind.max_featured:
+        raise ValueError("only page 1 of a search with featured results is one _msearch")
+    return first_page_searches(search, build_query(search, site=site), FEATURED_JOB)
+
+
 async def run_job_search(
     store: Any, request: SearchRequest, *, site: str | None = None
 ) -> tuple[ValidSearch, SearchAnswer]:
-    """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back."""
+    """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back;
+    ``site`` keeps the jobs of one site (the request's frontend)."""
     search = validate(request)
     await store.ensure_indices()
     response, featured = await search_with_featured(

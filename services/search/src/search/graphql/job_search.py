@@ -391,7 +391,9 @@ async def job_search(
     context = info.context
     request = to_request(data)
     try:
-        search, answer = await run_job_search(store_of(context), request)
+        search, answer = await run_job_search(
+            store_of(context), request, site=context.frontend.site
+        )
     except domain_errors.SearchErrors as refused:
         return search_errors(refused)
     except (ApiError, TransportError) as error:

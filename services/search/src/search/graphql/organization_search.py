@@ -124,7 +124,9 @@ async def organization_search(
     context = info.context
     request = to_request(data)
     try:
-        search, answer, counts = await run_organization_search(store_of(context), request)
+        search, answer, counts = await run_organization_search(
+            store_of(context), request, site=context.frontend.site
+        )
     except domain_errors.SearchErrors as refused:
         return search_errors(refused)
     except (ApiError, TransportError) as error:
