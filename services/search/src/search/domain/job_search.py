@@ -493,6 +493,26 @@ def text_query(
     }
 
 
+# What a hit shows (search.graphql.job_search.job_hit): a document's other fields (term ids,
+# analysed text, versions) would only be decoded and dropped, page after page.
+JOB_HIT_FIELDS = (
+    "id",
+    "title",
+    "slug",
+    "organization_id",
+    "organization_name",
+    "organization_slug",
+    "logo_url",
+    "snippet",
+    "locations",
+    "location_points",
+    "term_labels.remote_options",
+    "term_labels.employment_types",
+    "published_at",
+    "salary_*",
+)
+
+
 def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, Any]:
     """The Elasticsearch request body (the same one a benchmark can send straight to ES)."""
     request = search.request
@@ -528,7 +548,7 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
         "sort": sort,
         "track_total_hits": True,
         "aggs": aggregations,
-        "_source": {"excludes": ["*_stem"]},
+        "_source": {"includes": list(JOB_HIT_FIELDS)},
     }
     if post_filter:
         body["post_filter"] = {"bool": {"filter": post_filter}}
