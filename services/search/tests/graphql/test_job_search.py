@@ -71,6 +71,14 @@ async def test_a_search_answers_job_references_teasers_and_facets(
             },
             "conditionGroups.0.conditions.0.value",
         ),
+        (
+            {
+                "conditionGroups": [
+                    {"conditions": [{"field": "salaryYearly", "value": "1e9999", "operator": ">="}]}
+                ]
+            },
+            "conditionGroups.0.conditions.0.value",
+        ),
     ],
 )
 async def test_hostile_inputs_are_errors_as_data(
@@ -117,3 +125,28 @@ async def test_a_site_finds_its_own_jobs_and_organizations_only(
     assert (await graphql.data(organizations, input=found))["organizationSearch"]["total"] == 0
     elsewhere = graphql.for_site("othersite/en")
     assert (await elsewhere.data(organizations, input=found))["organizationSearch"]["total"] == 1
+
+
+async def test_a_salary_filter_keeps_jobs_paying_at_least_that_a_year(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    pay = {"currency_code": "EUR", "salary_unit": "month"}
+    enough = job_payload(title="Dendrologist senior", salary=pay | {"min_salary": 4_500})
+    short = job_payload(title="Dendrologist junior", salary=pay | {"min_salary": 2_500})
+    async with committed_sessions() as session:
+        for job in (enough, short):
+            await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+    answer = (
+        await graphql.data(
+            SEARCH,
+            input={
+                "fulltext": {"keys": "dendrologist"},
+                "conditionGroups": [
+                    {"conditions": [{"field": "salaryCurrency", "value": "EUR"}]},
+                    {"conditions": [{"field": "salaryYearly", "value": "50000", "operator": ">="}]},
+                ],
+            },
+        )
+    )["jobSearch"]
+    assert [hit["job"]["id"] for hit in answer["hits"]] == [enough.job_id]  # 54,000 a year

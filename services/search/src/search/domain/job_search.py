@@ -61,6 +61,7 @@ class SearchKind:
     page_size: int
     max_featured: int
     geo: bool = True  # place / radius requests accepted
+    salary: bool = False  # salaryCurrency / salaryYearly conditions accepted
 
 
 JOBS = SearchKind(
@@ -68,7 +69,19 @@ JOBS = SearchKind(
     term_facets=TERM_FACETS,
     page_size=PAGE_SIZE,
     max_featured=MAX_FEATURED_JOBS,
+    salary=True,
 )
+
+# The salary filter, as conditions of their own condition groups (the groups are ANDed):
+# ``salaryCurrency = EUR`` keeps the jobs paying in that currency; with ``salaryYearly >= 50000``
+# also those whose salary reaches that much a year (the top of their range, else its bottom).
+# Salaries are compared per year (documents keep hour/day/week/month figures as yearly ones) and
+# only within one currency: no exchange rates.
+SALARY_CURRENCY = "salaryCurrency"
+SALARY_YEARLY = "salaryYearly"
+SALARY_FIELDS = frozenset({SALARY_CURRENCY, SALARY_YEARLY})
+MAX_SALARY = 1_000_000_000
+_CURRENCY = re.compile(r"^[A-Za-z]{3}$")
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,14 @@ class FacetFilter:
 
 
 @dataclass(frozen=True)
+class SalaryFilter:
+    """Jobs paying in ``currency``; with ``minimum_yearly``, at least that much a year."""
+
+    currency: str
+    minimum_yearly: float | None = None
+
+
+@dataclass(frozen=True)
 class ValidSearch:
     request: SearchRequest
     facet_filters: list[FacetFilter]
@@ -151,6 +172,7 @@ class ValidSearch:
     query_text: str  # stemmed, "" for none
     by_date: bool
     kind: SearchKind = JOBS
+    salary: SalaryFilter | None = None
 
 
 def _facet_of(group: ConditionGroup) -> str | None:
@@ -229,6 +251,7 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
 
     facet_values: dict[str, list[str]] = {}
     other_values: dict[str, list[str]] = {}
+    salary_conditions: list[tuple[str, Condition]] = []
     for g, group in enumerate(request.condition_groups):
         if group.conjunction.upper() != "OR":
             errors.append(
@@ -241,6 +264,18 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
         facet_tag = _facet_of(group)
         for c, condition in enumerate(group.conditions):
             where = f"condition_groups.{g}.conditions"
+            if kind.salary and condition.field in SALARY_FIELDS:
+                if len(group.conditions) > 1:
+                    errors.append(
+                        SearchError(
+                            SearchErrorCode.INVALID,
+                            "A salary condition is a condition group of its own.",
+                            f"{where}.{c}.field",
+                        )
+                    )
+                else:
+                    salary_conditions.append((f"{where}.{c}", condition))
+                continue
             if condition.field not in kind.facets:
                 errors.append(
                     SearchError(
@@ -274,6 +309,8 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
             )
         )
     query_text = " ".join(stem_query(keys[:MAX_KEYS_LENGTH]).split()[:MAX_QUERY_TERMS])
+
+    salary = _salary_filter(salary_conditions, errors)
 
     geo = request.geo_location
     if geo is not None and kind.geo:
@@ -334,8 +371,111 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
         size=size,
         query_text=query_text,
         by_date=by_date,
+        salary=salary,
         kind=kind,
     )
+
+
+def _salary_filter(
+    conditions: list[tuple[str, Condition]], errors: list[SearchError]
+) -> SalaryFilter | None:
+    """The salary conditions (each ``where`` its path) as one filter, or errors."""
+    currencies: list[str] = []
+    minimums: list[tuple[str, float]] = []
+    for where, condition in conditions:
+        if condition.field == SALARY_CURRENCY:
+            if condition.operator != "=":
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID_CHOICE,
+                        "salaryCurrency takes =.",
+                        f"{where}.operator",
+                    )
+                )
+            elif not _CURRENCY.match(condition.value.strip()):
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID,
+                        "salaryCurrency takes a three-letter currency code (EUR, USD...).",
+                        f"{where}.value",
+                    )
+                )
+            elif condition.value.strip().upper() not in currencies:
+                currencies.append(condition.value.strip().upper())
+            continue
+        if condition.operator != ">=":
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    "salaryYearly takes >= (the least a year).",
+                    f"{where}.operator",
+                )
+            )
+            continue
+        try:
+            amount = float(condition.value)
+        except ValueError:
+            amount = math.nan
+        if not 0 <= amount <= MAX_SALARY:  # also refuses nan and inf
+            errors.append(
+                SearchError(
+                    SearchErrorCode.OUT_OF_RANGE,
+                    f"salaryYearly is an amount from 0 to {MAX_SALARY}.",
+                    f"{where}.value",
+                )
+            )
+        else:
+            minimums.append((where, amount))
+    if len(currencies) > 1:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID,
+                "One salary currency at a time: salaries are never converted.",
+                f"{conditions[-1][0]}.value",
+            )
+        )
+    if len(minimums) > 1:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID,
+                "One yearly salary minimum at a time.",
+                f"{minimums[-1][0]}.value",
+            )
+        )
+    if minimums and not currencies:
+        errors.append(
+            SearchError(
+                SearchErrorCode.REQUIRED,
+                "A yearly salary needs its currency (a salaryCurrency condition).",
+                f"{minimums[0][0]}.field",
+            )
+        )
+    if not currencies:
+        return None
+    return SalaryFilter(currencies[0], minimums[0][1] if minimums else None)
+
+
+def _salary_clause(salary: SalaryFilter) -> dict[str, Any]:
+    clauses: list[dict[str, Any]] = [{"term": {"salary_currency": salary.currency}}]
+    if salary.minimum_yearly is not None:
+        least = salary.minimum_yearly
+        clauses.append(
+            {
+                "bool": {
+                    "should": [
+                        {"range": {"salary_yearly_max": {"gte": least}}},
+                        {
+                            "bool": {
+                                "must_not": [{"exists": {"field": "salary_yearly_max"}}],
+                                "filter": [{"range": {"salary_yearly_min": {"gte": least}}}],
+                            }
+                        },
+                    ],
+                    "minimum_should_match": 1,
+                }
+            }
+        )
+    return {"bool": {"filter": clauses}}
 
 
 def _validate_geo(geo: GeoLocation, errors: list[SearchError]) -> None:
@@ -522,6 +662,8 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
     filters += [_terms_filter(search.kind, f) for f in search.other_filters]
     if request.geo_location is not None:
         filters.append(_geo_filter(request.geo_location))
+    if search.salary is not None:
+        filters.append(_salary_clause(search.salary))
 
     query = text_query(
         search.query_text,
