@@ -43,6 +43,9 @@ GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql
     "/graphql"
 )
 WEB_URL = os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002")
+SEARCH_URL = os.environ.get("BENCH_SEARCH_URL", "http://127.0.0.1:8107/graphql").removesuffix(
+    "/graphql"
+)
 ES_URL = os.environ.get("BENCH_ES_URL", "http://127.0.0.1:9200")
 INDEX = f"{os.environ.get('SEARCH_INDEX_PREFIX', 'jobboard')}-jobs"
 SITE = "jobboard"  # the demo site; the service keeps the X-Frontend site's jobs only
@@ -152,16 +155,18 @@ def elasticsearch_body(ask: Ask) -> bytes:
 
 
 class SearchThrough:
-    """``jobSearch`` through a GraphQL endpoint (the web server's /graphql or the gateway's)."""
+    """``jobSearch`` through a GraphQL endpoint (the web server's /graphql, the gateway's, or
+    the search subgraph's own)."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, *, probe_path: str = "/") -> None:
         self.base_url = base_url.rstrip("/")
+        self.probe_path = probe_path
         self.client: httpx.AsyncClient | None = None
         self.cycle: itertools.cycle[Ask] | None = None
 
     async def probe(self) -> None:
         await probe_http(f"{GATEWAY_URL}/healthz", GATEWAY_URL)
-        await probe_http(f"{self.base_url}/", self.base_url)
+        await probe_http(f"{self.base_url}{self.probe_path}", self.base_url)
 
     async def setup(self) -> None:
         self.cycle = itertools.cycle(await asks())
