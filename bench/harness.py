@@ -17,6 +17,7 @@ requests only, so fast failures do not flatter the figures.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import math
 import os
@@ -264,6 +265,79 @@ async def run_scenario(
         error_kinds=dict(stats.errors.most_common()),
         stopped_by_time=stats.stopped_by_time,
     )
+
+
+async def run_interleaved(
+    scenarios: Sequence[Scenario],
+    settings: RunSettings | None = None,
+    *,
+    clock: Clock = time.perf_counter,
+) -> list[ScenarioResult]:
+    """Measure the scenarios in one phase, their requests taken in turn by the same workers.
+
+    On a machine shared with other work the load changes from one minute to the next, so
+    scenarios measured one after the other compare moments as much as paths. Taken in turn,
+    every scenario sees the same moments: their latencies compare the paths. Each scenario still
+    gets ``settings.requests`` requests; its req/s is its share of the shared phase (a
+    throughput comparison wants the scenarios run one at a time). All are set up (and warmed
+    up) first and torn down at the end.
+    """
+    settings = settings or RunSettings()
+    latencies: dict[str, list[float]] = {s.name: [] for s in scenarios}
+    errors: dict[str, Counter[str]] = {s.name: Counter() for s in scenarios}
+    turn = itertools.count()
+
+    async def in_turn() -> None:
+        scenario = scenarios[next(turn) % len(scenarios)]
+        started = clock()
+        try:
+            async with asyncio.timeout(settings.request_timeout):
+                await scenario.request()
+        except Exception as exc:
+            errors[scenario.name][describe_error(exc)] += 1
+        else:
+            latencies[scenario.name].append((clock() - started) * 1000.0)
+
+    set_up: list[Scenario] = []
+    try:
+        for scenario in scenarios:
+            set_up.append(scenario)
+            if scenario.setup is not None:
+                await scenario.setup()
+        for scenario in scenarios:
+            await _phase(
+                scenario.request,
+                settings.warmup,
+                settings.concurrency,
+                settings.warmup_max_seconds,
+                settings.request_timeout,
+                clock,
+            )
+        # in_turn never raises (it records each outcome): the phase's own timeout is a backstop
+        stats = await _phase(
+            in_turn,
+            settings.requests * len(scenarios),
+            settings.concurrency,
+            settings.max_seconds,
+            settings.request_timeout * 2,
+            clock,
+        )
+    finally:
+        for scenario in reversed(set_up):
+            if scenario.teardown is not None:
+                await scenario.teardown()
+    return [
+        ScenarioResult(
+            name=scenario.name,
+            requests=len(latencies[scenario.name]) + sum(errors[scenario.name].values()),
+            errors=sum(errors[scenario.name].values()),
+            elapsed_s=stats.elapsed_s,
+            latencies_ms=latencies[scenario.name],
+            error_kinds=dict(errors[scenario.name].most_common()),
+            stopped_by_time=stats.stopped_by_time,
+        )
+        for scenario in scenarios
+    ]
 
 
 # --- checks scenarios use -------------------------------------------------------------------

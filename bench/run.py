@@ -23,6 +23,7 @@ from bench.harness import (
     TargetUnreachable,
     ensure_loopback,
     print_table,
+    run_interleaved,
     run_scenario,
     write_json,
 )
@@ -60,11 +61,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="S",
         help="per-request timeout, counted as an error (default %(default)s)",
     )
+    parser.add_argument(
+        "--interleave",
+        action="store_true",
+        help="measure the scenarios together, their requests in turn (latencies comparable on "
+        "a busy machine; req/s is each one's share)",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the results to this file")
     return parser.parse_args(argv)
 
 
-async def run(scenarios: Sequence[Scenario], settings: RunSettings) -> list[ScenarioResult]:
+async def run(
+    scenarios: Sequence[Scenario], settings: RunSettings, *, interleave: bool = False
+) -> list[ScenarioResult]:
     unreachable: list[str] = []
     for scenario in scenarios:
         if scenario.probe is None:
@@ -78,6 +87,17 @@ async def run(scenarios: Sequence[Scenario], settings: RunSettings) -> list[Scen
             print(f"bench: {line}", file=sys.stderr)
         raise SystemExit(EXIT_UNREACHABLE)
 
+    if interleave:
+        names = ", ".join(scenario.name for scenario in scenarios)
+        print(f"bench: running {names} in turn ...", file=sys.stderr, flush=True)
+        try:
+            return await run_interleaved(scenarios, settings)
+        except TargetUnreachable as exc:
+            print(f"bench: {exc}", file=sys.stderr)
+            raise SystemExit(EXIT_UNREACHABLE) from exc
+        except Exception as exc:
+            print(f"bench: setup failed: {exc}", file=sys.stderr)
+            raise SystemExit(EXIT_SETUP) from exc
     results = []
     for scenario in scenarios:
         print(f"bench: running {scenario.name} ...", file=sys.stderr, flush=True)
@@ -132,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
     try:
-        results = asyncio.run(run(selected, settings))
+        results = asyncio.run(run(selected, settings, interleave=args.interleave))
     except SystemExit as exc:
         return int(exc.code or 0)
 

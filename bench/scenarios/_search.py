@@ -1,7 +1,8 @@
 """One job search, asked three ways in the same run: through the web server (web -> gateway ->
-search -> Elasticsearch), through the gateway, and the identical Elasticsearch query sent
-straight to Elasticsearch (the raw baseline, built by search's own ``build_query`` from the same
-request, so the two differ only by the layers in front).
+search -> Elasticsearch), through the gateway, and the identical Elasticsearch request sent
+straight to Elasticsearch (the raw baseline: the one ``_msearch`` of page 1, featured query and
+main query with the site filter, built by search's own ``job_search_msearch`` from the same
+request, so the two differ only by the layers in front and cannot drift apart).
 
 Every request has full text, two facet selections (employment type and remote option), a geo
 radius around a city and the newest-first sort, and asks for all six facets' counts; the
@@ -11,6 +12,7 @@ requests cycle through a few query texts and cities so no cache answers them all
 from __future__ import annotations
 
 import itertools
+import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +26,7 @@ from search.domain.job_search import (
     GeoLocation,
     JobSearchRequest,
     SortRequest,
-    build_query,
+    job_search_msearch,
     validate,
 )
 
@@ -41,9 +43,14 @@ GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql
     "/graphql"
 )
 WEB_URL = os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002")
+SEARCH_URL = os.environ.get("BENCH_SEARCH_URL", "http://127.0.0.1:8107/graphql").removesuffix(
+    "/graphql"
+)
 ES_URL = os.environ.get("BENCH_ES_URL", "http://127.0.0.1:9200")
 INDEX = f"{os.environ.get('SEARCH_INDEX_PREFIX', 'jobboard')}-jobs"
-HEADERS = {"Content-Type": "application/json", "X-Frontend": "jobboard/en"}
+SITE = "jobboard"  # the demo site; the service keeps the X-Frontend site's jobs only
+HEADERS = {"Content-Type": "application/json", "X-Frontend": f"{SITE}/en"}
+NDJSON = {"Content-Type": "application/x-ndjson"}
 
 TEXTS = ("manager", "coordinator", "nurse", "officer", "developer", "teacher", "fundraising")
 CITIES = (  # (label, lat, lon): cities the demo jobs are in
@@ -123,7 +130,8 @@ def graphql_input(ask: Ask) -> dict[str, Any]:
     }
 
 
-def elasticsearch_body(ask: Ask) -> dict[str, Any]:
+def elasticsearch_body(ask: Ask) -> bytes:
+    """The ``_msearch`` body (NDJSON) search sends Elasticsearch for ``graphql_input(ask)``."""
     label, lat, lon = ask.city
     request = JobSearchRequest(
         language="en",
@@ -142,21 +150,23 @@ def elasticsearch_body(ask: Ask) -> dict[str, Any]:
         geo_location=GeoLocation(label=label, lat=lat, lon=lon, radius=RADIUS_MI, unit="mi"),
         sorts=[SortRequest(SORT)],
     )
-    body: dict[str, Any] = build_query(validate(request))
-    return body
+    lines = job_search_msearch(validate(request), site=SITE)
+    return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines).encode()
 
 
 class SearchThrough:
-    """``jobSearch`` through a GraphQL endpoint (the web server's /graphql or the gateway's)."""
+    """``jobSearch`` through a GraphQL endpoint (the web server's /graphql, the gateway's, or
+    the search subgraph's own)."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, *, probe_path: str = "/") -> None:
         self.base_url = base_url.rstrip("/")
+        self.probe_path = probe_path
         self.client: httpx.AsyncClient | None = None
         self.cycle: itertools.cycle[Ask] | None = None
 
     async def probe(self) -> None:
         await probe_http(f"{GATEWAY_URL}/healthz", GATEWAY_URL)
-        await probe_http(f"{self.base_url}/", self.base_url)
+        await probe_http(f"{self.base_url}{self.probe_path}", self.base_url)
 
     async def setup(self) -> None:
         self.cycle = itertools.cycle(await asks())
@@ -182,12 +192,12 @@ class SearchThrough:
 
 
 class SearchDirect:
-    """The same searches as Elasticsearch queries on the live jobs alias."""
+    """The same searches as the service's ``_msearch`` on the live jobs alias."""
 
     def __init__(self) -> None:
         self.base_url = ES_URL.rstrip("/")
         self.client: httpx.AsyncClient | None = None
-        self.cycle: itertools.cycle[dict[str, Any]] | None = None
+        self.cycle: itertools.cycle[bytes] | None = None
 
     async def probe(self) -> None:
         await probe_http(f"{self.base_url}/", "elasticsearch")
@@ -199,8 +209,13 @@ class SearchDirect:
     async def request(self) -> None:
         if self.client is None or self.cycle is None:
             raise RequestFailed("scenario not set up")
-        response = await self.client.post(f"/{INDEX}/_search", json=next(self.cycle))
+        response = await self.client.post(
+            f"/{INDEX}/_msearch", content=next(self.cycle), headers=NDJSON
+        )
         check_http(response)
+        for part in response.json()["responses"]:
+            if "error" in part:  # _msearch answers 200 with a failed search inside
+                raise RequestFailed(str(part["error"].get("type", "search failed")))
 
     async def teardown(self) -> None:
         if self.client is not None:

@@ -1,4 +1,5 @@
-"""jobSearch's baseline: the identical Elasticsearch query straight to the jobs alias."""
+"""jobSearch's baseline: the identical Elasticsearch request (the ``_msearch`` search sends for
+page 1) straight to the jobs alias."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from bench.scenarios._search import SearchDirect, scenario
 def build() -> Scenario:
     return scenario(
         "job_search_direct",
-        "the jobSearch Elasticsearch query (text, 2 facets, geo, date sort) straight to ES",
+        "the _msearch jobSearch sends (featured + main query, site filter; text, 2 facets, "
+        "geo, date sort) straight to ES",
         SearchDirect(),
     )

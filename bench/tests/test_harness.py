@@ -20,6 +20,7 @@ from bench.harness import (
     ensure_loopback,
     format_table,
     percentile,
+    run_interleaved,
     run_scenario,
     write_json,
 )
@@ -261,3 +262,42 @@ def test_loopback_targets_are_accepted(url: str) -> None:
 def test_other_targets_are_refused(url: str) -> None:
     with pytest.raises(TargetRefused):
         ensure_loopback(url)
+
+
+async def test_interleaved_scenarios_take_turns_in_one_phase() -> None:
+    clock = FakeClock()
+    order: list[str] = []
+    events: list[str] = []
+
+    def scenario(name: str, milliseconds: float, fail_every: int = 0) -> Scenario:
+        calls = 0
+
+        async def request() -> None:
+            nonlocal calls
+            calls += 1
+            order.append(name)
+            clock.now += milliseconds / 1000.0
+            if fail_every and calls % fail_every == 0:
+                raise RequestFailed("HTTP 503")
+
+        async def setup() -> None:
+            events.append(f"setup {name}")
+
+        async def teardown() -> None:
+            events.append(f"teardown {name}")
+
+        return Scenario(name, request, setup=setup, teardown=teardown)
+
+    settings = RunSettings(requests=10, concurrency=1, warmup=2)
+    fast, slow = scenario("fast", 1.0), scenario("slow", 5.0, fail_every=4)
+    results = await run_interleaved([fast, slow], settings, clock=clock)
+
+    assert events == ["setup fast", "setup slow", "teardown slow", "teardown fast"]
+    assert order[:4] == ["fast", "fast", "slow", "slow"]  # each warmed up on its own
+    assert order[4:] == ["fast", "slow"] * 10  # then in turn
+    by_name = {result.name: result for result in results}
+    assert by_name["fast"].requests == by_name["slow"].requests == 10
+    assert by_name["fast"].latencies_ms == pytest.approx([1.0] * 10)
+    assert by_name["slow"].errors == 3  # its calls 4, 8 and 12 (2 warm-up calls first)
+    assert by_name["slow"].error_kinds == {"HTTP 503": 3}
+    assert by_name["fast"].elapsed_s == by_name["slow"].elapsed_s == pytest.approx(0.06)

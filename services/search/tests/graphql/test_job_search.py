@@ -4,10 +4,10 @@ from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
-from search.indexing.indexer import index_job
+from search.indexing.indexer import index_job, index_profile
 from search.indexing.store import SearchStore
 
-from services.search.tests.factories import job_payload
+from services.search.tests.factories import job_payload, profile_payload
 
 pytestmark = pytest.mark.integration
 
@@ -71,6 +71,14 @@ async def test_a_search_answers_job_references_teasers_and_facets(
             },
             "conditionGroups.0.conditions.0.value",
         ),
+        (
+            {
+                "conditionGroups": [
+                    {"conditions": [{"field": "salaryYearly", "value": "1e9999", "operator": ">="}]}
+                ]
+            },
+            "conditionGroups.0.conditions.0.value",
+        ),
     ],
 )
 async def test_hostile_inputs_are_errors_as_data(
@@ -90,3 +98,55 @@ async def test_lucene_syntax_is_searched_as_text(
 ) -> None:
     answer = (await graphql.data(SEARCH, input={"fulltext": {"keys": keys}}))["jobSearch"]
     assert answer["__typename"] == "JobSearchResults"
+
+
+async def test_a_site_finds_its_own_jobs_and_organizations_only(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    ours = job_payload(title="Glaciologist here", site="jobboard")
+    theirs = job_payload(title="Glaciologist elsewhere", site="othersite")
+    profile = profile_payload(name="Glacier Watch elsewhere", site="othersite")
+    async with committed_sessions() as session:
+        for job in (ours, theirs):
+            await index_job(store, session, job, "jobs.job.published")
+        await index_profile(store, session, profile)
+    await store.refresh_all()
+    search = {"fulltext": {"keys": "glaciologist"}}
+
+    async def job_ids(client: GraphQLClient) -> list[str]:
+        answer = (await client.data(SEARCH, input=search))["jobSearch"]
+        return [hit["job"]["id"] for hit in answer["hits"]]
+
+    assert await job_ids(graphql) == [ours.job_id]
+    assert await job_ids(graphql.for_site("othersite/en")) == [theirs.job_id]
+    organizations = """query($input: OrganizationSearchInput!) { organizationSearch(input: $input)
+      { ... on OrganizationSearchResults { total } } }"""
+    found = {"fulltext": {"keys": "glacier watch"}}
+    assert (await graphql.data(organizations, input=found))["organizationSearch"]["total"] == 0
+    elsewhere = graphql.for_site("othersite/en")
+    assert (await elsewhere.data(organizations, input=found))["organizationSearch"]["total"] == 1
+
+
+async def test_a_salary_filter_keeps_jobs_paying_at_least_that_a_year(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    pay = {"currency_code": "EUR", "salary_unit": "month"}
+    enough = job_payload(title="Dendrologist senior", salary=pay | {"min_salary": 4_500})
+    short = job_payload(title="Dendrologist junior", salary=pay | {"min_salary": 2_500})
+    async with committed_sessions() as session:
+        for job in (enough, short):
+            await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+    answer = (
+        await graphql.data(
+            SEARCH,
+            input={
+                "fulltext": {"keys": "dendrologist"},
+                "conditionGroups": [
+                    {"conditions": [{"field": "salaryCurrency", "value": "EUR"}]},
+                    {"conditions": [{"field": "salaryYearly", "value": "50000", "operator": ">="}]},
+                ],
+            },
+        )
+    )["jobSearch"]
+    assert [hit["job"]["id"] for hit in answer["hits"]] == [enough.job_id]  # 54,000 a year

@@ -61,6 +61,7 @@ class SearchKind:
     page_size: int
     max_featured: int
     geo: bool = True  # place / radius requests accepted
+    salary: bool = False  # salaryCurrency / salaryYearly conditions accepted
 
 
 JOBS = SearchKind(
@@ -68,7 +69,19 @@ JOBS = SearchKind(
     term_facets=TERM_FACETS,
     page_size=PAGE_SIZE,
     max_featured=MAX_FEATURED_JOBS,
+    salary=True,
 )
+
+# The salary filter, as conditions of their own condition groups (the groups are ANDed):
+# ``salaryCurrency = EUR`` keeps the jobs paying in that currency; with ``salaryYearly >= 50000``
+# also those whose salary reaches that much a year (the top of their range, else its bottom).
+# Salaries are compared per year (documents keep hour/day/week/month figures as yearly ones) and
+# only within one currency: no exchange rates.
+SALARY_CURRENCY = "salaryCurrency"
+SALARY_YEARLY = "salaryYearly"
+SALARY_FIELDS = frozenset({SALARY_CURRENCY, SALARY_YEARLY})
+MAX_SALARY = 1_000_000_000
+_CURRENCY = re.compile(r"^[A-Za-z]{3}$")
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,14 @@ class FacetFilter:
 
 
 @dataclass(frozen=True)
+class SalaryFilter:
+    """Jobs paying in ``currency``; with ``minimum_yearly``, at least that much a year."""
+
+    currency: str
+    minimum_yearly: float | None = None
+
+
+@dataclass(frozen=True)
 class ValidSearch:
     request: SearchRequest
     facet_filters: list[FacetFilter]
@@ -151,6 +172,7 @@ class ValidSearch:
     query_text: str  # stemmed, "" for none
     by_date: bool
     kind: SearchKind = JOBS
+    salary: SalaryFilter | None = None
 
 
 def _facet_of(group: ConditionGroup) -> str | None:
@@ -229,6 +251,7 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
 
     facet_values: dict[str, list[str]] = {}
     other_values: dict[str, list[str]] = {}
+    salary_conditions: list[tuple[str, Condition]] = []
     for g, group in enumerate(request.condition_groups):
         if group.conjunction.upper() != "OR":
             errors.append(
@@ -241,6 +264,18 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
         facet_tag = _facet_of(group)
         for c, condition in enumerate(group.conditions):
             where = f"condition_groups.{g}.conditions"
+            if kind.salary and condition.field in SALARY_FIELDS:
+                if len(group.conditions) > 1:
+                    errors.append(
+                        SearchError(
+                            SearchErrorCode.INVALID,
+                            "A salary condition is a condition group of its own.",
+                            f"{where}.{c}.field",
+                        )
+                    )
+                else:
+                    salary_conditions.append((f"{where}.{c}", condition))
+                continue
             if condition.field not in kind.facets:
                 errors.append(
                     SearchError(
@@ -274,6 +309,8 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
             )
         )
     query_text = " ".join(stem_query(keys[:MAX_KEYS_LENGTH]).split()[:MAX_QUERY_TERMS])
+
+    salary = _salary_filter(salary_conditions, errors)
 
     geo = request.geo_location
     if geo is not None and kind.geo:
@@ -334,8 +371,111 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
         size=size,
         query_text=query_text,
         by_date=by_date,
+        salary=salary,
         kind=kind,
     )
+
+
+def _salary_filter(
+    conditions: list[tuple[str, Condition]], errors: list[SearchError]
+) -> SalaryFilter | None:
+    """The salary conditions (each ``where`` its path) as one filter, or errors."""
+    currencies: list[str] = []
+    minimums: list[tuple[str, float]] = []
+    for where, condition in conditions:
+        if condition.field == SALARY_CURRENCY:
+            if condition.operator != "=":
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID_CHOICE,
+                        "salaryCurrency takes =.",
+                        f"{where}.operator",
+                    )
+                )
+            elif not _CURRENCY.match(condition.value.strip()):
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID,
+                        "salaryCurrency takes a three-letter currency code (EUR, USD...).",
+                        f"{where}.value",
+                    )
+                )
+            elif condition.value.strip().upper() not in currencies:
+                currencies.append(condition.value.strip().upper())
+            continue
+        if condition.operator != ">=":
+            errors.append(
+                SearchError(
+                    SearchErrorCode.INVALID_CHOICE,
+                    "salaryYearly takes >= (the least a year).",
+                    f"{where}.operator",
+                )
+            )
+            continue
+        try:
+            amount = float(condition.value)
+        except ValueError:
+            amount = math.nan
+        if not 0 <= amount <= MAX_SALARY:  # also refuses nan and inf
+            errors.append(
+                SearchError(
+                    SearchErrorCode.OUT_OF_RANGE,
+                    f"salaryYearly is an amount from 0 to {MAX_SALARY}.",
+                    f"{where}.value",
+                )
+            )
+        else:
+            minimums.append((where, amount))
+    if len(currencies) > 1:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID,
+                "One salary currency at a time: salaries are never converted.",
+                f"{conditions[-1][0]}.value",
+            )
+        )
+    if len(minimums) > 1:
+        errors.append(
+            SearchError(
+                SearchErrorCode.INVALID,
+                "One yearly salary minimum at a time.",
+                f"{minimums[-1][0]}.value",
+            )
+        )
+    if minimums and not currencies:
+        errors.append(
+            SearchError(
+                SearchErrorCode.REQUIRED,
+                "A yearly salary needs its currency (a salaryCurrency condition).",
+                f"{minimums[0][0]}.field",
+            )
+        )
+    if not currencies:
+        return None
+    return SalaryFilter(currencies[0], minimums[0][1] if minimums else None)
+
+
+def _salary_clause(salary: SalaryFilter) -> dict[str, Any]:
+    clauses: list[dict[str, Any]] = [{"term": {"salary_currency": salary.currency}}]
+    if salary.minimum_yearly is not None:
+        least = salary.minimum_yearly
+        clauses.append(
+            {
+                "bool": {
+                    "should": [
+                        {"range": {"salary_yearly_max": {"gte": least}}},
+                        {
+                            "bool": {
+                                "must_not": [{"exists": {"field": "salary_yearly_max"}}],
+                                "filter": [{"range": {"salary_yearly_min": {"gte": least}}}],
+                            }
+                        },
+                    ],
+                    "minimum_should_match": 1,
+                }
+            }
+        )
+    return {"bool": {"filter": clauses}}
 
 
 def _validate_geo(geo: GeoLocation, errors: list[SearchError]) -> None:
@@ -493,6 +633,26 @@ def text_query(
     }
 
 
+# What a hit shows (search.graphql.job_search.job_hit): a document's other fields (term ids,
+# analysed text, versions) would only be decoded and dropped, page after page.
+JOB_HIT_FIELDS = (
+    "id",
+    "title",
+    "slug",
+    "organization_id",
+    "organization_name",
+    "organization_slug",
+    "logo_url",
+    "snippet",
+    "locations",
+    "location_points",
+    "term_labels.remote_options",
+    "term_labels.employment_types",
+    "published_at",
+    "salary_*",
+)
+
+
 def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, Any]:
     """The Elasticsearch request body (the same one a benchmark can send straight to ES)."""
     request = search.request
@@ -502,6 +662,8 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
     filters += [_terms_filter(search.kind, f) for f in search.other_filters]
     if request.geo_location is not None:
         filters.append(_geo_filter(request.geo_location))
+    if search.salary is not None:
+        filters.append(_salary_clause(search.salary))
 
     query = text_query(
         search.query_text,
@@ -528,7 +690,7 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
         "sort": sort,
         "track_total_hits": True,
         "aggs": aggregations,
-        "_source": {"excludes": ["*_stem"]},
+        "_source": {"includes": list(JOB_HIT_FIELDS)},
     }
     if post_filter:
         body["post_filter"] = {"bool": {"filter": post_filter}}
@@ -623,10 +785,10 @@ async def search_with_featured(
     query's plus the pinned ones. Every page runs it: page 2 starts where page 1's regular hits
     stopped. Returns the merged response and the ids of the pinned hits on this page.
     """
-    post: list[dict[str, Any]] = list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
+    post = _post_clauses(body)
     limit = search.kind.max_featured
     if limit and search.offset == 0:
-        return await _first_page_with_featured(store, index, search, body, post, featured_filter)
+        return await _first_page_with_featured(store, index, search, body, featured_filter)
     featured: list[dict[str, Any]] = []
     if limit:
         answer = await store.client.search(
@@ -654,6 +816,10 @@ async def search_with_featured(
     return response, frozenset(hit["_id"] for hit in pinned)
 
 
+def _post_clauses(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(body.get("post_filter", {}).get("bool", {}).get("filter", []))
+
+
 def _featured_body(
     body: dict[str, Any], post: list[dict[str, Any]], featured_filter: dict[str, Any], limit: int
 ) -> dict[str, Any]:
@@ -667,23 +833,31 @@ def _featured_body(
     }
 
 
+def first_page_searches(
+    search: ValidSearch, body: dict[str, Any], featured_filter: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The ``_msearch`` lines of page 1: a header and the featured query, a header and the main
+    query (``body`` asking for ``max_featured`` more hits). What the service sends, and what
+    the benchmark's raw baseline sends straight to Elasticsearch."""
+    post = _post_clauses(body)
+    limit = search.kind.max_featured
+    main = dict(body) | {"from": 0, "size": search.size + limit}
+    return [{}, _featured_body(body, post, featured_filter, limit), {}, main]
+
+
 async def _first_page_with_featured(
     store: Any,
     index: str,
     search: ValidSearch,
     body: dict[str, Any],
-    post: list[dict[str, Any]],
     featured_filter: dict[str, Any],
 ) -> tuple[dict[str, Any], frozenset[str]]:
     """Page 1 (most searches) in one round trip: the featured query and the main query go in one
     ``_msearch``. The main query does not wait for the featured ids to leave them out: it asks
     for ``max_featured`` more hits, and the pinned ones are dropped from its list here (at most
     ``max_featured`` of them are among its first hits). The same page as the two-step path."""
-    limit = search.kind.max_featured
-    main = dict(body) | {"from": 0, "size": search.size + limit}
     answer = await store.client.msearch(
-        index=index,
-        searches=[{}, _featured_body(body, post, featured_filter, limit), {}, main],
+        index=index, searches=first_page_searches(search, body, featured_filter)
     )
     featured_answer, response = answer["responses"]
     for part in (featured_answer, response):
@@ -709,10 +883,19 @@ async def _first_page_with_featured(
 FEATURED_JOB = {"range": {"featured_until": {"gt": "now"}}}
 
 
+def job_search_msearch(search: ValidSearch, *, site: str | None) -> list[dict[str, Any]]:
+    """Page 1 of a job search as the one ``_msearch`` :func:`run_job_search` sends for it
+    (the benchmark's raw baseline is built here, so the two cannot drift apart)."""
+    if search.offset != 0 or not search.kind.max_featured:
+        raise ValueError("only page 1 of a search with featured results is one _msearch")
+    return first_page_searches(search, build_query(search, site=site), FEATURED_JOB)
+
+
 async def run_job_search(
     store: Any, request: SearchRequest, *, site: str | None = None
 ) -> tuple[ValidSearch, SearchAnswer]:
-    """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back."""
+    """Validate (raising :class:`SearchErrors`), ask Elasticsearch, read the answer back;
+    ``site`` keeps the jobs of one site (the request's frontend)."""
     search = validate(request)
     await store.ensure_indices()
     response, featured = await search_with_featured(

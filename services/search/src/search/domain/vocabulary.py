@@ -6,11 +6,13 @@ language answers its English label and alias.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from sqlalchemy import ColumnElement, case, func, or_, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.domain.models import Term
 
@@ -23,7 +25,17 @@ def language_of(locale: str | None) -> str:
     return locale[:2].lower() if locale else DEFAULT_LANGUAGE
 
 
-def label_in(term: Term, language: str) -> str:
+class Labelled(Protocol):
+    """A term's English label and its labels by language (a row, or a cached copy)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def labels(self) -> dict[str, Any]: ...
+
+
+def label_in(term: Labelled, language: str) -> str:
     label = term.labels.get(language)
     return label if isinstance(label, str) and label else term.label
 
@@ -106,3 +118,60 @@ async def terms_by_alias(
 
 async def vocabulary_names(session: AsyncSession) -> list[str]:
     return list(await session.scalars(select(Term.vocabulary).distinct().order_by(Term.vocabulary)))
+
+
+@dataclass(frozen=True)
+class TermLabels:
+    """What a search answer needs of a term: its labels (a copy kept between requests)."""
+
+    tid: int
+    label: str
+    labels: dict[str, Any]
+
+
+@dataclass
+class TermLabelCache:
+    """Term labels for search answers, kept in the process for ``ttl`` seconds.
+
+    Every search page names a few dozen terms (its facet values); asking PostgreSQL for them on
+    each request cost a pool check-out, a ping and a transaction, most of what the service did
+    besides Elasticsearch. Labels change rarely (the vocabulary loader); this process's indexer
+    forgets a changed term at once (``forget``), another replica sees it after ``ttl``.
+    """
+
+    ttl: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    _entries: dict[int, tuple[TermLabels | None, float]] = field(default_factory=dict)
+
+    async def get(
+        self, sessions: async_sessionmaker[AsyncSession], tids: Iterable[int]
+    ) -> dict[int, TermLabels]:
+        """The known terms among ``tids`` (unknown ones are left out); at most one statement."""
+        now = self.clock()
+        wanted = set(tids)
+        stale = {tid for tid in wanted if tid not in self._entries or self._entries[tid][1] <= now}
+        if stale:
+            async with sessions() as session:
+                rows = await terms_by_tid(session, stale)
+            expires = now + self.ttl
+            for tid in stale:
+                row = rows.get(tid)
+                copy = TermLabels(row.tid, row.label, dict(row.labels)) if row else None
+                self._entries[tid] = (copy, expires)
+        found: dict[int, TermLabels] = {}
+        for tid in wanted:
+            entry = self._entries[tid][0]
+            if entry is not None:
+                found[tid] = entry
+        return found
+
+    def forget(self, tids: Iterable[int] | None = None) -> None:
+        """Drop ``tids`` (every term when None): the next answer reads them again."""
+        if tids is None:
+            self._entries.clear()
+        for tid in tids or ():
+            self._entries.pop(tid, None)
+
+
+# The process's cache (search answers; the indexer's vocabulary handler forgets changed terms).
+TERM_LABELS = TermLabelCache()

@@ -26,8 +26,7 @@ from search.domain.job_search import (
     nearest_km,
     run_job_search,
 )
-from search.domain.models import Term as TermModel
-from search.domain.vocabulary import label_in, language_of, terms_by_tid
+from search.domain.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag
 from search.indexing.store import SearchStore, store_for
@@ -312,16 +311,15 @@ def facet_tids(kind: SearchKind, answer: SearchAnswer) -> set[int]:
     }
 
 
-async def load_terms(context: SearchContext, tids: set[int]) -> dict[int, TermModel]:
-    """The terms of a page's facets and hits, in one statement."""
+async def load_terms(context: SearchContext, tids: set[int]) -> dict[int, TermLabels]:
+    """The terms of a page's facets and hits: from the process's cache, else one statement."""
     if not tids:
         return {}
-    async with context.sessions() as session:
-        return await terms_by_tid(session, tids)
+    return await TERM_LABELS.get(context.sessions, tids)
 
 
 def facets_of(
-    kind: SearchKind, answer: SearchAnswer, terms: dict[int, TermModel], language: str
+    kind: SearchKind, answer: SearchAnswer, terms: dict[int, TermLabels], language: str
 ) -> list[SearchFacet]:
     facets = []
     for facet in answer.facets:
@@ -391,7 +389,9 @@ async def job_search(
     context = info.context
     request = to_request(data)
     try:
-        search, answer = await run_job_search(store_of(context), request)
+        search, answer = await run_job_search(
+            store_of(context), request, site=context.frontend.site
+        )
     except domain_errors.SearchErrors as refused:
         return search_errors(refused)
     except (ApiError, TransportError) as error:

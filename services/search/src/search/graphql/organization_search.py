@@ -11,9 +11,8 @@ from strawberry.types import Info
 
 from search.domain import errors as domain_errors
 from search.domain.job_search import SearchRequest
-from search.domain.models import Term as TermModel
 from search.domain.organization_search import ORGANIZATION_PAGE_SIZE, run_organization_search
-from search.domain.vocabulary import label_in
+from search.domain.vocabulary import TermLabels, label_in
 from search.graphql.context import SearchContext
 from search.graphql.job_search import (
     SearchConditionGroupInput,
@@ -91,14 +90,14 @@ def to_request(data: OrganizationSearchInput) -> SearchRequest:
     )
 
 
-def _labels(tids: list[Any], terms: dict[int, TermModel], language: str) -> list[str]:
+def _labels(tids: list[Any], terms: dict[int, TermLabels], language: str) -> list[str]:
     return [label_in(terms[tid], language) for tid in tids if tid in terms]
 
 
 def _hit(
     source: dict[str, Any],
     *,
-    terms: dict[int, TermModel],
+    terms: dict[int, TermLabels],
     language: str,
     open_jobs: int,
     featured: bool,
@@ -124,7 +123,9 @@ async def organization_search(
     context = info.context
     request = to_request(data)
     try:
-        search, answer, counts = await run_organization_search(store_of(context), request)
+        search, answer, counts = await run_organization_search(
+            store_of(context), request, site=context.frontend.site
+        )
     except domain_errors.SearchErrors as refused:
         return search_errors(refused)
     except (ApiError, TransportError) as error:

@@ -9,6 +9,7 @@ from typing import Any
 from search.domain.places import area_names
 from search.indexing.analysis import stem_document
 from search.indexing.payloads import JOB_GONE_EVENTS, JobPayload, ProfilePayload
+from search.indexing.store import Kind
 
 # Salary units -> periods per year, so every salary is comparable as a yearly figure (per
 # currency: amounts in different currencies are never compared).
@@ -49,6 +50,48 @@ def job_is_findable(payload: JobPayload, event_type: str, *, now: datetime) -> b
     return True
 
 
+# Where a document's term labels come from: ``term_labels`` key -> the field with the term id(s).
+# The labels are denormalized (``term_labels`` for teasers, ``labels_stem`` for full text), so a
+# label change rewrites the documents carrying the term (search.indexing.indexer.relabel_term).
+LABEL_FIELDS: dict[Kind, dict[str, str]] = {
+    "jobs": {
+        "employment_types": "employment_type_tids",
+        "occupational_fields": "occupational_field_tids",
+        "remote_options": "remote_option_tids",
+        "years_of_experience": "years_of_experience_tid",
+        "skills": "skill_tids",
+        "industry": "industry_tid",
+    },
+    "organizations": {
+        "industry": "industry_tid",
+        "occupational_fields": "occupation_tids",
+        "fields_of_study": "fields_of_study_tids",
+        "benefits": "benefit_tids",
+    },
+}
+
+
+def _tids(value: object) -> list[int]:
+    if isinstance(value, list):
+        return [int(tid) for tid in value if tid is not None]
+    return [int(value)] if isinstance(value, int) else []
+
+
+def document_tids(kind: Kind, document: Mapping[str, Any]) -> set[int]:
+    """The ids of the terms whose labels ``document`` carries."""
+    return {tid for field in LABEL_FIELDS[kind].values() for tid in _tids(document.get(field))}
+
+
+def label_fields(kind: Kind, document: Mapping[str, Any], labels: Labels) -> dict[str, Any]:
+    """``term_labels`` and ``labels_stem`` of a document from its term ids and ``labels``."""
+    term_labels = {
+        key: _labels(_tids(document.get(field)), labels)
+        for key, field in LABEL_FIELDS[kind].items()
+    }
+    all_labels = " ".join(label for values in term_labels.values() for label in values)
+    return {"term_labels": term_labels, "labels_stem": stem_document(all_labels)}
+
+
 def job_document(
     payload: JobPayload,
     *,
@@ -57,15 +100,6 @@ def job_document(
     industry_tid: int | None = None,
     organization_slug: str | None = None,
 ) -> dict[str, Any]:
-    term_labels = {
-        "employment_types": _labels(payload.employment_type_tids, labels),
-        "occupational_fields": _labels(payload.occupational_field_tids, labels),
-        "remote_options": _labels(payload.remote_option_tids, labels),
-        "years_of_experience": _labels([payload.years_of_experience_tid], labels),
-        "skills": _labels(payload.skill_tids, labels),
-        "industry": _labels([industry_tid], labels),
-    }
-    all_labels = " ".join(label for values in term_labels.values() for label in values)
     locations = [
         {
             "locality": loc.locality,
@@ -93,7 +127,7 @@ def job_document(
                 payload.salary.max_salary * factor if payload.salary.max_salary else None
             ),
         }
-    return {
+    document: dict[str, Any] = {
         "id": payload.job_id,
         "site": payload.site,
         "slug": payload.slug,
@@ -104,7 +138,6 @@ def job_document(
         "title": payload.title,
         "title_stem": stem_document(payload.title),
         "organization_stem": stem_document(payload.organization_name),
-        "labels_stem": stem_document(all_labels),
         "body_stem": stem_document(payload.description_text[:DESCRIPTION_LIMIT]),
         "place_stem": stem_document(place_text),
         "snippet": _snippet(payload.description_text),
@@ -123,7 +156,6 @@ def job_document(
         "degree_level_tid": payload.degree_level_tid,
         "skill_tids": payload.skill_tids,
         "language_tids": payload.language_tids,
-        "term_labels": term_labels,
         "locations": locations,
         "location_points": [
             {"lat": loc.lat, "lon": loc.lon}
@@ -145,6 +177,7 @@ def job_document(
         "featured_until": payload.featured_until,
         **salary,
     }
+    return document | label_fields("jobs", document, labels)
 
 
 def profile_document(
@@ -153,14 +186,7 @@ def profile_document(
     labels: Labels,
     featured_periods: Sequence[Mapping[str, str]] = (),
 ) -> dict[str, Any]:
-    term_labels = {
-        "industry": _labels([payload.industry_tid], labels),
-        "occupational_fields": _labels(payload.occupation_tids, labels),
-        "fields_of_study": _labels(payload.fields_of_study_tids, labels),
-        "benefits": _labels(payload.benefit_tids, labels),
-    }
-    all_labels = " ".join(label for values in term_labels.values() for label in values)
-    return {
+    document: dict[str, Any] = {
         "id": payload.profile_id,
         "organization_id": payload.organization_id,
         "organization_number": payload.organization_number,
@@ -170,7 +196,6 @@ def profile_document(
         "findable": payload.published,
         "name": payload.name,
         "name_stem": stem_document(f"{payload.name} {payload.alternative_name or ''}"),
-        "labels_stem": stem_document(all_labels),
         "body_stem": stem_document(payload.presentation_text[:DESCRIPTION_LIMIT]),
         "snippet": _snippet(payload.presentation_text),
         "logo_url": payload.logo_url,
@@ -179,7 +204,6 @@ def profile_document(
         "occupation_tids": payload.occupation_tids,
         "fields_of_study_tids": payload.fields_of_study_tids,
         "benefit_tids": payload.benefit_tids,
-        "term_labels": term_labels,
         "location_points": [
             {"lat": loc.lat, "lon": loc.lon}
             for loc in payload.locations
@@ -188,6 +212,7 @@ def profile_document(
         "countries": sorted({loc.country_code.upper() for loc in payload.locations}),
         "featured_periods": [dict(period) for period in featured_periods],
     }
+    return document | label_fields("organizations", document, labels)
 
 
 def job_tids(payload: JobPayload) -> set[int]:

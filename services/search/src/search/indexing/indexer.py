@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -19,14 +20,17 @@ from search.domain.routes import apply_paths, job_paths, profile_paths
 from search.domain.vocabulary import terms_by_tid
 from search.indexing.analysis import stem_document
 from search.indexing.documents import (
+    LABEL_FIELDS,
+    document_tids,
     job_document,
     job_is_findable,
     job_tids,
+    label_fields,
     profile_document,
     profile_tids,
 )
 from search.indexing.payloads import JobPayload, ProfilePayload, SubscriptionPayload
-from search.indexing.store import SearchStore
+from search.indexing.store import KINDS, Kind, SearchStore
 
 log = logging.getLogger(__name__)
 BATCH = 500
@@ -187,8 +191,7 @@ async def refresh_organization_jobs(
     rewritten, so a late older profile event never overwrites a newer one. Each is written back
     at its own job version (``external_gte``): a job event indexed meanwhile wins (and took
     the same fields from the profile document, written first). The local Elasticsearch has no
-    update-by-query (the reindex module is missing, ADR 0002), so this reads and writes in
-    batches. Returns how many were rewritten."""
+    update-by-query, so this reads and writes in batches. Returns how many were rewritten."""
     version = int(profile["version"])
     target = index or store.alias("jobs")
     # a job indexed a moment ago (from the older profile) must be found too: searches see
@@ -200,7 +203,24 @@ async def refresh_organization_jobs(
             "must_not": [{"range": {"organization_version": {"gte": version}}}],
         }
     }
-    rewritten, after = 0, None
+    rewritten = 0
+    async for hits in _batches(store, target, query):
+        for hit in hits:
+            hit["_source"] |= organization_fields(
+                profile,
+                own_logo=bool(hit["_source"].get("own_logo")),
+                job_logo_url=hit["_source"].get("logo_url"),
+            )
+        rewritten += await _write_back(store, hits, "organization fields")
+    return rewritten
+
+
+async def _batches(
+    store: SearchStore, index: str, query: dict[str, Any]
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """Every document ``query`` matches, with its version, ``BATCH`` at a time (the local
+    Elasticsearch has no update-by-query: the reindex module is missing, ADR 0002)."""
+    after = None
     while True:
         body: dict[str, Any] = {
             "query": query,
@@ -210,34 +230,68 @@ async def refresh_organization_jobs(
         }
         if after is not None:
             body["search_after"] = after
-        hits = (await store.client.search(index=target, body=body))["hits"]["hits"]
+        hits: list[dict[str, Any]] = (await store.client.search(index=index, body=body))["hits"][
+            "hits"
+        ]
         if not hits:
-            return rewritten
-        operations: list[dict[str, Any]] = []
-        for hit in hits:
-            source = hit["_source"]
-            source |= organization_fields(
-                profile, own_logo=bool(source.get("own_logo")), job_logo_url=source.get("logo_url")
-            )
-            operations += [
-                {
-                    "index": {
-                        "_index": hit["_index"],
-                        "_id": hit["_id"],
-                        "version": hit["_version"],
-                        "version_type": "external_gte",
-                    }
-                },
-                source,
-            ]
-        answer = await store.client.bulk(operations=operations)
-        for item in answer["items"]:
-            status = item["index"].get("status", 500)
-            if status < 300:
-                rewritten += 1
-            elif status != 409:  # 409: a newer job version came meanwhile, and wins
-                log.error("job %s kept its organization fields: %s", item["index"]["_id"], item)
+            return
+        yield hits
         after = hits[-1]["sort"]
+
+
+async def _write_back(store: SearchStore, hits: list[dict[str, Any]], what: str) -> int:
+    """Write changed documents back in one bulk request, each at the version it was read at
+    (``external_gte``): an event indexed meanwhile (a newer version) wins. Returns how many
+    were written."""
+    operations: list[dict[str, Any]] = []
+    for hit in hits:
+        operations += [
+            {
+                "index": {
+                    "_index": hit["_index"],
+                    "_id": hit["_id"],
+                    "version": hit["_version"],
+                    "version_type": "external_gte",
+                }
+            },
+            hit["_source"],
+        ]
+    answer = await store.client.bulk(operations=operations)
+    written = 0
+    for item in answer["items"]:
+        status = item["index"].get("status", 500)
+        if status < 300:
+            written += 1
+        elif status != 409:  # 409: a newer version came meanwhile, and wins
+            log.error("%s kept its %s: %s", item["index"]["_id"], what, item)
+    return written
+
+
+async def relabel_term(store: SearchStore, session: AsyncSession, tid: int) -> int:
+    """A term's label changed or the term was deleted: rewrite the labels (``term_labels`` and
+    the searchable ``labels_stem``) of every job and profile document carrying it, from the
+    ``terms`` table as it is now. Returns how many documents were rewritten."""
+    rewritten = 0
+    for kind in KINDS:
+        fields = LABEL_FIELDS[kind].values()
+        query = {
+            "bool": {
+                "should": [{"term": {field: tid}} for field in fields],
+                "minimum_should_match": 1,
+            }
+        }
+        async for hits in _batches(store, store.alias(kind), query):
+            tids = {t for hit in hits for t in document_tids(kind, hit["_source"])}
+            labels = await _english_labels(session, tids)
+            # stemming is CPU work: off the event loop
+            await asyncio.to_thread(_relabel, kind, hits, labels)
+            rewritten += await _write_back(store, hits, "term labels")
+    return rewritten
+
+
+def _relabel(kind: Kind, hits: list[dict[str, Any]], labels: dict[int, str]) -> None:
+    for hit in hits:
+        hit["_source"] |= label_fields(kind, hit["_source"], labels)
 
 
 async def apply_subscription(

@@ -55,7 +55,14 @@ async def _read(
     bootstrap_servers: str, topic: str, types: tuple[str, ...], start: Offsets | None = None
 ) -> tuple[list[EventEnvelope], Offsets]:
     """Every event of ``types`` on ``topic`` from ``start`` (else the beginning) to its end now."""
-    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap_servers, enable_auto_commit=False)
+    # "earliest", and the positions settled before seeking: assign() starts resetting each
+    # partition to the consumer's default at once, and a reset to "latest" answering after a
+    # seek_to_beginning() moved the position back to the end (a whole partition was skipped)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=bootstrap_servers,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+    )
     await consumer.start()
     try:
         partitions = await _partitions(bootstrap_servers, topic)
@@ -63,6 +70,8 @@ async def _read(
         if not assigned:
             return [], {}
         consumer.assign(assigned)
+        for partition in assigned:
+            await consumer.position(partition)
         ends: Offsets = await consumer.end_offsets(assigned)
         for partition in assigned:
             if start and partition in start:

@@ -16,7 +16,9 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.db import processed_events
-from search.indexing.indexer import apply_job, apply_profile, apply_subscription
+from search.domain.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+from search.domain.vocabulary import TERM_LABELS
+from search.indexing.indexer import apply_job, apply_profile, apply_subscription, relabel_term
 from search.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
@@ -45,6 +47,20 @@ def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
     return {SUBSCRIPTION_CHANGED: on_subscription}
 
 
+def vocabulary_handlers(store: SearchStore) -> dict[str, Handler]:
+    """A term upserted or deleted: the documents carrying it get its label as the ``terms``
+    table has it now (the loader commits before it publishes), and this process's answers stop
+    using the cached label."""
+
+    async def on_term(session: AsyncSession, envelope: EventEnvelope) -> None:
+        tid = int(envelope.payload["tid"])
+        TERM_LABELS.forget([tid])
+        await store.ensure_indices()
+        await relabel_term(store, session, tid)
+
+    return {TermUpserted.event_type: on_term, TermDeleted.event_type: on_term}
+
+
 def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, Handler]]:
     async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
         await store.ensure_indices()
@@ -62,18 +78,26 @@ def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, 
     )
 
 
+def indexer_topics(settings: SearchSettings, store: SearchStore) -> dict[str, dict[str, Handler]]:
+    """The indexer's handlers by topic (event type -> handler)."""
+    job_handlers, profile_handlers = indexer_handlers(store)
+    return {
+        settings.topic(PROFILE_TOPIC): profile_handlers,
+        settings.topic(JOB_TOPIC): job_handlers,
+        # the same consumer, so one event at a time touches an organization's documents
+        settings.topic(SUBSCRIPTION_TOPIC): subscription_handlers(store),
+        # search's own vocabulary events: one at a time with the job and profile events,
+        # so a document indexed from the old label is relabelled after it
+        settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(store),
+    }
+
+
 def indexer_consumer(
     runtime: ServiceRuntime, settings: SearchSettings, store: SearchStore
 ) -> IdempotentConsumer:
-    job_handlers, profile_handlers = indexer_handlers(store)
     return IdempotentConsumer(
         group_id=settings.topic(INDEXER_GROUP),
-        handlers={
-            settings.topic(PROFILE_TOPIC): profile_handlers,
-            settings.topic(JOB_TOPIC): job_handlers,
-            # the same consumer, so one event at a time touches an organization's documents
-            settings.topic(SUBSCRIPTION_TOPIC): subscription_handlers(store),
-        },
+        handlers=indexer_topics(settings, store),
         sessions=runtime.sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
@@ -89,6 +113,10 @@ def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Has
     snapshots = {
         settings.topic(JOB_TOPIC): frozenset(JOB_SNAPSHOT_EVENTS),
         settings.topic(PROFILE_TOPIC): frozenset(PROFILE_EVENTS),
+        # a term's handler reads the term as it is now: its last event in a batch is enough
+        settings.topic(VOCABULARY_TOPIC): frozenset(
+            {TermUpserted.event_type, TermDeleted.event_type}
+        ),
     }
 
     def coalesce(topic: str, key: str, event_type: str) -> Hashable | None:
