@@ -41,6 +41,9 @@ const messages = defineMessages({
   tooLarge: { id: "uploads.tooLarge", defaultMessage: "The file is larger than {size, number} MB." },
 });
 
+/** The refusals, for other uploaders (quick apply's attachments) that say the same. */
+export const UPLOAD_MESSAGES = messages;
+
 /** The client-side check of a picked file: its type, then its size. Null when it may go. */
 export function checkFile(file: Blob, accept: readonly string[], intl: IntlShape = SITE_INTL): string | null {
   if (!accept.includes(file.type)) {
