@@ -19,11 +19,14 @@ export const REGISTRATION_CONSENT_INFOS = graphql(`
   }
 `);
 
-export const CONSENT_REQUIRED = "Please accept the terms and conditions";
-
 const messages = defineMessages({
   agree: { id: "registrationConsents.agree", defaultMessage: "I agree with the terms and conditions." },
+  // Spec 5: the exact text.
+  required: { id: "registrationConsents.required", defaultMessage: "Please accept the terms and conditions" },
 });
+
+/** The sign-up's message when an opt-in consent is not ticked. */
+export const CONSENT_REQUIRED = messages.required;
 
 export interface RegistrationConsentInfo {
   id: string;
