@@ -9,6 +9,7 @@ import mantineCoreStyles from "@mantine/core/styles.css?url";
 import mantineChartsStyles from "@mantine/charts/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import { type ReactNode, useEffect } from "react";
+import { useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
   Links,
@@ -42,6 +43,8 @@ import { CookieConsent } from "~/components/CookieConsent";
 import { TagLibrary } from "~/components/TagLibrary";
 import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
 import { CATALOGUES } from "~/lib/i18n/catalogues.server";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { documentTitle } from "~/lib/i18n/document-title";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import { DEFAULT_LOCALE, localeFromCookie } from "~/lib/i18n/locales";
 import { cssVariablesResolver, theme } from "~/lib/theme";
@@ -165,33 +168,47 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const errorMessages = defineMessages({
+  notFound: { id: "error.notFound.title", defaultMessage: "Page not found" },
+  notFoundText: { id: "error.notFound.text", defaultMessage: "The page you asked for does not exist or has moved." },
+  forbidden: { id: "error.forbidden.title", defaultMessage: "Access denied" },
+  forbiddenText: {
+    id: "error.forbidden.text",
+    defaultMessage: "You do not have access to this page. Log in with an account that has.",
+  },
+  error: { id: "error.other.documentTitle", defaultMessage: "Error" },
+  errorHeading: { id: "error.other.title", defaultMessage: "Something went wrong" },
+  errorText: { id: "error.other.text", defaultMessage: "The page could not be shown. Please try again in a moment." },
+});
+
 function errorCopy(error: unknown): {
-  title: string;
-  heading: string;
-  text: string;
+  title: Message;
+  heading: Message;
+  text: Message;
 } {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return {
-      title: "Page not found",
-      heading: "Page not found",
-      text: "The page you asked for does not exist or has moved.",
+      title: errorMessages.notFound,
+      heading: errorMessages.notFound,
+      text: errorMessages.notFoundText,
     };
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
     return {
-      title: "Access denied",
-      heading: "Access denied",
-      text: "You do not have access to this page. Log in with an account that has.",
+      title: errorMessages.forbidden,
+      heading: errorMessages.forbidden,
+      text: errorMessages.forbiddenText,
     };
   }
   return {
-    title: "Error",
-    heading: "Something went wrong",
-    text: "The page could not be shown. Please try again in a moment.",
+    title: errorMessages.error,
+    heading: errorMessages.errorHeading,
+    text: errorMessages.errorText,
   };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const intl = useIntl();
   const copy = errorCopy(error);
   useEffect(() => {
     // a page that broke is news for the operators; a 404 or a 403 is not
@@ -202,9 +219,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <CookieConsentProvider initial={rootData?.cookieConsent ?? null}>
       <SessionProvider initial={rootData?.session ?? null}>
         <SiteShell>
-          <title>{`${copy.title} | Jobboard`}</title>
-          <Title order={1}>{copy.heading}</Title>
-          <Text mt="md">{copy.text}</Text>
+          <title>{documentTitle(intl, copy.title)}</title>
+          <Title order={1}>{intl.formatMessage(copy.heading)}</Title>
+          <Text mt="md">{intl.formatMessage(copy.text)}</Text>
         </SiteShell>
         <CookieConsent />
       </SessionProvider>

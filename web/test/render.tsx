@@ -2,13 +2,19 @@ import { MantineProvider } from "@mantine/core";
 import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
+import type { Locale } from "~/lib/i18n/locales";
+import de from "~/lib/i18n/messages/de.json";
 import en from "~/lib/i18n/messages/en.json";
+import enGB from "~/lib/i18n/messages/en-GB.json";
+import fr from "~/lib/i18n/messages/fr.json";
 
-/** What every component needs around it: Mantine, and react-intl with the site's catalogue. */
-export function AppProviders({ children }: { children: ReactNode }) {
+const CATALOGUES: Record<Locale, Record<string, string>> = { en, "en-GB": enGB, de, fr };
+
+/** What every component needs around it: Mantine, and react-intl with a locale's catalogue (en by default). */
+export function AppProviders({ children, locale = "en" }: { children: ReactNode; locale?: Locale }) {
   return (
     <MantineProvider>
-      <I18nProvider locale="en" messages={en}>
+      <I18nProvider locale={locale} messages={CATALOGUES[locale]}>
         {children}
       </I18nProvider>
     </MantineProvider>
@@ -18,4 +24,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 /** Renders (and re-renders) inside the providers every component needs. */
 export function renderWithMantine(ui: ReactElement) {
   return render(ui, { wrapper: AppProviders });
+}
+
+/** The same in another of the site's locales, with its catalogue. */
+export function renderInLocale(ui: ReactElement, locale: Locale) {
+  return render(ui, { wrapper: ({ children }) => <AppProviders locale={locale}>{children}</AppProviders> });
 }

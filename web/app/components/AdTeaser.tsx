@@ -1,6 +1,15 @@
 import { Anchor, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useId } from "react";
+import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  label: { id: "adTeaser.label", defaultMessage: "Advertisement" },
+  heading: { id: "adTeaser.heading", defaultMessage: "Hiring? Reach people who want to make a difference." },
+  text: { id: "adTeaser.text", defaultMessage: "Post a job in minutes, or <link>advertise with us</link>." },
+  postJob: { id: "adTeaser.postJob", defaultMessage: "Post a job" },
+});
 
 /** Spec 9: an ad teaser appears every 5 results. */
 export const AD_TEASER_INTERVAL = 5;
@@ -25,21 +34,27 @@ export function AdTeaser() {
       <Group justify="space-between" align="center" gap="md" wrap="wrap">
         <Stack gap={2} style={{ flex: "1 1 16rem" }}>
           <Text size="xs" tt="uppercase" fw={700} className="text-muted">
-            Advertisement
+            <FormattedMessage {...messages.label} />
           </Text>
           <Text fw={600} id={headingId}>
-            Hiring? Reach people who want to make a difference.
+            <FormattedMessage {...messages.heading} />
           </Text>
           <Text size="sm">
-            Post a job in minutes, or {/* Spec 2: /contact goes to the external contact form, so a plain link. */}
-            <Anchor href="/contact" size="sm">
-              advertise with us
-            </Anchor>
-            .
+            <FormattedMessage
+              {...messages.text}
+              values={{
+                // Spec 2: /contact goes to the external contact form, so a plain link.
+                link: (chunks) => (
+                  <Anchor href="/contact" size="sm">
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Stack>
         <Button component={Link} to="/job/wizard">
-          Post a job
+          <FormattedMessage {...messages.postJob} />
         </Button>
       </Group>
     </Card>

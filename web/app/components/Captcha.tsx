@@ -1,5 +1,14 @@
 import { Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  unavailable: {
+    id: "captcha.unavailable",
+    defaultMessage: "The robot check could not be loaded. Check your connection and reload the page.",
+  },
+});
 
 interface TurnstileOptions {
   sitekey: string;
@@ -83,7 +92,7 @@ export function Captcha({ scriptUrl, siteKey, onToken, error }: CaptchaProps) {
       <div ref={container} data-testid="captcha" />
       {unavailable ? (
         <Text size="sm" c="red" role="alert">
-          The robot check could not be loaded. Check your connection and reload the page.
+          <FormattedMessage {...messages.unavailable} />
         </Text>
       ) : null}
       {error ? (

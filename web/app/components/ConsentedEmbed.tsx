@@ -8,7 +8,19 @@ import {
   Text,
 } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { useCookieConsent } from "~/lib/cookie-consent";
+
+const messages = defineMessages({
+  play: { id: "embed.play", defaultMessage: "Play video" },
+  playTitled: { id: "embed.play.label", defaultMessage: "Play video: {title}" },
+  provider: {
+    id: "embed.provider",
+    defaultMessage: "The video comes from {provider}, which may set cookies when it loads.",
+  },
+  allowAlways: { id: "embed.allowAlways", defaultMessage: "Allow videos always" },
+});
 
 /**
  * A third-party video embed behind consent (category C0003): with it granted the player loads;
@@ -23,6 +35,7 @@ export function ConsentedEmbed({
   title: string;
   provider: string;
 }) {
+  const intl = useIntl();
   const { granted, openSettings } = useCookieConsent();
   const [clicked, setClicked] = useState(false);
   const load = clicked || granted("C0003");
@@ -47,20 +60,19 @@ export function ConsentedEmbed({
             <Stack gap="xs" align="center" maw={420}>
               <Button
                 onClick={() => setClicked(true)}
-                aria-label={`Play video: ${title}`}
+                aria-label={intl.formatMessage(messages.playTitled, { title })}
               >
-                Play video
+                <FormattedMessage {...messages.play} />
               </Button>
               <Text size="sm" ta="center">
-                The video comes from {provider}, which may set cookies when it
-                loads.{" "}
+                <FormattedMessage {...messages.provider} values={{ provider }} />{" "}
                 <Anchor
                   component="button"
                   type="button"
                   size="sm"
                   onClick={openSettings}
                 >
-                  Allow videos always
+                  <FormattedMessage {...messages.allowAlways} />
                 </Anchor>
               </Text>
             </Stack>

@@ -10,7 +10,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { defineMessages } from "~/lib/i18n/define-messages";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
   CONSENT_CATEGORIES,
   type ConsentCategory,
@@ -65,6 +65,19 @@ const CATEGORY_MESSAGES = defineMessages({
   },
 });
 
+/** The services each category covers (spec 9's names), in the reader's language. */
+const SERVICE_MESSAGES: Record<string, Message> = defineMessages({
+  "tag manager": { id: "cookies.service.tagManager", defaultMessage: "tag manager" },
+  analytics: { id: "cookies.service.analytics", defaultMessage: "analytics" },
+  snowplow: { id: "cookies.service.snowplow", defaultMessage: "snowplow" },
+  hotjar: { id: "cookies.service.hotjar", defaultMessage: "hotjar" },
+  geosuggest: { id: "cookies.service.geosuggest", defaultMessage: "geosuggest" },
+  maps: { id: "cookies.service.maps", defaultMessage: "maps" },
+  "video embeds": { id: "cookies.service.videoEmbeds", defaultMessage: "video embeds" },
+  "ad manager": { id: "cookies.service.adManager", defaultMessage: "ad manager" },
+  pixel: { id: "cookies.service.pixel", defaultMessage: "pixel" },
+});
+
 /** The switches, fresh from the stored choice each time the dialog opens. */
 function ConsentChoices() {
   const intl = useIntl();
@@ -93,7 +106,12 @@ function ConsentChoices() {
               description: intl.formatMessage(
                 CATEGORY_MESSAGES[`${category.id}Description`],
               ),
-              services: intl.formatList(category.services),
+              services: intl.formatList(
+                category.services.map((service) => {
+                  const name = SERVICE_MESSAGES[service];
+                  return name ? intl.formatMessage(name) : service;
+                }),
+              ),
             })}
           />
         </Paper>

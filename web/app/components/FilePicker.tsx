@@ -1,6 +1,8 @@
 import { Button, Group, Image, Input, Modal, Slider, Stack, Text } from "@mantine/core";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import Cropper, { type Area } from "react-easy-crop";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { cropToBlob } from "~/lib/crop";
 import {
   checkFile,
@@ -10,6 +12,16 @@ import {
   type UploadedFile,
   type UploadPurpose,
 } from "~/lib/uploads";
+
+const messages = defineMessages({
+  cropFailed: { id: "filePicker.cropFailed", defaultMessage: "The image could not be cropped." },
+  uploading: { id: "filePicker.uploading", defaultMessage: "Uploading…" },
+  remove: { id: "filePicker.remove", defaultMessage: "Remove the {label}" },
+  cropTitle: { id: "filePicker.cropTitle", defaultMessage: "Crop the {label}" },
+  zoom: { id: "filePicker.zoom", defaultMessage: "Zoom" },
+  cancel: { id: "filePicker.cancel", defaultMessage: "Cancel" },
+  cropAndUpload: { id: "filePicker.cropAndUpload", defaultMessage: "Crop and upload" },
+});
 
 export interface CropSpec {
   /** Width over height, e.g. 1 for a logo, 2 for a 1000x500 cover. */
@@ -35,6 +47,11 @@ export interface FilePickerProps {
   removeLabel?: string;
 }
 
+/** The label inside a sentence: lower case, except where nouns keep their capital (German). */
+function inSentence(label: string, locale: string): string {
+  return locale.startsWith("de") ? label : label.toLocaleLowerCase(locale);
+}
+
 function extensionless(name: string): string {
   return name.replace(/\.[^.]+$/, "");
 }
@@ -52,6 +69,7 @@ export function FilePicker({
   onRemove,
   removeLabel,
 }: FilePickerProps) {
+  const intl = useIntl();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const accept: readonly string[] = pdf ? PDF_TYPES : IMAGE_TYPES;
@@ -64,7 +82,7 @@ export function FilePicker({
 
   const send = async (file: File, blob: Blob = file, name = file.name) => {
     setBusy(true);
-    const result = await uploadFile(blob, purpose, name);
+    const result = await uploadFile(blob, purpose, name, intl);
     setBusy(false);
     if (result.ok) onUploaded(result.upload, file);
     else setError(result.message);
@@ -76,7 +94,7 @@ export function FilePicker({
     event.currentTarget.value = "";
     setError(null);
     for (const file of files) {
-      const refusal = checkFile(file, accept);
+      const refusal = checkFile(file, accept, intl);
       if (refusal) {
         setError(refusal);
         return;
@@ -106,9 +124,10 @@ export function FilePicker({
       const file = cropping.file;
       closeCrop();
       await send(file, blob, `${extensionless(file.name)}.${extension}`);
-    } catch (reason) {
+    } catch {
+      // lib/crop's reasons are for developers; the reader learns that the crop failed
       closeCrop();
-      setError(reason instanceof Error ? reason.message : "The image could not be cropped.");
+      setError(intl.formatMessage(messages.cropFailed));
     }
   };
 
@@ -138,7 +157,7 @@ export function FilePicker({
           />
           {busy ? (
             <Text size="sm" c="dimmed" role="status">
-              Uploading…
+              <FormattedMessage {...messages.uploading} />
             </Text>
           ) : null}
         </Group>
@@ -148,12 +167,12 @@ export function FilePicker({
           <Image src={preview.url} alt={preview.alt} h={80} w="auto" fit="contain" radius="sm" />
           {onRemove ? (
             <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
-              {removeLabel ?? `Remove the ${label.toLowerCase()}`}
+              {removeLabel ?? intl.formatMessage(messages.remove, { label: inSentence(label, intl.locale) })}
             </Button>
           ) : null}
         </Group>
       ) : null}
-      <Modal opened={cropping !== null} onClose={closeCrop} title={`Crop the ${label.toLowerCase()}`} centered size="lg">
+      <Modal opened={cropping !== null} onClose={closeCrop} title={intl.formatMessage(messages.cropTitle, { label: inSentence(label, intl.locale) })} centered size="lg">
         {cropping && crop ? (
           <Stack gap="sm">
             <div style={{ position: "relative", height: 320, background: "var(--mantine-color-dark-7)" }}>
@@ -167,15 +186,23 @@ export function FilePicker({
                 onCropComplete={(_, pixels) => setArea(pixels)}
               />
             </div>
-            <Input.Wrapper label="Zoom">
-              <Slider min={1} max={3} step={0.05} value={zoom} onChange={setZoom} label={null} thumbLabel="Zoom" />
+            <Input.Wrapper label={intl.formatMessage(messages.zoom)}>
+              <Slider
+                min={1}
+                max={3}
+                step={0.05}
+                value={zoom}
+                onChange={setZoom}
+                label={null}
+                thumbLabel={intl.formatMessage(messages.zoom)}
+              />
             </Input.Wrapper>
             <Group justify="flex-end">
               <Button variant="default" onClick={closeCrop}>
-                Cancel
+                <FormattedMessage {...messages.cancel} />
               </Button>
               <Button onClick={() => void cropAndUpload()} disabled={!area} loading={busy}>
-                Crop and upload
+                <FormattedMessage {...messages.cropAndUpload} />
               </Button>
             </Group>
           </Stack>

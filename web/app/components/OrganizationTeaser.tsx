@@ -1,5 +1,15 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  featured: { id: "organizationTeaser.featured", defaultMessage: "Featured" },
+  openJobs: {
+    id: "organizationTeaser.openJobs",
+    defaultMessage: "{count, plural, =0 {No open jobs} one {# open job} other {# open jobs}}",
+  },
+});
 
 /** The organization teaser's logo size in px. */
 export const ORGANIZATION_TEASER_LOGO_SIZE = 64;
@@ -12,11 +22,6 @@ export interface OrganizationTeaserProps {
   openJobs: number;
   featured?: boolean;
   snippet?: string | null;
-}
-
-function openJobsText(count: number): string {
-  if (count === 0) return "No open jobs";
-  return count === 1 ? "1 open job" : `${count} open jobs`;
 }
 
 /** One organization in a grid: logo, name (the link), industry, open jobs, featured badge. */
@@ -45,7 +50,7 @@ export function OrganizationTeaser({
           <Stack gap={4} style={{ minWidth: 0 }}>
             {featured ? (
               <Badge variant="filled" size="sm" tt="none" w="fit-content">
-                Featured
+                <FormattedMessage {...messages.featured} />
               </Badge>
             ) : null}
             <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3}>
@@ -64,7 +69,7 @@ export function OrganizationTeaser({
           </Text>
         ) : null}
         <Text size="sm" fw={500} mt="auto">
-          {openJobsText(openJobs)}
+          <FormattedMessage {...messages.openJobs} values={{ count: openJobs }} />
         </Text>
       </Stack>
     </Card>

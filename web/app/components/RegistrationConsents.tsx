@@ -1,5 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Checkbox, Stack, Text, Typography } from "@mantine/core";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { graphql } from "~/lib/graphql/generated/gql";
 
 export const REGISTRATION_CONSENT_INFOS = graphql(`
@@ -17,7 +19,14 @@ export const REGISTRATION_CONSENT_INFOS = graphql(`
   }
 `);
 
-export const CONSENT_REQUIRED = "Please accept the terms and conditions";
+const messages = defineMessages({
+  agree: { id: "registrationConsents.agree", defaultMessage: "I agree with the terms and conditions." },
+  // Spec 5: the exact text.
+  required: { id: "registrationConsents.required", defaultMessage: "Please accept the terms and conditions" },
+});
+
+/** The sign-up's message when an opt-in consent is not ticked. */
+export const CONSENT_REQUIRED = messages.required;
 
 export interface RegistrationConsentInfo {
   id: string;
@@ -51,6 +60,7 @@ export function RegistrationConsents({
   onChange: (accepted: string[]) => void;
   error?: string;
 }) {
+  const intl = useIntl();
   if (infos.length === 0) return null;
   return (
     <Stack gap="xs">
@@ -59,7 +69,7 @@ export function RegistrationConsents({
           <Checkbox
             key={info.id}
             required
-            aria-label="I agree with the terms and conditions."
+            aria-label={intl.formatMessage(messages.agree)}
             checked={accepted.includes(info.id)}
             error={error && !accepted.includes(info.id) ? error : undefined}
             onChange={(event) => {

@@ -15,8 +15,11 @@ export function locationLabel(address: AddressLike): string {
   return [address.locality, address.administrativeArea, address.countryCode].filter(Boolean).join(", ");
 }
 
-/** "23 Nov 2026" (en-GB), "Nov 23, 2026" (en), "23. Nov. 2026" (de); empty for no date. */
-export function formatDate(value: unknown, locale = "en-GB"): string {
+/**
+ * "23 Nov 2026" (en-GB), "Nov 23, 2026" (en), "23. Nov. 2026" (de); empty for no date. The locale
+ * is the page's (useLocaleFormat), never a default: a date must not stay British on a German page.
+ */
+export function formatDate(value: unknown, locale: string): string {
   if (typeof value !== "string" || !value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
@@ -28,6 +31,15 @@ export function formatDate(value: unknown, locale = "en-GB"): string {
 /** "12,345" (en), "12.345" (de), "12 345" (fr). */
 export function formatCount(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
+}
+
+/** How a locale groups thousands and marks decimals, for number inputs: "," and "." in en, "." and "," in de. */
+export function numberSeparators(locale: string): { thousandSeparator: string; decimalSeparator: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  return {
+    thousandSeparator: parts.find((part) => part.type === "group")?.value ?? ",",
+    decimalSeparator: parts.find((part) => part.type === "decimal")?.value ?? ".",
+  };
 }
 
 /** The formats above bound to the page's locale (react-intl's). */

@@ -1,5 +1,6 @@
 import type { JobTeaserProps } from "~/components/JobTeaser";
 import { formatDate, locationLabel } from "./format";
+import { SITE_INTL } from "./i18n/site-intl";
 import { formatSalary, type SalaryRangeValue } from "./salary";
 
 /** How dates and salaries are written (useLocaleFormat() in a component; the site's default otherwise). */
@@ -8,7 +9,10 @@ export interface HitFormat {
   salary: (range: SalaryRangeValue | null | undefined) => string | null;
 }
 
-const SITE_FORMAT: HitFormat = { date: (value) => formatDate(value), salary: (range) => formatSalary(range) };
+const SITE_FORMAT: HitFormat = {
+  date: (value) => formatDate(value, SITE_INTL.locale),
+  salary: (range) => formatSalary(range, SITE_INTL),
+};
 
 /** What the jobs index keeps of a job for a teaser (jobSearch's and recommendedJobs' hits). */
 export interface JobHitTeaserData {

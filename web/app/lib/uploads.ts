@@ -1,3 +1,7 @@
+import type { IntlShape } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
+
 /**
  * Uploads go beside GraphQL: multipart to the web server, which adds the session's bearer and
  * sends them to the service that owns the files (ADR 0007): `job_*` purposes to jobs, the rest
@@ -30,16 +34,22 @@ export interface UploadedFile {
 
 export type UploadResult = { ok: true; upload: UploadedFile } | { ok: false; message: string };
 
-const UNAVAILABLE = "The file could not be uploaded. Try again in a moment.";
+const messages = defineMessages({
+  unavailable: { id: "uploads.unavailable", defaultMessage: "The file could not be uploaded. Try again in a moment." },
+  choosePdf: { id: "uploads.choosePdf", defaultMessage: "Choose a PDF file." },
+  chooseImage: { id: "uploads.chooseImage", defaultMessage: "Choose a JPEG, PNG or WebP image." },
+  tooLarge: { id: "uploads.tooLarge", defaultMessage: "The file is larger than {size, number} MB." },
+});
+
+/** The refusals, for other uploaders (quick apply's attachments) that say the same. */
+export const UPLOAD_MESSAGES = messages;
 
 /** The client-side check of a picked file: its type, then its size. Null when it may go. */
-export function checkFile(file: Blob, accept: readonly string[]): string | null {
+export function checkFile(file: Blob, accept: readonly string[], intl: IntlShape = SITE_INTL): string | null {
   if (!accept.includes(file.type)) {
-    return accept.includes("application/pdf")
-      ? "Choose a PDF file."
-      : "Choose a JPEG, PNG or WebP image.";
+    return intl.formatMessage(accept.includes("application/pdf") ? messages.choosePdf : messages.chooseImage);
   }
-  if (file.size > MAX_UPLOAD_BYTES) return "The file is larger than 50 MB.";
+  if (file.size > MAX_UPLOAD_BYTES) return intl.formatMessage(messages.tooLarge, { size: MAX_UPLOAD_BYTES / 1024 / 1024 });
   return null;
 }
 
@@ -48,7 +58,9 @@ export async function uploadFile(
   file: Blob,
   purpose: UploadPurpose,
   filename = file instanceof File ? file.name : "upload",
+  intl: IntlShape = SITE_INTL,
 ): Promise<UploadResult> {
+  const unavailable = () => intl.formatMessage(messages.unavailable);
   const body = new FormData();
   body.append("file", file, filename);
   body.append("purpose", purpose);
@@ -57,12 +69,12 @@ export async function uploadFile(
   try {
     response = await fetch(uploadEndpoint(purpose), { method: "POST", body, credentials: "same-origin" });
   } catch {
-    return { ok: false, message: UNAVAILABLE };
+    return { ok: false, message: unavailable() };
   }
   const answer = (await response.json().catch(() => null)) as
     | (Partial<UploadedFile> & { error?: string; message?: string })
     | null;
   if (response.ok && answer?.id) return { ok: true, upload: answer as UploadedFile };
-  return { ok: false, message: answer?.message || UNAVAILABLE };
+  return { ok: false, message: answer?.message || unavailable() };
 }
 

@@ -1,11 +1,13 @@
 import { useSearchParams } from "react-router";
-import { AuditLogPage, parsePage } from "~/features/identity/AuditLogPage";
+import { AUDIT_LOG_TITLE, AuditLogPage, parsePage } from "~/features/identity/AuditLogPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { isAdminLike } from "~/features/identity/roles";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-audit-log";
 
-export function meta() {
-  return [{ title: "Audit log | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), AUDIT_LOG_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

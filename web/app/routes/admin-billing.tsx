@@ -1,11 +1,13 @@
-import { BillingAdminPage } from "~/features/billing/BillingAdminPage";
+import { BILLING_ADMIN_TITLE, BillingAdminPage } from "~/features/billing/BillingAdminPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { isAdminLike } from "~/features/identity/roles";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-billing";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Billing | Jobboard" },
+    { title: documentTitle(routeIntl(matches), BILLING_ADMIN_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,11 +1,13 @@
-import { ConsentAdminPage } from "~/features/consent/ConsentAdminPage";
+import { CONSENT_ADMIN_TITLE, ConsentAdminPage } from "~/features/consent/ConsentAdminPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { isAdminLike } from "~/features/identity/roles";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-consent";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Consent texts | Jobboard" },
+    { title: documentTitle(routeIntl(matches), CONSENT_ADMIN_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,11 +1,13 @@
 import { isAdminLike } from "~/features/identity/roles";
-import { JobsReviewPage } from "~/features/jobs/JobsReviewPage";
+import { JOBS_REVIEW_TITLE, JobsReviewPage } from "~/features/jobs/JobsReviewPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-jobs-review";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Jobs to review | Jobboard" },
+    { title: documentTitle(routeIntl(matches), JOBS_REVIEW_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,10 +1,18 @@
 import { hasRecruiterAccess } from "~/features/identity/roles";
-import { OrganizationEditorPage } from "~/features/organizations/dashboard/OrganizationEditorPage";
+import {
+  ORGANIZATION_EDITOR_TITLE,
+  OrganizationEditorPage,
+} from "~/features/organizations/dashboard/OrganizationEditorPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard-organization-edit";
 
-export function meta() {
-  return [{ title: "Edit the organization | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: documentTitle(routeIntl(matches), ORGANIZATION_EDITOR_TITLE) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Recruiter-type users only: visitors are sent to log in, applicants are refused. */

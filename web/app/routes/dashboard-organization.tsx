@@ -1,17 +1,29 @@
 import { Button, Group, Stack } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { OrganizationActivity } from "~/features/analytics/OrganizationActivity";
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
+import { MENU_LABELS } from "~/features/identity/menu-labels";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { usePosterOrganizations } from "~/features/jobs/poster-organizations";
 import { ActiveOrganizationSwitch } from "~/features/organizations/dashboard/ActiveOrganizationSwitch";
-import { OrganizationListPage } from "~/features/organizations/dashboard/OrganizationListPage";
+import {
+  ORGANIZATION_LIST_TITLE,
+  OrganizationListPage,
+} from "~/features/organizations/dashboard/OrganizationListPage";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard-organization";
 
-export function meta() {
+const messages = defineMessages({
+  actions: { id: "organizations.dashboard.actions", defaultMessage: "Recruiter actions" },
+});
+
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "My organization | Jobboard" },
+    { title: documentTitle(routeIntl(matches), ORGANIZATION_LIST_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -23,18 +35,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardOrganizationRoute() {
+  const intl = useIntl();
   const organizations = usePosterOrganizations();
   const active = organizations.options.find(
     (option) => option.value === organizations.activeId,
   );
   return (
     <Stack gap="md">
-      <Group gap="sm" component="nav" aria-label="Recruiter actions">
+      <Group gap="sm" component="nav" aria-label={intl.formatMessage(messages.actions)}>
         <Button component={Link} to="/job/wizard">
-          Post a job
+          <FormattedMessage {...MENU_LABELS.postJob} />
         </Button>
         <Button component={Link} to="/job-manager" variant="default">
-          Job manager
+          <FormattedMessage {...MENU_LABELS.jobManager} />
         </Button>
       </Group>
       <ActiveOrganizationSwitch />

@@ -1,9 +1,12 @@
-import { HomePage } from "~/features/home/HomePage";
+import { HOME_META, HomePage } from "~/features/home/HomePage";
+import { routeIntl } from "~/lib/i18n/route-intl";
+import type { Route } from "./+types/home";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const intl = routeIntl(matches);
   return [
-    { title: "Jobboard: find jobs, organizations and resumes" },
-    { name: "description", content: "Search jobs and organizations on Jobboard." },
+    { title: intl.formatMessage(HOME_META.title) },
+    { name: "description", content: intl.formatMessage(HOME_META.description) },
   ];
 }
 

@@ -12,8 +12,16 @@ import {
   stepPath,
 } from "~/features/applications/quick-apply";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { sessionOf } from "~/lib/session.server";
 import type { Route } from "./+types/job-apply";
+
+const messages = defineMessages({
+  apply: { id: "applications.apply.documentTitle", defaultMessage: "Apply" },
+  applyFor: { id: "applications.apply.documentTitle.job", defaultMessage: "Apply: {title}" },
+});
 
 /**
  * /job/{slug}/apply/{step}: quick apply for ON_SITE (and EMAIL) jobs; a LINK job's apply button
@@ -47,12 +55,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const intl = routeIntl(matches);
   return [
     {
       title: loaderData
-        ? `Apply: ${loaderData.job.title} | Jobboard`
-        : "Apply | Jobboard",
+        ? documentTitle(intl, messages.applyFor, { title: loaderData.job.title })
+        : documentTitle(intl, messages.apply),
     },
     { name: "robots", content: "noindex" },
   ];

@@ -1,11 +1,13 @@
 import { hasRecruiterAccess } from "~/features/identity/roles";
-import { JobManagerPage } from "~/features/jobs/JobManagerPage";
+import { JOB_MANAGER_TITLE, JobManagerPage } from "~/features/jobs/JobManagerPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/job-manager";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Job manager | Jobboard" },
+    { title: documentTitle(routeIntl(matches), JOB_MANAGER_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

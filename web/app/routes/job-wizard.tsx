@@ -1,6 +1,8 @@
 import tiptapStyles from "@mantine/tiptap/styles.css?url";
 import { hasRecruiterAccess, isAdminLike } from "~/features/identity/roles";
-import { JobWizardPage } from "~/features/jobs/wizard/JobWizardPage";
+import { JOB_WIZARD_TITLE, JobWizardPage } from "~/features/jobs/wizard/JobWizardPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/job-wizard";
 
@@ -8,9 +10,9 @@ export function links() {
   return [{ rel: "stylesheet", href: tiptapStyles }];
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Post a job | Jobboard" },
+    { title: documentTitle(routeIntl(matches), JOB_WIZARD_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

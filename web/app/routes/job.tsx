@@ -2,9 +2,11 @@ import { data, redirect } from "react-router";
 import { serverEnv } from "~/env.server";
 import { JOB_BY_SLUG } from "~/features/jobs/documents";
 import { isGone } from "~/features/jobs/job-format";
-import { GoneJobPage, JobPage } from "~/features/jobs/JobPage";
+import { GONE_JOB_TITLE, GoneJobPage, JobPage } from "~/features/jobs/JobPage";
 import { loadSimilarJobs } from "~/features/jobs/similar-jobs";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { metaDescriptors } from "~/lib/metatags";
 import { formerPathRedirect } from "~/lib/route-redirect.server";
 import { sessionOf } from "~/lib/session.server";
@@ -38,12 +40,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { job, origin, signedIn, gone: false as const, similarJobs };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { job, gone } = loaderData;
+  const intl = routeIntl(matches);
   if (gone) {
     return [
-      { title: `${job.title} | no longer available | Jobboard` },
+      { title: documentTitle(intl, GONE_JOB_TITLE, { title: job.title }) },
       { name: "robots", content: "noindex" },
     ];
   }
@@ -51,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const metatags = job.metatags.map((tag) =>
     tag.meta === "canonical" && tag.value.startsWith("/") ? { ...tag, value: `${loaderData.origin}${tag.value}` } : tag,
   );
-  return metaDescriptors(metatags, `${job.title} | Jobboard`);
+  return metaDescriptors(metatags, documentTitle(intl, job.title));
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import type { IntlShape } from "react-intl";
 import { data } from "react-router";
 import { serverEnv } from "~/env.server";
 import { clientRole, isAdminLike } from "~/features/identity/roles";
@@ -6,6 +7,10 @@ import { jobSearchHeading, JobSearchPage } from "~/features/search/JobSearchPage
 import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import type { Route } from "./+types/jobs";
 
@@ -27,14 +32,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * more is noindex with the canonical at the two-facet parent; an empty page is noindex. A
  * landing page's title and description replace the search's.
  */
+const messages = defineMessages({
+  description: {
+    id: "search.jobs.description",
+    defaultMessage: "{heading}: Search by keyword, place and category, and apply in minutes.",
+  },
+  descriptionCount: {
+    id: "search.jobs.description.count",
+    defaultMessage: "{heading}: {total, number} open positions. Search by keyword, place and category, and apply in minutes.",
+  },
+});
+
 /** What a search result page says of itself when no landing page describes it. */
-export function jobSearchDescription(heading: string, total: number | null): string {
-  const count = total === null ? "" : `${total.toLocaleString("en-US")} open positions. `;
-  return `${heading}: ${count}Search by keyword, place and category, and apply in minutes.`;
+export function jobSearchDescription(heading: string, total: number | null, intl: IntlShape = SITE_INTL): string {
+  return total === null
+    ? intl.formatMessage(messages.description, { heading })
+    : intl.formatMessage(messages.descriptionCount, { heading, total });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
+  const intl = routeIntl(matches);
   const { outcome, state, categories, origin, landingPage } = loaderData;
   const results = outcome.kind === "results" ? outcome.results : null;
   const seo = jobSearchSeo({
@@ -48,8 +66,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     seo,
     apiMetatags: results?.metadata.metatags ?? [],
     landingPage,
-    fallbackTitle: `${jobSearchHeading(state, categories)} | Jobboard`,
-    fallbackDescription: jobSearchDescription(jobSearchHeading(state, categories), results?.total ?? null),
+    fallbackTitle: documentTitle(intl, jobSearchHeading(state, categories, intl)),
+    fallbackDescription: jobSearchDescription(jobSearchHeading(state, categories, intl), results?.total ?? null, intl),
     origin,
   });
 }

@@ -1,10 +1,12 @@
-import { MyApplicationsPage } from "~/features/applications/MyApplicationsPage";
+import { MY_APPLICATIONS_TITLE, MyApplicationsPage } from "~/features/applications/MyApplicationsPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/my-applications";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "My applications | Jobboard" },
+    { title: documentTitle(routeIntl(matches), MY_APPLICATIONS_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,10 +1,12 @@
-import { MyBookmarksPage } from "~/features/bookmarks/MyBookmarksPage";
+import { MY_BOOKMARKS_TITLE, MyBookmarksPage } from "~/features/bookmarks/MyBookmarksPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/my-bookmarks";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "My bookmarks | Jobboard" },
+    { title: documentTitle(routeIntl(matches), MY_BOOKMARKS_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,11 +1,13 @@
 import { hasRecruiterAccess } from "~/features/identity/roles";
-import { MyProductsPage } from "~/features/billing/MyProductsPage";
+import { MY_PRODUCTS_TITLE, MyProductsPage } from "~/features/billing/MyProductsPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/my-products";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "My products | Jobboard" },
+    { title: documentTitle(routeIntl(matches), MY_PRODUCTS_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,9 +1,11 @@
-import { AcceptInvitationPage } from "~/features/organizations/invitation/AcceptInvitationPage";
+import { AcceptInvitationPage, INVITATION_TITLE } from "~/features/organizations/invitation/AcceptInvitationPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/organization-invitation";
 
-export function meta() {
-  return [{ title: "Organization invitation | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), INVITATION_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -8,6 +8,8 @@ import { useAppConfig } from "~/lib/app-config";
 import { serverEnv } from "~/env.server";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { metaDescriptors } from "~/lib/metatags";
 import { formerPathRedirect } from "~/lib/route-redirect.server";
 import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
@@ -62,9 +64,9 @@ async function openJobsOf(request: Request, organizationId: string | undefined) 
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return metaDescriptors(loaderData.profile.metatags, `${loaderData.profile.name} | Jobboard`);
+  return metaDescriptors(loaderData.profile.metatags, documentTitle(routeIntl(matches), loaderData.profile.name));
 }
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {

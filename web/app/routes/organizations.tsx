@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { serverEnv } from "~/env.server";
 import { loadOrganizationSearch, outcomeStatus } from "~/features/search/load-search";
-import { OrganizationSearchPage } from "~/features/search/OrganizationSearchPage";
+import { ORGANIZATION_SEARCH_TITLE, OrganizationSearchPage } from "~/features/search/OrganizationSearchPage";
 import { searchMetaDescriptors } from "~/features/search/search-meta";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import type { Route } from "./+types/organizations";
 
 /** /organizations: the search runs in the loader, so the first paint has the organizations. */
@@ -13,14 +15,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { outcome, state, origin } = loaderData;
   const metadata = outcome.kind === "results" ? outcome.results.metadata : null;
   return searchMetaDescriptors({
     metatags: metadata?.metatags ?? [],
     noindex: metadata ? metadata.noindex : true,
-    fallbackTitle: "Organizations | Jobboard",
+    fallbackTitle: documentTitle(routeIntl(matches), ORGANIZATION_SEARCH_TITLE),
     origin,
     canonicalPath: `/organizations${state.page > 1 ? `?page=${state.page}` : ""}`,
   });

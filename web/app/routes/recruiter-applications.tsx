@@ -1,11 +1,16 @@
-import { RecruiterApplicationsPage } from "~/features/applications/RecruiterApplicationsPage";
+import {
+  RECRUITER_APPLICATIONS_TITLE,
+  RecruiterApplicationsPage,
+} from "~/features/applications/RecruiterApplicationsPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/recruiter-applications";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Applications | Jobboard" },
+    { title: documentTitle(routeIntl(matches), RECRUITER_APPLICATIONS_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,10 +1,12 @@
 import { hasRecruiterAccess } from "~/features/identity/roles";
-import { ResumeSearchPage } from "~/features/resumes/ResumeSearchPage";
+import { RESUME_SEARCH_TITLE, ResumeSearchPage } from "~/features/resumes/ResumeSearchPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/resumes";
 
-export function meta() {
-  return [{ title: "Search resumes | Jobboard" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), RESUME_SEARCH_TITLE) }];
 }
 
 /** Spec 6: recruiters search resumes; visitors are sent to log in, applicants are refused. */

@@ -1,8 +1,10 @@
-import { AuthErrorPage } from "~/features/identity/AuthErrorPage";
+import { AUTH_ERROR_TITLE, AuthErrorPage } from "~/features/identity/AuthErrorPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import type { Route } from "./+types/user-auth-error";
 
-export function meta() {
-  return [{ title: "Sign-in problem | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), AUTH_ERROR_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ request }: Route.LoaderArgs) {

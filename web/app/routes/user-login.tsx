@@ -1,12 +1,14 @@
-import { LoginPage } from "~/features/identity/LoginPage";
+import { LOGIN_TITLE, LoginPage } from "~/features/identity/LoginPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { safeDestination } from "~/features/identity/destinations";
 import { sessionOf, socialProviders } from "~/lib/session.server";
 import { redirectTo } from "~/lib/redirect";
 import type { Route } from "./+types/user-login";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: "Log in | Jobboard" },
+    { title: documentTitle(routeIntl(matches), LOGIN_TITLE) },
     { name: "robots", content: "noindex" },
   ];
 }

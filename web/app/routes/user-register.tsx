@@ -1,11 +1,13 @@
 import { redirectTo } from "~/lib/redirect";
-import { SignUpPage } from "~/features/identity/SignUpPage";
+import { SIGN_UP_TITLE, SignUpPage } from "~/features/identity/SignUpPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
 import { serverEnv } from "~/env.server";
 import { sessionOf, socialProviders } from "~/lib/session.server";
 import type { Route } from "./+types/user-register";
 
-export function meta() {
-  return [{ title: "Create an account | Jobboard" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), SIGN_UP_TITLE) }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,11 @@
 import { useSearchParams } from "react-router";
-import { ResetPasswordPage } from "~/features/identity/PasswordPages";
+import { RESET_PASSWORD_TITLE, ResetPasswordPage } from "~/features/identity/PasswordPages";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
+import type { Route } from "./+types/user-reset-password";
 
-export function meta() {
-  return [{ title: "Choose a new password | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), RESET_PASSWORD_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export default function UserResetPasswordRoute() {

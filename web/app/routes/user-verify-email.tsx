@@ -1,8 +1,11 @@
 import { useSearchParams } from "react-router";
-import { VerifyEmailPage } from "~/features/identity/VerifyEmailPage";
+import { VERIFY_EMAIL_TITLE, VerifyEmailPage } from "~/features/identity/VerifyEmailPage";
+import { documentTitle } from "~/lib/i18n/document-title";
+import { routeIntl } from "~/lib/i18n/route-intl";
+import type { Route } from "./+types/user-verify-email";
 
-export function meta() {
-  return [{ title: "Confirm your email address | Jobboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: documentTitle(routeIntl(matches), VERIFY_EMAIL_TITLE) }, { name: "robots", content: "noindex" }];
 }
 
 export default function UserVerifyEmailRoute() {

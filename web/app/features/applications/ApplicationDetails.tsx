@@ -12,16 +12,39 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import type { OrganizationApplicationsQuery } from "~/lib/graphql/generated/graphql";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { UPDATE_APPLICATION_NOTES } from "./documents";
-import { formatDate, STATUS_COLORS, STATUS_LABELS } from "./status";
+import { answerLabel, formatDate, STATUS_COLORS, STATUS_LABELS } from "./status";
+
+const messages = defineMessages({
+  noQuestions: { id: "applications.details.noQuestions", defaultMessage: "The job asked no qualifying questions." },
+  answers: { id: "applications.details.answers", defaultMessage: "Answers" },
+  noAnswer: { id: "applications.details.noAnswer", defaultMessage: "No answer" },
+  knockOut: { id: "applications.details.knockOut", defaultMessage: "Knock-out answer" },
+  notesFailed: { id: "applications.notes.failed", defaultMessage: "The notes could not be saved. Try again in a moment." },
+  notes: { id: "applications.notes.label", defaultMessage: "Notes" },
+  notesHint: { id: "applications.notes.hint", defaultMessage: "Only your organization's recruiters see them." },
+  notesTooLong: {
+    id: "applications.notes.tooLong",
+    defaultMessage: "Keep the notes under {max, number} characters.",
+  },
+  notesSaved: { id: "applications.notes.saved", defaultMessage: "Notes saved." },
+  saveNotes: { id: "applications.notes.save", defaultMessage: "Save notes" },
+  applied: { id: "applications.details.applied", defaultMessage: "Applied {date}" },
+  appliedFor: { id: "applications.details.appliedFor", defaultMessage: "Applied {date} for {job}" },
+  name: { id: "applications.details.name", defaultMessage: "{firstName} {lastName}" },
+  questions: { id: "applications.details.questions", defaultMessage: "Qualifying questions" },
+  coverLetter: { id: "applications.details.coverLetter", defaultMessage: "Cover letter" },
+  files: { id: "applications.details.files", defaultMessage: "Files" },
+});
 
 export type PipelineApplication =
   OrganizationApplicationsQuery["organizationApplications"]["applications"][number];
 
 const NOTES_MAX = 20_000;
-const ANSWER_LABELS: Record<string, string> = { yes: "Yes", no: "No" };
 
 /** The qualifying questions with the applicant's answers; knock-outs flagged, never hidden. */
 export function AnswersView({
@@ -29,14 +52,15 @@ export function AnswersView({
 }: {
   answers: PipelineApplication["answers"];
 }) {
+  const intl = useIntl();
   if (answers.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        The job asked no qualifying questions.
+        <FormattedMessage {...messages.noQuestions} />
       </Text>
     );
   return (
-    <List spacing="xs" listStyleType="none" aria-label="Answers">
+    <List spacing="xs" listStyleType="none" aria-label={intl.formatMessage(messages.answers)}>
       {answers.map((a) => (
         <List.Item key={a.question}>
           <Text size="sm" fw={600}>
@@ -44,11 +68,11 @@ export function AnswersView({
           </Text>
           <Group gap="xs">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-              {a.answer ? (ANSWER_LABELS[a.answer] ?? a.answer) : "No answer"}
+              {a.answer ? answerLabel(a.answer, intl) : intl.formatMessage(messages.noAnswer)}
             </Text>
             {a.knockedOut ? (
               <Badge color="orange" variant="light" size="sm">
-                Knock-out answer
+                <FormattedMessage {...messages.knockOut} />
               </Badge>
             ) : null}
           </Group>
@@ -66,6 +90,7 @@ export function NotesEditor({
   applicationId: string;
   notes: string | null;
 }) {
+  const intl = useIntl();
   const [value, setValue] = useState(notes ?? "");
   const [errors, setErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
@@ -89,7 +114,7 @@ export function NotesEditor({
         setSaved(true);
       }
     } catch {
-      setErrors(["The notes could not be saved. Try again in a moment."]);
+      setErrors([intl.formatMessage(messages.notesFailed)]);
     }
   };
 
@@ -97,13 +122,13 @@ export function NotesEditor({
     <Stack gap="xs">
       <DangerList messages={errors} />
       <Textarea
-        label="Notes"
-        description="Only your organization's recruiters see them."
+        label={intl.formatMessage(messages.notes)}
+        description={intl.formatMessage(messages.notesHint)}
         autosize
         minRows={3}
         value={value}
         error={
-          tooLong ? `Keep the notes under ${NOTES_MAX} characters.` : undefined
+          tooLong ? intl.formatMessage(messages.notesTooLong, { max: NOTES_MAX }) : undefined
         }
         onChange={(e) => {
           setValue(e.currentTarget.value);
@@ -113,7 +138,7 @@ export function NotesEditor({
       <Group justify="flex-end" gap="sm">
         {saved ? (
           <Text size="sm" c="green" role="status">
-            Notes saved.
+            <FormattedMessage {...messages.notesSaved} />
           </Text>
         ) : null}
         <Button
@@ -121,7 +146,7 @@ export function NotesEditor({
           loading={loading}
           disabled={tooLong}
         >
-          Save notes
+          <FormattedMessage {...messages.saveNotes} />
         </Button>
       </Group>
     </Stack>
@@ -136,23 +161,30 @@ export function ApplicationDetails({
   application: PipelineApplication | null;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const a = application;
   return (
     <Modal
       opened={a !== null}
       onClose={onClose}
       size="lg"
-      title={a ? `${a.firstName} ${a.lastName}` : ""}
+      title={a ? intl.formatMessage(messages.name, { firstName: a.firstName, lastName: a.lastName }) : ""}
     >
       {a ? (
         <Stack gap="md">
           <Group gap="xs">
             <Badge color={STATUS_COLORS[a.status]}>
-              {STATUS_LABELS[a.status]}
+              <FormattedMessage {...STATUS_LABELS[a.status]} />
             </Badge>
             <Text size="sm" c="dimmed">
-              Applied {formatDate(a.createdAt)}
-              {a.job ? ` for ${a.job.title}` : ""}
+              {a.job ? (
+                <FormattedMessage
+                  {...messages.appliedFor}
+                  values={{ date: formatDate(a.createdAt, intl), job: a.job.title }}
+                />
+              ) : (
+                <FormattedMessage {...messages.applied} values={{ date: formatDate(a.createdAt, intl) }} />
+              )}
             </Text>
           </Group>
           <Group gap="md">
@@ -163,14 +195,14 @@ export function ApplicationDetails({
           </Group>
           <Stack gap="xs">
             <Title order={3} size="h5">
-              Qualifying questions
+              <FormattedMessage {...messages.questions} />
             </Title>
             <AnswersView answers={a.answers} />
           </Stack>
           {a.coverLetter ? (
             <Stack gap="xs">
               <Title order={3} size="h5">
-                Cover letter
+                <FormattedMessage {...messages.coverLetter} />
               </Title>
               <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                 {a.coverLetter}
@@ -180,7 +212,7 @@ export function ApplicationDetails({
           {a.attachments.length > 0 ? (
             <Stack gap={4}>
               <Title order={3} size="h5">
-                Files
+                <FormattedMessage {...messages.files} />
               </Title>
               {a.attachments.map((f) => (
                 <Anchor key={f.id} href={f.url} size="sm" download>

@@ -22,18 +22,23 @@ import {
   useSyncExternalStore,
   type FormEvent,
 } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { NavLink, useNavigate } from "react-router";
 import { Captcha } from "~/components/Captcha";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
 import type { ApplyJobQuery } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { UPLOAD_MESSAGES } from "~/lib/uploads";
 import { APPLY_TO_JOB } from "./documents";
+import { answerLabel } from "./status";
 import {
   basicInfoErrors,
   checkAttachment,
   draftSnapshot,
   EMPTY_DRAFT,
   forgetDraft,
+  isChangeableStep,
   nextStep,
   pageEvent,
   previousStep,
@@ -41,6 +46,7 @@ import {
   writeDraft,
   stepOfField,
   stepPath,
+  STEP_CHANGE,
   STEP_TITLES,
   STEPS,
   type AttachmentKind,
@@ -51,19 +57,59 @@ import {
 export type ApplyJob = NonNullable<ApplyJobQuery["job"]>;
 
 const UPLOAD_ENDPOINT = "/api/uploads/jobs/uploads";
-const UPLOAD_FAILED = "The file could not be uploaded. Try again in a moment.";
-/** How yes/no answers read (the API's values are "yes" and "no"). */
-const ANSWER_LABELS: Record<string, string> = { yes: "Yes", no: "No" };
-const KIND_LABELS: Record<AttachmentKind, string> = {
-  CV: "CV",
-  COVER_LETTER: "Cover letter",
-  OTHER: "Other document",
-};
+const KIND_LABELS: Record<AttachmentKind, Message> = defineMessages({
+  CV: { id: "applications.file.kind.cv", defaultMessage: "CV" },
+  COVER_LETTER: { id: "applications.file.kind.coverLetter", defaultMessage: "Cover letter" },
+  OTHER: { id: "applications.file.kind.other", defaultMessage: "Other document" },
+});
+
+const messages = defineMessages({
+  applyFor: { id: "applications.apply.for", defaultMessage: "Apply for" },
+  steps: { id: "applications.apply.steps", defaultMessage: "Quick apply steps" },
+  sentTitle: { id: "applications.apply.sent.title", defaultMessage: "Your application was sent" },
+  sentText: { id: "applications.apply.sent.text", defaultMessage: "Thank you. A confirmation is on its way to your inbox." },
+  backToJob: { id: "applications.apply.sent.backToJob", defaultMessage: "Back to the job" },
+  myApplications: { id: "applications.apply.sent.myApplications", defaultMessage: "My applications" },
+  moreJobs: { id: "applications.apply.sent.moreJobs", defaultMessage: "Find more jobs" },
+  firstName: { id: "applications.apply.firstName", defaultMessage: "First name" },
+  lastName: { id: "applications.apply.lastName", defaultMessage: "Last name" },
+  email: { id: "applications.apply.email", defaultMessage: "Email address" },
+  phone: { id: "applications.apply.phone", defaultMessage: "Phone" },
+  next: { id: "applications.apply.next", defaultMessage: "Next" },
+  back: { id: "applications.apply.back", defaultMessage: "Back" },
+  noQuestions: { id: "applications.apply.noQuestions", defaultMessage: "This job has no questions for you. Go on." },
+  answerMissing: { id: "applications.apply.answerMissing", defaultMessage: "Answer this question." },
+  fileHint: { id: "applications.apply.files.hint", defaultMessage: "PDF, JPG, PNG or WebP, up to {size, number} MB each." },
+  cvRequired: { id: "applications.apply.files.cvRequired", defaultMessage: "This job asks for your CV." },
+  filesOptional: { id: "applications.apply.files.optional", defaultMessage: "Files are optional." },
+  fileKind: { id: "applications.apply.files.kind", defaultMessage: "This file is" },
+  chooseFile: { id: "applications.apply.files.choose", defaultMessage: "Choose a file" },
+  attached: { id: "applications.apply.files.attached", defaultMessage: "Attached files" },
+  attachedFile: { id: "applications.apply.files.file", defaultMessage: "{filename} ({kind})" },
+  remove: { id: "applications.apply.files.remove", defaultMessage: "Remove" },
+  coverLetter: { id: "applications.apply.coverLetter", defaultMessage: "Cover letter" },
+  letterRequired: {
+    id: "applications.apply.coverLetter.required",
+    defaultMessage: "This job asks for a cover letter: write it or attach it.",
+  },
+  sendFailed: {
+    id: "applications.apply.sendFailed",
+    defaultMessage: "Your application could not be sent. Try again in a moment.",
+  },
+  name: { id: "applications.apply.review.name", defaultMessage: "Name" },
+  fullName: { id: "applications.apply.review.fullName", defaultMessage: "{firstName} {lastName}" },
+  files: { id: "applications.apply.review.files", defaultMessage: "Files" },
+  send: { id: "applications.apply.send", defaultMessage: "Send application" },
+});
+
+const MAX_FILE_MB = 50;
 
 /** One file to the jobs service (private, checked by content); the id goes into the draft. */
 async function uploadAttachment(
   file: File,
+  intl: IntlShape,
 ): Promise<{ id: string } | { message: string }> {
+  const failed = () => intl.formatMessage(UPLOAD_MESSAGES.unavailable);
   const body = new FormData();
   body.append("file", file, file.name);
   body.append("purpose", "application_attachment");
@@ -78,9 +124,9 @@ async function uploadAttachment(
       message?: string;
     } | null;
     if (response.ok && answer?.id) return { id: answer.id };
-    return { message: answer?.message || UPLOAD_FAILED };
+    return { message: answer?.message || failed() };
   } catch {
-    return { message: UPLOAD_FAILED };
+    return { message: failed() };
   }
 }
 
@@ -98,6 +144,7 @@ export function QuickApplyPage({
   prefill,
   captcha,
 }: QuickApplyPageProps) {
+  const intl = useIntl();
   const navigate = useNavigate();
   // Server and hydration render the prefill; then the browser's stored draft (session storage).
   const [serverDraft] = useState(() => ({ ...EMPTY_DRAFT, ...prefill }));
@@ -131,7 +178,7 @@ export function QuickApplyPage({
     <Stack gap="lg" maw={720}>
       <Stack gap={4}>
         <Text c="dimmed" size="sm">
-          Apply for
+          <FormattedMessage {...messages.applyFor} />
         </Text>
         <Title order={1}>{job.title}</Title>
       </Stack>
@@ -139,14 +186,14 @@ export function QuickApplyPage({
         active={active}
         size="sm"
         allowNextStepsSelect={false}
-        aria-label="Quick apply steps"
+        aria-label={intl.formatMessage(messages.steps)}
       >
         {STEPS.map((s) => (
-          <Stepper.Step key={s} label={STEP_TITLES[s]} />
+          <Stepper.Step key={s} label={intl.formatMessage(STEP_TITLES[s])} />
         ))}
       </Stepper>
       <Title order={2} size="h3">
-        {STEP_TITLES[step]}
+        <FormattedMessage {...STEP_TITLES[step]} />
       </Title>
       {step === "basic-info" ? (
         <BasicInfo
@@ -187,18 +234,18 @@ export function QuickApplyPage({
       ) : null}
       {step === "success" ? (
         <Stack gap="sm">
-          <Alert color="green" title="Your application was sent">
-            Thank you. A confirmation is on its way to your inbox.
+          <Alert color="green" title={intl.formatMessage(messages.sentTitle)}>
+            <FormattedMessage {...messages.sentText} />
           </Alert>
           <Group>
             <Anchor component={NavLink} to={`/job/${job.slug}`}>
-              Back to the job
+              <FormattedMessage {...messages.backToJob} />
             </Anchor>
             <Anchor component={NavLink} to="/my-applications">
-              My applications
+              <FormattedMessage {...messages.myApplications} />
             </Anchor>
             <Anchor component={NavLink} to="/jobs">
-              Find more jobs
+              <FormattedMessage {...messages.moreJobs} />
             </Anchor>
           </Group>
         </Stack>
@@ -217,8 +264,9 @@ function BasicInfo({
   update,
   onNext,
 }: StepProps & { onNext: () => void }) {
+  const intl = useIntl();
   const [touched, setTouched] = useState(false);
-  const errors = touched ? basicInfoErrors(draft) : {};
+  const errors = touched ? basicInfoErrors(draft, intl) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -229,7 +277,7 @@ function BasicInfo({
       <Stack gap="sm">
         <Group grow align="flex-start">
           <TextInput
-            label="First name"
+            label={intl.formatMessage(messages.firstName)}
             required
             autoComplete="given-name"
             value={draft.firstName}
@@ -237,7 +285,7 @@ function BasicInfo({
             onChange={(e) => update({ firstName: e.currentTarget.value })}
           />
           <TextInput
-            label="Last name"
+            label={intl.formatMessage(messages.lastName)}
             required
             autoComplete="family-name"
             value={draft.lastName}
@@ -246,7 +294,7 @@ function BasicInfo({
           />
         </Group>
         <TextInput
-          label="Email address"
+          label={intl.formatMessage(messages.email)}
           type="email"
           required
           autoComplete="email"
@@ -255,14 +303,16 @@ function BasicInfo({
           onChange={(e) => update({ emailAddress: e.currentTarget.value })}
         />
         <TextInput
-          label="Phone"
+          label={intl.formatMessage(messages.phone)}
           type="tel"
           autoComplete="tel"
           value={draft.phone}
           onChange={(e) => update({ phone: e.currentTarget.value })}
         />
         <Group justify="flex-end">
-          <Button type="submit">Next</Button>
+          <Button type="submit">
+            <FormattedMessage {...messages.next} />
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -281,6 +331,7 @@ function Questions({
   onBack,
   onNext,
 }: StepProps & NavProps & { job: ApplyJob }) {
+  const intl = useIntl();
   const questions = job.applicationQualifyingQuestions;
   const [touched, setTouched] = useState(false);
   const required = job.applicationRequireQualifyingQuestions;
@@ -294,11 +345,13 @@ function Questions({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {questions.length === 0 ? (
-          <Text>This job has no questions for you. Go on.</Text>
+          <Text>
+            <FormattedMessage {...messages.noQuestions} />
+          </Text>
         ) : null}
         {questions.map((q, i) => {
           const error =
-            touched && missing(i) ? "Answer this question." : undefined;
+            touched && missing(i) ? intl.formatMessage(messages.answerMissing) : undefined;
           const answer = (value: string) => {
             const answers = [...draft.answers];
             while (answers.length < questions.length) answers.push("");
@@ -334,7 +387,7 @@ function Questions({
                   <Radio
                     key={option}
                     value={option}
-                    label={ANSWER_LABELS[option] ?? option}
+                    label={answerLabel(option, intl)}
                   />
                 ))}
               </Group>
@@ -343,9 +396,11 @@ function Questions({
         })}
         <Group justify="space-between">
           <Button variant="default" onClick={onBack}>
-            Back
+            <FormattedMessage {...messages.back} />
           </Button>
-          <Button type="submit">Next</Button>
+          <Button type="submit">
+            <FormattedMessage {...messages.next} />
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -359,6 +414,7 @@ function FileUpload({
   onBack,
   onNext,
 }: StepProps & NavProps & { job: ApplyJob }) {
+  const intl = useIntl();
   const [kind, setKind] = useState<AttachmentKind>("CV");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -372,14 +428,14 @@ function FileUpload({
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    const refused = checkAttachment(file);
+    const refused = checkAttachment(file, intl);
     if (refused) {
       setError(refused);
       return;
     }
     setBusy(true);
     setError(null);
-    const answer = await uploadAttachment(file);
+    const answer = await uploadAttachment(file, intl);
     setBusy(false);
     if ("message" in answer) {
       setError(answer.message);
@@ -396,17 +452,15 @@ function FileUpload({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        PDF, JPG, PNG or WebP, up to 50 MB each.{" "}
-        {job.applicationRequireCv
-          ? "This job asks for your CV."
-          : "Files are optional."}
+        <FormattedMessage {...messages.fileHint} values={{ size: MAX_FILE_MB }} />{" "}
+        <FormattedMessage {...(job.applicationRequireCv ? messages.cvRequired : messages.filesOptional)} />
       </Text>
       <Group align="flex-end">
         <Select
-          label="This file is"
+          label={intl.formatMessage(messages.fileKind)}
           data={(Object.keys(KIND_LABELS) as AttachmentKind[]).map((value) => ({
             value,
-            label: KIND_LABELS[value],
+            label: intl.formatMessage(KIND_LABELS[value]),
           }))}
           value={kind}
           allowDeselect={false}
@@ -418,7 +472,7 @@ function FileUpload({
         >
           {(props) => (
             <Button {...props} loading={busy} variant="light">
-              Choose a file
+              <FormattedMessage {...messages.chooseFile} />
             </Button>
           )}
         </FileButton>
@@ -430,16 +484,19 @@ function FileUpload({
       ) : null}
       {touched && cvMissing ? (
         <Alert color="red" role="alert">
-          This job asks for your CV.
+          <FormattedMessage {...messages.cvRequired} />
         </Alert>
       ) : null}
       {draft.attachments.length > 0 ? (
-        <List aria-label="Attached files">
+        <List aria-label={intl.formatMessage(messages.attached)}>
           {draft.attachments.map((a) => (
             <List.Item key={a.uploadId}>
               <Group gap="xs">
                 <Text size="sm">
-                  {a.filename} ({KIND_LABELS[a.kind]})
+                  <FormattedMessage
+                    {...messages.attachedFile}
+                    values={{ filename: a.filename, kind: intl.formatMessage(KIND_LABELS[a.kind]) }}
+                  />
                 </Text>
                 <Button
                   size="compact-xs"
@@ -453,7 +510,7 @@ function FileUpload({
                     })
                   }
                 >
-                  Remove
+                  <FormattedMessage {...messages.remove} />
                 </Button>
               </Group>
             </List.Item>
@@ -461,21 +518,21 @@ function FileUpload({
         </List>
       ) : null}
       <Textarea
-        label="Cover letter"
+        label={intl.formatMessage(messages.coverLetter)}
         required={job.applicationRequireCoverLetter}
         autosize
         minRows={5}
         value={draft.coverLetter}
         error={
           touched && letterMissing
-            ? "This job asks for a cover letter: write it or attach it."
+            ? intl.formatMessage(messages.letterRequired)
             : undefined
         }
         onChange={(e) => update({ coverLetter: e.currentTarget.value })}
       />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          <FormattedMessage {...messages.back} />
         </Button>
         <Button
           disabled={busy}
@@ -484,7 +541,7 @@ function FileUpload({
             if (!cvMissing && !letterMissing) onNext();
           }}
         >
-          Next
+          <FormattedMessage {...messages.next} />
         </Button>
       </Group>
     </Stack>
@@ -504,8 +561,9 @@ function ReviewInfo({
   onBack: () => void;
   onSent: () => void;
 }) {
+  const intl = useIntl();
   const [apply, { loading }] = useMutation(APPLY_TO_JOB);
-  const [messages, setMessages] = useState<{ message: string; step: Step }[]>(
+  const [refusals, setRefusals] = useState<{ message: string; step: Step }[]>(
     [],
   );
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -513,7 +571,7 @@ function ReviewInfo({
   const captchaOn = job.applicationCaptchaRequired;
 
   const send = async () => {
-    setMessages([]);
+    setRefusals([]);
     try {
       const { data } = await apply({
         variables: {
@@ -539,7 +597,7 @@ function ReviewInfo({
         return;
       }
       if (answer?.__typename === "JobErrors") {
-        setMessages(
+        setRefusals(
           answer.errors.map((e) => ({
             message: e.message,
             step: stepOfField(e.field),
@@ -547,9 +605,9 @@ function ReviewInfo({
         );
       }
     } catch {
-      setMessages([
+      setRefusals([
         {
-          message: "Your application could not be sent. Try again in a moment.",
+          message: intl.formatMessage(messages.sendFailed),
           step: "review-info",
         },
       ]);
@@ -571,49 +629,57 @@ function ReviewInfo({
 
   return (
     <Stack gap="sm">
-      <DangerList messages={messages.map((m) => m.message)} />
-      {messages.some((m) => m.step !== "review-info") ? (
+      <DangerList messages={refusals.map((m) => m.message)} />
+      {refusals.some((m) => isChangeableStep(m.step)) ? (
         <Group gap="xs">
-          {[...new Set(messages.map((m) => m.step))]
-            .filter((s) => s !== "review-info")
+          {[...new Set(refusals.map((m) => m.step))]
+            .filter(isChangeableStep)
             .map((s) => (
               <Anchor key={s} component={NavLink} to={stepPath(job.slug, s)}>
-                Change {STEP_TITLES[s].toLowerCase()}
+                <FormattedMessage {...STEP_CHANGE[s]} />
               </Anchor>
             ))}
         </Group>
       ) : null}
-      {row("Name", `${draft.firstName} ${draft.lastName}`)}
-      {row("Email address", draft.emailAddress)}
-      {row("Phone", draft.phone)}
+      {row(
+        intl.formatMessage(messages.name),
+        intl.formatMessage(messages.fullName, { firstName: draft.firstName, lastName: draft.lastName }),
+      )}
+      {row(intl.formatMessage(messages.email), draft.emailAddress)}
+      {row(intl.formatMessage(messages.phone), draft.phone)}
       {job.applicationQualifyingQuestions.map((q, i) => (
         <div key={q.question}>
           {row(
             q.question,
-            ANSWER_LABELS[draft.answers[i] ?? ""] ?? draft.answers[i] ?? "",
+            answerLabel(draft.answers[i] ?? "", intl),
           )}
         </div>
       ))}
       {row(
-        "Files",
+        intl.formatMessage(messages.files),
         draft.attachments
-          .map((a) => `${a.filename} (${KIND_LABELS[a.kind]})`)
+          .map((a) =>
+            intl.formatMessage(messages.attachedFile, {
+              filename: a.filename,
+              kind: intl.formatMessage(KIND_LABELS[a.kind]),
+            }),
+          )
           .join("\n"),
       )}
-      {row("Cover letter", draft.coverLetter)}
+      {row(intl.formatMessage(messages.coverLetter), draft.coverLetter)}
       {captchaOn && captcha ? (
         <Captcha key={captchaRound} {...captcha} onToken={setCaptchaToken} />
       ) : null}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          <FormattedMessage {...messages.back} />
         </Button>
         <Button
           onClick={() => void send()}
           loading={loading}
           disabled={captchaOn && !captchaToken}
         >
-          Send application
+          <FormattedMessage {...messages.send} />
         </Button>
       </Group>
     </Stack>

@@ -16,6 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink, useSearchParams } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
@@ -23,6 +24,7 @@ import type {
   ApplicationSort,
   ApplicationStatus,
 } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { ApplicationDetails } from "./ApplicationDetails";
 import {
   CHANGE_APPLICATION_STATUS,
@@ -37,12 +39,58 @@ import {
   STATUS_LABELS,
 } from "./status";
 
+const messages = defineMessages({
+  sortNewest: { id: "applications.recruiter.sort.newest", defaultMessage: "Newest first" },
+  sortOldest: { id: "applications.recruiter.sort.oldest", defaultMessage: "Oldest first" },
+  sortName: { id: "applications.recruiter.sort.name", defaultMessage: "Name" },
+  sortStatus: { id: "applications.recruiter.sort.status", defaultMessage: "Status" },
+  statusFailed: {
+    id: "applications.recruiter.statusFailed",
+    defaultMessage: "The status could not be changed. Try again in a moment.",
+  },
+  jobOption: { id: "applications.recruiter.jobOption", defaultMessage: "{title} ({count, number})" },
+  title: { id: "applications.recruiter.title", defaultMessage: "Applications" },
+  noOrganization: {
+    id: "applications.recruiter.noOrganization",
+    defaultMessage: "No organization yet. Applications arrive once your organization's jobs are published.",
+  },
+  job: { id: "applications.recruiter.job", defaultMessage: "Job" },
+  allJobs: { id: "applications.recruiter.allJobs", defaultMessage: "All jobs" },
+  status: { id: "applications.recruiter.status", defaultMessage: "Status" },
+  all: { id: "applications.recruiter.allStatuses", defaultMessage: "All" },
+  sortBy: { id: "applications.recruiter.sortBy", defaultMessage: "Sort by" },
+  failed: { id: "applications.recruiter.failed", defaultMessage: "The applications could not be loaded." },
+  empty: {
+    id: "applications.recruiter.empty",
+    defaultMessage: "No applications. Applications to your published jobs appear here.",
+  },
+  applicant: { id: "applications.recruiter.applicant", defaultMessage: "Applicant" },
+  applied: { id: "applications.recruiter.applied", defaultMessage: "Applied" },
+  files: { id: "applications.recruiter.files", defaultMessage: "Files" },
+  knockOut: { id: "applications.recruiter.knockOut", defaultMessage: "Knock-out answer" },
+  answersOf: { id: "applications.recruiter.answersOf", defaultMessage: "Answers and notes of {name}" },
+  answers: { id: "applications.recruiter.answers", defaultMessage: "Answers and notes" },
+  name: { id: "applications.recruiter.name", defaultMessage: "{firstName} {lastName}" },
+  moveLabel: { id: "applications.recruiter.move.label", defaultMessage: "Move {name} to" },
+  moveTo: { id: "applications.recruiter.move.placeholder", defaultMessage: "Move to" },
+  moveTitle: { id: "applications.recruiter.move.title", defaultMessage: "Move {name} to {status}" },
+  moveMessage: {
+    id: "applications.recruiter.move.message",
+    defaultMessage: "Message to the applicant (optional, sent by email)",
+  },
+  cancel: { id: "applications.recruiter.move.cancel", defaultMessage: "Cancel" },
+  move: { id: "applications.recruiter.move.submit", defaultMessage: "Move" },
+});
+
+/** The page's name, for its document title. */
+export const RECRUITER_APPLICATIONS_TITLE = messages.title;
+
 const PAGE_SIZE = 20;
-const SORTS: { value: ApplicationSort; label: string }[] = [
-  { value: "NEWEST", label: "Newest first" },
-  { value: "OLDEST", label: "Oldest first" },
-  { value: "NAME", label: "Name" },
-  { value: "STATUS", label: "Status" },
+const SORTS: { value: ApplicationSort; label: Message }[] = [
+  { value: "NEWEST", label: messages.sortNewest },
+  { value: "OLDEST", label: messages.sortOldest },
+  { value: "NAME", label: messages.sortName },
+  { value: "STATUS", label: messages.sortStatus },
 ];
 
 interface Move {
@@ -56,6 +104,9 @@ interface Move {
  * job with `?job=<id>` (the job manager's counts link here).
  */
 export function RecruiterApplicationsPage() {
+  const intl = useIntl();
+  const fullName = (a: { firstName: string; lastName: string }) =>
+    intl.formatMessage(messages.name, { firstName: a.firstName, lastName: a.lastName });
   const organization = useQuery(RECRUITER_ORGANIZATION);
   const organizationId = organization.data?.currentUser?.activeOrganization?.id;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -105,7 +156,7 @@ export function RecruiterApplicationsPage() {
       setMessage("");
       await applications.refetch();
     } catch {
-      setErrors(["The status could not be changed. Try again in a moment."]);
+      setErrors([intl.formatMessage(messages.statusFailed)]);
     }
   };
 
@@ -115,7 +166,7 @@ export function RecruiterApplicationsPage() {
     value: j.id,
     label:
       j.applicationsCount != null
-        ? `${j.title} (${j.applicationsCount})`
+        ? intl.formatMessage(messages.jobOption, { title: j.title, count: j.applicationsCount })
         : j.title,
   }));
   const total = applications.data?.organizationApplications.total ?? 0;
@@ -123,7 +174,9 @@ export function RecruiterApplicationsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Applications</Title>
+        <Title order={1}>
+          <FormattedMessage {...messages.title} />
+        </Title>
         {organization.data?.currentUser?.activeOrganization ? (
           <Text c="dimmed">
             {organization.data.currentUser.activeOrganization.name}
@@ -132,14 +185,13 @@ export function RecruiterApplicationsPage() {
       </Group>
       {organization.data && !organizationId ? (
         <EmptyState>
-          No organization yet. Applications arrive once your organization's jobs
-          are published.
+          <FormattedMessage {...messages.noOrganization} />
         </EmptyState>
       ) : null}
       <Group align="flex-end">
         <Select
-          label="Job"
-          placeholder="All jobs"
+          label={intl.formatMessage(messages.job)}
+          placeholder={intl.formatMessage(messages.allJobs)}
           clearable
           searchable
           w={280}
@@ -158,11 +210,11 @@ export function RecruiterApplicationsPage() {
           }}
         />
         <Select
-          label="Status"
-          placeholder="All"
+          label={intl.formatMessage(messages.status)}
+          placeholder={intl.formatMessage(messages.all)}
           clearable
           data={(Object.keys(STATUS_LABELS) as ApplicationStatus[]).map(
-            (value) => ({ value, label: STATUS_LABELS[value] }),
+            (value) => ({ value, label: intl.formatMessage(STATUS_LABELS[value]) }),
           )}
           value={status}
           onChange={(value) => {
@@ -171,8 +223,8 @@ export function RecruiterApplicationsPage() {
           }}
         />
         <Select
-          label="Sort by"
-          data={SORTS}
+          label={intl.formatMessage(messages.sortBy)}
+          data={SORTS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
           value={sort}
           allowDeselect={false}
           onChange={(value) => setSort((value as ApplicationSort) ?? "NEWEST")}
@@ -180,7 +232,7 @@ export function RecruiterApplicationsPage() {
       </Group>
       {applications.error ? (
         <Alert color="red" role="alert">
-          The applications could not be loaded.
+          <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
       {applications.loading && !applications.data ? (
@@ -188,19 +240,29 @@ export function RecruiterApplicationsPage() {
       ) : null}
       {applications.data && rows.length === 0 ? (
         <EmptyState>
-          No applications. Applications to your published jobs appear here.
+          <FormattedMessage {...messages.empty} />
         </EmptyState>
       ) : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label="Applications">
+          <Table striped highlightOnHover aria-label={intl.formatMessage(messages.title)}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Applicant</Table.Th>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>Applied</Table.Th>
-                <Table.Th>Files</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.applicant} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.job} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.applied} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.files} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.status} />
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -209,14 +271,14 @@ export function RecruiterApplicationsPage() {
                   <Table.Td>
                     <Stack gap={0}>
                       <Text fw={600} size="sm">
-                        {a.firstName} {a.lastName}
+                        {fullName(a)}
                       </Text>
                       <Anchor href={`mailto:${a.emailAddress}`} size="sm">
                         {a.emailAddress}
                       </Anchor>
                       {a.knockedOut ? (
                         <Badge color="orange" variant="light" size="sm">
-                          Knock-out answer
+                          <FormattedMessage {...messages.knockOut} />
                         </Badge>
                       ) : null}
                       <Anchor
@@ -225,9 +287,9 @@ export function RecruiterApplicationsPage() {
                         size="sm"
                         ta="left"
                         onClick={() => setOpenId(a.id)}
-                        aria-label={`Answers and notes of ${a.firstName} ${a.lastName}`}
+                        aria-label={intl.formatMessage(messages.answersOf, { name: fullName(a) })}
                       >
-                        Answers and notes
+                        <FormattedMessage {...messages.answers} />
                       </Anchor>
                     </Stack>
                   </Table.Td>
@@ -245,7 +307,7 @@ export function RecruiterApplicationsPage() {
                     )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>
-                    {formatDate(a.createdAt)}
+                    {formatDate(a.createdAt, intl)}
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
@@ -259,24 +321,24 @@ export function RecruiterApplicationsPage() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Badge color={STATUS_COLORS[a.status]}>
-                        {STATUS_LABELS[a.status]}
+                        <FormattedMessage {...STATUS_LABELS[a.status]} />
                       </Badge>
                       {NEXT_STATUSES[a.status].length > 0 ? (
                         <Select
-                          aria-label={`Move ${a.firstName} ${a.lastName} to`}
-                          placeholder="Move to"
+                          aria-label={intl.formatMessage(messages.moveLabel, { name: fullName(a) })}
+                          placeholder={intl.formatMessage(messages.moveTo)}
                           size="xs"
                           w={130}
                           value={null}
                           data={NEXT_STATUSES[a.status].map((value) => ({
                             value,
-                            label: STATUS_LABELS[value],
+                            label: intl.formatMessage(STATUS_LABELS[value]),
                           }))}
                           onChange={(value) =>
                             value &&
                             setMove({
                               id: a.id,
-                              name: `${a.firstName} ${a.lastName}`,
+                              name: fullName(a),
                               status: value as ApplicationStatus,
                             })
                           }
@@ -304,12 +366,19 @@ export function RecruiterApplicationsPage() {
       <Modal
         opened={move !== null}
         onClose={() => setMove(null)}
-        title={move ? `Move ${move.name} to ${STATUS_LABELS[move.status]}` : ""}
+        title={
+          move
+            ? intl.formatMessage(messages.moveTitle, {
+                name: move.name,
+                status: intl.formatMessage(STATUS_LABELS[move.status]),
+              })
+            : ""
+        }
       >
         <Stack gap="sm">
           <DangerList messages={errors} />
           <Textarea
-            label="Message to the applicant (optional, sent by email)"
+            label={intl.formatMessage(messages.moveMessage)}
             autosize
             minRows={3}
             value={message}
@@ -317,10 +386,10 @@ export function RecruiterApplicationsPage() {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setMove(null)}>
-              Cancel
+              <FormattedMessage {...messages.cancel} />
             </Button>
             <Button loading={changing.loading} onClick={() => void confirm()}>
-              Move
+              <FormattedMessage {...messages.move} />
             </Button>
           </Group>
         </Stack>

@@ -6,7 +6,11 @@
  * on a possibly shared device: lib/personal-drafts).
  */
 
+import type { IntlShape } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import { QUICK_APPLY_DRAFT_PREFIX } from "~/lib/personal-drafts";
+import { UPLOAD_MESSAGES } from "~/lib/uploads";
 
 export const STEPS = [
   "basic-info",
@@ -17,13 +21,33 @@ export const STEPS = [
 ] as const;
 export type Step = (typeof STEPS)[number];
 
-export const STEP_TITLES: Record<Step, string> = {
-  "basic-info": "Basic info",
-  questions: "Questions",
-  "file-upload": "File upload",
-  "review-info": "Review info",
-  success: "Success",
-};
+export const STEP_TITLES: Record<Step, Message> = defineMessages({
+  "basic-info": { id: "applications.step.basicInfo", defaultMessage: "Basic info" },
+  questions: { id: "applications.step.questions", defaultMessage: "Questions" },
+  "file-upload": { id: "applications.step.fileUpload", defaultMessage: "File upload" },
+  "review-info": { id: "applications.step.reviewInfo", defaultMessage: "Review info" },
+  success: { id: "applications.step.success", defaultMessage: "Success" },
+});
+
+/** The steps the review page links back to when the server refused one of their fields. */
+export type ChangeableStep = "basic-info" | "questions" | "file-upload";
+
+export const STEP_CHANGE: Record<ChangeableStep, Message> = defineMessages({
+  "basic-info": { id: "applications.step.change.basicInfo", defaultMessage: "Change basic info" },
+  questions: { id: "applications.step.change.questions", defaultMessage: "Change questions" },
+  "file-upload": { id: "applications.step.change.fileUpload", defaultMessage: "Change file upload" },
+});
+
+export function isChangeableStep(step: Step): step is ChangeableStep {
+  return step in STEP_CHANGE;
+}
+
+const messages = defineMessages({
+  fileType: { id: "applications.file.type", defaultMessage: "Choose a PDF, JPG, PNG or WebP file." },
+  firstName: { id: "applications.basicInfo.firstName.missing", defaultMessage: "Enter your first name." },
+  lastName: { id: "applications.basicInfo.lastName.missing", defaultMessage: "Enter your last name." },
+  email: { id: "applications.basicInfo.email.invalid", defaultMessage: "Enter a valid email address." },
+});
 
 /** The analytics page event of each step: qa_basic_info, qa_questions, ... */
 export function pageEvent(step: Step): `qa_${string}` {
@@ -146,27 +170,31 @@ export const ATTACHMENT_TYPES = [
 ];
 
 /** The client-side check of a picked file (the server checks the content again). */
-export function checkAttachment(file: {
-  type: string;
-  size: number;
-}): string | null {
-  if (!ATTACHMENT_TYPES.includes(file.type))
-    return "Choose a PDF, JPG, PNG or WebP file.";
-  if (file.size > MAX_ATTACHMENT_BYTES) return "The file is larger than 50 MB.";
+export function checkAttachment(
+  file: {
+    type: string;
+    size: number;
+  },
+  intl: IntlShape = SITE_INTL,
+): string | null {
+  if (!ATTACHMENT_TYPES.includes(file.type)) return intl.formatMessage(messages.fileType);
+  if (file.size > MAX_ATTACHMENT_BYTES)
+    return intl.formatMessage(UPLOAD_MESSAGES.tooLarge, { size: MAX_ATTACHMENT_BYTES / 1024 / 1024 });
   return null;
 }
 
 /** What the basic info page must have before going on (the server checks again). */
 export function basicInfoErrors(
   draft: Draft,
+  intl: IntlShape = SITE_INTL,
 ): Partial<Record<"firstName" | "lastName" | "emailAddress", string>> {
   const errors: Partial<
     Record<"firstName" | "lastName" | "emailAddress", string>
   > = {};
-  if (!draft.firstName.trim()) errors.firstName = "Enter your first name.";
-  if (!draft.lastName.trim()) errors.lastName = "Enter your last name.";
+  if (!draft.firstName.trim()) errors.firstName = intl.formatMessage(messages.firstName);
+  if (!draft.lastName.trim()) errors.lastName = intl.formatMessage(messages.lastName);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.emailAddress.trim())) {
-    errors.emailAddress = "Enter a valid email address.";
+    errors.emailAddress = intl.formatMessage(messages.email);
   }
   return errors;
 }

@@ -13,7 +13,9 @@ import {
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import {
   ADMIN_SUBSCRIPTIONS,
   CANCEL_SUBSCRIPTION,
@@ -23,17 +25,49 @@ import {
   ORGANIZATION_LEDGER,
   PRODUCTS,
 } from "./admin-documents";
-import { CreditsView } from "./MyProductsPage";
+import { CreditsView, formatDay } from "./MyProductsPage";
 
-const WHEN = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
+const messages = defineMessages({
+  grantFailed: { id: "billing.admin.grant.failed", defaultMessage: "The credits could not be granted. Try again in a moment." },
+  grantTitle: { id: "billing.admin.grant.title", defaultMessage: "Grant credits" },
+  granted: { id: "billing.admin.grant.done", defaultMessage: "Granted. {label}: {amount, number} now." },
+  kind: { id: "billing.admin.grant.kind", defaultMessage: "Kind" },
+  jobPostings: { id: "billing.admin.kind.job", defaultMessage: "Job postings" },
+  resumeContacts: { id: "billing.admin.kind.contact", defaultMessage: "Resume contacts" },
+  amount: { id: "billing.admin.grant.amount", defaultMessage: "Amount" },
+  validDays: { id: "billing.admin.grant.validDays", defaultMessage: "Valid for (days)" },
+  grant: { id: "billing.admin.grant.submit", defaultMessage: "Grant" },
+  manageSubscriptions: { id: "billing.admin.subscriptions.label", defaultMessage: "Manage subscriptions" },
+  subscriptions: { id: "billing.admin.subscriptions.title", defaultMessage: "Subscriptions" },
+  product: { id: "billing.admin.subscriptions.product", defaultMessage: "Product" },
+  chooseProduct: { id: "billing.admin.subscriptions.chooseProduct", defaultMessage: "Choose a subscription product" },
+  start: { id: "billing.admin.subscriptions.start", defaultMessage: "Start a subscription" },
+  none: { id: "billing.admin.subscriptions.empty", defaultMessage: "No subscriptions." },
+  ofOrganization: { id: "billing.admin.subscriptions.table", defaultMessage: "Subscriptions of this organization" },
+  period: { id: "billing.admin.subscriptions.period", defaultMessage: "{start} – {end}" },
+  extend: { id: "billing.admin.subscriptions.extend", defaultMessage: "Extend {days, plural, one {# day} other {# days}}" },
+  cancel: { id: "billing.admin.subscriptions.cancel", defaultMessage: "Cancel" },
+  ledger: { id: "billing.admin.ledger.title", defaultMessage: "Ledger" },
+  entries: { id: "billing.admin.ledger.count", defaultMessage: "({total, plural, one {# entry} other {# entries}})" },
+  ledgerFailed: { id: "billing.admin.ledger.failed", defaultMessage: "The ledger could not be loaded." },
+  ledgerEntries: { id: "billing.admin.ledger.table", defaultMessage: "Ledger entries" },
+  when: { id: "billing.admin.ledger.when", defaultMessage: "When (UTC)" },
+  entry: { id: "billing.admin.ledger.entry", defaultMessage: "Entry" },
+  balance: { id: "billing.admin.ledger.balance", defaultMessage: "Balance" },
+  for: { id: "billing.admin.ledger.for", defaultMessage: "For" },
+  noEntries: { id: "billing.admin.ledger.empty", defaultMessage: "No entries yet." },
+  title: { id: "billing.admin.title", defaultMessage: "Billing" },
+  organizationNumber: { id: "billing.admin.organizationNumber", defaultMessage: "Organization number" },
+  organizationNumberHint: {
+    id: "billing.admin.organizationNumber.hint",
+    defaultMessage: "The organization's integer id (its number in the graph).",
+  },
+  show: { id: "billing.admin.show", defaultMessage: "Show" },
 });
-const DAY = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeZone: "UTC",
-});
+
+/** The page's name, for its document title. */
+export const BILLING_ADMIN_TITLE = messages.title;
+const EXTEND_DAYS = 30;
 
 function errorsOf(
   answer: { __typename: string; errors?: { message: string }[] } | undefined,
@@ -50,6 +84,7 @@ function GrantCreditsForm({
   organizationNumber: number;
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const [kind, setKind] = useState<"JOB" | "CONTACT">("JOB");
   const [amount, setAmount] = useState<number | string>(5);
   const [validDays, setValidDays] = useState<number | string>(90);
@@ -75,31 +110,28 @@ function GrantCreditsForm({
       withBorder
       padding="lg"
       component="section"
-      aria-label="Grant credits"
+      aria-label={intl.formatMessage(messages.grantTitle)}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Grant credits
+            <FormattedMessage {...messages.grantTitle} />
           </Title>
-          <DangerList
-            messages={
-              error
-                ? ["The credits could not be granted. Try again in a moment."]
-                : errorsOf(answer)
-            }
-          />
+          <DangerList messages={error ? [intl.formatMessage(messages.grantFailed)] : errorsOf(answer)} />
           {answer?.__typename === "CreditsGranted" ? (
             <Alert color="green" role="status">
-              Granted. {answer.credit.label}: {answer.credit.amount} now.
+              <FormattedMessage
+                {...messages.granted}
+                values={{ label: answer.credit.label, amount: answer.credit.amount }}
+              />
             </Alert>
           ) : null}
           <Group grow align="flex-start">
             <Select
-              label="Kind"
+              label={intl.formatMessage(messages.kind)}
               data={[
-                { value: "JOB", label: "Job postings" },
-                { value: "CONTACT", label: "Resume contacts" },
+                { value: "JOB", label: intl.formatMessage(messages.jobPostings) },
+                { value: "CONTACT", label: intl.formatMessage(messages.resumeContacts) },
               ]}
               value={kind}
               onChange={(value) =>
@@ -108,13 +140,13 @@ function GrantCreditsForm({
               allowDeselect={false}
             />
             <NumberInput
-              label="Amount"
+              label={intl.formatMessage(messages.amount)}
               min={1}
               value={amount}
               onChange={setAmount}
             />
             <NumberInput
-              label="Valid for (days)"
+              label={intl.formatMessage(messages.validDays)}
               min={1}
               value={validDays}
               onChange={setValidDays}
@@ -122,7 +154,7 @@ function GrantCreditsForm({
           </Group>
           <Group>
             <Button type="submit" loading={loading}>
-              Grant
+              <FormattedMessage {...messages.grant} />
             </Button>
           </Group>
         </Stack>
@@ -136,6 +168,7 @@ function SubscriptionsAdmin({
 }: {
   organizationNumber: number;
 }) {
+  const intl = useIntl();
   const { data, refetch } = useQuery(ADMIN_SUBSCRIPTIONS, {
     variables: { organizationId: organizationNumber },
     fetchPolicy: "network-only",
@@ -160,17 +193,17 @@ function SubscriptionsAdmin({
       withBorder
       padding="lg"
       component="section"
-      aria-label="Manage subscriptions"
+      aria-label={intl.formatMessage(messages.manageSubscriptions)}
     >
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Subscriptions
+          <FormattedMessage {...messages.subscriptions} />
         </Title>
         <DangerList messages={problems} />
         <Group align="flex-end">
           <Select
-            label="Product"
-            placeholder="Choose a subscription product"
+            label={intl.formatMessage(messages.product)}
+            placeholder={intl.formatMessage(messages.chooseProduct)}
             data={products.map((p) => ({ value: p.id, label: p.name }))}
             value={productId}
             onChange={setProductId}
@@ -187,15 +220,15 @@ function SubscriptionsAdmin({
                 .catch(() => undefined)
             }
           >
-            Start a subscription
+            <FormattedMessage {...messages.start} />
           </Button>
         </Group>
         {(data?.getSubscriptions.subscriptions ?? []).length === 0 ? (
           <Text c="dimmed" size="sm">
-            No subscriptions.
+            <FormattedMessage {...messages.none} />
           </Text>
         ) : (
-          <Table aria-label="Subscriptions of this organization">
+          <Table aria-label={intl.formatMessage(messages.ofOrganization)}>
             <Table.Tbody>
               {data?.getSubscriptions.subscriptions.map((s) => (
                 <Table.Tr key={s.id}>
@@ -208,8 +241,10 @@ function SubscriptionsAdmin({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {DAY.format(new Date(String(s.startDate)))} –{" "}
-                    {DAY.format(new Date(String(s.endDate)))}
+                    <FormattedMessage
+                      {...messages.period}
+                      values={{ start: formatDay(s.startDate, intl), end: formatDay(s.endDate, intl) }}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light">{s.status.label}</Badge>
@@ -220,12 +255,12 @@ function SubscriptionsAdmin({
                         size="xs"
                         variant="default"
                         onClick={() =>
-                          void extend({ variables: { id: s.id, days: 30 } })
+                          void extend({ variables: { id: s.id, days: EXTEND_DAYS } })
                             .then(after)
                             .catch(() => undefined)
                         }
                       >
-                        Extend 30 days
+                        <FormattedMessage {...messages.extend} values={{ days: EXTEND_DAYS }} />
                       </Button>
                       {s.status.value === "ACTIVE" ? (
                         <Button
@@ -238,7 +273,7 @@ function SubscriptionsAdmin({
                               .catch(() => undefined)
                           }
                         >
-                          Cancel
+                          <FormattedMessage {...messages.cancel} />
                         </Button>
                       ) : null}
                     </Group>
@@ -254,52 +289,71 @@ function SubscriptionsAdmin({
 }
 
 function Ledger({ organizationNumber }: { organizationNumber: number }) {
+  const intl = useIntl();
   const { data, error } = useQuery(ORGANIZATION_LEDGER, {
     variables: { organizationId: organizationNumber },
     fetchPolicy: "network-only",
   });
   const ledger = data?.organizationLedger;
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Ledger">
+    <Card withBorder padding="lg" component="section" aria-label={intl.formatMessage(messages.ledger)}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Ledger{" "}
+          <FormattedMessage {...messages.ledger} />{" "}
           {ledger ? (
             <Text span c="dimmed" size="sm">
-              ({ledger.total} entries)
+              <FormattedMessage {...messages.entries} values={{ total: ledger.total }} />
             </Text>
           ) : null}
         </Title>
-        {error ? <Text c="red">The ledger could not be loaded.</Text> : null}
+        {error ? (
+          <Text c="red">
+            <FormattedMessage {...messages.ledgerFailed} />
+          </Text>
+        ) : null}
         {ledger && ledger.entries.length > 0 ? (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Ledger entries">
+            <Table striped aria-label={intl.formatMessage(messages.ledgerEntries)}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>When (UTC)</Table.Th>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Entry</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Balance</Table.Th>
-                  <Table.Th>For</Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.when} />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.kind} />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.entry} />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.amount} />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.balance} />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage {...messages.for} />
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {ledger.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
                     <Table.Td>
-                      {WHEN.format(new Date(String(entry.createdAt)))}
+                      {intl.formatDate(new Date(String(entry.createdAt)), {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                        timeZone: "UTC",
+                      })}
                     </Table.Td>
                     <Table.Td>
-                      {entry.kind === "job"
-                        ? "Job postings"
-                        : "Resume contacts"}
+                      <FormattedMessage {...(entry.kind === "job" ? messages.jobPostings : messages.resumeContacts)} />
                     </Table.Td>
                     <Table.Td>{entry.entryType}</Table.Td>
                     <Table.Td c={entry.amount < 0 ? "red" : "green"}>
-                      {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                      {intl.formatNumber(entry.amount, { signDisplay: "exceptZero" })}
                     </Table.Td>
-                    <Table.Td fw={600}>{entry.balance}</Table.Td>
+                    <Table.Td fw={600}>{intl.formatNumber(entry.balance)}</Table.Td>
                     <Table.Td>{entry.label ?? entry.reference ?? ""}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -308,7 +362,9 @@ function Ledger({ organizationNumber }: { organizationNumber: number }) {
           </Table.ScrollContainer>
         ) : null}
         {ledger && ledger.entries.length === 0 ? (
-          <Text c="dimmed">No entries yet.</Text>
+          <Text c="dimmed">
+            <FormattedMessage {...messages.noEntries} />
+          </Text>
         ) : null}
       </Stack>
     </Card>
@@ -317,12 +373,15 @@ function Ledger({ organizationNumber }: { organizationNumber: number }) {
 
 /** /admin/billing: an organization's credits, ledger with running balance, grants and subscriptions. */
 export function BillingAdminPage() {
+  const intl = useIntl();
   const [typed, setTyped] = useState<number | string>("");
   const [organization, setOrganization] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
   return (
     <Stack gap="md">
-      <Title order={1}>Billing</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -331,13 +390,15 @@ export function BillingAdminPage() {
       >
         <Group align="flex-end">
           <NumberInput
-            label="Organization number"
-            description="The organization's integer id (its number in the graph)."
+            label={intl.formatMessage(messages.organizationNumber)}
+            description={intl.formatMessage(messages.organizationNumberHint)}
             min={1}
             value={typed}
             onChange={setTyped}
           />
-          <Button type="submit">Show</Button>
+          <Button type="submit">
+            <FormattedMessage {...messages.show} />
+          </Button>
         </Group>
       </form>
       {organization ? (

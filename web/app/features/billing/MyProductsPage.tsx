@@ -12,25 +12,64 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";
 
-/** Spec 8: the exact danger messages. */
-export const CREDITS_ERROR = "There was an error getting your credits.";
-export const SUBSCRIPTIONS_ERROR =
-  "An error happened while retrieving your subscription data.";
-const PAGE_SIZE = 10;
-const DATE = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeZone: "UTC",
+const messages = defineMessages({
+  // Spec 8: the exact danger messages.
+  creditsError: { id: "billing.credits.error", defaultMessage: "There was an error getting your credits." },
+  subscriptionsError: {
+    id: "billing.subscriptions.error",
+    defaultMessage: "An error happened while retrieving your subscription data.",
+  },
+  manageOrganization: { id: "billing.credits.action.job", defaultMessage: "Manage your organization" },
+  searchResumes: { id: "billing.credits.action.contact", defaultMessage: "Search resumes" },
+  credits: { id: "billing.credits.title", defaultMessage: "Credits" },
+  noCredits: { id: "billing.credits.empty", defaultMessage: "No credits yet. Contact us to buy a package." },
+  leftFor: { id: "billing.credits.leftFor", defaultMessage: "left for {organization}" },
+  needMore: { id: "billing.credits.needMore", defaultMessage: "Need more? <link>Contact us for credits and subscriptions</link>." },
+  subscriptions: { id: "billing.subscriptions.title", defaultMessage: "Subscriptions" },
+  noSubscriptions: {
+    id: "billing.subscriptions.empty",
+    defaultMessage: "No subscriptions. A subscription gives job and resume contact slots every period.",
+  },
+  yourSubscriptions: { id: "billing.subscriptions.table", defaultMessage: "Your subscriptions" },
+  subscription: { id: "billing.subscriptions.subscription", defaultMessage: "Subscription" },
+  period: { id: "billing.subscriptions.period", defaultMessage: "Period" },
+  periodRange: { id: "billing.subscriptions.periodRange", defaultMessage: "{start} – {end}" },
+  status: { id: "billing.subscriptions.status", defaultMessage: "Status" },
+  jobSlots: { id: "billing.subscriptions.jobSlots", defaultMessage: "Job slots left" },
+  contactSlots: { id: "billing.subscriptions.contactSlots", defaultMessage: "Resume contacts used / left / total" },
+  contactUsage: {
+    id: "billing.subscriptions.contactUsage",
+    defaultMessage: "{active, number} / {available, number} / {total, number}",
+  },
+  title: { id: "billing.products.title", defaultMessage: "My products" },
+  noOrganization: {
+    id: "billing.products.noOrganization",
+    defaultMessage: "Credits and subscriptions belong to an organization. <link>Create or join one</link> first.",
+  },
+  for: { id: "billing.products.for", defaultMessage: "For" },
+  balance: { id: "billing.widget.label", defaultMessage: "Your balance" },
+  balanceCredit: { id: "billing.widget.credit", defaultMessage: "{label}: <strong>{amount, number}</strong>" },
+  myProducts: { id: "billing.widget.myProducts", defaultMessage: "My products" },
 });
 
+/** Spec 8: the exact danger messages (their en text, which tests look for). */
+export const CREDITS_ERROR = messages.creditsError.defaultMessage;
+export const SUBSCRIPTIONS_ERROR = messages.subscriptionsError.defaultMessage;
+/** The page's name, for its document title. */
+export const MY_PRODUCTS_TITLE = messages.title;
+const PAGE_SIZE = 10;
+
 /** What a credit lets you do next (spec 2: the credit call-to-action links). */
-const CREDIT_ACTIONS: Record<string, { label: string; to: string }> = {
-  job: { label: "Manage your organization", to: "/dashboard/organization" },
-  contact: { label: "Search resumes", to: "/resumes" },
+const CREDIT_ACTIONS: Record<string, { label: Message; to: string }> = {
+  job: { label: messages.manageOrganization, to: "/dashboard/organization" },
+  contact: { label: messages.searchResumes, to: "/resumes" },
 };
 
 const STATUS_COLORS: Record<string, string> = {
@@ -39,9 +78,10 @@ const STATUS_COLORS: Record<string, string> = {
   EXPIRED: "orange",
 };
 
-function formatDate(value: unknown): string {
+/** "Mar 4, 2025" (en), "04.03.2025" (de); a dash without a date. */
+export function formatDay(value: unknown, intl: IntlShape): string {
   return typeof value === "string" && value
-    ? DATE.format(new Date(value))
+    ? intl.formatDate(new Date(value), { dateStyle: "medium", timeZone: "UTC" })
     : "–";
 }
 
@@ -50,6 +90,7 @@ export function CreditsView({
 }: {
   organizationNumber: number;
 }) {
+  const intl = useIntl();
   // Spec 7: the credits query is not cached.
   const { data, loading, error } = useQuery(CREDITS, {
     variables: { organizationId: organizationNumber },
@@ -57,18 +98,20 @@ export function CreditsView({
   });
   const credits = data?.getCredits ?? [];
   return (
-    <Stack gap="sm" component="section" aria-label="Credits">
+    <Stack gap="sm" component="section" aria-label={intl.formatMessage(messages.credits)}>
       <Title order={2} size="h3">
-        Credits
+        <FormattedMessage {...messages.credits} />
       </Title>
       {error ? (
         <Alert color="red" role="alert">
-          {CREDITS_ERROR}
+          <FormattedMessage {...messages.creditsError} />
         </Alert>
       ) : null}
       {loading && !data ? <Skeleton height={96} radius="md" /> : null}
       {!error && data && credits.length === 0 ? (
-        <Text c="dimmed">No credits yet. Contact us to buy a package.</Text>
+        <Text c="dimmed">
+          <FormattedMessage {...messages.noCredits} />
+        </Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {credits.map((credit) => {
@@ -84,12 +127,14 @@ export function CreditsView({
                 {credit.label}
               </Text>
               <Text fz={36} fw={700} lh={1.2}>
-                {credit.amount}
+                {intl.formatNumber(credit.amount)}
               </Text>
-              <Text size="sm">left for {credit.organizationName}</Text>
+              <Text size="sm">
+                <FormattedMessage {...messages.leftFor} values={{ organization: credit.organizationName }} />
+              </Text>
               {action ? (
                 <Anchor component={NavLink} to={action.to} size="sm" mt="xs">
-                  {action.label}
+                  <FormattedMessage {...action.label} />
                 </Anchor>
               ) : null}
             </Card>
@@ -97,11 +142,10 @@ export function CreditsView({
         })}
       </SimpleGrid>
       <Text size="sm">
-        Need more?{" "}
-        <Anchor href="/contact">
-          Contact us for credits and subscriptions
-        </Anchor>
-        .
+        <FormattedMessage
+          {...messages.needMore}
+          values={{ link: (chunks) => <Anchor href="/contact">{chunks}</Anchor> }}
+        />
       </Text>
     </Stack>
   );
@@ -112,6 +156,7 @@ export function SubscriptionsView({
 }: {
   organizationNumber: number;
 }) {
+  const intl = useIntl();
   const { data, loading, error } = useQuery(SUBSCRIPTIONS, {
     variables: {
       organizationId: organizationNumber,
@@ -126,14 +171,14 @@ export function SubscriptionsView({
     ...(answer?.errors ?? []).map((e) => e.message),
   ];
   return (
-    <Stack gap="sm" component="section" aria-label="Subscriptions">
+    <Stack gap="sm" component="section" aria-label={intl.formatMessage(messages.subscriptions)}>
       <Title order={2} size="h3">
-        Subscriptions
+        <FormattedMessage {...messages.subscriptions} />
       </Title>
       {serverErrors.length > 0 ? (
         <Stack gap="xs">
           <Alert color="red" role="alert">
-            {SUBSCRIPTIONS_ERROR}
+            <FormattedMessage {...messages.subscriptionsError} />
           </Alert>
           <DangerList messages={serverErrors} />
         </Stack>
@@ -143,20 +188,29 @@ export function SubscriptionsView({
       answer.subscriptions.length === 0 &&
       serverErrors.length === 0 ? (
         <Text c="dimmed">
-          No subscriptions. A subscription gives job and resume contact slots
-          every period.
+          <FormattedMessage {...messages.noSubscriptions} />
         </Text>
       ) : null}
       {answer && answer.subscriptions.length > 0 ? (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Your subscriptions">
+          <Table striped aria-label={intl.formatMessage(messages.yourSubscriptions)}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Subscription</Table.Th>
-                <Table.Th>Period</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Job slots left</Table.Th>
-                <Table.Th>Resume contacts used / left / total</Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.subscription} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.period} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.status} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.jobSlots} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.contactSlots} />
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -171,8 +225,13 @@ export function SubscriptionsView({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    {formatDate(subscription.startDate)} –{" "}
-                    {formatDate(subscription.endDate)}
+                    <FormattedMessage
+                      {...messages.periodRange}
+                      values={{
+                        start: formatDay(subscription.startDate, intl),
+                        end: formatDay(subscription.endDate, intl),
+                      }}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Badge
@@ -182,11 +241,9 @@ export function SubscriptionsView({
                       {subscription.status.label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{subscription.availableJobSlots}</Table.Td>
+                  <Table.Td>{intl.formatNumber(subscription.availableJobSlots)}</Table.Td>
                   <Table.Td>
-                    {subscription.usageResumeContactSlots.active} /{" "}
-                    {subscription.usageResumeContactSlots.available} /{" "}
-                    {subscription.usageResumeContactSlots.total}
+                    <FormattedMessage {...messages.contactUsage} values={subscription.usageResumeContactSlots} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -207,28 +264,37 @@ export function MyProductsPage() {
   const organization = data?.currentUser?.activeOrganization ?? null;
   return (
     <Stack gap="lg">
-      <Title order={1}>My products</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {error ? (
         <Alert color="red" role="alert">
-          {CREDITS_ERROR}
+          <FormattedMessage {...messages.creditsError} />
         </Alert>
       ) : null}
       {loading && !data ? <Skeleton height={40} /> : null}
       {data && !organization ? (
         <Card withBorder padding="lg">
           <Text>
-            Credits and subscriptions belong to an organization.{" "}
-            <Anchor component={NavLink} to="/dashboard/organization">
-              Create or join one
-            </Anchor>{" "}
-            first.
+            <FormattedMessage
+              {...messages.noOrganization}
+              values={{
+                link: (chunks) => (
+                  <Anchor component={NavLink} to="/dashboard/organization">
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Card>
       ) : null}
       {organization ? (
         <>
           <Group gap="xs">
-            <Text c="dimmed">For</Text>
+            <Text c="dimmed">
+              <FormattedMessage {...messages.for} />
+            </Text>
             <Text fw={600}>{organization.name}</Text>
           </Group>
           <CreditsView organizationNumber={organization.number} />
@@ -243,6 +309,7 @@ export function MyProductsPage() {
 
 /** The recruiter dashboard's balance: credits left, and where to see more. */
 export function CreditsWidget() {
+  const intl = useIntl();
   const organizationAnswer = useQuery(BILLING_ORGANIZATION);
   const organization =
     organizationAnswer.data?.currentUser?.activeOrganization ?? null;
@@ -253,23 +320,26 @@ export function CreditsWidget() {
   });
   if (!organization) return null;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Your balance">
+    <Card withBorder padding="md" component="section" aria-label={intl.formatMessage(messages.balance)}>
       <Group justify="space-between" wrap="wrap">
         {error ? (
           <Text size="sm" c="red" role="alert">
-            {CREDITS_ERROR}
+            <FormattedMessage {...messages.creditsError} />
           </Text>
         ) : (
           <Group gap="lg">
             {(data?.getCredits ?? []).map((credit) => (
               <Text key={credit.type} size="sm">
-                {credit.label}: <strong>{credit.amount}</strong>
+                <FormattedMessage
+                  {...messages.balanceCredit}
+                  values={{ label: credit.label, amount: credit.amount, strong: (chunks) => <strong>{chunks}</strong> }}
+                />
               </Text>
             ))}
           </Group>
         )}
         <Anchor component={NavLink} to="/my-products" size="sm">
-          My products
+          <FormattedMessage {...messages.myProducts} />
         </Anchor>
       </Group>
     </Card>

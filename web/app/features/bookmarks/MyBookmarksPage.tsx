@@ -8,10 +8,22 @@ import {
   Table,
   Title,
 } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink } from "react-router";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { EmptyState } from "~/components/EmptyState";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  title: { id: "bookmarks.mine.title", defaultMessage: "My bookmarks" },
+  failed: { id: "bookmarks.mine.failed", defaultMessage: "Your bookmarks could not be loaded." },
+  search: { id: "bookmarks.mine.search", defaultMessage: "Search jobs" },
+  empty: { id: "bookmarks.mine.empty", defaultMessage: "No bookmarks yet. Bookmark jobs to come back to them." },
+});
+
+/** The page's name, for its document title. */
+export const MY_BOOKMARKS_TITLE = messages.title;
 
 export const MY_BOOKMARKS = graphql(`
   query MyBookmarks {
@@ -29,16 +41,19 @@ export const MY_BOOKMARKS = graphql(`
 
 /** /my-bookmarks: the jobs a signed-in user keeps (those still online). */
 export function MyBookmarksPage() {
+  const intl = useIntl();
   const { data, loading, error } = useQuery(MY_BOOKMARKS, {
     fetchPolicy: "cache-and-network",
   });
   const jobs = data?.myBookmarks.jobs ?? [];
   return (
     <Stack gap="md">
-      <Title order={1}>My bookmarks</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {error ? (
         <Alert color="red" role="alert">
-          Your bookmarks could not be loaded.
+          <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
       {loading && !data ? <Skeleton height={120} /> : null}
@@ -46,15 +61,15 @@ export function MyBookmarksPage() {
         <EmptyState
           action={
             <Anchor component={NavLink} to="/jobs">
-              Search jobs
+              <FormattedMessage {...messages.search} />
             </Anchor>
           }
         >
-          No bookmarks yet. Bookmark jobs to come back to them.
+          <FormattedMessage {...messages.empty} />
         </EmptyState>
       ) : null}
       {jobs.length > 0 ? (
-        <Table aria-label="My bookmarks">
+        <Table aria-label={intl.formatMessage(messages.title)}>
           <Table.Tbody>
             {jobs.map((job) => (
               <Table.Tr key={job.id}>

@@ -13,18 +13,39 @@ import {
   Typography,
 } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import {
   ADMIN_CONSENT_INFOS,
   CONSENT_INFO_REVISIONS,
   PUBLISH_CONSENT_REVISION,
 } from "./admin-documents";
 
-const WHEN = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
+const messages = defineMessages({
+  newText: { id: "consent.admin.newText", defaultMessage: "New text (English, HTML) for {type}" },
+  publishFailed: { id: "consent.admin.publishFailed", defaultMessage: "The revision could not be published." },
+  published: {
+    id: "consent.admin.published",
+    defaultMessage: "Revision {revision, number} published. Users who agreed to an older one are asked again.",
+  },
+  publish: { id: "consent.admin.publish", defaultMessage: "Publish new revision" },
+  showRevisions: { id: "consent.admin.showRevisions", defaultMessage: "Show earlier revisions" },
+  revisionAt: { id: "consent.admin.revisionAt", defaultMessage: "Revision {revision, number} · {when}" },
+  title: { id: "consent.admin.title", defaultMessage: "Consent texts" },
+  failed: { id: "consent.admin.failed", defaultMessage: "There was an error loading the GDPR consent." },
+  empty: { id: "consent.admin.empty", defaultMessage: "No consent texts yet." },
+  optIn: { id: "consent.admin.optIn", defaultMessage: "Opt-in" },
+  notice: { id: "consent.admin.notice", defaultMessage: "Notice" },
+  revision: { id: "consent.admin.revision", defaultMessage: "Revision {revision, number}" },
 });
+
+/** The page's name, for its document title. */
+export const CONSENT_ADMIN_TITLE = messages.title;
+
+function when(value: unknown, intl: IntlShape): string {
+  return intl.formatDate(new Date(String(value)), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+}
 
 interface AdminInfo {
   id: string;
@@ -42,6 +63,7 @@ function PublishRevisionForm({
   info: AdminInfo;
   onPublished: () => void;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState(info.text);
   const [publish, { data, loading, error }] = useMutation(
     PUBLISH_CONSENT_REVISION,
@@ -66,7 +88,7 @@ function PublishRevisionForm({
     <form onSubmit={(event) => void submit(event)}>
       <Stack gap="xs">
         <Textarea
-          label={`New text (English, HTML) for ${info.type}`}
+          label={intl.formatMessage(messages.newText, { type: info.type })}
           autosize
           minRows={4}
           value={text}
@@ -75,18 +97,17 @@ function PublishRevisionForm({
         <DangerList
           messages={[
             ...errors,
-            ...(error ? ["The revision could not be published."] : []),
+            ...(error ? [intl.formatMessage(messages.publishFailed)] : []),
           ]}
         />
         {answer?.__typename === "GdprConsentInfoSaved" ? (
           <Alert color="green" role="status">
-            Revision {answer.info.revision} published. Users who agreed to an
-            older one are asked again.
+            <FormattedMessage {...messages.published} values={{ revision: answer.info.revision }} />
           </Alert>
         ) : null}
         <Group>
           <Button type="submit" loading={loading}>
-            Publish new revision
+            <FormattedMessage {...messages.publish} />
           </Button>
         </Group>
       </Stack>
@@ -95,6 +116,7 @@ function PublishRevisionForm({
 }
 
 function Revisions({ infoId }: { infoId: string }) {
+  const intl = useIntl();
   const [load, { data, loading, called }] = useLazyQuery(
     CONSENT_INFO_REVISIONS,
     { fetchPolicy: "network-only" },
@@ -106,7 +128,7 @@ function Revisions({ infoId }: { infoId: string }) {
         size="compact-sm"
         onClick={() => void load({ variables: { infoId } })}
       >
-        Show earlier revisions
+        <FormattedMessage {...messages.showRevisions} />
       </Button>
     );
   }
@@ -120,8 +142,10 @@ function Revisions({ infoId }: { infoId: string }) {
       {(data?.getGdprConsentInfoRevisions ?? []).map((revision) => (
         <Card key={revision.id} withBorder component="li" padding="sm">
           <Text size="sm" fw={600}>
-            Revision {revision.number} ·{" "}
-            {WHEN.format(new Date(String(revision.publishedAt)))}
+            <FormattedMessage
+              {...messages.revisionAt}
+              values={{ revision: revision.number, when: when(revision.publishedAt, intl) }}
+            />
           </Text>
           <Typography>
             <div dangerouslySetInnerHTML={{ __html: revision.text }} />
@@ -140,15 +164,19 @@ export function ConsentAdminPage() {
   const infos = data?.getGdprConsentInfos ?? [];
   return (
     <Stack gap="lg">
-      <Title order={1}>Consent texts</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {error ? (
         <Alert color="red" role="alert">
-          There was an error loading the GDPR consent.
+          <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
       {loading && !data ? <Skeleton height={200} radius="md" /> : null}
       {!error && data && infos.length === 0 ? (
-        <Text c="dimmed">No consent texts yet.</Text>
+        <Text c="dimmed">
+          <FormattedMessage {...messages.empty} />
+        </Text>
       ) : null}
       {infos.map((info) => (
         <Card
@@ -165,9 +193,11 @@ export function ConsentAdminPage() {
               </Title>
               <Group gap="xs">
                 <Badge color={info.optIn ? "blue" : "gray"}>
-                  {info.optIn ? "Opt-in" : "Notice"}
+                  <FormattedMessage {...(info.optIn ? messages.optIn : messages.notice)} />
                 </Badge>
-                <Badge variant="light">Revision {info.revision}</Badge>
+                <Badge variant="light">
+                  <FormattedMessage {...messages.revision} values={{ revision: info.revision }} />
+                </Badge>
               </Group>
             </Group>
             <Typography>

@@ -1,6 +1,16 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Skeleton, Stack, Title, Typography } from "@mantine/core";
+import { FormattedMessage } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { GDPR_CONSENT_INFOS, TERMS_PLACEMENT, TERMS_TYPE } from "./documents";
+
+const messages = defineMessages({
+  title: { id: "consent.privacy.title", defaultMessage: "Privacy policy" },
+  failed: { id: "consent.privacy.failed", defaultMessage: "There was an error loading the GDPR consent." },
+});
+
+/** The page's name, for its document title. */
+export const PRIVACY_POLICY_TITLE = messages.title;
 
 /** The privacy policy in full: the current revision of the REGISTRATION privacy-policy info. */
 export function PrivacyPolicyPage() {
@@ -10,10 +20,12 @@ export function PrivacyPolicyPage() {
   const info = data?.getGdprConsentInfos[0];
   return (
     <Stack gap="md" maw={760}>
-      <Title order={1}>Privacy policy</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {error ? (
         <Alert color="red" role="alert">
-          There was an error loading the GDPR consent.
+          <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
       {loading && !data ? <Skeleton height={160} radius="md" /> : null}

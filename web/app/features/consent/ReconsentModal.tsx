@@ -9,7 +9,9 @@ import {
   Typography,
 } from "@mantine/core";
 import { useState, useSyncExternalStore } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { ConsentFlag } from "./ConsentFlag";
 import {
   CREATE_GDPR_USER_CONSENT,
@@ -19,14 +21,25 @@ import {
   TERMS_TYPE,
 } from "./documents";
 
-/** Spec 1, 4, 5 and 8: the exact texts. */
-export const RECONSENT_TITLE = "Our terms and conditions have changed";
-export const RECONSENT_CHECKBOX = "I agree with the terms and conditions.";
-export const RECONSENT_REQUIRED = "Please accept the terms and conditions";
-export const RECONSENT_SAVED =
-  "Your consent to the latest GDPR changes has been saved.";
-export const RECONSENT_LOAD_ERROR =
-  "There was an error loading the GDPR consent.";
+const messages = defineMessages({
+  // Spec 1, 4, 5 and 8: the exact texts.
+  title: { id: "consent.reconsent.title", defaultMessage: "Our terms and conditions have changed" },
+  checkbox: { id: "consent.reconsent.checkbox", defaultMessage: "I agree with the terms and conditions." },
+  required: { id: "consent.reconsent.required", defaultMessage: "Please accept the terms and conditions" },
+  saved: { id: "consent.reconsent.saved", defaultMessage: "Your consent to the latest GDPR changes has been saved." },
+  loadError: { id: "consent.reconsent.loadError", defaultMessage: "There was an error loading the GDPR consent." },
+  saveFailed: { id: "consent.reconsent.saveFailed", defaultMessage: "Your consent could not be saved. Please try again." },
+  readPolicy: { id: "consent.reconsent.readPolicy", defaultMessage: "Read the privacy policy" },
+  notNow: { id: "consent.reconsent.notNow", defaultMessage: "Not now" },
+  confirm: { id: "consent.reconsent.confirm", defaultMessage: "Confirm" },
+});
+
+/** Spec 1, 4, 5 and 8: the exact texts (their en wording, which tests look for). */
+export const RECONSENT_TITLE = messages.title.defaultMessage;
+export const RECONSENT_CHECKBOX = messages.checkbox.defaultMessage;
+export const RECONSENT_REQUIRED = messages.required.defaultMessage;
+export const RECONSENT_SAVED = messages.saved.defaultMessage;
+export const RECONSENT_LOAD_ERROR = messages.loadError.defaultMessage;
 
 const noSubscription = () => () => undefined;
 
@@ -75,6 +88,7 @@ function ReconsentGate({
   const infos = useQuery(GDPR_CONSENT_INFOS, {
     variables: { ...variables, limit: 1 },
   });
+  const intl = useIntl();
   const [closed, setClosed] = useState(false);
   const [saved, setSaved] = useState(false);
   const [loadFlagOpen, setLoadFlagOpen] = useState(true);
@@ -84,7 +98,7 @@ function ReconsentGate({
     return loadFlagOpen ? (
       <ConsentFlag
         color="red"
-        message={RECONSENT_LOAD_ERROR}
+        message={intl.formatMessage(messages.loadError)}
         onClose={() => setLoadFlagOpen(false)}
       />
     ) : null;
@@ -93,7 +107,7 @@ function ReconsentGate({
     return (
       <ConsentFlag
         color="green"
-        message={RECONSENT_SAVED}
+        message={intl.formatMessage(messages.saved)}
         onClose={() => setSaved(false)}
       />
     );
@@ -137,6 +151,7 @@ function ReconsentForm({
   onDismiss: () => void;
   onSaved: () => void;
 }) {
+  const intl = useIntl();
   const [agreed, setAgreed] = useState(false);
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -153,17 +168,17 @@ function ReconsentForm({
       if (answer && answer.errors.length === 0 && answer.consent) onSaved();
       else
         setServerErrors(
-          answer?.errors.map((e) => e.message) ?? [RECONSENT_LOAD_ERROR],
+          answer?.errors.map((e) => e.message) ?? [intl.formatMessage(messages.loadError)],
         );
     } catch {
-      setServerErrors(["Your consent could not be saved. Please try again."]);
+      setServerErrors([intl.formatMessage(messages.saveFailed)]);
     }
   };
   return (
     <Modal
       opened
       onClose={onDismiss}
-      title={RECONSENT_TITLE}
+      title={intl.formatMessage(messages.title)}
       size="lg"
       centered
     >
@@ -172,14 +187,14 @@ function ReconsentForm({
           <div dangerouslySetInnerHTML={{ __html: text }} />
         </Typography>
         <Anchor href={privacyPolicyUrl} target="_blank" rel="noopener">
-          Read the privacy policy
+          <FormattedMessage {...messages.readPolicy} />
         </Anchor>
         <DangerList messages={serverErrors} />
         <Checkbox
-          label={RECONSENT_CHECKBOX}
+          label={intl.formatMessage(messages.checkbox)}
           checked={agreed}
           required
-          error={touched && !agreed ? RECONSENT_REQUIRED : undefined}
+          error={touched && !agreed ? intl.formatMessage(messages.required) : undefined}
           onChange={(event) => {
             setAgreed(event.currentTarget.checked);
             setTouched(true);
@@ -187,14 +202,14 @@ function ReconsentForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDismiss}>
-            Not now
+            <FormattedMessage {...messages.notNow} />
           </Button>
           <Button
             disabled={!valid}
             loading={loading}
             onClick={() => void confirm()}
           >
-            Confirm
+            <FormattedMessage {...messages.confirm} />
           </Button>
         </Group>
       </Stack>

@@ -12,8 +12,10 @@ import {
   Title,
 } from "@mantine/core";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { NO_ERRORS, sortAccountErrors, type SortedAccountErrors } from "./account-errors";
 import { EMAIL_PATTERN, MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from "./account-rules";
 
@@ -106,6 +108,61 @@ export const DELETE_ACCOUNT = graphql(`
   }
 `);
 
+const messages = defineMessages({
+  unavailable: { id: "account.unavailable", defaultMessage: "We could not save your changes. Try again in a moment." },
+  firstNameMissing: { id: "account.firstName.missing", defaultMessage: "Enter your first name." },
+  lastNameMissing: { id: "account.lastName.missing", defaultMessage: "Enter your last name." },
+  tooLong: { id: "account.name.tooLong", defaultMessage: "Use at most {max, number} characters." },
+  profile: { id: "account.profile.title", defaultMessage: "Profile" },
+  profileSaved: { id: "account.profile.saved", defaultMessage: "Your profile was saved." },
+  firstName: { id: "account.profile.firstName", defaultMessage: "First name" },
+  lastName: { id: "account.profile.lastName", defaultMessage: "Last name" },
+  displayName: { id: "account.profile.displayName", defaultMessage: "Display name" },
+  displayNameHint: {
+    id: "account.profile.displayName.hint",
+    defaultMessage: "The name others see. Leave it empty to use your first and last name.",
+  },
+  saveProfile: { id: "account.profile.save", defaultMessage: "Save the profile" },
+  emailInvalid: { id: "account.email.invalid", defaultMessage: "Enter a valid email address." },
+  emailSame: { id: "account.email.same", defaultMessage: "This is your address already." },
+  currentPasswordMissing: { id: "account.currentPassword.missing", defaultMessage: "Enter your current password." },
+  email: { id: "account.email.title", defaultMessage: "Email address" },
+  emailRequested: {
+    id: "account.email.requested",
+    defaultMessage: "We sent a confirmation link to {email}. Your address changes once you open it.",
+  },
+  emailPending: { id: "account.email.pending", defaultMessage: "Waiting for confirmation: {email}" },
+  newEmail: { id: "account.email.new", defaultMessage: "New email address" },
+  currentPassword: { id: "account.currentPassword", defaultMessage: "Current password" },
+  changeEmail: { id: "account.email.submit", defaultMessage: "Change the email address" },
+  passwordShort: { id: "account.password.short", defaultMessage: "Use at least {min, number} characters." },
+  passwordLong: { id: "account.password.long", defaultMessage: "Use at most {max, number} characters." },
+  passwordsDiffer: { id: "account.password.differ", defaultMessage: "The two passwords differ." },
+  password: { id: "account.password.title", defaultMessage: "Password" },
+  passwordChanged: { id: "account.password.changed", defaultMessage: "Your password was changed." },
+  newPassword: { id: "account.password.new", defaultMessage: "New password" },
+  newPasswordHint: {
+    id: "account.password.new.hint",
+    defaultMessage: "{min, number} to {max, number} characters, not containing your email name.",
+  },
+  repeatPassword: { id: "account.password.repeat", defaultMessage: "Repeat the new password" },
+  changePassword: { id: "account.password.submit", defaultMessage: "Change the password" },
+  dangerZone: { id: "account.delete.title", defaultMessage: "Danger zone" },
+  deleteText: {
+    id: "account.delete.text",
+    defaultMessage: "Deleting your account removes your profile for good. This cannot be undone.",
+  },
+  deleteButton: { id: "account.delete.open", defaultMessage: "Delete my account" },
+  deleteTitle: { id: "account.delete.dialog.title", defaultMessage: "Delete your account?" },
+  deleteConfirm: {
+    id: "account.delete.dialog.text",
+    defaultMessage: "Enter your current password to confirm. Your account is deleted at once.",
+  },
+  deleteFailed: { id: "account.delete.failed", defaultMessage: "We could not delete your account. Try again in a moment." },
+  cancel: { id: "account.delete.cancel", defaultMessage: "Cancel" },
+  deleteForGood: { id: "account.delete.submit", defaultMessage: "Delete my account for good" },
+});
+
 type Checks<F extends string> = Partial<Record<F, string>>;
 type Answer = {
   __typename?: string;
@@ -136,18 +193,17 @@ function SettingsCard({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-const UNAVAILABLE = "We could not save your changes. Try again in a moment.";
 const PROFILE_FIELDS = ["firstName", "lastName", "displayName"] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-function nameChecks(values: Record<ProfileField, string>): Checks<ProfileField> {
+function nameChecks(values: Record<ProfileField, string>, intl: IntlShape): Checks<ProfileField> {
   const errors: Checks<ProfileField> = {};
-  if (!values.firstName.trim()) errors.firstName = "Enter your first name.";
-  else if (values.firstName.trim().length > MAX_NAME)
-    errors.firstName = `Use at most ${MAX_NAME} characters.`;
-  if (!values.lastName.trim()) errors.lastName = "Enter your last name.";
-  else if (values.lastName.trim().length > MAX_NAME) errors.lastName = `Use at most ${MAX_NAME} characters.`;
-  if (values.displayName.trim().length > MAX_NAME) errors.displayName = `Use at most ${MAX_NAME} characters.`;
+  const tooLong = intl.formatMessage(messages.tooLong, { max: MAX_NAME });
+  if (!values.firstName.trim()) errors.firstName = intl.formatMessage(messages.firstNameMissing);
+  else if (values.firstName.trim().length > MAX_NAME) errors.firstName = tooLong;
+  if (!values.lastName.trim()) errors.lastName = intl.formatMessage(messages.lastNameMissing);
+  else if (values.lastName.trim().length > MAX_NAME) errors.lastName = tooLong;
+  if (values.displayName.trim().length > MAX_NAME) errors.displayName = tooLong;
   return errors;
 }
 
@@ -158,6 +214,7 @@ export interface ProfileUser {
 }
 
 export function ProfileForm({ user }: { user: ProfileUser }) {
+  const intl = useIntl();
   const [values, setValues] = useState<Record<ProfileField, string>>(() => ({
     firstName: user.firstName,
     lastName: user.lastName,
@@ -167,7 +224,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   const [touched, setTouched] = useState(false);
   const [update, { data, loading, error }] = useMutation(UPDATE_PROFILE);
 
-  const checks = nameChecks(values);
+  const checks = nameChecks(values, intl);
   const answer = data?.updateProfile;
   const server = serverErrors(answer, PROFILE_FIELDS);
   const fieldError = fieldErrorsOf(checks, touched, server);
@@ -192,18 +249,18 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
   };
 
   return (
-    <SettingsCard title="Profile">
+    <SettingsCard title={intl.formatMessage(messages.profile)}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {answer?.__typename === "AccountUpdated" ? (
             <Alert color="green" role="status">
-              Your profile was saved.
+              <FormattedMessage {...messages.profileSaved} />
             </Alert>
           ) : null}
-          <DangerList messages={error ? [UNAVAILABLE] : server.general} />
+          <DangerList messages={error ? [intl.formatMessage(messages.unavailable)] : server.general} />
           <Group grow align="flex-start">
             <TextInput
-              label="First name"
+              label={intl.formatMessage(messages.firstName)}
               autoComplete="given-name"
               required
               value={values.firstName}
@@ -211,7 +268,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
               error={fieldError("firstName")}
             />
             <TextInput
-              label="Last name"
+              label={intl.formatMessage(messages.lastName)}
               autoComplete="family-name"
               required
               value={values.lastName}
@@ -220,8 +277,8 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
             />
           </Group>
           <TextInput
-            label="Display name"
-            description="The name others see. Leave it empty to use your first and last name."
+            label={intl.formatMessage(messages.displayName)}
+            description={intl.formatMessage(messages.displayNameHint)}
             autoComplete="nickname"
             value={values.displayName}
             onChange={set("displayName")}
@@ -229,7 +286,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
           />
           <Group>
             <Button type="submit" loading={loading}>
-              Save the profile
+              <FormattedMessage {...messages.saveProfile} />
             </Button>
           </Group>
         </Stack>
@@ -247,15 +304,16 @@ export interface EmailUser {
 }
 
 export function ChangeEmailForm({ user }: { user: EmailUser }) {
+  const intl = useIntl();
   const [values, setValues] = useState<Record<EmailField, string>>({ email: "", currentPassword: "" });
   const [touched, setTouched] = useState(false);
   const [change, { data, loading, error }] = useMutation(CHANGE_EMAIL);
 
   const checks: Checks<EmailField> = {};
   const email = values.email.trim();
-  if (!EMAIL_PATTERN.test(email)) checks.email = "Enter a valid email address.";
-  else if (email.toLowerCase() === user.email?.toLowerCase()) checks.email = "This is your address already.";
-  if (!values.currentPassword) checks.currentPassword = "Enter your current password.";
+  if (!EMAIL_PATTERN.test(email)) checks.email = intl.formatMessage(messages.emailInvalid);
+  else if (email.toLowerCase() === user.email?.toLowerCase()) checks.email = intl.formatMessage(messages.emailSame);
+  if (!values.currentPassword) checks.currentPassword = intl.formatMessage(messages.currentPasswordMissing);
   const answer = data?.changeEmail;
   const server = serverErrors(answer, EMAIL_FIELDS);
   const fieldError = fieldErrorsOf(checks, touched, server);
@@ -279,21 +337,21 @@ export function ChangeEmailForm({ user }: { user: EmailUser }) {
 
   const requested = answer?.__typename === "AccountUpdated" ? answer.user.pendingEmail : null;
   return (
-    <SettingsCard title="Email address">
+    <SettingsCard title={intl.formatMessage(messages.email)}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {requested ? (
             <Alert color="blue" role="status">
-              We sent a confirmation link to {requested}. Your address changes once you open it.
+              <FormattedMessage {...messages.emailRequested} values={{ email: requested }} />
             </Alert>
           ) : user.pendingEmail ? (
             <Text size="sm" data-testid="account-pending-email">
-              Waiting for confirmation: {user.pendingEmail}
+              <FormattedMessage {...messages.emailPending} values={{ email: user.pendingEmail }} />
             </Text>
           ) : null}
-          <DangerList messages={error ? [UNAVAILABLE] : server.general} />
+          <DangerList messages={error ? [intl.formatMessage(messages.unavailable)] : server.general} />
           <TextInput
-            label="New email address"
+            label={intl.formatMessage(messages.newEmail)}
             type="email"
             autoComplete="email"
             required
@@ -302,7 +360,7 @@ export function ChangeEmailForm({ user }: { user: EmailUser }) {
             error={fieldError("email")}
           />
           <PasswordInput
-            label="Current password"
+            label={intl.formatMessage(messages.currentPassword)}
             autoComplete="current-password"
             required
             value={values.currentPassword}
@@ -311,7 +369,7 @@ export function ChangeEmailForm({ user }: { user: EmailUser }) {
           />
           <Group>
             <Button type="submit" loading={loading}>
-              Change the email address
+              <FormattedMessage {...messages.changeEmail} />
             </Button>
           </Group>
         </Stack>
@@ -324,23 +382,24 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword"] as const;
 type PasswordField = (typeof PASSWORD_FIELDS)[number] | "repeat";
 const NO_PASSWORDS: Record<PasswordField, string> = { currentPassword: "", newPassword: "", repeat: "" };
 
-function passwordChecks(values: Record<PasswordField, string>): Checks<PasswordField> {
+function passwordChecks(values: Record<PasswordField, string>, intl: IntlShape): Checks<PasswordField> {
   const errors: Checks<PasswordField> = {};
-  if (!values.currentPassword) errors.currentPassword = "Enter your current password.";
+  if (!values.currentPassword) errors.currentPassword = intl.formatMessage(messages.currentPasswordMissing);
   if (values.newPassword.length < MIN_PASSWORD)
-    errors.newPassword = `Use at least ${MIN_PASSWORD} characters.`;
+    errors.newPassword = intl.formatMessage(messages.passwordShort, { min: MIN_PASSWORD });
   else if (values.newPassword.length > MAX_PASSWORD)
-    errors.newPassword = `Use at most ${MAX_PASSWORD} characters.`;
-  if (values.repeat !== values.newPassword) errors.repeat = "The two passwords differ.";
+    errors.newPassword = intl.formatMessage(messages.passwordLong, { max: MAX_PASSWORD });
+  if (values.repeat !== values.newPassword) errors.repeat = intl.formatMessage(messages.passwordsDiffer);
   return errors;
 }
 
 export function ChangePasswordForm() {
+  const intl = useIntl();
   const [values, setValues] = useState(NO_PASSWORDS);
   const [touched, setTouched] = useState(false);
   const [change, { data, loading, error }] = useMutation(CHANGE_PASSWORD);
 
-  const checks = passwordChecks(values);
+  const checks = passwordChecks(values, intl);
   const answer = data?.changePassword;
   const server = serverErrors(answer, PASSWORD_FIELDS);
   const fieldError = fieldErrorsOf(checks, touched, server);
@@ -365,17 +424,17 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <SettingsCard title="Password">
+    <SettingsCard title={intl.formatMessage(messages.password)}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {answer?.__typename === "AccountUpdated" ? (
             <Alert color="green" role="status">
-              Your password was changed.
+              <FormattedMessage {...messages.passwordChanged} />
             </Alert>
           ) : null}
-          <DangerList messages={error ? [UNAVAILABLE] : server.general} />
+          <DangerList messages={error ? [intl.formatMessage(messages.unavailable)] : server.general} />
           <PasswordInput
-            label="Current password"
+            label={intl.formatMessage(messages.currentPassword)}
             autoComplete="current-password"
             required
             value={values.currentPassword}
@@ -383,8 +442,8 @@ export function ChangePasswordForm() {
             error={fieldError("currentPassword")}
           />
           <PasswordInput
-            label="New password"
-            description={`${MIN_PASSWORD} to ${MAX_PASSWORD} characters, not containing your email name.`}
+            label={intl.formatMessage(messages.newPassword)}
+            description={intl.formatMessage(messages.newPasswordHint, { min: MIN_PASSWORD, max: MAX_PASSWORD })}
             autoComplete="new-password"
             required
             value={values.newPassword}
@@ -392,7 +451,7 @@ export function ChangePasswordForm() {
             error={fieldError("newPassword")}
           />
           <PasswordInput
-            label="Repeat the new password"
+            label={intl.formatMessage(messages.repeatPassword)}
             autoComplete="new-password"
             required
             value={values.repeat}
@@ -401,7 +460,7 @@ export function ChangePasswordForm() {
           />
           <Group>
             <Button type="submit" loading={loading}>
-              Change the password
+              <FormattedMessage {...messages.changePassword} />
             </Button>
           </Group>
         </Stack>
@@ -415,6 +474,7 @@ function leaveForLogout() {
 }
 
 export function DeleteAccountCard({ onDeleted = leaveForLogout }: { onDeleted?: () => void }) {
+  const intl = useIntl();
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState("");
   const [touched, setTouched] = useState(false);
@@ -423,7 +483,8 @@ export function DeleteAccountCard({ onDeleted = leaveForLogout }: { onDeleted?: 
   const missing = password.length === 0;
   const server = serverErrors(data?.deleteAccount, ["currentPassword"]);
   const passwordError =
-    (touched && missing ? "Enter your current password." : undefined) ?? server.byField.currentPassword;
+    (touched && missing ? intl.formatMessage(messages.currentPasswordMissing) : undefined) ??
+    server.byField.currentPassword;
 
   const close = () => {
     setOpened(false);
@@ -448,29 +509,31 @@ export function DeleteAccountCard({ onDeleted = leaveForLogout }: { onDeleted?: 
       withBorder
       padding="lg"
       component="section"
-      aria-label="Danger zone"
+      aria-label={intl.formatMessage(messages.dangerZone)}
       style={{ borderColor: "var(--mantine-color-red-6)" }}
     >
       <Stack gap="sm">
         <Title order={2} size="h3" c="red">
-          Danger zone
+          <FormattedMessage {...messages.dangerZone} />
         </Title>
-        <Text>Deleting your account removes your profile for good. This cannot be undone.</Text>
+        <Text>
+          <FormattedMessage {...messages.deleteText} />
+        </Text>
         <Group>
           <Button color="red" variant="outline" onClick={() => setOpened(true)}>
-            Delete my account
+            <FormattedMessage {...messages.deleteButton} />
           </Button>
         </Group>
       </Stack>
-      <Modal opened={opened} onClose={close} title="Delete your account?" centered>
+      <Modal opened={opened} onClose={close} title={intl.formatMessage(messages.deleteTitle)} centered>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <Text>Enter your current password to confirm. Your account is deleted at once.</Text>
-            <DangerList
-              messages={error ? ["We could not delete your account. Try again in a moment."] : server.general}
-            />
+            <Text>
+              <FormattedMessage {...messages.deleteConfirm} />
+            </Text>
+            <DangerList messages={error ? [intl.formatMessage(messages.deleteFailed)] : server.general} />
             <PasswordInput
-              label="Current password"
+              label={intl.formatMessage(messages.currentPassword)}
               autoComplete="current-password"
               required
               data-autofocus
@@ -480,10 +543,10 @@ export function DeleteAccountCard({ onDeleted = leaveForLogout }: { onDeleted?: 
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                <FormattedMessage {...messages.cancel} />
               </Button>
               <Button type="submit" color="red" loading={loading}>
-                Delete my account for good
+                <FormattedMessage {...messages.deleteForGood} />
               </Button>
             </Group>
           </Stack>

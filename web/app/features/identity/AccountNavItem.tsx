@@ -1,8 +1,10 @@
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useEffect } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink, useNavigate } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { MENU_LABELS } from "./menu-labels";
 import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { signOut, useSession } from "./session";
 
@@ -22,6 +24,7 @@ export const CURRENT_USER_FOR_SHELL = graphql(`
  * session's own name, so the shell renders the same on the server and in the browser.
  */
 export function AccountNavItem() {
+  const intl = useIntl();
   const session = useSession();
   const navigate = useNavigate();
   const signedIn = session.status === "authenticated" && session.data !== null;
@@ -36,10 +39,10 @@ export function AccountNavItem() {
     return (
       <Group gap="sm" wrap="nowrap">
         <Anchor component={NavLink} to="/user/login" prefetch="none">
-          Log in
+          <FormattedMessage {...MENU_LABELS.logIn} />
         </Anchor>
         <Button component={NavLink} to="/user/register" size="xs">
-          Sign up
+          <FormattedMessage {...MENU_LABELS.signUp} />
         </Button>
       </Group>
     );
@@ -49,7 +52,7 @@ export function AccountNavItem() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`}>
+        <UnstyledButton aria-label={intl.formatMessage(MENU_LABELS.accountMenu, { name })}>
           <Text component="span" fw={500} data-testid="current-user">
             {name}
           </Text>
@@ -57,54 +60,56 @@ export function AccountNavItem() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={NavLink} to="/user/account">
-          Account settings
+          <FormattedMessage {...MENU_LABELS.accountSettings} />
         </Menu.Item>
         <Menu.Item component={NavLink} to="/my-applications">
-          My applications
+          <FormattedMessage {...MENU_LABELS.myApplications} />
         </Menu.Item>
         <Menu.Item component={NavLink} to="/my-bookmarks">
-          My bookmarks
+          <FormattedMessage {...MENU_LABELS.myBookmarks} />
         </Menu.Item>
         {hasRecruiterAccess(session.data.user.roles) ? (
           <>
             <Menu.Item component={NavLink} to="/job/wizard">
-              Post a job
+              <FormattedMessage {...MENU_LABELS.postJob} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/job-manager">
-              Job manager
+              <FormattedMessage {...MENU_LABELS.jobManager} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/dashboard/organization">
-              My organization
+              <FormattedMessage {...MENU_LABELS.myOrganization} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/recruiter/applications">
-              Applications
+              <FormattedMessage {...MENU_LABELS.applications} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/my-products">
-              My products
+              <FormattedMessage {...MENU_LABELS.myProducts} />
             </Menu.Item>
           </>
         ) : null}
         {isAdminLike(session.data.user.roles) && !session.data.masqueraded ? (
           <>
             <Menu.Item component={NavLink} to="/admin/masquerade">
-              Act as another user
+              <FormattedMessage {...MENU_LABELS.masquerade} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/admin/audit-log">
-              Audit log
+              <FormattedMessage {...MENU_LABELS.auditLog} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/admin/billing">
-              Billing
+              <FormattedMessage {...MENU_LABELS.billing} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/admin/consent">
-              Consent texts
+              <FormattedMessage {...MENU_LABELS.consentTexts} />
             </Menu.Item>
             <Menu.Item component={NavLink} to="/admin/jobs-review">
-              Jobs to review
+              <FormattedMessage {...MENU_LABELS.jobsReview} />
             </Menu.Item>
           </>
         ) : null}
         <Menu.Divider />
-        <Menu.Item onClick={() => void signOut("/")}>Log out</Menu.Item>
+        <Menu.Item onClick={() => void signOut("/")}>
+          <FormattedMessage {...MENU_LABELS.logOut} />
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

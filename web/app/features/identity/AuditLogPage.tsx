@@ -1,7 +1,9 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { AuditLogQuery } from "~/lib/graphql/generated/graphql";
 
 export const AUDIT_LOG = graphql(`
@@ -42,17 +44,36 @@ export function parsePage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-// UTC on the server and in the browser alike, so the prerendered page hydrates unchanged.
-const WHEN = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-
 const OUTCOME_COLORS: Record<string, string> = { succeeded: "green", failed: "red", attempted: "gray" };
 
-const CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
+const messages = defineMessages({
+  first: { id: "auditLog.page.first", defaultMessage: "First page" },
+  previous: { id: "auditLog.page.previous", defaultMessage: "Previous page" },
+  next: { id: "auditLog.page.next", defaultMessage: "Next page" },
+  last: { id: "auditLog.page.last", defaultMessage: "Last page" },
+  page: { id: "auditLog.page", defaultMessage: "Page {page, number}" },
+  title: { id: "auditLog.title", defaultMessage: "Audit log" },
+  intro: { id: "auditLog.intro", defaultMessage: "Every write an administrator made while acting as another user." },
+  showAll: { id: "auditLog.showAll", defaultMessage: "Show every write" },
+  failed: { id: "auditLog.failed", defaultMessage: "The audit log could not be loaded. Please try again in a moment." },
+  loading: { id: "auditLog.loading", defaultMessage: "Loading the audit log…" },
+  empty: { id: "auditLog.empty", defaultMessage: "No writes were made while masquerading." },
+  table: { id: "auditLog.table", defaultMessage: "Writes made while masquerading" },
+  when: { id: "auditLog.when", defaultMessage: "When (UTC)" },
+  administrator: { id: "auditLog.administrator", defaultMessage: "Administrator" },
+  actedAs: { id: "auditLog.actedAs", defaultMessage: "Acted as" },
+  service: { id: "auditLog.service", defaultMessage: "Service" },
+  operation: { id: "auditLog.operation", defaultMessage: "Operation" },
+  outcome: { id: "auditLog.outcome", defaultMessage: "Outcome" },
+  outcomeValue: {
+    id: "auditLog.outcome.value",
+    defaultMessage: "{outcome, select, succeeded {succeeded} failed {failed} attempted {attempted} other {{outcome}}}",
+  },
+  masquerade: { id: "auditLog.masquerade", defaultMessage: "Act as another user" },
+});
+
+/** The page's name, for its document title. */
+export const AUDIT_LOG_TITLE = messages.title;
 
 type Entry = AuditLogQuery["auditLog"]["entries"][number];
 
@@ -70,11 +91,15 @@ function Person({ person }: { person: Entry["admin"] }) {
 }
 
 function EntryRow({ entry }: { entry: Entry }) {
+  const intl = useIntl();
   const attemptedAt = String(entry.attemptedAt);
   return (
     <Table.Tr>
       <Table.Td>
-        <time dateTime={attemptedAt}>{WHEN.format(new Date(attemptedAt))}</time>
+        {/* UTC on the server and in the browser alike, so the prerendered page hydrates unchanged. */}
+        <time dateTime={attemptedAt}>
+          {intl.formatDate(new Date(attemptedAt), { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })}
+        </time>
       </Table.Td>
       <Table.Td>
         <Person person={entry.admin} />
@@ -93,7 +118,7 @@ function EntryRow({ entry }: { entry: Entry }) {
       </Table.Td>
       <Table.Td>
         <Badge color={OUTCOME_COLORS[entry.outcome] ?? "gray"} variant="light">
-          {entry.outcome}
+          <FormattedMessage {...messages.outcomeValue} values={{ outcome: entry.outcome }} />
         </Badge>
       </Table.Td>
     </Table.Tr>
@@ -110,6 +135,7 @@ export interface AuditLogPageProps {
 
 /** /admin/audit-log: the writes administrators made while masquerading, newest first. */
 export function AuditLogPage({ page, onPageChange, adminId = null, userId = null }: AuditLogPageProps) {
+  const intl = useIntl();
   const { data, loading, error } = useQuery(AUDIT_LOG, {
     variables: { limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE, adminId, userId },
   });
@@ -118,31 +144,55 @@ export function AuditLogPage({ page, onPageChange, adminId = null, userId = null
 
   return (
     <Stack gap="md">
-      <Title order={1}>Audit log</Title>
-      <Text>Every write an administrator made while acting as another user.</Text>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
+      <Text>
+        <FormattedMessage {...messages.intro} />
+      </Text>
       {adminId || userId ? (
         <Anchor component={NavLink} to="/admin/audit-log">
-          Show every write
+          <FormattedMessage {...messages.showAll} />
         </Anchor>
       ) : null}
       {error ? (
         <Alert color="red" role="alert">
-          The audit log could not be loaded. Please try again in a moment.
+          <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
-      {loading && !log ? <Text c="dimmed">Loading the audit log…</Text> : null}
-      {log && log.total === 0 ? <Text>No writes were made while masquerading.</Text> : null}
+      {loading && !log ? (
+        <Text c="dimmed">
+          <FormattedMessage {...messages.loading} />
+        </Text>
+      ) : null}
+      {log && log.total === 0 ? (
+        <Text>
+          <FormattedMessage {...messages.empty} />
+        </Text>
+      ) : null}
       {log && log.total > 0 ? (
         <Table.ScrollContainer minWidth={800}>
-          <Table striped aria-label="Writes made while masquerading">
+          <Table striped aria-label={intl.formatMessage(messages.table)}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When (UTC)</Table.Th>
-                <Table.Th>Administrator</Table.Th>
-                <Table.Th>Acted as</Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Operation</Table.Th>
-                <Table.Th>Outcome</Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.when} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.administrator} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.actedAs} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.service} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.operation} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.outcome} />
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -159,13 +209,13 @@ export function AuditLogPage({ page, onPageChange, adminId = null, userId = null
             total={pages}
             value={Math.min(page, pages)}
             onChange={onPageChange}
-            getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-            getControlProps={(control) => ({ "aria-label": CONTROL_LABELS[control] })}
+            getItemProps={(item) => ({ "aria-label": intl.formatMessage(messages.page, { page: item }) })}
+            getControlProps={(control) => ({ "aria-label": intl.formatMessage(messages[control]) })}
           />
         </Group>
       ) : null}
       <Anchor component={NavLink} to="/admin/masquerade">
-        Act as another user
+        <FormattedMessage {...messages.masquerade} />
       </Anchor>
     </Stack>
   );

@@ -4,41 +4,48 @@ import {
   Sidebar,
   type SidebarKind,
 } from "~/components/Sidebar";
+import { type IntlShape, useIntl } from "react-intl";
+import type { Message } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
+import { MENU_LABELS } from "./menu-labels";
 import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { useSession } from "./session";
 
-const ORGANIZATION: readonly MenuItem[] = [
-  { label: "Dashboard", to: "/dashboard", mark: "◧" },
-  { label: "Job manager", to: "/job-manager", mark: "☰" },
-  { label: "Post a job", to: "/job/wizard", mark: "✚" },
-  { label: "Applications", to: "/recruiter/applications", mark: "✉" },
-  { label: "My organization", to: "/dashboard/organization", mark: "⌂" },
-  { label: "My products", to: "/my-products", mark: "▣" },
-  { label: "Resumes", to: "/resumes", mark: "◎" },
-  { label: "Account", to: "/user/account", mark: "⚙" },
+/** A menu item whose label is a message, formatted in the reader's language. */
+type LabelledItem = Omit<MenuItem, "label"> & { label: Message };
+
+const ORGANIZATION: readonly LabelledItem[] = [
+  { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
+  { label: MENU_LABELS.jobManager, to: "/job-manager", mark: "☰" },
+  { label: MENU_LABELS.postJob, to: "/job/wizard", mark: "✚" },
+  { label: MENU_LABELS.applications, to: "/recruiter/applications", mark: "✉" },
+  { label: MENU_LABELS.myOrganization, to: "/dashboard/organization", mark: "⌂" },
+  { label: MENU_LABELS.myProducts, to: "/my-products", mark: "▣" },
+  { label: MENU_LABELS.resumes, to: "/resumes", mark: "◎" },
+  { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
 ];
 
-const ADMINISTRATION: readonly MenuItem[] = [
-  { label: "Jobs to review", to: "/admin/jobs-review", mark: "✔" },
-  { label: "Billing", to: "/admin/billing", mark: "€" },
-  { label: "Consent texts", to: "/admin/consent", mark: "§" },
-  { label: "Audit log", to: "/admin/audit-log", mark: "☷" },
+const ADMINISTRATION: readonly LabelledItem[] = [
+  { label: MENU_LABELS.jobsReview, to: "/admin/jobs-review", mark: "✔" },
+  { label: MENU_LABELS.billing, to: "/admin/billing", mark: "€" },
+  { label: MENU_LABELS.consentTexts, to: "/admin/consent", mark: "§" },
+  { label: MENU_LABELS.auditLog, to: "/admin/audit-log", mark: "☷" },
 ];
 
-const JOB_SEEKER: readonly MenuItem[] = [
-  { label: "Dashboard", to: "/dashboard", mark: "◧" },
-  { label: "Find jobs", to: "/jobs", mark: "◎" },
-  { label: "My applications", to: "/my-applications", mark: "✉" },
-  { label: "My bookmarks", to: "/my-bookmarks", mark: "★" },
-  { label: "Organizations", to: "/organizations", mark: "⌂" },
-  { label: "Account", to: "/user/account", mark: "⚙" },
+const JOB_SEEKER: readonly LabelledItem[] = [
+  { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
+  { label: MENU_LABELS.findJobs, to: "/jobs", mark: "◎" },
+  { label: MENU_LABELS.myApplications, to: "/my-applications", mark: "✉" },
+  { label: MENU_LABELS.myBookmarks, to: "/my-bookmarks", mark: "★" },
+  { label: MENU_LABELS.organizations, to: "/organizations", mark: "⌂" },
+  { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
 ];
 
-const VISITOR: readonly MenuItem[] = [
-  { label: "Find jobs", to: "/jobs", mark: "◎" },
-  { label: "Organizations", to: "/organizations", mark: "⌂" },
-  { label: "Post a job", to: "/job/wizard", mark: "✚" },
-  { label: "Create an account", to: "/user/register", mark: "✚" },
+const VISITOR: readonly LabelledItem[] = [
+  { label: MENU_LABELS.findJobs, to: "/jobs", mark: "◎" },
+  { label: MENU_LABELS.organizations, to: "/organizations", mark: "⌂" },
+  { label: MENU_LABELS.postJob, to: "/job/wizard", mark: "✚" },
+  { label: MENU_LABELS.createAccount, to: "/user/register", mark: "✚" },
 ];
 
 export interface DashboardMenu {
@@ -48,36 +55,38 @@ export interface DashboardMenu {
 }
 
 /** Whose menu: organization users (recruiters, administrators), job seekers, or visitors. */
-export function dashboardMenu(roles: readonly string[] | null): DashboardMenu {
+export function dashboardMenu(roles: readonly string[] | null, intl: IntlShape = SITE_INTL): DashboardMenu {
+  const labelled = (items: readonly LabelledItem[]): MenuItem[] =>
+    items.map((item) => ({ ...item, label: intl.formatMessage(item.label) }));
   if (roles === null)
-    return { kind: "visitor", items: VISITOR, signedIn: false };
+    return { kind: "visitor", items: labelled(VISITOR), signedIn: false };
   if (hasRecruiterAccess(roles)) {
     return {
       kind: "organization",
-      items: isAdminLike(roles)
-        ? [...ORGANIZATION, ...ADMINISTRATION]
-        : ORGANIZATION,
+      items: labelled(isAdminLike(roles) ? [...ORGANIZATION, ...ADMINISTRATION] : ORGANIZATION),
       signedIn: true,
     };
   }
-  return { kind: "jobseeker", items: JOB_SEEKER, signedIn: true };
+  return { kind: "jobseeker", items: labelled(JOB_SEEKER), signedIn: true };
 }
 
 function useDashboardMenu(): DashboardMenu {
+  const intl = useIntl();
   const session = useSession();
   const user =
     session.status === "authenticated" ? session.data?.user : undefined;
-  return dashboardMenu(user ? user.roles : null);
+  return dashboardMenu(user ? user.roles : null, intl);
 }
 
 /** The sidebar of wider screens, per user kind. */
 export function DashboardSidebar() {
+  const intl = useIntl();
   const menu = useDashboardMenu();
   return (
     <Sidebar
       kind={menu.kind}
       items={menu.items}
-      label="Dashboard"
+      label={intl.formatMessage(MENU_LABELS.dashboard)}
       autoOnLargeScreens={menu.signedIn}
     />
   );
@@ -85,8 +94,9 @@ export function DashboardSidebar() {
 
 /** Phones: the bottom menu, for signed-in people only. */
 export function DashboardBottomMenu() {
+  const intl = useIntl();
   const menu = useDashboardMenu();
   return menu.signedIn ? (
-    <BottomMenu items={menu.items} label="Dashboard" />
+    <BottomMenu items={menu.items} label={intl.formatMessage(MENU_LABELS.dashboard)} />
   ) : null;
 }

@@ -35,6 +35,9 @@ const messages = defineMessages({
   newHere: { id: "login.newHere", defaultMessage: "New here? <link>Create an account</link>" },
 });
 
+/** The page's name, for its document title. */
+export const LOGIN_TITLE = messages.title;
+
 /** Readable messages for what the login page can be sent back with (spec 8). */
 export function signInErrorMessage(error: string | null, code: string | null): MessageDescriptor | null {
   if (!error) return null;

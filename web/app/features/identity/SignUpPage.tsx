@@ -81,6 +81,9 @@ const messages = defineMessages({
   haveAccount: { id: "signUp.haveAccount", defaultMessage: "Already have an account? <link>Log in</link>" },
 });
 
+/** The page's name, for its document title. */
+export const SIGN_UP_TITLE = messages.title;
+
 type Field = "firstName" | "lastName" | "email" | "password";
 
 function localChecks(
@@ -142,7 +145,7 @@ export function SignUpPage({
     .filter((e) => !e.field)
     .map((e) => e.message);
   const consentError =
-    (touched && !consentDone ? CONSENT_REQUIRED : undefined) ??
+    (touched && !consentDone ? intl.formatMessage(CONSENT_REQUIRED) : undefined) ??
     serverErrors.find((e) => e.field === "acceptedConsentInfoIds")?.message;
   const captchaError =
     (touched && captchaOn && !captchaToken

@@ -1,8 +1,10 @@
 import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { VerifyEmailMutation } from "~/lib/graphql/generated/graphql";
 
 export const VERIFY_EMAIL = graphql(`
@@ -28,22 +30,45 @@ export const VERIFY_EMAIL = graphql(`
 
 type Outcome = VerifyEmailMutation["verifyEmail"];
 
-function LoginLink() {
+const messages = defineMessages({
+  logIn: { id: "verifyEmail.logIn", defaultMessage: "Log in" },
+  confirmed: { id: "verifyEmail.confirmed", defaultMessage: "Your email address is confirmed" },
+  thanks: { id: "verifyEmail.thanks", defaultMessage: "Thank you, {name}. You can now <login>Log in</login> and apply to jobs." },
+  already: { id: "verifyEmail.already", defaultMessage: "Already confirmed" },
+  broken: { id: "verifyEmail.broken", defaultMessage: "This link does not work" },
+  invalid: { id: "verifyEmail.invalid", defaultMessage: "This link is not valid. Ask for a new one." },
+  failedTitle: { id: "verifyEmail.failed.title", defaultMessage: "We could not confirm your address" },
+  failedText: {
+    id: "verifyEmail.failed.text",
+    defaultMessage: "Something went wrong on our side. Open the link again in a moment.",
+  },
+  confirming: { id: "verifyEmail.confirming", defaultMessage: "Confirming your email address…" },
+  title: { id: "verifyEmail.title", defaultMessage: "Confirm your email address" },
+});
+
+/** The page's name, for its document title. */
+export const VERIFY_EMAIL_TITLE = messages.title;
+
+function LoginLink({ children }: { children?: ReactNode }) {
   return (
     <Anchor component={NavLink} to="/user/login">
-      Log in
+      {children ?? <FormattedMessage {...messages.logIn} />}
     </Anchor>
   );
 }
 
 /** What the visitor reads once identity answered; every answer of the union is handled. */
 function Answer({ outcome }: { outcome: Outcome }) {
+  const intl = useIntl();
   switch (outcome.__typename) {
     case "VerifyEmailSuccess":
       return (
-        <Alert color="green" title="Your email address is confirmed" role="status">
+        <Alert color="green" title={intl.formatMessage(messages.confirmed)} role="status">
           <Text>
-            Thank you, {outcome.user.firstName}. You can now <LoginLink /> and apply to jobs.
+            <FormattedMessage
+              {...messages.thanks}
+              values={{ name: outcome.user.firstName, login: (chunks) => <LoginLink>{chunks}</LoginLink> }}
+            />
           </Text>
         </Alert>
       );
@@ -54,10 +79,10 @@ function Answer({ outcome }: { outcome: Outcome }) {
       return (
         <Alert
           color={alreadyConfirmed ? "blue" : "red"}
-          title={alreadyConfirmed ? "Already confirmed" : "This link does not work"}
+          title={intl.formatMessage(alreadyConfirmed ? messages.already : messages.broken)}
           role={alreadyConfirmed ? "status" : "alert"}
         >
-          <Text>{error?.message ?? "This link is not valid. Ask for a new one."}</Text>
+          <Text>{error?.message ?? intl.formatMessage(messages.invalid)}</Text>
           <Text mt="xs">
             <LoginLink />
           </Text>
@@ -69,6 +94,7 @@ function Answer({ outcome }: { outcome: Outcome }) {
 
 /** The landing page of the mailed link: /user/verify-email?token=... confirms the address. */
 export function VerifyEmailPage({ token }: { token: string | null }) {
+  const intl = useIntl();
   const [verify, { data, error }] = useMutation(VERIFY_EMAIL);
   const sent = useRef(false);
 
@@ -81,14 +107,14 @@ export function VerifyEmailPage({ token }: { token: string | null }) {
   let body;
   if (!token) {
     body = (
-      <Alert color="red" title="This link does not work" role="alert">
-        This link is not valid. Ask for a new one.
+      <Alert color="red" title={intl.formatMessage(messages.broken)} role="alert">
+        <FormattedMessage {...messages.invalid} />
       </Alert>
     );
   } else if (error) {
     body = (
-      <Alert color="red" title="We could not confirm your address" role="alert">
-        Something went wrong on our side. Open the link again in a moment.
+      <Alert color="red" title={intl.formatMessage(messages.failedTitle)} role="alert">
+        <FormattedMessage {...messages.failedText} />
       </Alert>
     );
   } else if (data) {
@@ -97,14 +123,16 @@ export function VerifyEmailPage({ token }: { token: string | null }) {
     body = (
       <Text role="status">
         <Loader size="xs" mr="xs" />
-        Confirming your email address…
+        <FormattedMessage {...messages.confirming} />
       </Text>
     );
   }
 
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1}>Confirm your email address</Title>
+      <Title order={1}>
+        <FormattedMessage {...messages.title} />
+      </Title>
       {body}
     </Stack>
   );

@@ -1,9 +1,35 @@
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { ConsentedEmbed } from "~/components/ConsentedEmbed";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import { formatSalary } from "~/lib/salary";
 import type { JobView } from "./documents";
-import { formatDate, locationLabel } from "~/lib/format";
+import { locationLabel, useLocaleFormat } from "~/lib/format";
+
+const messages = defineMessages({
+  untitled: { id: "jobs.body.untitled", defaultMessage: "Untitled job" },
+  forAssignment: { id: "jobs.body.forAssignment", defaultMessage: "{organization} for {assignment}" },
+  keyFacts: { id: "jobs.body.keyFacts", defaultMessage: "Key facts" },
+  location: { id: "jobs.body.location", defaultMessage: "Location" },
+  remote: { id: "jobs.body.remote", defaultMessage: "Remote" },
+  salary: { id: "jobs.body.salary", defaultMessage: "Salary" },
+  employmentType: { id: "jobs.body.employmentType", defaultMessage: "Employment type" },
+  experience: { id: "jobs.body.experience", defaultMessage: "Experience" },
+  degree: { id: "jobs.body.degree", defaultMessage: "Degree" },
+  posted: { id: "jobs.body.posted", defaultMessage: "Posted" },
+  closingDate: { id: "jobs.body.closingDate", defaultMessage: "Closing date" },
+  start: { id: "jobs.body.start", defaultMessage: "Start" },
+  startRange: { id: "jobs.body.startRange", defaultMessage: "{start} – {end}" },
+  pdfTitle: { id: "jobs.body.pdf.title", defaultMessage: "{title} (PDF)" },
+  openPdf: { id: "jobs.body.pdf.open", defaultMessage: "Open the PDF ({filename})" },
+  video: { id: "jobs.body.video", defaultMessage: "Video: {title}" },
+  occupationalFields: { id: "jobs.body.occupationalFields", defaultMessage: "Occupational fields" },
+  fieldsOfStudy: { id: "jobs.body.fieldsOfStudy", defaultMessage: "Fields of study" },
+  languages: { id: "jobs.body.languages", defaultMessage: "Languages" },
+  skills: { id: "jobs.body.skills", defaultMessage: "Skills" },
+});
 
 type Term = { tid: number; label: string };
 
@@ -49,8 +75,11 @@ export function jobLogo(job: Pick<JobView, "logo" | "organizationProfile">) {
 }
 
 /** The salary line: the formatted range, else the free text. */
-export function jobSalary(job: Pick<JobView, "salaryRange" | "salaryRangeFree">): string | null {
-  return formatSalary(job.salaryRange) ?? (job.salaryRangeFree || null);
+export function jobSalary(
+  job: Pick<JobView, "salaryRange" | "salaryRangeFree">,
+  intl: IntlShape = SITE_INTL,
+): string | null {
+  return formatSalary(job.salaryRange, intl) ?? (job.salaryRangeFree || null);
 }
 
 /**
@@ -59,12 +88,22 @@ export function jobSalary(job: Pick<JobView, "salaryRange" | "salaryRangeFree">)
  * video and the categorization.
  */
 export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?: 1 | 2 }) {
+  const intl = useIntl();
+  const { date } = useLocaleFormat();
   const logo = jobLogo(job);
   const organizationName = job.organizationProfile?.name ?? job.organizationName;
   const remote = labels(job.remoteOptions);
-  const salary = jobSalary(job);
+  const salary = jobSalary(job, intl);
   const locations = job.locations.map((location) => locationLabel(location.address));
   const employment = labels(job.employmentType);
+  const organizationLink = job.organizationProfile ? (
+    <Anchor component={Link} to={`/organization/${job.organizationProfile.slug}`}>
+      {organizationName}
+    </Anchor>
+  ) : (
+    organizationName
+  );
+  const fact = (label: keyof typeof messages) => intl.formatMessage(messages[label]);
   return (
     <Stack gap="lg">
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -73,17 +112,17 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={headingLevel} size="h2" style={{ overflowWrap: "anywhere" }}>
-            {job.title || "Untitled job"}
+            {job.title || intl.formatMessage(messages.untitled)}
           </Title>
           <Text size="sm">
-            {job.organizationProfile ? (
-              <Anchor component={Link} to={`/organization/${job.organizationProfile.slug}`}>
-                {organizationName}
-              </Anchor>
+            {job.organizationAssignment ? (
+              <FormattedMessage
+                {...messages.forAssignment}
+                values={{ organization: organizationLink, assignment: job.organizationAssignment }}
+              />
             ) : (
-              organizationName
+              organizationLink
             )}
-            {job.organizationAssignment ? ` for ${job.organizationAssignment}` : null}
           </Text>
         </Stack>
       </Group>
@@ -92,20 +131,26 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
         component="dl"
         m={0}
         style={{ display: "grid", gap: "var(--mantine-spacing-md)", gridTemplateColumns: "repeat(auto-fill, minmax(10rem, 1fr))" }}
-        aria-label="Key facts"
+        aria-label={fact("keyFacts")}
       >
-        {locations.length > 0 ? <Fact label="Location">{locations.join(" · ")}</Fact> : null}
-        {remote.length > 0 ? <Fact label="Remote">{remote.join(", ")}</Fact> : null}
-        {salary ? <Fact label="Salary">{salary}</Fact> : null}
-        {employment.length > 0 ? <Fact label="Employment type">{employment.join(", ")}</Fact> : null}
-        {job.yearsOfExperience ? <Fact label="Experience">{job.yearsOfExperience.label}</Fact> : null}
-        {job.degreeLevel ? <Fact label="Degree">{job.degreeLevel.label}</Fact> : null}
-        {job.publishedAt ? <Fact label="Posted">{formatDate(job.publishedAt)}</Fact> : null}
-        {job.expiresAt ? <Fact label="Closing date">{formatDate(job.expiresAt)}</Fact> : null}
+        {locations.length > 0 ? <Fact label={fact("location")}>{locations.join(" · ")}</Fact> : null}
+        {remote.length > 0 ? <Fact label={fact("remote")}>{intl.formatList(remote, { type: "unit" })}</Fact> : null}
+        {salary ? <Fact label={fact("salary")}>{salary}</Fact> : null}
+        {employment.length > 0 ? (
+          <Fact label={fact("employmentType")}>{intl.formatList(employment, { type: "unit" })}</Fact>
+        ) : null}
+        {job.yearsOfExperience ? <Fact label={fact("experience")}>{job.yearsOfExperience.label}</Fact> : null}
+        {job.degreeLevel ? <Fact label={fact("degree")}>{job.degreeLevel.label}</Fact> : null}
+        {job.publishedAt ? <Fact label={fact("posted")}>{date(job.publishedAt)}</Fact> : null}
+        {job.expiresAt ? <Fact label={fact("closingDate")}>{date(job.expiresAt)}</Fact> : null}
         {job.availabilityPeriod?.start ? (
-          <Fact label="Start">
-            {formatDate(job.availabilityPeriod.start)}
-            {job.availabilityPeriod.end ? ` – ${formatDate(job.availabilityPeriod.end)}` : ""}
+          <Fact label={fact("start")}>
+            {job.availabilityPeriod.end
+              ? intl.formatMessage(messages.startRange, {
+                  start: date(job.availabilityPeriod.start),
+                  end: date(job.availabilityPeriod.end),
+                })
+              : date(job.availabilityPeriod.start)}
           </Fact>
         ) : null}
       </Box>
@@ -114,12 +159,12 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
         <Box>
           <iframe
             src={job.file.url}
-            title={`${job.title} (PDF)`}
+            title={intl.formatMessage(messages.pdfTitle, { title: job.title })}
             style={{ width: "100%", height: "80vh", minHeight: 480, border: "1px solid var(--mantine-color-default-border)", borderRadius: 8 }}
             data-testid="job-pdf"
           />
           <Anchor href={job.file.url} target="_blank" rel="noopener" size="sm">
-            Open the PDF ({job.file.filename})
+            <FormattedMessage {...messages.openPdf} values={{ filename: job.file.filename }} />
           </Anchor>
         </Box>
       ) : null}
@@ -133,16 +178,16 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
       {job.videoEmbedUrl ? (
         <ConsentedEmbed
           src={job.videoEmbedUrl}
-          title={`Video: ${job.title}`}
+          title={intl.formatMessage(messages.video, { title: job.title })}
           provider={job.videoEmbedUrl.includes("vimeo") ? "Vimeo" : "YouTube"}
         />
       ) : null}
 
       <Stack gap="md">
-        <TermGroup label="Occupational fields" terms={labels(job.occupationalField)} />
-        <TermGroup label="Fields of study" terms={labels(job.fieldsOfStudy)} />
-        <TermGroup label="Languages" terms={labels(job.languages)} free={job.languagesFree} />
-        <TermGroup label="Skills" terms={labels(job.skills)} free={job.skillsFree} />
+        <TermGroup label={fact("occupationalFields")} terms={labels(job.occupationalField)} />
+        <TermGroup label={fact("fieldsOfStudy")} terms={labels(job.fieldsOfStudy)} />
+        <TermGroup label={fact("languages")} terms={labels(job.languages)} free={job.languagesFree} />
+        <TermGroup label={fact("skills")} terms={labels(job.skills)} free={job.skillsFree} />
       </Stack>
     </Stack>
   );

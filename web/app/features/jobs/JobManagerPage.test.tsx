@@ -95,7 +95,7 @@ describe("JobManagerPage", () => {
       `/recruiter/applications?job=${publishedJob.id}`,
     );
     expect(within(nth(rows, 1)).getByText("Published")).toBeInTheDocument();
-    expect(within(nth(rows, 1)).getByText("20 Nov 2026")).toBeInTheDocument();
+    expect(within(nth(rows, 1)).getByText("Nov 20, 2026")).toBeInTheDocument();
     await waitFor(() => expect(within(nth(rows, 1)).getByTestId("views")).toHaveTextContent("12"));
     expect(within(nth(rows, 1)).getByTestId("apply-starts")).toHaveTextContent("5");
     expect(within(nth(rows, 1)).getByTestId("bookmarks")).toHaveTextContent("2");

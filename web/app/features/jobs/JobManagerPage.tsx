@@ -18,6 +18,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
@@ -30,26 +31,80 @@ import {
   RENAME_JOB,
   REPUBLISH_JOB,
 } from "./documents";
-import { formatDate } from "~/lib/format";
+import { useLocaleFormat } from "~/lib/format";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { STATE_COLORS, STATE_LABELS } from "./job-format";
 import { usePosterOrganizations } from "./poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
 
 export const JOB_MANAGER_PAGE_SIZE = 20;
-const UNAVAILABLE = "That did not work. Try again in a moment.";
 
-const FILTERS: { value: string; label: string }[] = [
-  { value: "ALL", label: "All states" },
-  ...(["DRAFT", "AWAITING_SLOT", "NEEDS_REVIEW", "SCHEDULED", "PUBLISHED", "ARCHIVED", "EXPIRED"] as JobState[]).map((state) => ({
-    value: state,
-    label: STATE_LABELS[state],
-  })),
-];
+const messages = defineMessages({
+  unavailable: { id: "jobs.manager.unavailable", defaultMessage: "That did not work. Try again in a moment." },
+  allStates: { id: "jobs.manager.allStates", defaultMessage: "All states" },
+  titleMissing: { id: "jobs.manager.rename.missing", defaultMessage: "Enter the job title." },
+  state: { id: "jobs.manager.state", defaultMessage: "State" },
+  count: { id: "jobs.manager.count", defaultMessage: "{total, plural, one {# job} other {# jobs}}" },
+  failed: { id: "jobs.manager.failed", defaultMessage: "The jobs could not be loaded. Please try again in a moment." },
+  postJob: { id: "jobs.manager.postJob", defaultMessage: "Post a job" },
+  noJobs: { id: "jobs.manager.noJobs", defaultMessage: "Your organization has no jobs yet." },
+  noJobsInState: { id: "jobs.manager.noJobsInState", defaultMessage: "No jobs in this state." },
+  job: { id: "jobs.manager.job", defaultMessage: "Job" },
+  published: { id: "jobs.manager.published", defaultMessage: "Published" },
+  expires: { id: "jobs.manager.expires", defaultMessage: "Expires" },
+  views: { id: "jobs.manager.views", defaultMessage: "Views" },
+  applyStarts: { id: "jobs.manager.applyStarts", defaultMessage: "Apply starts" },
+  applications: { id: "jobs.manager.applications", defaultMessage: "Applications" },
+  bookmarks: { id: "jobs.manager.bookmarks", defaultMessage: "Bookmarks" },
+  shares: { id: "jobs.manager.shares", defaultMessage: "Shares" },
+  actions: { id: "jobs.manager.actions", defaultMessage: "Actions" },
+  applicationsTo: {
+    id: "jobs.manager.applicationsTo",
+    defaultMessage: "{count, plural, one {# application} other {# applications}} to {title}",
+  },
+  edit: { id: "jobs.manager.edit", defaultMessage: "Edit" },
+  moreFor: { id: "jobs.manager.more.label", defaultMessage: "More actions for {title}" },
+  more: { id: "jobs.manager.more", defaultMessage: "More" },
+  duplicate: { id: "jobs.manager.duplicate", defaultMessage: "Duplicate" },
+  rename: { id: "jobs.manager.rename", defaultMessage: "Rename" },
+  republish: { id: "jobs.manager.republish", defaultMessage: "Republish" },
+  archive: { id: "jobs.manager.archive", defaultMessage: "Archive" },
+  pages: { id: "jobs.manager.pages", defaultMessage: "Pages" },
+  renameTitle: { id: "jobs.manager.rename.title", defaultMessage: "Rename this job" },
+  jobTitle: { id: "jobs.manager.rename.field", defaultMessage: "Job title" },
+  renameHint: {
+    id: "jobs.manager.rename.hint",
+    defaultMessage: "The job's address follows its title; links to the old address keep working.",
+  },
+  cancel: { id: "jobs.manager.cancel", defaultMessage: "Cancel" },
+  archiveTitle: { id: "jobs.manager.archive.title", defaultMessage: "Archive this job?" },
+  archiveText: {
+    id: "jobs.manager.archive.text",
+    defaultMessage:
+      "“{title}” leaves the site and its page answers that it is no longer available. You can republish it later.",
+  },
+  title: { id: "jobs.manager.title", defaultMessage: "Job manager" },
+  organizationsFailed: {
+    id: "jobs.manager.organizationsFailed",
+    defaultMessage: "Your organizations could not be loaded. Please try again in a moment.",
+  },
+  setUp: { id: "jobs.manager.setUp", defaultMessage: "Set up your organization" },
+  noOrganization: {
+    id: "jobs.manager.noOrganization",
+    defaultMessage: "Jobs belong to an organization. Create yours, or ask a colleague to invite you.",
+  },
+  organization: { id: "jobs.manager.organization", defaultMessage: "Organization" },
+});
+
+/** The page's name, for its document title. */
+export const JOB_MANAGER_TITLE = messages.title;
+
+const JOB_STATES: JobState[] = ["DRAFT", "AWAITING_SLOT", "NEEDS_REVIEW", "SCHEDULED", "PUBLISHED", "ARCHIVED", "EXPIRED"];
 
 export function StateBadge({ state }: { state: JobState }) {
   return (
     <Badge color={STATE_COLORS[state]} variant="light" tt="none" style={{ overflow: "visible" }}>
-      {STATE_LABELS[state]}
+      <FormattedMessage {...STATE_LABELS[state]} />
     </Badge>
   );
 }
@@ -70,12 +125,20 @@ export function jobActions(job: Pick<ManagedJobFieldsFragment, "state" | "isExte
 }
 
 function JobsTable({ organizationId }: { organizationId: string }) {
+  const intl = useIntl();
+  const { date } = useLocaleFormat();
+  const unavailable = intl.formatMessage(messages.unavailable);
+  const filters = [
+    { value: "ALL", label: intl.formatMessage(messages.allStates) },
+    ...JOB_STATES.map((state) => ({ value: state, label: intl.formatMessage(STATE_LABELS[state]) })),
+  ];
+  const count = (value: number | null | undefined) => (value == null ? "—" : intl.formatNumber(value));
   const navigate = useNavigate();
   const [filter, setFilter] = useState("ALL");
   const [page, setPage] = useState(1);
   const [confirm, setConfirm] = useState<ManagedJobFieldsFragment | null>(null);
   const [renaming, setRenaming] = useState<{ job: ManagedJobFieldsFragment; title: string; error?: string } | null>(null);
-  const [messages, setMessages] = useState<string[]>([]);
+  const [refusals, setRefusals] = useState<string[]>([]);
   const variables = {
     organizationId,
     states: filter === "ALL" ? null : [filter as JobState],
@@ -92,7 +155,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
     if (!renaming) return;
     const title = renaming.title.trim();
     if (!title) {
-      setRenaming({ ...renaming, error: "Enter the job title." });
+      setRenaming({ ...renaming, error: intl.formatMessage(messages.titleMissing) });
       return;
     }
     try {
@@ -103,24 +166,24 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         return;
       }
       const errors = jobErrorsByField(answer as JobResultLike | undefined, ["title"]);
-      setRenaming({ ...renaming, error: errors.byField.title ?? errors.general[0] ?? UNAVAILABLE });
+      setRenaming({ ...renaming, error: errors.byField.title ?? errors.general[0] ?? unavailable });
     } catch {
-      setRenaming({ ...renaming, error: UNAVAILABLE });
+      setRenaming({ ...renaming, error: unavailable });
     }
   };
 
   const run = async (action: () => Promise<JobResultLike | undefined>, after?: (answer: JobResultLike & { job?: { id: string } }) => void) => {
-    setMessages([]);
+    setRefusals([]);
     try {
       const answer = await action();
       if (answer?.__typename === "JobSaved") {
         after?.(answer);
         await refetch();
       } else {
-        setMessages(jobErrorsByField(answer, []).general);
+        setRefusals(jobErrorsByField(answer, []).general);
       }
     } catch {
-      setMessages([UNAVAILABLE]);
+      setRefusals([unavailable]);
     }
   };
 
@@ -139,8 +202,8 @@ function JobsTable({ organizationId }: { organizationId: string }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Select
-          label="State"
-          data={FILTERS}
+          label={intl.formatMessage(messages.state)}
+          data={filters}
           value={filter}
           onChange={(value) => {
             setFilter(value ?? "ALL");
@@ -151,16 +214,26 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         />
         {data ? (
           <Text size="sm" className="text-muted">
-            {total} {total === 1 ? "job" : "jobs"}
+            <FormattedMessage {...messages.count} values={{ total }} />
           </Text>
         ) : null}
       </Group>
-      <DangerList messages={messages} />
-      {error && !data ? <Alert color="red" role="alert">The jobs could not be loaded. Please try again in a moment.</Alert> : null}
+      <DangerList messages={refusals} />
+      {error && !data ? (
+        <Alert color="red" role="alert">
+          <FormattedMessage {...messages.failed} />
+        </Alert>
+      ) : null}
       {loading && !data ? <Skeleton h={240} radius="md" /> : null}
       {data && jobs.length === 0 ? (
-        <EmptyState action={<Button component={Link} to="/job/wizard">Post a job</Button>}>
-          {filter === "ALL" ? "Your organization has no jobs yet." : "No jobs in this state."}
+        <EmptyState
+          action={
+            <Button component={Link} to="/job/wizard">
+              <FormattedMessage {...messages.postJob} />
+            </Button>
+          }
+        >
+          <FormattedMessage {...(filter === "ALL" ? messages.noJobs : messages.noJobsInState)} />
         </EmptyState>
       ) : null}
       {jobs.length > 0 ? (
@@ -168,17 +241,37 @@ function JobsTable({ organizationId }: { organizationId: string }) {
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Job</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Published</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th ta="right">Views</Table.Th>
-                <Table.Th ta="right">Apply starts</Table.Th>
-                <Table.Th ta="right">Applications</Table.Th>
-                <Table.Th ta="right">Bookmarks</Table.Th>
-                <Table.Th ta="right">Shares</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <FormattedMessage {...messages.job} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.state} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.published} />
+                </Table.Th>
+                <Table.Th>
+                  <FormattedMessage {...messages.expires} />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage {...messages.views} />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage {...messages.applyStarts} />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage {...messages.applications} />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage {...messages.bookmarks} />
+                </Table.Th>
+                <Table.Th ta="right">
+                  <FormattedMessage {...messages.shares} />
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <FormattedMessage {...messages.actions} />
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -201,36 +294,43 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                     <Table.Td style={{ whiteSpace: "nowrap" }}>
                       <StateBadge state={job.state} />
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.publishedAt) || "—"}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(job.expiresAt) || "—"}</Table.Td>
-                    <Table.Td ta="right" data-testid="views">{counts?.visits ?? "—"}</Table.Td>
-                    <Table.Td ta="right" data-testid="apply-starts">{counts?.applyStarts ?? "—"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{date(job.publishedAt) || "—"}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{date(job.expiresAt) || "—"}</Table.Td>
+                    <Table.Td ta="right" data-testid="views">{count(counts?.visits)}</Table.Td>
+                    <Table.Td ta="right" data-testid="apply-starts">{count(counts?.applyStarts)}</Table.Td>
                     <Table.Td ta="right">
                       {job.applicationsCount ? (
                         <Anchor
                           component={Link}
                           to={`/recruiter/applications?job=${encodeURIComponent(job.id)}`}
-                          aria-label={`${job.applicationsCount} applications to ${job.title}`}
+                          aria-label={intl.formatMessage(messages.applicationsTo, {
+                            count: job.applicationsCount,
+                            title: job.title,
+                          })}
                         >
-                          {job.applicationsCount}
+                          {count(job.applicationsCount)}
                         </Anchor>
                       ) : (
-                        (job.applicationsCount ?? "—")
+                        count(job.applicationsCount)
                       )}
                     </Table.Td>
-                    <Table.Td ta="right" data-testid="bookmarks">{counts?.bookmarks ?? "—"}</Table.Td>
-                    <Table.Td ta="right" data-testid="shares">{counts?.shares ?? "—"}</Table.Td>
+                    <Table.Td ta="right" data-testid="bookmarks">{count(counts?.bookmarks)}</Table.Td>
+                    <Table.Td ta="right" data-testid="shares">{count(counts?.shares)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         {actions.edit ? (
                           <Button component={Link} to={`/job/wizard?job=${encodeURIComponent(job.id)}`} size="xs" variant="default">
-                            Edit
+                            <FormattedMessage {...messages.edit} />
                           </Button>
                         ) : null}
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
-                            <Button size="xs" variant="subtle" aria-label={`More actions for ${job.title}`}>
-                              More
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              aria-label={intl.formatMessage(messages.moreFor, { title: job.title })}
+                            >
+                              <FormattedMessage {...messages.more} />
                             </Button>
                           </Menu.Target>
                           <Menu.Dropdown>
@@ -245,20 +345,22 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                                   )
                                 }
                               >
-                                Duplicate
+                                <FormattedMessage {...messages.duplicate} />
                               </Menu.Item>
                             ) : null}
                             {actions.rename ? (
-                              <Menu.Item onClick={() => setRenaming({ job, title: job.title })}>Rename</Menu.Item>
+                              <Menu.Item onClick={() => setRenaming({ job, title: job.title })}>
+                                <FormattedMessage {...messages.rename} />
+                              </Menu.Item>
                             ) : null}
                             {actions.republish ? (
                               <Menu.Item onClick={() => void run(async () => (await republish({ variables: { id: job.id } })).data?.republishJob)}>
-                                Republish
+                                <FormattedMessage {...messages.republish} />
                               </Menu.Item>
                             ) : null}
                             {actions.archive ? (
                               <Menu.Item color="red" onClick={() => setConfirm(job)}>
-                                Archive
+                                <FormattedMessage {...messages.archive} />
                               </Menu.Item>
                             ) : null}
                           </Menu.Dropdown>
@@ -272,8 +374,10 @@ function JobsTable({ organizationId }: { organizationId: string }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
-      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename this job" centered>
+      {pages > 1 ? (
+        <Pagination total={pages} value={page} onChange={setPage} aria-label={intl.formatMessage(messages.pages)} />
+      ) : null}
+      <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={intl.formatMessage(messages.renameTitle)} centered>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -282,7 +386,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
         >
           <Stack gap="md">
             <TextInput
-              label="Job title"
+              label={intl.formatMessage(messages.jobTitle)}
               withAsterisk
               data-autofocus
               value={renaming?.title ?? ""}
@@ -293,27 +397,27 @@ function JobsTable({ organizationId }: { organizationId: string }) {
               error={renaming?.error}
             />
             <Text size="sm" className="text-muted">
-              The job&apos;s address follows its title; links to the old address keep working.
+              <FormattedMessage {...messages.renameHint} />
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setRenaming(null)}>
-                Cancel
+                <FormattedMessage {...messages.cancel} />
               </Button>
               <Button type="submit" loading={renameState.loading}>
-                Rename
+                <FormattedMessage {...messages.rename} />
               </Button>
             </Group>
           </Stack>
         </form>
       </Modal>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Archive this job?" centered>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={intl.formatMessage(messages.archiveTitle)} centered>
         <Stack gap="md">
           <Text size="sm">
-            &ldquo;{confirm?.title}&rdquo; leaves the site and its page answers that it is no longer available. You can republish it later.
+            <FormattedMessage {...messages.archiveText} values={{ title: confirm?.title ?? "" }} />
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
-              Cancel
+              <FormattedMessage {...messages.cancel} />
             </Button>
             <Button
               color="red"
@@ -324,7 +428,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                 if (target) void run(async () => (await archive({ variables: { id: target.id } })).data?.archiveJob);
               }}
             >
-              Archive
+              <FormattedMessage {...messages.archive} />
             </Button>
           </Group>
         </Stack>
@@ -335,6 +439,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
 
 /** /job-manager: the active organization's jobs with their state, dates, counts and actions. */
 export function JobManagerPage() {
+  const intl = useIntl();
   const { options, loaded, loading, error } = usePosterOrganizations();
   const [chosen, setChosen] = useState<string | null>(null);
   const organizationId = chosen ?? options[0]?.value ?? null;
@@ -342,20 +447,40 @@ export function JobManagerPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
-        <Title order={1}>Job manager</Title>
+        <Title order={1}>
+          <FormattedMessage {...messages.title} />
+        </Title>
         <Button component={Link} to="/job/wizard">
-          Post a job
+          <FormattedMessage {...messages.postJob} />
         </Button>
       </Group>
-      {error ? <Alert color="red" role="alert">Your organizations could not be loaded. Please try again in a moment.</Alert> : null}
+      {error ? (
+        <Alert color="red" role="alert">
+          <FormattedMessage {...messages.organizationsFailed} />
+        </Alert>
+      ) : null}
       {loading ? <Skeleton h={240} radius="md" /> : null}
       {loaded && options.length === 0 ? (
-        <EmptyState action={<Button component={Link} to="/dashboard/organization">Set up your organization</Button>}>
-          Jobs belong to an organization. Create yours, or ask a colleague to invite you.
+        <EmptyState
+          action={
+            <Button component={Link} to="/dashboard/organization">
+              <FormattedMessage {...messages.setUp} />
+            </Button>
+          }
+        >
+          <FormattedMessage {...messages.noOrganization} />
         </EmptyState>
       ) : null}
       {options.length > 1 ? (
-        <Select label="Organization" data={options} value={organizationId} onChange={setChosen} allowDeselect={false} w={320} searchable />
+        <Select
+          label={intl.formatMessage(messages.organization)}
+          data={options}
+          value={organizationId}
+          onChange={setChosen}
+          allowDeselect={false}
+          w={320}
+          searchable
+        />
       ) : null}
       {organizationId ? <JobsTable key={organizationId} organizationId={organizationId} /> : null}
     </Stack>

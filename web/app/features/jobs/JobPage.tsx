@@ -12,9 +12,11 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { JobView, SimilarJobView } from "./documents";
 import { JobBody, jobLogo } from "./JobBody";
 import {
@@ -27,6 +29,35 @@ import {
   UNPUBLISHED_FADE_HEIGHT,
 } from "./job-format";
 import { SimilarJobs } from "./SimilarJobs";
+
+const messages = defineMessages({
+  share: { id: "jobs.page.share", defaultMessage: "Share this job" },
+  howToApply: { id: "jobs.page.howToApply", defaultMessage: "How to apply" },
+  elsewhere: { id: "jobs.page.apply.elsewhere", defaultMessage: "This job is advertised elsewhere: apply through the original ad." },
+  employerSite: { id: "jobs.page.apply.employerSite", defaultMessage: "Apply on the employer's site: {link}" },
+  onSite: {
+    id: "jobs.page.apply.onSite",
+    defaultMessage: "Apply on this site in a few steps: <link>start your application</link>.",
+  },
+  cvRequired: { id: "jobs.page.apply.cvRequired", defaultMessage: "A CV is required." },
+  letterRequired: { id: "jobs.page.apply.letterRequired", defaultMessage: "A cover letter is required." },
+  originalAd: { id: "jobs.page.originalAd", defaultMessage: "View original ad" },
+  opens: { id: "jobs.page.opens", defaultMessage: "Opens {host}" },
+  apply: { id: "jobs.page.apply", defaultMessage: "Apply" },
+  employer: { id: "jobs.page.employer", defaultMessage: "The employer" },
+  employerProfile: { id: "jobs.page.employer.profile", defaultMessage: "See the employer's profile and open positions" },
+  notPublic: { id: "jobs.page.notPublic", defaultMessage: "This job is not public: {state}" },
+  onlyYou: { id: "jobs.page.notPublic.text", defaultMessage: "Only your organization and administrators can see this page." },
+  edit: { id: "jobs.page.edit", defaultMessage: "Edit this job" },
+  goneTitle: { id: "jobs.gone.title", defaultMessage: "This job is no longer available" },
+  goneText: { id: "jobs.gone.text", defaultMessage: "“{title}” has closed. Similar jobs may still be open." },
+  searchSimilar: { id: "jobs.gone.searchSimilar", defaultMessage: "Search similar jobs" },
+  employerJobs: { id: "jobs.gone.employerJobs", defaultMessage: "The employer's open positions" },
+  goneDocumentTitle: { id: "jobs.gone.documentTitle", defaultMessage: "{title} | no longer available" },
+});
+
+/** A gone job's document title (its page says it is no longer available). */
+export const GONE_JOB_TITLE = messages.goneDocumentTitle;
 
 /** The JSON-LD the API made, escaped for a script element; only while the job is public. */
 export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
@@ -51,10 +82,11 @@ export function ShareButtons({
   pageUrl: string;
   title: string;
 }) {
+  const intl = useIntl();
   return (
-    <Stack gap="xs" component="section" aria-label="Share this job">
+    <Stack gap="xs" component="section" aria-label={intl.formatMessage(messages.share)}>
       <Text size="sm" fw={600}>
-        Share this job
+        <FormattedMessage {...messages.share} />
       </Text>
       <Group gap="xs">
         {SHARE_NETWORKS.map((network) => (
@@ -68,7 +100,7 @@ export function ShareButtons({
             size="xs"
             onClick={() => track("job_share", { entity_id: jobId, network })}
           >
-            {SHARE_LABELS[network]}
+            <FormattedMessage {...SHARE_LABELS[network]} />
           </Button>
         ))}
       </Group>
@@ -89,26 +121,37 @@ function HowToApply({ job }: { job: JobView }) {
     >
       <Stack gap="sm">
         <Title order={2} size="h3" id="apply-heading">
-          How to apply
+          <FormattedMessage {...messages.howToApply} />
         </Title>
         {job.type === "JOB_PER_LINK" && job.linkUrl ? (
           <Text size="sm">
-            This job is advertised elsewhere: apply through the original ad.
+            <FormattedMessage {...messages.elsewhere} />
           </Text>
         ) : job.applicationWorkflow === "LINK" && job.applicationLink ? (
           <Text size="sm">
-            Apply on the employer&apos;s site:{" "}
-            <Anchor href={job.applicationLink} target="_blank" rel="noopener">
-              {hostnameOf(job.applicationLink) ?? job.applicationLink}
-            </Anchor>
+            <FormattedMessage
+              {...messages.employerSite}
+              values={{
+                link: (
+                  <Anchor href={job.applicationLink} target="_blank" rel="noopener">
+                    {hostnameOf(job.applicationLink) ?? job.applicationLink}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         ) : (
           <Text size="sm">
-            Apply on this site in a few steps:{" "}
-            <Anchor component={Link} to={`/job/${job.slug}/apply/basic-info`}>
-              start your application
-            </Anchor>
-            .
+            <FormattedMessage
+              {...messages.onSite}
+              values={{
+                link: (chunks) => (
+                  <Anchor component={Link} to={`/job/${job.slug}/apply/basic-info`}>
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         )}
         {job.applicationRequireCv ||
@@ -116,10 +159,14 @@ function HowToApply({ job }: { job: JobView }) {
         job.applicationQualifyingQuestions.length > 0 ? (
           <List size="sm" spacing={4}>
             {job.applicationRequireCv ? (
-              <List.Item>A CV is required.</List.Item>
+              <List.Item>
+                <FormattedMessage {...messages.cvRequired} />
+              </List.Item>
             ) : null}
             {job.applicationRequireCoverLetter ? (
-              <List.Item>A cover letter is required.</List.Item>
+              <List.Item>
+                <FormattedMessage {...messages.letterRequired} />
+              </List.Item>
             ) : null}
             {job.applicationQualifyingQuestions.map((question) => (
               <List.Item key={question.question}>{question.question}</List.Item>
@@ -146,11 +193,11 @@ function ApplyActions({ job }: { job: JobView }) {
             track("view_original_ad_btn_click", { entity_id: job.id })
           }
         >
-          View original ad
+          <FormattedMessage {...messages.originalAd} />
         </Button>
         {host ? (
           <Text size="xs" className="text-muted" ta="center">
-            Opens {host}
+            <FormattedMessage {...messages.opens} values={{ host }} />
           </Text>
         ) : null}
       </Stack>
@@ -168,19 +215,20 @@ function ApplyActions({ job }: { job: JobView }) {
           track("view_original_ad_btn_click", { entity_id: job.id })
         }
       >
-        Apply
+        <FormattedMessage {...messages.apply} />
       </Button>
     );
   }
   // ON_SITE and EMAIL: quick apply (an EMAIL job's applications are mailed to its addresses)
   return (
     <Button component={Link} to={`/job/${job.slug}/apply/basic-info`} fullWidth>
-      Apply
+      <FormattedMessage {...messages.apply} />
     </Button>
   );
 }
 
 function OrganizationTeaser({ job }: { job: JobView }) {
+  const intl = useIntl();
   const profile = job.organizationProfile;
   if (!profile) return null;
   const logo = profile.logo ?? jobLogo(job);
@@ -190,7 +238,7 @@ function OrganizationTeaser({ job }: { job: JobView }) {
       radius="md"
       padding="md"
       component="section"
-      aria-label="The employer"
+      aria-label={intl.formatMessage(messages.employer)}
     >
       <Group wrap="nowrap">
         <Avatar
@@ -211,7 +259,7 @@ function OrganizationTeaser({ job }: { job: JobView }) {
             {profile.name}
           </Anchor>
           <Text size="xs" className="text-muted">
-            See the employer&apos;s profile and open positions
+            <FormattedMessage {...messages.employerProfile} />
           </Text>
         </Stack>
       </Group>
@@ -257,6 +305,7 @@ export function JobPage({
   /** Signed in: the bookmark button toggles; visitors are sent to /job-bookmarks-anon. */
   signedIn?: boolean;
 }) {
+  const intl = useIntl();
   const published = job.state === "PUBLISHED";
   // Counted once the page was open 5 s (spec 9's minimum visit length), then heartbeats.
   useTrackedVisit(
@@ -276,12 +325,12 @@ export function JobPage({
       {!published ? (
         <Alert
           color="yellow"
-          title={`This job is not public: ${STATE_LABELS[job.state]}`}
+          title={intl.formatMessage(messages.notPublic, { state: intl.formatMessage(STATE_LABELS[job.state]) })}
           role="status"
         >
           <Stack gap={6}>
             <Text size="sm">
-              Only your organization and administrators can see this page.
+              <FormattedMessage {...messages.onlyYou} />
             </Text>
             {job.refusal ? <Text size="sm">{job.refusal.message}</Text> : null}
             {job.canEdit && !job.isExternal ? (
@@ -290,7 +339,7 @@ export function JobPage({
                 to={`/job/wizard?job=${encodeURIComponent(job.id)}`}
                 size="sm"
               >
-                Edit this job
+                <FormattedMessage {...messages.edit} />
               </Anchor>
             ) : null}
           </Stack>
@@ -348,13 +397,15 @@ export function GoneJobPage({
   return (
     <Stack gap="xl">
       <Stack gap="md" align="flex-start">
-        <Title order={1}>This job is no longer available</Title>
+        <Title order={1}>
+          <FormattedMessage {...messages.goneTitle} />
+        </Title>
         <Text>
-          &ldquo;{title}&rdquo; has closed. Similar jobs may still be open.
+          <FormattedMessage {...messages.goneText} values={{ title }} />
         </Text>
         <Group>
           <Button component={Link} to="/jobs">
-            Search similar jobs
+            <FormattedMessage {...messages.searchSimilar} />
           </Button>
           {organizationSlug ? (
             <Button
@@ -362,7 +413,7 @@ export function GoneJobPage({
               to={`/organization/${organizationSlug}`}
               variant="default"
             >
-              The employer&apos;s open positions
+              <FormattedMessage {...messages.employerJobs} />
             </Button>
           ) : null}
         </Group>

@@ -13,7 +13,7 @@ describe("OpenPositions", () => {
     expect(screen.getByRole("link", { name: publishedJob.title })).toHaveAttribute("href", "/job/gardener-berlin");
     expect(screen.getByText("€40,000 – €55,000 per year")).toBeInTheDocument();
     expect(screen.getByText("Berlin, DE")).toBeInTheDocument();
-    expect(screen.getByText("Posted 20 Nov 2026")).toBeInTheDocument();
+    expect(screen.getByText("Posted Nov 20, 2026")).toBeInTheDocument();
     expect(JOB_TEASER_LOGO_WIDTH).toBe(50);
   });
 });

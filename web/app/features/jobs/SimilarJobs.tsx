@@ -1,9 +1,15 @@
 import { Stack, Title } from "@mantine/core";
 import { useId } from "react";
+import { FormattedMessage } from "react-intl";
 import { JobTeaser } from "~/components/JobTeaser";
 import { useLocaleFormat } from "~/lib/format";
 import { jobHitTeaserProps } from "~/lib/job-hit";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { SimilarJobView } from "./documents";
+
+const messages = defineMessages({
+  title: { id: "jobs.similar.title", defaultMessage: "Similar jobs" },
+});
 
 /** "Similar jobs" under a job (and on an expired job's page); nothing when there are none. */
 export function SimilarJobs({ jobs }: { jobs: readonly SimilarJobView[] }) {
@@ -13,7 +19,7 @@ export function SimilarJobs({ jobs }: { jobs: readonly SimilarJobView[] }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
-        Similar jobs
+        <FormattedMessage {...messages.title} />
       </Title>
       <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
         {jobs.map((hit) => (

@@ -1,4 +1,5 @@
 import type { JobState } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { jsonForScript } from "~/lib/json-script";
 
 /** Spec 4: the publish option is hidden in these workflow states. */
@@ -13,15 +14,15 @@ export function isGone(state: JobState): boolean {
   return state === "EXPIRED" || state === "ARCHIVED";
 }
 
-export const STATE_LABELS: Record<JobState, string> = {
-  DRAFT: "Draft",
-  AWAITING_SLOT: "Waiting for a job slot",
-  NEEDS_REVIEW: "Needs review",
-  SCHEDULED: "Scheduled",
-  PUBLISHED: "Published",
-  ARCHIVED: "Archived",
-  EXPIRED: "Expired",
-};
+export const STATE_LABELS: Record<JobState, Message> = defineMessages({
+  DRAFT: { id: "jobs.state.draft", defaultMessage: "Draft" },
+  AWAITING_SLOT: { id: "jobs.state.awaitingSlot", defaultMessage: "Waiting for a job slot" },
+  NEEDS_REVIEW: { id: "jobs.state.needsReview", defaultMessage: "Needs review" },
+  SCHEDULED: { id: "jobs.state.scheduled", defaultMessage: "Scheduled" },
+  PUBLISHED: { id: "jobs.state.published", defaultMessage: "Published" },
+  ARCHIVED: { id: "jobs.state.archived", defaultMessage: "Archived" },
+  EXPIRED: { id: "jobs.state.expired", defaultMessage: "Expired" },
+});
 
 export const STATE_COLORS: Record<JobState, string> = {
   DRAFT: "gray",
@@ -41,13 +42,13 @@ export type ShareNetwork = "facebook" | "linkedin" | "email" | "twitter" | "what
 /** Spec 9: the sharing buttons of this site, in order. */
 export const SHARE_NETWORKS: readonly ShareNetwork[] = ["facebook", "linkedin", "email", "twitter", "whatsapp"];
 
-export const SHARE_LABELS: Record<ShareNetwork, string> = {
-  facebook: "Facebook",
-  linkedin: "LinkedIn",
-  email: "Email",
-  twitter: "X (Twitter)",
-  whatsapp: "WhatsApp",
-};
+export const SHARE_LABELS: Record<ShareNetwork, Message> = defineMessages({
+  facebook: { id: "jobs.share.facebook", defaultMessage: "Facebook" },
+  linkedin: { id: "jobs.share.linkedin", defaultMessage: "LinkedIn" },
+  email: { id: "jobs.share.email", defaultMessage: "Email" },
+  twitter: { id: "jobs.share.twitter", defaultMessage: "X (Twitter)" },
+  whatsapp: { id: "jobs.share.whatsapp", defaultMessage: "WhatsApp" },
+});
 
 /** The networks' own share addresses for an absolute page URL. */
 export function shareUrl(network: ShareNetwork, pageUrl: string, title: string): string {

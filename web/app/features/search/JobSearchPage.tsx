@@ -204,8 +204,8 @@ export function JobSearchPage({
   const resultsHeadingId = useId();
   useTrackJobSearch(href, state.search, results ? results.total : null);
 
-  const facetViews = results ? jobFacetViews(state, categories, results.facets) : [];
-  const chips = jobFilterChips(state, categories, results?.facets ?? []);
+  const facetViews = results ? jobFacetViews(state, categories, results.facets, intl) : [];
+  const chips = jobFilterChips(state, categories, results?.facets ?? [], intl);
   const active = activeFilterCount(selectedFilters(state, categories));
   const pages = results ? pageCount(results.total, JOB_PAGE_SIZE) : 1;
   const dangers = [...notices, ...(outcome.kind === "errors" ? outcome.messages : [])];

@@ -1,11 +1,14 @@
 import { Alert, Anchor, Box, Button, Flex, Grid, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useId, type FormEvent } from "react";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { FacetGroup, type FacetOption } from "~/components/FacetGroup";
 import { OrganizationTeaser } from "~/components/OrganizationTeaser";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { SearchFacetView } from "./documents";
 import type { FilterChip } from "./FilterChips";
 import { FilterChips } from "./FilterChips";
@@ -23,6 +26,35 @@ import {
 import { SearchEmptyState } from "./SearchEmptyState";
 import { cleanText, pageCount } from "./search-url";
 
+const messages = defineMessages({
+  searchLabel: { id: "search.organizations.searchLabel", defaultMessage: "Search organizations" },
+  keywords: { id: "search.organizations.keywords", defaultMessage: "Organization name or keyword" },
+  placeholder: { id: "search.organizations.placeholder", defaultMessage: "e.g. clean water, Acme" },
+  search: { id: "search.organizations.search", defaultMessage: "Search" },
+  title: { id: "search.organizations.title", defaultMessage: "Organizations" },
+  description: { id: "search.organizations.description", defaultMessage: "Find organizations that match your values, and their open jobs." },
+  unavailable: { id: "search.organizations.unavailable", defaultMessage: "Search is unavailable" },
+  tryAgain: { id: "search.organizations.tryAgain", defaultMessage: "Try again" },
+  filters: { id: "search.organizations.filters", defaultMessage: "Filters" },
+  count: { id: "search.organizations.count", defaultMessage: "{total, plural, one {# organization} other {# organizations}}" },
+  list: { id: "search.organizations.list", defaultMessage: "Organizations" },
+  resultPages: { id: "search.organizations.resultPages", defaultMessage: "Result pages" },
+  noMore: { id: "search.organizations.noMore", defaultMessage: "No more results" },
+  noMoreText: { id: "search.organizations.noMoreText", defaultMessage: "This page is past the last page of results. <link>Go to the first page</link>" },
+  removeFilters: { id: "search.organizations.removeFilters", defaultMessage: "Remove all filters" },
+  showAll: { id: "search.organizations.showAll", defaultMessage: "Show all organizations" },
+  searchJobs: { id: "search.organizations.searchJobs", defaultMessage: "Search jobs instead" },
+  chip: { id: "search.organizations.chip", defaultMessage: "{facet}: {value}" },
+  countPages: {
+    id: "search.organizations.countPages",
+    defaultMessage:
+      "{total, plural, one {# organization} other {# organizations}} · page {page, number} of {pages, number}",
+  },
+});
+
+/** The page's name, for its document title. */
+export const ORGANIZATION_SEARCH_TITLE = messages.title;
+
 interface OrganizationFacetView {
   field: OrganizationFacetField;
   title: string;
@@ -32,6 +64,7 @@ interface OrganizationFacetView {
 export function organizationFacetViews(
   state: OrganizationSearchState,
   facets: readonly SearchFacetView[],
+  intl: IntlShape = SITE_INTL,
 ): OrganizationFacetView[] {
   return ORGANIZATION_FACET_FIELDS.map((field) => {
     const values = facets.find((facet) => facet.field === field)?.values ?? [];
@@ -44,11 +77,11 @@ export function organizationFacetViews(
       selected: selected.includes(value.value),
       href: organizationSearchHref(toggleOrganizationFilter(state, field, value.value)),
     }));
-    return { field, title: ORGANIZATION_FACET_TITLES[field], options };
+    return { field, title: intl.formatMessage(ORGANIZATION_FACET_TITLES[field]), options };
   }).filter((view) => view.options.length > 0);
 }
 
-function chipsOf(state: OrganizationSearchState, facets: readonly SearchFacetView[]): FilterChip[] {
+function chipsOf(state: OrganizationSearchState, facets: readonly SearchFacetView[], intl: IntlShape): FilterChip[] {
   return ORGANIZATION_FACET_FIELDS.flatMap((field) =>
     state.filters[field].map((value) => {
       const label =
@@ -56,7 +89,7 @@ function chipsOf(state: OrganizationSearchState, facets: readonly SearchFacetVie
         value;
       return {
         key: `${field}:${value}`,
-        label: `${ORGANIZATION_FACET_TITLES[field]}: ${label}`,
+        label: intl.formatMessage(messages.chip, { facet: intl.formatMessage(ORGANIZATION_FACET_TITLES[field]), value: label }),
         removeHref: organizationSearchHref(toggleOrganizationFilter(state, field, value)),
       };
     }),
@@ -83,6 +116,7 @@ function Facets({ views }: { views: readonly OrganizationFacetView[] }) {
 
 /** The search box: a GET form (works without JavaScript); filters ride along, paging restarts. */
 function OrganizationSearchBox({ state }: { state: OrganizationSearchState }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,14 +130,14 @@ function OrganizationSearchBox({ state }: { state: OrganizationSearchState }) {
       action="/organizations"
       onSubmit={submit}
       role="search"
-      aria-label="Search organizations"
+      aria-label={intl.formatMessage(messages.searchLabel)}
     >
       <Flex direction={{ base: "column", sm: "row" }} gap="sm" align={{ base: "stretch", sm: "flex-end" }}>
         <TextInput
           name="search"
           type="search"
-          label="Organization name or keyword"
-          placeholder="e.g. clean water, Acme"
+          label={intl.formatMessage(messages.keywords)}
+          placeholder={intl.formatMessage(messages.placeholder)}
           defaultValue={state.search}
           maxLength={500}
           style={{ flex: 1 }}
@@ -111,7 +145,9 @@ function OrganizationSearchBox({ state }: { state: OrganizationSearchState }) {
         {ORGANIZATION_FACET_FIELDS.filter((field) => state.filters[field].length > 0).map((field) => (
           <input key={field} type="hidden" name={field} value={state.filters[field].join(",")} />
         ))}
-        <Button type="submit">Search</Button>
+        <Button type="submit">
+          <FormattedMessage {...messages.search} />
+        </Button>
       </Flex>
     </Box>
   );
@@ -122,27 +158,28 @@ function OrganizationSearchBox({ state }: { state: OrganizationSearchState }) {
  * left or in the phone filter panel, a grid of organization cards, 12 a page.
  */
 export function OrganizationSearchPage({ data }: { data: OrganizationSearchPageData }) {
+  const intl = useIntl();
   const { state, outcome } = data;
   const results = outcome.kind === "results" ? outcome.results : null;
   const href = organizationSearchHref(state);
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/organizations";
   const filtersHeadingId = useId();
-  const facetViews = results ? organizationFacetViews(state, results.facets) : [];
-  const chips = chipsOf(state, results?.facets ?? []);
+  const facetViews = results ? organizationFacetViews(state, results.facets, intl) : [];
+  const chips = chipsOf(state, results?.facets ?? [], intl);
   const pages = results ? pageCount(results.total, ORGANIZATION_PAGE_SIZE) : 1;
   const active = ORGANIZATION_FACET_FIELDS.reduce((sum, field) => sum + state.filters[field].length, 0);
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Organizations" description="Find organizations that match your values, and their open jobs." />
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
       <OrganizationSearchBox key={href} state={state} />
       <DangerList messages={outcome.kind === "errors" ? outcome.messages : []} />
       {outcome.kind === "unavailable" ? (
-        <Alert color="orange" title="Search is unavailable" role="alert">
+        <Alert color="orange" title={intl.formatMessage(messages.unavailable)} role="alert">
           {outcome.message}{" "}
           <Anchor component={Link} to={href} reloadDocument>
-            Try again
+            <FormattedMessage {...messages.tryAgain} />
           </Anchor>
         </Alert>
       ) : null}
@@ -151,7 +188,7 @@ export function OrganizationSearchPage({ data }: { data: OrganizationSearchPageD
           <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
             <Box component="aside" aria-labelledby={filtersHeadingId}>
               <Title order={2} size="h4" id={filtersHeadingId} mb="md">
-                Filters
+                <FormattedMessage {...messages.filters} />
               </Title>
               <Facets views={facetViews} />
             </Box>
@@ -162,8 +199,14 @@ export function OrganizationSearchPage({ data }: { data: OrganizationSearchPageD
             {results ? (
               <Flex justify="space-between" align="center" gap="sm" wrap="wrap">
                 <Title order={2} size="h4" aria-live="polite">
-                  {results.total.toLocaleString("en")} {results.total === 1 ? "organization" : "organizations"}
-                  {pages > 1 ? ` · page ${Math.min(state.page, pages)} of ${pages}` : ""}
+                  {pages > 1 ? (
+                    <FormattedMessage
+                      {...messages.countPages}
+                      values={{ total: results.total, page: Math.min(state.page, pages), pages }}
+                    />
+                  ) : (
+                    <FormattedMessage {...messages.count} values={{ total: results.total }} />
+                  )}
                 </Title>
                 {facetViews.length > 0 ? (
                   <MobileFilters active={active} total={results.total}>
@@ -182,7 +225,7 @@ export function OrganizationSearchPage({ data }: { data: OrganizationSearchPageD
                   p={0}
                   m={0}
                   style={{ listStyle: "none" }}
-                  aria-label="Organizations"
+                  aria-label={intl.formatMessage(messages.list)}
                 >
                   {results.hits.map((hit) => (
                     <li key={hit.slug}>
@@ -202,27 +245,33 @@ export function OrganizationSearchPage({ data }: { data: OrganizationSearchPageD
                   page={state.page}
                   pages={pages}
                   href={(page) => organizationSearchHref({ ...state, page })}
-                  label="Result pages"
+                  label={intl.formatMessage(messages.resultPages)}
                 />
               </>
             ) : null}
             {results && results.hits.length === 0 && results.total > 0 ? (
-              <Alert color="blue" title="No more results" role="status">
-                This page is past the last page of results.{" "}
-                <Anchor component={Link} to={organizationSearchHref({ ...state, page: 1 })}>
-                  Go to the first page
-                </Anchor>
+              <Alert color="blue" title={intl.formatMessage(messages.noMore)} role="status">
+                <FormattedMessage
+                  {...messages.noMoreText}
+                  values={{
+                    link: (chunks) => (
+                      <Anchor component={Link} to={organizationSearchHref({ ...state, page: 1 })}>
+                        {chunks}
+                      </Anchor>
+                    ),
+                  }}
+                />
               </Alert>
             ) : null}
             {(results && results.total === 0) || outcome.kind === "errors" ? (
               <SearchEmptyState
                 what="organizations"
                 suggestions={[
-                  ...(chips.length > 0 ? [{ label: "Remove all filters", href: clearHref(state) }] : []),
+                  ...(chips.length > 0 ? [{ label: intl.formatMessage(messages.removeFilters), href: clearHref(state) }] : []),
                   ...(state.search || outcome.kind === "errors"
-                    ? [{ label: "Show all organizations", href: "/organizations" }]
+                    ? [{ label: intl.formatMessage(messages.showAll), href: "/organizations" }]
                     : []),
-                  { label: "Search jobs instead", href: "/jobs" },
+                  { label: intl.formatMessage(messages.searchJobs), href: "/jobs" },
                 ]}
               />
             ) : null}

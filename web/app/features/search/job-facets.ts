@@ -1,4 +1,7 @@
+import type { IntlShape } from "react-intl";
 import type { FacetOption } from "~/components/FacetGroup";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { SearchFacetView } from "./documents";
 import type { FilterChip } from "./FilterChips";
 import {
@@ -13,6 +16,12 @@ import {
   type JobFacetField,
   type JobSearchState,
 } from "./job-search-params";
+
+const messages = defineMessages({
+  location: { id: "search.chips.location", defaultMessage: "Location: {place}" },
+  locationRadius: { id: "search.chips.locationRadius", defaultMessage: "Location: {place} ({radius, number} {unit})" },
+  filter: { id: "search.chips.filter", defaultMessage: "{facet}: {value}" },
+});
 
 export interface JobFacetView {
   field: JobFacetField;
@@ -55,6 +64,7 @@ export function jobFacetViews(
   state: JobSearchState,
   categories: readonly CategorySelection[],
   facets: readonly SearchFacetView[],
+  intl: IntlShape = SITE_INTL,
 ): JobFacetView[] {
   const selected = selectedFilters(state, categories);
   return JOB_FACET_FIELDS.map((field) => {
@@ -74,7 +84,7 @@ export function jobFacetViews(
           : jobSearchHref(toggleFilter(state, field, value.value), categories),
       };
     });
-    return { field, title: JOB_FACET_TITLES[field], options };
+    return { field, title: intl.formatMessage(JOB_FACET_TITLES[field]), options };
   }).filter((view) => view.options.length > 0);
 }
 
@@ -83,14 +93,21 @@ export function jobFilterChips(
   state: JobSearchState,
   categories: readonly CategorySelection[],
   facets: readonly SearchFacetView[],
+  intl: IntlShape = SITE_INTL,
 ): FilterChip[] {
   const selected = selectedFilters(state, categories);
   const chips: FilterChip[] = [];
   if (state.geo) {
-    const radius = state.geo.locationType === "locality" ? ` (${state.radius} ${DEFAULT_UNIT})` : "";
     chips.push({
       key: "geo",
-      label: `Location: ${state.geo.label}${radius}`,
+      label:
+        state.geo.locationType === "locality"
+          ? intl.formatMessage(messages.locationRadius, {
+              place: state.geo.label,
+              radius: state.radius,
+              unit: DEFAULT_UNIT,
+            })
+          : intl.formatMessage(messages.location, { place: state.geo.label }),
       removeHref: jobSearchHref({ ...state, geo: null, page: 1 }, categories),
     });
   }
@@ -98,7 +115,10 @@ export function jobFilterChips(
     for (const value of selected[field]) {
       chips.push({
         key: `${field}:${value}`,
-        label: `${JOB_FACET_TITLES[field]}: ${labelOf(facets, categories, field, value)}`,
+        label: intl.formatMessage(messages.filter, {
+          facet: intl.formatMessage(JOB_FACET_TITLES[field]),
+          value: labelOf(facets, categories, field, value),
+        }),
         removeHref: withoutValue(state, categories, field, value),
       });
     }

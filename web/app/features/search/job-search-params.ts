@@ -1,4 +1,5 @@
 import type { JobSearchInput, SearchGeoLocationInput } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { cleanText, facetValues, parseNumber, parsePage, queryString } from "./search-url";
 
 /** Spec 9: jobs per listing page. */
@@ -14,14 +15,14 @@ export const JOB_FACET_FIELDS = [
 ] as const;
 export type JobFacetField = (typeof JOB_FACET_FIELDS)[number];
 
-export const JOB_FACET_TITLES: Record<JobFacetField, string> = {
-  remoteOptions: "Remote work",
-  employmentType: "Employment type",
-  industry: "Industry",
-  occupations: "Occupational field",
-  yearsOfExperience: "Experience",
-  company: "Organization",
-};
+export const JOB_FACET_TITLES: Record<JobFacetField, Message> = defineMessages({
+  remoteOptions: { id: "search.facet.remoteOptions", defaultMessage: "Remote work" },
+  employmentType: { id: "search.facet.employmentType", defaultMessage: "Employment type" },
+  industry: { id: "search.facet.industry", defaultMessage: "Industry" },
+  occupations: { id: "search.facet.occupations", defaultMessage: "Occupational field" },
+  yearsOfExperience: { id: "search.facet.yearsOfExperience", defaultMessage: "Experience" },
+  company: { id: "search.facet.company", defaultMessage: "Organization" },
+});
 
 /** Spec 9: facet limit 100 per facet, minimum count 1. */
 export const FACET_LIMIT = 100;

@@ -1,4 +1,5 @@
 import type { OrganizationSearchInput } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { FACET_LIMIT } from "./job-search-params";
 import { cleanText, facetValues, parsePage, queryString } from "./search-url";
 
@@ -7,11 +8,11 @@ export const ORGANIZATION_PAGE_SIZE = 12;
 /** Spec 9: the organization facets (multiple, OR). */
 export const ORGANIZATION_FACET_FIELDS = ["occupations", "industry", "fieldsOfStudy"] as const;
 export type OrganizationFacetField = (typeof ORGANIZATION_FACET_FIELDS)[number];
-export const ORGANIZATION_FACET_TITLES: Record<OrganizationFacetField, string> = {
-  occupations: "Occupational field",
-  industry: "Industry",
-  fieldsOfStudy: "Field of study",
-};
+export const ORGANIZATION_FACET_TITLES: Record<OrganizationFacetField, Message> = defineMessages({
+  occupations: { id: "search.organizations.facet.occupations", defaultMessage: "Occupational field" },
+  industry: { id: "search.organizations.facet.industry", defaultMessage: "Industry" },
+  fieldsOfStudy: { id: "search.organizations.facet.fieldsOfStudy", defaultMessage: "Field of study" },
+});
 
 export type OrganizationFilters = Record<OrganizationFacetField, string[]>;
 

@@ -4,23 +4,83 @@ import { TableKit } from "@tiptap/extension-table";
 import Youtube from "@tiptap/extension-youtube";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useMemo } from "react";
+import { type IntlShape, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
+
+const messages = defineMessages({
+  indent: { id: "editor.indent", defaultMessage: "Indent" },
+  outdent: { id: "editor.outdent", defaultMessage: "Outdent" },
+  insertTable: { id: "editor.insertTable", defaultMessage: "Insert a table" },
+  deleteTable: { id: "editor.deleteTable", defaultMessage: "Delete the table" },
+  videoAddress: { id: "editor.videoAddress", defaultMessage: "YouTube or Vimeo address" },
+  embedVideo: { id: "editor.embedVideo", defaultMessage: "Embed a video" },
+  adminTools: { id: "editor.adminTools", defaultMessage: "Administrator tools" },
+  bold: { id: "editor.bold", defaultMessage: "Bold" },
+  italic: { id: "editor.italic", defaultMessage: "Italic" },
+  underline: { id: "editor.underline", defaultMessage: "Underline" },
+  strike: { id: "editor.strike", defaultMessage: "Strikethrough" },
+  clearFormatting: { id: "editor.clearFormatting", defaultMessage: "Clear formatting" },
+  h2: { id: "editor.h2", defaultMessage: "Heading 2" },
+  h3: { id: "editor.h3", defaultMessage: "Heading 3" },
+  h4: { id: "editor.h4", defaultMessage: "Heading 4" },
+  bulletList: { id: "editor.bulletList", defaultMessage: "Bullet list" },
+  orderedList: { id: "editor.orderedList", defaultMessage: "Ordered list" },
+  blockquote: { id: "editor.blockquote", defaultMessage: "Blockquote" },
+  hr: { id: "editor.hr", defaultMessage: "Horizontal line" },
+  link: { id: "editor.link", defaultMessage: "Link" },
+  unlink: { id: "editor.unlink", defaultMessage: "Remove link" },
+  undo: { id: "editor.undo", defaultMessage: "Undo" },
+  redo: { id: "editor.redo", defaultMessage: "Redo" },
+  linkInput: { id: "editor.linkEditor.input", defaultMessage: "Enter URL" },
+  linkExternal: { id: "editor.linkEditor.external", defaultMessage: "Open link in a new tab" },
+  linkInternal: { id: "editor.linkEditor.internal", defaultMessage: "Open link in the same tab" },
+  linkSave: { id: "editor.linkEditor.save", defaultMessage: "Save" },
+});
+
+/** Mantine's toolbar labels (the controls used here) in the page's language. */
+function editorLabels(intl: IntlShape) {
+  const t = (key: keyof typeof messages) => intl.formatMessage(messages[key]);
+  return {
+    boldControlLabel: t("bold"),
+    italicControlLabel: t("italic"),
+    underlineControlLabel: t("underline"),
+    strikeControlLabel: t("strike"),
+    clearFormattingControlLabel: t("clearFormatting"),
+    h2ControlLabel: t("h2"),
+    h3ControlLabel: t("h3"),
+    h4ControlLabel: t("h4"),
+    bulletListControlLabel: t("bulletList"),
+    orderedListControlLabel: t("orderedList"),
+    blockquoteControlLabel: t("blockquote"),
+    hrControlLabel: t("hr"),
+    linkControlLabel: t("link"),
+    unlinkControlLabel: t("unlink"),
+    undoControlLabel: t("undo"),
+    redoControlLabel: t("redo"),
+    linkEditorInputLabel: t("linkInput"),
+    linkEditorExternalLink: t("linkExternal"),
+    linkEditorInternalLink: t("linkInternal"),
+    linkEditorSave: t("linkSave"),
+  };
+}
 
 function IndentControls() {
+  const intl = useIntl();
   const { editor } = useRichTextEditorContext();
   return (
     <>
       <RichTextEditor.Control
         onClick={() => editor?.chain().focus().sinkListItem("listItem").run()}
-        aria-label="Indent"
-        title="Indent"
+        aria-label={intl.formatMessage(messages.indent)}
+        title={intl.formatMessage(messages.indent)}
       >
         →
       </RichTextEditor.Control>
       <RichTextEditor.Control
         onClick={() => editor?.chain().focus().liftListItem("listItem").run()}
-        aria-label="Outdent"
-        title="Outdent"
+        aria-label={intl.formatMessage(messages.outdent)}
+        title={intl.formatMessage(messages.outdent)}
       >
         ←
       </RichTextEditor.Control>
@@ -29,20 +89,21 @@ function IndentControls() {
 }
 
 function TableControls() {
+  const intl = useIntl();
   const { editor } = useRichTextEditorContext();
   return (
     <>
       <RichTextEditor.Control
         onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-        aria-label="Insert a table"
-        title="Insert a table"
+        aria-label={intl.formatMessage(messages.insertTable)}
+        title={intl.formatMessage(messages.insertTable)}
       >
         ▦
       </RichTextEditor.Control>
       <RichTextEditor.Control
         onClick={() => editor?.chain().focus().deleteTable().run()}
-        aria-label="Delete the table"
-        title="Delete the table"
+        aria-label={intl.formatMessage(messages.deleteTable)}
+        title={intl.formatMessage(messages.deleteTable)}
       >
         ⊠
       </RichTextEditor.Control>
@@ -51,15 +112,16 @@ function TableControls() {
 }
 
 function MediaEmbedControl() {
+  const intl = useIntl();
   const { editor } = useRichTextEditorContext();
   return (
     <RichTextEditor.Control
       onClick={() => {
-        const src = window.prompt("YouTube or Vimeo address");
+        const src = window.prompt(intl.formatMessage(messages.videoAddress));
         if (src) editor?.chain().focus().setYoutubeVideo({ src }).run();
       }}
-      aria-label="Embed a video"
-      title="Embed a video"
+      aria-label={intl.formatMessage(messages.embedVideo)}
+      title={intl.formatMessage(messages.embedVideo)}
     >
       ▶
     </RichTextEditor.Control>
@@ -84,6 +146,8 @@ export function DescriptionEditor({
   richToolbar: boolean;
   error?: string;
 }) {
+  const intl = useIntl();
+  const labels = useMemo(() => editorLabels(intl), [intl]);
   const id = useId();
   const editor = useEditor({
     immediatelyRender: false,
@@ -103,7 +167,7 @@ export function DescriptionEditor({
 
   return (
     <Input.Wrapper label={label} labelProps={{ id: `${id}-label` }} error={error}>
-      <RichTextEditor editor={editor} mt={4}>
+      <RichTextEditor editor={editor} mt={4} labels={labels}>
         <RichTextEditor.Toolbar sticky stickyOffset={0}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
@@ -128,7 +192,7 @@ export function DescriptionEditor({
             <RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
           {richToolbar ? (
-            <RichTextEditor.ControlsGroup aria-label="Administrator tools" data-testid="admin-toolbar">
+            <RichTextEditor.ControlsGroup aria-label={intl.formatMessage(messages.adminTools)} data-testid="admin-toolbar">
               <IndentControls />
               <TableControls />
               <MediaEmbedControl />

@@ -18,6 +18,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
@@ -35,7 +36,8 @@ import {
   UPDATE_JOB_SCHEDULE,
   type JobView,
 } from "../documents";
-import { formatDate } from "~/lib/format";
+import { useLocaleFormat } from "~/lib/format";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { STATE_COLORS, STATE_LABELS } from "../job-format";
 import { JobBody } from "../JobBody";
 import { usePosterOrganizations } from "../poster-organizations";
@@ -67,7 +69,75 @@ import {
   ScheduleForm,
 } from "./StepForms";
 
-export const UNAVAILABLE = "We could not save your changes. Try again in a moment.";
+const messages = defineMessages({
+  unavailable: { id: "wizard.unavailable", defaultMessage: "We could not save your changes. Try again in a moment." },
+  templateLabel: { id: "wizard.type.template", defaultMessage: "Write the ad here" },
+  templateHint: { id: "wizard.type.template.hint", defaultMessage: "Fill in our template: the best fit for search engines." },
+  linkLabel: { id: "wizard.type.link", defaultMessage: "Link to an ad elsewhere" },
+  linkHint: { id: "wizard.type.link.hint", defaultMessage: "Candidates go to your own site to read and apply." },
+  fileLabel: { id: "wizard.type.file", defaultMessage: "Upload a PDF" },
+  fileHint: { id: "wizard.type.file.hint", defaultMessage: "Your ready-made ad, shown inline on the job page." },
+  titleMissing: { id: "wizard.create.title.missing", defaultMessage: "Enter the job title." },
+  organizationMissing: {
+    id: "wizard.create.organization.missing",
+    defaultMessage: "Choose the organization that posts the job.",
+  },
+  setUp: { id: "wizard.create.setUp", defaultMessage: "Set up your organization" },
+  organizationsFailed: {
+    id: "wizard.create.organizationsFailed",
+    defaultMessage: "Your organizations could not be loaded. Please try again in a moment.",
+  },
+  noOrganization: {
+    id: "wizard.create.noOrganization",
+    defaultMessage: "Jobs are posted by an organization. Create yours, or ask a colleague to invite you.",
+  },
+  start: { id: "wizard.create.label", defaultMessage: "Start a job posting" },
+  kind: { id: "wizard.create.kind", defaultMessage: "What kind of ad?" },
+  organization: { id: "wizard.create.organization", defaultMessage: "Organization" },
+  jobTitle: { id: "wizard.create.title", defaultMessage: "Job title" },
+  startAd: { id: "wizard.create.submit", defaultMessage: "Start the job ad" },
+  saving: { id: "wizard.status.saving", defaultMessage: "Saving…" },
+  unsaved: { id: "wizard.status.unsaved", defaultMessage: "Unsaved changes" },
+  failed: { id: "wizard.status.failed", defaultMessage: "Not saved: see the errors" },
+  saved: { id: "wizard.status.saved", defaultMessage: "All changes saved" },
+  viewJob: { id: "wizard.viewJob", defaultMessage: "View the job" },
+  back: { id: "wizard.back", defaultMessage: "Back" },
+  saveAndContinue: { id: "wizard.saveAndContinue", defaultMessage: "Save and continue" },
+  previewLabel: { id: "wizard.preview.label", defaultMessage: "Preview of the job page" },
+  preview: { id: "wizard.preview", defaultMessage: "Preview" },
+  loadFailed: { id: "wizard.edit.failed", defaultMessage: "The job could not be loaded. Please try again in a moment." },
+  toJobManager: { id: "wizard.toJobManager", defaultMessage: "Go to the job manager" },
+  notFound: { id: "wizard.edit.notFound", defaultMessage: "This job does not exist, or you may not edit it." },
+  mayNotEdit: { id: "wizard.edit.forbidden.title", defaultMessage: "You may not edit this job" },
+  mayNotEditText: {
+    id: "wizard.edit.forbidden.text",
+    defaultMessage: "Only the organization's recruiters and administrators change a job.",
+  },
+  external: { id: "wizard.edit.external.title", defaultMessage: "This job cannot be edited" },
+  externalText: {
+    id: "wizard.edit.external.text",
+    defaultMessage:
+      "It links to an ad published elsewhere: change it there. You can archive it or duplicate it in the job manager.",
+  },
+  postedMissing: { id: "wizard.posted.notFound", defaultMessage: "This job could not be found." },
+  scheduled: { id: "wizard.posted.scheduled", defaultMessage: "Your job is scheduled for {date}" },
+  inReview: { id: "wizard.posted.review", defaultMessage: "Your job was sent for review" },
+  live: { id: "wizard.posted.live", defaultMessage: "Your job is live" },
+  otherState: {
+    id: "wizard.posted.state",
+    defaultMessage:
+      "{state, select, DRAFT {Your job is draft} AWAITING_SLOT {Your job is waiting for a job slot} ARCHIVED {Your job is archived} EXPIRED {Your job is expired} other {Your job is {state}}}",
+  },
+  postedTitle: { id: "wizard.posted.jobTitle", defaultMessage: "“{title}”" },
+  postedReview: { id: "wizard.posted.jobTitle.review", defaultMessage: "“{title}” goes live once an editor approves it." },
+  postAnother: { id: "wizard.posted.another", defaultMessage: "Post another job" },
+  titleDone: { id: "wizard.title.done", defaultMessage: "Job posted" },
+  titleEdit: { id: "wizard.title.edit", defaultMessage: "Your job ad" },
+  titleNew: { id: "wizard.title.new", defaultMessage: "Post a job" },
+});
+
+/** The wizard's name, for its document title. */
+export const JOB_WIZARD_TITLE = messages.titleNew;
 /** Draft autosave: this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 1500;
 /** Publish waits for billing's answer: polled every second, for about 20 seconds. */
@@ -76,14 +146,15 @@ export const PUBLISH_POLL_ATTEMPTS = 20;
 
 const SETTLED: readonly JobState[] = ["PUBLISHED", "SCHEDULED", "NEEDS_REVIEW"];
 
-const TYPE_CHOICES: { value: JobType; label: string; description: string }[] = [
-  { value: "JOB_PER_TEMPLATE", label: "Write the ad here", description: "Fill in our template: the best fit for search engines." },
-  { value: "JOB_PER_LINK", label: "Link to an ad elsewhere", description: "Candidates go to your own site to read and apply." },
-  { value: "JOB_PER_FILE", label: "Upload a PDF", description: "Your ready-made ad, shown inline on the job page." },
+const TYPE_CHOICES: { value: JobType; label: Message; description: Message }[] = [
+  { value: "JOB_PER_TEMPLATE", label: messages.templateLabel, description: messages.templateHint },
+  { value: "JOB_PER_LINK", label: messages.linkLabel, description: messages.linkHint },
+  { value: "JOB_PER_FILE", label: messages.fileLabel, description: messages.fileHint },
 ];
 
 /** Step 1: the job's type, organization and title make the DRAFT. */
 function CreateJobForm() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const organizations = usePosterOrganizations();
   const [type, setType] = useState<JobType>("JOB_PER_TEMPLATE");
@@ -94,8 +165,8 @@ function CreateJobForm() {
   const server = jobErrorsByField(data?.createJob as JobResultLike | undefined, ["title", "type", "organizationId"]);
   const chosenOrganization = organizationId || organizations.activeId;
   const check: Record<string, string> = {};
-  if (!title.trim()) check.title = "Enter the job title.";
-  if (!chosenOrganization) check.organizationId = "Choose the organization that posts the job.";
+  if (!title.trim()) check.title = intl.formatMessage(messages.titleMissing);
+  if (!chosenOrganization) check.organizationId = intl.formatMessage(messages.organizationMissing);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,16 +183,27 @@ function CreateJobForm() {
   if (organizations.loading) return <Skeleton h={320} radius="md" />;
   if (organizations.options.length === 0) {
     return (
-      <EmptyState action={<Button component={Link} to="/dashboard/organization">Set up your organization</Button>}>
-        {organizations.error ? "Your organizations could not be loaded. Please try again in a moment." : "Jobs are posted by an organization. Create yours, or ask a colleague to invite you."}
+      <EmptyState
+        action={
+          <Button component={Link} to="/dashboard/organization">
+            <FormattedMessage {...messages.setUp} />
+          </Button>
+        }
+      >
+        <FormattedMessage {...(organizations.error ? messages.organizationsFailed : messages.noOrganization)} />
       </EmptyState>
     );
   }
   return (
-    <Card withBorder padding="lg" radius="md" component="form" onSubmit={submit} noValidate aria-label="Start a job posting">
+    <Card withBorder padding="lg" radius="md" component="form" onSubmit={submit} noValidate aria-label={intl.formatMessage(messages.start)}>
       <Stack gap="md">
-        <DangerList messages={error ? [UNAVAILABLE] : server.general} />
-        <Radio.Group label="What kind of ad?" value={type} onChange={(value) => setType(value as JobType)} error={server.byField.type}>
+        <DangerList messages={error ? [intl.formatMessage(messages.unavailable)] : server.general} />
+        <Radio.Group
+          label={intl.formatMessage(messages.kind)}
+          value={type}
+          onChange={(value) => setType(value as JobType)}
+          error={server.byField.type}
+        >
           <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
             {TYPE_CHOICES.map((choice) => (
               <Radio.Card key={choice.value} value={choice.value} p="md" radius="md" withBorder>
@@ -129,10 +211,10 @@ function CreateJobForm() {
                   <Radio.Indicator />
                   <Stack gap={2}>
                     <Text fw={600} size="sm">
-                      {choice.label}
+                      <FormattedMessage {...choice.label} />
                     </Text>
                     <Text size="xs" className="text-muted">
-                      {choice.description}
+                      <FormattedMessage {...choice.description} />
                     </Text>
                   </Stack>
                 </Group>
@@ -142,7 +224,7 @@ function CreateJobForm() {
         </Radio.Group>
         {organizations.options.length > 1 ? (
           <Select
-            label="Organization"
+            label={intl.formatMessage(messages.organization)}
             required
             data={organizations.options}
             value={chosenOrganization || null}
@@ -152,7 +234,7 @@ function CreateJobForm() {
           />
         ) : null}
         <TextInput
-          label="Job title"
+          label={intl.formatMessage(messages.jobTitle)}
           required
           value={title}
           onChange={(event) => setTitle(event.currentTarget.value)}
@@ -160,7 +242,7 @@ function CreateJobForm() {
         />
         <Group>
           <Button type="submit" loading={loading}>
-            Start the job ad
+            <FormattedMessage {...messages.startAd} />
           </Button>
         </Group>
       </Stack>
@@ -194,6 +276,8 @@ function WizardForm({
   richToolbar: boolean;
   defaultOrganizationId: string;
 }) {
+  const intl = useIntl();
+  const unavailable = intl.formatMessage(messages.unavailable);
   const navigate = useNavigate();
   const client = useApolloClient();
   const organizations = usePosterOrganizations();
@@ -250,7 +334,7 @@ function WizardForm({
   const save = useCallback(
     async (step: GroupStep, { quiet = false } = {}): Promise<boolean> => {
       const current = draftsRef.current;
-      const local = validateStep(step, current, { type: job.type, editing });
+      const local = validateStep(step, current, { type: job.type, editing }, intl);
       if (Object.keys(local).length > 0) {
         if (!quiet) setErrors((all) => ({ ...all, [step]: { byField: local, general: [] } }));
         return false;
@@ -264,7 +348,7 @@ function WizardForm({
       } catch {
         dirty.current.add(step);
         setStatus("failed");
-        setErrors((all) => ({ ...all, [step]: { byField: {}, general: [UNAVAILABLE] } }));
+        setErrors((all) => ({ ...all, [step]: { byField: {}, general: [unavailable] } }));
         return false;
       }
       if (answer?.__typename === "JobSaved") {
@@ -278,7 +362,7 @@ function WizardForm({
       setErrors((all) => ({ ...all, [step]: jobErrorsByField(answer, STEP_FIELDS[step]) }));
       return false;
     },
-    [job.id, job.type, editing, send],
+    [job.id, job.type, editing, send, intl, unavailable],
   );
 
   const step = WIZARD_STEPS[active] ?? "review";
@@ -315,7 +399,7 @@ function WizardForm({
       answer = (await publish({ variables: { id: job.id } })).data?.publishJob;
     } catch {
       setPhase("idle");
-      setPublishErrors([UNAVAILABLE]);
+      setPublishErrors([unavailable]);
       return;
     }
     if (answer?.__typename !== "JobSaved" || !answer.job) {
@@ -373,15 +457,23 @@ function WizardForm({
       <Group justify="space-between" align="center">
         <Group gap="sm">
           <Badge color={STATE_COLORS[job.state]} variant="light">
-            {STATE_LABELS[job.state]}
+            <FormattedMessage {...STATE_LABELS[job.state]} />
           </Badge>
           <Text size="sm" className="text-muted" role="status" aria-live="polite">
-            {status === "saving" ? "Saving…" : status === "unsaved" ? "Unsaved changes" : status === "failed" ? "Not saved: see the errors" : "All changes saved"}
+            <FormattedMessage
+              {...(status === "saving"
+                ? messages.saving
+                : status === "unsaved"
+                  ? messages.unsaved
+                  : status === "failed"
+                    ? messages.failed
+                    : messages.saved)}
+            />
           </Text>
         </Group>
         {editing ? (
           <Button component={Link} to={job.url.path} variant="default" size="xs">
-            View the job
+            <FormattedMessage {...messages.viewJob} />
           </Button>
         ) : null}
       </Group>
@@ -389,7 +481,7 @@ function WizardForm({
         {WIZARD_STEPS.map((key) => (
           <Stepper.Step
             key={key}
-            label={STEP_TITLES[key]}
+            label={intl.formatMessage(STEP_TITLES[key])}
             color={key !== "review" && (Object.keys(errors[key].byField).length > 0 || errors[key].general.length > 0) ? "red" : undefined}
           />
         ))}
@@ -398,22 +490,26 @@ function WizardForm({
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md" component="section" aria-labelledby="wizard-step-title">
             <Title order={2} size="h3" id="wizard-step-title">
-              {STEP_TITLES[step]}
+              <FormattedMessage {...STEP_TITLES[step]} />
             </Title>
             <DangerList messages={stepErrors.general} />
             {form}
             <Group justify="space-between">
               <Button variant="default" onClick={() => void goTo(active - 1)} disabled={active === 0}>
-                Back
+                <FormattedMessage {...messages.back} />
               </Button>
-              {step !== "review" ? <Button onClick={() => void goTo(active + 1)}>Save and continue</Button> : null}
+              {step !== "review" ? (
+                <Button onClick={() => void goTo(active + 1)}>
+                  <FormattedMessage {...messages.saveAndContinue} />
+                </Button>
+              ) : null}
             </Group>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Paper withBorder radius="md" p="md" component="aside" aria-label="Preview of the job page" style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>
+          <Paper withBorder radius="md" p="md" component="aside" aria-label={intl.formatMessage(messages.previewLabel)} style={{ position: "sticky", top: "var(--mantine-spacing-md)" }}>
             <Text size="xs" className="text-muted" tt="uppercase" fw={700} mb="sm">
-              Preview
+              <FormattedMessage {...messages.preview} />
             </Text>
             <JobBody job={preview} headingLevel={2} />
           </Paper>
@@ -424,21 +520,50 @@ function WizardForm({
 }
 
 function JobEditor({ id, richToolbar }: { id: string; richToolbar: boolean }) {
+  const intl = useIntl();
   const { data, loading, error } = useQuery(JOB_BY_ID, { variables: { id } });
   const organizations = usePosterOrganizations();
   if ((loading && !data) || organizations.loading) return <Skeleton h={480} radius="md" />;
-  if (error) return <Alert color="red" role="alert">The job could not be loaded. Please try again in a moment.</Alert>;
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        <FormattedMessage {...messages.loadFailed} />
+      </Alert>
+    );
+  }
   const job = data?.job;
-  if (!job) return <EmptyState action={<Button component={Link} to="/job-manager">Go to the job manager</Button>}>This job does not exist, or you may not edit it.</EmptyState>;
-  if (!job.canEdit) return <Alert color="red" role="alert" title="You may not edit this job">Only the organization&apos;s recruiters and administrators change a job.</Alert>;
+  if (!job) {
+    return (
+      <EmptyState
+        action={
+          <Button component={Link} to="/job-manager">
+            <FormattedMessage {...messages.toJobManager} />
+          </Button>
+        }
+      >
+        <FormattedMessage {...messages.notFound} />
+      </EmptyState>
+    );
+  }
+  if (!job.canEdit) {
+    return (
+      <Alert color="red" role="alert" title={intl.formatMessage(messages.mayNotEdit)}>
+        <FormattedMessage {...messages.mayNotEditText} />
+      </Alert>
+    );
+  }
   // Spec 5: external (link and imported) jobs are not editable once posted.
   if (job.isExternal && job.state !== "DRAFT") {
     return (
-      <Alert color="yellow" title="This job cannot be edited" role="status">
+      <Alert color="yellow" title={intl.formatMessage(messages.external)} role="status">
         <Stack gap="xs">
-          <Text size="sm">It links to an ad published elsewhere: change it there. You can archive it or duplicate it in the job manager.</Text>
+          <Text size="sm">
+            <FormattedMessage {...messages.externalText} />
+          </Text>
           <Group>
-            <Button component={Link} to="/job-manager" size="xs" variant="default">Go to the job manager</Button>
+            <Button component={Link} to="/job-manager" size="xs" variant="default">
+              <FormattedMessage {...messages.toJobManager} />
+            </Button>
           </Group>
         </Stack>
       </Alert>
@@ -449,34 +574,45 @@ function JobEditor({ id, richToolbar }: { id: string; richToolbar: boolean }) {
 
 /** After publishing: where the job went, its link, and the job manager as the next step. */
 export function JobPostedView({ id }: { id: string }) {
+  const intl = useIntl();
+  const { date } = useLocaleFormat();
   const { data, loading } = useQuery(JOB_BY_ID, { variables: { id } });
   if (loading && !data) return <Skeleton h={200} radius="md" />;
   const job = data?.job;
-  if (!job) return <EmptyState>This job could not be found.</EmptyState>;
+  if (!job) {
+    return (
+      <EmptyState>
+        <FormattedMessage {...messages.postedMissing} />
+      </EmptyState>
+    );
+  }
   const heading =
     job.state === "SCHEDULED"
-      ? `Your job is scheduled for ${formatDate(job.published)}`
+      ? intl.formatMessage(messages.scheduled, { date: date(job.published) })
       : job.state === "NEEDS_REVIEW"
-        ? "Your job was sent for review"
+        ? intl.formatMessage(messages.inReview)
         : job.state === "PUBLISHED"
-          ? "Your job is live"
-          : `Your job is ${STATE_LABELS[job.state].toLowerCase()}`;
+          ? intl.formatMessage(messages.live)
+          : intl.formatMessage(messages.otherState, { state: job.state });
   return (
     <Card withBorder radius="md" padding="xl">
       <Stack gap="md" align="flex-start">
         <Title order={2}>{heading}</Title>
         <Text>
-          &ldquo;{job.title}&rdquo;{job.state === "NEEDS_REVIEW" ? " goes live once an editor approves it." : null}
+          <FormattedMessage
+            {...(job.state === "NEEDS_REVIEW" ? messages.postedReview : messages.postedTitle)}
+            values={{ title: job.title }}
+          />
         </Text>
         <Group>
           <Button component={Link} to={job.url.path}>
-            View the job
+            <FormattedMessage {...messages.viewJob} />
           </Button>
           <Button component={Link} to="/job-manager" variant="default">
-            Go to the job manager
+            <FormattedMessage {...messages.toJobManager} />
           </Button>
           <Button component={Link} to="/job/wizard" variant="subtle">
-            Post another job
+            <FormattedMessage {...messages.postAnother} />
           </Button>
         </Group>
       </Stack>
@@ -490,10 +626,12 @@ export function JobPostedView({ id }: { id: string }) {
  * edits a job; `?done=<id>` is the success page.
  */
 export function JobWizardPage({ jobId, doneId, richToolbar }: { jobId: string | null; doneId: string | null; richToolbar: boolean }) {
-  const title = doneId ? "Job posted" : jobId ? "Your job ad" : "Post a job";
+  const title = doneId ? messages.titleDone : jobId ? messages.titleEdit : messages.titleNew;
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      <Title order={1}>
+        <FormattedMessage {...title} />
+      </Title>
       {doneId ? <JobPostedView id={doneId} /> : jobId ? <JobEditor id={jobId} richToolbar={richToolbar} /> : <CreateJobForm />}
     </Stack>
   );

@@ -1,17 +1,64 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { JobView } from "../documents";
 import { canPublish, STATE_LABELS } from "../job-format";
 
+const messages = defineMessages({
+  notPublished: { id: "wizard.publish.refused.title", defaultMessage: "The job was not published" },
+  getSlots: {
+    id: "wizard.publish.refused.next",
+    defaultMessage: "Get job slots in <products>My products</products>, or <contact>contact us</contact>.",
+  },
+  ready: { id: "wizard.publish.ready.title", defaultMessage: "Ready for search engines" },
+  readyText: {
+    id: "wizard.publish.ready.text",
+    defaultMessage: "The job has everything Google requires and recommends for job postings.",
+  },
+  check: { id: "wizard.publish.check", defaultMessage: "Search engine check" },
+  requires: { id: "wizard.publish.check.requires", defaultMessage: "Google requires" },
+  recommends: { id: "wizard.publish.check.recommends", defaultMessage: "Google recommends" },
+  hintProperty: { id: "wizard.publish.check.property", defaultMessage: "({property})" },
+  checkErrors: { id: "wizard.publish.errors", defaultMessage: "Please check the following" },
+  waiting: { id: "wizard.publish.waiting.title", defaultMessage: "Waiting for a job slot" },
+  waitingText: {
+    id: "wizard.publish.waiting.text",
+    defaultMessage: "Your organization's job slots are being checked. This takes a few seconds.",
+  },
+  stillWaiting: { id: "wizard.publish.timeout.title", defaultMessage: "Still waiting" },
+  stillWaitingText: {
+    id: "wizard.publish.timeout.text",
+    defaultMessage: "The job publishes as soon as a slot is confirmed. Follow it in the <link>job manager</link>.",
+  },
+  publish: { id: "wizard.publish.submit", defaultMessage: "Publish the job" },
+  state: { id: "wizard.publish.state", defaultMessage: "State: {state}" },
+  view: { id: "wizard.publish.view", defaultMessage: "View the job" },
+});
+
 /** Billing refused a slot, or a reviewer rejected the job: the reason, and where to go next. */
 export function RefusalAlert({ refusal }: { refusal: NonNullable<JobView["refusal"]> }) {
+  const intl = useIntl();
   return (
-    <Alert color="red" role="alert" title="The job was not published">
+    <Alert color="red" role="alert" title={intl.formatMessage(messages.notPublished)}>
       <Stack gap={6}>
         <Text size="sm">{refusal.message}</Text>
         <Text size="sm">
-          Get job slots in <Anchor component={Link} to="/my-products">My products</Anchor>, or{" "}
-          <Anchor component={Link} to="/contact">contact us</Anchor>.
+          <FormattedMessage
+            {...messages.getSlots}
+            values={{
+              products: (chunks) => (
+                <Anchor component={Link} to="/my-products">
+                  {chunks}
+                </Anchor>
+              ),
+              contact: (chunks) => (
+                <Anchor component={Link} to="/contact">
+                  {chunks}
+                </Anchor>
+              ),
+            }}
+          />
         </Text>
       </Stack>
     </Alert>
@@ -20,10 +67,11 @@ export function RefusalAlert({ refusal }: { refusal: NonNullable<JobView["refusa
 
 /** Before publishing: what Google requires or recommends that the job still lacks. */
 export function StructuredDataChecklist({ hints }: { hints: JobView["structuredDataHints"] }) {
+  const intl = useIntl();
   if (hints.length === 0) {
     return (
-      <Alert color="green" title="Ready for search engines">
-        The job has everything Google requires and recommends for job postings.
+      <Alert color="green" title={intl.formatMessage(messages.ready)}>
+        <FormattedMessage {...messages.readyText} />
       </Alert>
     );
   }
@@ -32,16 +80,16 @@ export function StructuredDataChecklist({ hints }: { hints: JobView["structuredD
   return (
     <Stack gap="sm" component="section" aria-labelledby="structured-data-heading">
       <Title order={3} size="h4" id="structured-data-heading">
-        Search engine check
+        <FormattedMessage {...messages.check} />
       </Title>
       {[
-        { label: "Google requires", items: required, color: "red" },
-        { label: "Google recommends", items: recommended, color: "yellow" },
+        { key: "required", label: messages.requires, items: required, color: "red" },
+        { key: "recommended", label: messages.recommends, items: recommended, color: "yellow" },
       ].map((group) =>
         group.items.length > 0 ? (
-          <Stack gap={4} key={group.label}>
+          <Stack gap={4} key={group.key}>
             <Text size="sm" fw={600}>
-              {group.label}
+              <FormattedMessage {...group.label} />
             </Text>
             <List
               spacing={4}
@@ -54,7 +102,10 @@ export function StructuredDataChecklist({ hints }: { hints: JobView["structuredD
             >
               {group.items.map((hint) => (
                 <List.Item key={hint.property}>
-                  {hint.message} <Text span size="xs" className="text-muted">({hint.property})</Text>
+                  {hint.message}{" "}
+                  <Text span size="xs" className="text-muted">
+                    <FormattedMessage {...messages.hintProperty} values={{ property: hint.property }} />
+                  </Text>
                 </List.Item>
               ))}
             </List>
@@ -79,13 +130,14 @@ export function PublishPanel({
   errors: string[];
   onPublish: () => void;
 }) {
+  const intl = useIntl();
   const busy = phase === "publishing" || phase === "waiting";
   return (
     <Stack gap="md">
       <StructuredDataChecklist hints={job.structuredDataHints} />
       {job.state === "DRAFT" && job.refusal ? <RefusalAlert refusal={job.refusal} /> : null}
       {errors.length > 0 ? (
-        <Alert color="red" role="alert" title="Please check the following">
+        <Alert color="red" role="alert" title={intl.formatMessage(messages.checkErrors)}>
           <List size="sm">
             {errors.map((message) => (
               <List.Item key={message}>{message}</List.Item>
@@ -94,29 +146,37 @@ export function PublishPanel({
         </Alert>
       ) : null}
       {phase === "waiting" || job.state === "AWAITING_SLOT" ? (
-        <Alert color="blue" role="status" title="Waiting for a job slot">
-          Your organization&apos;s job slots are being checked. This takes a few seconds.
+        <Alert color="blue" role="status" title={intl.formatMessage(messages.waiting)}>
+          <FormattedMessage {...messages.waitingText} />
         </Alert>
       ) : null}
       {phase === "timeout" ? (
-        <Alert color="yellow" role="status" title="Still waiting">
-          The job publishes as soon as a slot is confirmed. Follow it in the{" "}
-          <Anchor component={Link} to="/job-manager">job manager</Anchor>.
+        <Alert color="yellow" role="status" title={intl.formatMessage(messages.stillWaiting)}>
+          <FormattedMessage
+            {...messages.stillWaitingText}
+            values={{
+              link: (chunks) => (
+                <Anchor component={Link} to="/job-manager">
+                  {chunks}
+                </Anchor>
+              ),
+            }}
+          />
         </Alert>
       ) : null}
       <Group>
         {canPublish(job.state) ? (
           <Button onClick={onPublish} loading={busy} data-testid="publish-job">
-            Publish the job
+            <FormattedMessage {...messages.publish} />
           </Button>
         ) : (
           <Text size="sm" className="text-muted">
-            State: {STATE_LABELS[job.state]}
+            <FormattedMessage {...messages.state} values={{ state: intl.formatMessage(STATE_LABELS[job.state]) }} />
           </Text>
         )}
         {job.state !== "DRAFT" && job.state !== "AWAITING_SLOT" ? (
           <Button component={Link} to={job.url.path} variant="default">
-            View the job
+            <FormattedMessage {...messages.view} />
           </Button>
         ) : null}
       </Group>

@@ -9,17 +9,38 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import type { QualifyingQuestionType } from "~/lib/graphql/generated/graphql";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { errorAt } from "./job-errors";
 import { choicesOf, type QuestionDraft } from "./steps";
 
-const TYPE_OPTIONS: { value: QualifyingQuestionType; label: string }[] = [
-  { value: "YES_NO", label: "Yes or no" },
-  { value: "SINGLE_CHOICE", label: "One choice from a list" },
-  { value: "FREE_TEXT", label: "Free text" },
+const messages = defineMessages({
+  yesNo: { id: "wizard.question.type.yesNo", defaultMessage: "Yes or no" },
+  singleChoice: { id: "wizard.question.type.singleChoice", defaultMessage: "One choice from a list" },
+  freeText: { id: "wizard.question.type.freeText", defaultMessage: "Free text" },
+  yes: { id: "wizard.question.yes", defaultMessage: "Yes" },
+  no: { id: "wizard.question.no", defaultMessage: "No" },
+  question: { id: "wizard.question.label", defaultMessage: "Question {number, number}" },
+  remove: { id: "wizard.question.remove", defaultMessage: "Remove question {number, number}" },
+  type: { id: "wizard.question.type", defaultMessage: "Answer type of question {number, number}" },
+  options: { id: "wizard.question.options", defaultMessage: "Options of question {number, number}" },
+  optionsHint: { id: "wizard.question.options.hint", defaultMessage: "Press Enter after each option." },
+  knockOuts: { id: "wizard.question.knockOuts", defaultMessage: "Knock-out answers of question {number, number}" },
+  knockOutsHint: {
+    id: "wizard.question.knockOuts.hint",
+    defaultMessage: "Applications with one of these answers are flagged for you, not hidden.",
+  },
+  neverFlagged: { id: "wizard.question.neverFlagged", defaultMessage: "Free-text answers are never flagged." },
+});
+
+const TYPE_OPTIONS: { value: QualifyingQuestionType; label: Message }[] = [
+  { value: "YES_NO", label: messages.yesNo },
+  { value: "SINGLE_CHOICE", label: messages.singleChoice },
+  { value: "FREE_TEXT", label: messages.freeText },
 ];
 
-const CHOICE_LABELS: Record<string, string> = { yes: "Yes", no: "No" };
+const CHOICE_LABELS: Record<string, Message> = { yes: messages.yes, no: messages.no };
 
 export interface QuestionEditorProps {
   question: QuestionDraft;
@@ -40,8 +61,10 @@ export function QuestionEditor({
   onChange,
   onRemove,
 }: QuestionEditorProps) {
+  const intl = useIntl();
   const at = `applicationQualifyingQuestions.${index}`;
   const number = index + 1;
+  const numbered = (message: Message) => intl.formatMessage(message, { number });
   const choices = choicesOf(question);
   const update = (patch: Partial<QuestionDraft>) => {
     const next = { ...question, ...patch };
@@ -57,13 +80,13 @@ export function QuestionEditor({
       withBorder
       p="sm"
       component="fieldset"
-      aria-label={`Question ${number}`}
+      aria-label={numbered(messages.question)}
     >
       <Stack gap="xs">
         <Group wrap="nowrap" align="flex-end">
           <TextInput
             style={{ flex: 1 }}
-            label={`Question ${number}`}
+            label={numbered(messages.question)}
             value={question.question}
             onChange={(e) => update({ question: e.currentTarget.value })}
             error={errorAt(errors, `${at}.question`, at)}
@@ -72,15 +95,15 @@ export function QuestionEditor({
             variant="subtle"
             color="red"
             size="lg"
-            aria-label={`Remove question ${number}`}
+            aria-label={numbered(messages.remove)}
             onClick={onRemove}
           >
             ×
           </ActionIcon>
         </Group>
         <Select
-          label={`Answer type of question ${number}`}
-          data={TYPE_OPTIONS}
+          label={numbered(messages.type)}
+          data={TYPE_OPTIONS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
           value={question.type}
           allowDeselect={false}
           onChange={(value) =>
@@ -90,8 +113,8 @@ export function QuestionEditor({
         />
         {question.type === "SINGLE_CHOICE" ? (
           <TagsInput
-            label={`Options of question ${number}`}
-            description="Press Enter after each option."
+            label={numbered(messages.options)}
+            description={intl.formatMessage(messages.optionsHint)}
             value={question.options}
             onChange={(options) => update({ options })}
             error={errorAt(errors, `${at}.options`)}
@@ -99,8 +122,8 @@ export function QuestionEditor({
         ) : null}
         {choices.length > 0 ? (
           <Checkbox.Group
-            label={`Knock-out answers of question ${number}`}
-            description="Applications with one of these answers are flagged for you, not hidden."
+            label={numbered(messages.knockOuts)}
+            description={intl.formatMessage(messages.knockOutsHint)}
             value={question.knockOutAnswers}
             onChange={(knockOutAnswers) => update({ knockOutAnswers })}
             error={errorAt(errors, `${at}.knockOutAnswers`)}
@@ -110,14 +133,14 @@ export function QuestionEditor({
                 <Checkbox
                   key={choice}
                   value={choice}
-                  label={CHOICE_LABELS[choice] ?? choice}
+                  label={CHOICE_LABELS[choice] ? intl.formatMessage(CHOICE_LABELS[choice]) : choice}
                 />
               ))}
             </Group>
           </Checkbox.Group>
         ) : (
           <Text size="xs" c="dimmed">
-            Free-text answers are never flagged.
+            <FormattedMessage {...messages.neverFlagged} />
           </Text>
         )}
       </Stack>

@@ -13,8 +13,11 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
 import { FilePicker } from "~/components/FilePicker";
-import { COUNTRY_OPTIONS } from "~/lib/countries";
+import { countryOptions } from "~/lib/countries";
+import { numberSeparators } from "~/lib/format";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import type { JobType, SalaryUnit } from "~/lib/graphql/generated/graphql";
 import { DescriptionEditor } from "./DescriptionEditor";
 import { errorAt } from "./job-errors";
@@ -31,6 +34,72 @@ import {
   type ScheduleDraft,
 } from "./steps";
 import { TermMultiPicker, TermSinglePicker } from "./TermPicker";
+
+const messages = defineMessages({
+  jobTitle: { id: "wizard.form.jobTitle", defaultMessage: "Job title" },
+  linkUrl: { id: "wizard.form.linkUrl", defaultMessage: "Address of the original ad" },
+  filePdf: { id: "wizard.form.filePdf", defaultMessage: "Job ad (PDF)" },
+  filePdfHint: { id: "wizard.form.filePdfHint", defaultMessage: "A PDF of at most 50 MB, shown on the job page." },
+  description: { id: "wizard.form.description", defaultMessage: "Description" },
+  availableFrom: { id: "wizard.form.availableFrom", defaultMessage: "Available from" },
+  availableUntil: { id: "wizard.form.availableUntil", defaultMessage: "Available until" },
+  video: { id: "wizard.form.video", defaultMessage: "Video" },
+  videoHint: { id: "wizard.form.videoHint", defaultMessage: "A YouTube or Vimeo address." },
+  organization: { id: "wizard.form.organization", defaultMessage: "Organization" },
+  assignment: { id: "wizard.form.assignment", defaultMessage: "Posting for another employer" },
+  assignmentHint: { id: "wizard.form.assignmentHint", defaultMessage: "The employer's name, when you post on their behalf." },
+  logo: { id: "wizard.form.logo", defaultMessage: "Job logo" },
+  logoHint: { id: "wizard.form.logoHint", defaultMessage: "Optional: otherwise the organization's logo is shown." },
+  removeLogo: { id: "wizard.form.removeLogo", defaultMessage: "Remove the job logo" },
+  country: { id: "wizard.form.country", defaultMessage: "Country" },
+  city: { id: "wizard.form.city", defaultMessage: "City" },
+  street: { id: "wizard.form.street", defaultMessage: "Street address" },
+  zip: { id: "wizard.form.zip", defaultMessage: "Postal code" },
+  region: { id: "wizard.form.region", defaultMessage: "State or region" },
+  remote: { id: "wizard.form.remote", defaultMessage: "Remote work" },
+  remoteHint: { id: "wizard.form.remoteHint", defaultMessage: "Google asks for a location or remote eligibility." },
+  employmentType: { id: "wizard.form.employmentType", defaultMessage: "Employment type" },
+  occupationalField: { id: "wizard.form.occupationalField", defaultMessage: "Occupational field" },
+  fieldsOfStudy: { id: "wizard.form.fieldsOfStudy", defaultMessage: "Fields of study" },
+  degreeLevel: { id: "wizard.form.degreeLevel", defaultMessage: "Degree level" },
+  experience: { id: "wizard.form.experience", defaultMessage: "Years of experience" },
+  minimum: { id: "wizard.form.minimum", defaultMessage: "Minimum" },
+  maximum: { id: "wizard.form.maximum", defaultMessage: "Maximum" },
+  currency: { id: "wizard.form.currency", defaultMessage: "Currency" },
+  per: { id: "wizard.form.per", defaultMessage: "Per" },
+  salaryWords: { id: "wizard.form.salaryWords", defaultMessage: "Salary, in words" },
+  salaryWordsHint: { id: "wizard.form.salaryWordsHint", defaultMessage: "e.g. “According to the collective agreement”" },
+  languages: { id: "wizard.form.languages", defaultMessage: "Languages" },
+  otherLanguages: { id: "wizard.form.otherLanguages", defaultMessage: "Other languages" },
+  skills: { id: "wizard.form.skills", defaultMessage: "Skills" },
+  otherSkills: { id: "wizard.form.otherSkills", defaultMessage: "Other skills" },
+  publishOn: { id: "wizard.form.publishOn", defaultMessage: "Publish on" },
+  publishOnHint: { id: "wizard.form.publishOnHint", defaultMessage: "Leave empty to publish at once; a future date schedules the job." },
+  closingDate: { id: "wizard.form.closingDate", defaultMessage: "Closing date" },
+  duration: { id: "wizard.form.duration", defaultMessage: "Or run for (days)" },
+  durationHint: { id: "wizard.form.durationHint", defaultMessage: "Used when there is no closing date." },
+  workflow: { id: "wizard.form.workflow", defaultMessage: "How candidates apply" },
+  onSite: { id: "wizard.form.onSite", defaultMessage: "On this site" },
+  byEmail: { id: "wizard.form.byEmail", defaultMessage: "By email" },
+  ownSite: { id: "wizard.form.ownSite", defaultMessage: "On our own site (a link)" },
+  emails: { id: "wizard.form.emails", defaultMessage: "Application email addresses" },
+  emailsHint: { id: "wizard.form.emailsHint", defaultMessage: "Press Enter after each address." },
+  applicationLink: { id: "wizard.form.applicationLink", defaultMessage: "Application form address" },
+  cvRequired: { id: "wizard.form.cvRequired", defaultMessage: "A CV is required" },
+  letterRequired: { id: "wizard.form.letterRequired", defaultMessage: "A cover letter is required" },
+  questions: { id: "wizard.form.questions", defaultMessage: "Candidates answer qualifying questions" },
+  currentFile: { id: "wizard.form.currentFile", defaultMessage: "Current file: {link}" },
+  location: { id: "wizard.form.location", defaultMessage: "Location {number, number}" },
+  removeLocation: { id: "wizard.form.removeLocation", defaultMessage: "Remove location {number, number}" },
+  addLocation: { id: "wizard.form.addLocation", defaultMessage: "Add a location" },
+  salary: { id: "wizard.form.salary", defaultMessage: "Salary" },
+  perHour: { id: "wizard.form.perHour", defaultMessage: "Per hour" },
+  perDay: { id: "wizard.form.perDay", defaultMessage: "Per day" },
+  perWeek: { id: "wizard.form.perWeek", defaultMessage: "Per week" },
+  perMonth: { id: "wizard.form.perMonth", defaultMessage: "Per month" },
+  perYear: { id: "wizard.form.perYear", defaultMessage: "Per year" },
+  addQuestion: { id: "wizard.form.addQuestion", defaultMessage: "Add a question" },
+});
 
 export interface StepFormProps<D> {
   draft: D;
@@ -50,12 +119,14 @@ export function JobInfoForm({
   editing: boolean;
   richToolbar: boolean;
 }) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   return (
     <Stack gap="md">
       {/* Spec 5: the edit form hides the title. */}
       {editing ? null : (
         <TextInput
-          label="Job title"
+          label={t(messages.jobTitle)}
           required
           maxLength={TITLE_MAX_LENGTH}
           value={draft.title}
@@ -65,7 +136,7 @@ export function JobInfoForm({
       )}
       {type === "JOB_PER_LINK" ? (
         <TextInput
-          label="Address of the original ad"
+          label={t(messages.linkUrl)}
           required
           type="url"
           placeholder="https://"
@@ -77,8 +148,8 @@ export function JobInfoForm({
       {type === "JOB_PER_FILE" ? (
         <Stack gap={4}>
           <FilePicker
-            label="Job ad (PDF)"
-            description="A PDF of at most 50 MB, shown on the job page."
+            label={t(messages.filePdf)}
+            description={t(messages.filePdfHint)}
             purpose="job_file"
             pdf
             onUploaded={(upload, file) =>
@@ -93,10 +164,16 @@ export function JobInfoForm({
           />
           {draft.file ? (
             <Text size="sm">
-              Current file:{" "}
-              <Anchor href={draft.file.url} target="_blank" rel="noopener">
-                {draft.file.filename}
-              </Anchor>
+              <FormattedMessage
+                {...messages.currentFile}
+                values={{
+                  link: (
+                    <Anchor href={draft.file.url} target="_blank" rel="noopener">
+                      {draft.file.filename}
+                    </Anchor>
+                  ),
+                }}
+              />
             </Text>
           ) : null}
           {errorAt(errors, "fileUploadId", "file") ? (
@@ -108,7 +185,7 @@ export function JobInfoForm({
       ) : null}
       {type !== "JOB_PER_LINK" ? (
         <DescriptionEditor
-          label="Description"
+          label={t(messages.description)}
           value={draft.description}
           onChange={(description) => onChange({ description })}
           richToolbar={richToolbar}
@@ -118,7 +195,7 @@ export function JobInfoForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           type="date"
-          label="Available from"
+          label={t(messages.availableFrom)}
           value={draft.availabilityStart}
           onChange={(event) =>
             onChange({ availabilityStart: event.currentTarget.value })
@@ -131,7 +208,7 @@ export function JobInfoForm({
         />
         <TextInput
           type="date"
-          label="Available until"
+          label={t(messages.availableUntil)}
           value={draft.availabilityEnd}
           onChange={(event) =>
             onChange({ availabilityEnd: event.currentTarget.value })
@@ -140,8 +217,8 @@ export function JobInfoForm({
         />
       </SimpleGrid>
       <TextInput
-        label="Video"
-        description="A YouTube or Vimeo address."
+        label={t(messages.video)}
+        description={t(messages.videoHint)}
         type="url"
         value={draft.videoUrl}
         onChange={(event) => onChange({ videoUrl: event.currentTarget.value })}
@@ -159,10 +236,12 @@ export function CompanyInfoForm({
 }: StepFormProps<CompanyInfoDraft> & {
   organizations: { value: string; label: string }[];
 }) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   return (
     <Stack gap="md">
       <Select
-        label="Organization"
+        label={t(messages.organization)}
         required
         data={organizations}
         value={draft.organizationId || null}
@@ -171,8 +250,8 @@ export function CompanyInfoForm({
         allowDeselect={false}
       />
       <TextInput
-        label="Posting for another employer"
-        description="The employer's name, when you post on their behalf."
+        label={t(messages.assignment)}
+        description={t(messages.assignmentHint)}
         value={draft.organizationAssignment}
         onChange={(event) =>
           onChange({ organizationAssignment: event.currentTarget.value })
@@ -180,8 +259,8 @@ export function CompanyInfoForm({
         error={errorAt(errors, "organizationAssignment")}
       />
       <FilePicker
-        label="Job logo"
-        description="Optional: otherwise the organization's logo is shown."
+        label={t(messages.logo)}
+        description={t(messages.logoHint)}
         purpose="job_logo"
         crop={{ aspect: 1, width: 400, height: 400 }}
         preview={
@@ -193,7 +272,7 @@ export function CompanyInfoForm({
           })
         }
         onRemove={() => onChange({ logo: null })}
-        removeLabel="Remove the job logo"
+        removeLabel={t(messages.removeLogo)}
       />
       {errorAt(errors, "logoUploadId", "logo") ? (
         <Text size="sm" c="red" role="alert">
@@ -218,6 +297,8 @@ export function LocationForm({
         i === index ? { ...row, ...patch } : row,
       ),
     });
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   return (
     <Stack gap="md">
       {draft.locations.map((row, index) => {
@@ -233,14 +314,14 @@ export function LocationForm({
             style={{ margin: 0 }}
           >
             <Text component="legend" size="sm" fw={600} px={4}>
-              Location {index + 1}
+              <FormattedMessage {...messages.location} values={{ number: index + 1 }} />
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label="Country"
+                label={t(messages.country)}
                 required
                 searchable
-                data={COUNTRY_OPTIONS}
+                data={countryOptions(intl.locale)}
                 value={row.countryCode || null}
                 onChange={(value) =>
                   setRow(index, { countryCode: value ?? "" })
@@ -248,7 +329,7 @@ export function LocationForm({
                 error={at("countryCode")}
               />
               <TextInput
-                label="City"
+                label={t(messages.city)}
                 required
                 value={row.locality}
                 onChange={(e) =>
@@ -257,7 +338,7 @@ export function LocationForm({
                 error={at("locality")}
               />
               <TextInput
-                label="Street address"
+                label={t(messages.street)}
                 value={row.addressLine1}
                 onChange={(e) =>
                   setRow(index, { addressLine1: e.currentTarget.value })
@@ -265,13 +346,13 @@ export function LocationForm({
                 error={at("addressLine1")}
               />
               <TextInput
-                label="Postal code"
+                label={t(messages.zip)}
                 value={row.zip}
                 onChange={(e) => setRow(index, { zip: e.currentTarget.value })}
                 error={at("zip")}
               />
               <TextInput
-                label="State or region"
+                label={t(messages.region)}
                 value={row.administrativeArea}
                 onChange={(e) =>
                   setRow(index, { administrativeArea: e.currentTarget.value })
@@ -290,7 +371,7 @@ export function LocationForm({
                   })
                 }
               >
-                Remove location {index + 1}
+                <FormattedMessage {...messages.removeLocation} values={{ number: index + 1 }} />
               </Button>
             </Group>
           </Paper>
@@ -313,13 +394,13 @@ export function LocationForm({
             })
           }
         >
-          Add a location
+          <FormattedMessage {...messages.addLocation} />
         </Button>
       </Group>
       <TermMultiPicker
-        label="Remote work"
+        label={t(messages.remote)}
         vocabulary="remote_options"
-        description="Google asks for a location or remote eligibility."
+        description={t(messages.remoteHint)}
         value={draft.remoteOptions}
         onChange={(remoteOptions) => onChange({ remoteOptions })}
         error={errorAt(errors, "remoteOptionTids", "remoteOptions")}
@@ -340,12 +421,12 @@ export const CURRENCIES = [
   "DKK",
   "PLN",
 ];
-export const SALARY_UNITS: { value: SalaryUnit; label: string }[] = [
-  { value: "HOUR", label: "Per hour" },
-  { value: "DAY", label: "Per day" },
-  { value: "WEEK", label: "Per week" },
-  { value: "MONTH", label: "Per month" },
-  { value: "YEAR", label: "Per year" },
+export const SALARY_UNITS: { value: SalaryUnit; label: Message }[] = [
+  { value: "HOUR", label: messages.perHour },
+  { value: "DAY", label: messages.perDay },
+  { value: "WEEK", label: messages.perWeek },
+  { value: "MONTH", label: messages.perMonth },
+  { value: "YEAR", label: messages.perYear },
 ];
 
 export function CategorizationForm({
@@ -355,24 +436,27 @@ export function CategorizationForm({
 }: StepFormProps<CategorizationDraft>) {
   const amount = (value: string | number) =>
     value === "" ? "" : Number(value);
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
+  const separators = numberSeparators(intl.locale);
   return (
     <Stack gap="md">
       <TermMultiPicker
-        label="Employment type"
+        label={t(messages.employmentType)}
         vocabulary="employment_types"
         value={draft.employmentType}
         onChange={(employmentType) => onChange({ employmentType })}
         error={errorAt(errors, "employmentTypeTids")}
       />
       <TermMultiPicker
-        label="Occupational field"
+        label={t(messages.occupationalField)}
         vocabulary="occupational_fields"
         value={draft.occupationalField}
         onChange={(occupationalField) => onChange({ occupationalField })}
         error={errorAt(errors, "occupationalFieldTids")}
       />
       <TermMultiPicker
-        label="Fields of study"
+        label={t(messages.fieldsOfStudy)}
         vocabulary="fields_of_study"
         value={draft.fieldsOfStudy}
         onChange={(fieldsOfStudy) => onChange({ fieldsOfStudy })}
@@ -380,14 +464,14 @@ export function CategorizationForm({
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TermSinglePicker
-          label="Degree level"
+          label={t(messages.degreeLevel)}
           vocabulary="degree_levels"
           value={draft.degreeLevel}
           onChange={(degreeLevel) => onChange({ degreeLevel })}
           error={errorAt(errors, "degreeLevelTid")}
         />
         <TermSinglePicker
-          label="Years of experience"
+          label={t(messages.experience)}
           vocabulary="years_of_experience"
           value={draft.yearsOfExperience}
           onChange={(yearsOfExperience) => onChange({ yearsOfExperience })}
@@ -402,27 +486,27 @@ export function CategorizationForm({
         style={{ margin: 0 }}
       >
         <Text component="legend" size="sm" fw={600} px={4}>
-          Salary
+          <FormattedMessage {...messages.salary} />
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            label="Minimum"
+            label={t(messages.minimum)}
             min={0}
-            thousandSeparator=","
+            {...separators}
             value={draft.minSalary}
             onChange={(v) => onChange({ minSalary: amount(v) })}
             error={errorAt(errors, "salaryRange.minSalary")}
           />
           <NumberInput
-            label="Maximum"
+            label={t(messages.maximum)}
             min={0}
-            thousandSeparator=","
+            {...separators}
             value={draft.maxSalary}
             onChange={(v) => onChange({ maxSalary: amount(v) })}
             error={errorAt(errors, "salaryRange.maxSalary", "salaryRange")}
           />
           <Select
-            label="Currency"
+            label={t(messages.currency)}
             searchable
             data={CURRENCIES}
             value={draft.currencyCode}
@@ -431,8 +515,8 @@ export function CategorizationForm({
             allowDeselect={false}
           />
           <Select
-            label="Per"
-            data={SALARY_UNITS}
+            label={t(messages.per)}
+            data={SALARY_UNITS.map(({ value, label }) => ({ value, label: t(label) }))}
             value={draft.salaryUnit}
             onChange={(v) =>
               onChange({ salaryUnit: (v as SalaryUnit | null) ?? "YEAR" })
@@ -443,35 +527,35 @@ export function CategorizationForm({
         </SimpleGrid>
         <TextInput
           mt="sm"
-          label="Salary, in words"
-          description="e.g. “According to the collective agreement”"
+          label={t(messages.salaryWords)}
+          description={t(messages.salaryWordsHint)}
           value={draft.salaryRangeFree}
           onChange={(e) => onChange({ salaryRangeFree: e.currentTarget.value })}
           error={errorAt(errors, "salaryRangeFree")}
         />
       </Paper>
       <TermMultiPicker
-        label="Languages"
+        label={t(messages.languages)}
         vocabulary="languages"
         value={draft.languages}
         onChange={(languages) => onChange({ languages })}
         error={errorAt(errors, "languageTids")}
       />
       <TextInput
-        label="Other languages"
+        label={t(messages.otherLanguages)}
         value={draft.languagesFree}
         onChange={(e) => onChange({ languagesFree: e.currentTarget.value })}
         error={errorAt(errors, "languagesFree")}
       />
       <TermMultiPicker
-        label="Skills"
+        label={t(messages.skills)}
         vocabulary="skills"
         value={draft.skills}
         onChange={(skills) => onChange({ skills })}
         error={errorAt(errors, "skillTids")}
       />
       <TextInput
-        label="Other skills"
+        label={t(messages.otherSkills)}
         value={draft.skillsFree}
         onChange={(e) => onChange({ skillsFree: e.currentTarget.value })}
         error={errorAt(errors, "skillsFree")}
@@ -485,26 +569,28 @@ export function ScheduleForm({
   onChange,
   errors,
 }: StepFormProps<ScheduleDraft>) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   return (
     <Stack gap="md">
       <TextInput
         type="datetime-local"
-        label="Publish on"
-        description="Leave empty to publish at once; a future date schedules the job."
+        label={t(messages.publishOn)}
+        description={t(messages.publishOnHint)}
         value={draft.published}
         onChange={(e) => onChange({ published: e.currentTarget.value })}
         error={errorAt(errors, "published")}
       />
       <TextInput
         type="datetime-local"
-        label="Closing date"
+        label={t(messages.closingDate)}
         value={draft.expiration}
         onChange={(e) => onChange({ expiration: e.currentTarget.value })}
         error={errorAt(errors, "expiration")}
       />
       <NumberInput
-        label="Or run for (days)"
-        description="Used when there is no closing date."
+        label={t(messages.duration)}
+        description={t(messages.durationHint)}
         min={1}
         allowDecimal={false}
         value={draft.duration}
@@ -520,10 +606,12 @@ export function ApplicationOptionsForm({
   onChange,
   errors,
 }: StepFormProps<ApplicationDraft>) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   return (
     <Stack gap="md">
       <Radio.Group
-        label="How candidates apply"
+        label={t(messages.workflow)}
         value={draft.applicationWorkflow}
         onChange={(value) =>
           onChange({
@@ -534,15 +622,15 @@ export function ApplicationOptionsForm({
         error={errorAt(errors, "applicationWorkflow")}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="ON_SITE" label="On this site" />
-          <Radio value="EMAIL" label="By email" />
-          <Radio value="LINK" label="On our own site (a link)" />
+          <Radio value="ON_SITE" label={t(messages.onSite)} />
+          <Radio value="EMAIL" label={t(messages.byEmail)} />
+          <Radio value="LINK" label={t(messages.ownSite)} />
         </Stack>
       </Radio.Group>
       {draft.applicationWorkflow === "EMAIL" ? (
         <TagsInput
-          label="Application email addresses"
-          description="Press Enter after each address."
+          label={t(messages.emails)}
+          description={t(messages.emailsHint)}
           value={draft.applicationEmails}
           onChange={(applicationEmails) => onChange({ applicationEmails })}
           error={errorAt(errors, "applicationEmails")}
@@ -550,7 +638,7 @@ export function ApplicationOptionsForm({
       ) : null}
       {draft.applicationWorkflow === "LINK" ? (
         <TextInput
-          label="Application form address"
+          label={t(messages.applicationLink)}
           type="url"
           placeholder="https://"
           value={draft.applicationLink}
@@ -559,21 +647,21 @@ export function ApplicationOptionsForm({
         />
       ) : null}
       <Checkbox
-        label="A CV is required"
+        label={t(messages.cvRequired)}
         checked={draft.applicationRequireCv}
         onChange={(e) =>
           onChange({ applicationRequireCv: e.currentTarget.checked })
         }
       />
       <Checkbox
-        label="A cover letter is required"
+        label={t(messages.letterRequired)}
         checked={draft.applicationRequireCoverLetter}
         onChange={(e) =>
           onChange({ applicationRequireCoverLetter: e.currentTarget.checked })
         }
       />
       <Checkbox
-        label="Candidates answer qualifying questions"
+        label={t(messages.questions)}
         checked={draft.applicationRequireQualifyingQuestions}
         onChange={(e) =>
           onChange({
@@ -625,7 +713,7 @@ export function ApplicationOptionsForm({
                 })
               }
             >
-              Add a question
+              <FormattedMessage {...messages.addQuestion} />
             </Button>
           </Group>
         </Stack>

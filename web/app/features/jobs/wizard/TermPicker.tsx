@@ -2,12 +2,18 @@ import { useQuery } from "@apollo/client/react";
 import { MultiSelect, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { JOB_TERMS } from "../documents";
 import type { TermValue } from "./steps";
 
 /** Spec 9: address/term autocomplete waits 250 ms. */
 const SEARCH_DELAY_MS = 250;
 const PAGE = 50;
+
+const messages = defineMessages({
+  nothingFound: { id: "wizard.terms.nothingFound", defaultMessage: "No matching term" },
+});
 
 function useTerms(vocabulary: string, search: string) {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -33,6 +39,7 @@ interface PickerBase {
 
 /** Several terms of one vocabulary, searched as you type (search's `terms(vocabulary:, search:)`). */
 export function TermMultiPicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue[]; onChange: (next: TermValue[]) => void }) {
+  const intl = useIntl();
   const [search, setSearch] = useState("");
   const { terms } = useTerms(vocabulary, search);
   const data = useMemo(() => options(terms, value), [terms, value]);
@@ -51,7 +58,7 @@ export function TermMultiPicker({ label, vocabulary, description, error, value, 
         const byId = new Map(data.map((option) => [option.value, option.label]));
         onChange(ids.map((id) => ({ tid: Number(id), label: byId.get(id) ?? id })));
       }}
-      nothingFoundMessage="No matching term"
+      nothingFoundMessage={intl.formatMessage(messages.nothingFound)}
       filter={({ options: all }) => all}
     />
   );
@@ -59,6 +66,7 @@ export function TermMultiPicker({ label, vocabulary, description, error, value, 
 
 /** One term of a vocabulary. */
 export function TermSinglePicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue | null; onChange: (next: TermValue | null) => void }) {
+  const intl = useIntl();
   const [search, setSearch] = useState("");
   const { terms } = useTerms(vocabulary, search === value?.label ? "" : search);
   const selected = useMemo(() => (value ? [value] : []), [value]);
@@ -78,7 +86,7 @@ export function TermSinglePicker({ label, vocabulary, description, error, value,
         const option = data.find((item) => item.value === id);
         onChange(option ? { tid: Number(option.value), label: option.label } : null);
       }}
-      nothingFoundMessage="No matching term"
+      nothingFoundMessage={intl.formatMessage(messages.nothingFound)}
       filter={({ options: all }) => all}
     />
   );

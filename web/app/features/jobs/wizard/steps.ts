@@ -10,6 +10,9 @@ import type {
   QualifyingQuestionType,
   SalaryUnit,
 } from "~/lib/graphql/generated/graphql";
+import type { IntlShape } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { JobView } from "../documents";
 import { scalarString } from "../job-format";
 
@@ -26,15 +29,45 @@ export type GroupStep = (typeof GROUP_STEPS)[number];
 export type WizardStep = GroupStep | "review";
 export const WIZARD_STEPS: readonly WizardStep[] = [...GROUP_STEPS, "review"];
 
-export const STEP_TITLES: Record<WizardStep, string> = {
-  job_info: "The job",
-  company_info: "Company",
-  job_location: "Location",
-  job_categorization: "Categories and salary",
-  job_schedule: "Schedule",
-  job_application_options: "Applications",
-  review: "Review and publish",
-};
+export const STEP_TITLES: Record<WizardStep, Message> = defineMessages({
+  job_info: { id: "wizard.step.jobInfo", defaultMessage: "The job" },
+  company_info: { id: "wizard.step.companyInfo", defaultMessage: "Company" },
+  job_location: { id: "wizard.step.location", defaultMessage: "Location" },
+  job_categorization: { id: "wizard.step.categorization", defaultMessage: "Categories and salary" },
+  job_schedule: { id: "wizard.step.schedule", defaultMessage: "Schedule" },
+  job_application_options: { id: "wizard.step.applicationOptions", defaultMessage: "Applications" },
+  review: { id: "wizard.step.review", defaultMessage: "Review and publish" },
+});
+
+/** What the browser checks before a step is saved (the server checks again). */
+const checks = defineMessages({
+  titleMissing: { id: "wizard.check.title.missing", defaultMessage: "Enter the job title." },
+  titleTooLong: { id: "wizard.check.title.tooLong", defaultMessage: "Keep the title under {max, number} characters." },
+  linkMissing: { id: "wizard.check.link.missing", defaultMessage: "Enter the address of the original ad." },
+  fullAddress: { id: "wizard.check.fullAddress", defaultMessage: "Enter a full address starting with https://." },
+  fileMissing: { id: "wizard.check.file.missing", defaultMessage: "Upload the job ad as a PDF." },
+  video: { id: "wizard.check.video", defaultMessage: "Enter a YouTube or Vimeo address." },
+  endBeforeStart: { id: "wizard.check.endBeforeStart", defaultMessage: "The end comes before the start." },
+  organization: { id: "wizard.check.organization", defaultMessage: "Choose the organization that posts the job." },
+  country: { id: "wizard.check.country", defaultMessage: "Choose the country." },
+  city: { id: "wizard.check.city", defaultMessage: "Enter the city." },
+  negativeSalary: { id: "wizard.check.salary.negative", defaultMessage: "The salary cannot be negative." },
+  maxBelowMin: { id: "wizard.check.salary.maxBelowMin", defaultMessage: "The maximum is below the minimum." },
+  currency: { id: "wizard.check.currency", defaultMessage: "Choose the currency." },
+  expiration: { id: "wizard.check.expiration", defaultMessage: "The job must expire after it is published." },
+  duration: { id: "wizard.check.duration", defaultMessage: "Enter a number of days, 1 or more." },
+  emailsMissing: { id: "wizard.check.emails.missing", defaultMessage: "Enter the address applications go to." },
+  emailsInvalid: { id: "wizard.check.emails.invalid", defaultMessage: "Enter valid email addresses." },
+  applicationLink: { id: "wizard.check.applicationLink", defaultMessage: "Enter the address of the application form." },
+  questionsMissing: {
+    id: "wizard.check.questions.missing",
+    defaultMessage: "Add at least one question, or do not require them.",
+  },
+  question: { id: "wizard.check.question", defaultMessage: "Write the question." },
+  twoOptions: { id: "wizard.check.options.two", defaultMessage: "Give at least two options to choose from." },
+  differentOptions: { id: "wizard.check.options.different", defaultMessage: "Each option must be different." },
+  knockOut: { id: "wizard.check.knockOut", defaultMessage: "At least one answer must not knock out." },
+});
 
 /** The API fields (camelCase input paths) each step shows: their errors go under the inputs. */
 export const STEP_FIELDS: Record<GroupStep, readonly string[]> = {
@@ -433,64 +466,65 @@ export function validateStep(
   step: GroupStep,
   drafts: Drafts,
   context: { type: JobView["type"]; editing: boolean },
+  intl: IntlShape = SITE_INTL,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
+  const say = (message: Message, values?: Record<string, number>) => intl.formatMessage(message, values);
   switch (step) {
     case "job_info": {
       const draft = drafts.job_info;
       if (!context.editing) {
-        if (!draft.title.trim()) errors.title = "Enter the job title.";
+        if (!draft.title.trim()) errors.title = say(checks.titleMissing);
         else if (draft.title.trim().length > TITLE_MAX_LENGTH)
-          errors.title = `Keep the title under ${TITLE_MAX_LENGTH} characters.`;
+          errors.title = say(checks.titleTooLong, { max: TITLE_MAX_LENGTH });
       }
       if (context.type === "JOB_PER_LINK") {
         if (!draft.linkUrl.trim())
-          errors.linkUrl = "Enter the address of the original ad.";
+          errors.linkUrl = say(checks.linkMissing);
         else if (!isHttpUrl(draft.linkUrl))
-          errors.linkUrl = "Enter a full address starting with https://.";
+          errors.linkUrl = say(checks.fullAddress);
       }
       if (context.type === "JOB_PER_FILE" && !draft.file)
-        errors.fileUploadId = "Upload the job ad as a PDF.";
+        errors.fileUploadId = say(checks.fileMissing);
       if (draft.videoUrl.trim() && !isHttpUrl(draft.videoUrl))
-        errors.videoUrl = "Enter a YouTube or Vimeo address.";
+        errors.videoUrl = say(checks.video);
       if (
         draft.availabilityStart &&
         draft.availabilityEnd &&
         draft.availabilityEnd < draft.availabilityStart
       )
-        errors["availabilityPeriod.end"] = "The end comes before the start.";
+        errors["availabilityPeriod.end"] = say(checks.endBeforeStart);
       break;
     }
     case "company_info":
       if (!drafts.company_info.organizationId)
-        errors.organizationId = "Choose the organization that posts the job.";
+        errors.organizationId = say(checks.organization);
       break;
     case "job_location":
       drafts.job_location.locations.forEach((row, index) => {
         if (!row.countryCode)
-          errors[`locations.${index}.address.countryCode`] =
-            "Choose the country.";
+          errors[`locations.${index}.address.countryCode`] = say(checks.country);
         if (!row.locality.trim())
-          errors[`locations.${index}.address.locality`] = "Enter the city.";
+          errors[`locations.${index}.address.locality`] = say(checks.city);
       });
       break;
     case "job_categorization": {
       const draft = drafts.job_categorization;
       if (draft.minSalary !== "" && draft.minSalary < 0)
-        errors["salaryRange.minSalary"] = "The salary cannot be negative.";
+        errors["salaryRange.minSalary"] = say(checks.negativeSalary);
       if (draft.maxSalary !== "" && draft.maxSalary < 0)
-        errors["salaryRange.maxSalary"] = "The salary cannot be negative.";
+        errors["salaryRange.maxSalary"] = say(checks.negativeSalary);
       if (
         draft.minSalary !== "" &&
         draft.maxSalary !== "" &&
         draft.minSalary > draft.maxSalary
       )
-        errors["salaryRange.maxSalary"] = "The maximum is below the minimum.";
+        errors["salaryRange.maxSalary"] = say(checks.maxBelowMin);
       if (
         (draft.minSalary !== "" || draft.maxSalary !== "") &&
         !draft.currencyCode
       )
-        errors["salaryRange.currencyCode"] = "Choose the currency.";
+        errors["salaryRange.currencyCode"] = say(checks.currency);
       break;
     }
     case "job_schedule": {
@@ -498,12 +532,12 @@ export function validateStep(
       const published = fromLocalInput(draft.published);
       const expiration = fromLocalInput(draft.expiration);
       if (published && expiration && expiration <= published)
-        errors.expiration = "The job must expire after it is published.";
+        errors.expiration = say(checks.expiration);
       if (
         draft.duration !== "" &&
         (!Number.isInteger(draft.duration) || draft.duration < 1)
       )
-        errors.duration = "Enter a number of days, 1 or more.";
+        errors.duration = say(checks.duration);
       break;
     }
     case "job_application_options": {
@@ -513,25 +547,23 @@ export function validateStep(
         .filter(Boolean);
       if (draft.applicationWorkflow === "EMAIL") {
         if (emails.length === 0)
-          errors.applicationEmails = "Enter the address applications go to.";
+          errors.applicationEmails = say(checks.emailsMissing);
         else if (emails.some((e) => !EMAIL.test(e)))
-          errors.applicationEmails = "Enter valid email addresses.";
+          errors.applicationEmails = say(checks.emailsInvalid);
       }
       if (draft.applicationWorkflow === "LINK") {
         if (!draft.applicationLink.trim())
-          errors.applicationLink = "Enter the address of the application form.";
+          errors.applicationLink = say(checks.applicationLink);
         else if (!isHttpUrl(draft.applicationLink))
-          errors.applicationLink =
-            "Enter a full address starting with https://.";
+          errors.applicationLink = say(checks.fullAddress);
       }
       if (
         draft.applicationRequireQualifyingQuestions &&
         draft.applicationQualifyingQuestions.every((q) => !q.question.trim())
       )
-        errors.applicationQualifyingQuestions =
-          "Add at least one question, or do not require them.";
+        errors.applicationQualifyingQuestions = say(checks.questionsMissing);
       draft.applicationQualifyingQuestions.forEach((question, index) => {
-        Object.assign(errors, questionErrors(question, index));
+        Object.assign(errors, questionErrors(question, index, intl));
       });
       break;
     }
@@ -597,6 +629,7 @@ export function previewJob(
 export function questionErrors(
   question: QuestionDraft,
   index: number,
+  intl: IntlShape = SITE_INTL,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const at = `applicationQualifyingQuestions.${index}`;
@@ -606,16 +639,16 @@ export function questionErrors(
     question.knockOutAnswers.length > 0;
   if (!touched) return errors;
   if (!question.question.trim())
-    errors[`${at}.question`] = "Write the question.";
+    errors[`${at}.question`] = intl.formatMessage(checks.question);
   const choices = choicesOf(question);
   if (question.type === "SINGLE_CHOICE") {
     if (choices.length < 2)
-      errors[`${at}.options`] = "Give at least two options to choose from.";
+      errors[`${at}.options`] = intl.formatMessage(checks.twoOptions);
     else if (new Set(choices.map((c) => c.toLowerCase())).size < choices.length)
-      errors[`${at}.options`] = "Each option must be different.";
+      errors[`${at}.options`] = intl.formatMessage(checks.differentOptions);
   }
   const knockOuts = question.knockOutAnswers.filter((a) => choices.includes(a));
   if (choices.length > 0 && knockOuts.length >= choices.length)
-    errors[`${at}.knockOutAnswers`] = "At least one answer must not knock out.";
+    errors[`${at}.knockOutAnswers`] = intl.formatMessage(checks.knockOut);
   return errors;
 }

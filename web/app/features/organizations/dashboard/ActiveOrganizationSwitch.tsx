@@ -1,9 +1,30 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { MY_ORGANIZATIONS, SET_ACTIVE_ORGANIZATION } from "./documents";
-import { groupErrors, UNAVAILABLE } from "./form-kit";
+import { groupErrors } from "./form-kit";
+
+const messages = defineMessages({
+  title: { id: "organizations.activeOrganization.title", defaultMessage: "Active organization" },
+  switched: {
+    id: "organizations.activeOrganization.switched",
+    defaultMessage: "You now work for {organization}.",
+  },
+  label: { id: "organizations.activeOrganization.label", defaultMessage: "You work for" },
+  description: {
+    id: "organizations.activeOrganization.description",
+    defaultMessage: "Job posts, credits and applications on your dashboard are this organization's.",
+  },
+  submit: { id: "organizations.activeOrganization.submit", defaultMessage: "Switch organization" },
+  active: { id: "organizations.activeOrganization.active", defaultMessage: "{organization} is active." },
+  unavailable: {
+    id: "organizations.activeOrganization.unavailable",
+    defaultMessage: "We could not switch your organization. Try again in a moment.",
+  },
+});
 
 /**
  * A recruiter of several organizations picks the one they work for now: job posting, credits,
@@ -11,6 +32,7 @@ import { groupErrors, UNAVAILABLE } from "./form-kit";
  * A switch refetches the page's queries (they all depend on the active organization).
  */
 export function ActiveOrganizationSwitch() {
+  const intl = useIntl();
   const { data } = useQuery(MY_ORGANIZATIONS, { fetchPolicy: "cache-and-network" });
   const user = data?.currentUser;
   const [chosen, setChosen] = useState<string | null>(null);
@@ -23,7 +45,7 @@ export function ActiveOrganizationSwitch() {
   const activeId = user.activeOrganization?.id ?? user.organizations[0]?.id ?? "";
   const selected = chosen ?? activeId;
   const result = answer?.setActiveOrganization;
-  const messages = error ? [UNAVAILABLE] : groupErrors(result, []).general;
+  const problems = error ? [intl.formatMessage(messages.unavailable)] : groupErrors(result, []).general;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,21 +58,21 @@ export function ActiveOrganizationSwitch() {
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Active organization">
+    <Card withBorder padding="lg" component="section" aria-label={intl.formatMessage(messages.title)}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Title order={2} size="h3">
-            Active organization
+            <FormattedMessage {...messages.title} />
           </Title>
           {result?.__typename === "MembershipChanged" ? (
             <Alert color="green" role="status">
-              You now work for {result.organization.name}.
+              <FormattedMessage {...messages.switched} values={{ organization: result.organization.name }} />
             </Alert>
           ) : null}
-          <DangerList messages={messages} />
+          <DangerList messages={problems} />
           <Radio.Group
-            label="You work for"
-            description="Job posts, credits and applications on your dashboard are this organization's."
+            label={intl.formatMessage(messages.label)}
+            description={intl.formatMessage(messages.description)}
             value={selected}
             onChange={(value) => {
               reset();
@@ -65,12 +87,15 @@ export function ActiveOrganizationSwitch() {
           </Radio.Group>
           <Group>
             <Button type="submit" loading={loading}>
-              Switch organization
+              <FormattedMessage {...messages.submit} />
             </Button>
           </Group>
           {selected === activeId ? (
-            <Text size="sm" c="dimmed">
-              {user.organizations.find((organization) => organization.id === activeId)?.name} is active.
+            <Text size="sm" className="text-muted">
+              <FormattedMessage
+                {...messages.active}
+                values={{ organization: user.organizations.find((organization) => organization.id === activeId)?.name }}
+              />
             </Text>
           ) : null}
         </Stack>

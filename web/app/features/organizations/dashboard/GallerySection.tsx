@@ -16,11 +16,29 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation } from "@apollo/client/react";
 import { ActionIcon, Card, Group, Image, Stack, Text, TextInput } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { useState } from "react";
 import { UPDATE_ORGANIZATION_GALLERY } from "./documents";
 import { FilePicker } from "~/components/FilePicker";
 import { blankToNull, GroupSection, groupErrors, moveItem, newRowKey, RowControls } from "./form-kit";
 import type { EditorProfile } from "./InfoSections";
+
+const messages = defineMessages({
+  whatTheImageShows: { id: "organizations.editor.gallery.whatTheImageShows", defaultMessage: "What the image shows, for people who cannot see it." },
+  gallery: { id: "organizations.editor.gallery.gallery", defaultMessage: "Gallery" },
+  dragTheHandleOr: { id: "organizations.editor.gallery.dragTheHandleOr", defaultMessage: "Drag the handle, or focus it and press Space, then the arrow keys and Space again, to change the order; or use Move up and Move down." },
+  saveGallery: { id: "organizations.editor.gallery.saveGallery", defaultMessage: "Save gallery" },
+  galleryImages: { id: "organizations.editor.gallery.galleryImages", defaultMessage: "Gallery images" },
+  addImages: { id: "organizations.editor.gallery.addImages", defaultMessage: "Add images" },
+  jpegPngOrWebp: { id: "organizations.editor.gallery.jpegPngOrWebp", defaultMessage: "JPEG, PNG or WebP, up to 50 MB each; choose several at once." },
+  noImagesYet: { id: "organizations.editor.gallery.noImagesYet", defaultMessage: "No images yet." },
+  imageN: { id: "organizations.editor.gallery.imageN", defaultMessage: "Image {number, number}" },
+  dragImageNTo: { id: "organizations.editor.gallery.dragImageNTo", defaultMessage: "Drag image {number, number} to reorder" },
+  alternativeTextOfImage: { id: "organizations.editor.gallery.alternativeTextOfImage", defaultMessage: "Alternative text of image {number, number}" },
+  titleOfImageN: { id: "organizations.editor.gallery.titleOfImageN", defaultMessage: "Title of image {number, number}" },
+  whatImage: { id: "organizations.editor.gallery.whatImage", defaultMessage: "image" },
+});
 
 export interface GalleryRow {
   key: string;
@@ -47,6 +65,8 @@ function SortableImage({
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
 }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: row.key });
   return (
@@ -55,7 +75,7 @@ function SortableImage({
       withBorder
       padding="sm"
       component="li"
-      aria-label={`Image ${index + 1}`}
+      aria-label={t(messages.imageN, { number: index + 1 })}
       data-testid="gallery-item"
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
@@ -63,7 +83,7 @@ function SortableImage({
         <ActionIcon
           ref={setActivatorNodeRef}
           variant="subtle"
-          aria-label={`Drag image ${index + 1} to reorder`}
+          aria-label={t(messages.dragImageNTo, { number: index + 1 })}
           {...attributes}
           {...listeners}
           style={{ cursor: "grab", touchAction: "none" }}
@@ -73,18 +93,18 @@ function SortableImage({
         <Image src={row.thumbnailUrl} alt={row.alt} w={96} h={72} fit="cover" radius="sm" />
         <Stack gap="xs" style={{ flex: 1 }}>
           <TextInput
-            label={`Alternative text of image ${index + 1}`}
-            description="What the image shows, for people who cannot see it."
+            label={t(messages.alternativeTextOfImage, { number: index + 1 })}
+            description={t(messages.whatTheImageShows)}
             value={row.alt}
             onChange={(event) => onChange({ alt: event.currentTarget.value })}
             error={error}
           />
           <TextInput
-            label={`Title of image ${index + 1}`}
+            label={t(messages.titleOfImageN, { number: index + 1 })}
             value={row.title}
             onChange={(event) => onChange({ title: event.currentTarget.value })}
           />
-          <RowControls index={index} count={count} what="image" onMove={onMove} onRemove={onRemove} />
+          <RowControls index={index} count={count} what={t(messages.whatImage)} onMove={onMove} onRemove={onRemove} />
         </Stack>
       </Group>
     </Card>
@@ -93,6 +113,8 @@ function SortableImage({
 
 /** Gallery images: upload several, describe each, order by drag and drop (keyboard too). */
 export function GallerySection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const [rows, setRows] = useState<GalleryRow[]>(() =>
     profile.gallery.map((item) => ({
       key: newRowKey(),
@@ -133,19 +155,19 @@ export function GallerySection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Gallery"
-      description="Drag the handle, or focus it and press Space, then the arrow keys and Space again, to change the order; or use Move up and Move down."
-      saveLabel="Save gallery"
+      title={t(messages.gallery)}
+      description={t(messages.dragTheHandleOr)}
+      saveLabel={t(messages.saveGallery)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No images yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noImagesYet} /></Text> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
         <SortableContext items={rows.map((row) => row.key)} strategy={verticalListSortingStrategy}>
-          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Gallery images">
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label={t(messages.galleryImages)}>
             {rows.map((row, index) => (
               <SortableImage
                 key={row.key}
@@ -164,8 +186,8 @@ export function GallerySection({ profile }: { profile: EditorProfile }) {
         </SortableContext>
       </DndContext>
       <FilePicker
-        label="Add images"
-        description="JPEG, PNG or WebP, up to 50 MB each; choose several at once."
+        label={t(messages.addImages)}
+        description={t(messages.jpegPngOrWebp)}
         purpose="organization_image"
         multiple
         onUploaded={(upload) =>

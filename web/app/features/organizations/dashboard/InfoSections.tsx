@@ -7,6 +7,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { EditorProfileFieldsFragment } from "~/lib/graphql/generated/graphql";
 import {
   UPDATE_ORGANIZATION_ABOUT,
@@ -38,6 +39,55 @@ import {
   type TermOption,
 } from "./form-kit";
 import type { UploadedFile } from "~/lib/uploads";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+
+type Translate = (message: Message) => string;
+
+const messages = defineMessages({
+  webAddress: { id: "organizations.editor.webAddress", defaultMessage: "Enter an address starting with https://." },
+  nameMissing: { id: "organizations.editor.nameMissing", defaultMessage: "Enter the organization's name." },
+  countryMissing: { id: "organizations.editor.countryMissing", defaultMessage: "Choose the country." },
+  cityMissing: { id: "organizations.editor.cityMissing", defaultMessage: "Enter the city." },
+  companyNameMissing: { id: "organizations.editor.companyNameMissing", defaultMessage: "Enter the company name." },
+  firstNameMissing: { id: "organizations.editor.firstNameMissing", defaultMessage: "Enter the first name." },
+  lastNameMissing: { id: "organizations.editor.lastNameMissing", defaultMessage: "Enter the last name." },
+  logoPreview: { id: "organizations.editor.logoPreview", defaultMessage: "Logo preview" },
+  coverPreview: { id: "organizations.editor.coverPreview", defaultMessage: "Cover preview" },
+  organizationInfo: { id: "organizations.editor.organizationInfo", defaultMessage: "Organization info" },
+  saveOrganizationInfo: { id: "organizations.editor.saveOrganizationInfo", defaultMessage: "Save organization info" },
+  organizationName: { id: "organizations.editor.organizationName", defaultMessage: "Organization name" },
+  alternativeName: { id: "organizations.editor.alternativeName", defaultMessage: "Alternative name" },
+  anotherNamePeopleKnow: { id: "organizations.editor.anotherNamePeopleKnow", defaultMessage: "Another name people know you by, e.g. an abbreviation." },
+  logo: { id: "organizations.editor.logo", defaultMessage: "Logo" },
+  jpegPngOrWebp: { id: "organizations.editor.jpegPngOrWebp", defaultMessage: "JPEG, PNG or WebP up to 50 MB; you crop it to a square before it is uploaded." },
+  coverImage: { id: "organizations.editor.coverImage", defaultMessage: "Cover image" },
+  croppedTo21: { id: "organizations.editor.croppedTo21", defaultMessage: "Cropped to 2:1 (1000 × 500 pixels) before it is uploaded." },
+  location: { id: "organizations.editor.location", defaultMessage: "Location" },
+  website: { id: "organizations.editor.website", defaultMessage: "Website" },
+  socialProfiles: { id: "organizations.editor.socialProfiles", defaultMessage: "Social profiles" },
+  companyInfo: { id: "organizations.editor.companyInfo", defaultMessage: "Company info" },
+  theRegisteredCompanyName: { id: "organizations.editor.theRegisteredCompanyName", defaultMessage: "The registered company name and address, shown on the public page." },
+  saveCompanyInfo: { id: "organizations.editor.saveCompanyInfo", defaultMessage: "Save company info" },
+  companyName: { id: "organizations.editor.companyName", defaultMessage: "Company name" },
+  personalInfo: { id: "organizations.editor.personalInfo", defaultMessage: "Personal info" },
+  privateWhoWeContact: { id: "organizations.editor.privateWhoWeContact", defaultMessage: "Private: who we contact about invoices. Only your organization's members and our administrators see it; it never appears on the public page." },
+  savePersonalInfo: { id: "organizations.editor.savePersonalInfo", defaultMessage: "Save personal info" },
+  salutation: { id: "organizations.editor.salutation", defaultMessage: "Salutation" },
+  firstName: { id: "organizations.editor.firstName", defaultMessage: "First name" },
+  lastName: { id: "organizations.editor.lastName", defaultMessage: "Last name" },
+  phone: { id: "organizations.editor.phone", defaultMessage: "Phone" },
+  position: { id: "organizations.editor.position", defaultMessage: "Position" },
+  about: { id: "organizations.editor.about", defaultMessage: "About" },
+  saveAbout: { id: "organizations.editor.saveAbout", defaultMessage: "Save about" },
+  presentation: { id: "organizations.editor.presentation", defaultMessage: "Presentation" },
+  plainTextOrSimple: { id: "organizations.editor.plainTextOrSimple", defaultMessage: "Plain text, or simple HTML: '<p>', '<strong>', '<em>', '<ul>'/'<li>' and '<a>'. In plain text a blank line starts a new paragraph." },
+  industry: { id: "organizations.editor.industry", defaultMessage: "Industry" },
+  organizationSize: { id: "organizations.editor.organizationSize", defaultMessage: "Organization size" },
+  occupationalFields: { id: "organizations.editor.occupationalFields", defaultMessage: "Occupational fields" },
+  fieldsOfStudy: { id: "organizations.editor.fieldsOfStudy", defaultMessage: "Fields of study" },
+  benefits: { id: "organizations.editor.benefits", defaultMessage: "Benefits" },
+  saveBenefits: { id: "organizations.editor.saveBenefits", defaultMessage: "Save benefits" },
+});
 
 export type EditorProfile = EditorProfileFieldsFragment;
 type Checks = Record<string, string | undefined>;
@@ -57,10 +107,10 @@ function hasErrors(checks: Checks): boolean {
 
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
-function webAddressCheck(value: string): string | undefined {
+function webAddressCheck(value: string, t: Translate): string | undefined {
   const trimmed = value.trim();
   return trimmed && !WEB_ADDRESS.test(trimmed)
-    ? "Enter an address starting with https://."
+    ? t(messages.webAddress)
     : undefined;
 }
 
@@ -108,6 +158,8 @@ export function OrganizationInfoSection({
 }) {
   const { config } = useAppConfig();
   const offered = offeredSocialNetworks(config);
+  const intl = useIntl();
+  const t: Translate = (message) => intl.formatMessage(message);
   const [name, setName] = useState(profile.name);
   const [alternativeName, setAlternativeName] = useState(
     profile.alternativeName ?? "",
@@ -133,19 +185,19 @@ export function OrganizationInfoSection({
 
   const locationGiven = !isBlankAddress(location);
   const checks: Checks = {
-    name: name.trim() ? undefined : "Enter the organization's name.",
-    website: webAddressCheck(website),
+    name: name.trim() ? undefined : t(messages.nameMissing),
+    website: webAddressCheck(website, t),
     "organizationLocation.countryCode":
       locationGiven && !location.countryCode
-        ? "Choose the country."
+        ? t(messages.countryMissing)
         : undefined,
     "organizationLocation.locality":
       locationGiven && !location.locality.trim()
-        ? "Enter the city."
+        ? t(messages.cityMissing)
         : undefined,
   };
   for (const network of offered)
-    checks[`socialProfiles.${network}`] = webAddressCheck(social[network]);
+    checks[`socialProfiles.${network}`] = webAddressCheck(social[network], t);
   const answer = data?.updateOrganizationInfo;
   const server = groupErrors(answer, INFO_FIELDS);
   const errorOf = errorLookup(checks, touched, server.byField);
@@ -176,8 +228,8 @@ export function OrganizationInfoSection({
 
   return (
     <GroupSection
-      title="Organization info"
-      saveLabel="Save organization info"
+      title={t(messages.organizationInfo)}
+      saveLabel={t(messages.saveOrganizationInfo)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
@@ -185,29 +237,29 @@ export function OrganizationInfoSection({
       onSubmit={submit}
     >
       <TextInput
-        label="Organization name"
+        label={t(messages.organizationName)}
         required
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
         error={errorOf("name")}
       />
       <TextInput
-        label="Alternative name"
-        description="Another name people know you by, e.g. an abbreviation."
+        label={t(messages.alternativeName)}
+        description={t(messages.anotherNamePeopleKnow)}
         value={alternativeName}
         onChange={(event) => setAlternativeName(event.currentTarget.value)}
         error={errorOf("alternativeName")}
       />
       <FilePicker
-        label="Logo"
-        description="JPEG, PNG or WebP up to 50 MB; you crop it to a square before it is uploaded."
+        label={t(messages.logo)}
+        description={t(messages.jpegPngOrWebp)}
         purpose="organization_logo"
         crop={{ aspect: 1, width: 600, height: 600 }}
         preview={logo.preview}
         onUploaded={(upload) =>
           setLogo({
             uploadId: upload.id,
-            preview: uploadedPreview(upload, "Logo preview"),
+            preview: uploadedPreview(upload, t(messages.logoPreview)),
           })
         }
         onRemove={() => setLogo({ uploadId: null, preview: null })}
@@ -216,15 +268,15 @@ export function OrganizationInfoSection({
         <FieldMessage message={errorOf("logoUploadId")} />
       ) : null}
       <FilePicker
-        label="Cover image"
-        description="Cropped to 2:1 (1000 × 500 pixels) before it is uploaded."
+        label={t(messages.coverImage)}
+        description={t(messages.croppedTo21)}
         purpose="organization_image"
         crop={{ aspect: 2, width: 1000, height: 500 }}
         preview={cover.preview}
         onUploaded={(upload) =>
           setCover({
             uploadId: upload.id,
-            preview: uploadedPreview(upload, "Cover preview"),
+            preview: uploadedPreview(upload, t(messages.coverPreview)),
           })
         }
         onRemove={() => setCover({ uploadId: null, preview: null })}
@@ -232,7 +284,7 @@ export function OrganizationInfoSection({
       {errorOf("coverUploadId") ? (
         <FieldMessage message={errorOf("coverUploadId")} />
       ) : null}
-      <Fieldset legend="Location">
+      <Fieldset legend={t(messages.location)}>
         <AddressFields
           value={location}
           onChange={setLocation}
@@ -241,14 +293,14 @@ export function OrganizationInfoSection({
         />
       </Fieldset>
       <TextInput
-        label="Website"
+        label={t(messages.website)}
         type="url"
         placeholder="https://"
         value={website}
         onChange={(event) => setWebsite(event.currentTarget.value)}
         error={errorOf("website")}
       />
-      <Fieldset legend="Social profiles">
+      <Fieldset legend={t(messages.socialProfiles)}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SOCIAL_NETWORKS.filter(([network]) =>
             offered.includes(network),
@@ -293,6 +345,8 @@ const COMPANY_FIELDS = [
 
 /** The public company name and address. */
 export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t: Translate = (message) => intl.formatMessage(message);
   const [name, setName] = useState(profile.companyInfo?.name ?? "");
   const [address, setAddress] = useState<AddressValues>(() =>
     addressValues(profile.companyInfo?.address),
@@ -303,11 +357,11 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
   );
 
   const checks: Checks = {
-    name: name.trim() ? undefined : "Enter the company name.",
+    name: name.trim() ? undefined : t(messages.companyNameMissing),
     "address.countryCode": address.countryCode
       ? undefined
-      : "Choose the country.",
-    "address.locality": address.locality.trim() ? undefined : "Enter the city.",
+      : t(messages.countryMissing),
+    "address.locality": address.locality.trim() ? undefined : t(messages.cityMissing),
   };
   const answer = data?.updateOrganizationCompanyInfo;
   const server = groupErrors(answer, COMPANY_FIELDS);
@@ -326,9 +380,9 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Company info"
-      description="The registered company name and address, shown on the public page."
-      saveLabel="Save company info"
+      title={t(messages.companyInfo)}
+      description={t(messages.theRegisteredCompanyName)}
+      saveLabel={t(messages.saveCompanyInfo)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
@@ -336,7 +390,7 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
       onSubmit={submit}
     >
       <TextInput
-        label="Company name"
+        label={t(messages.companyName)}
         required
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
@@ -362,6 +416,8 @@ type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 /** Private invoicing contact: only members and administrators ever see it. */
 export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t: Translate = (message) => intl.formatMessage(message);
   const [values, setValues] = useState<Record<PersonalField, string>>(() => ({
     salutation: profile.personalInfo?.salutation ?? "",
     firstName: profile.personalInfo?.firstName ?? "",
@@ -375,8 +431,8 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
   );
 
   const checks: Checks = {
-    firstName: values.firstName.trim() ? undefined : "Enter the first name.",
-    lastName: values.lastName.trim() ? undefined : "Enter the last name.",
+    firstName: values.firstName.trim() ? undefined : t(messages.firstNameMissing),
+    lastName: values.lastName.trim() ? undefined : t(messages.lastNameMissing),
   };
   const answer = data?.updateOrganizationPersonalInfo;
   const server = groupErrors(answer, PERSONAL_FIELDS);
@@ -406,9 +462,9 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Personal info"
-      description="Private: who we contact about invoices. Only your organization's members and our administrators see it; it never appears on the public page."
-      saveLabel="Save personal info"
+      title={t(messages.personalInfo)}
+      description={t(messages.privateWhoWeContact)}
+      saveLabel={t(messages.savePersonalInfo)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
@@ -416,7 +472,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
       onSubmit={submit}
     >
       <TextInput
-        label="Salutation"
+        label={t(messages.salutation)}
         autoComplete="honorific-prefix"
         value={values.salutation}
         onChange={set("salutation")}
@@ -424,7 +480,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
       />
       <Group grow align="flex-start">
         <TextInput
-          label="First name"
+          label={t(messages.firstName)}
           autoComplete="given-name"
           required
           value={values.firstName}
@@ -432,7 +488,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
           error={errorOf("firstName")}
         />
         <TextInput
-          label="Last name"
+          label={t(messages.lastName)}
           autoComplete="family-name"
           required
           value={values.lastName}
@@ -442,7 +498,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
       </Group>
       <Group grow align="flex-start">
         <TextInput
-          label="Phone"
+          label={t(messages.phone)}
           type="tel"
           autoComplete="tel"
           value={values.phone}
@@ -450,7 +506,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
           error={errorOf("phone")}
         />
         <TextInput
-          label="Position"
+          label={t(messages.position)}
           autoComplete="organization-title"
           value={values.position}
           onChange={set("position")}
@@ -489,6 +545,8 @@ const ABOUT_FIELDS = [
 
 /** Presentation (a textarea taking simple HTML: @mantine/tiptap is not installed), terms. */
 export function AboutSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t: Translate = (message) => intl.formatMessage(message);
   const [presentation, setPresentation] = useState(profile.presentation ?? "");
   const [industry, setIndustry] = useState<TermOption | null>(profile.industry);
   const [size, setSize] = useState<TermOption | null>(profile.size);
@@ -522,8 +580,8 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="About"
-      saveLabel="Save about"
+      title={t(messages.about)}
+      saveLabel={t(messages.saveAbout)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
@@ -531,8 +589,8 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
       onSubmit={submit}
     >
       <Textarea
-        label="Presentation"
-        description="Plain text, or simple HTML: <p>, <strong>, <em>, <ul>/<li> and <a>. In plain text a blank line starts a new paragraph."
+        label={t(messages.presentation)}
+        description={t(messages.plainTextOrSimple)}
         autosize
         minRows={6}
         value={presentation}
@@ -541,14 +599,14 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TermSelect
-          label="Industry"
+          label={t(messages.industry)}
           vocabulary="industries"
           value={industry}
           onChange={setIndustry}
           error={server.byField.industryTid}
         />
         <TermSelect
-          label="Organization size"
+          label={t(messages.organizationSize)}
           vocabulary="organization_sizes"
           value={size}
           onChange={setSize}
@@ -556,14 +614,14 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
         />
       </SimpleGrid>
       <TermMultiSelect
-        label="Occupational fields"
+        label={t(messages.occupationalFields)}
         vocabulary="occupational_fields"
         value={occupation}
         onChange={setOccupation}
         error={server.byField.occupationTids}
       />
       <TermMultiSelect
-        label="Fields of study"
+        label={t(messages.fieldsOfStudy)}
         vocabulary="fields_of_study"
         value={fieldsOfStudy}
         onChange={setFieldsOfStudy}
@@ -575,6 +633,8 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
 
 /** Benefits, as terms of the benefits vocabulary. */
 export function BenefitsSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t: Translate = (message) => intl.formatMessage(message);
   const [benefits, setBenefits] = useState<TermOption[]>(profile.benefits);
   const [save, { data, loading, error }] = useMutation(
     UPDATE_ORGANIZATION_BENEFITS,
@@ -593,8 +653,8 @@ export function BenefitsSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Benefits"
-      saveLabel="Save benefits"
+      title={t(messages.benefits)}
+      saveLabel={t(messages.saveBenefits)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
@@ -602,7 +662,7 @@ export function BenefitsSection({ profile }: { profile: EditorProfile }) {
       onSubmit={submit}
     >
       <TermMultiSelect
-        label="Benefits"
+        label={t(messages.benefits)}
         vocabulary="benefits"
         value={benefits}
         onChange={setBenefits}

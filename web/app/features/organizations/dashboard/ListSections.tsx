@@ -1,6 +1,8 @@
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Button, Fieldset, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
   UPDATE_ORGANIZATION_ATTACHMENTS,
   UPDATE_ORGANIZATION_CONTACT_PERSONS,
@@ -24,6 +26,69 @@ import {
   type AddressValues,
 } from "./form-kit";
 import type { EditorProfile } from "./InfoSections";
+
+const messages = defineMessages({
+  enterTheFirstName: { id: "organizations.editor.lists.enterTheFirstName", defaultMessage: "Enter the first name." },
+  enterTheLastName: { id: "organizations.editor.lists.enterTheLastName", defaultMessage: "Enter the last name." },
+  enterAYoutubeOr: { id: "organizations.editor.lists.enterAYoutubeOr", defaultMessage: "Enter a YouTube or Vimeo address." },
+  enterTheLocationS: { id: "organizations.editor.lists.enterTheLocationS", defaultMessage: "Enter the location's name." },
+  chooseTheCountry: { id: "organizations.editor.lists.chooseTheCountry", defaultMessage: "Choose the country." },
+  enterTheCity: { id: "organizations.editor.lists.enterTheCity", defaultMessage: "Enter the city." },
+  enterTheQuestion: { id: "organizations.editor.lists.enterTheQuestion", defaultMessage: "Enter the question." },
+  enterTheAnswer: { id: "organizations.editor.lists.enterTheAnswer", defaultMessage: "Enter the answer." },
+  enterATitle: { id: "organizations.editor.lists.enterATitle", defaultMessage: "Enter a title." },
+  salutation: { id: "organizations.editor.lists.salutation", defaultMessage: "Salutation" },
+  firstName: { id: "organizations.editor.lists.firstName", defaultMessage: "First name" },
+  lastName: { id: "organizations.editor.lists.lastName", defaultMessage: "Last name" },
+  position: { id: "organizations.editor.lists.position", defaultMessage: "Position" },
+  email: { id: "organizations.editor.lists.email", defaultMessage: "Email" },
+  phone: { id: "organizations.editor.lists.phone", defaultMessage: "Phone" },
+  linkedinProfile: { id: "organizations.editor.lists.linkedinProfile", defaultMessage: "LinkedIn profile" },
+  contactPersons: { id: "organizations.editor.lists.contactPersons", defaultMessage: "Contact persons" },
+  saveContactPersons: { id: "organizations.editor.lists.saveContactPersons", defaultMessage: "Save contact persons" },
+  contactInfo: { id: "organizations.editor.lists.contactInfo", defaultMessage: "Contact info" },
+  photo: { id: "organizations.editor.lists.photo", defaultMessage: "Photo" },
+  videos: { id: "organizations.editor.lists.videos", defaultMessage: "Videos" },
+  visitorsSeeACover: { id: "organizations.editor.lists.visitorsSeeACover", defaultMessage: "Visitors see a cover until they agree to load the video." },
+  saveVideos: { id: "organizations.editor.lists.saveVideos", defaultMessage: "Save videos" },
+  videoAddress: { id: "organizations.editor.lists.videoAddress", defaultMessage: "Video address" },
+  aYoutubeOrVimeo: { id: "organizations.editor.lists.aYoutubeOrVimeo", defaultMessage: "A YouTube or Vimeo address." },
+  videoCover: { id: "organizations.editor.lists.videoCover", defaultMessage: "Video cover" },
+  coverTitle: { id: "organizations.editor.lists.coverTitle", defaultMessage: "Cover title" },
+  furtherLocations: { id: "organizations.editor.lists.furtherLocations", defaultMessage: "Further locations" },
+  saveLocations: { id: "organizations.editor.lists.saveLocations", defaultMessage: "Save locations" },
+  locationName: { id: "organizations.editor.lists.locationName", defaultMessage: "Location name" },
+  faq: { id: "organizations.editor.lists.faq", defaultMessage: "FAQ" },
+  saveFaq: { id: "organizations.editor.lists.saveFaq", defaultMessage: "Save FAQ" },
+  question: { id: "organizations.editor.lists.question", defaultMessage: "Question" },
+  answer: { id: "organizations.editor.lists.answer", defaultMessage: "Answer" },
+  attachments: { id: "organizations.editor.lists.attachments", defaultMessage: "Attachments" },
+  saveAttachments: { id: "organizations.editor.lists.saveAttachments", defaultMessage: "Save attachments" },
+  attachmentTitle: { id: "organizations.editor.lists.attachmentTitle", defaultMessage: "Attachment title" },
+  addAPdf: { id: "organizations.editor.lists.addAPdf", defaultMessage: "Add a PDF" },
+  pdfFilesUpTo: { id: "organizations.editor.lists.pdfFilesUpTo", defaultMessage: "PDF files up to 50 MB." },
+  noContactPersonsYet: { id: "organizations.editor.lists.noContactPersonsYet", defaultMessage: "No contact persons yet." },
+  noVideosYet: { id: "organizations.editor.lists.noVideosYet", defaultMessage: "No videos yet." },
+  noFurtherLocationsYet: { id: "organizations.editor.lists.noFurtherLocationsYet", defaultMessage: "No further locations yet." },
+  noQuestionsYet: { id: "organizations.editor.lists.noQuestionsYet", defaultMessage: "No questions yet." },
+  noAttachmentsYet: { id: "organizations.editor.lists.noAttachmentsYet", defaultMessage: "No attachments yet." },
+  addAContactPerson: { id: "organizations.editor.lists.addAContactPerson", defaultMessage: "Add a contact person" },
+  addAVideo: { id: "organizations.editor.lists.addAVideo", defaultMessage: "Add a video" },
+  addALocation: { id: "organizations.editor.lists.addALocation", defaultMessage: "Add a location" },
+  addAQuestion: { id: "organizations.editor.lists.addAQuestion", defaultMessage: "Add a question" },
+  contactPersonN: { id: "organizations.editor.lists.contactPersonN", defaultMessage: "Contact person {number, number}" },
+  photoOfContactPerson: { id: "organizations.editor.lists.photoOfContactPerson", defaultMessage: "Photo of contact person {number, number}" },
+  videoN: { id: "organizations.editor.lists.videoN", defaultMessage: "Video {number, number}" },
+  coverOfVideoN: { id: "organizations.editor.lists.coverOfVideoN", defaultMessage: "Cover of video {number, number}" },
+  locationN: { id: "organizations.editor.lists.locationN", defaultMessage: "Location {number, number}" },
+  questionN: { id: "organizations.editor.lists.questionN", defaultMessage: "Question {number, number}" },
+  attachmentN: { id: "organizations.editor.lists.attachmentN", defaultMessage: "Attachment {number, number}" },
+  whatContactPerson: { id: "organizations.editor.lists.whatContactPerson", defaultMessage: "contact person" },
+  whatVideo: { id: "organizations.editor.lists.whatVideo", defaultMessage: "video" },
+  whatLocation: { id: "organizations.editor.lists.whatLocation", defaultMessage: "location" },
+  whatQuestion: { id: "organizations.editor.lists.whatQuestion", defaultMessage: "question" },
+  whatAttachment: { id: "organizations.editor.lists.whatAttachment", defaultMessage: "attachment" },
+});
 
 type Checks = Record<string, string | undefined>;
 
@@ -85,6 +150,8 @@ const EMPTY_PERSON: Omit<PersonRow, "key"> = {
 
 /** Contact persons, in order, each with an optional photo. */
 export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { rows, add, change, move, remove } = useRows<PersonRow>(() =>
     profile.contactPersons.map((person) => ({
       key: newRowKey(),
@@ -105,8 +172,8 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
 
   const checks: Checks = {};
   rows.forEach((row, index) => {
-    if (!row.firstName.trim()) checks[`items.${index}.firstName`] = "Enter the first name.";
-    if (!row.lastName.trim()) checks[`items.${index}.lastName`] = "Enter the last name.";
+    if (!row.firstName.trim()) checks[`items.${index}.firstName`] = t(messages.enterTheFirstName);
+    if (!row.lastName.trim()) checks[`items.${index}.lastName`] = t(messages.enterTheLastName);
   });
   const answer = data?.updateOrganizationContactPersons;
   const server = groupErrors(answer, rowFields(rows.length, PERSON_FIELDS));
@@ -147,31 +214,31 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Contact persons"
-      saveLabel="Save contact persons"
+      title={t(messages.contactPersons)}
+      saveLabel={t(messages.saveContactPersons)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No contact persons yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noContactPersonsYet} /></Text> : null}
       {rows.map((row, index) => (
-        <Fieldset key={row.key} legend={`Contact person ${index + 1}`}>
+        <Fieldset key={row.key} legend={t(messages.contactPersonN, { number: index + 1 })}>
           <Stack gap="xs">
-            {text(index, "salutation", "Salutation")}
+            {text(index, "salutation", t(messages.salutation))}
             <Group grow align="flex-start">
-              {text(index, "firstName", "First name", { required: true })}
-              {text(index, "lastName", "Last name", { required: true })}
+              {text(index, "firstName", t(messages.firstName), { required: true })}
+              {text(index, "lastName", t(messages.lastName), { required: true })}
             </Group>
-            {text(index, "position", "Position")}
+            {text(index, "position", t(messages.position))}
             <Group grow align="flex-start">
-              {text(index, "email", "Email", { type: "email" })}
-              {text(index, "phone", "Phone", { type: "tel" })}
+              {text(index, "email", t(messages.email), { type: "email" })}
+              {text(index, "phone", t(messages.phone), { type: "tel" })}
             </Group>
-            {text(index, "linkedinProfile", "LinkedIn profile", { type: "url" })}
+            {text(index, "linkedinProfile", t(messages.linkedinProfile), { type: "url" })}
             <Textarea
-              label="Contact info"
+              label={t(messages.contactInfo)}
               autosize
               minRows={2}
               value={row.contactInfo}
@@ -179,10 +246,10 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
               error={errorOf(`items.${index}.contactInfo`)}
             />
             <FilePicker
-              label="Photo"
+              label={t(messages.photo)}
               purpose="organization_image"
               crop={{ aspect: 1, width: 400, height: 400 }}
-              preview={row.photo ? { url: row.photo.url, alt: `Photo of contact person ${index + 1}` } : null}
+              preview={row.photo ? { url: row.photo.url, alt: t(messages.photoOfContactPerson, { number: index + 1 }) } : null}
               onUploaded={(upload) =>
                 change(index, {
                   photoUploadId: upload.id,
@@ -199,7 +266,7 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
             <RowControls
               index={index}
               count={rows.length}
-              what="contact person"
+              what={t(messages.whatContactPerson)}
               onMove={move}
               onRemove={() => remove(index)}
             />
@@ -208,7 +275,7 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
       ))}
       <Group>
         <Button variant="light" onClick={() => add(EMPTY_PERSON)}>
-          Add a contact person
+          <FormattedMessage {...messages.addAContactPerson} />
         </Button>
       </Group>
     </GroupSection>
@@ -227,6 +294,8 @@ const VIDEO_ADDRESS = /^https?:\/\/(www\.|m\.)?(youtube\.com|youtu\.be|youtube-n
 
 /** YouTube or Vimeo videos, each with an optional cover and its title. */
 export function VideosSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { rows, add, change, move, remove } = useRows<VideoRow>(() =>
     profile.videos.map((video) => ({
       key: newRowKey(),
@@ -242,7 +311,7 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
   const checks: Checks = {};
   rows.forEach((row, index) => {
     if (!VIDEO_ADDRESS.test(row.source.trim()))
-      checks[`items.${index}.source`] = "Enter a YouTube or Vimeo address.";
+      checks[`items.${index}.source`] = t(messages.enterAYoutubeOr);
   });
   const answer = data?.updateOrganizationVideos;
   const server = groupErrors(answer, rowFields(rows.length, ["source", "coverTitle", "coverUploadId"]));
@@ -267,22 +336,22 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Videos"
-      description="Visitors see a cover until they agree to load the video."
-      saveLabel="Save videos"
+      title={t(messages.videos)}
+      description={t(messages.visitorsSeeACover)}
+      saveLabel={t(messages.saveVideos)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No videos yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noVideosYet} /></Text> : null}
       {rows.map((row, index) => (
-        <Fieldset key={row.key} legend={`Video ${index + 1}`}>
+        <Fieldset key={row.key} legend={t(messages.videoN, { number: index + 1 })}>
           <Stack gap="xs">
             <TextInput
-              label="Video address"
-              description="A YouTube or Vimeo address."
+              label={t(messages.videoAddress)}
+              description={t(messages.aYoutubeOrVimeo)}
               type="url"
               required
               value={row.source}
@@ -290,9 +359,9 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
               error={errorOf(`items.${index}.source`)}
             />
             <FilePicker
-              label="Video cover"
+              label={t(messages.videoCover)}
               purpose="organization_image"
-              preview={row.cover ? { url: row.cover.url, alt: `Cover of video ${index + 1}` } : null}
+              preview={row.cover ? { url: row.cover.url, alt: t(messages.coverOfVideoN, { number: index + 1 }) } : null}
               onUploaded={(upload) =>
                 change(index, { coverUploadId: upload.id, cover: { url: upload.styles.teaser?.url ?? upload.url } })
               }
@@ -304,18 +373,18 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
               </Text>
             ) : null}
             <TextInput
-              label="Cover title"
+              label={t(messages.coverTitle)}
               value={row.coverTitle}
               onChange={(event) => change(index, { coverTitle: event.currentTarget.value })}
               error={errorOf(`items.${index}.coverTitle`)}
             />
-            <RowControls index={index} count={rows.length} what="video" onMove={move} onRemove={() => remove(index)} />
+            <RowControls index={index} count={rows.length} what={t(messages.whatVideo)} onMove={move} onRemove={() => remove(index)} />
           </Stack>
         </Fieldset>
       ))}
       <Group>
         <Button variant="light" onClick={() => add({ source: "", coverTitle: "", coverUploadId: null, cover: null })}>
-          Add a video
+          <FormattedMessage {...messages.addAVideo} />
         </Button>
       </Group>
     </GroupSection>
@@ -326,6 +395,8 @@ type LocationRow = { key: string; name: string; address: AddressValues };
 
 /** Further locations: a name and an address each. */
 export function LocationsSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { rows, add, change, move, remove } = useRows<LocationRow>(() =>
     profile.locations.map((location) => ({
       key: newRowKey(),
@@ -338,9 +409,9 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
 
   const checks: Checks = {};
   rows.forEach((row, index) => {
-    if (!row.name.trim()) checks[`items.${index}.name`] = "Enter the location's name.";
-    if (!row.address.countryCode) checks[`items.${index}.address.countryCode`] = "Choose the country.";
-    if (!row.address.locality.trim()) checks[`items.${index}.address.locality`] = "Enter the city.";
+    if (!row.name.trim()) checks[`items.${index}.name`] = t(messages.enterTheLocationS);
+    if (!row.address.countryCode) checks[`items.${index}.address.countryCode`] = t(messages.chooseTheCountry);
+    if (!row.address.locality.trim()) checks[`items.${index}.address.locality`] = t(messages.enterTheCity);
   });
   const answer = data?.updateOrganizationLocations;
   const server = groupErrors(
@@ -362,20 +433,20 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Further locations"
-      saveLabel="Save locations"
+      title={t(messages.furtherLocations)}
+      saveLabel={t(messages.saveLocations)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No further locations yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noFurtherLocationsYet} /></Text> : null}
       {rows.map((row, index) => (
-        <Fieldset key={row.key} legend={`Location ${index + 1}`}>
+        <Fieldset key={row.key} legend={t(messages.locationN, { number: index + 1 })}>
           <Stack gap="xs">
             <TextInput
-              label="Location name"
+              label={t(messages.locationName)}
               required
               value={row.name}
               onChange={(event) => change(index, { name: event.currentTarget.value })}
@@ -389,7 +460,7 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
             <RowControls
               index={index}
               count={rows.length}
-              what="location"
+              what={t(messages.whatLocation)}
               onMove={move}
               onRemove={() => remove(index)}
             />
@@ -398,7 +469,7 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
       ))}
       <Group>
         <Button variant="light" onClick={() => add({ name: "", address: EMPTY_ADDRESS })}>
-          Add a location
+          <FormattedMessage {...messages.addALocation} />
         </Button>
       </Group>
     </GroupSection>
@@ -409,6 +480,8 @@ type QuestionRow = { key: string; question: string; answer: string };
 
 /** Questions and answers. */
 export function FaqSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { rows, add, change, move, remove } = useRows<QuestionRow>(() =>
     profile.faq.map((item) => ({ key: newRowKey(), question: item.question, answer: item.answer })),
   );
@@ -417,8 +490,8 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
 
   const checks: Checks = {};
   rows.forEach((row, index) => {
-    if (!row.question.trim()) checks[`items.${index}.question`] = "Enter the question.";
-    if (!row.answer.trim()) checks[`items.${index}.answer`] = "Enter the answer.";
+    if (!row.question.trim()) checks[`items.${index}.question`] = t(messages.enterTheQuestion);
+    if (!row.answer.trim()) checks[`items.${index}.answer`] = t(messages.enterTheAnswer);
   });
   const answer = data?.updateOrganizationFaq;
   const server = groupErrors(answer, rowFields(rows.length, ["question", "answer"]));
@@ -437,27 +510,27 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="FAQ"
-      saveLabel="Save FAQ"
+      title={t(messages.faq)}
+      saveLabel={t(messages.saveFaq)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No questions yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noQuestionsYet} /></Text> : null}
       {rows.map((row, index) => (
-        <Fieldset key={row.key} legend={`Question ${index + 1}`}>
+        <Fieldset key={row.key} legend={t(messages.questionN, { number: index + 1 })}>
           <Stack gap="xs">
             <TextInput
-              label="Question"
+              label={t(messages.question)}
               required
               value={row.question}
               onChange={(event) => change(index, { question: event.currentTarget.value })}
               error={errorOf(`items.${index}.question`)}
             />
             <Textarea
-              label="Answer"
+              label={t(messages.answer)}
               required
               autosize
               minRows={2}
@@ -468,7 +541,7 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
             <RowControls
               index={index}
               count={rows.length}
-              what="question"
+              what={t(messages.whatQuestion)}
               onMove={move}
               onRemove={() => remove(index)}
             />
@@ -477,7 +550,7 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
       ))}
       <Group>
         <Button variant="light" onClick={() => add({ question: "", answer: "" })}>
-          Add a question
+          <FormattedMessage {...messages.addAQuestion} />
         </Button>
       </Group>
     </GroupSection>
@@ -488,6 +561,8 @@ type AttachmentRow = { key: string; uploadId: string; title: string; url: string
 
 /** PDF attachments with a title each. */
 export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { rows, add, change, move, remove } = useRows<AttachmentRow>(() =>
     profile.attachments.map((item) => ({ key: newRowKey(), uploadId: item.uploadId, title: item.title, url: item.url })),
   );
@@ -496,7 +571,7 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
 
   const checks: Checks = {};
   rows.forEach((row, index) => {
-    if (!row.title.trim()) checks[`items.${index}.title`] = "Enter a title.";
+    if (!row.title.trim()) checks[`items.${index}.title`] = t(messages.enterATitle);
   });
   const answer = data?.updateOrganizationAttachments;
   const server = groupErrors(answer, rowFields(rows.length, ["title", "uploadId"]));
@@ -515,20 +590,20 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
 
   return (
     <GroupSection
-      title="Attachments"
-      saveLabel="Save attachments"
+      title={t(messages.attachments)}
+      saveLabel={t(messages.saveAttachments)}
       saving={loading}
       saved={answer?.__typename === "OrganizationProfileSaved"}
       failed={Boolean(error)}
       general={server.general}
       onSubmit={submit}
     >
-      {rows.length === 0 ? <Text c="dimmed">No attachments yet.</Text> : null}
+      {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noAttachmentsYet} /></Text> : null}
       {rows.map((row, index) => (
-        <Fieldset key={row.key} legend={`Attachment ${index + 1}`}>
+        <Fieldset key={row.key} legend={t(messages.attachmentN, { number: index + 1 })}>
           <Stack gap="xs">
             <TextInput
-              label="Attachment title"
+              label={t(messages.attachmentTitle)}
               required
               value={row.title}
               onChange={(event) => change(index, { title: event.currentTarget.value })}
@@ -542,7 +617,7 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
             <RowControls
               index={index}
               count={rows.length}
-              what="attachment"
+              what={t(messages.whatAttachment)}
               onMove={move}
               onRemove={() => remove(index)}
             />
@@ -550,8 +625,8 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
         </Fieldset>
       ))}
       <FilePicker
-        label="Add a PDF"
-        description="PDF files up to 50 MB."
+        label={t(messages.addAPdf)}
+        description={t(messages.pdfFilesUpTo)}
         purpose="organization_document"
         pdf
         onUploaded={(upload, file) =>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { NavLink } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { ORGANIZATION_PROFILE_EDITOR, PUBLISH_ORGANIZATION_PROFILE, UNPUBLISH_ORGANIZATION_PROFILE } from "./documents";
@@ -21,18 +23,54 @@ import {
   VideosSection,
 } from "./ListSections";
 
+const messages = defineMessages({
+  theStatusCouldNot: { id: "organizations.editor.page.theStatusCouldNot", defaultMessage: "The status could not be changed. Try again in a moment." },
+  theProfileIsPublic: { id: "organizations.editor.page.theProfileIsPublic", defaultMessage: "The profile is public now." },
+  theProfileIsA: { id: "organizations.editor.page.theProfileIsA", defaultMessage: "The profile is a draft again." },
+  status: { id: "organizations.editor.page.status", defaultMessage: "Status" },
+  profileSections: { id: "organizations.editor.page.profileSections", defaultMessage: "Profile sections" },
+  published: { id: "organizations.editor.page.published", defaultMessage: "Published" },
+  theProfileCouldNot: { id: "organizations.editor.page.theProfileCouldNot", defaultMessage: "The profile could not be loaded. Please try again in a moment." },
+  loadingTheProfile: { id: "organizations.editor.page.loadingTheProfile", defaultMessage: "Loading the profile…" },
+  thisProfileDoesNot: { id: "organizations.editor.page.thisProfileDoesNot", defaultMessage: "This profile does not exist or is not yours." },
+  draft: { id: "organizations.editor.page.draft", defaultMessage: "Draft" },
+  viewPublicPage: { id: "organizations.editor.page.viewPublicPage", defaultMessage: "View public page" },
+  unpublish: { id: "organizations.editor.page.unpublish", defaultMessage: "Unpublish" },
+  publish: { id: "organizations.editor.page.publish", defaultMessage: "Publish" },
+  members: { id: "organizations.editor.page.members", defaultMessage: "Members" },
+  editName: { id: "organizations.editor.page.editName", defaultMessage: "Edit {name}" },
+  editOrganization: { id: "organizations.editor.page.editOrganization", defaultMessage: "Edit the organization" },
+  myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "← My organizations" },
+  sectionOrganizationInfo: { id: "organizations.editor.page.sectionOrganizationInfo", defaultMessage: "Organization info" },
+  sectionCompanyInfo: { id: "organizations.editor.page.sectionCompanyInfo", defaultMessage: "Company info" },
+  sectionPersonalInfo: { id: "organizations.editor.page.sectionPersonalInfo", defaultMessage: "Personal info" },
+  sectionAbout: { id: "organizations.editor.page.sectionAbout", defaultMessage: "About" },
+  sectionBenefits: { id: "organizations.editor.page.sectionBenefits", defaultMessage: "Benefits" },
+  sectionContactPersons: { id: "organizations.editor.page.sectionContactPersons", defaultMessage: "Contact persons" },
+  sectionGallery: { id: "organizations.editor.page.sectionGallery", defaultMessage: "Gallery" },
+  sectionVideos: { id: "organizations.editor.page.sectionVideos", defaultMessage: "Videos" },
+  sectionFurtherLocations: { id: "organizations.editor.page.sectionFurtherLocations", defaultMessage: "Further locations" },
+  sectionFaq: { id: "organizations.editor.page.sectionFaq", defaultMessage: "FAQ" },
+  sectionAttachments: { id: "organizations.editor.page.sectionAttachments", defaultMessage: "Attachments" },
+});
+
+/** The page's name, for its document title. */
+export const ORGANIZATION_EDITOR_TITLE = messages.editOrganization;
+
 export function StatusBadge({ status }: { status: string }) {
   return status === "PUBLISHED" ? (
-    <Badge color="green">Published</Badge>
+    <Badge color="green"><FormattedMessage {...messages.published} /></Badge>
   ) : (
     <Badge color="gray" variant="outline">
-      Draft
+      <FormattedMessage {...messages.draft} />
     </Badge>
   );
 }
 
 /** Draft or published, publish and unpublish, and the public page. */
 function StatusBar({ profile }: { profile: EditorProfile }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const [publish, published] = useMutation(PUBLISH_ORGANIZATION_PROFILE);
   const [unpublish, unpublished] = useMutation(UNPUBLISH_ORGANIZATION_PROFILE);
   const last = profile.status === "PUBLISHED" ? unpublished : published;
@@ -42,20 +80,20 @@ function StatusBar({ profile }: { profile: EditorProfile }) {
       : unpublished.data?.unpublishOrganizationProfile;
   const refused =
     published.data?.publishOrganizationProfile ?? unpublished.data?.unpublishOrganizationProfile ?? undefined;
-  const messages = last.error
-    ? ["The status could not be changed. Try again in a moment."]
+  const refusals = last.error
+    ? [t(messages.theStatusCouldNot)]
     : groupErrors(refused, []).general;
   return (
-    <Card withBorder padding="md" component="section" aria-label="Status">
+    <Card withBorder padding="md" component="section" aria-label={t(messages.status)}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Text fw={500}>Status</Text>
+            <Text fw={500}><FormattedMessage {...messages.status} /></Text>
             <StatusBadge status={profile.status} />
           </Group>
           <Group gap="sm">
             <Anchor href={`/organization/${profile.slug}`} target="_blank" rel="noopener">
-              View public page
+              <FormattedMessage {...messages.viewPublicPage} />
             </Anchor>
             {profile.status === "PUBLISHED" ? (
               <Button
@@ -66,7 +104,7 @@ function StatusBar({ profile }: { profile: EditorProfile }) {
                   void unpublish({ variables: { id: profile.id } }).catch(() => undefined);
                 }}
               >
-                Unpublish
+                <FormattedMessage {...messages.unpublish} />
               </Button>
             ) : (
               <Button
@@ -76,63 +114,65 @@ function StatusBar({ profile }: { profile: EditorProfile }) {
                   void publish({ variables: { id: profile.id } }).catch(() => undefined);
                 }}
               >
-                Publish
+                <FormattedMessage {...messages.publish} />
               </Button>
             )}
           </Group>
         </Group>
         {answer?.__typename === "OrganizationProfileSaved" ? (
           <Text size="sm" role="status">
-            {profile.status === "PUBLISHED" ? "The profile is public now." : "The profile is a draft again."}
+            {profile.status === "PUBLISHED" ? t(messages.theProfileIsPublic) : t(messages.theProfileIsA)}
           </Text>
         ) : null}
-        <DangerList messages={messages} />
+        <DangerList messages={refusals} />
       </Stack>
     </Card>
   );
 }
 
 const SECTIONS = [
-  ["info", "Organization info", OrganizationInfoSection],
-  ["company", "Company info", CompanyInfoSection],
-  ["personal", "Personal info", PersonalInfoSection],
-  ["about", "About", AboutSection],
-  ["benefits", "Benefits", BenefitsSection],
-  ["contacts", "Contact persons", ContactPersonsSection],
-  ["gallery", "Gallery", GallerySection],
-  ["videos", "Videos", VideosSection],
-  ["locations", "Further locations", LocationsSection],
-  ["faq", "FAQ", FaqSection],
-  ["attachments", "Attachments", AttachmentsSection],
+  ["info", messages.sectionOrganizationInfo, OrganizationInfoSection],
+  ["company", messages.sectionCompanyInfo, CompanyInfoSection],
+  ["personal", messages.sectionPersonalInfo, PersonalInfoSection],
+  ["about", messages.sectionAbout, AboutSection],
+  ["benefits", messages.sectionBenefits, BenefitsSection],
+  ["contacts", messages.sectionContactPersons, ContactPersonsSection],
+  ["gallery", messages.sectionGallery, GallerySection],
+  ["videos", messages.sectionVideos, VideosSection],
+  ["locations", messages.sectionFurtherLocations, LocationsSection],
+  ["faq", messages.sectionFaq, FaqSection],
+  ["attachments", messages.sectionAttachments, AttachmentsSection],
 ] as const;
 
 /** /dashboard/organization/:id/edit: every profile group in its own tab with its own Save. */
 export function OrganizationEditorPage({ id }: { id: string }) {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const { data, loading, error } = useQuery(ORGANIZATION_PROFILE_EDITOR, { variables: { id } });
   const profile = data?.organizationProfile;
 
   return (
     <Stack gap="md">
       <Anchor component={NavLink} to="/dashboard/organization" size="sm">
-        ← My organizations
+        <FormattedMessage {...messages.myOrganizations} />
       </Anchor>
-      <Title order={1}>{profile ? `Edit ${profile.name}` : "Edit the organization"}</Title>
-      {error ? <Text role="alert">The profile could not be loaded. Please try again in a moment.</Text> : null}
-      {loading && !profile ? <Text c="dimmed">Loading the profile…</Text> : null}
-      {!loading && !error && !profile ? <Text role="alert">This profile does not exist or is not yours.</Text> : null}
+      <Title order={1}>{profile ? t(messages.editName, { name: profile.name }) : t(messages.editOrganization)}</Title>
+      {error ? <Text role="alert"><FormattedMessage {...messages.theProfileCouldNot} /></Text> : null}
+      {loading && !profile ? <Text c="dimmed"><FormattedMessage {...messages.loadingTheProfile} /></Text> : null}
+      {!loading && !error && !profile ? <Text role="alert"><FormattedMessage {...messages.thisProfileDoesNot} /></Text> : null}
       {profile ? (
         <>
           <StatusBar profile={profile} />
           <Group gap="sm">
             <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/members`}>
-              Members
+              <FormattedMessage {...messages.members} />
             </Anchor>
           </Group>
           <Tabs defaultValue="info" keepMounted>
-            <Tabs.List aria-label="Profile sections" style={{ flexWrap: "wrap" }}>
+            <Tabs.List aria-label={t(messages.profileSections)} style={{ flexWrap: "wrap" }}>
               {SECTIONS.map(([value, label]) => (
                 <Tabs.Tab key={value} value={value}>
-                  {label}
+                  <FormattedMessage {...label} />
                 </Tabs.Tab>
               ))}
             </Tabs.List>

@@ -1,20 +1,41 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { useState, type FormEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { CREATE_ORGANIZATION, UPDATABLE_ORGANIZATION_PROFILES } from "./documents";
-import { groupErrors, UNAVAILABLE } from "./form-kit";
+import { FORM_MESSAGES, groupErrors } from "./form-kit";
 import { StatusBadge } from "./OrganizationEditorPage";
 
+const messages = defineMessages({
+  enterTheOrganizationS: { id: "organizations.list.enterTheOrganizationS", defaultMessage: "Enter the organization's name." },
+  createAnOrganization: { id: "organizations.list.createAnOrganization", defaultMessage: "Create an organization" },
+  organizationName: { id: "organizations.list.organizationName", defaultMessage: "Organization name" },
+  myOrganization: { id: "organizations.list.myOrganization", defaultMessage: "My organization" },
+  yourOrganizationsCouldNot: { id: "organizations.list.yourOrganizationsCouldNot", defaultMessage: "Your organizations could not be loaded. Please try again in a moment." },
+  loadingYourOrganizations: { id: "organizations.list.loadingYourOrganizations", defaultMessage: "Loading your organizations…" },
+  youDoNotBelong: { id: "organizations.list.youDoNotBelong", defaultMessage: "You do not belong to an organization yet. Create one below, or ask a colleague to invite you." },
+  createTheOrganization: { id: "organizations.list.createTheOrganization", defaultMessage: "Create the organization" },
+  edit: { id: "organizations.list.edit", defaultMessage: "Edit" },
+  members: { id: "organizations.list.members", defaultMessage: "Members" },
+  viewPublicPage: { id: "organizations.list.viewPublicPage", defaultMessage: "View public page" },
+});
+
+/** The page's name, for its document title. */
+export const ORGANIZATION_LIST_TITLE = messages.myOrganization;
+
 function CreateOrganizationForm() {
+  const intl = useIntl();
+  const t = (message: Message, values?: Record<string, string | number>) => intl.formatMessage(message, values);
   const navigate = useNavigate();
   const [name, setName] = useState("");
   const [touched, setTouched] = useState(false);
   const [create, { data, loading, error }] = useMutation(CREATE_ORGANIZATION, {
     refetchQueries: [UPDATABLE_ORGANIZATION_PROFILES],
   });
-  const check = name.trim() ? undefined : "Enter the organization's name.";
+  const check = name.trim() ? undefined : t(messages.enterTheOrganizationS);
   const server = groupErrors(data?.createOrganization, ["name"]);
 
   const submit = (event: FormEvent) => {
@@ -31,15 +52,15 @@ function CreateOrganizationForm() {
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Create an organization">
+    <Card withBorder padding="lg" component="section" aria-label={t(messages.createAnOrganization)}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h3">
-            Create an organization
+            <FormattedMessage {...messages.createAnOrganization} />
           </Title>
-          <DangerList messages={error ? [UNAVAILABLE] : server.general} />
+          <DangerList messages={error ? [t(FORM_MESSAGES.unavailable)] : server.general} />
           <TextInput
-            label="Organization name"
+            label={t(messages.organizationName)}
             required
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
@@ -47,7 +68,7 @@ function CreateOrganizationForm() {
           />
           <Group>
             <Button type="submit" loading={loading}>
-              Create the organization
+              <FormattedMessage {...messages.createTheOrganization} />
             </Button>
           </Group>
         </Stack>
@@ -62,11 +83,11 @@ export function OrganizationListPage() {
   const profiles = data?.updatableOrganizationProfiles ?? [];
   return (
     <Stack gap="md">
-      <Title order={1}>My organization</Title>
-      {error ? <Text role="alert">Your organizations could not be loaded. Please try again in a moment.</Text> : null}
-      {loading && !data ? <Text c="dimmed">Loading your organizations…</Text> : null}
+      <Title order={1}><FormattedMessage {...messages.myOrganization} /></Title>
+      {error ? <Text role="alert"><FormattedMessage {...messages.yourOrganizationsCouldNot} /></Text> : null}
+      {loading && !data ? <Text c="dimmed"><FormattedMessage {...messages.loadingYourOrganizations} /></Text> : null}
       {data && profiles.length === 0 ? (
-        <Text>You do not belong to an organization yet. Create one below, or ask a colleague to invite you.</Text>
+        <Text><FormattedMessage {...messages.youDoNotBelong} /></Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {profiles.map((profile) => (
@@ -83,7 +104,7 @@ export function OrganizationListPage() {
               </Group>
               <Group gap="sm">
                 <Button component={NavLink} to={`/dashboard/organization/${profile.id}/edit`} size="xs">
-                  Edit
+                  <FormattedMessage {...messages.edit} />
                 </Button>
                 <Button
                   component={NavLink}
@@ -91,11 +112,11 @@ export function OrganizationListPage() {
                   size="xs"
                   variant="default"
                 >
-                  Members
+                  <FormattedMessage {...messages.members} />
                 </Button>
                 {profile.status === "PUBLISHED" ? (
                   <Anchor href={`/organization/${profile.slug}`} size="sm">
-                    View public page
+                    <FormattedMessage {...messages.viewPublicPage} />
                   </Anchor>
                 ) : null}
               </Group>

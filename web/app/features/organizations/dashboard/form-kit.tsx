@@ -2,11 +2,34 @@ import { useQuery } from "@apollo/client/react";
 import { Alert, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
-import { COUNTRY_OPTIONS } from "~/lib/countries";
+import { countryOptions } from "~/lib/countries";
+import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { TERMS } from "./documents";
 
-export const UNAVAILABLE = "We could not save your changes. Try again in a moment.";
+const messages = defineMessages({
+  unavailable: { id: "organizations.form.unavailable", defaultMessage: "We could not save your changes. Try again in a moment." },
+  saved: { id: "organizations.form.saved", defaultMessage: "{title}: your changes were saved." },
+  moveUp: { id: "organizations.form.moveUp", defaultMessage: "Move up" },
+  moveUpLabel: { id: "organizations.form.moveUpLabel", defaultMessage: "Move {what} {number, number} up" },
+  moveDown: { id: "organizations.form.moveDown", defaultMessage: "Move down" },
+  moveDownLabel: { id: "organizations.form.moveDownLabel", defaultMessage: "Move {what} {number, number} down" },
+  remove: { id: "organizations.form.remove", defaultMessage: "Remove" },
+  removeLabel: { id: "organizations.form.removeLabel", defaultMessage: "Remove {what} {number, number}" },
+  country: { id: "organizations.form.country", defaultMessage: "Country" },
+  chooseACountry: { id: "organizations.form.chooseACountry", defaultMessage: "Choose a country" },
+  addressLine1: { id: "organizations.form.addressLine1", defaultMessage: "Address line 1" },
+  addressLine2: { id: "organizations.form.addressLine2", defaultMessage: "Address line 2" },
+  postalCode: { id: "organizations.form.postalCode", defaultMessage: "Postal code" },
+  city: { id: "organizations.form.city", defaultMessage: "City" },
+  stateOrRegion: { id: "organizations.form.stateOrRegion", defaultMessage: "State or region" },
+  typeToSearch: { id: "organizations.form.typeToSearch", defaultMessage: "Type to search" },
+  noMatch: { id: "organizations.form.noMatch", defaultMessage: "No match" },
+});
+
+/** The texts other sections of the editor share. */
+export const FORM_MESSAGES = messages;
 
 export interface GroupAnswer {
   __typename?: string;
@@ -80,6 +103,7 @@ export function GroupSection({
   onSubmit,
   children,
 }: GroupSectionProps) {
+  const intl = useIntl();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -98,10 +122,10 @@ export function GroupSection({
           ) : null}
           {saved ? (
             <Alert color="green" role="status">
-              {title}: your changes were saved.
+              <FormattedMessage {...messages.saved} values={{ title }} />
             </Alert>
           ) : null}
-          <DangerList messages={failed ? [UNAVAILABLE] : general} />
+          <DangerList messages={failed ? [intl.formatMessage(messages.unavailable)] : general} />
           {children}
           <Group>
             <Button type="submit" loading={saving}>
@@ -192,29 +216,31 @@ export function AddressFields({
   errorOf: (field: keyof AddressValues) => string | undefined;
   required?: boolean;
 }) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   const set = (field: keyof AddressValues) => (event: { currentTarget: { value: string } }) =>
     onChange({ ...value, [field]: event.currentTarget.value });
   return (
     <Stack gap="xs">
       <Select
-        label="Country"
-        placeholder="Choose a country"
+        label={t(messages.country)}
+        placeholder={t(messages.chooseACountry)}
         searchable
         required={required}
-        data={COUNTRY_OPTIONS}
+        data={countryOptions(intl.locale)}
         value={value.countryCode || null}
         onChange={(code) => onChange({ ...value, countryCode: code ?? "" })}
         error={errorOf("countryCode")}
       />
       <TextInput
-        label="Address line 1"
+        label={t(messages.addressLine1)}
         autoComplete="address-line1"
         value={value.addressLine1}
         onChange={set("addressLine1")}
         error={errorOf("addressLine1")}
       />
       <TextInput
-        label="Address line 2"
+        label={t(messages.addressLine2)}
         autoComplete="address-line2"
         value={value.addressLine2}
         onChange={set("addressLine2")}
@@ -222,14 +248,14 @@ export function AddressFields({
       />
       <Group grow align="flex-start">
         <TextInput
-          label="Postal code"
+          label={t(messages.postalCode)}
           autoComplete="postal-code"
           value={value.zip}
           onChange={set("zip")}
           error={errorOf("zip")}
         />
         <TextInput
-          label="City"
+          label={t(messages.city)}
           autoComplete="address-level2"
           required={required}
           value={value.locality}
@@ -238,7 +264,7 @@ export function AddressFields({
         />
       </Group>
       <TextInput
-        label="State or region"
+        label={t(messages.stateOrRegion)}
         autoComplete="address-level1"
         value={value.administrativeArea}
         onChange={set("administrativeArea")}
@@ -284,12 +310,14 @@ export function TermSelect({
   onChange: (term: TermOption | null) => void;
   error?: string;
 }) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   const chosen = useMemo(() => (value ? [value] : []), [value]);
   const { options, search, setSearch, labelOf } = useTermOptions(vocabulary, chosen);
   return (
     <Select
       label={label}
-      placeholder="Type to search"
+      placeholder={t(messages.typeToSearch)}
       searchable
       clearable
       data={options}
@@ -297,7 +325,7 @@ export function TermSelect({
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(tid) => onChange(tid ? { tid: Number(tid), label: labelOf(Number(tid)) } : null)}
-      nothingFoundMessage="No match"
+      nothingFoundMessage={t(messages.noMatch)}
       error={error}
     />
   );
@@ -317,11 +345,13 @@ export function TermMultiSelect({
   onChange: (terms: TermOption[]) => void;
   error?: string;
 }) {
+  const intl = useIntl();
+  const t = (message: Message) => intl.formatMessage(message);
   const { options, search, setSearch, labelOf } = useTermOptions(vocabulary, value);
   return (
     <MultiSelect
       label={label}
-      placeholder="Type to search"
+      placeholder={t(messages.typeToSearch)}
       searchable
       clearable
       data={options}
@@ -329,7 +359,7 @@ export function TermMultiSelect({
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(tids) => onChange(tids.map((tid) => ({ tid: Number(tid), label: labelOf(Number(tid)) })))}
-      nothingFoundMessage="No match"
+      nothingFoundMessage={t(messages.noMatch)}
       error={error}
     />
   );
@@ -349,6 +379,8 @@ export function RowControls({
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
 }) {
+  const intl = useIntl();
+  const label = (message: Message) => intl.formatMessage(message, { what, number: index + 1 });
   return (
     <Group gap="xs">
       <Button
@@ -356,21 +388,21 @@ export function RowControls({
         size="xs"
         disabled={index === 0}
         onClick={() => onMove(index, index - 1)}
-        aria-label={`Move ${what} ${index + 1} up`}
+        aria-label={label(messages.moveUpLabel)}
       >
-        Move up
+        <FormattedMessage {...messages.moveUp} />
       </Button>
       <Button
         variant="default"
         size="xs"
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1)}
-        aria-label={`Move ${what} ${index + 1} down`}
+        aria-label={label(messages.moveDownLabel)}
       >
-        Move down
+        <FormattedMessage {...messages.moveDown} />
       </Button>
-      <Button variant="subtle" color="red" size="xs" onClick={onRemove} aria-label={`Remove ${what} ${index + 1}`}>
-        Remove
+      <Button variant="subtle" color="red" size="xs" onClick={onRemove} aria-label={label(messages.removeLabel)}>
+        <FormattedMessage {...messages.remove} />
       </Button>
     </Group>
   );

@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Captcha } from "~/components/Captcha";
@@ -18,6 +19,9 @@ import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
 import { flashState } from "~/lib/flash";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { defineMessages } from "~/lib/i18n/define-messages";
+import { SITE_INTL } from "~/lib/i18n/site-intl";
+import { UPLOAD_MESSAGES } from "~/lib/uploads";
 
 export const SEND_CONTACT_MESSAGE = graphql(`
   mutation SendContactMessage($input: ContactMessageInput!) {
@@ -39,8 +43,34 @@ export const SEND_CONTACT_MESSAGE = graphql(`
 `);
 
 const UPLOAD_ENDPOINT = "/api/uploads/organizations/uploads";
-const UPLOAD_FAILED = "The file could not be uploaded. Try again in a moment.";
-const MAX_BYTES = 50 * 1024 * 1024;
+const messages = defineMessages({
+  nameMissing: { id: "organizations.contact.nameMissing", defaultMessage: "Enter your name." },
+  emailInvalid: { id: "organizations.contact.emailInvalid", defaultMessage: "Enter a valid email address." },
+  subjectMissing: { id: "organizations.contact.subjectMissing", defaultMessage: "Enter a subject." },
+  subjectTooLong: { id: "organizations.contact.subjectTooLong", defaultMessage: "Keep the subject under {max, number} characters." },
+  bodyMissing: { id: "organizations.contact.bodyMissing", defaultMessage: "Write your message." },
+  bodyTooLong: { id: "organizations.contact.bodyTooLong", defaultMessage: "Keep the message under {max, number} characters." },
+  fileType: { id: "organizations.contact.fileType", defaultMessage: "Choose a PDF, JPG, PNG or WebP file." },
+  intro: { id: "organizations.contact.intro", defaultMessage: "Questions about working at {organization}? Write to them directly." },
+  sentTitle: { id: "organizations.contact.sentTitle", defaultMessage: "Your message was sent" },
+  sentText: { id: "organizations.contact.sentText", defaultMessage: "{organization} will answer you by email." },
+  contact: { id: "organizations.contact.contact", defaultMessage: "Contact {organization}" },
+  sendFailed: { id: "organizations.contact.sendFailed", defaultMessage: "Your message could not be sent. Try again in a moment." },
+  form: { id: "organizations.contact.form", defaultMessage: "Contact form" },
+  name: { id: "organizations.contact.name", defaultMessage: "Your name" },
+  email: { id: "organizations.contact.email", defaultMessage: "Your email address" },
+  subject: { id: "organizations.contact.subject", defaultMessage: "Subject" },
+  message: { id: "organizations.contact.message", defaultMessage: "Message" },
+  attach: { id: "organizations.contact.attach", defaultMessage: "Attach a file" },
+  fileHint: { id: "organizations.contact.fileHint", defaultMessage: "PDF, JPG, PNG or WebP, up to {size, number} MB; at most {max, number}." },
+  attached: { id: "organizations.contact.attached", defaultMessage: "Attached files" },
+  remove: { id: "organizations.contact.remove", defaultMessage: "Remove" },
+  copy: { id: "organizations.contact.copy", defaultMessage: "Send me a copy" },
+  send: { id: "organizations.contact.send", defaultMessage: "Send message" },
+});
+
+const MAX_MEGABYTES = 50;
+const MAX_BYTES = MAX_MEGABYTES * 1024 * 1024;
 const TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"];
 const MAX_FILES = 5;
 
@@ -57,17 +87,18 @@ type Field = "name" | "email" | "subject" | "body";
 /** The form's rules, checked as the sender types (the server checks again). */
 export function contactErrors(
   draft: ContactDraft,
+  intl: IntlShape = SITE_INTL,
 ): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  if (!draft.name.trim()) errors.name = "Enter your name.";
+  if (!draft.name.trim()) errors.name = intl.formatMessage(messages.nameMissing);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.email.trim()))
-    errors.email = "Enter a valid email address.";
-  if (!draft.subject.trim()) errors.subject = "Enter a subject.";
+    errors.email = intl.formatMessage(messages.emailInvalid);
+  if (!draft.subject.trim()) errors.subject = intl.formatMessage(messages.subjectMissing);
   else if (draft.subject.trim().length > 200)
-    errors.subject = "Keep the subject under 200 characters.";
-  if (!draft.body.trim()) errors.body = "Write your message.";
+    errors.subject = intl.formatMessage(messages.subjectTooLong, { max: 200 });
+  if (!draft.body.trim()) errors.body = intl.formatMessage(messages.bodyMissing);
   else if (draft.body.length > 10_000)
-    errors.body = "Keep the message under 10000 characters.";
+    errors.body = intl.formatMessage(messages.bodyTooLong, { max: 10_000 });
   return errors;
 }
 
@@ -78,11 +109,13 @@ interface Attached {
 
 async function upload(
   file: File,
+  intl: IntlShape,
 ): Promise<{ id: string } | { message: string }> {
+  const UPLOAD_FAILED = intl.formatMessage(UPLOAD_MESSAGES.unavailable);
   if (!TYPES.includes(file.type))
-    return { message: "Choose a PDF, JPG, PNG or WebP file." };
+    return { message: intl.formatMessage(messages.fileType) };
   if (file.size > MAX_BYTES)
-    return { message: "The file is larger than 50 MB." };
+    return { message: intl.formatMessage(UPLOAD_MESSAGES.tooLarge, { size: MAX_MEGABYTES }) };
   const body = new FormData();
   body.append("file", file, file.name);
   body.append("purpose", "contact_attachment");
@@ -122,20 +155,21 @@ export function ContactOrganization({
   prefill = {},
   afterSent,
 }: ContactOrganizationProps) {
+  const intl = useIntl();
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
   return (
     <Stack gap="sm" align="flex-start">
       <Text>
-        Questions about working at {organizationName}? Write to them directly.
+        <FormattedMessage {...messages.intro} values={{ organization: organizationName }} />
       </Text>
       <Button onClick={() => setOpened(true)}>
-        Contact {organizationName}
+        <FormattedMessage {...messages.contact} values={{ organization: organizationName }} />
       </Button>
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}
-        title={`Contact ${organizationName}`}
+        title={intl.formatMessage(messages.contact, { organization: organizationName })}
         size="lg"
       >
         <ContactForm
@@ -146,8 +180,10 @@ export function ContactOrganization({
             setOpened(false);
             void navigate(afterSent, {
               state: flashState({
-                title: "Your message was sent",
-                text: `${organizationName} will answer you by email.`,
+                title: intl.formatMessage(messages.sentTitle),
+                text: intl.formatMessage(messages.sentText, {
+                  organization: organizationName,
+                }),
               }),
             });
           }}
@@ -168,6 +204,7 @@ export function ContactForm({
   prefill?: Partial<ContactDraft>;
   onSent: () => void;
 }) {
+  const intl = useIntl();
   const { config } = useAppConfig();
   const captchaOn = config.flag("captcha", "contact_form") && captcha !== null;
   const [draft, setDraft] = useState<ContactDraft>({
@@ -186,7 +223,7 @@ export function ContactForm({
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
   const [send, { loading }] = useMutation(SEND_CONTACT_MESSAGE);
-  const errors = touched ? contactErrors(draft) : {};
+  const errors = touched ? contactErrors(draft, intl) : {};
   const change = (patch: Partial<ContactDraft>) =>
     setDraft((d) => ({ ...d, ...patch }));
 
@@ -194,7 +231,7 @@ export function ContactForm({
     if (!file) return;
     setUploading(true);
     setFileError(null);
-    const answer = await upload(file);
+    const answer = await upload(file, intl);
     setUploading(false);
     if ("message" in answer) setFileError(answer.message);
     else setFiles((list) => [...list, { id: answer.id, filename: file.name }]);
@@ -203,7 +240,7 @@ export function ContactForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(contactErrors(draft)).length > 0) return;
+    if (Object.keys(contactErrors(draft, intl)).length > 0) return;
     setServerErrors([]);
     try {
       const { data } = await send({
@@ -228,21 +265,19 @@ export function ContactForm({
       if (answer?.__typename === "OrganizationErrors")
         setServerErrors(answer.errors.map((e) => e.message));
     } catch {
-      setServerErrors([
-        "Your message could not be sent. Try again in a moment.",
-      ]);
+      setServerErrors([intl.formatMessage(messages.sendFailed)]);
     }
     setCaptchaToken(null);
     setCaptchaRound((round) => round + 1);
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Contact form">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={intl.formatMessage(messages.form)}>
       <Stack gap="sm">
         <DangerList messages={serverErrors} />
         <Group grow align="flex-start">
           <TextInput
-            label="Your name"
+            label={intl.formatMessage(messages.name)}
             required
             autoComplete="name"
             value={draft.name}
@@ -250,7 +285,7 @@ export function ContactForm({
             onChange={(e) => change({ name: e.currentTarget.value })}
           />
           <TextInput
-            label="Your email address"
+            label={intl.formatMessage(messages.email)}
             type="email"
             required
             autoComplete="email"
@@ -260,14 +295,14 @@ export function ContactForm({
           />
         </Group>
         <TextInput
-          label="Subject"
+          label={intl.formatMessage(messages.subject)}
           required
           value={draft.subject}
           error={errors.subject}
           onChange={(e) => change({ subject: e.currentTarget.value })}
         />
         <Textarea
-          label="Message"
+          label={intl.formatMessage(messages.message)}
           required
           autosize
           minRows={5}
@@ -283,12 +318,12 @@ export function ContactForm({
           >
             {(props) => (
               <Button {...props} variant="default" loading={uploading}>
-                Attach a file
+                <FormattedMessage {...messages.attach} />
               </Button>
             )}
           </FileButton>
           <Text size="xs" c="dimmed">
-            PDF, JPG, PNG or WebP, up to 50 MB; at most {MAX_FILES}.
+            <FormattedMessage {...messages.fileHint} values={{ size: MAX_MEGABYTES, max: MAX_FILES }} />
           </Text>
         </Group>
         {fileError ? (
@@ -297,7 +332,7 @@ export function ContactForm({
           </Text>
         ) : null}
         {files.length > 0 ? (
-          <List aria-label="Attached files" size="sm">
+          <List aria-label={intl.formatMessage(messages.attached)} size="sm">
             {files.map((f) => (
               <List.Item key={f.id}>
                 <Group gap="xs">
@@ -310,7 +345,7 @@ export function ContactForm({
                       setFiles((list) => list.filter((x) => x.id !== f.id))
                     }
                   >
-                    Remove
+                    <FormattedMessage {...messages.remove} />
                   </Button>
                 </Group>
               </List.Item>
@@ -318,7 +353,7 @@ export function ContactForm({
           </List>
         ) : null}
         <Checkbox
-          label="Send me a copy"
+          label={intl.formatMessage(messages.copy)}
           checked={draft.copy}
           onChange={(e) => change({ copy: e.currentTarget.checked })}
         />
@@ -331,7 +366,7 @@ export function ContactForm({
             loading={loading}
             disabled={uploading || (captchaOn && !captchaToken)}
           >
-            Send message
+            <FormattedMessage {...messages.send} />
           </Button>
         </Group>
       </Stack>

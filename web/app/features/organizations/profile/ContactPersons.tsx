@@ -1,11 +1,19 @@
 import { Anchor, Avatar, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { initials, telHref } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
 
 type ContactPerson = PublicProfile["contactPersons"][number];
 
+const messages = defineMessages({
+  onLinkedIn: { id: "organizations.profile.contact.linkedIn", defaultMessage: "{name} on LinkedIn" },
+  fullName: { id: "organizations.profile.contact.name", defaultMessage: "{firstName} {lastName}" },
+});
+
 function ContactPersonCard({ person }: { person: ContactPerson }) {
-  const name = `${person.firstName} ${person.lastName}`;
+  const intl = useIntl();
+  const name = intl.formatMessage(messages.fullName, { firstName: person.firstName, lastName: person.lastName });
   return (
     <Card withBorder radius="md" padding="md">
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -41,7 +49,7 @@ function ContactPersonCard({ person }: { person: ContactPerson }) {
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
-              aria-label={`${name} on LinkedIn`}
+              aria-label={intl.formatMessage(messages.onLinkedIn, { name })}
             >
               LinkedIn
             </Anchor>

@@ -13,10 +13,12 @@ import {
   Typography,
 } from "@mantine/core";
 import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "~/components/EmptyState";
 import { JsonLd } from "~/components/JsonLd";
 import { dimensions, useTrackedVisit } from "~/lib/analytics";
 import type { PublicTermFragment } from "~/lib/graphql/generated/graphql";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { ALL_SOCIAL_NETWORKS, type SocialNetwork } from "../social-networks";
 import { ContactPersons } from "./ContactPersons";
 import { addressLines } from "./profile-format";
@@ -26,6 +28,25 @@ import { ProfileHeader } from "./ProfileHeader";
 import { ProfileSection } from "./ProfileSection";
 import { ProfileVideos } from "./ProfileVideos";
 import { faqJsonLd, organizationJsonLd } from "./structured-data";
+
+const messages = defineMessages({
+  industry: { id: "organizations.profile.industry", defaultMessage: "Industry" },
+  size: { id: "organizations.profile.size", defaultMessage: "Company size" },
+  occupations: { id: "organizations.profile.occupations", defaultMessage: "Occupations" },
+  fieldsOfStudy: { id: "organizations.profile.fieldsOfStudy", defaultMessage: "Fields of study" },
+  pdf: { id: "organizations.profile.attachment.pdf", defaultMessage: "(PDF)" },
+  about: { id: "organizations.profile.about", defaultMessage: "About {name}" },
+  benefits: { id: "organizations.profile.benefits", defaultMessage: "Benefits" },
+  gallery: { id: "organizations.profile.gallery", defaultMessage: "Gallery" },
+  videos: { id: "organizations.profile.videos", defaultMessage: "Videos" },
+  faq: { id: "organizations.profile.faq", defaultMessage: "Frequently asked questions" },
+  jobs: { id: "organizations.profile.jobs", defaultMessage: "Open positions" },
+  noJobs: { id: "organizations.profile.jobs.empty", defaultMessage: "No open positions right now. Check back soon." },
+  write: { id: "organizations.profile.write", defaultMessage: "Get in touch" },
+  contact: { id: "organizations.profile.contactPersons", defaultMessage: "Contact persons" },
+  locations: { id: "organizations.profile.locations", defaultMessage: "Locations" },
+  attachments: { id: "organizations.profile.attachments", defaultMessage: "Attachments" },
+});
 
 function TermFact({ label, terms }: { label: string; terms: (PublicTermFragment | null | undefined)[] }) {
   const present = terms.filter((term): term is PublicTermFragment => Boolean(term));
@@ -47,6 +68,7 @@ function TermFact({ label, terms }: { label: string; terms: (PublicTermFragment 
 }
 
 function About({ profile }: { profile: PublicProfile }) {
+  const intl = useIntl();
   return (
     <Stack gap="lg">
       {profile.presentation ? (
@@ -58,10 +80,10 @@ function About({ profile }: { profile: PublicProfile }) {
         </Typography>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TermFact label="Industry" terms={[profile.industry]} />
-        <TermFact label="Company size" terms={[profile.size]} />
-        <TermFact label="Occupations" terms={profile.occupation} />
-        <TermFact label="Fields of study" terms={profile.fieldsOfStudy} />
+        <TermFact label={intl.formatMessage(messages.industry)} terms={[profile.industry]} />
+        <TermFact label={intl.formatMessage(messages.size)} terms={[profile.size]} />
+        <TermFact label={intl.formatMessage(messages.occupations)} terms={profile.occupation} />
+        <TermFact label={intl.formatMessage(messages.fieldsOfStudy)} terms={profile.fieldsOfStudy} />
       </SimpleGrid>
     </Stack>
   );
@@ -94,6 +116,7 @@ function Benefits({ benefits }: { benefits: PublicTermFragment[] }) {
 }
 
 function Locations({ locations }: { locations: PublicProfile["locations"] }) {
+  const intl = useIntl();
   return (
     <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: "none" }}>
       {locations.map((location, index) => (
@@ -101,7 +124,7 @@ function Locations({ locations }: { locations: PublicProfile["locations"] }) {
           <Text fw={600} size="sm">
             {location.name}
           </Text>
-          {addressLines(location.address).map((line) => (
+          {addressLines(location.address, intl.locale).map((line) => (
             <Text key={line} size="sm" c="dimmed">
               {line}
             </Text>
@@ -138,7 +161,7 @@ function Attachments({ attachments }: { attachments: PublicProfile["attachments"
             {attachment.title}
           </Anchor>{" "}
           <Text span size="xs" c="dimmed">
-            (PDF)
+            <FormattedMessage {...messages.pdf} />
           </Text>
         </List.Item>
       ))}
@@ -166,6 +189,8 @@ export function OrganizationProfilePage({
   /** The contact form (spec 3), when the page offers it. */
   contact?: ReactNode;
 }) {
+  const intl = useIntl();
+  const t = (message: (typeof messages)[keyof typeof messages]) => intl.formatMessage(message);
   const hasAbout =
     Boolean(profile.presentation) ||
     Boolean(profile.industry) ||
@@ -192,35 +217,39 @@ export function OrganizationProfilePage({
         <Grid.Col span={{ base: 12, md: hasAside ? 8 : 12 }}>
           <Stack gap={48}>
             {hasAbout ? (
-              <ProfileSection id="about" title={`About ${profile.name}`}>
+              <ProfileSection id="about" title={intl.formatMessage(messages.about, { name: profile.name })}>
                 <About profile={profile} />
               </ProfileSection>
             ) : null}
             {profile.benefits.length > 0 ? (
-              <ProfileSection id="benefits" title="Benefits">
+              <ProfileSection id="benefits" title={t(messages.benefits)}>
                 <Benefits benefits={profile.benefits} />
               </ProfileSection>
             ) : null}
             {profile.gallery.length > 0 ? (
-              <ProfileSection id="gallery" title="Gallery">
+              <ProfileSection id="gallery" title={t(messages.gallery)}>
                 <ProfileGallery images={profile.gallery} />
               </ProfileSection>
             ) : null}
             {profile.videos.length > 0 ? (
-              <ProfileSection id="videos" title="Videos">
+              <ProfileSection id="videos" title={t(messages.videos)}>
                 <ProfileVideos videos={profile.videos} />
               </ProfileSection>
             ) : null}
             {profile.faq.length > 0 ? (
-              <ProfileSection id="faq" title="Frequently asked questions">
+              <ProfileSection id="faq" title={t(messages.faq)}>
                 <Faq entries={profile.faq} />
               </ProfileSection>
             ) : null}
-            <ProfileSection id="jobs" title="Open positions">
-              {openPositions ?? <EmptyState>No open positions right now. Check back soon.</EmptyState>}
+            <ProfileSection id="jobs" title={t(messages.jobs)}>
+              {openPositions ?? (
+                <EmptyState>
+                  <FormattedMessage {...messages.noJobs} />
+                </EmptyState>
+              )}
             </ProfileSection>
             {contact ? (
-              <ProfileSection id="write" title="Get in touch">
+              <ProfileSection id="write" title={t(messages.write)}>
                 {contact}
               </ProfileSection>
             ) : null}
@@ -230,17 +259,17 @@ export function OrganizationProfilePage({
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap={48}>
               {profile.contactPersons.length > 0 ? (
-                <ProfileSection id="contact" title="Contact persons">
+                <ProfileSection id="contact" title={t(messages.contact)}>
                   <ContactPersons people={profile.contactPersons} />
                 </ProfileSection>
               ) : null}
               {profile.locations.length > 0 ? (
-                <ProfileSection id="locations" title="Locations">
+                <ProfileSection id="locations" title={t(messages.locations)}>
                   <Locations locations={profile.locations} />
                 </ProfileSection>
               ) : null}
               {profile.attachments.length > 0 ? (
-                <ProfileSection id="attachments" title="Attachments">
+                <ProfileSection id="attachments" title={t(messages.attachments)}>
                   <Attachments attachments={profile.attachments} />
                 </ProfileSection>
               ) : null}

@@ -1,11 +1,26 @@
 import { Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { useEffect, useState } from "react";
 import type { PublicProfile } from "./profile-query";
 
 type GalleryImage = PublicProfile["gallery"][number];
 
+const messages = defineMessages({
+  open: {
+    id: "organizations.profile.gallery.open",
+    defaultMessage: "Open image {number, number} of {count, number}{alt, select, none {} other {: {alt}}}",
+  },
+  image: { id: "organizations.profile.gallery.image", defaultMessage: "Image {number, number} of {count, number}" },
+  previousLabel: { id: "organizations.profile.gallery.previous.label", defaultMessage: "Previous image" },
+  nextLabel: { id: "organizations.profile.gallery.next.label", defaultMessage: "Next image" },
+  previous: { id: "organizations.profile.gallery.previous", defaultMessage: "← Previous" },
+  next: { id: "organizations.profile.gallery.next", defaultMessage: "Next →" },
+});
+
 /** Thumbnails; one opens a lightbox with previous/next buttons and the arrow keys. */
 export function ProfileGallery({ images }: { images: GalleryImage[] }) {
+  const intl = useIntl();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const count = images.length;
   const current = openIndex === null ? undefined : images[openIndex];
@@ -32,7 +47,11 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
           <UnstyledButton
             key={item.uploadId}
             onClick={() => setOpenIndex(index)}
-            aria-label={`Open image ${index + 1} of ${count}${item.image.alt ? `: ${item.image.alt}` : ""}`}
+            aria-label={intl.formatMessage(messages.open, {
+              number: index + 1,
+              count,
+              alt: item.image.alt || "none",
+            })}
           >
             <Image src={item.thumbnail.url} alt="" radius="md" fit="cover" style={{ aspectRatio: "4 / 3" }} />
           </UnstyledButton>
@@ -41,7 +60,7 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
       <Modal
         opened={current !== undefined}
         onClose={() => setOpenIndex(null)}
-        title={openIndex === null ? "" : `Image ${openIndex + 1} of ${count}`}
+        title={openIndex === null ? "" : intl.formatMessage(messages.image, { number: openIndex + 1, count })}
         size="xl"
         centered
       >
@@ -55,11 +74,11 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
             ) : null}
             {count > 1 ? (
               <Group justify="space-between">
-                <Button variant="default" onClick={() => step(-1)} aria-label="Previous image">
-                  ← Previous
+                <Button variant="default" onClick={() => step(-1)} aria-label={intl.formatMessage(messages.previousLabel)}>
+                  <FormattedMessage {...messages.previous} />
                 </Button>
-                <Button variant="default" onClick={() => step(1)} aria-label="Next image">
-                  Next →
+                <Button variant="default" onClick={() => step(1)} aria-label={intl.formatMessage(messages.nextLabel)}>
+                  <FormattedMessage {...messages.next} />
                 </Button>
               </Group>
             ) : null}

@@ -1,4 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import type { SocialNetwork } from "../social-networks";
 import { displayHost, externalHref, shortLocation, socialLinks } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
@@ -7,6 +9,13 @@ const BRAND_BAND =
   "linear-gradient(135deg, var(--mantine-primary-color-filled) 0%, var(--mantine-color-cyan-7) 100%)";
 
 /** Cover (or a branded band) with the logo over its lower left, then name, place and links. */
+const messages = defineMessages({
+  logo: { id: "organizations.profile.header.logo", defaultMessage: "{name} logo" },
+  draft: { id: "organizations.profile.header.draft", defaultMessage: "Draft: only members see this page" },
+  visit: { id: "organizations.profile.header.visit", defaultMessage: "Visit {host}" },
+  social: { id: "organizations.profile.header.social", defaultMessage: "{name} on social media" },
+});
+
 export function ProfileHeader({
   profile,
   networks,
@@ -15,7 +24,8 @@ export function ProfileHeader({
   /** The social networks the site offers. */
   networks: readonly SocialNetwork[];
 }) {
-  const location = shortLocation(profile.organizationLocation ?? profile.companyInfo?.address);
+  const intl = useIntl();
+  const location = shortLocation(profile.organizationLocation ?? profile.companyInfo?.address, intl.locale);
   const socials = socialLinks(profile.socialProfiles, networks);
   return (
     <Stack component="header" gap="md">
@@ -51,7 +61,7 @@ export function ProfileHeader({
           >
             <Image
               src={profile.logo.url}
-              alt={profile.logo.alt || `${profile.name} logo`}
+              alt={profile.logo.alt || intl.formatMessage(messages.logo, { name: profile.name })}
               h="100%"
               fit="contain"
             />
@@ -64,7 +74,7 @@ export function ProfileHeader({
             <Title order={1}>{profile.name}</Title>
             {profile.status === "DRAFT" ? (
               <Badge color="orange" variant="light">
-                Draft: only members see this page
+                <FormattedMessage {...messages.draft} />
               </Badge>
             ) : null}
           </Group>
@@ -86,12 +96,12 @@ export function ProfileHeader({
             title={displayHost(profile.website)}
             styles={{ label: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
           >
-            Visit {displayHost(profile.website)}
+            <FormattedMessage {...messages.visit} values={{ host: displayHost(profile.website) }} />
           </Button>
         ) : null}
       </Group>
       {socials.length > 0 ? (
-        <Group component="nav" aria-label={`${profile.name} on social media`} gap="md">
+        <Group component="nav" aria-label={intl.formatMessage(messages.social, { name: profile.name })} gap="md">
           {socials.map((link) => (
             <Anchor key={link.network} href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
               {link.label}

@@ -1,23 +1,34 @@
 import { Anchor, AspectRatio, Box, Button, Center, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { FormattedMessage, useIntl } from "react-intl";
+import { defineMessages } from "~/lib/i18n/define-messages";
 import { useState } from "react";
 import { autoplayUrl, videoProvider } from "./profile-format";
 import type { PublicProfile } from "./profile-query";
 
 type Video = PublicProfile["videos"][number];
 
+const messages = defineMessages({
+  untitled: { id: "organizations.profile.video.untitled", defaultMessage: "Video {number, number}" },
+  watch: { id: "organizations.profile.video.watch", defaultMessage: "Watch “{title}” on {provider}" },
+  playLabel: { id: "organizations.profile.video.play.label", defaultMessage: "Play video: {title}" },
+  play: { id: "organizations.profile.video.play", defaultMessage: "Play video" },
+  loadsFrom: { id: "organizations.profile.video.loadsFrom", defaultMessage: "Playing loads the video from {provider}." },
+});
+
 /**
  * Privacy first: nothing loads from YouTube or Vimeo until the visitor presses play; until then
  * the cover (or a neutral placeholder) and a note saying where the video comes from.
  */
 function VideoPlayer({ video, index }: { video: Video; index: number }) {
+  const intl = useIntl();
   const [playing, setPlaying] = useState(false);
-  const title = video.coverTitle || `Video ${index + 1}`;
+  const title = video.coverTitle || intl.formatMessage(messages.untitled, { number: index + 1 });
   const provider = videoProvider(video);
 
   if (!video.embedUrl) {
     return (
       <Anchor href={video.source} target="_blank" rel="noopener noreferrer">
-        Watch “{title}” on {provider}
+        <FormattedMessage {...messages.watch} values={{ title, provider }} />
       </Anchor>
     );
   }
@@ -45,9 +56,9 @@ function VideoPlayer({ video, index }: { video: Video; index: number }) {
                 radius="xl"
                 leftSection={<span aria-hidden="true">▶</span>}
                 onClick={() => setPlaying(true)}
-                aria-label={`Play video: ${title}`}
+                aria-label={intl.formatMessage(messages.playLabel, { title })}
               >
-                Play video
+                <FormattedMessage {...messages.play} />
               </Button>
             </Center>
           </Box>
@@ -58,7 +69,7 @@ function VideoPlayer({ video, index }: { video: Video; index: number }) {
       </Text>
       {playing ? null : (
         <Text size="xs" c="dimmed">
-          Playing loads the video from {provider}.
+          <FormattedMessage {...messages.loadsFrom} values={{ provider }} />
         </Text>
       )}
     </Stack>

@@ -2,31 +2,31 @@ import type { PublicAddressFragment } from "~/lib/graphql/generated/graphql";
 import { ALL_SOCIAL_NETWORKS, SOCIAL_NETWORKS, type SocialNetwork } from "../social-networks";
 import type { PublicProfile } from "./profile-query";
 
-/** The country's English name (the only locale), or the code when the runtime does not know it. */
-export function countryName(countryCode: string): string {
+/** The country's name in the reader's locale, or the code when the runtime does not know it. */
+export function countryName(countryCode: string, locale = "en"): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(countryCode.toUpperCase()) ?? countryCode;
+    return new Intl.DisplayNames([locale], { type: "region" }).of(countryCode.toUpperCase()) ?? countryCode;
   } catch {
     return countryCode;
   }
 }
 
 /** "Berlin, Germany": the short location under the organization's name. */
-export function shortLocation(address: PublicAddressFragment | null | undefined): string | null {
+export function shortLocation(address: PublicAddressFragment | null | undefined, locale = "en"): string | null {
   if (!address) return null;
-  return [address.locality, address.countryCode ? countryName(address.countryCode) : null]
+  return [address.locality, address.countryCode ? countryName(address.countryCode, locale) : null]
     .filter(Boolean)
     .join(", ");
 }
 
 /** A postal address as lines: street lines, zip and locality, region, country. */
-export function addressLines(address: PublicAddressFragment): string[] {
+export function addressLines(address: PublicAddressFragment, locale = "en"): string[] {
   return [
     address.addressLine1,
     address.addressLine2,
     [address.zip, address.locality].filter(Boolean).join(" "),
     address.administrativeArea,
-    address.countryCode ? countryName(address.countryCode) : null,
+    address.countryCode ? countryName(address.countryCode, locale) : null,
   ].filter((line): line is string => Boolean(line));
 }
 
