@@ -4,6 +4,7 @@ import strawberry
 from strawberry.types import Info
 
 from search.domain.places import suggest
+from search.domain.routes import LANDING_PAGE
 from search.domain.service import find_route
 from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vocabulary_names
 from search.graphql.context import SearchContext
@@ -72,7 +73,7 @@ class Query(RecommendationQueries, LandingPageQueries):
             return ErrorResponse(code=404, reason="Not found")
         if route.redirect_target is not None:
             return RedirectResponse(code=route.redirect_code or 301, target=route.redirect_target)
-        if route.content_type == "LandingPage":
+        if route.content_type == LANDING_PAGE:
             page = await LandingPage.resolve_reference(info, strawberry.ID(str(route.content_id)))
             return (
                 ContentResponse(content=page)
