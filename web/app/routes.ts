@@ -40,5 +40,6 @@ export default [
   route("my-applications", "routes/my-applications.tsx"),
   route("my-bookmarks", "routes/my-bookmarks.tsx"),
   route("job-bookmarks-anon", "routes/job-bookmarks-anon.tsx"),
+  route("router", "routes/router.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

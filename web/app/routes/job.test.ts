@@ -89,11 +89,12 @@ describe("job route loader", () => {
     expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ variables: { slug: "/job/gardener-old" } }));
   });
 
-  it("is a 404 when the slug index has content, no answer, an off-site target or fails", async () => {
+  it("is a 404 when the slug index names this very job, has no answer, an off-site target or fails", async () => {
     for (const route of [
-      { __typename: "ContentResponse" },
-      { __typename: "ErrorResponse" },
+      { __typename: "ContentResponse", content: { __typename: "Job", id: "j1", slug: "nothing" } },
+      { __typename: "ErrorResponse", code: 404, reason: "Not found" },
       { __typename: "RedirectResponse", code: 301, target: "//evil.example/job" },
+      { __typename: "RedirectResponse", code: 301, target: "https://evil.example/job" },
     ]) {
       query.mockReset();
       query.mockResolvedValueOnce({ data: { job: null } }).mockResolvedValueOnce({ data: { route } });
@@ -102,6 +103,21 @@ describe("job route loader", () => {
     query.mockReset();
     query.mockResolvedValueOnce({ data: { job: null } }).mockRejectedValueOnce(new Error("search is down"));
     expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
+  });
+
+  it("answers the slug index's error code, and sends a path it names content of to the content's page", async () => {
+    query
+      .mockResolvedValueOnce({ data: { job: null } })
+      .mockResolvedValueOnce({ data: { route: { __typename: "ErrorResponse", code: 410, reason: "Gone" } } });
+    expect(await thrown(load("/job/gone", "gone"))).toMatchObject({ init: { status: 410 } });
+
+    query.mockReset();
+    query.mockResolvedValueOnce({ data: { job: null } }).mockResolvedValueOnce({
+      data: { route: { __typename: "ContentResponse", content: { __typename: "Job", id: "j1", slug: "gardener-berlin" } } },
+    });
+    const response = (await thrown(load("/job/Gardener-Berlin?x=1", "Gardener-Berlin"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
   });
 
   it("redirects a former slug to the current one for good", async () => {

@@ -7,17 +7,22 @@ import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
+import { unknownPathResponse } from "~/lib/route-answer";
 import type { Route } from "./+types/jobs";
 
 /**
  * /jobs and /jobs/{alias}[/{alias}]: the search runs here, so the first paint (and a visitor
- * without JavaScript) has the results; an unknown category path is a 404.
+ * without JavaScript) has the results; the slug index's redirect for the path wins; a path that
+ * is neither a category nor a landing page is the error page with route's code (404).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
   if (lowercase) throw lowercase;
-  const page = await loadJobSearch(requestApolloClient(request), new URL(request.url), params["*"]);
-  if (!page) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"]);
+  if (!page || route?.kind === "redirect") {
+    throw unknownPathResponse(route ?? { kind: "unavailable" }, request, url.pathname);
+  }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
 }

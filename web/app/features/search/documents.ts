@@ -1,7 +1,6 @@
 import { graphql } from "~/lib/graphql/generated/gql";
 import type {
   JobSearchQuery,
-  LandingPageQuery,
   OrganizationSearchQuery,
   UpdateLandingPageMutation,
 } from "~/lib/graphql/generated/graphql";
@@ -162,29 +161,6 @@ export const JOB_CATEGORY_TERMS = graphql(`
 `);
 
 /** The curated title, intro and meta description of a search path (ADR 0016). */
-export const LANDING_PAGE = graphql(`
-  query LandingPage($path: String!) {
-    landingPage(path: $path) {
-      id
-      title
-      path
-      intro
-      description
-      place {
-        label
-        lat
-        lon
-      }
-      metatags {
-        meta
-        value
-      }
-    }
-  }
-`);
-
-export type LandingPageView = NonNullable<LandingPageQuery["landingPage"]>;
-
 /** An admin-like user's new title, intro and meta description for a landing page. */
 export const UPDATE_LANDING_PAGE = graphql(`
   mutation UpdateLandingPage($input: UpdateLandingPageInput!) {

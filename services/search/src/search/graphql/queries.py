@@ -10,7 +10,6 @@ from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vo
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
-from search.graphql.landing_pages import LandingPageQueries
 from search.graphql.organization_search import (
     OrganizationSearchInput,
     OrganizationSearchResult,
@@ -30,7 +29,7 @@ from search.graphql.types import (
 
 
 @strawberry.type
-class Query(RecommendationQueries, LandingPageQueries):
+class Query(RecommendationQueries):
     @strawberry.field(
         name="jobSearch",
         description="Published, unexpired jobs matching the search request (spec 3): hits as "
