@@ -32,6 +32,7 @@ import {
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider, useSession } from "~/features/identity/session";
 import { ReconsentModal } from "~/features/consent/ReconsentModal";
+import { NotFoundHelp } from "~/features/search/NotFoundHelp";
 import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
@@ -177,6 +178,13 @@ function errorCopy(error: unknown): {
       text: "The page you asked for does not exist or has moved.",
     };
   }
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return {
+      title: "Page gone",
+      heading: "This page is gone",
+      text: "The page you asked for is no longer available.",
+    };
+  }
   if (isRouteErrorResponse(error) && error.status === 403) {
     return {
       title: "Access denied",
@@ -198,6 +206,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!isRouteErrorResponse(error)) logClientError("render", error);
   }, [error]);
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const gone = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
   return (
     <CookieConsentProvider initial={rootData?.cookieConsent ?? null}>
       <SessionProvider initial={rootData?.session ?? null}>
@@ -205,6 +215,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <title>{`${copy.title} | Jobboard`}</title>
           <Title order={1}>{copy.heading}</Title>
           <Text mt="md">{copy.text}</Text>
+          {gone ? <NotFoundHelp pathname={pathname} /> : null}
         </SiteShell>
         <CookieConsent />
       </SessionProvider>

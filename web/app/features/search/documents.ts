@@ -201,3 +201,29 @@ export type OrganizationSearchResultsView = Extract<
 >;
 export type OrganizationSearchHitView = OrganizationSearchResultsView["hits"][number];
 export type UpdateLandingPageAnswer = UpdateLandingPageMutation["updateLandingPage"];
+
+/**
+ * The 404 page's popular categories: the occupational fields with the most open jobs (the
+ * facet's counts) and their path aliases.
+ */
+export const POPULAR_CATEGORIES = graphql(`
+  query PopularCategories($limit: Int!) {
+    jobSearch(input: { facets: [{ field: "occupations", limit: $limit }] }) {
+      __typename
+      ... on JobSearchResults {
+        facets {
+          field
+          values {
+            value
+            label
+            count
+          }
+        }
+      }
+    }
+    terms(vocabulary: "occupational_fields", limit: 500) {
+      tid
+      alias
+    }
+  }
+`);
