@@ -10,6 +10,7 @@ import mantineChartsStyles from "@mantine/charts/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import { type ReactNode, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -44,7 +45,11 @@ import { TagLibrary } from "~/components/TagLibrary";
 import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
 import { CATALOGUES } from "~/lib/i18n/catalogues.server";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
-import { DEFAULT_LOCALE, localeFromCookie } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, localeFromCookie } from "~/lib/i18n/locales";
+import { localeOfRoute, resolveLocalizedPath, siteLocales } from "~/lib/routes-i18n";
+import { SiteLocaleProvider } from "~/lib/site-locale";
+import { serverSiteLocales } from "~/lib/site-locales.server";
+import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
@@ -56,19 +61,38 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** The not-found route's pattern: it answers its own 404 (with this loader's data). */
+const NOT_FOUND_PATTERN = "/*";
+
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const site = serverSiteLocales();
+  const { pathname } = new URL(request.url);
+  // Spec 2: a path in the form of a locale the site does not serve (`/de/...` on an en-only
+  // site, another default's route names) is no page here.
+  // React Router's pattern joins the matched route paths: `organizations`, `de/job/:slug`, `/`
+  const matched = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  const pathLocale =
+    matched === NOT_FOUND_PATTERN
+      ? resolveLocalizedPath(pathname, site).locale
+      : localeOfRoute(pathname, { pattern: matched, base: basePattern(matched) }, site);
+  if (!isLocale(pathLocale)) throw data(null, { status: 404 });
   const claims = await sessionOf(request);
   const cookies = request.headers.get("cookie");
-  const locale = localeFromCookie(cookies);
+  // With several locales the path says which; an en-only site keeps the visitor's own choice.
+  const locale = site.locales.length > 1 ? pathLocale : localeFromCookie(cookies);
   return {
     session: claims ? publicSession(claims) : null,
     cookieConsent: readCookieConsent(cookies),
     // The first render has its messages (no request from the browser for them).
     locale,
     messages: CATALOGUES[locale],
+    pathLocale,
+    site,
     tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,
   };
 }
+
+const EN_ONLY = siteLocales([DEFAULT_LOCALE]);
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -85,8 +109,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          <I18nProvider locale={locale} messages={rootData?.messages}>
-            {children}
+          {/* a page in another locale (a link of the language picker) starts over in it */}
+          <I18nProvider key={locale} locale={locale} messages={rootData?.messages}>
+            <SiteLocaleProvider locale={rootData?.pathLocale ?? DEFAULT_LOCALE} site={rootData?.site ?? EN_ONLY}>
+              {children}
+            </SiteLocaleProvider>
           </I18nProvider>
         </MantineProvider>
         <ScrollRestoration />

@@ -132,18 +132,22 @@ export function withQuery(target: string, search: string): string {
  * What a page answers for a path its owner does not know (ADR 0015): the slug index's redirect
  * (the query kept), a permanent redirect when it names content living elsewhere now, else the
  * error page with the index's code (404 when it names content the owner does not show, or
- * cannot answer). Loaders throw it.
+ * cannot answer). Loaders throw it. `path` is the route path (`/job/{slug}`, unprefixed);
+ * `localize` spells a target in the page's locale.
  */
 export function unknownPathResponse(
   resolution: RouteResolution,
   request: Request,
   path: string,
+  localize: (path: string) => string = (target) => target,
 ): Response | ReturnType<typeof data<null>> {
   const { search } = new URL(request.url);
-  if (resolution.kind === "redirect") return redirect(withQuery(resolution.target, search), resolution.status);
+  if (resolution.kind === "redirect") {
+    return redirect(localize(withQuery(resolution.target, search)), resolution.status);
+  }
   if (resolution.kind === "content") {
     const current = contentPath(resolution.content);
-    if (current && current !== path) return redirect(withQuery(current, search), 301);
+    if (current && current !== path) return redirect(localize(withQuery(current, search)), 301);
   }
   return data(null, { status: resolution.kind === "error" ? resolution.status : 404 });
 }

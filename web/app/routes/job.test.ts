@@ -8,7 +8,8 @@ const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
 const sessionOf = vi.fn();
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+const env = vi.hoisted(() => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }));
+vi.mock("~/env.server", () => ({ serverEnv: () => env }));
 vi.mock("~/lib/session.server", () => ({ sessionOf: (request: Request) => sessionOf(request) }));
 
 function load(path: string, slug: string) {
@@ -125,6 +126,23 @@ describe("job route loader", () => {
     const response = (await thrown(load("/job/gardener-old?x=1", "gardener-old"))) as Response;
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
+  });
+
+  it("keeps a page of a second locale in its locale when it redirects", async () => {
+    env.SITE_LOCALES = ["en", "de"];
+    try {
+      query.mockResolvedValue({ data: { job: publishedJob } });
+      const response = (await thrown(load("/de/job/gardener-old", "gardener-old"))) as Response;
+      expect(response.headers.get("Location")).toBe("/de/job/gardener-berlin");
+      query.mockReset();
+      query
+        .mockResolvedValueOnce({ data: { job: null } })
+        .mockResolvedValueOnce({ data: { route: { __typename: "RedirectResponse", code: 301, target: "/job/gardener-berlin" } } });
+      const moved = (await thrown(load("/de/job/older", "older"))) as Response;
+      expect(moved.headers.get("Location")).toBe("/de/job/gardener-berlin");
+    } finally {
+      env.SITE_LOCALES = ["en"];
+    }
   });
 
   it.each(["EXPIRED", "ARCHIVED"] as const)("answers 410 for a job %s", async (state) => {

@@ -8,6 +8,7 @@ import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { metaDescriptors } from "~/lib/metatags";
 import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { sessionOf } from "~/lib/session.server";
+import { localizeForRequest } from "~/lib/site-locales.server";
 import type { Route } from "./+types/job";
 
 /**
@@ -25,10 +26,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const job = answer?.job;
   if (!job) {
     const path = `/job/${params.slug}`;
-    throw unknownPathResponse(await resolveRoute(client, path), request, path);
+    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+      localizeForRequest(request, target),
+    );
   }
   if (job.slug !== params.slug) {
-    throw redirect(`/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`, 301);
+    throw redirect(localizeForRequest(request, `/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`), 301);
   }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   // server-rendered with the page; a gone job's page offers them too (UI.md)

@@ -9,7 +9,7 @@ import { loader, meta } from "./jobs";
 const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }) }));
 
 type Answers = { search?: unknown; terms?: unknown[]; places?: unknown[]; landingPage?: unknown; route?: unknown };
 

@@ -3,10 +3,12 @@ import { serverEnv } from "~/env.server";
 import { clientRole, isAdminLike } from "~/features/identity/roles";
 import { useSession } from "~/features/identity/session";
 import { jobSearchHeading, JobSearchPage } from "~/features/search/JobSearchPage";
-import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
+import { jobSearchPath } from "~/features/search/job-search-params";
+import { loadJobSearch, outcomeStatus, taxonomySegments } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
+import { localizeForRequest } from "~/lib/site-locales.server";
 import { unknownPathResponse } from "~/lib/route-answer";
 import type { Route } from "./+types/jobs";
 
@@ -21,7 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"]);
   if (!page || route?.kind === "redirect") {
-    throw unknownPathResponse(route ?? { kind: "unavailable" }, request, url.pathname);
+    const path = jobSearchPath(taxonomySegments(params["*"]).map((alias) => ({ alias: alias.toLowerCase() })));
+    throw unknownPathResponse(route ?? { kind: "unavailable" }, request, path, (target) =>
+      localizeForRequest(request, target),
+    );
   }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });

@@ -10,6 +10,7 @@ import { metaDescriptors } from "~/lib/metatags";
 import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
 import { sessionOf } from "~/lib/session.server";
+import { localizeForRequest } from "~/lib/site-locales.server";
 import type { Route } from "./+types/organization";
 
 /**
@@ -29,10 +30,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = answer?.organizationProfile;
   if (!profile) {
     const path = `/organization/${params.slug}`;
-    throw unknownPathResponse(await resolveRoute(client, path), request, path);
+    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+      localizeForRequest(request, target),
+    );
   }
   if (profile.slug !== params.slug) {
-    throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
+    throw redirect(
+      localizeForRequest(request, `/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`),
+      301,
+    );
   }
   const env = serverEnv();
   const session = await sessionOf(request);
