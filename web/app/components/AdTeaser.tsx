@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 
 /** Spec 9: an ad teaser appears every 5 results. */
 export const AD_TEASER_INTERVAL = 5;

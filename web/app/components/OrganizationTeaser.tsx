@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 
 /** The organization teaser's logo size in px. */
 export const ORGANIZATION_TEASER_LOGO_SIZE = 64;

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { OrganizationActivity } from "~/features/analytics/OrganizationActivity";
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { hasRecruiterAccess } from "~/features/identity/roles";

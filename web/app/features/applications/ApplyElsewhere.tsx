@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { track } from "~/lib/analytics";
 import type { ApplyJob } from "./QuickApplyPage";
 

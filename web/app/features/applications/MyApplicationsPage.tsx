@@ -8,7 +8,7 @@ import {
   Table,
   Title,
 } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { EmptyState } from "~/components/EmptyState";
 import { MY_APPLICATIONS } from "./documents";
 import { formatDate, STATUS_COLORS, STATUS_LABELS } from "./status";

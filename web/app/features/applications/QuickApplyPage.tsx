@@ -22,7 +22,8 @@ import {
   useSyncExternalStore,
   type FormEvent,
 } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { Captcha } from "~/components/Captcha";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";

@@ -16,7 +16,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { NavLink, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import type {

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
 import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";

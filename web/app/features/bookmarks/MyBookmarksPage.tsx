@@ -8,7 +8,7 @@ import {
   Table,
   Title,
 } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { EmptyState } from "~/components/EmptyState";
 import { graphql } from "~/lib/graphql/generated/gql";

@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 
 export function HomePage() {
   return (

@@ -1,7 +1,8 @@
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { useEffect } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { signOut, useSession } from "./session";

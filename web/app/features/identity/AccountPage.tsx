@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccountCard, ProfileForm } from "./AccountForms";
 import { clientRole } from "./roles";

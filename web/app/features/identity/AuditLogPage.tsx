@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { AuditLogQuery } from "~/lib/graphql/generated/graphql";
 

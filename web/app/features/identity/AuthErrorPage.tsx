@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Title } from "@mantine/core";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 
 /** Every Auth.js error class (and ours) in words a visitor can act on (spec 8). */
 export function authErrorMessage(error: string | null): string {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { useSession } from "./session";
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { EMAIL_PATTERN, MIN_PASSWORD } from "./account-rules";

@@ -1,7 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { VerifyEmailMutation } from "~/lib/graphql/generated/graphql";
 

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { ConsentedEmbed } from "~/components/ConsentedEmbed";
 import { formatSalary } from "~/lib/salary";
 import type { JobView } from "./documents";

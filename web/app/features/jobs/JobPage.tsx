@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import type { JobView, SimilarJobView } from "./documents";

@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { PopularCategoriesQuery } from "~/lib/graphql/generated/graphql";
 import { POPULAR_CATEGORIES } from "./documents";

@@ -18,7 +18,8 @@ import {
   Title,
 } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import { track } from "~/lib/analytics";

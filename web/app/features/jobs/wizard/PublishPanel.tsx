@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import type { JobView } from "../documents";
 import { canPublish, STATE_LABELS } from "../job-format";
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import { CREATE_ORGANIZATION, UPDATABLE_ORGANIZATION_PROFILES } from "./documents";
 import { groupErrors, UNAVAILABLE } from "./form-kit";

@@ -1,7 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { AcceptOrganizationInvitationMutation } from "~/lib/graphql/generated/graphql";
