@@ -1,4 +1,4 @@
-// Screenshots of the public pages in the light and dark colour schemes at 390 px and 1280 px,
+// Screenshots of the public pages (and the 404 page) in the light and dark colour schemes at 390 px and 1280 px,
 // and /jobs in German (the language picker's catalogue), against a running site.
 // Driven by the e2e folder's Playwright with Debian's Chromium.
 // Usage: node schemes.mjs [base URL, default http://127.0.0.1:3002] [out dir, default out]
@@ -16,7 +16,15 @@ const consent = {
 };
 const html = await (await fetch(`${base}/jobs`)).text();
 const job = /\/job\/(?!wizard)[a-z0-9-]+/.exec(html)?.[0] ?? "/jobs";
-const pages = { home: "/", jobs: "/jobs", job, login: "/user/login", register: "/user/register" };
+const pages = {
+  home: "/",
+  jobs: "/jobs",
+  job,
+  login: "/user/login",
+  register: "/user/register",
+  // the 404 page (ADR 0017): a job search with the slug's words, popular categories
+  "not-found": "/job/wetland-ranger-boston-3f9a2c",
+};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
