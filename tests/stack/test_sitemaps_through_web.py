@@ -171,7 +171,10 @@ OPEN_JOBS = """query($id: ID!) { openJobs(organizationId: $id, limit: 20) { jobs
 async def test_a_job_pages_canonical_og_image_and_json_ld_agree_with_the_job() -> None:
     visitor = GraphQLClient(GATEWAY_URL)
     organization = await _organization("green-harbor-foundation")
-    slugs = [job["slug"] for job in (await visitor.data(OPEN_JOBS, id=organization["id"]))["openJobs"]["jobs"]]
+    slugs = [
+        job["slug"]
+        for job in (await visitor.data(OPEN_JOBS, id=organization["id"]))["openJobs"]["jobs"]
+    ]
     jobs = [(await visitor.data(JOB_PAGE, slug=slug))["job"] for slug in slugs]
     # a demo job whose organization has a logo: its page shares it
     job = next(job for job in jobs if any(tag["meta"] == "og:image" for tag in job["metatags"]))
