@@ -67,6 +67,30 @@ export default tseslint.config(
     },
   },
   {
+    // Spec 2: links and navigation follow the page's locale (its prefix, translated route names).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/Link.tsx", "app/lib/site-locale.tsx", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Use ~/components/Link: its links follow the page's locale.",
+            },
+            {
+              name: "react-router",
+              importNames: ["useNavigate"],
+              message: "Use useNavigate from ~/lib/site-locale: it follows the page's locale.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },

@@ -28,7 +28,8 @@ const pages = {
   organization,
   login: "/user/login",
   register: "/user/register",
-  "not-found": "/job/no-such-job-anywhere",
+  // the 404 page: a job search with the slug's words, popular categories
+  "not-found": "/job/wetland-ranger-boston-3f9a2c",
 };
 // Who sees which dashboard (the demo seed's accounts; its password unless JOBBOARD_DEMO_PASSWORD).
 const password = process.env.JOBBOARD_DEMO_PASSWORD ?? "demo-password-2026";
@@ -36,10 +37,15 @@ const dashboards = {
   "recruiter@greenharbor.example": {
     "job-manager": "/job-manager",
     "recruiter-applications": "/recruiter/applications",
+    dashboard: "/dashboard",
     "organization-dashboard": "/dashboard/organization",
     "my-products": "/my-products",
   },
-  "jamie.lee@jobboard.example": { "my-applications": "/my-applications", "my-bookmarks": "/my-bookmarks" },
+  "jamie.lee@jobboard.example": {
+    "applicant-dashboard": "/dashboard",
+    "my-applications": "/my-applications",
+    "my-bookmarks": "/my-bookmarks",
+  },
   "admin@jobboard.example": { "admin-jobs-review": "/admin/jobs-review", "admin-audit-log": "/admin/audit-log" },
 };
 

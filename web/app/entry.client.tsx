@@ -16,6 +16,7 @@ const { raw, bootstrap } = readBootstrap(document, "jobboard");
 const client = createApolloClient({
   uri: "/graphql",
   frontendName: bootstrap.frontendName,
+  locale: bootstrap.locale,
   ssrMode: false,
   initialState: bootstrap.state,
   visualEditor: visualEditorRequested(window.location.href),

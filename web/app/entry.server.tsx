@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { requestPathLocale } from "~/lib/site-locales.server";
 
 /** Give up waiting for GraphQL data after this long and render what the cache has. */
 const DATA_TIMEOUT_MS = 5_000;
@@ -27,6 +28,7 @@ export default async function handleRequest(
   const bootstrapText = () =>
     serializeBootstrap({
       frontendName: env.FRONTEND_NAME,
+      locale: requestPathLocale(request),
       state: client.extract() as NormalizedCacheObject,
     });
 

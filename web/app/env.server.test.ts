@@ -20,7 +20,14 @@ describe("parseServerEnv", () => {
       SEARCH_URL: "http://127.0.0.1:8107",
       ANALYTICS_URL: "http://127.0.0.1:8108",
       AUTH_OIDC_PROVIDERS: "",
+      SITE_LOCALES: ["en"],
     });
+  });
+
+  it("takes the site's locales, its default first, among those with a catalogue", () => {
+    expect(parseServerEnv({ AUTH_SECRET: secret, SITE_LOCALES: "en, de,fr,de" }).SITE_LOCALES).toEqual(["en", "de", "fr"]);
+    expect(() => parseServerEnv({ AUTH_SECRET: secret, SITE_LOCALES: "en,xx" })).toThrow(/SITE_LOCALES/);
+    expect(() => parseServerEnv({ AUTH_SECRET: secret, SITE_LOCALES: " , " })).toThrow(/SITE_LOCALES/);
   });
 
   it("takes an IndexNow key in IndexNow's format only", () => {

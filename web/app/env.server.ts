@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "./lib/i18n/locales.js";
 
 const serverEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -34,6 +35,16 @@ const serverEnvSchema = z.object({
   /** The captcha widget script and this site's key (Turnstile; a local server in development). */
   CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  /**
+   * Spec 2: the site's locales, comma-separated, its default first (the others' paths carry a
+   * locale prefix and their translated route names). Search's SEARCH_SITEMAP_LANGUAGES lists the
+   * same languages.
+   */
+  SITE_LOCALES: z
+    .string()
+    .default("en")
+    .transform((value) => [...new Set(value.split(",").map((locale) => locale.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(LOCALES)).min(1, "name at least one locale")),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

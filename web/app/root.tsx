@@ -11,6 +11,7 @@ import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import { type ReactNode, useEffect } from "react";
 import { useIntl } from "react-intl";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -33,6 +34,7 @@ import {
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider, useSession } from "~/features/identity/session";
 import { ReconsentModal } from "~/features/consent/ReconsentModal";
+import { NotFoundHelp } from "~/features/search/NotFoundHelp";
 import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
@@ -46,7 +48,11 @@ import { CATALOGUES } from "~/lib/i18n/catalogues.server";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
-import { DEFAULT_LOCALE, localeFromCookie } from "~/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, localeFromCookie } from "~/lib/i18n/locales";
+import { localeOfRoute, resolveLocalizedPath, siteLocales } from "~/lib/routes-i18n";
+import { SiteLocaleProvider } from "~/lib/site-locale";
+import { serverSiteLocales } from "~/lib/site-locales.server";
+import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
@@ -58,19 +64,38 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** The not-found route's pattern: it answers its own 404 (with this loader's data). */
+const NOT_FOUND_PATTERN = "/*";
+
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const site = serverSiteLocales();
+  const { pathname } = new URL(request.url);
+  // Spec 2: a path in the form of a locale the site does not serve (`/de/...` on an en-only
+  // site, another default's route names) is no page here.
+  // React Router's pattern joins the matched route paths: `organizations`, `de/job/:slug`, `/`
+  const matched = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  const pathLocale =
+    matched === NOT_FOUND_PATTERN
+      ? resolveLocalizedPath(pathname, site).locale
+      : localeOfRoute(pathname, { pattern: matched, base: basePattern(matched) }, site);
+  if (!isLocale(pathLocale)) throw data(null, { status: 404 });
   const claims = await sessionOf(request);
   const cookies = request.headers.get("cookie");
-  const locale = localeFromCookie(cookies);
+  // With several locales the path says which; an en-only site keeps the visitor's own choice.
+  const locale = site.locales.length > 1 ? pathLocale : localeFromCookie(cookies);
   return {
     session: claims ? publicSession(claims) : null,
     cookieConsent: readCookieConsent(cookies),
     // The first render has its messages (no request from the browser for them).
     locale,
     messages: CATALOGUES[locale],
+    pathLocale,
+    site,
     tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,
   };
 }
+
+const EN_ONLY = siteLocales([DEFAULT_LOCALE]);
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -87,8 +112,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-          <I18nProvider locale={locale} messages={rootData?.messages}>
-            {children}
+          {/* a page in another locale (a link of the language picker) starts over in it */}
+          <I18nProvider key={locale} locale={locale} messages={rootData?.messages}>
+            <SiteLocaleProvider locale={rootData?.pathLocale ?? DEFAULT_LOCALE} site={rootData?.site ?? EN_ONLY}>
+              {children}
+            </SiteLocaleProvider>
           </I18nProvider>
         </MantineProvider>
         <ScrollRestoration />
@@ -179,6 +207,9 @@ const errorMessages = defineMessages({
   error: { id: "error.other.documentTitle", defaultMessage: "Error" },
   errorHeading: { id: "error.other.title", defaultMessage: "Something went wrong" },
   errorText: { id: "error.other.text", defaultMessage: "The page could not be shown. Please try again in a moment." },
+  gone: { id: "error.gone.title", defaultMessage: "Page gone" },
+  goneHeading: { id: "error.gone.heading", defaultMessage: "This page is gone" },
+  goneText: { id: "error.gone.text", defaultMessage: "The page you asked for is no longer available." },
 });
 
 function errorCopy(error: unknown): {
@@ -191,6 +222,13 @@ function errorCopy(error: unknown): {
       title: errorMessages.notFound,
       heading: errorMessages.notFound,
       text: errorMessages.notFoundText,
+    };
+  }
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return {
+      title: errorMessages.gone,
+      heading: errorMessages.goneHeading,
+      text: errorMessages.goneText,
     };
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
@@ -215,6 +253,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!isRouteErrorResponse(error)) logClientError("render", error);
   }, [error]);
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const gone = isRouteErrorResponse(error) && (error.status === 404 || error.status === 410);
   return (
     <CookieConsentProvider initial={rootData?.cookieConsent ?? null}>
       <SessionProvider initial={rootData?.session ?? null}>
@@ -222,6 +262,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <title>{documentTitle(intl, copy.title)}</title>
           <Title order={1}>{intl.formatMessage(copy.heading)}</Title>
           <Text mt="md">{intl.formatMessage(copy.text)}</Text>
+          {gone ? <NotFoundHelp pathname={pathname} /> : null}
         </SiteShell>
         <CookieConsent />
       </SessionProvider>

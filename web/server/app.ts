@@ -14,6 +14,7 @@ import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
+import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
   FEED_PATHS,
   SITEMAP_PATHS,
@@ -32,6 +33,8 @@ export interface CreateWebAppOptions {
   clientBuildDir?: string;
   /** The site's redirect settings (spec 2's permanent redirects); none: no redirects. */
   redirects?: () => Promise<RedirectConfig>;
+  /** The site's locales (SITE_LOCALES): prefixed, translated paths redirect too. Default: en only. */
+  siteLocales?: SiteLocales;
   /** Search's REST endpoints (the aggregator feeds, the sitemaps); omitted: neither. */
   searchUrl?: string;
   /** The public site's URL: `/robots.txt` names its `/sitemap.xml`; omitted: no robots.txt. */
@@ -193,7 +196,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     app.use(express.static(options.clientBuildDir, { maxAge: "1h" }));
   }
 
-  if (options.redirects) app.use(permanentRedirects(options.redirects));
+  if (options.redirects) app.use(permanentRedirects(options.redirects, options.siteLocales));
   app.use(options.pageHandler);
   return app;
 }

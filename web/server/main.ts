@@ -9,6 +9,7 @@ import { IdentityClient } from "./auth/identity-client.js";
 import { listen } from "./listen.js";
 import { readCatalogues } from "./messages.js";
 import { gatewayRedirectConfig } from "./redirects.js";
+import { siteLocales } from "../app/lib/routes-i18n.js";
 
 // Compiled to build/server-app/server/main.js; the React Router build sits beside it in build/.
 const buildRoot = new URL("../../", import.meta.url);
@@ -40,6 +41,7 @@ async function main() {
       gatewayUrl: env.GATEWAY_URL,
       frontend: `${env.FRONTEND_NAME}/en`,
     }),
+    siteLocales: siteLocales(env.SITE_LOCALES),
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
     auth: {
       config: createAuthConfig({

@@ -277,6 +277,25 @@ describe("the web server", () => {
     expect(asked).toEqual(["jobboard/en"]); // cached after the first ask
   });
 
+  it("redirects a second locale's prefixed, translated paths to targets in that locale", async () => {
+    const web = await serve(
+      createWebApp({
+        gatewayUrl: "http://127.0.0.1:9/graphql",
+        pageHandler: (_req, res) => res.status(200).send("page"),
+        redirects: async () => SITE,
+        siteLocales: { defaultLocale: "en", locales: ["en", "de", "fr"] },
+      }),
+    );
+    const location = async (path: string) =>
+      (await fetch(`${web}${path}`, { redirect: "manual" })).headers.get("location");
+    expect(await location("/de/kontakt")).toBe(SITE.contactFormUrl);
+    expect(await location("/de/companies?page=3")).toBe("/de/arbeitgeber-suchen?page=3");
+    expect(await location("/fr/emploi/human-resources-hr")).toBe("/fr/emploi/human-resources");
+    expect(await location("/companies")).toBe("/organizations");
+    const page = await fetch(`${web}/de/arbeitgeber-suchen`, { redirect: "manual" });
+    expect(page.status).toBe(200);
+  });
+
   it("uses the defaults when the gateway cannot answer", async () => {
     const config = gatewayRedirectConfig({
       gatewayUrl: "http://127.0.0.1:9/graphql",

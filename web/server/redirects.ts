@@ -1,4 +1,10 @@
 import type { RequestHandler } from "express";
+import {
+  localizePath,
+  resolveLocalizedPath,
+  siteLocales,
+  type SiteLocales,
+} from "../app/lib/routes-i18n.js";
 
 /**
  * Spec 2's permanent redirects, answered by the web server before any page renders. What a site
@@ -271,12 +277,18 @@ const REDIRECTED_ROOTS = new Set([
   "jobs",
 ]);
 
-/** Express middleware answering spec 2's permanent redirects (GET and HEAD only). */
+/**
+ * Express middleware answering spec 2's permanent redirects (GET and HEAD only). On a site with
+ * several locales a prefixed, translated path redirects like its route path (`/de/kontakt` as
+ * `/contact`), to the target in the same locale.
+ */
 export function permanentRedirects(
   config: () => Promise<RedirectConfig>,
+  site: SiteLocales = siteLocales(["en"]),
 ): RequestHandler {
   return (req, res, next) => {
-    const root = req.path.split("/")[1] ?? "";
+    const { locale, routePath } = resolveLocalizedPath(req.path, site);
+    const root = routePath.split("/")[1] ?? "";
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
       !REDIRECTED_ROOTS.has(root)
@@ -289,9 +301,17 @@ export function permanentRedirects(
       : "";
     config()
       .then((settings) => {
-        const target = permanentRedirect(req.path, query, settings);
-        if (target) res.redirect(target.status, target.location);
-        else next();
+        const target = permanentRedirect(routePath, query, settings);
+        if (!target) {
+          next();
+          return;
+        }
+        const onSite =
+          target.location.startsWith("/") && !target.location.startsWith("//");
+        res.redirect(
+          target.status,
+          onSite ? localizePath(target.location, locale, site) : target.location,
+        );
       })
       .catch(next);
   };

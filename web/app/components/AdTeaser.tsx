@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({

@@ -1,7 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { Button } from "@mantine/core";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "~/lib/site-locale";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { FormattedMessage } from "react-intl";

@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 

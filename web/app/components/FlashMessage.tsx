@@ -1,4 +1,7 @@
 import { Alert } from "@mantine/core";
+// The page's own location is already spelled in its locale: React Router's navigate, not the
+// localizing one of ~/lib/site-locale, replaces it as it is.
+// eslint-disable-next-line no-restricted-imports
 import { useLocation, useNavigate } from "react-router";
 import { readFlash } from "~/lib/flash";
 

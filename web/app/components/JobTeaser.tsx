@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Box, Card, Flex, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { FormattedMessage } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({

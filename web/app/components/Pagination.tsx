@@ -1,7 +1,7 @@
 import { Center, Pagination as MantinePagination } from "@mantine/core";
 import { useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 
 const messages = defineMessages({
   pages: { id: "pagination.label", defaultMessage: "Pages" },

@@ -10,8 +10,10 @@ import {
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { NavLink } from "~/components/Link";
 import { isCurrentMenuItem, menuLink } from "~/lib/menu";
+import { useLocalizeTo } from "~/lib/site-locale";
 import { BREAKPOINTS_PX } from "~/lib/theme";
 
 const messages = defineMessages({
@@ -153,6 +155,7 @@ export function Sidebar({
 }) {
   const { open, toggle } = useSidebarOpen(kind, autoOnLargeScreens);
   const { pathname } = useLocation();
+  const localize = useLocalizeTo();
   return (
     <nav
       aria-label={label}
@@ -193,7 +196,7 @@ export function Sidebar({
               <ItemLink
                 item={item}
                 open={open}
-                current={isCurrentMenuItem(item.to, pathname)}
+                current={isCurrentMenuItem(String(localize(menuLink(item.to))), pathname)}
               />
             </li>
           ))}
@@ -216,6 +219,7 @@ export function BottomMenu({
 }) {
   const intl = useIntl();
   const { pathname } = useLocation();
+  const localize = useLocalizeTo();
   const [moreOpen, setMoreOpen] = useState(false);
   const [seenPath, setSeenPath] = useState(pathname);
   if (seenPath !== pathname) {
@@ -234,7 +238,7 @@ export function BottomMenu({
         wrap="nowrap"
       >
         {first.map((item) => {
-          const current = isCurrentMenuItem(item.to, pathname);
+          const current = isCurrentMenuItem(String(localize(menuLink(item.to))), pathname);
           return (
             <li key={item.to}>
               <Anchor

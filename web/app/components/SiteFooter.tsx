@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Text } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { ColorSchemeToggle } from "~/components/ColorSchemeToggle";
 import { LocalePicker } from "~/components/LocalePicker";
 import { useCookieConsent } from "~/lib/cookie-consent";

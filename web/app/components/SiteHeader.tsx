@@ -2,7 +2,7 @@ import { Anchor, Container, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "~/components/Link";
 
 export interface NavItem {
   label: MessageDescriptor;

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
-import { redirect, useNavigate } from "react-router";
+import { redirect } from "react-router";
+import { useNavigate } from "~/lib/site-locale";
 
 /** Spec 2: the redirect helper's status on the server unless a caller says otherwise. */
 export const SERVER_REDIRECT_STATUS = 303;

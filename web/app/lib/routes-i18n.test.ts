@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { localizePath, resolveLocalizedPath, SITE_LOCALES, type SiteLocales } from "./routes-i18n";
+import { LOCALES } from "./i18n/locales";
+import {
+  localeOfRoute,
+  localizedPatterns,
+  localizePath,
+  resolveLocalizedPath,
+  siteLocales,
+  type SiteLocales,
+} from "./routes-i18n";
 
 const MULTILINGUAL: SiteLocales = { defaultLocale: "en", locales: ["en", "en-GB", "de", "fr"] };
+const EN_ONLY = siteLocales(["en"]);
 
 describe("translated routes and locale prefixes (spec 2)", () => {
   it("leaves this site's paths alone: en only, no prefix", () => {
-    expect(SITE_LOCALES.locales).toEqual(["en"]);
-    expect(localizePath("/resume/edit", "en")).toBe("/resume/edit");
-    expect(resolveLocalizedPath("/jobs/nursing")).toEqual({ locale: "en", routePath: "/jobs/nursing" });
+    expect(EN_ONLY).toEqual({ defaultLocale: "en", locales: ["en"] });
+    expect(localizePath("/resume/edit", "en", EN_ONLY)).toBe("/resume/edit");
+    expect(localizePath("/organizations", "de", EN_ONLY)).toBe("/organizations");
+    expect(resolveLocalizedPath("/jobs/nursing", EN_ONLY)).toEqual({ locale: "en", routePath: "/jobs/nursing" });
+    expect(resolveLocalizedPath("/de/arbeitgeber-suchen", EN_ONLY)).toEqual({
+      locale: "en",
+      routePath: "/de/arbeitgeber-suchen",
+    });
   });
 
   it.each([
@@ -37,5 +51,49 @@ describe("translated routes and locale prefixes (spec 2)", () => {
   it("does not translate a name that only starts like a route (organizations-x)", () => {
     expect(localizePath("/organizations-x", "de", MULTILINGUAL)).toBe("/de/organizations-x");
     expect(localizePath("/contact/form", "de", MULTILINGUAL)).toBe("/de/contact/form");
+  });
+});
+
+describe("the route table's localized forms and which a site serves", () => {
+  it("gives every locale's prefixed form, and the unprefixed translation for a site whose default it is", () => {
+    const forms = localizedPatterns("/organizations", LOCALES);
+    expect(forms).toEqual(
+      expect.arrayContaining([
+        { locale: "en", pattern: "/en/organizations" },
+        { locale: "en-GB", pattern: "/en-gb/organizations" },
+        { locale: "de", pattern: "/de/arbeitgeber-suchen" },
+        { locale: "de", pattern: "/arbeitgeber-suchen" },
+        { locale: "fr", pattern: "/fr/organizations" },
+      ]),
+    );
+    expect(forms).toHaveLength(5);
+    expect(localizedPatterns("/jobs/*", LOCALES)).toContainEqual({ locale: "fr", pattern: "/fr/emploi/*" });
+    expect(localizedPatterns("/job/:slug", LOCALES)).toContainEqual({ locale: "de", pattern: "/de/job/:slug" });
+    expect(localizedPatterns("/", LOCALES).map((form) => form.pattern)).toEqual(["/en", "/en-gb", "/de", "/fr"]);
+  });
+
+  const EN_DE_FR = siteLocales(["en", "de", "fr"]);
+  it.each([
+    // [site, request path, matched pattern, its base, the locale or null for a 404]
+    [EN_ONLY, "/organizations", "/organizations", "/organizations", "en"],
+    [EN_ONLY, "/de/arbeitgeber-suchen", "/de/arbeitgeber-suchen", "/organizations", null],
+    [EN_ONLY, "/arbeitgeber-suchen", "/arbeitgeber-suchen", "/organizations", null],
+    [EN_ONLY, "/fr/emploi/nursing", "/fr/emploi/*", "/jobs/*", null],
+    [EN_DE_FR, "/de/arbeitgeber-suchen", "/de/arbeitgeber-suchen", "/organizations", "de"],
+    [EN_DE_FR, "/fr/emploi/nursing", "/fr/emploi/*", "/jobs/*", "fr"],
+    [EN_DE_FR, "/fr/emploi", "/fr/emploi/*", "/jobs/*", "fr"],
+    [EN_DE_FR, "/de/job/gardener", "/de/job/:slug", "/job/:slug", "de"],
+    [EN_DE_FR, "/de", "/de", "/", "de"],
+    [EN_DE_FR, "/organizations", "/organizations", "/organizations", "en"],
+    // de's route names without its prefix, en's under it, or a locale the site lacks: none
+    [EN_DE_FR, "/arbeitgeber-suchen", "/arbeitgeber-suchen", "/organizations", null],
+    [EN_DE_FR, "/en/organizations", "/en/organizations", "/organizations", null],
+    [EN_DE_FR, "/en-gb/organizations", "/en-gb/organizations", "/organizations", null],
+    // a site whose default is de: its names without a prefix, en's under /en
+    [siteLocales(["de", "en"]), "/arbeitgeber-suchen", "/arbeitgeber-suchen", "/organizations", "de"],
+    [siteLocales(["de", "en"]), "/organizations", "/organizations", "/organizations", null],
+    [siteLocales(["de", "en"]), "/en/organizations", "/en/organizations", "/organizations", "en"],
+  ] as const)("%o: %s (%s) is in %s", (site, pathname, pattern, base, locale) => {
+    expect(localeOfRoute(pathname, { pattern, base }, site)).toBe(locale);
   });
 });

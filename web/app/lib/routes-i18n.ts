@@ -1,5 +1,6 @@
 /**
- * Translated route names and locale prefixes (spec 2). This site speaks en only, so its paths
+ * Translated route names and locale prefixes (spec 2). A site names its locales in `SITE_LOCALES`
+ * (the web's environment; the first is its default). This site speaks en only, so its paths
  * carry no prefix and nothing is translated; a site that enables more locales gets:
  *
  * - a locale prefix on internal paths of every locale but the default one (`/de/lebenslauf`),
@@ -8,6 +9,8 @@
  *   rest of the path, e.g. a category alias, is kept).
  *
  * `localizePath` goes from a route path to the public path, `resolveLocalizedPath` back.
+ * `localizedPatterns` gives `routes.ts` every locale's form of a route pattern, and
+ * `localeOfRoute` tells the root loader whether this site serves the form a request matched.
  */
 
 /** A route name and its translation; `*` at the end matches the rest of the path. */
@@ -45,8 +48,11 @@ export interface SiteLocales {
   locales: readonly string[];
 }
 
-/** This site (spec 2): the only locale is en. */
-export const SITE_LOCALES: SiteLocales = { defaultLocale: "en", locales: ["en"] };
+/** A site's locales from its `SITE_LOCALES` list (the first is the default). */
+export function siteLocales(locales: readonly string[]): SiteLocales {
+  const [defaultLocale = "en"] = locales;
+  return { defaultLocale, locales: locales.length > 0 ? [...locales] : [defaultLocale] };
+}
 
 function segments(path: string): string[] {
   return path.split("/").filter((segment) => segment.length > 0);
@@ -84,7 +90,7 @@ function localeSegment(locale: string): string {
 }
 
 /** A route path (`/resume/edit?x=1`) as the public path of `locale` (`/de/lebenslauf/edit?x=1`). */
-export function localizePath(routePath: string, locale: string, site: SiteLocales = SITE_LOCALES): string {
+export function localizePath(routePath: string, locale: string, site: SiteLocales): string {
   if (!site.locales.includes(locale)) return routePath;
   const [path = "/", query] = routePath.split(/(?=[?#])/, 2);
   const pairs = (ROUTE_TRANSLATIONS[locale] ?? []).map(({ route, translated }) => ({ from: route, to: translated }));
@@ -96,10 +102,7 @@ export function localizePath(routePath: string, locale: string, site: SiteLocale
 }
 
 /** A public path back to its locale and route path (unknown prefixes are the default locale's). */
-export function resolveLocalizedPath(
-  publicPath: string,
-  site: SiteLocales = SITE_LOCALES,
-): { locale: string; routePath: string } {
+export function resolveLocalizedPath(publicPath: string, site: SiteLocales): { locale: string; routePath: string } {
   const [path = "/", query] = publicPath.split(/(?=[?#])/, 2);
   const [first, ...others] = segments(path);
   const locale =
@@ -108,4 +111,39 @@ export function resolveLocalizedPath(
   const localPath = locale === site.defaultLocale ? path : `/${others.join("/")}`;
   const pairs = (ROUTE_TRANSLATIONS[locale] ?? []).map(({ route, translated }) => ({ from: translated, to: route }));
   return { locale, routePath: `${translate(localPath, pairs)}${query ?? ""}` };
+}
+
+/**
+ * Every form a route pattern (`/organizations`, `/jobs/*`, `/job/:slug`) takes in `locales`
+ * other than itself: prefixed, for a site where the locale is not the default
+ * (`/de/arbeitgeber-suchen`), and translated without a prefix, for a site whose default it is
+ * (`/arbeitgeber-suchen`). The route table serves them all; `localeOfRoute` keeps a site to its own.
+ */
+export function localizedPatterns(pattern: string, locales: readonly string[]): { locale: string; pattern: string }[] {
+  const forms = new Map<string, string>();
+  for (const locale of locales) {
+    const everyonePrefixed: SiteLocales = { defaultLocale: "", locales };
+    const itsOwnDefault: SiteLocales = { defaultLocale: locale, locales: [locale] };
+    for (const site of [everyonePrefixed, itsOwnDefault]) {
+      const form = localizePath(pattern, locale, site);
+      if (form !== pattern && !forms.has(form)) forms.set(form, locale);
+    }
+  }
+  return [...forms].map(([form, locale]) => ({ locale, pattern: form }));
+}
+
+/**
+ * The locale of a request the route table matched with `pattern` (one of `base`'s forms, or
+ * `base` itself), when the site serves the path in that form: its prefix names one of the
+ * site's locales (none: the default) and the pattern is that locale's form of the route. Null
+ * for another site's form (`/de/...` where de is not enabled, `/organizations` where the default
+ * locale calls it otherwise): a 404.
+ */
+export function localeOfRoute(
+  pathname: string,
+  { pattern, base }: { pattern: string; base: string },
+  site: SiteLocales,
+): string | null {
+  const { locale } = resolveLocalizedPath(pathname, site);
+  return localizePath(base, locale, site) === pattern ? locale : null;
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { OrganizationActivity } from "~/features/analytics/OrganizationActivity";
 import { CreditsWidget } from "~/features/billing/MyProductsPage";
 import { MENU_LABELS } from "~/features/identity/menu-labels";

@@ -8,7 +8,8 @@ const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
 const sessionOf = vi.fn();
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+const env = vi.hoisted(() => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }));
+vi.mock("~/env.server", () => ({ serverEnv: () => env }));
 vi.mock("~/lib/session.server", () => ({ sessionOf: (request: Request) => sessionOf(request) }));
 
 function load(path: string, slug: string) {
@@ -89,11 +90,12 @@ describe("job route loader", () => {
     expect(query).toHaveBeenLastCalledWith(expect.objectContaining({ variables: { slug: "/job/gardener-old" } }));
   });
 
-  it("is a 404 when the slug index has content, no answer, an off-site target or fails", async () => {
+  it("is a 404 when the slug index names this very job, has no answer, an off-site target or fails", async () => {
     for (const route of [
-      { __typename: "ContentResponse" },
-      { __typename: "ErrorResponse" },
+      { __typename: "ContentResponse", content: { __typename: "Job", id: "j1", slug: "nothing" } },
+      { __typename: "ErrorResponse", code: 404, reason: "Not found" },
       { __typename: "RedirectResponse", code: 301, target: "//evil.example/job" },
+      { __typename: "RedirectResponse", code: 301, target: "https://evil.example/job" },
     ]) {
       query.mockReset();
       query.mockResolvedValueOnce({ data: { job: null } }).mockResolvedValueOnce({ data: { route } });
@@ -104,11 +106,43 @@ describe("job route loader", () => {
     expect(await thrown(load("/job/nothing", "nothing"))).toMatchObject({ init: { status: 404 } });
   });
 
+  it("answers the slug index's error code, and sends a path it names content of to the content's page", async () => {
+    query
+      .mockResolvedValueOnce({ data: { job: null } })
+      .mockResolvedValueOnce({ data: { route: { __typename: "ErrorResponse", code: 410, reason: "Gone" } } });
+    expect(await thrown(load("/job/gone", "gone"))).toMatchObject({ init: { status: 410 } });
+
+    query.mockReset();
+    query.mockResolvedValueOnce({ data: { job: null } }).mockResolvedValueOnce({
+      data: { route: { __typename: "ContentResponse", content: { __typename: "Job", id: "j1", slug: "gardener-berlin" } } },
+    });
+    const response = (await thrown(load("/job/Gardener-Berlin?x=1", "Gardener-Berlin"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
+  });
+
   it("redirects a former slug to the current one for good", async () => {
     query.mockResolvedValue({ data: { job: publishedJob } });
     const response = (await thrown(load("/job/gardener-old?x=1", "gardener-old"))) as Response;
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/job/gardener-berlin?x=1");
+  });
+
+  it("keeps a page of a second locale in its locale when it redirects", async () => {
+    env.SITE_LOCALES = ["en", "de"];
+    try {
+      query.mockResolvedValue({ data: { job: publishedJob } });
+      const response = (await thrown(load("/de/job/gardener-old", "gardener-old"))) as Response;
+      expect(response.headers.get("Location")).toBe("/de/job/gardener-berlin");
+      query.mockReset();
+      query
+        .mockResolvedValueOnce({ data: { job: null } })
+        .mockResolvedValueOnce({ data: { route: { __typename: "RedirectResponse", code: 301, target: "/job/gardener-berlin" } } });
+      const moved = (await thrown(load("/de/job/older", "older"))) as Response;
+      expect(moved.headers.get("Location")).toBe("/de/job/gardener-berlin");
+    } finally {
+      env.SITE_LOCALES = ["en"];
+    }
   });
 
   it.each(["EXPIRED", "ARCHIVED"] as const)("answers 410 for a job %s", async (state) => {

@@ -8,14 +8,15 @@ import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import { metaDescriptors } from "~/lib/metatags";
-import { formerPathRedirect } from "~/lib/route-redirect.server";
+import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { sessionOf } from "~/lib/session.server";
+import { localizeForRequest } from "~/lib/site-locales.server";
 import type { Route } from "./+types/job";
 
 /**
- * /job/{slug}: an unknown slug is a 404, a former slug a 301 to the current one (jobs knows its
- * own; else search's slug index may), an expired or archived job a 410 with noindex and no
- * JSON-LD.
+ * /job/{slug}: a former slug is a 301 to the current one (jobs knows its own; else search's
+ * slug index may), a slug neither knows the error page with route's code (404), an expired or
+ * archived job a 410 with noindex and no JSON-LD.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = requestApolloClient(request);
@@ -25,9 +26,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     fetchPolicy: "no-cache",
   });
   const job = answer?.job;
-  if (!job) throw (await formerPathRedirect(request, `/job/${params.slug}`)) ?? data(null, { status: 404 });
+  if (!job) {
+    const path = `/job/${params.slug}`;
+    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+      localizeForRequest(request, target),
+    );
+  }
   if (job.slug !== params.slug) {
-    throw redirect(`/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`, 301);
+    throw redirect(localizeForRequest(request, `/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`), 301);
   }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   // server-rendered with the page; a gone job's page offers them too (UI.md)

@@ -11,7 +11,7 @@ import type { Route } from "./+types/jobs";
 import JobsRoute from "./jobs";
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query: vi.fn() }) }));
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }) }));
 
 const loaderData = {
   state: parseJobSearchParams(new URLSearchParams()),

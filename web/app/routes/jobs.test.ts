@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { JOB_CATEGORY_TERMS, JOB_SEARCH, LANDING_PAGE, LOCATION_SUGGESTIONS } from "~/features/search/documents";
+import { JOB_CATEGORY_TERMS, JOB_SEARCH, LOCATION_SUGGESTIONS } from "~/features/search/documents";
+import { ROUTE_ANSWER } from "~/lib/route-answer";
 import { emptyFilters } from "~/features/search/job-search-params";
 import { jobHit, jobResults } from "~/features/search/search-fixture";
 import type { Route } from "./+types/jobs";
@@ -8,11 +9,13 @@ import { loader, meta } from "./jobs";
 const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }) }));
 
-type Answers = { search?: unknown; terms?: unknown[]; places?: unknown[]; landingPage?: unknown };
+type Answers = { search?: unknown; terms?: unknown[]; places?: unknown[]; landingPage?: unknown; route?: unknown };
 
-function answer({ search = jobResults([jobHit(1)]), terms = [], places = [], landingPage = null }: Answers) {
+const NOT_FOUND = { __typename: "ErrorResponse", code: 404, reason: "Not found" };
+
+function answer({ search = jobResults([jobHit(1)]), terms = [], places = [], landingPage = null, route }: Answers) {
   query.mockImplementation(async ({ query: document }: { query: unknown }) => {
     if (document === JOB_SEARCH) {
       if (search instanceof Error) throw search;
@@ -20,7 +23,10 @@ function answer({ search = jobResults([jobHit(1)]), terms = [], places = [], lan
     }
     if (document === JOB_CATEGORY_TERMS) return { data: { termsByAlias: terms } };
     if (document === LOCATION_SUGGESTIONS) return { data: { locationSuggestions: places } };
-    if (document === LANDING_PAGE) return { data: { landingPage } };
+    if (document === ROUTE_ANSWER) {
+      if (route instanceof Error) throw route;
+      return { data: { route: route ?? (landingPage ? { __typename: "ContentResponse", content: landingPage } : NOT_FOUND) } };
+    }
     throw new Error("unexpected query");
   });
 }
@@ -236,6 +242,7 @@ const FULL_TIME = { alias: "full-time", field: "employmentType", value: "3000", 
 
 function landing(path: string, overrides: Record<string, unknown> = {}) {
   return {
+    __typename: "LandingPage",
     id: "lp-1",
     title: "Full-time nursing jobs",
     path,
@@ -305,12 +312,33 @@ describe("jobs route: landing pages and SEO", () => {
     expect(answered.init?.status).toBe(200);
     expect(answered.data.landingPage).toMatchObject({ title: "Non-profit jobs in New York" });
     expect(answered.data.categories).toEqual([]);
-    expect(query).toHaveBeenCalledWith(expect.objectContaining({ query: LANDING_PAGE, variables: { path: "/jobs/new-york" } }));
+    expect(query).toHaveBeenCalledWith(expect.objectContaining({ query: ROUTE_ANSWER, variables: { slug: "/jobs/new-york" } }));
     expect(searchInput().geoLocation).toMatchObject({ locationType: "locality", lat: 40.71, lon: -74.01 });
   });
 
   it("is still a 404 for an unknown path without a landing page", async () => {
     answer({});
     expect(await thrown(load("/jobs/nowhere", "nowhere"))).toMatchObject({ init: { status: 404 } });
+  });
+
+  it("follows the slug index's redirect for a search path, before any search runs", async () => {
+    answer({
+      terms: [{ tid: 23, vocabulary: "occupational_fields", label: "Nursing", alias: "nursing" }],
+      route: { __typename: "RedirectResponse", code: 301, target: "/jobs/healthcare-and-nursing" },
+    });
+    const response = (await thrown(load("/jobs/nursing?page=2", "nursing"))) as Response;
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/jobs/healthcare-and-nursing?page=2");
+    expect(searchInput()).toBeUndefined();
+  });
+
+  it("searches a category path when route cannot answer", async () => {
+    answer({
+      terms: [{ tid: 23, vocabulary: "occupational_fields", label: "Nursing", alias: "nursing" }],
+      route: new Error("search is down"),
+    });
+    const answered = await load("/jobs/nursing", "nursing");
+    expect(answered.init?.status).toBe(200);
+    expect(answered.data.landingPage).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import { serverEnv } from "~/env.server";
 import { clientRole, isAdminLike } from "~/features/identity/roles";
 import { useSession } from "~/features/identity/session";
 import { jobSearchHeading, JobSearchPage } from "~/features/search/JobSearchPage";
-import { loadJobSearch, outcomeStatus } from "~/features/search/load-search";
+import { jobSearchPath } from "~/features/search/job-search-params";
+import { loadJobSearch, outcomeStatus, taxonomySegments } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { defineMessages } from "~/lib/i18n/define-messages";
@@ -12,17 +13,26 @@ import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
+import { localizeForRequest } from "~/lib/site-locales.server";
+import { unknownPathResponse } from "~/lib/route-answer";
 import type { Route } from "./+types/jobs";
 
 /**
  * /jobs and /jobs/{alias}[/{alias}]: the search runs here, so the first paint (and a visitor
- * without JavaScript) has the results; an unknown category path is a 404.
+ * without JavaScript) has the results; the slug index's redirect for the path wins; a path that
+ * is neither a category nor a landing page is the error page with route's code (404).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
   if (lowercase) throw lowercase;
-  const page = await loadJobSearch(requestApolloClient(request), new URL(request.url), params["*"]);
-  if (!page) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"]);
+  if (!page || route?.kind === "redirect") {
+    const path = jobSearchPath(taxonomySegments(params["*"]).map((alias) => ({ alias: alias.toLowerCase() })));
+    throw unknownPathResponse(route ?? { kind: "unavailable" }, request, path, (target) =>
+      localizeForRequest(request, target),
+    );
+  }
   const origin = new URL(serverEnv().AUTH_URL).origin;
   return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
 }

@@ -9,7 +9,7 @@ vi.mock("~/lib/apollo/request-client.server", () => ({
   requestApolloClient: () => ({ query }),
 }));
 vi.mock("~/env.server", () => ({
-  serverEnv: () => ({ AUTH_URL: "https://jobs.example" }),
+  serverEnv: () => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }),
 }));
 vi.mock("~/lib/session.server", () => ({
   sessionOf: () => Promise.resolve(null),

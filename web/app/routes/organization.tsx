@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { OPEN_JOBS } from "~/features/jobs/documents";
 import { OpenPositions } from "~/features/jobs/OpenPositions";
 import { ORGANIZATION_PUBLIC_PROFILE } from "~/features/organizations/profile/profile-query";
@@ -11,30 +11,38 @@ import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import { metaDescriptors } from "~/lib/metatags";
-import { formerPathRedirect } from "~/lib/route-redirect.server";
+import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
 import { sessionOf } from "~/lib/session.server";
+import { localizeForRequest } from "~/lib/site-locales.server";
 import type { Route } from "./+types/organization";
 
 /**
- * The loader decides what the path shows before anything renders: an unknown slug is a 404, a
- * former slug a permanent redirect to the current one (organizations knows its own; else
- * search's slug index may).
+ * The loader decides what the path shows before anything renders: a former slug is a permanent
+ * redirect to the current one (organizations knows its own; else search's slug index may), a
+ * slug neither knows the error page with route's code (404).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
   if (lowercase) throw lowercase;
-  const { data: answer } = await requestApolloClient(request).query({
+  const client = requestApolloClient(request);
+  const { data: answer } = await client.query({
     query: ORGANIZATION_PUBLIC_PROFILE,
     variables: { slug: params.slug },
     fetchPolicy: "no-cache",
   });
   const profile = answer?.organizationProfile;
   if (!profile) {
-    throw (await formerPathRedirect(request, `/organization/${params.slug}`)) ?? data(null, { status: 404 });
+    const path = `/organization/${params.slug}`;
+    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+      localizeForRequest(request, target),
+    );
   }
   if (profile.slug !== params.slug) {
-    throw redirect(`/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`, 301);
+    throw redirect(
+      localizeForRequest(request, `/organization/${encodeURIComponent(profile.slug)}${new URL(request.url).search}`),
+      301,
+    );
   }
   const env = serverEnv();
   const session = await sessionOf(request);
@@ -53,7 +61,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 async function openJobsOf(request: Request, organizationId: string | undefined) {
   if (!organizationId) return [];
   try {
-    const { data: answer } = await requestApolloClient(request).query({
+    const client = requestApolloClient(request);
+  const { data: answer } = await client.query({
       query: OPEN_JOBS,
       variables: { organizationId, limit: 20, offset: 0 },
       fetchPolicy: "no-cache",

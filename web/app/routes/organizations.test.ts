@@ -7,7 +7,7 @@ import { loader } from "./organizations";
 const query = vi.fn();
 
 vi.mock("~/lib/apollo/request-client.server", () => ({ requestApolloClient: () => ({ query }) }));
-vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example" }) }));
+vi.mock("~/env.server", () => ({ serverEnv: () => ({ AUTH_URL: "https://jobs.example", SITE_LOCALES: ["en"] }) }));
 
 function load(path: string) {
   return loader({

@@ -8,6 +8,7 @@ from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import persist
 from jobs.db import outbox
+from jobs.domain.models import Job
 from jobs.resync import republish_snapshots
 from jobs.settings import JobsSettings
 from sqlalchemy import select
@@ -49,4 +50,10 @@ async def test_every_job_is_sent_again_at_its_version(
     assert by_key[str(published.id)].payload["state"] == "published"
     assert by_key[str(draft.id)].payload["state"] == "draft"
     assert by_key[str(draft.id)].actor == "system:resync"
+    # the job's own last change, not the resync's moment
+    async with committed_sessions() as session:
+        changed = await session.scalar(select(Job.updated_at).where(Job.id == published.id))
+    assert changed is not None
+    assert by_key[str(published.id)].payload["updated_at"] == changed.isoformat()
+    assert by_key[str(published.id)].occurred_at > changed
     assert {row.topic for row in rows} == {service_settings.topic("jobs.job")}

@@ -26,6 +26,9 @@ class SearchSettings(AnnounceSettings, ServiceSettings):
     sitemap_page_size: int = Field(default=URLS_PER_SITEMAP, ge=1, le=URLS_PER_SITEMAP)
     sitemap_languages: list[str] = Field(default=["en"], min_length=1)
     sitemap_max_age_seconds: int = 3600
+    # The site's default share image (og:image of pages without one of their own, e.g. landing
+    # pages): a path on the site (the web serves web/public/og-image.png) or an absolute URL.
+    default_image: str = "/og-image.png"
 
 
 @lru_cache

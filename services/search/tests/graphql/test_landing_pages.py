@@ -1,5 +1,6 @@
-"""landingPage(path) and updateLandingPage through the subgraph: the page by its search path,
-its metatags, and edits by admin-like users only, sanitized."""
+"""Landing pages through the subgraph: each answers its path in route(slug) with its texts and
+metatags (og:*, the site's default image, robots by spec 9), and edits by admin-like users only,
+sanitized."""
 
 import uuid
 from typing import Any
@@ -7,14 +8,20 @@ from typing import Any
 import pytest
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
+from search.domain.landing_pages import route_landing_pages
+from search.indexing.indexer import index_job
+from search.indexing.store import SearchStore
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.search.tests.factories import landing_page
+from services.search.tests.factories import job_payload, landing_page
 
 pytestmark = pytest.mark.integration
 
-PAGE = """query($path: String!) { landingPage(path: $path) {
-  id title path intro description place { label lat lon } metatags { meta value }
+PAGE = """query($path: String!) { route(slug: $path) {
+  __typename
+  ... on ContentResponse { content { ... on LandingPage {
+    id title path intro description place { label lat lon } metatags { meta value }
+  } } }
 } }"""
 
 UPDATE = """mutation($input: UpdateLandingPageInput!) { updateLandingPage(input: $input) {
@@ -24,26 +31,73 @@ UPDATE = """mutation($input: UpdateLandingPageInput!) { updateLandingPage(input:
   ... on NotFound { message }
 } }"""
 
+BOSTON = {"label": "Boston, Massachusetts, US", "lat": 42.36, "lon": -71.06}
 
-async def test_a_landing_page_is_found_by_its_path_whatever_the_case_or_slash(
-    graphql: GraphQLClient, committed_sessions: async_sessionmaker[AsyncSession]
+
+async def _routed(sessions: async_sessionmaker[AsyncSession], *pages: Any) -> None:
+    """The pages stored and their paths in the slug index, as the seed leaves them."""
+    await persist(sessions, *pages)
+    async with sessions() as session, session.begin():
+        await route_landing_pages(session)
+
+
+async def _metatags(graphql: GraphQLClient, path: str) -> dict[str, str]:
+    answer = (await graphql.data(PAGE, path=path))["route"]
+    assert answer["__typename"] == "ContentResponse", answer
+    return {tag["meta"]: tag["value"] for tag in answer["content"]["metatags"]}
+
+
+async def test_a_landing_page_answers_its_path_with_its_texts_and_metatags(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
 ) -> None:
-    path = f"/jobs/new-york-{uuid.uuid4().hex[:6]}"
-    page = landing_page(
-        path=path,
-        title="Non-profit jobs in New York",
-        place={"label": "New York, New York, US", "lat": 40.71, "lon": -74.01},
-    )
-    await persist(committed_sessions, page)
-    found = (await graphql.data(PAGE, path=f"{path.upper()}/?page=2"))["landingPage"]
+    async with committed_sessions() as session:
+        await index_job(store, session, job_payload(), "jobs.job.published")  # in Boston
+    await store.refresh("jobs")
+    path = f"/jobs/boston-{uuid.uuid4().hex[:6]}"
+    page = landing_page(path=path, title="Non-profit jobs in Boston", place=BOSTON)
+    await _routed(committed_sessions, page)
+
+    found = (await graphql.data(PAGE, path=f"{path}/"))["route"]["content"]
     assert found["id"] == str(page.id)
-    assert found["place"] == {"label": "New York, New York, US", "lat": 40.71, "lon": -74.01}
+    assert found["path"] == path
+    assert found["place"] == BOSTON
     assert found["metatags"] == [
-        {"meta": "title", "value": "Non-profit jobs in New York | Jobboard"},
+        {"meta": "title", "value": "Non-profit jobs in Boston | Jobboard"},
         {"meta": "description", "value": "Nursing jobs at non-profits."},
         {"meta": "canonical", "value": path},
+        {"meta": "og:title", "value": "Non-profit jobs in Boston"},
+        {"meta": "og:description", "value": "Nursing jobs at non-profits."},
+        {"meta": "og:type", "value": "website"},
+        {"meta": "og:url", "value": f"http://127.0.0.1:3002{path}"},
+        {"meta": "og:image", "value": "http://127.0.0.1:3002/og-image.png"},
+        {"meta": "robots", "value": "index, follow"},
     ]
-    assert (await graphql.data(PAGE, path="/jobs/nowhere"))["landingPage"] is None
+    # seeding again leaves the page's row as it is
+    async with committed_sessions() as session, session.begin():
+        await route_landing_pages(session)
+    assert (await graphql.data(PAGE, path=path))["route"]["content"]["id"] == str(page.id)
+
+
+async def test_an_empty_or_too_deep_landing_page_is_not_indexed(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    async with committed_sessions() as session:
+        await index_job(store, session, job_payload(), "jobs.job.published")  # in Boston
+    await store.refresh("jobs")
+    suffix = uuid.uuid4().hex[:6]
+    nowhere = landing_page(
+        path=f"/jobs/null-island-{suffix}",
+        place={"label": "Null Island", "lat": 0.0, "lon": 0.0},
+    )
+    deep = landing_page(path=f"/jobs/a-{suffix}/b-{suffix}/boston-{suffix}", place=BOSTON)
+    unknown = landing_page(path=f"/jobs/no-such-category-{suffix}")
+    await _routed(committed_sessions, nowhere, deep, unknown)
+    for page in (nowhere, deep, unknown):
+        assert (await _metatags(graphql, str(page.path)))["robots"] == "noindex, follow", page.path
 
 
 async def test_only_admin_like_users_edit_a_page_and_the_intro_is_sanitized(

@@ -1,9 +1,12 @@
-"""Seeding landing pages is idempotent and keeps an administrator's edits."""
+"""Seeding landing pages is idempotent, keeps an administrator's edits, and puts every page's
+path in the slug index."""
 
 from typing import Any
 
 import pytest
 from search.domain.landing_pages import landing_page_at, update_landing_page
+from search.domain.routes import LANDING_PAGE
+from search.domain.service import find_route
 from search.landing_pages.seed import seed_data, seed_landing_pages
 
 pytestmark = pytest.mark.integration
@@ -14,7 +17,14 @@ async def test_seeding_twice_inserts_once_and_keeps_edits(committed_sessions: An
     path = seed_data()[0]["path"]
     async with committed_sessions() as session:
         page = await landing_page_at(session, path=path, language="en")
-    assert page is not None
+        assert page is not None
+        route = await find_route(session, slug=path, language="en")
+    assert route is not None
+    assert (route.content_type, route.content_id, route.redirect_target) == (
+        LANDING_PAGE,
+        page.id,
+        None,
+    )
     original = page.title
     await update_landing_page(
         sessions=committed_sessions,

@@ -237,6 +237,13 @@ async def test_an_archived_job_leaves_the_sitemap_once_the_indexer_applies_it(
     _, urls = await _everything(client)
     assert set(urls) == {f"{SITE_URL}/job/{staying.slug}"}
 
+    # a resync sends the same version again days later: the job's own last change dates it
+    changed = later - timedelta(hours=3)
+    resent = edited.model_copy(update={"updated_at": changed.isoformat()})
+    await deliver("jobs.job.updated", resent, later + timedelta(days=3))
+    _, urls = await _everything(client)
+    assert urls == {f"{SITE_URL}/job/{staying.slug}": "2026-11-02T06:30:00Z"}
+
 
 async def test_the_stylesheet_is_served(client: httpx.AsyncClient) -> None:
     answer = await client.get("/sitemap.xsl")

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { track } from "~/lib/analytics";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { ApplyJob } from "./QuickApplyPage";

@@ -9,7 +9,7 @@ import {
   Title,
 } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { EmptyState } from "~/components/EmptyState";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { MY_APPLICATIONS } from "./documents";

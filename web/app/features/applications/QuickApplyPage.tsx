@@ -23,7 +23,8 @@ import {
   type FormEvent,
 } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { Captcha } from "~/components/Captcha";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";

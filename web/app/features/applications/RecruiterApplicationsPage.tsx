@@ -17,7 +17,8 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import type {

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";

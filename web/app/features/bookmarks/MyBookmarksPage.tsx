@@ -9,7 +9,7 @@ import {
   Title,
 } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { EmptyState } from "~/components/EmptyState";
 import { graphql } from "~/lib/graphql/generated/gql";

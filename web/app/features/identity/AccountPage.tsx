@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccountCard, ProfileForm } from "./AccountForms";

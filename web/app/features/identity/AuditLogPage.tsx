@@ -1,7 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { AuditLogQuery } from "~/lib/graphql/generated/graphql";

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack, Title } from "@mantine/core";
 import { FormattedMessage } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { graphql } from "~/lib/graphql/generated/gql";

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Ti
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { safeDestination, withDispatch } from "./destinations";
 import { signInWithCredentials } from "./session";

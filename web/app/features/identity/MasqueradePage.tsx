@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { useSession } from "./session";

@@ -2,7 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
+import { useNavigate } from "~/lib/site-locale";
 import { track } from "~/lib/analytics";
 import { DISPATCH_EVENTS, type Dispatch } from "./destinations";
 import { useSession } from "./session";

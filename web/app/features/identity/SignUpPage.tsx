@@ -14,7 +14,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";

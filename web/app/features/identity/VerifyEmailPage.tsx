@@ -2,7 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Loader, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { VerifyEmailMutation } from "~/lib/graphql/generated/graphql";

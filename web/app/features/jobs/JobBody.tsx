@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { ConsentedEmbed } from "~/components/ConsentedEmbed";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import { defineMessages } from "~/lib/i18n/define-messages";

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Button, Card, Group, Modal, Pagination, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import type { ManagedJobFieldsFragment } from "~/lib/graphql/generated/graphql";

@@ -1,5 +1,5 @@
 import { Anchor, Button, CloseIcon, Group, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, NativeSelect, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "~/lib/site-locale";
 import {
   DEFAULT_UNIT,
   JOB_FACET_FIELDS,

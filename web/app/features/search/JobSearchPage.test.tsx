@@ -132,6 +132,7 @@ describe("JobSearchPage results", () => {
     render({
       ...data,
       landingPage: {
+        __typename: "LandingPage",
         id: "lp-1",
         title: "Non-profit jobs in New York",
         path: "/jobs/new-york",

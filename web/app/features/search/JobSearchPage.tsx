@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Grid, Group, Stack, Title } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { FacetGroup } from "~/components/FacetGroup";
 import { PageHeader } from "~/components/PageHeader";

@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { UPDATE_LANDING_PAGE, type LandingPageView } from "./documents";
+import type { LandingPageView } from "~/lib/route-answer";
+import { UPDATE_LANDING_PAGE } from "./documents";
 import { parseJobSearchParams } from "./job-search-params";
 import { JobSearchPage } from "./JobSearchPage";
 import { LANDING_DESCRIPTION_MAX_LENGTH } from "./LandingPageEditor";
@@ -13,6 +14,7 @@ import type { JobSearchPageData } from "./load-search";
 import { jobHit, jobResults } from "./search-fixture";
 
 const nursing: LandingPageView = {
+  __typename: "LandingPage",
   id: "6f1c2a34-0b7e-4d0a-9a51-3c2d1e0f9a11",
   title: "Nursing jobs",
   path: "/jobs/nursing",

@@ -5,7 +5,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useRevalidator } from "react-router";
 import { DangerList } from "~/components/DangerList";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { UPDATE_LANDING_PAGE, type LandingPageView, type UpdateLandingPageAnswer } from "./documents";
+import type { LandingPageView } from "~/lib/route-answer";
+import { UPDATE_LANDING_PAGE, type UpdateLandingPageAnswer } from "./documents";
 
 /** The search service's limits (services/search domain/landing_pages.py). */
 export const LANDING_TITLE_MAX_LENGTH = 255;

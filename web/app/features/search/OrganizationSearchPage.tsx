@@ -1,7 +1,9 @@
 import { Alert, Anchor, Box, Button, Flex, Grid, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { useId, type FormEvent } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { Link } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import { FacetGroup, type FacetOption } from "~/components/FacetGroup";
 import { OrganizationTeaser } from "~/components/OrganizationTeaser";

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 

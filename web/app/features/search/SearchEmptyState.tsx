@@ -1,5 +1,5 @@
 import { Anchor, Group, List, Stack, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { EmptyState } from "~/components/EmptyState";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
 
 /** Sorting as links (a choice of two, spec 3), the current one marked. */

@@ -1,7 +1,6 @@
 import { graphql } from "~/lib/graphql/generated/gql";
 import type {
   JobSearchQuery,
-  LandingPageQuery,
   OrganizationSearchQuery,
   UpdateLandingPageMutation,
 } from "~/lib/graphql/generated/graphql";
@@ -162,29 +161,6 @@ export const JOB_CATEGORY_TERMS = graphql(`
 `);
 
 /** The curated title, intro and meta description of a search path (ADR 0016). */
-export const LANDING_PAGE = graphql(`
-  query LandingPage($path: String!) {
-    landingPage(path: $path) {
-      id
-      title
-      path
-      intro
-      description
-      place {
-        label
-        lat
-        lon
-      }
-      metatags {
-        meta
-        value
-      }
-    }
-  }
-`);
-
-export type LandingPageView = NonNullable<LandingPageQuery["landingPage"]>;
-
 /** An admin-like user's new title, intro and meta description for a landing page. */
 export const UPDATE_LANDING_PAGE = graphql(`
   mutation UpdateLandingPage($input: UpdateLandingPageInput!) {
@@ -225,3 +201,29 @@ export type OrganizationSearchResultsView = Extract<
 >;
 export type OrganizationSearchHitView = OrganizationSearchResultsView["hits"][number];
 export type UpdateLandingPageAnswer = UpdateLandingPageMutation["updateLandingPage"];
+
+/**
+ * The 404 page's popular categories: the occupational fields with the most open jobs (the
+ * facet's counts) and their path aliases.
+ */
+export const POPULAR_CATEGORIES = graphql(`
+  query PopularCategories($limit: Int!) {
+    jobSearch(input: { facets: [{ field: "occupations", limit: $limit }] }) {
+      __typename
+      ... on JobSearchResults {
+        facets {
+          field
+          values {
+            value
+            label
+            count
+          }
+        }
+      }
+    }
+    terms(vocabulary: "occupational_fields", limit: 500) {
+      tid
+      alias
+    }
+  }
+`);

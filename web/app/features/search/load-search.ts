@@ -1,12 +1,11 @@
 import type { ApolloClient } from "@apollo/client";
+import { resolveRoute, type LandingPageView, type RouteResolution } from "~/lib/route-answer";
 import {
   JOB_CATEGORY_TERMS,
   JOB_SEARCH,
-  LANDING_PAGE,
   LOCATION_SUGGESTIONS,
   ORGANIZATION_SEARCH,
   type JobSearchResultsView,
-  type LandingPageView,
   type OrganizationSearchResultsView,
 } from "./documents";
 import {
@@ -170,16 +169,6 @@ function errorMessages(answer: { message: string; errors: readonly { message: st
   return messages.length > 0 ? [...new Set(messages)] : [answer.message];
 }
 
-/** The landing page on a search path, or null (also when it cannot be read: the search runs). */
-export async function loadLandingPage(client: SearchClient, path: string): Promise<LandingPageView | null> {
-  try {
-    const { data } = await client.query({ query: LANDING_PAGE, variables: { path }, fetchPolicy: "no-cache" });
-    return data?.landingPage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** A city landing page's place, unless the URL chose a place of its own. */
 function withLandingPlace(state: JobSearchState, landingPage: LandingPageView | null): JobSearchState {
   const place = landingPage?.place;
@@ -187,38 +176,52 @@ function withLandingPlace(state: JobSearchState, landingPage: LandingPageView | 
   return { ...state, geo: { locationType: "locality", label: place.label, lat: place.lat, lon: place.lon } };
 }
 
+/** A /jobs path's search page, and what search's slug index says of the path (null for /jobs). */
+export interface JobSearchLoad {
+  /** null when the path names no search page (a 404, unless the route redirects). */
+  page: JobSearchPageData | null;
+  route: RouteResolution | null;
+}
+
+/** The landing page standing on the path, if route names one. */
+function landingPageOf(route: RouteResolution | null): LandingPageView | null {
+  return route?.kind === "content" && route.content.__typename === "LandingPage" ? route.content : null;
+}
+
 /**
- * /jobs and /jobs/{alias}[/{alias}]: null when the path names no search page (404). A path whose
- * aliases are no terms may still be a city landing page (/jobs/new-york): it searches around
- * the page's place.
+ * /jobs and /jobs/{alias}[/{alias}]: the path goes through route (its landing page, or a
+ * redirect, which wins) while its aliases are read as terms. A path whose aliases are no terms
+ * may still be a city landing page (/jobs/new-york): it searches around the page's place.
  */
-export async function loadJobSearch(
-  client: SearchClient,
-  url: URL,
-  splat: string | undefined,
-): Promise<JobSearchPageData | null> {
+export async function loadJobSearch(client: SearchClient, url: URL, splat: string | undefined): Promise<JobSearchLoad> {
   const aliases = taxonomySegments(splat).map((alias) => alias.toLowerCase());
-  const landing = aliases.length > 0 ? loadLandingPage(client, jobSearchPath(aliases.map((alias) => ({ alias })))) : null;
+  const routed = aliases.length > 0 ? resolveRoute(client, jobSearchPath(aliases.map((alias) => ({ alias })))) : null;
   let categories: CategorySelection[] | null;
   try {
     categories = await resolveCategories(client, aliases);
   } catch {
     // The terms could not be read: search without the path's selection rather than fail.
+    const route = await routed;
     return {
-      state: parseJobSearchParams(url.searchParams),
-      categories: [],
-      outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE },
-      notices: [],
-      landingPage: await landing,
+      page: {
+        state: parseJobSearchParams(url.searchParams),
+        categories: [],
+        outcome: { kind: "unavailable", message: SEARCH_UNAVAILABLE_MESSAGE },
+        notices: [],
+        landingPage: landingPageOf(route),
+      },
+      route,
     };
   }
-  const landingPage = await landing;
+  const route = await routed;
+  if (route?.kind === "redirect") return { page: null, route };
+  const landingPage = landingPageOf(route);
   if (!categories && landingPage?.place) categories = [];
-  if (!categories) return null;
+  if (!categories) return { page: null, route };
   const parsed = withLandingPlace(parseJobSearchParams(url.searchParams), landingPage);
   const { state, notice } = await resolvePlace(client, parsed);
   const outcome = await searchJobs(client, state, categories);
-  return { state, categories, outcome, notices: notice ? [notice] : [], landingPage };
+  return { page: { state, categories, outcome, notices: notice ? [notice] : [], landingPage }, route };
 }
 
 /** /organizations. */

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { Metatag } from "~/lib/metatags";
-import type { LandingPageView } from "./documents";
+import type { LandingPageView } from "~/lib/route-answer";
 import {
   JOB_FACET_FIELDS,
   jobSearchPath,

@@ -3,13 +3,15 @@ import { createContext, useContext, type ReactNode } from "react";
 import { jsonForScript } from "~/lib/json-script";
 
 /**
- * Hands the server-rendered Apollo cache (and the frontend name, a server-side setting) to the
+ * Hands the server-rendered Apollo cache (and the frontend name and the page's locale) to the
  * browser through one JSON script element, so hydration reuses the data instead of refetching.
  */
 export const APOLLO_BOOTSTRAP_ELEMENT_ID = "apollo-bootstrap";
 
 export interface ApolloBootstrap {
   frontendName: string;
+  /** The locale the page's path is in: the browser's requests say it too (X-Frontend). */
+  locale?: string;
   state: NormalizedCacheObject;
 }
 

@@ -5,16 +5,19 @@ import {
   visualEditorRequested,
 } from "~/lib/apollo/create-apollo-client";
 import { sessionTokenResolver } from "~/lib/session.server";
+import { requestPathLocale } from "~/lib/site-locales.server";
 
 /**
- * A server-side client for one page request, with the session's bearer token. One per request:
- * the cache must never be shared between users. Used by the SSR data pass and by loaders.
+ * A server-side client for one page request, with the session's bearer token and the locale of
+ * the page's path (X-Frontend). One per request: the cache must never be shared between users.
+ * Used by the SSR data pass and by loaders.
  */
 export function requestApolloClient(request: Request): ApolloClient {
   const env = serverEnv();
   return createApolloClient({
     uri: env.GATEWAY_URL,
     frontendName: env.FRONTEND_NAME,
+    locale: requestPathLocale(request),
     ssrMode: true,
     resolveAuthToken: sessionTokenResolver(request),
     visualEditor: visualEditorRequested(request.url),

@@ -172,6 +172,8 @@ async def snapshot(
     session: AsyncSession, settings: JobsSettings, job: Job, kind: type[JobSnapshot]
 ) -> JobSnapshot:
     organization = await session.get(KnownOrganization, job.organization_id)
+    # the database sets updated_at on each write: read what the flush left
+    await session.refresh(job, attribute_names=["updated_at"])
     former = await session.scalars(
         select(JobSlug.slug).where(JobSlug.job_id == job.id, JobSlug.slug != job.slug)
     )
@@ -220,6 +222,7 @@ async def snapshot(
         created_at=(job.created_at or now_utc()).isoformat(),
         featured_until=job.featured_until.isoformat() if job.featured_until else None,
         own_logo=job.logo_upload_id is not None,
+        updated_at=job.updated_at.isoformat(),
     )
 
 

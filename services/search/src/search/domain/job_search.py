@@ -48,6 +48,7 @@ JOB_FACETS: dict[str, str] = {
 TERM_FACETS = frozenset(JOB_FACETS) - {"company"}
 _ORGANIZATION_ID = re.compile(r"^[0-9a-fA-F-]{1,64}$")
 MAX_FEATURED_JOBS = 7  # featured jobs fill positions 0-6 of page 1 (spec 9)
+MAX_CLEAN_FACETS = 2  # SEO: at most 2 clean facets, no-index for empty pages (spec 9)
 
 
 @dataclass(frozen=True)
@@ -902,3 +903,21 @@ async def run_job_search(
         store, store.alias("jobs"), search, build_query(search, site=site), FEATURED_JOB
     )
     return search, read_answer(search, response, featured)
+
+
+async def count_jobs(store: Any, request: SearchRequest, *, site: str | None = None) -> int:
+    """How many jobs ``request`` finds (its facet selection included), without reading them.
+    Validates like :func:`run_job_search` (raising :class:`SearchErrors`)."""
+    search = validate(request)
+    await store.ensure_indices()
+    body = build_query(search, site=site)
+    filters = [body["query"]]
+    if "post_filter" in body:
+        filters.append(body["post_filter"])
+    response = await store.client.search(
+        index=store.alias("jobs"),
+        query={"bool": {"filter": filters}},
+        size=0,
+        track_total_hits=True,
+    )
+    return int(response["hits"]["total"]["value"])

@@ -8,16 +8,31 @@ links, nothing that runs or loads), the description plain text for the meta desc
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from jobkit.db import unit_of_work
 from jobkit.html import plain_text, sanitize_filtered
-from sqlalchemy import select
+from sqlalchemy import literal, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.domain.errors import SearchError, SearchErrorCode, SearchErrors
-from search.domain.models import LandingPage
+from search.domain.job_search import (
+    DEFAULT_RADIUS,
+    DEFAULT_UNIT,
+    MAX_CLEAN_FACETS,
+    Condition,
+    ConditionGroup,
+    GeoLocation,
+    SearchRequest,
+    count_jobs,
+)
+from search.domain.models import LandingPage, Route, Term
+from search.domain.routes import LANDING_PAGE
 from search.domain.service import normalise_slug
+from search.domain.vocabulary import terms_by_alias
 
 MAX_TITLE = 255
 MAX_DESCRIPTION = 320
@@ -28,6 +43,23 @@ def normalise_path(path: str) -> str:
     """Stored as lowercase absolute paths without a trailing slash (``/jobs`` paths are lowercase,
     spec 2); the query string is not part of a landing page's path."""
     return normalise_slug(path.split("?", 1)[0].split("#", 1)[0]).lower()
+
+
+async def route_landing_pages(session: AsyncSession) -> None:
+    """Every landing page with a path answers it in the slug index (a content row, like a job's
+    current path), so ``route(path)`` and the landing pages' sitemap know it. Pages already
+    there, and paths some other content holds, are left as they are. Never commits."""
+    pages = select(
+        LandingPage.path,
+        LandingPage.language,
+        literal(LANDING_PAGE),
+        LandingPage.id,
+    ).where(LandingPage.path.is_not(None))
+    await session.execute(
+        insert(Route)
+        .from_select(["slug", "language", "content_type", "content_id"], pages)
+        .on_conflict_do_nothing(index_elements=[Route.slug, Route.language])
+    )
 
 
 async def landing_page_at(session: AsyncSession, *, path: str, language: str) -> LandingPage | None:
@@ -100,3 +132,72 @@ async def update_landing_page(
         await session.flush()
         await session.refresh(page)
     return page
+
+
+# The vocabularies whose aliases a search path may name, as the job facet each one filters
+# (the web's VOCABULARY_FACETS in features/search/job-search-params.ts).
+VOCABULARY_FACETS = {
+    "occupational_fields": "occupations",
+    "industries": "industry",
+    "employment_types": "employmentType",
+    "years_of_experience": "yearsOfExperience",
+    "remote_options": "remoteOptions",
+}
+
+
+def facet_segments(path: str | None) -> list[str]:
+    """The category aliases of a search path (``/jobs/a/b`` -> ``["a", "b"]``)."""
+    segments = [segment for segment in (path or "").split("/") if segment]
+    return segments[1:] if segments[:1] == ["jobs"] else segments
+
+
+def landing_search(
+    *, aliases: Sequence[str], terms: Sequence[Term], place: dict[str, Any] | None
+) -> SearchRequest | None:
+    """The job search the page's path shows, as the web runs it: the aliases' facet values, or
+    for a city page (a path of no terms) the jobs around its place; None when the path names
+    no search at all."""
+    by_alias = {
+        alias: term
+        for term in terms
+        for alias in term.aliases.values()
+        if term.vocabulary in VOCABULARY_FACETS
+    }
+    groups: list[ConditionGroup] = []
+    if all(alias in by_alias for alias in aliases):
+        for alias in aliases:
+            facet = VOCABULARY_FACETS[by_alias[alias].vocabulary]
+            groups.append(
+                ConditionGroup(
+                    conditions=[Condition(field=facet, value=str(by_alias[alias].tid))],
+                    tags=[f"facet:{facet}"],
+                )
+            )
+    elif not place:
+        return None
+    geo = None
+    if place and {"lat", "lon"} <= place.keys():
+        geo = GeoLocation(
+            label=str(place.get("label") or ""),
+            lat=float(place["lat"]),
+            lon=float(place["lon"]),
+            radius=DEFAULT_RADIUS,
+            unit=DEFAULT_UNIT,
+            location_type="locality",
+        )
+    return SearchRequest(condition_groups=groups, geo_location=geo)
+
+
+async def landing_page_noindex(
+    session: AsyncSession, store: Any, page: LandingPage, *, language: str
+) -> bool:
+    """Spec 9 for a landing page: not indexable with more than two facet segments, or when its
+    search finds nothing (or the path names no search). Elasticsearch's errors propagate."""
+    aliases = facet_segments(page.path)
+    if len(aliases) > MAX_CLEAN_FACETS:
+        return True
+    terms = await terms_by_alias(session, aliases, language) if aliases else []
+    request = landing_search(aliases=aliases, terms=terms, place=page.place)
+    if request is None:
+        return True
+    return await count_jobs(store, request) == 0

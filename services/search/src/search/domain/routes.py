@@ -21,6 +21,7 @@ from search.domain.models import Route
 
 JOB = "Job"
 ORGANIZATION_PROFILE = "OrganizationProfile"
+LANDING_PAGE = "LandingPage"
 DEFAULT_LANGUAGE = "en"  # the only locale (spec 2); routes of other languages are not made yet
 PERMANENT = 301
 

@@ -13,6 +13,7 @@ from strawberry.types import Info
 from search.domain import errors as domain_errors
 from search.domain.job_search import (
     DEFAULT_RADIUS,
+    MAX_CLEAN_FACETS,
     PAGE_SIZE,
     Condition,
     ConditionGroup,
@@ -333,9 +334,6 @@ def facets_of(
             values.append(FacetValue(value=value.value, label=label, count=value.count))
         facets.append(SearchFacet(field=facet.field, values=values))
     return facets
-
-
-MAX_CLEAN_FACETS = 2  # SEO: at most 2 clean facets, no-index for empty pages (spec 9)
 
 
 def metadata(

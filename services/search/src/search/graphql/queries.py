@@ -4,12 +4,12 @@ import strawberry
 from strawberry.types import Info
 
 from search.domain.places import suggest
+from search.domain.routes import LANDING_PAGE
 from search.domain.service import find_route
 from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vocabulary_names
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
-from search.graphql.landing_pages import LandingPageQueries
 from search.graphql.organization_search import (
     OrganizationSearchInput,
     OrganizationSearchResult,
@@ -29,7 +29,7 @@ from search.graphql.types import (
 
 
 @strawberry.type
-class Query(RecommendationQueries, LandingPageQueries):
+class Query(RecommendationQueries):
     @strawberry.field(
         name="jobSearch",
         description="Published, unexpired jobs matching the search request (spec 3): hits as "
@@ -72,7 +72,7 @@ class Query(RecommendationQueries, LandingPageQueries):
             return ErrorResponse(code=404, reason="Not found")
         if route.redirect_target is not None:
             return RedirectResponse(code=route.redirect_code or 301, target=route.redirect_target)
-        if route.content_type == "LandingPage":
+        if route.content_type == LANDING_PAGE:
             page = await LandingPage.resolve_reference(info, strawberry.ID(str(route.content_id)))
             return (
                 ContentResponse(content=page)

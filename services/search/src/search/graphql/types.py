@@ -1,18 +1,25 @@
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Union
 
 import strawberry
+from elasticsearch import ApiError, TransportError
 from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
+from search.domain.landing_pages import landing_page_noindex
 from search.domain.models import LandingPage as LandingPageModel
 from search.domain.models import Term as TermModel
 from search.domain.places import Place
 from search.domain.vocabulary import alias_in, label_in, language_of
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import landing_page_by_id, term_by_tid
+from search.indexing.store import store_for
+from search.settings import SearchSettings
+
+log = logging.getLogger(__name__)
 
 
 @strawberry.federation.type(keys=[Key(fields=FieldSet("id"), resolvable=False)])
@@ -60,19 +67,53 @@ class LandingPage:
         description="A city page's place: its search runs around it (50 mi)."
     )
 
-    @strawberry.field(description="title, description and canonical (the page's path).")
-    def metatags(self) -> list[Metatag]:
+    row: strawberry.Private[LandingPageModel]
+
+    @strawberry.field(
+        description="title, description, canonical (the page's path), og:title, "
+        "og:description, og:type, og:url, og:image (the site's default image) and robots "
+        "(noindex when the page's search finds nothing or its path has more than 2 facet "
+        "segments; spec 9)."
+    )
+    async def metatags(self, info: Info[SearchContext, None]) -> list[Metatag]:
+        settings = info.context.settings
+        assert isinstance(settings, SearchSettings)
+        site_url = settings.site_url_for(settings.site)
         tags = [Metatag(meta="title", value=f"{self.title} | Jobboard")]
         if self.description:
             tags.append(Metatag(meta="description", value=self.description))
         if self.path:
             tags.append(Metatag(meta="canonical", value=self.path))
+        tags += [
+            Metatag(meta="og:title", value=self.title),
+            *([Metatag(meta="og:description", value=self.description)] if self.description else []),
+            Metatag(meta="og:type", value="website"),
+            *([Metatag(meta="og:url", value=f"{site_url}{self.path}")] if self.path else []),
+            Metatag(meta="og:image", value=absolute_url(site_url, settings.default_image)),
+            Metatag(
+                meta="robots",
+                value="noindex, follow" if await self._noindex(info, settings) else "index, follow",
+            ),
+        ]
         return tags
+
+    async def _noindex(self, info: Info[SearchContext, None], settings: SearchSettings) -> bool:
+        store = store_for(settings.elasticsearch_url, settings.index_prefix)
+        try:
+            async with info.context.sessions() as session:
+                return await landing_page_noindex(
+                    session, store, self.row, language=self.row.language
+                )
+        except (ApiError, TransportError) as error:
+            # unknown, not empty: the page itself answers 503 while search is down
+            log.warning("landing page %s: could not count its jobs: %s", self.id, error)
+            return False
 
     @classmethod
     def from_row(cls, row: LandingPageModel) -> LandingPage:
         place = row.place or {}
         return cls(
+            row=row,
             id=strawberry.ID(str(row.id)),
             title=row.title,
             path=row.path,
@@ -93,6 +134,11 @@ class LandingPage:
     ) -> LandingPage | None:
         row = await landing_page_by_id(info.context, id)
         return cls.from_row(row) if row is not None else None
+
+
+def absolute_url(site_url: str, url: str) -> str:
+    """A site path made absolute (search engines want absolute og:image URLs)."""
+    return f"{site_url}{url}" if url.startswith("/") else url
 
 
 @strawberry.federation.type(

@@ -119,9 +119,12 @@ async def apply_job(
             version=payload.version,
         ),
     )
-    await index_job(
-        store, session, payload, envelope.type, index=index, changed_at=envelope.occurred_at
+    # the sitemaps' lastmod: the job's own last change; snapshots from before the payload
+    # carried it are dated by their event
+    changed_at = (
+        datetime.fromisoformat(payload.updated_at) if payload.updated_at else envelope.occurred_at
     )
+    await index_job(store, session, payload, envelope.type, index=index, changed_at=changed_at)
 
 
 async def apply_profile(

@@ -80,6 +80,7 @@ class JobPayload(_Payload):
     created_at: str
     featured_until: str | None = None  # the boost of the package that paid its slot (ADR 0012)
     own_logo: bool = False  # logo_url is the job's own logo, not its organization's
+    updated_at: str | None = None  # when the job last changed (a resync's snapshot keeps it)
 
 
 class ProfileLocation(_Payload):

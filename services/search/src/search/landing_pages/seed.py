@@ -16,7 +16,7 @@ from jobkit.html import plain_text, sanitize_filtered
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.domain.landing_pages import normalise_path
+from search.domain.landing_pages import normalise_path, route_landing_pages
 from search.domain.models import LandingPage
 
 # uuid5 namespace of landing page ids (stable across machines and seeds)
@@ -43,7 +43,8 @@ def page_row(page: dict[str, Any], language: str = "en") -> dict[str, Any]:
 
 
 async def seed_landing_pages(sessions: async_sessionmaker[AsyncSession]) -> int:
-    """Insert the pages not there yet; returns how many were inserted."""
+    """Insert the pages not there yet, each with its path in the slug index (pages seeded before
+    the index knew landing pages get theirs too); returns how many pages were inserted."""
     rows = [page_row(page) for page in seed_data()]
     async with unit_of_work(sessions) as session:
         result = await session.execute(
@@ -52,4 +53,6 @@ async def seed_landing_pages(sessions: async_sessionmaker[AsyncSession]) -> int:
             .on_conflict_do_nothing(index_elements=["language", "path"])
             .returning(LandingPage.id)
         )
-        return len(result.all())
+        inserted = len(result.all())
+        await route_landing_pages(session)
+        return inserted

@@ -17,8 +17,8 @@ from elasticsearch import NotFoundError
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.domain.models import Route
-from search.domain.routes import DEFAULT_LANGUAGE, job_path, profile_path
+from search.domain.models import LandingPage, Route
+from search.domain.routes import DEFAULT_LANGUAGE, LANDING_PAGE, job_path, profile_path
 from search.feeds.jobs import open_jobs_query
 from search.indexing.store import Kind, SearchStore
 
@@ -122,14 +122,15 @@ class IndexSource:
 
 @dataclass(frozen=True)
 class LandingPageSource:
-    """The landing pages' current paths in the slug index (content rows, not redirects)."""
+    """The landing pages' current paths in the slug index (content rows, not redirects), last
+    changed when the row or the page's texts last were."""
 
     sessions: async_sessionmaker[AsyncSession]
     language: str = DEFAULT_LANGUAGE
 
     def _where(self) -> tuple[Any, ...]:
         return (
-            Route.content_type == "LandingPage",
+            Route.content_type == LANDING_PAGE,
             Route.redirect_target.is_(None),
             Route.visible.is_(True),
             Route.language == self.language,
@@ -144,7 +145,8 @@ class LandingPageSource:
 
     async def entries(self, *, offset: int, limit: int) -> AsyncIterator[Entry]:
         statement = (
-            select(Route.slug, Route.updated_at)
+            select(Route.slug, func.greatest(Route.updated_at, LandingPage.updated_at))
+            .outerjoin(LandingPage, LandingPage.id == Route.content_id)
             .where(*self._where())
             .order_by(Route.slug)
             .offset(offset)

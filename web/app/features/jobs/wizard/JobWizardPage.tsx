@@ -19,7 +19,8 @@ import {
 } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useNavigate } from "react-router";
+import { Link } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
 import { track } from "~/lib/analytics";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { Link } from "~/components/Link";
 import type { JobView } from "../documents";
 import { canPublish, STATE_LABELS } from "../job-format";
 

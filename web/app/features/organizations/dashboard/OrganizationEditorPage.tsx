@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { ORGANIZATION_PROFILE_EDITOR, PUBLISH_ORGANIZATION_PROFILE, UNPUBLISH_ORGANIZATION_PROFILE } from "./documents";
 import { groupErrors } from "./form-kit";

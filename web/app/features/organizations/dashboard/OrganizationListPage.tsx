@@ -3,7 +3,8 @@ import { Anchor, Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { useState, type FormEvent } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import { CREATE_ORGANIZATION, UPDATABLE_ORGANIZATION_PROFILES } from "./documents";
 import { FORM_MESSAGES, groupErrors } from "./form-kit";

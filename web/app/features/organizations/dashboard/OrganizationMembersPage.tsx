@@ -2,7 +2,8 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "~/components/Link";
+import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import {
   INVITE_ORGANIZATION_MEMBER,

@@ -2,7 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { graphql } from "~/lib/graphql/generated/gql";

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "~/lib/site-locale";
 import { Captcha } from "~/components/Captcha";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
