@@ -9,7 +9,8 @@ and its recruiter writes the drafts through the gateway. Timed: from sending ``p
 the first ``jobSearch`` through the gateway that finds the job by a word only its title has; the
 way there is jobs' outbox -> Kafka -> billing's slot saga -> Kafka -> jobs publishes -> Kafka ->
 search's indexer -> Elasticsearch -> its refresh. The probe jobs are archived afterwards, so they
-leave the search again. Needs the stack with demo data (`make up`).
+leave the search again, and then deleted (bench.probes). Needs the stack with demo data
+(`make up`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import httpx
 
 from bench.harness import check_graphql, ensure_loopback, http_client, percentile
+from bench.probes import archived_in_search, forget_probes
 
 GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql").removesuffix(
     "/graphql"
@@ -196,6 +198,9 @@ async def main(args: argparse.Namespace) -> None:
                 await recruiter.data(
                     f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
                 )
+            # ... and gone for good: the demo organization's job manager stays the demo's
+            await archived_in_search([job_id for job_id, _ in jobs])
+            await forget_probes()
     raw = await elasticsearch_lags(args.publishes, args.concurrency)
     print(f"{'lag, ms':<34} {'n':>5} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}")
     print(row("publish -> searchable (gateway)", lags))
