@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import type { ApolloClient } from "@apollo/client";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
@@ -8,6 +9,7 @@ import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
+import { APP_CONFIG } from "~/lib/app-config";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 
@@ -15,6 +17,14 @@ import { requestPathLocale } from "~/lib/site-locales.server";
 const DATA_TIMEOUT_MS = 5_000;
 /** Abort the final render if it has not finished by then. */
 export const streamTimeout = 10_000;
+
+/** Whether a query of the render is still waiting for its answer. */
+function waitsForNetwork(client: ApolloClient): boolean {
+  for (const query of client.getObservableQueries("active").values()) {
+    if (query.getCurrentResult().loading) return true;
+  }
+  return false;
+}
 
 export default async function handleRequest(
   request: Request,
@@ -40,16 +50,34 @@ export default async function handleRequest(
     </ApolloProvider>
   );
 
+  // The site's configuration is read by most pages (useAppConfig): asked for before pass 1, it
+  // is in the cache when pass 1 renders, which spares that pass's re-render on pages whose other
+  // data came with their loaders (most public pages), a full render of the page each.
+  await client.query({ query: APP_CONFIG }).catch(() => undefined);
+
   // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
   // failed query, e.g. gateway down, settles as an error and the page still renders). It runs
   // without React Router's loader-data stream, which can be read only once, by pass 2.
+  // prerenderStatic renders again whenever a pass created a query, even one the cache answered;
+  // a pass after which no query waits for the network ends the loop instead (its data is all in
+  // the cache), which spares most public pages a full render.
+  const settled = new AbortController();
   try {
     await prerenderStatic({
       tree: tree({ ...routerContext, serverHandoffStream: undefined }),
       context: { client },
-      renderFunction: renderToString,
+      renderFunction: async (element: Parameters<typeof renderToString>[0]) => {
+        const html = renderToString(element);
+        await new Promise((resolve) => setImmediate(resolve)); // the pass's requests are off
+        if (!waitsForNetwork(client)) settled.abort();
+        return html;
+      },
       ignoreResults: true,
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(DATA_TIMEOUT_MS)]),
+      signal: AbortSignal.any([
+        request.signal,
+        AbortSignal.timeout(DATA_TIMEOUT_MS),
+        settled.signal,
+      ]),
     });
   } catch (error: unknown) {
     // A render error here also happens in pass 2, which reports it the usual way.

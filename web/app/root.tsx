@@ -86,9 +86,11 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   return {
     session: claims ? publicSession(claims) : null,
     cookieConsent: readCookieConsent(cookies),
-    // The first render has its messages (no request from the browser for them).
+    // The first render has its messages (no request from the browser for them). The site's own
+    // language needs none: its texts are the defaultMessages in the code, and its catalogue (some
+    // 80 KB) would only weigh down every page's HTML and each revalidation of this loader.
     locale,
-    messages: CATALOGUES[locale],
+    messages: locale === DEFAULT_LOCALE ? {} : CATALOGUES[locale],
     pathLocale,
     site,
     tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,
