@@ -221,7 +221,13 @@ export function JobSearchPage({
         // sanitized by the search service on save (the filtered format, ADR 0016)
         <Box className="landing-intro" maw={760} dangerouslySetInnerHTML={{ __html: landingPage.intro }} />
       ) : null}
-      <JobSearchBar key={href} state={state} categories={categories} />
+      {/* A new search text, place or radius in the address (back, forward, a chip removed) starts
+          the bar afresh; a facet or page change keeps what the visitor is typing in it. */}
+      <JobSearchBar
+        key={JSON.stringify([state.search, state.geo, state.radius])}
+        state={state}
+        categories={categories}
+      />
       <DangerList messages={dangers} />
       {outcome.kind === "unavailable" ? (
         <Alert color="orange" title={intl.formatMessage(messages.unavailable)} role="alert">
