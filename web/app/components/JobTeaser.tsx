@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Box, Card, Flex, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
@@ -58,7 +58,9 @@ export function JobTeaser({
       component="article"
       style={featured ? { borderColor: "var(--mantine-primary-color-filled)" } : undefined}
     >
-      <Flex direction={{ base: "column", xs: "row" }} gap="sm" align={{ base: "stretch", xs: "flex-start" }}>
+      {/* Layout by app.css (.job-teaser-body): Mantine's responsive props would put a <style>
+          element into every teaser of a list. */}
+      <div className="job-teaser-body">
         <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1, minWidth: 0 }}>
           <Avatar
             src={logo?.url}
@@ -114,11 +116,9 @@ export function JobTeaser({
         </Group>
         {/* Beside the text from the xs breakpoint; under it (aligned with the text) on narrow phones. */}
         {actions ? (
-          <Box style={{ flexShrink: 0 }} ml={{ base: JOB_TEASER_LOGO_WIDTH + 16, xs: 0 }}>
-            {actions}
-          </Box>
+          <div className="job-teaser-actions">{actions}</div>
         ) : null}
-      </Flex>
+      </div>
     </Card>
   );
 }
