@@ -69,9 +69,19 @@ test("a recruiter with a free slot posts a job through the wizard; its page rend
     await expect(visitor.getByRole("region", { name: "Share this job" }).getByRole("link", { name: network })).toBeVisible();
   }
 
-  // The job manager lists it as published.
+  // The job manager lists it as published; the recruiter archives it (and the demo board does
+  // not collect a river steward per run).
   await page.goto("/job-manager");
-  await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `More actions for ${title}` }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  const dialog = page.getByRole("dialog", { name: "Archive this job?" });
+  await dialog.getByRole("button", { name: "Archive" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText("Archived")).toBeVisible();
+  const gone = await visitor.goto(path as string);
+  expect(gone?.status()).toBe(410);
 });
 
 test("an organization without slots is refused with the reason and where to get slots", async ({ page }) => {
