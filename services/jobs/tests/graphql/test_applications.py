@@ -15,7 +15,7 @@ from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.signing import signed_file_url
 from jobs.db import uploads
-from jobs.domain.models import Application, SiteSetting
+from jobs.domain.models import Application, Job, SiteSetting
 from jobs.settings import JobsSettings
 from pypdf import PdfWriter
 from sqlalchemy import func, select
@@ -291,6 +291,32 @@ async def test_rules_for_closed_jobs_files_and_captcha(
     )
     assert bad["applyToJob"]["errors"][0]["code"] == "CAPTCHA_INVALID"
     assert await count(committed_sessions, needs_cv.id) == 0
+
+
+async def test_an_application_counts_without_changing_the_jobs_last_change(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """updated_at is what the job's events announce (the sitemap's lastmod): a new application
+    is no change of the job, only of its count."""
+    org = organization()
+    open_job = job(org, state="published")
+    await persist(committed_sessions, org, open_job)
+
+    async def stored() -> tuple[int, object]:
+        async with committed_sessions() as session:
+            row = (
+                await session.execute(
+                    select(Job.applications_count, Job.updated_at).where(Job.id == open_job.id)
+                )
+            ).one()
+            return int(row[0]), row[1]
+
+    _, changed = await stored()
+    for _ in range(2):
+        answer = await graphql.data(APPLY, input=form(open_job.id))
+        assert answer["applyToJob"]["__typename"] == "ApplicationReceived", answer
+    assert await stored() == (2, changed)
 
 
 async def test_an_applicant_sees_their_applications_and_the_rate_limit_holds(

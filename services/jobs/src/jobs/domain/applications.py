@@ -29,7 +29,7 @@ from jobkit.outbox import enqueue
 from jobkit.ratelimit import over_limits
 from jobkit.uploads.http import ANONYMOUS_OWNER
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError, field_validator
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -352,14 +352,26 @@ async def _store(
                     position=position,
                 )
             )
-        job.applications_count = (job.applications_count or 0) + 1
+        # A count is not a change of the job: its updated_at (the sitemap's lastmod, the last
+        # change its events announced) stays, which the ORM's onupdate would not let it do.
+        applications_count = await session.scalar(
+            update(Job)
+            .where(Job.id == job.id)
+            .values(
+                applications_count=func.coalesce(Job.applications_count, 0) + 1,
+                updated_at=Job.updated_at,
+            )
+            .returning(Job.applications_count)
+            .execution_options(synchronize_session=False)
+        )
+        session.expire(job, ["applications_count"])
         payload = ApplicationSubmitted(
             application_id=str(application.id),
             job_id=str(job.id),
             organization_id=str(job.organization_id),
             applicant_id=application.applicant_id,
             workflow=job.application_workflow,
-            applications_count=job.applications_count,
+            applications_count=int(applications_count or 0),
         )
         await _emit(session, settings, application, payload, principal)
         await session.flush()
