@@ -213,6 +213,13 @@ test("a recruiter founds an organization, fills every group with pictures, a vid
   expect(faqPage).toMatchObject({
     mainEntity: [{ "@type": "Question", name: "Do you offer internships?", acceptedAnswer: { text: "Yes, every summer." } }],
   });
+
+  // The recruiter unpublishes it again (the demo directory does not collect one per run): its
+  // public page is gone.
+  const status = page.getByRole("region", { name: "Status" });
+  await status.getByRole("button", { name: "Unpublish" }).click();
+  await expect(status.getByRole("button", { name: "Publish" })).toBeVisible({ timeout: 30_000 });
+  expect((await visitor.goto(path))?.status()).toBe(404);
 });
 
 test("a demo organization's public page is served with its Organization and FAQPage JSON-LD, and a former slug redirects", async ({ page }) => {

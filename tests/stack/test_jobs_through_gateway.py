@@ -128,6 +128,12 @@ async def test_a_job_with_a_slot_is_published_and_its_page_data_has_a_job_postin
     assert posting["employmentType"] in ("FULL_TIME", ["FULL_TIME"])
     assert posting["jobLocation"][0]["address"]["addressLocality"] == "Boston"
 
+    # its recruiter takes it down again: the demo board does not collect one per run
+    archived = await recruiter.data(
+        f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
+    )
+    assert archived["archiveJob"]["job"]["state"] == "ARCHIVED", archived
+
 
 async def test_the_organization_without_slots_is_refused_with_the_reason() -> None:
     organization = await _organization("northlight-climate-action")
