@@ -429,8 +429,9 @@ export function DashboardPage() {
                       <FormattedMessage {...messages.goneJob} />
                     </Text>
                   )}
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" className="text-muted">
+                  {/* the date and the status keep their width; the title gives way */}
+                  <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                    <Text size="sm" className="text-muted" style={{ whiteSpace: "nowrap" }}>
                       {intl.formatDate(String(application.createdAt), {
                         dateStyle: "medium",
                       })}
