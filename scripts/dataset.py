@@ -36,7 +36,14 @@ from demo.artwork import logo
 from demo.jobs_data import CITIES, ZIP, demo_jobs
 from demo.organizations_data import ORGANIZATIONS, DemoOrganization
 from demo.seed_jobs import create_demo_job
-from demo.seed_organizations import _address, _ok, _presentation, _upload, copy_vocabulary
+from demo.seed_organizations import (
+    _address,
+    _ok,
+    _presentation,
+    _update,
+    _upload,
+    copy_vocabulary,
+)
 from identity.domain.models import User
 from identity.domain.service import register_user
 from identity.settings import get_settings as identity_settings
@@ -52,7 +59,6 @@ from organizations.domain.service import (
     LOGO_STYLE,
     create_organization,
     set_published,
-    update_group,
 )
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
@@ -222,17 +228,7 @@ async def make_organizations(
             "benefits": {"benefit_tids": [tids[("benefits", a)] for a in demo.benefits]},
         }
         for group, data in groups.items():
-            _ok(
-                await update_group(
-                    sessions=sessions,
-                    settings=settings,
-                    principal=actor,
-                    profile_id=profile.id,
-                    group=group,
-                    data=data,
-                ),
-                f"{demo.name}: {group}",
-            )
+            await _update(sessions, settings, actor, profile, group, data, demo.name)
         _ok(
             await set_published(
                 sessions=sessions,
