@@ -67,4 +67,22 @@ export class JobSearchPage {
     await expect(this.page.getByRole("link", { name: "Create a job alert" }).or(this.page.getByText("Job alerts are coming soon"))).toBeVisible();
     await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
   }
+
+  /** The link to page 2 of the results. */
+  get secondPage(): Locator {
+    return this.pages.getByRole("link", { name: "Page 2", exact: true });
+  }
+
+  /** Opens page 2 of the results, then goes back to `firstPageUrl`. */
+  async pageTwoAndBack(firstPageUrl: string) {
+    await this.secondPage.click();
+    await this.page.waitForURL(/page=2/);
+    await this.settled();
+    await expect(this.total).toContainText("page 2 of");
+    await this.expectResults();
+    await this.page.goBack();
+    await this.page.waitForURL(firstPageUrl);
+    await this.settled();
+    await expect(this.total).not.toContainText("page 2 of");
+  }
 }

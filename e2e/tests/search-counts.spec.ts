@@ -151,17 +151,8 @@ test("after a whole search journey the counts shown match a direct Elasticsearch
   const sortedUrl = page.url();
 
   // Page 2 (the journey needs one: no page 2 is a failure, not a skip), then back.
-  const secondPage = search.pages.getByRole("link", { name: "Page 2", exact: true });
-  await expect(secondPage, `"${KEYS}" near ${place} must fill more than one page`).toBeVisible();
-  await secondPage.click();
-  await page.waitForURL(/page=2/);
-  await search.settled();
-  await expect(search.total).toContainText("page 2 of");
-  await search.expectResults();
-  await page.goBack();
-  await page.waitForURL(sortedUrl);
-  await search.settled();
-  await expect(search.total).not.toContainText("page 2 of");
+  await expect(search.secondPage, `"${KEYS}" near ${place} must fill more than one page`).toBeVisible();
+  await search.pageTwoAndBack(sortedUrl);
 
   // Where the journey ended: the same search, asked of Elasticsearch directly.
   const url = new URL(page.url());

@@ -54,16 +54,8 @@ test("a visitor searches, filters, picks a place and radius, sorts by date, page
   });
 
   // Page 2 when there is one, then back.
-  if (await search.pages.getByRole("link", { name: "Page 2", exact: true }).isVisible()) {
-    await search.pages.getByRole("link", { name: "Page 2", exact: true }).click();
-    await page.waitForURL(/page=2/);
-    await search.settled();
-    await expect(search.total).toContainText("page 2 of");
-    await search.expectResults();
-    await page.goBack();
-    await page.waitForURL(sortedUrl);
-    await search.settled();
-    await expect(search.total).not.toContainText("page 2 of");
+  if (await search.secondPage.isVisible()) {
+    await search.pageTwoAndBack(sortedUrl);
   } else {
     test.info().annotations.push({ type: "note", description: "one page of results: paging not exercised" });
     await page.goBack();
