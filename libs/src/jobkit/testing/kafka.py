@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 
 from aiokafka import AIOKafkaConsumer, ConsumerRecord
+from aiokafka.admin import AIOKafkaAdminClient
 
 STACK_SCRIPT = "deploy/local/stack"
 
@@ -52,6 +53,23 @@ async def read_topic(
     finally:
         await consumer.stop()
     return records
+
+
+async def delete_topics_with_prefix(bootstrap_servers: str, prefix: str) -> int:
+    """Delete every topic whose name starts with ``prefix`` (a test run's own); how many went.
+
+    Each run makes topics of its own; left behind, thousands of them slow every later start of
+    the broker (it loads each partition), so a suite that restarts it would time out on reruns.
+    """
+    admin = AIOKafkaAdminClient(bootstrap_servers=bootstrap_servers, request_timeout_ms=30_000)
+    await admin.start()
+    try:
+        ours = [topic for topic in await admin.list_topics() if topic.startswith(prefix)]
+        if ours:
+            await admin.delete_topics(ours, timeout_ms=30_000)
+        return len(ours)
+    finally:
+        await admin.close()
 
 
 def stack(*args: str) -> None:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+import warnings
+from collections.abc import Iterator
+
 import pytest
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
+from jobkit.settings import ServiceSettings
 from jobkit.telemetry import setup_telemetry
+from jobkit.testing.kafka import delete_topics_with_prefix
 from jobkit.testing.names import unique_prefix
 from jobkit.testing.service import (  # noqa: F401 - fixtures registered by this plugin
     committed_sessions,
@@ -34,6 +40,13 @@ def spans() -> InMemorySpanExporter:
 
 
 @pytest.fixture(scope="session")
-def run_prefix() -> str:
-    """A prefix for this run's Kafka topics, consumer groups and index names."""
-    return unique_prefix()
+def run_prefix() -> Iterator[str]:
+    """A prefix for this run's Kafka topics, consumer groups and index names; the run's topics
+    are deleted when it ends (a broker that is down then keeps them, with a warning)."""
+    prefix = unique_prefix()
+    yield prefix
+    bootstrap_servers = ServiceSettings().kafka_bootstrap_servers
+    try:
+        asyncio.run(delete_topics_with_prefix(bootstrap_servers, prefix))
+    except Exception as error:  # clean-up must not fail a finished run
+        warnings.warn(f"this run's topics ({prefix}*) were not deleted: {error!r}", stacklevel=1)
