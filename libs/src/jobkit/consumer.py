@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
 
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
+SESSION_TIMEOUT_MS = 45_000
+MAX_BATCH = 100
+
 # (topic, record key, event type) -> what a later record of the same batch supersedes, or None
 Coalesce = Callable[[str, str, str], Hashable | None]
 DEAD_LETTER_SUFFIX = ".dlt"
@@ -89,6 +92,11 @@ class IdempotentConsumer:
             enable_auto_commit=False,
             auto_offset_reset="earliest",
             request_timeout_ms=REQUEST_TIMEOUT_MS + 5_000,
+            # A busy machine stalls the event loop for seconds at a time: the broker's own
+            # default session (45 s) keeps such a member in its group instead of rebalancing it
+            # away mid-batch, whose commit then fails and the batch is read again, for ever.
+            session_timeout_ms=SESSION_TIMEOUT_MS,
+            heartbeat_interval_ms=SESSION_TIMEOUT_MS // 10,
         )
         self._dead_letters = idempotent_producer(
             self._bootstrap_servers, client_id=f"{self.group_id}-dlt"
@@ -124,7 +132,9 @@ class IdempotentConsumer:
     async def poll_once(self, *, timeout_ms: int = 1_000) -> int:
         """Apply one fetched batch and commit its offsets; return the number of records."""
         assert self._consumer is not None, "start() the consumer first"
-        batches = await self._consumer.getmany(timeout_ms=timeout_ms)
+        # A bounded batch is applied and committed well within the poll interval however slow
+        # each effect is, so progress is committed batch by batch.
+        batches = await self._consumer.getmany(timeout_ms=timeout_ms, max_records=MAX_BATCH)
         count = 0
         for partition, records in batches.items():
             superseded = self._superseded(records)
