@@ -96,6 +96,9 @@ class OutboxRelay:
         self._client_id = client_id
         self._poll_interval = poll_interval
         self._batch_size = batch_size
+        # Shrinks after a try that ran out of time and grows back after full ones: a slow
+        # machine or broker still makes progress instead of timing out the same batch for ever.
+        self._batch_limit = batch_size
         self._send_timeout = send_timeout
         self._max_backoff = max_backoff
         self._producer: AIOKafkaProducer | None = None
@@ -188,6 +191,8 @@ class OutboxRelay:
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.
 
+        The rows the broker acknowledged are marked sent even when the rest of the batch failed
+        or ran out of time, and the next batch is then half as large.
         Call it only from the active relay (``run_forever``) or where no other relay runs.
         """
         async with self._sessions() as session:
@@ -196,17 +201,33 @@ class OutboxRelay:
                     select(self._outbox)
                     .where(self._outbox.c.sent_at.is_(None))
                     .order_by(self._outbox.c.id)
-                    .limit(self._batch_size)
+                    .limit(self._batch_limit)
                 )
             ).all()
         if not rows:
             return 0
-        ids = [row.id for row in rows]
+        futures: list[asyncio.Future[object]] = []
         try:
-            await asyncio.wait_for(self._publish(rows), timeout=self._send_timeout)
+            await asyncio.wait_for(self._publish(rows, futures), timeout=self._send_timeout)
         except Exception as error:
-            await self._record_failure(ids, error)
+            acknowledged = [
+                row.id
+                for row, future in zip(rows, futures, strict=False)
+                if future.done() and not future.cancelled() and future.exception() is None
+            ]
+            await self._mark_sent(acknowledged)
+            self._batch_limit = max(1, self._batch_limit // 2)
+            await self._record_failure(
+                [row.id for row in rows if row.id not in acknowledged], error
+            )
             raise
+        await self._mark_sent([row.id for row in rows])
+        self._batch_limit = min(self._batch_size, self._batch_limit * 2)
+        return len(rows)
+
+    async def _mark_sent(self, ids: list[int]) -> None:
+        if not ids:
+            return
         async with unit_of_work(self._sessions) as session:
             await session.execute(
                 update(self._outbox)
@@ -214,12 +235,14 @@ class OutboxRelay:
                 .values(sent_at=datetime.now(UTC), last_error=None)
             )
         self.sent_total += len(ids)
-        return len(ids)
 
-    async def _publish(self, rows: Sequence[Row[Any]]) -> None:
+    async def _publish(
+        self, rows: Sequence[Row[Any]], futures: list[asyncio.Future[object]]
+    ) -> None:
         producer = await self._ensure_producer()
         # Sent in id order on one idempotent producer: per key (partition) order is kept.
-        futures = [await self._send(producer, row) for row in rows]
+        for row in rows:
+            futures.append(await self._send(producer, row))
         await asyncio.gather(*futures)
 
     async def _send(self, producer: AIOKafkaProducer, row: Row[Any]) -> asyncio.Future[object]:

@@ -146,6 +146,40 @@ async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
     assert await _effect_count(sessions, "relayed") == 1
 
 
+async def test_a_batch_that_ran_out_of_time_is_retried_in_smaller_batches(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """A machine too slow to send a whole batch in time still makes progress: the next try
+    sends half as many rows, and full batches grow the size back."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic])
+    async with unit_of_work(sessions) as session:
+        for number in range(8):
+            await enqueue(session, outbox, topic=topic, event=_event(f"slow-{number}"))
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay-slow",
+        batch_size=8,
+        send_timeout=1e-9,  # no batch can be sent in time
+    )
+    try:
+        with pytest.raises(TimeoutError):
+            await relay.relay_once()
+        relay._send_timeout = 30.0  # the broker answers in time again
+        assert await relay.relay_once() == 4
+        while await relay.relay_once():
+            pass
+    finally:
+        await relay.close()
+    async with sessions() as session:
+        unsent = await session.scalar(
+            select(func.count()).where(outbox.c.topic == topic, outbox.c.sent_at.is_(None))
+        )
+    assert unsent == 0
+
+
 async def test_the_same_event_delivered_twice_has_one_effect(
     settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
 ) -> None:
