@@ -53,12 +53,10 @@ from jobkit.uploads.http import file_url
 from jobs.db import terms as jobs_terms
 from jobs.domain.models import Job
 from jobs.settings import get_settings as jobs_settings
+from organizations.domain.lifecycle import create_organization
 from organizations.domain.models import Organization, OrganizationProfile
-from organizations.domain.service import (
-    LOGO_STYLE,
-    create_organization,
-    set_published,
-)
+from organizations.domain.profile import set_published
+from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
 from sqlalchemy import func, select, text
