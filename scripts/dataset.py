@@ -35,7 +35,7 @@ import httpx
 from demo.artwork import logo
 from demo.jobs_data import CITIES, ZIP, demo_jobs
 from demo.organizations_data import ORGANIZATIONS, DemoOrganization
-from demo.seed_jobs import create_demo_job
+from demo.seed_jobs import create_demo_job, remember_organization
 from demo.seed_organizations import (
     _address,
     _ok,
@@ -52,14 +52,11 @@ from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.uploads.http import file_url
 from jobs.db import terms as jobs_terms
 from jobs.domain.models import Job
-from jobs.domain.service import remember_organization
 from jobs.settings import get_settings as jobs_settings
+from organizations.domain.lifecycle import create_organization
 from organizations.domain.models import Organization, OrganizationProfile
-from organizations.domain.service import (
-    LOGO_STYLE,
-    create_organization,
-    set_published,
-)
+from organizations.domain.profile import set_published
+from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
 from sqlalchemy import func, select, text

@@ -1,13 +1,19 @@
 """Demo jobs through the jobs service's own use cases (the same validation, sanitizing, slugs
 and events as the wizard): created as the organization's recruiter, every form group filled,
 then published, scheduled, expired or archived at their demo dates without billing's slot saga
-(``publish_now``: the demo history predates the ledger). Idempotent: a job whose organization
-already has one of that title is left as it is."""
+(:func:`publish_now`: the demo history predates the ledger). Idempotent: a job whose
+organization already has one of that title is left as it is.
+
+The seed's own moves (:func:`publish_now`, :func:`feature_job`, :func:`remember_organization`)
+live here, not in the service: production jobs only move by the rows of
+``jobs.domain.workflow.TRANSITIONS``; the demo history's extra rows are :data:`DEMO_HISTORY`,
+checked by the same ``transition``, with the same versions and events."""
 
 from __future__ import annotations
 
 import io
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,22 +24,130 @@ from jobkit.uploads import process, storage_from_settings
 from jobkit.uploads.processing import store_upload
 from jobs.db import members as jobs_members
 from jobs.db import uploads
-from jobs.domain.errors import JobErrors
-from jobs.domain.models import Job
-from jobs.domain.service import (
-    archive_job,
-    create_job,
-    feature_job,
-    publish_now,
-    remember_organization,
-    update_group,
-)
+from jobs.domain.clock import aware, now_utc
+from jobs.domain.creation import create_job
+from jobs.domain.editing import update_group
+from jobs.domain.errors import JobErrors, not_found
+from jobs.domain.events import JobExpired, JobPublished, JobScheduled
+from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.publishing import archive_job, expires_at
+from jobs.domain.snapshots import refreshed
+from jobs.domain.workflow import Action, JobState, record_edit, transition
 from jobs.settings import JobsSettings
 from PIL import Image, ImageDraw
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from .jobs_data import DemoJob, demo_jobs
+
+SEED_ACTOR = "system:seed"
+
+# The moves of a demo job's history that production has no row for (they skip billing's slot
+# saga): a draft scheduled or published at its demo date. Expiring is production's own row.
+SCHEDULE_WITHOUT_SLOT = "schedule_without_slot"
+PUBLISH_WITHOUT_SLOT = "publish_without_slot"
+DEMO_HISTORY: Mapping[tuple[str, str], str] = {
+    (JobState.DRAFT, SCHEDULE_WITHOUT_SLOT): JobState.SCHEDULED,
+    (JobState.DRAFT, PUBLISH_WITHOUT_SLOT): JobState.PUBLISHED,
+}
+
+
+async def publish_now(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    job_id: uuid.UUID,
+    published: datetime | None = None,
+    expiration: datetime | None = None,
+    now: datetime | None = None,
+    actor: str = SEED_ACTOR,
+) -> Job | JobErrors:
+    """Publish a draft without billing's slot saga, at the given dates. A publish date ahead
+    schedules the job; an expiry already past expires it (its ``jobs.job.published`` event
+    first, then ``expired``), so search sees the same history as for a job that lived
+    through it."""
+    now = now or now_utc()
+    async with unit_of_work(sessions) as session:
+        job = await session.get(Job, job_id, with_for_update=True)
+        if job is None:
+            return not_found()
+        job.published = aware(published) if published else None
+        job.expiration = aware(expiration) if expiration else None
+        job.submitted_at = job.submitted_at or now
+        if job.published is not None and job.published > now:
+            job.published_at = None
+            job.expires_at = expires_at(job, settings)
+            await transition(
+                session,
+                settings,
+                job,
+                SCHEDULE_WITHOUT_SLOT,
+                JobScheduled,
+                actor=actor,
+                table=DEMO_HISTORY,
+            )
+            return await refreshed(session, job)
+        job.published_at = job.published or now
+        job.expires_at = expires_at(job, settings)
+        await transition(
+            session,
+            settings,
+            job,
+            PUBLISH_WITHOUT_SLOT,
+            JobPublished,
+            actor=actor,
+            table=DEMO_HISTORY,
+        )
+        if job.expires_at is not None and job.expires_at <= now:
+            await transition(session, settings, job, Action.EXPIRE, JobExpired, actor=actor)
+        return await refreshed(session, job)
+
+
+async def feature_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    job_id: uuid.UUID,
+    until: datetime,
+    now: datetime | None = None,
+    actor: str = SEED_ACTOR,
+) -> Job | JobErrors:
+    """Feature a job until ``until`` as a boosted slot would (ADR 0012). A job featured now
+    keeps its date (nothing written), so running it again changes nothing."""
+    now = now or now_utc()
+    async with unit_of_work(sessions) as session:
+        job = await session.get(Job, job_id, with_for_update=True)
+        if job is None:
+            return not_found()
+        if job.featured_until is None or job.featured_until <= now:
+            job.featured_until = aware(until)
+            await record_edit(session, settings, job, actor=actor)
+        return await refreshed(session, job)
+
+
+async def remember_organization(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    organization_id: uuid.UUID,
+    number: int,
+    name: str,
+    profile_slug: str | None = None,
+    logo_url: str | None = None,
+) -> None:
+    """Put an organization into jobs' read model now, as its events would (the seed may run
+    before the consumers have caught up)."""
+    values: dict[str, Any] = {"number": number, "name": name[:255]}
+    if profile_slug is not None:
+        values |= {"profile_slug": profile_slug, "profile_published": True}
+    if logo_url is not None:
+        values["logo_url"] = logo_url
+    async with unit_of_work(sessions) as session:
+        await session.execute(
+            insert(KnownOrganization)
+            .values(id=organization_id, **({"profile_published": False} | values))
+            .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+        )
 
 
 def _ok(result: object, what: str) -> Any:

@@ -17,13 +17,10 @@ from jobkit.uploads.processing import store_upload
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from organizations.db import members, terms, uploads
 from organizations.domain.errors import OrganizationErrors
+from organizations.domain.lifecycle import create_organization
 from organizations.domain.models import Organization, OrganizationProfile
-from organizations.domain.service import (
-    LOGO_STYLE,
-    create_organization,
-    set_published,
-    update_group,
-)
+from organizations.domain.profile import set_published, update_group
+from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import OrganizationsSettings
 from search.domain.models import Term
 from sqlalchemy import Table, select

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from jobs.db import outbox
 from jobs.domain.events import JobUpdated
 from jobs.domain.models import Job
-from jobs.domain.service import snapshot
+from jobs.domain.snapshots import snapshot
 from jobs.settings import JobsSettings, get_settings
 
 ACTOR = "system:resync"

@@ -10,7 +10,7 @@ import pytest
 from jobkit.auth import Principal
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import persist
-from jobs.domain import service
+from jobs.domain import creation
 from jobs.domain.models import Job
 from jobs.settings import JobsSettings
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -33,7 +33,7 @@ async def test_same_title_at_once_gets_distinct_slugs(
 
     created = await asyncio.gather(
         *(
-            service.create_job(
+            creation.create_job(
                 sessions=committed_sessions,
                 settings=service_settings,
                 principal=principal,

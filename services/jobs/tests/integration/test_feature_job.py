@@ -1,4 +1,4 @@
-"""feature_job (the demo seed's and administrators' way to feature a job): once, with its event;
+"""The demo seed's feature_job (scripts/demo/seed_jobs.py): once, with its event;
 again while featured changes nothing."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import persist
 from jobs.db import outbox
-from jobs.domain import service
 from jobs.domain.models import Job
 from jobs.settings import JobsSettings
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from scripts.demo.seed_jobs import feature_job
 from services.jobs.tests.factories import job, organization
 
 pytestmark = pytest.mark.integration
@@ -30,7 +30,7 @@ async def test_featuring_a_job_twice_writes_once(
     now = datetime.now(UTC)
     until = now + timedelta(days=30)
     for _ in range(2):
-        answer = await service.feature_job(
+        answer = await feature_job(
             sessions=committed_sessions,
             settings=service_settings,
             job_id=row.id,

@@ -13,8 +13,9 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.server import free_port
 from jobkit.testing.service import persist
 from jobs.db import members
+from jobs.domain.access import is_member
 from jobs.domain.models import Job, KnownOrganization
-from jobs.domain.service import is_member, moderates, remember_organization
+from jobs.domain.publishing import moderates
 from jobs.messaging.consumers import (
     apply_organization,
     apply_profile,
@@ -27,6 +28,7 @@ from jobs.settings import JobsSettings
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from scripts.demo.seed_jobs import remember_organization
 from scripts.mailcatcher import Mailbox
 from services.jobs.tests.factories import job, organization
 

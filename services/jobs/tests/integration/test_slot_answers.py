@@ -17,7 +17,7 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.kafka import read_topic
 from jobkit.testing.server import serve
 from jobkit.testing.service import persist
-from jobs.domain import service
+from jobs.domain import publishing
 from jobs.domain.events import SLOT_TOPIC, JobPublishRequested
 from jobs.domain.models import Job
 from jobs.main import create_app
@@ -102,7 +102,7 @@ async def _publish(
     member = uuid.uuid4()
     await add_member(sessions, org, member)
     principal = Principal(user_id=str(member), roles=frozenset({"recruiter"}))
-    published = await service.publish_job(
+    published = await publishing.publish_job(
         sessions=sessions, settings=settings, principal=principal, job_id=row.id
     )
     assert isinstance(published, Job)
@@ -142,7 +142,7 @@ async def test_denied_returns_to_draft_once_however_often_it_is_delivered(
 
     # The recruiter buys a slot and publishes again; then the old answer comes a second time
     # (a redelivery) before billing's new one: it has no second effect.
-    again = await service.publish_job(
+    again = await publishing.publish_job(
         sessions=sessions, settings=running, principal=principal, job_id=waiting.id
     )
     assert isinstance(again, Job)

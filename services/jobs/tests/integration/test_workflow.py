@@ -14,7 +14,7 @@ from jobkit.db import make_engine, make_sessionmaker
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import persist
 from jobs.db import outbox
-from jobs.domain import service
+from jobs.domain import publishing, slots
 from jobs.domain.errors import JobErrors
 from jobs.domain.events import SlotDenied, SlotGranted
 from jobs.domain.models import Job, KnownOrganization, SiteSetting
@@ -23,6 +23,7 @@ from jobs.settings import JobsSettings
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from scripts.demo.seed_jobs import publish_now
 from services.jobs.tests.factories import add_member, job, organization
 
 pytestmark = pytest.mark.integration
@@ -56,10 +57,10 @@ async def _answer(
 ) -> None:
     async with sessions() as session, session.begin():
         if isinstance(answer, SlotGranted):
-            await service.apply_slot_granted(session, settings, answer)
+            await slots.apply_slot_granted(session, settings, answer)
         else:
             assert isinstance(answer, SlotDenied)
-            await service.apply_slot_denied(session, settings, answer)
+            await slots.apply_slot_denied(session, settings, answer)
 
 
 async def _submitted(
@@ -72,7 +73,7 @@ async def _submitted(
     member = uuid.uuid4()
     await add_member(sessions, org, member)
     principal = Principal(user_id=str(member), roles=frozenset({"recruiter"}))
-    published = await service.publish_job(
+    published = await publishing.publish_job(
         sessions=sessions, settings=settings, principal=principal, job_id=row.id
     )
     assert isinstance(published, Job), published
@@ -136,7 +137,7 @@ async def test_a_future_publish_date_schedules_and_a_moderating_site_reviews_fir
         SlotGranted(job_id=str(reviewed.id), organization_number=org.number, source="credits"),
     )
     assert (await _state(committed_sessions, reviewed.id)).state == "needs_review"
-    rejected = await service.reject_job(
+    rejected = await publishing.reject_job(
         sessions=committed_sessions,
         settings=settings,
         principal=ADMIN,
@@ -151,7 +152,7 @@ async def test_a_future_publish_date_schedules_and_a_moderating_site_reviews_fir
     assert events[-3:] == ["jobs.job.publish_withdrawn", "jobs.job.rejected", "jobs.job.updated"]
 
     recruiter = Principal(user_id=str(uuid.uuid4()), roles=frozenset({"recruiter"}))
-    refused = await service.approve_job(
+    refused = await publishing.approve_job(
         sessions=committed_sessions, settings=settings, principal=recruiter, job_id=reviewed.id
     )
     assert isinstance(refused, JobErrors)
@@ -162,7 +163,7 @@ async def test_archiving_before_publication_withdraws_the_slot_request(
     committed_sessions: async_sessionmaker[AsyncSession], settings: JobsSettings
 ) -> None:
     org, waiting = await _submitted(committed_sessions, settings)
-    archived = await service.archive_job(
+    archived = await publishing.archive_job(
         sessions=committed_sessions, settings=settings, principal=ADMIN, job_id=waiting.id
     )
     assert isinstance(archived, Job)
@@ -178,7 +179,7 @@ async def test_archiving_before_publication_withdraws_the_slot_request(
         SlotGranted(job_id=str(waiting.id), organization_number=org.number, source="credits"),
     )
     assert (await _state(committed_sessions, waiting.id)).state == "archived"
-    again = await service.republish_job(
+    again = await publishing.republish_job(
         sessions=committed_sessions, settings=settings, principal=ADMIN, job_id=waiting.id
     )
     assert isinstance(again, Job)
@@ -199,7 +200,7 @@ async def test_publish_now_sets_the_seeds_states_with_their_events(
         (now - timedelta(days=40), None, "expired"),
     ]
     for row, (published, expiration, state) in zip(rows, cases, strict=True):
-        done = await service.publish_now(
+        done = await publish_now(
             sessions=committed_sessions,
             settings=settings,
             job_id=row.id,

@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from jobs.domain import page
-from jobs.domain.service import expires_at
+from jobs.domain.publishing import expires_at
 from jobs.settings import JobsSettings
 
 from services.jobs.tests.factories import job, organization

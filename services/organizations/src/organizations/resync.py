@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from organizations.db import outbox
 from organizations.domain.events import ProfileUpdated
 from organizations.domain.models import OrganizationProfile
-from organizations.domain.service import snapshot
+from organizations.domain.snapshots import snapshot
 from organizations.settings import OrganizationsSettings, get_settings
 
 ACTOR = "system:resync"

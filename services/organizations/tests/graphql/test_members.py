@@ -13,7 +13,7 @@ from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
 from organizations.db import members, outbox
-from organizations.domain.service import IssuedInvitation, invite_member
+from organizations.domain.invitations import IssuedInvitation, invite_member
 from organizations.settings import OrganizationsSettings
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker

@@ -34,6 +34,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.db import outbox, uploads
+from jobs.domain.access import is_member
+from jobs.domain.clock import now_utc
 from jobs.domain.errors import (
     ALREADY_APPLIED_MESSAGE,
     CAPTCHA_INVALID_MESSAGE,
@@ -49,7 +51,6 @@ from jobs.domain.errors import (
 )
 from jobs.domain.events import ApplicationStatusChanged, ApplicationSubmitted
 from jobs.domain.models import Application, ApplicationAttachment, Job, RateLimitHit, SiteSetting
-from jobs.domain.service import is_member, now_utc
 from jobs.settings import JobsSettings
 
 Code = JobErrorCode

@@ -54,3 +54,16 @@ NOT_A_RECRUITER_OF_THE_JOB = (
     "Only recruiters of this job's organization and administrators may see its applications."
 )
 NO_SUCH_APPLICATION = "This application does not exist."
+
+
+def one_error(code: JobErrorCode, message: str, field: str | None = None) -> JobErrors:
+    """The answer for one error (the message for people, the snake_case field at fault)."""
+    return JobErrors([JobError(code, message, field)])
+
+
+def forbidden() -> JobErrors:
+    return one_error(JobErrorCode.FORBIDDEN, NOT_A_MEMBER)
+
+
+def not_found() -> JobErrors:
+    return one_error(JobErrorCode.NOT_FOUND, NO_SUCH_JOB, "id")

@@ -16,7 +16,7 @@ from jobkit.html import plain_text
 from jobkit.uploads.http import file_url
 
 from jobs.domain.models import Job, KnownOrganization
-from jobs.domain.service import LOGO_STYLE, logo_url
+from jobs.domain.snapshots import LOGO_STYLE, logo_url
 from jobs.settings import JobsSettings
 
 # Google's employmentType values, by the English URL alias of the employment_types vocabulary

@@ -22,8 +22,8 @@ from strawberry.types import Info
 
 from jobs.domain import errors as domain_errors
 from jobs.domain import page
+from jobs.domain.access import visible_to
 from jobs.domain.models import Job as JobModel
-from jobs.domain.service import visible_to
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import (
     captcha_required,

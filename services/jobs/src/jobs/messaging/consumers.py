@@ -33,7 +33,7 @@ from jobs.domain.events import (
     SlotGranted,
 )
 from jobs.domain.models import Job, KnownOrganization, SiteSetting
-from jobs.domain.service import apply_slot_denied, apply_slot_granted
+from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
     application_mailer_handlers,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from jobs.domain.service import expire_jobs, publish_due_jobs
+from jobs.domain.scheduler import expire_jobs, publish_due_jobs
 from jobs.settings import JobsSettings
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

@@ -38,3 +38,18 @@ class OrganizationErrors(DomainErrors[OrganizationErrorCode]):
 
 NOT_A_MEMBER = "Only members of this organization and administrators may change it."
 NO_SUCH_PROFILE = "This organization does not exist."
+
+
+def one_error(
+    code: OrganizationErrorCode, message: str, field: str | None = None
+) -> OrganizationErrors:
+    """The answer for one error (the message for people, the snake_case field at fault)."""
+    return OrganizationErrors([OrganizationError(code, message, field)])
+
+
+def forbidden() -> OrganizationErrors:
+    return one_error(OrganizationErrorCode.FORBIDDEN, NOT_A_MEMBER)
+
+
+def not_found() -> OrganizationErrors:
+    return one_error(OrganizationErrorCode.NOT_FOUND, NO_SUCH_PROFILE, "id")

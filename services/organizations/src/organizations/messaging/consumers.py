@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from organizations.db import processed_events, site_settings, terms
 from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, MemberInvited
+from organizations.domain.invitations import new_invitation_token
 from organizations.domain.models import Invitation, Organization
-from organizations.domain.service import new_invitation_token
 from organizations.messaging.contact_mailer import contact_copy_handlers, contact_mailer_handlers
 from organizations.settings import OrganizationsSettings
 

@@ -7,10 +7,9 @@ import strawberry
 from strawberry.types import Info
 
 from jobs.domain import applications
-from jobs.domain.errors import NO_SUCH_APPLICATION, JobErrorCode
+from jobs.domain.errors import NO_SUCH_APPLICATION, JobErrorCode, one_error
 from jobs.domain.errors import JobErrors as DomainErrors
 from jobs.domain.models import Application as ApplicationModel
-from jobs.domain.service import _error
 from jobs.graphql.application_types import (
     Application,
     ApplicationResult,
@@ -29,7 +28,7 @@ def _answer(result: ApplicationModel | DomainErrors) -> ApplicationResult:
 
 
 def _no_such_application() -> ApplicationResult:
-    return JobErrors.from_domain(_error(JobErrorCode.NOT_FOUND, NO_SUCH_APPLICATION, "id"))
+    return JobErrors.from_domain(one_error(JobErrorCode.NOT_FOUND, NO_SUCH_APPLICATION, "id"))
 
 
 async def change_application_status(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from strawberry.types import Info
 
-from jobs.domain import service
+from jobs.domain import creation
 from jobs.graphql.context import JobContext
 from jobs.graphql.inputs import CreateJobInput
 from jobs.graphql.mutations.result import JobResult, answer, no_such_job, settings_of
@@ -16,7 +16,7 @@ async def create_job(info: Info[JobContext, None], input: CreateJobInput) -> Job
     if organization_id is None:
         return no_such_job("organizationId")
     return answer(
-        await service.create_job(
+        await creation.create_job(
             sessions=info.context.sessions,
             settings=settings_of(info),
             principal=info.context.require_principal(),

@@ -7,10 +7,9 @@ from typing import Annotated
 import strawberry
 from strawberry.types import Info
 
-from jobs.domain.errors import NO_SUCH_JOB, JobErrorCode
+from jobs.domain.errors import NO_SUCH_JOB, JobErrorCode, one_error
 from jobs.domain.errors import JobErrors as DomainErrors
 from jobs.domain.models import Job as JobModel
-from jobs.domain.service import _error
 from jobs.graphql.context import JobContext
 from jobs.graphql.types import Job, JobErrors
 from jobs.settings import JobsSettings
@@ -37,4 +36,4 @@ def answer(result: JobModel | DomainErrors) -> JobResult:
 
 
 def no_such_job(field: str = "id") -> JobResult:
-    return JobErrors.from_domain(_error(JobErrorCode.NOT_FOUND, NO_SUCH_JOB, field))
+    return JobErrors.from_domain(one_error(JobErrorCode.NOT_FOUND, NO_SUCH_JOB, field))

@@ -9,7 +9,7 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
-from jobs.domain import service
+from jobs.domain import editing
 from jobs.graphql import inputs
 from jobs.graphql.context import JobContext
 from jobs.graphql.mutations.result import JobResult, answer, no_such_job, settings_of
@@ -35,7 +35,7 @@ def _typed(group: str, input_type: type) -> Any:
         if job_id is None:
             return no_such_job()
         return answer(
-            await service.update_group(
+            await editing.update_group(
                 sessions=info.context.sessions,
                 settings=settings_of(info),
                 principal=info.context.require_principal(),
@@ -70,7 +70,7 @@ async def rename_job(info: Info[JobContext, None], id: strawberry.ID, title: str
     if job_id is None:
         return no_such_job()
     return answer(
-        await service.rename_job(
+        await editing.rename_job(
             sessions=info.context.sessions,
             settings=settings_of(info),
             principal=info.context.require_principal(),

@@ -9,7 +9,7 @@ from typing import Any
 import strawberry
 from strawberry.types import Info
 
-from jobs.domain import service
+from jobs.domain import creation, publishing
 from jobs.graphql.context import JobContext
 from jobs.graphql.mutations.result import JobResult, answer, no_such_job, settings_of
 from jobs.graphql.types import parse_id
@@ -36,24 +36,24 @@ async def _run(
 
 
 async def publish_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, service.publish_job)
+    return await _run(info, id, publishing.publish_job)
 
 
 async def archive_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, service.archive_job)
+    return await _run(info, id, publishing.archive_job)
 
 
 async def duplicate_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, service.duplicate_job)
+    return await _run(info, id, creation.duplicate_job)
 
 
 async def republish_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, service.republish_job)
+    return await _run(info, id, publishing.republish_job)
 
 
 async def approve_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, service.approve_job)
+    return await _run(info, id, publishing.approve_job)
 
 
 async def reject_job(info: Info[JobContext, None], id: strawberry.ID, reason: str) -> JobResult:
-    return await _run(info, id, service.reject_job, reason=reason)
+    return await _run(info, id, publishing.reject_job, reason=reason)

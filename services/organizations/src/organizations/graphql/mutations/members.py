@@ -9,8 +9,8 @@ from typing import Annotated
 import strawberry
 from strawberry.types import Info
 
-from organizations.domain import service
-from organizations.domain.errors import OrganizationErrorCode
+from organizations.domain import invitations, lifecycle, membership
+from organizations.domain.errors import OrganizationErrorCode, one_error
 from organizations.domain.errors import OrganizationErrors as DomainErrors
 from organizations.graphql.context import OrganizationContext
 from organizations.graphql.types import Organization, OrganizationErrors, parse_id
@@ -25,7 +25,7 @@ def _settings(info: Info[OrganizationContext, None]) -> OrganizationsSettings:
 
 def _unknown(field: str) -> OrganizationErrors:
     return OrganizationErrors.from_domain(
-        service._error(OrganizationErrorCode.NOT_FOUND, "This organization does not exist.", field)
+        one_error(OrganizationErrorCode.NOT_FOUND, "This organization does not exist.", field)
     )
 
 
@@ -62,7 +62,7 @@ async def invite_member(
     organization = parse_id(organization_id)
     if organization is None:
         return _unknown("organizationId")
-    result = await service.invite_member(
+    result = await invitations.invite_member(
         sessions=info.context.sessions,
         settings=_settings(info),
         principal=info.context.require_principal(),
@@ -76,7 +76,7 @@ async def invite_member(
 
 async def accept_invitation(info: Info[OrganizationContext, None], token: str) -> MembershipResult:
     return _membership(
-        await service.accept_invitation(
+        await invitations.accept_invitation(
             sessions=info.context.sessions,
             settings=_settings(info),
             principal=info.context.require_principal(),
@@ -92,7 +92,7 @@ async def remove_member(
     if organization is None or user is None:
         return _unknown("organizationId" if organization is None else "userId")
     return _membership(
-        await service.remove_member(
+        await membership.remove_member(
             sessions=info.context.sessions,
             settings=_settings(info),
             principal=info.context.require_principal(),
@@ -110,7 +110,7 @@ async def leave_organization(
     if organization is None:
         return _unknown("organizationId")
     return _membership(
-        await service.remove_member(
+        await membership.remove_member(
             sessions=info.context.sessions,
             settings=_settings(info),
             principal=principal,
@@ -127,7 +127,7 @@ async def set_active_organization(
     if organization is None:
         return _unknown("organizationId")
     return _membership(
-        await service.set_active_organization(
+        await membership.set_active_organization(
             sessions=info.context.sessions,
             principal=info.context.require_principal(),
             organization_id=organization,
@@ -151,7 +151,7 @@ async def delete_organization(
     organization = parse_id(organization_id)
     if organization is None:
         return _unknown("organizationId")
-    result = await service.delete_organization(
+    result = await lifecycle.delete_organization(
         sessions=info.context.sessions,
         settings=_settings(info),
         principal=info.context.require_principal(),

@@ -11,8 +11,8 @@ from typing import Annotated, Any
 import strawberry
 from strawberry.types import Info
 
-from organizations.domain import service
-from organizations.domain.errors import OrganizationErrorCode
+from organizations.domain import lifecycle, profile
+from organizations.domain.errors import OrganizationErrorCode, one_error
 from organizations.domain.errors import OrganizationErrors as DomainErrors
 from organizations.graphql import inputs
 from organizations.graphql.context import OrganizationContext
@@ -44,7 +44,7 @@ def _answer(result: object) -> OrganizationProfileResult:
 
 def _no_such_profile() -> OrganizationProfileResult:
     return OrganizationErrors.from_domain(
-        service._error(OrganizationErrorCode.NOT_FOUND, "This organization does not exist.", "id")
+        one_error(OrganizationErrorCode.NOT_FOUND, "This organization does not exist.", "id")
     )
 
 
@@ -57,7 +57,7 @@ async def create_organization(
     info: Info[OrganizationContext, None], input: CreateOrganizationInput
 ) -> OrganizationProfileResult:
     return _answer(
-        await service.create_organization(
+        await lifecycle.create_organization(
             sessions=info.context.sessions,
             settings=_settings(info),
             principal=info.context.require_principal(),
@@ -86,7 +86,7 @@ def _typed(group: str, input_type: type) -> Any:
         if profile_id is None:
             return _no_such_profile()
         return _answer(
-            await service.update_group(
+            await profile.update_group(
                 sessions=info.context.sessions,
                 settings=_settings(info),
                 principal=info.context.require_principal(),
@@ -127,7 +127,7 @@ async def _publish(
     if profile_id is None:
         return _no_such_profile()
     return _answer(
-        await service.set_published(
+        await profile.set_published(
             sessions=info.context.sessions,
             settings=_settings(info),
             principal=info.context.require_principal(),

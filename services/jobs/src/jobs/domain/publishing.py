@@ -1,0 +1,291 @@
+"""A job's publication: its recruiters submit, archive and resubmit it, administrators review
+it, and what going live sets (the publication and expiry dates). Each move is a row of
+:data:`jobs.domain.workflow.TRANSITIONS`; billing's answers are in :mod:`jobs.domain.slots`,
+the scheduler's moves in :mod:`jobs.domain.scheduler`."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timedelta
+
+from jobkit.auth import Principal
+from jobkit.db import unit_of_work
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobs.domain.access import actor_of, locked_for
+from jobs.domain.clock import now_utc
+from jobs.domain.errors import JobError, JobErrorCode, JobErrors, one_error
+from jobs.domain.events import (
+    JobArchived,
+    JobPublished,
+    JobPublishRequested,
+    JobPublishWithdrawn,
+    JobRejected,
+    JobScheduled,
+    JobSubmitted,
+    JobUpdated,
+)
+from jobs.domain.models import Job, SiteSetting
+from jobs.domain.snapshots import refreshed
+from jobs.domain.workflow import Action, JobState, refusal, transition
+from jobs.settings import JobsSettings
+
+Code = JobErrorCode
+# States in which a publication is requested or pending: archiving withdraws the slot request.
+BEFORE_PUBLICATION = frozenset({JobState.AWAITING_SLOT, JobState.NEEDS_REVIEW, JobState.SCHEDULED})
+REJECTED = "rejected"
+
+
+async def moderates(session: AsyncSession, site: str) -> bool:
+    """Whether the site reviews jobs before they go public (identity's ``jobs.moderation``)."""
+    setting = await session.get(SiteSetting, (site, "jobs", "moderation"))
+    return bool(setting.value) if setting is not None else False
+
+
+def expires_at(job: Job, settings: JobsSettings) -> datetime | None:
+    """The expiration date, else the publication plus the duration (default 30 days)."""
+    if job.expiration is not None:
+        return job.expiration
+    start = job.published_at or job.published
+    if start is None:
+        return None
+    return start + timedelta(days=job.duration or settings.default_duration_days)
+
+
+def missing_for_publication(job: Job, now: datetime) -> list[JobError]:
+    missing = []
+    if job.type == "job_per_template" and not job.description:
+        missing.append(JobError(Code.REQUIRED, "Describe the job first.", "description"))
+    if job.type == "job_per_link" and not job.link_url:
+        missing.append(JobError(Code.REQUIRED, "Add the address of the original ad.", "link_url"))
+    if job.type == "job_per_file" and job.file_upload_id is None:
+        missing.append(JobError(Code.REQUIRED, "Upload the job's PDF first.", "file_upload_id"))
+    if job.expiration is not None and job.expiration <= now:
+        missing.append(JobError(Code.IN_THE_PAST, "The expiration date has passed.", "expiration"))
+    return missing
+
+
+def live_action(job: Job, now: datetime, *, schedule: Action, publish: Action) -> Action:
+    """Of the caller's two rows (``schedule``, ``publish``), the one for the job's publish
+    date: scheduled while it is ahead, public when it has come or there is none."""
+    return schedule if job.published is not None and job.published > now else publish
+
+
+async def make_public(
+    session: AsyncSession,
+    settings: JobsSettings,
+    job: Job,
+    action: Action,
+    *,
+    actor: str,
+    now: datetime,
+) -> None:
+    """Public from ``now`` until its expiry."""
+    job.published_at = now
+    job.expires_at = expires_at(job, settings)
+    await transition(session, settings, job, action, JobPublished, actor=actor)
+
+
+async def go_live(
+    session: AsyncSession,
+    settings: JobsSettings,
+    job: Job,
+    *,
+    schedule: Action,
+    publish: Action,
+    actor: str,
+    now: datetime,
+) -> None:
+    """Publish now, or schedule when the publish date is ahead (the scheduler publishes it)."""
+    action = live_action(job, now, schedule=schedule, publish=publish)
+    if action is publish:
+        await make_public(session, settings, job, action, actor=actor, now=now)
+        return
+    job.published_at = None
+    job.expires_at = expires_at(job, settings)
+    await transition(session, settings, job, action, JobScheduled, actor=actor)
+
+
+async def _request_publication(
+    session: AsyncSession,
+    settings: JobsSettings,
+    job: Job,
+    action: Action,
+    actor: str,
+    now: datetime,
+) -> None:
+    job.refusal = None
+    job.submitted_at = job.submitted_at or now
+    await transition(
+        session,
+        settings,
+        job,
+        action,
+        JobSubmitted(
+            job_id=str(job.id),
+            organization_id=str(job.organization_id),
+            organization_number=job.organization_number,
+            version=job.version + 1,  # the version this submission makes
+        ),
+        JobPublishRequested(
+            job_id=str(job.id),
+            organization_number=job.organization_number,
+            organization_name=job.organization_name,
+        ),
+        actor=actor,
+    )
+
+
+async def publish_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+    now: datetime | None = None,
+) -> Job | JobErrors:
+    """Ask for a slot: AWAITING_SLOT until billing answers (``billing.slot.granted/denied``)."""
+    now = now or now_utc()
+    async with unit_of_work(sessions) as session:
+        job = await locked_for(session, principal, job_id)
+        if isinstance(job, JobErrors):
+            return job
+        refused = refusal(job, Action.SUBMIT)
+        if refused is not None:
+            return refused
+        missing = missing_for_publication(job, now)
+        if missing:
+            return JobErrors(missing)
+        await _request_publication(session, settings, job, Action.SUBMIT, actor_of(principal), now)
+        return await refreshed(session, job)
+
+
+async def republish_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+    now: datetime | None = None,
+) -> Job | JobErrors:
+    """An archived or expired job asks for a new slot (a new publication)."""
+    now = now or now_utc()
+    async with unit_of_work(sessions) as session:
+        job = await locked_for(session, principal, job_id)
+        if isinstance(job, JobErrors):
+            return job
+        refused = refusal(job, Action.RESUBMIT)
+        if refused is not None:
+            return refused
+        missing = missing_for_publication(job, now)
+        if missing:
+            return JobErrors(missing)
+        job.published_at = None
+        job.expires_at = None
+        if job.published is not None and job.published <= now:
+            job.published = None  # the old publish date is history; publish when granted
+        await _request_publication(
+            session, settings, job, Action.RESUBMIT, actor_of(principal), now
+        )
+        return await refreshed(session, job)
+
+
+def withdrawal(job: Job) -> JobPublishWithdrawn:
+    """Billing gives the slot of a publication that will not happen back."""
+    return JobPublishWithdrawn(job_id=str(job.id), organization_number=job.organization_number)
+
+
+async def archive_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+) -> Job | JobErrors:
+    """Take a job offline; before its publication the slot request is withdrawn (billing gives
+    the slot back), after it the slot stays used."""
+    async with unit_of_work(sessions) as session:
+        job = await locked_for(session, principal, job_id)
+        if isinstance(job, JobErrors):
+            return job
+        refused = refusal(job, Action.ARCHIVE)
+        if refused is not None:
+            return refused
+        events = (
+            (withdrawal(job), JobArchived) if job.state in BEFORE_PUBLICATION else (JobArchived,)
+        )
+        await transition(session, settings, job, Action.ARCHIVE, *events, actor=actor_of(principal))
+        return await refreshed(session, job)
+
+
+async def approve_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+    now: datetime | None = None,
+) -> Job | JobErrors:
+    now = now or now_utc()
+    schedule, publish = Action.APPROVE_AND_SCHEDULE, Action.APPROVE_AND_PUBLISH
+    async with unit_of_work(sessions) as session:
+        job = await locked_for(session, principal, job_id, admin_only=True)
+        if isinstance(job, JobErrors):
+            return job
+        refused = refusal(job, live_action(job, now, schedule=schedule, publish=publish))
+        if refused is not None:
+            return refused
+        await go_live(
+            session,
+            settings,
+            job,
+            schedule=schedule,
+            publish=publish,
+            actor=actor_of(principal),
+            now=now,
+        )
+        return await refreshed(session, job)
+
+
+async def reject_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    job_id: uuid.UUID,
+    reason: str,
+    now: datetime | None = None,
+) -> Job | JobErrors:
+    """Back to DRAFT with the reason; the slot goes back to the organization and the recruiter
+    is mailed (jobs' mailer, on ``jobs.job.rejected``)."""
+    now = now or now_utc()
+    reason = reason.strip()
+    if not reason:
+        return one_error(Code.REQUIRED, "Say why the job is rejected.", "reason")
+    if len(reason) > 2000:
+        return one_error(Code.TOO_LONG, "Keep the reason under 2000 characters.", "reason")
+    async with unit_of_work(sessions) as session:
+        job = await locked_for(session, principal, job_id, admin_only=True)
+        if isinstance(job, JobErrors):
+            return job
+        refused = refusal(job, Action.REJECT)
+        if refused is not None:
+            return refused
+        job.refusal = {"reason": REJECTED, "message": reason, "at": now.isoformat()}
+        await transition(
+            session,
+            settings,
+            job,
+            Action.REJECT,
+            withdrawal(job),
+            JobRejected(
+                job_id=str(job.id),
+                organization_id=str(job.organization_id),
+                owner_id=str(job.owner_id),
+                title=job.title,
+                reason=reason,
+            ),
+            JobUpdated,
+            actor=actor_of(principal),
+        )
+        return await refreshed(session, job)

@@ -1,0 +1,119 @@
+"""The demo seed's jobs (scripts/demo/seed_jobs.py::create_demo_job) against a temporary
+database: one demo job of each demo state, created and filled through the use cases, then
+brought to its state by the seed's own moves (publish_now, archive), with the lifecycle events
+search needs, one version per event."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from datetime import UTC, datetime
+
+import pytest
+from jobkit.settings import ServiceSettings
+from jobkit.testing.service import persist
+from jobkit.vocabulary import TermUpserted, apply_term_upserted
+from jobs.db import outbox, terms
+from jobs.domain.models import Job
+from jobs.settings import JobsSettings
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from scripts.demo.jobs_data import DemoJob, demo_jobs
+from scripts.demo.seed_jobs import create_demo_job
+from services.jobs.tests.factories import organization
+
+pytestmark = pytest.mark.integration
+
+# What each demo state leaves in the outbox after the edits (created, then one update a group).
+LIFECYCLE = {
+    "draft": [],
+    "published": ["jobs.job.published"],
+    "scheduled": ["jobs.job.scheduled"],
+    "expired": ["jobs.job.published", "jobs.job.expired"],
+    "archived": ["jobs.job.published", "jobs.job.archived"],
+}
+
+
+def _terms_of(job: DemoJob) -> set[tuple[str, str]]:
+    """The (vocabulary, alias) pairs the seed's groups refer to."""
+    return {
+        ("remote_options", job.remote),
+        *(("employment_types", a) for a in job.employment),
+        *(("occupational_fields", a) for a in job.occupations),
+        *(("fields_of_study", a) for a in job.studies),
+        ("degree_levels", job.degree),
+        ("years_of_experience", job.experience),
+        *(("languages", a) for a in job.languages),
+        *(("skills", a) for a in job.skills),
+    }
+
+
+async def test_each_demo_state_is_reached_with_its_events(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    assert isinstance(service_settings, JobsSettings)
+    chosen: dict[str, DemoJob] = {}
+    for demo in demo_jobs():
+        if demo.kind != "JOB_PER_FILE":  # no PDF drawn into the upload folder here
+            chosen.setdefault(demo.state, demo)
+    assert set(chosen) == set(LIFECYCLE)
+    # the vocabularies' terms, as search's events would have brought them (fresh tids)
+    base = random.randrange(10_000_000, 20_000_000)
+    pairs = sorted(set().union(*(_terms_of(demo) for demo in chosen.values())))
+    tids = {pair: base + n for n, pair in enumerate(pairs)}
+    async with committed_sessions() as session, session.begin():
+        for (vocabulary, alias), tid in tids.items():
+            await apply_term_upserted(
+                session,
+                terms,
+                TermUpserted(
+                    tid=tid,
+                    vocabulary=vocabulary,
+                    label=alias,
+                    labels={},
+                    aliases={"en": alias},
+                    parent_tid=None,
+                    weight=0,
+                ),
+            )
+    org = organization()
+    await persist(committed_sessions, org)
+    now = datetime.now(UTC)
+
+    for state, demo in chosen.items():
+        job_id = await create_demo_job(
+            demo,
+            sessions=committed_sessions,
+            settings=service_settings,
+            tids=tids,
+            organization_id=org.id,
+            owner=str(uuid.uuid4()),
+            now=now,
+        )
+        async with committed_sessions() as session:
+            found = await session.get(Job, job_id)
+            assert found is not None
+            events = list(
+                await session.execute(
+                    select(outbox.c.event_type, outbox.c.body)
+                    .where(outbox.c.key == str(job_id))
+                    .order_by(outbox.c.id)
+                )
+            )
+        kinds = [kind for kind, _ in events]
+        lifecycle_start = len(kinds) - len(LIFECYCLE[state])
+        assert found.state == state
+        assert kinds[0] == "jobs.job.created"
+        assert set(kinds[1:lifecycle_start]) == {"jobs.job.updated"}
+        assert kinds[lifecycle_start:] == LIFECYCLE[state]
+        # one version per event, the last one the job's
+        versions = [json.loads(body)["aggregate_version"] for _, body in events]
+        assert versions == list(range(1, len(events) + 1))
+        assert found.version == len(events)
+        if state == "scheduled":
+            assert found.published_at is None
+            assert found.published is not None
+        if state in {"published", "expired", "archived"}:
+            assert found.published_at == found.published
