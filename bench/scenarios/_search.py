@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from search.domain.job_search import (
+from search.engine.job_search import (
     JOB_FACETS,
     Condition,
     ConditionGroup,

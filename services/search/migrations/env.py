@@ -1,7 +1,7 @@
 """Alembic environment of the search service (the shared body lives in jobkit.migrations)."""
 
-import search.announce.models
-import search.domain.models  # noqa: F401 - register the mapped tables on the metadata
+import search.site.announce.models
+import search.site.models  # noqa: F401 - register the mapped tables on the metadata
 from jobkit.migrations import run_migrations
 from search.db import Base
 from search.settings import get_settings

@@ -20,7 +20,7 @@ from jobs.domain.service import LOGO_STYLE, logo_url
 from jobs.settings import JobsSettings
 
 # Google's employmentType values, by the English URL alias of the employment_types vocabulary
-# (services/search/src/search/vocabularies/data/employment_types.json).
+# (services/search/src/search/taxonomy/data/employment_types.json).
 EMPLOYMENT_TYPES = {
     "full-time": "FULL_TIME",
     "part-time": "PART_TIME",
