@@ -25,7 +25,7 @@ from organizations.domain.service import (
     update_group,
 )
 from organizations.settings import OrganizationsSettings
-from search.site.models import Term
+from search.taxonomy.models import Term
 from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

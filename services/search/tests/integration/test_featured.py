@@ -10,15 +10,15 @@ import pytest
 from jobkit.events import EventEnvelope
 from search.engine.indexing.indexer import index_job, index_profile
 from search.engine.indexing.store import SearchStore
-from search.engine.job_search import (
+from search.engine.job_search import run_job_search
+from search.engine.organization_search import run_organization_search
+from search.engine.request import (
     MAX_FEATURED_JOBS,
     Condition,
     ConditionGroup,
     FacetRequest,
     JobSearchRequest,
-    run_job_search,
 )
-from search.engine.organization_search import run_organization_search
 from search.messaging.consumers import subscription_handlers
 
 from services.search.tests.factories import job_payload, profile_payload

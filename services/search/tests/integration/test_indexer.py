@@ -7,13 +7,13 @@ import pytest
 from jobkit.events import EventEnvelope
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.store import SearchStore
-from search.engine.job_search import (
+from search.engine.job_search import run_job_search
+from search.engine.request import (
     Condition,
     ConditionGroup,
     FacetRequest,
     GeoLocation,
     JobSearchRequest,
-    run_job_search,
 )
 from search.errors import SearchErrors
 from search.messaging.consumers import indexer_handlers

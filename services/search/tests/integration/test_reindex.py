@@ -14,7 +14,8 @@ from jobkit.settings import ServiceSettings
 from search.engine.indexing.indexer import index_job, index_profile
 from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC
 from search.engine.indexing.store import SearchStore
-from search.engine.job_search import JobSearchRequest, run_job_search
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 from search.settings import SERVICE_DIR, SearchSettings
 
 from services.search.tests.factories import job_payload, profile_payload

@@ -10,7 +10,8 @@ from jobkit.settings import ServiceSettings
 from search.db import outbox
 from search.engine.indexing.indexer import index_job, index_profile
 from search.engine.indexing.store import SearchStore
-from search.engine.job_search import JobSearchRequest, run_job_search
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 from search.messaging.consumers import indexer_topics
 from search.settings import SearchSettings
 from search.taxonomy.events import VOCABULARY_TOPIC

@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.store import SearchStore
-from search.engine.job_search import JobSearchRequest, run_job_search
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 
 from services.search.tests.factories import job_payload
 

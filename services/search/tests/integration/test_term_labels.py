@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from jobkit.testing.statements import StatementLog
 from search.engine.indexing.store import SearchStore
-from search.site.models import Term
+from search.taxonomy.models import Term
 from search.taxonomy.vocabulary import TermLabelCache, TermLabels
 from sqlalchemy import update
 

@@ -6,8 +6,8 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from search.db import outbox
-from search.site.models import Term
 from search.taxonomy.loader import load_vocabularies
+from search.taxonomy.models import Term
 from search.taxonomy.seed import SeedTerm, read_seed_terms
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker

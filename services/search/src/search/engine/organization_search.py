@@ -2,7 +2,7 @@
 featured ones first on page 1, each with its number of open jobs (no GraphQL here).
 
 The request, its validation, the facet counting and the featured positions are jobSearch's
-(:mod:`search.engine.job_search`) with the organizations' :class:`SearchKind`.
+(:mod:`search.engine.job_search` lists the modules) with the organizations' :class:`SearchKind`.
 """
 
 from __future__ import annotations
@@ -10,18 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from search.engine.job_search import (
-    UNEXPIRED,
-    SearchAnswer,
-    SearchKind,
-    SearchRequest,
-    ValidSearch,
-    facet_parts,
-    read_answer,
-    search_with_featured,
-    text_query,
-    validate,
-)
+from search.engine.answer import SearchAnswer, read_answer
+from search.engine.featured import search_with_featured
+from search.engine.query import UNEXPIRED, facet_parts, text_query
+from search.engine.request import SearchKind, SearchRequest, ValidSearch
+from search.engine.validation import validate
 
 ORGANIZATION_PAGE_SIZE = 12
 MAX_FEATURED_ORGANIZATIONS = 5  # featured organizations fill positions 0-4 of page 1 (spec 9)

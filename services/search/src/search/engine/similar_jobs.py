@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.engine.job_search import UNEXPIRED
+from search.engine.query import UNEXPIRED
 from search.errors import SearchError, SearchErrorCode, SearchErrors
 
 MAX_SIMILAR = 10  # spec 9: recommender matching, 10 items

@@ -6,7 +6,7 @@ from strawberry.dataloader import DataLoader
 
 from search.graphql.context import SearchContext
 from search.site.models import LandingPage as LandingPageModel
-from search.site.models import Term as TermModel
+from search.taxonomy.models import Term as TermModel
 from search.taxonomy.vocabulary import terms_by_tid
 
 

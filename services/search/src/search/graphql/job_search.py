@@ -11,8 +11,10 @@ from jobkit.graphql import Error, errors_summary, field_errors
 from strawberry.types import Info
 
 from search import errors as domain_errors
+from search.engine.answer import SearchAnswer, nearest_km
 from search.engine.indexing.store import SearchStore, store_for
-from search.engine.job_search import (
+from search.engine.job_search import run_job_search
+from search.engine.request import (
     DEFAULT_RADIUS,
     MAX_CLEAN_FACETS,
     PAGE_SIZE,
@@ -20,13 +22,10 @@ from search.engine.job_search import (
     ConditionGroup,
     FacetRequest,
     GeoLocation,
-    SearchAnswer,
     SearchKind,
     SearchRange,
     SearchRequest,
     SortRequest,
-    nearest_km,
-    run_job_search,
 )
 from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag

@@ -10,8 +10,8 @@ from elasticsearch import ApiError, TransportError
 from strawberry.types import Info
 
 from search import errors as domain_errors
-from search.engine.job_search import SearchRequest
 from search.engine.organization_search import ORGANIZATION_PAGE_SIZE, run_organization_search
+from search.engine.request import SearchRequest
 from search.graphql.context import SearchContext
 from search.graphql.job_search import (
     SearchConditionGroupInput,

@@ -16,7 +16,7 @@ from search.graphql.dataloaders import landing_page_by_id, term_by_tid
 from search.settings import SearchSettings
 from search.site.landing_pages import landing_page_noindex
 from search.site.models import LandingPage as LandingPageModel
-from search.site.models import Term as TermModel
+from search.taxonomy.models import Term as TermModel
 from search.taxonomy.vocabulary import alias_in, label_in, language_of
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,6 @@ from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.engine.indexing.indexer import apply_job, apply_profile
 from search.engine.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
@@ -31,6 +30,7 @@ from search.engine.indexing.payloads import (
     ProfilePayload,
 )
 from search.engine.indexing.store import SearchStore
+from search.messaging.snapshots import apply_job, apply_profile
 from search.settings import SearchSettings
 
 log = logging.getLogger(__name__)

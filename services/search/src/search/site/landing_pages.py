@@ -18,7 +18,8 @@ from sqlalchemy import literal, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.engine.job_search import (
+from search.engine.job_search import count_jobs
+from search.engine.request import (
     DEFAULT_RADIUS,
     DEFAULT_UNIT,
     MAX_CLEAN_FACETS,
@@ -26,12 +27,12 @@ from search.engine.job_search import (
     ConditionGroup,
     GeoLocation,
     SearchRequest,
-    count_jobs,
 )
 from search.errors import SearchError, SearchErrorCode, SearchErrors
-from search.site.models import LandingPage, Route, Term
+from search.site.models import LandingPage, Route
 from search.site.routes import LANDING_PAGE
 from search.site.service import normalise_slug
+from search.taxonomy.models import Term
 from search.taxonomy.vocabulary import terms_by_alias
 
 MAX_TITLE = 255

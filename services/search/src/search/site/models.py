@@ -1,3 +1,5 @@
+"""The site's tables: the slug index (``routes``) and the landing pages."""
+
 import uuid
 from datetime import datetime
 from typing import Any
@@ -5,7 +7,6 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     DateTime,
-    ForeignKey,
     Index,
     Integer,
     String,
@@ -71,42 +72,3 @@ class LandingPage(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
-
-
-class Term(Base):
-    """A taxonomy term of one vocabulary (occupational field, industry, skill, ...).
-
-    ``tid`` is stable and assigned in the seed data (never by a sequence): other services keep
-    it. ``label`` is the English label; ``labels`` and ``aliases`` map a language to the label
-    and to the URL path alias (a lowercase slug) in that language.
-    """
-
-    __tablename__ = "terms"
-    __table_args__ = (Index("ix_terms_vocabulary_weight", "vocabulary", "weight"),)
-
-    tid: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    vocabulary: Mapped[str] = mapped_column(String(60))
-    label: Mapped[str] = mapped_column(String(255))
-    labels: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
-    aliases: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
-    parent_tid: Mapped[int | None] = mapped_column(ForeignKey("terms.tid"))
-    weight: Mapped[int] = mapped_column(Integer, default=0)
-    updated_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
-    )
-
-
-class FeaturedSubscription(Base):
-    """Read model of billing's ``billing.subscription.changed``: which subscriptions feature
-    their organization, and when (ADR 0012). The organization documents carry the active ones'
-    periods; a profile event re-reads them here."""
-
-    __tablename__ = "featured_subscriptions"
-
-    subscription_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    organization_number: Mapped[int] = mapped_column(Integer, index=True)
-    featured: Mapped[bool] = mapped_column(Boolean)
-    status: Mapped[str] = mapped_column(String(20))
-    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    version: Mapped[int] = mapped_column(Integer)

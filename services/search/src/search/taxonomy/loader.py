@@ -20,7 +20,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.db import outbox
-from search.site.models import Term
+from search.taxonomy.models import Term
 from search.taxonomy.seed import SeedTerm, check_terms, depth_order, read_seed_terms
 
 _COMPARED = ("vocabulary", "label", "labels", "aliases", "parent_tid", "weight")

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from sqlalchemy import ColumnElement, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.site.models import Term
+from search.taxonomy.models import Term
 
 DEFAULT_LANGUAGE = "en"
 MAX_LIMIT = 500

@@ -1,5 +1,6 @@
-"""Applies job, profile and subscription events to the indices (the consumers' and reindex's one
-path)."""
+"""Applies job, profile, subscription and term events to the indices (the consumers' and the
+reindex's one path; :mod:`search.messaging.snapshots` adds the slug index to job and profile
+events)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from jobkit.events import EventEnvelope
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -28,8 +28,7 @@ from search.engine.indexing.documents import (
 )
 from search.engine.indexing.payloads import JobPayload, ProfilePayload, SubscriptionPayload
 from search.engine.indexing.store import KINDS, Kind, SearchStore
-from search.site.models import FeaturedSubscription
-from search.site.routes import apply_paths, job_paths, profile_paths
+from search.engine.models import FeaturedSubscription
 from search.taxonomy.vocabulary import terms_by_tid
 
 log = logging.getLogger(__name__)
@@ -99,54 +98,6 @@ async def index_job(
     ``occurred_at``), the sitemaps' ``lastmod``."""
     document = await job_document_for(store, session, payload, event_type, changed_at=changed_at)
     return await store.write("jobs", document, index=index)
-
-
-async def apply_job(
-    store: SearchStore,
-    session: AsyncSession,
-    payload: JobPayload,
-    envelope: EventEnvelope,
-    *,
-    index: str | None = None,
-) -> None:
-    """A job snapshot event: its paths (in the transaction) and its document."""
-    await apply_paths(
-        session,
-        job_paths(
-            job_id=payload.job_id,
-            slug=payload.slug,
-            former_slugs=payload.former_slugs,
-            version=payload.version,
-        ),
-    )
-    # the sitemaps' lastmod: the job's own last change; snapshots from before the payload
-    # carried it are dated by their event
-    changed_at = (
-        datetime.fromisoformat(payload.updated_at) if payload.updated_at else envelope.occurred_at
-    )
-    await index_job(store, session, payload, envelope.type, index=index, changed_at=changed_at)
-
-
-async def apply_profile(
-    store: SearchStore,
-    session: AsyncSession,
-    payload: ProfilePayload,
-    envelope: EventEnvelope,
-    *,
-    index: str | None = None,
-) -> None:
-    """A profile event: its paths (404 while unpublished) and its document."""
-    await apply_paths(
-        session,
-        profile_paths(
-            profile_id=payload.profile_id,
-            slug=payload.slug,
-            former_slugs=payload.former_slugs,
-            version=payload.version,
-            published=payload.published,
-        ),
-    )
-    await index_profile(store, session, payload, index=index, changed_at=envelope.occurred_at)
 
 
 async def featured_periods(session: AsyncSession, organization_number: int) -> list[dict[str, str]]:
