@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jobkit.html import plain_text
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
 
 from jobs.domain.models import Job, KnownOrganization
 from jobs.domain.service import LOGO_STYLE, logo_url

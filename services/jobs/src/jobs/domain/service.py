@@ -26,8 +26,8 @@ from jobkit.events import EventPayload
 from jobkit.geo import geocode
 from jobkit.html import plain_text, sanitize_for
 from jobkit.outbox import enqueue
-from jobkit.uploads import usable_upload
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
+from jobkit.uploads.tables import usable_upload
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, select

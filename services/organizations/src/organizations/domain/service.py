@@ -22,8 +22,8 @@ from jobkit.geo import geocode
 from jobkit.html import plain_text, sanitize_for
 from jobkit.outbox import enqueue
 from jobkit.site_settings import site_values
-from jobkit.uploads import usable_upload
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
+from jobkit.uploads.tables import usable_upload
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, EmailStr, Field, ValidationError
 from sqlalchemy import delete, func, select
