@@ -10,7 +10,7 @@ down:      ## stop everything `make up` started
 status:    ## what runs, on which port, and what crashed
 	deploy/local/stack status
 
-check:     ## the fast static checks (lint, strict types, migrations, schema drift, web types)
+check:     ## the fast static checks (lint, strict types, import rules, migrations, schema drift, web types)
 	scripts/check.sh
 
 test:      ## every test, against real PostgreSQL, Kafka and Elasticsearch

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fast static checks (`make check`, and the first step of `make test`): lint, strict types,
-# models against migrations, subgraph SDL drift, supergraph composition, the web's types.
+# import rules, models against migrations, subgraph SDL drift, supergraph composition, the web's types.
 # Needs the local PostgreSQL (alembic check runs on a temporary database); nothing else.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +16,9 @@ python3 scripts/registry.py check
 
 step "types (mypy --strict on libs/src and services/*/src)"
 .venv/bin/mypy
+
+step "import rules (lint-imports: the contracts in .importlinter, ADR 0021)"
+.venv/bin/lint-imports --no-logo --no-cache
 
 step "models and migrations agree (alembic check per service)"
 .venv/bin/python scripts/migrations.py check

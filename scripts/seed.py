@@ -47,10 +47,10 @@ from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
-from search.landing_pages.seed import seed_landing_pages
 from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import get_settings as search_settings
-from search.vocabularies import load_vocabularies
+from search.site.landing_page_seed import seed_landing_pages
+from search.taxonomy.loader import load_vocabularies
 from sqlalchemy import select
 
 DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")

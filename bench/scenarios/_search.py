@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from search.domain.job_search import (
+from search.engine.job_search import job_search_msearch
+from search.engine.request import (
     JOB_FACETS,
     Condition,
     ConditionGroup,
@@ -26,9 +27,8 @@ from search.domain.job_search import (
     GeoLocation,
     JobSearchRequest,
     SortRequest,
-    job_search_msearch,
-    validate,
 )
+from search.engine.validation import validate
 
 from bench.harness import (
     RequestFailed,

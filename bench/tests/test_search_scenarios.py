@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from search.domain.job_search import FEATURED_JOB, job_search_msearch, validate
+from search.engine.job_search import FEATURED_JOB, job_search_msearch
+from search.engine.validation import validate
 from search.graphql.job_search import (
     JobSearchInput,
     SearchConditionGroupInput,

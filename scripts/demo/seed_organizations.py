@@ -22,7 +22,7 @@ from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.profile import set_published, update_group
 from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import OrganizationsSettings
-from search.domain.models import Term
+from search.taxonomy.models import Term
 from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

@@ -4,7 +4,7 @@ data (the seed would stop at the first unknown one)."""
 from __future__ import annotations
 
 import pytest
-from search.vocabularies import read_seed_terms
+from search.taxonomy.seed import read_seed_terms
 
 from scripts.demo.organizations_data import ORGANIZATIONS, DemoOrganization
 

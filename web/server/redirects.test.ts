@@ -42,7 +42,7 @@ describe("spec 2's permanent redirects, a row each", () => {
     const data = JSON.parse(
       readFileSync(
         new URL(
-          "../../services/search/src/search/vocabularies/data/organization_sizes.json",
+          "../../services/search/src/search/taxonomy/data/organization_sizes.json",
           import.meta.url,
         ),
         "utf8",

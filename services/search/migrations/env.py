@@ -1,7 +1,10 @@
 """Alembic environment of the search service (the shared body lives in jobkit.migrations)."""
 
-import search.announce.models
-import search.domain.models  # noqa: F401 - register the mapped tables on the metadata
+# register every package's mapped tables on the metadata
+import search.engine.models
+import search.site.announce.models
+import search.site.models
+import search.taxonomy.models  # noqa: F401
 from jobkit.migrations import run_migrations
 from search.db import Base
 from search.settings import get_settings

@@ -7,10 +7,10 @@ import pytest
 from jobkit.db import make_sessionmaker
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import ServiceSpec
-from search.indexing.store import SearchStore, store_for
+from search.engine.indexing.store import SearchStore, store_for
 from search.main import create_app
 from search.settings import SERVICE_DIR, SearchSettings
-from search.vocabularies import load_vocabularies
+from search.taxonomy.loader import load_vocabularies
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 

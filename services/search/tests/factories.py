@@ -3,8 +3,8 @@
 import uuid
 from typing import Any
 
-from search.domain.models import LandingPage, Route
-from search.indexing.payloads import JobPayload, ProfilePayload
+from search.engine.indexing.payloads import JobPayload, ProfilePayload
+from search.site.models import LandingPage, Route
 
 
 def landing_page(**overrides: Any) -> LandingPage:

@@ -24,6 +24,7 @@ from jobkit.frontend import HEADER as FRONTEND_HEADER
 from jobkit.frontend import Frontend
 from jobkit.graphql import authenticate, parse_uuid
 from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
+from jobkit.uploads.files import ANONYMOUS_OWNER, file_url
 from jobkit.uploads.form import FormError, UploadForm, read_upload_form, refuse_content_length
 from jobkit.uploads.processing import (
     content_disposition,
@@ -33,7 +34,6 @@ from jobkit.uploads.processing import (
 )
 from jobkit.uploads.signing import signature_holds
 
-ANONYMOUS_OWNER = "anonymous"
 # How a masqueraded upload is named in the audit log (a mutation is named by its operation).
 UPLOAD_OPERATION = "POST /uploads"
 _FORM_FIELDS = frozenset({"purpose", "private"})  # the names the audit may record (not the values)
@@ -77,10 +77,6 @@ def _message(answer: Response) -> str:
 
 def _not_found() -> JSONResponse:
     return _error(404, "NOT_FOUND", "There is no such file.")
-
-
-def file_url(settings: Any, upload_id: object, style: str) -> str:
-    return f"{settings.upload_public_url}/files/{upload_id}/{style}"
 
 
 def _parse_bool(value: str | None) -> bool:

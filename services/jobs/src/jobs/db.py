@@ -1,7 +1,7 @@
 from jobkit.db import new_metadata
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
-from jobkit.uploads import uploads_table
+from jobkit.uploads.tables import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 

@@ -3,7 +3,7 @@ from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.ratelimit import rate_limit_table
 from jobkit.site_settings import site_settings_table
-from jobkit.uploads import uploads_table
+from jobkit.uploads.tables import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 

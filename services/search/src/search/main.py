@@ -8,15 +8,15 @@ from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
-from search.announce.workers import announcer_workers
+from search.api.feeds import feeds_router
+from search.api.sitemaps import sitemaps_router
 from search.db import outbox
-from search.domain import places
-from search.domain.events import VOCABULARY_TOPIC
-from search.feeds.router import feeds_router
+from search.engine import places
 from search.graphql.schema import schema
+from search.messaging.announcer import announcer_workers
 from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
-from search.sitemaps.router import sitemaps_router
+from search.taxonomy.events import VOCABULARY_TOPIC
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ import asyncio
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.migrations import upgrade_to_head
 
-from search.indexing.reindex import ReindexReport, reindex
-from search.indexing.store import store_for
+from search.engine.indexing.store import store_for
+from search.messaging.reindex import ReindexReport, reindex
 from search.settings import SERVICE_DIR, get_settings
 
 

@@ -5,8 +5,8 @@ from jobkit.settings import ServiceSettings
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
-from search.announce.settings import AnnounceSettings
-from search.sitemaps.render import URLS_PER_SITEMAP
+from search.site.announce.settings import AnnounceSettings
+from search.site.sitemaps.render import URLS_PER_SITEMAP
 
 
 class SearchSettings(AnnounceSettings, ServiceSettings):
@@ -21,7 +21,7 @@ class SearchSettings(AnnounceSettings, ServiceSettings):
     # Aliases are "{prefix}-jobs" and "{prefix}-organizations"; tests use a prefix of their own.
     index_prefix: str = "jobboard"
 
-    # The sitemaps (search.sitemaps): URLs a file (the protocol allows 50,000), the languages
+    # The sitemaps (search.site.sitemaps): URLs a file (the protocol allows 50,000), the languages
     # served (the first without a path prefix), how long clients and proxies may keep one.
     sitemap_page_size: int = Field(default=URLS_PER_SITEMAP, ge=1, le=URLS_PER_SITEMAP)
     sitemap_languages: list[str] = Field(default=["en"], min_length=1)

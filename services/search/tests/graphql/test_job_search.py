@@ -4,8 +4,8 @@ from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.store import SearchStore
 
 from services.search.tests.factories import job_payload, profile_payload
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
-from search.domain.landing_pages import route_landing_pages
-from search.indexing.indexer import index_job
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.store import SearchStore
+from search.site.landing_pages import route_landing_pages
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload, landing_page

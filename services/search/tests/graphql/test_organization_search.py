@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
-from search.indexing.documents import profile_document
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.store import SearchStore
-from search.vocabularies import read_seed_terms
+from search.engine.indexing.documents import profile_document
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.store import SearchStore
+from search.taxonomy.seed import read_seed_terms
 
 from services.search.tests.factories import job_payload, profile_payload
 

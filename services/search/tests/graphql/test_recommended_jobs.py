@@ -5,9 +5,9 @@ from typing import Any
 
 import pytest
 from jobkit.testing.graphql import GraphQLClient
-from search.indexing.indexer import index_job
-from search.indexing.payloads import JobPayload
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.payloads import JobPayload
+from search.engine.indexing.store import SearchStore
 
 from services.search.tests.factories import job_payload
 

@@ -10,7 +10,7 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
-from search.indexing.store import SearchStore
+from search.engine.indexing.store import SearchStore
 from search.messaging.consumers import indexer_handlers
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

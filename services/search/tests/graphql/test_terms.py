@@ -11,7 +11,8 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.statements import StatementLog
 from search.graphql.schema import schema
-from search.vocabularies import load_vocabularies, read_seed_terms
+from search.taxonomy.loader import load_vocabularies
+from search.taxonomy.seed import read_seed_terms
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration

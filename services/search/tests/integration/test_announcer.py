@@ -17,21 +17,21 @@ from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
 from jobkit.testing.server import serve
-from search.announce.models import (
+from search.db import processed_events
+from search.engine.indexing.payloads import JOB_TOPIC
+from search.main import create_app
+from search.messaging.announcer import ANNOUNCER_GROUP, announcer_handlers, notifiers
+from search.settings import SearchSettings
+from search.site.announce.models import (
     URL_DELETED,
     URL_UPDATED,
     AnnouncedJob,
     Announcement,
     AnnouncementQuota,
 )
-from search.announce.planner import AnnouncedJobPayload
-from search.announce.recording import record_job_event
-from search.announce.sender import AnnouncementSender
-from search.announce.workers import ANNOUNCER_GROUP, announcer_handlers, notifiers
-from search.db import processed_events
-from search.indexing.payloads import JOB_TOPIC
-from search.main import create_app
-from search.settings import SearchSettings
+from search.site.announce.planner import AnnouncedJobPayload
+from search.site.announce.recording import record_job_event
+from search.site.announce.sender import AnnouncementSender
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 

@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 from jobkit.events import EventEnvelope
-from search.domain.job_search import (
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.organization_search import run_organization_search
+from search.engine.request import (
     MAX_FEATURED_JOBS,
     Condition,
     ConditionGroup,
     FacetRequest,
     JobSearchRequest,
-    run_job_search,
 )
-from search.domain.organization_search import run_organization_search
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.store import SearchStore
 from search.messaging.consumers import subscription_handlers
 
 from services.search.tests.factories import job_payload, profile_payload

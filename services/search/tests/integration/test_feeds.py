@@ -13,11 +13,11 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from jobkit.settings import ServiceSettings
-from search.feeds.jobs import open_jobs
-from search.feeds.router import FeedCache, feeds_router
-from search.indexing.indexer import index_job
-from search.indexing.store import SearchStore
+from search.api.feeds import FeedCache, feeds_router
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.store import SearchStore
 from search.settings import SearchSettings
+from search.site.feeds.jobs import open_jobs
 
 from services.search.tests.factories import job_payload
 

@@ -5,19 +5,19 @@ from typing import Any
 
 import pytest
 from jobkit.events import EventEnvelope
-from search.domain.errors import SearchErrors
-from search.domain.job_search import (
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.request import (
     Condition,
     ConditionGroup,
     FacetRequest,
     GeoLocation,
     JobSearchRequest,
-    run_job_search,
 )
-from search.indexing.indexer import index_job
-from search.indexing.store import SearchStore
+from search.errors import SearchErrors
 from search.messaging.consumers import indexer_handlers
-from search.vocabularies import read_seed_terms
+from search.taxonomy.seed import read_seed_terms
 
 from services.search.tests.factories import job_payload, profile_payload
 

@@ -4,10 +4,10 @@ path in the slug index."""
 from typing import Any
 
 import pytest
-from search.domain.landing_pages import landing_page_at, update_landing_page
-from search.domain.routes import LANDING_PAGE
-from search.domain.service import find_route
-from search.landing_pages.seed import seed_data, seed_landing_pages
+from search.site.landing_page_seed import seed_data, seed_landing_pages
+from search.site.landing_pages import landing_page_at, update_landing_page
+from search.site.routes import LANDING_PAGE
+from search.site.service import find_route
 
 pytestmark = pytest.mark.integration
 

@@ -11,10 +11,11 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
-from search.domain.job_search import JobSearchRequest, run_job_search
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 from search.settings import SERVICE_DIR, SearchSettings
 
 from services.search.tests.factories import job_payload, profile_payload

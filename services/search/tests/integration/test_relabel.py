@@ -8,14 +8,15 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from search.db import outbox
-from search.domain.events import VOCABULARY_TOPIC
-from search.domain.job_search import JobSearchRequest, run_job_search
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 from search.messaging.consumers import indexer_topics
 from search.settings import SearchSettings
-from search.vocabularies import load_vocabularies, read_seed_terms
-from search.vocabularies.seed import SeedTerm
+from search.taxonomy.events import VOCABULARY_TOPIC
+from search.taxonomy.loader import load_vocabularies
+from search.taxonomy.seed import SeedTerm, read_seed_terms
 from sqlalchemy import select
 
 from services.search.tests.factories import job_payload, profile_payload

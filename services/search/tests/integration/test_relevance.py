@@ -4,9 +4,10 @@ Elasticsearch, which has no analysis-common. Each query names the jobs expected 
 from typing import Any
 
 import pytest
-from search.domain.job_search import JobSearchRequest, run_job_search
-from search.indexing.indexer import index_job
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.request import JobSearchRequest
 
 from services.search.tests.factories import job_payload
 

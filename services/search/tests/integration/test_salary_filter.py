@@ -4,10 +4,11 @@ yearly figures the documents keep (hourly, monthly... salaries made yearly)."""
 from typing import Any
 
 import pytest
-from search.domain.errors import SearchErrors
-from search.domain.job_search import Condition, ConditionGroup, JobSearchRequest, run_job_search
-from search.indexing.indexer import index_job
-from search.indexing.store import SearchStore
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.store import SearchStore
+from search.engine.job_search import run_job_search
+from search.engine.request import Condition, ConditionGroup, JobSearchRequest
+from search.errors import SearchErrors
 
 from services.search.tests.factories import job_payload
 

@@ -16,12 +16,12 @@ from fastapi import FastAPI
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from lxml import etree
-from search.indexing.indexer import index_job, index_profile
-from search.indexing.payloads import JobPayload
-from search.indexing.store import SearchStore
+from search.api.sitemaps import sitemaps_router
+from search.engine.indexing.indexer import index_job, index_profile
+from search.engine.indexing.payloads import JobPayload
+from search.engine.indexing.store import SearchStore
 from search.messaging.consumers import indexer_handlers
 from search.settings import SearchSettings
-from search.sitemaps.router import sitemaps_router
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload, landing_page, profile_payload, route

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 from jobkit.testing.statements import StatementLog
-from search.domain.models import Term
-from search.domain.vocabulary import TermLabelCache, TermLabels
-from search.indexing.store import SearchStore
+from search.engine.indexing.store import SearchStore
+from search.taxonomy.models import Term
+from search.taxonomy.vocabulary import TermLabelCache, TermLabels
 from sqlalchemy import update
 
 pytestmark = pytest.mark.integration

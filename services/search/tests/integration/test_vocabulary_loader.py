@@ -6,8 +6,9 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from search.db import outbox
-from search.domain.models import Term
-from search.vocabularies import SeedTerm, load_vocabularies, read_seed_terms
+from search.taxonomy.loader import load_vocabularies
+from search.taxonomy.models import Term
+from search.taxonomy.seed import SeedTerm, read_seed_terms
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 

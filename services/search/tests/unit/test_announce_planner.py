@@ -1,10 +1,10 @@
-"""What a job event asks search engines to do (search.announce.planner, ADR 0013)."""
+"""What a job event asks search engines to do (search.site.announce.planner, ADR 0013)."""
 
 from datetime import UTC, datetime
 from typing import Any
 
-from search.announce.models import URL_DELETED, URL_UPDATED
-from search.announce.planner import AnnouncedJobPayload, JobState, Wish, plan
+from search.site.announce.models import URL_DELETED, URL_UPDATED
+from search.site.announce.planner import AnnouncedJobPayload, JobState, Wish, plan
 
 from services.search.tests.factories import job_payload
 

@@ -8,15 +8,15 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
-from search.announce.google import (
+from search.site.announce.google import (
     SCOPE,
     ServiceAccount,
     batch_body,
     parse_batch_answer,
 )
-from search.announce.indexnow import submission
-from search.announce.notifiers import Notice
-from search.announce.settings import AnnounceSettings
+from search.site.announce.indexnow import submission
+from search.site.announce.notifiers import Notice
+from search.site.announce.settings import AnnounceSettings
 
 from services.search.tests.unit.test_announce_planner import NOW
 

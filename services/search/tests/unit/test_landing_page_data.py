@@ -4,12 +4,12 @@ pages on paths no term takes and with coordinates."""
 import json
 from importlib import resources
 
-from search.landing_pages.seed import page_row, seed_data
+from search.site.landing_page_seed import page_row, seed_data
 
 
 def _aliases() -> set[str]:
     aliases: set[str] = set()
-    for data in resources.files("search.vocabularies").joinpath("data").iterdir():
+    for data in resources.files("search.taxonomy").joinpath("data").iterdir():
         for term in json.loads(data.read_text())["terms"]:
             aliases.update(term.get("aliases", {}).values())
     return aliases

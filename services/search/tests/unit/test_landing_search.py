@@ -1,9 +1,9 @@
 """The search a landing page's path shows (what its robots tag counts): the path's facet values,
 or around a city page's place, or none; as the web's /jobs loader reads the same path."""
 
-from search.domain.job_search import Condition, ConditionGroup
-from search.domain.landing_pages import facet_segments, landing_search
-from search.domain.models import Term
+from search.engine.request import Condition, ConditionGroup
+from search.site.landing_pages import facet_segments, landing_search
+from search.taxonomy.models import Term
 
 NURSING = Term(
     tid=1001, vocabulary="occupational_fields", label="Nursing", aliases={"en": "nursing"}

@@ -1,7 +1,7 @@
 """locationSuggestions' gazetteer (no I/O but the package's own data files)."""
 
 import pytest
-from search.domain.places import MAX_LIMIT, PlaceIndex, area_names, build_index, suggest
+from search.engine.places import MAX_LIMIT, PlaceIndex, area_names, build_index, suggest
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,7 @@
 """The seed vocabularies: stable, unique ids and aliases, the aliases URLs rely on, enough terms."""
 
 import pytest
-from search.vocabularies import SeedTerm, read_seed_terms
-from search.vocabularies.seed import check_terms
+from search.taxonomy.seed import SeedTerm, check_terms, read_seed_terms
 
 TERMS = read_seed_terms()
 SMALL = {

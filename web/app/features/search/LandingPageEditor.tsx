@@ -8,7 +8,7 @@ import { defineMessages } from "~/lib/i18n/define-messages";
 import type { LandingPageView } from "~/lib/route-answer";
 import { UPDATE_LANDING_PAGE, type UpdateLandingPageAnswer } from "./documents";
 
-/** The search service's limits (services/search domain/landing_pages.py). */
+/** The search service's limits (services/search site/landing_pages.py). */
 export const LANDING_TITLE_MAX_LENGTH = 255;
 export const LANDING_DESCRIPTION_MAX_LENGTH = 320;
 

@@ -27,7 +27,7 @@ from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.ratelimit import over_limits
-from jobkit.uploads.http import ANONYMOUS_OWNER
+from jobkit.uploads.files import ANONYMOUS_OWNER
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError, field_validator
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError

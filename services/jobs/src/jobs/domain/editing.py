@@ -13,7 +13,7 @@ from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.geo import geocode
 from jobkit.html import sanitize_for
-from jobkit.uploads import usable_upload
+from jobkit.uploads.tables import usable_upload
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select

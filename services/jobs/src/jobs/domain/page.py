@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from jobkit.html import plain_text
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
 
 from jobs.domain.models import Job, KnownOrganization
 from jobs.domain.snapshots import LOGO_STYLE, logo_url
 from jobs.settings import JobsSettings
 
 # Google's employmentType values, by the English URL alias of the employment_types vocabulary
-# (services/search/src/search/vocabularies/data/employment_types.json).
+# (services/search/src/search/taxonomy/data/employment_types.json).
 EMPLOYMENT_TYPES = {
     "full-time": "FULL_TIME",
     "part-time": "PART_TIME",

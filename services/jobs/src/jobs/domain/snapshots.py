@@ -6,7 +6,7 @@ from __future__ import annotations
 from jobkit.events import EventPayload
 from jobkit.html import plain_text
 from jobkit.outbox import enqueue
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 

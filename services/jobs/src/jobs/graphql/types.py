@@ -14,7 +14,7 @@ from typing import Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet

@@ -21,12 +21,13 @@ import aiosmtplib
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
 from jobkit.uploads import Storage
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from jobs.db import uploads
 from jobs.domain.events import ApplicationStatusChanged, ApplicationSubmitted
 from jobs.domain.models import Application, ApplicationAttachment, Job
 from jobs.settings import JobsSettings
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 log = logging.getLogger(__name__)
 

@@ -23,6 +23,10 @@ from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
+from sqlalchemy import update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from jobs.db import members, processed_events, terms
 from jobs.domain.events import (
     APPLICATION_TOPIC,
@@ -39,9 +43,6 @@ from jobs.messaging.application_mailer import (
     application_mailer_handlers,
 )
 from jobs.settings import JobsSettings
-from sqlalchemy import update
-from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
 from jobs.domain.scheduler import expire_jobs, publish_due_jobs
 from jobs.settings import JobsSettings
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.ratelimit import over_limits
 from jobkit.site_settings import site_flag
-from jobkit.uploads.http import ANONYMOUS_OWNER
+from jobkit.uploads.files import ANONYMOUS_OWNER
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError

@@ -14,7 +14,7 @@ from jobkit.errors import errors_from_validation
 from jobkit.geo import geocode
 from jobkit.html import sanitize_for
 from jobkit.site_settings import site_values
-from jobkit.uploads import usable_upload
+from jobkit.uploads.tables import usable_upload
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker

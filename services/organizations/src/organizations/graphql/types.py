@@ -17,7 +17,7 @@ import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors
 from jobkit.html import plain_text
 from jobkit.permissions import SelfOrAdminLike
-from jobkit.uploads.http import file_url
+from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.permission import BasePermission, PermissionExtension
 from strawberry.types import Info

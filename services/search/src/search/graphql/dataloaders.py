@@ -4,10 +4,10 @@ from collections.abc import Iterable
 
 from strawberry.dataloader import DataLoader
 
-from search.domain.models import LandingPage as LandingPageModel
-from search.domain.models import Term as TermModel
-from search.domain.vocabulary import terms_by_tid
 from search.graphql.context import SearchContext
+from search.site.models import LandingPage as LandingPageModel
+from search.taxonomy.models import Term as TermModel
+from search.taxonomy.vocabulary import terms_by_tid
 
 
 async def landing_page_by_id(context: SearchContext, id: object) -> LandingPageModel | None:

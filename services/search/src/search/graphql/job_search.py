@@ -10,8 +10,11 @@ from elasticsearch import ApiError, TransportError
 from jobkit.graphql import Error, errors_summary, field_errors
 from strawberry.types import Info
 
-from search.domain import errors as domain_errors
-from search.domain.job_search import (
+from search import errors as domain_errors
+from search.engine.answer import SearchAnswer, nearest_km
+from search.engine.indexing.store import SearchStore, store_for
+from search.engine.job_search import run_job_search
+from search.engine.request import (
     DEFAULT_RADIUS,
     MAX_CLEAN_FACETS,
     PAGE_SIZE,
@@ -19,19 +22,15 @@ from search.domain.job_search import (
     ConditionGroup,
     FacetRequest,
     GeoLocation,
-    SearchAnswer,
     SearchKind,
     SearchRange,
     SearchRequest,
     SortRequest,
-    nearest_km,
-    run_job_search,
 )
-from search.domain.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag
-from search.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
+from search.taxonomy.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,9 @@ import strawberry
 from elasticsearch import ApiError, TransportError
 from strawberry.types import Info
 
-from search.domain import errors as domain_errors
-from search.domain.job_search import SearchRequest
-from search.domain.organization_search import ORGANIZATION_PAGE_SIZE, run_organization_search
-from search.domain.vocabulary import TermLabels, label_in
+from search import errors as domain_errors
+from search.engine.organization_search import ORGANIZATION_PAGE_SIZE, run_organization_search
+from search.engine.request import SearchRequest
 from search.graphql.context import SearchContext
 from search.graphql.job_search import (
     SearchConditionGroupInput,
@@ -34,6 +33,7 @@ from search.graphql.job_search import (
     unavailable,
 )
 from search.graphql.types import OrganizationProfile
+from search.taxonomy.vocabulary import TermLabels, label_in
 
 
 @strawberry.input(

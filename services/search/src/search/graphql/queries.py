@@ -3,10 +3,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.types import Info
 
-from search.domain.places import suggest
-from search.domain.routes import LANDING_PAGE
-from search.domain.service import find_route
-from search.domain.vocabulary import find_terms, language_of, terms_by_alias, vocabulary_names
+from search.engine.places import suggest
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
@@ -26,6 +23,9 @@ from search.graphql.types import (
     RouteResponse,
     Term,
 )
+from search.site.routes import LANDING_PAGE
+from search.site.service import find_route
+from search.taxonomy.vocabulary import find_terms, language_of, terms_by_alias, vocabulary_names
 
 
 @strawberry.type

@@ -8,8 +8,8 @@ import strawberry
 from elasticsearch import ApiError, TransportError
 from strawberry.types import Info
 
-from search.domain import errors as domain_errors
-from search.domain.similar_jobs import MAX_SIMILAR, find_similar_jobs
+from search import errors as domain_errors
+from search.engine.similar_jobs import MAX_SIMILAR, find_similar_jobs
 from search.graphql.context import SearchContext
 from search.graphql.job_search import (
     JobSearchHit,

@@ -9,15 +9,15 @@ from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
-from search.domain.landing_pages import landing_page_noindex
-from search.domain.models import LandingPage as LandingPageModel
-from search.domain.models import Term as TermModel
-from search.domain.places import Place
-from search.domain.vocabulary import alias_in, label_in, language_of
+from search.engine.indexing.store import store_for
+from search.engine.places import Place
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import landing_page_by_id, term_by_tid
-from search.indexing.store import store_for
 from search.settings import SearchSettings
+from search.site.landing_pages import landing_page_noindex
+from search.site.models import LandingPage as LandingPageModel
+from search.taxonomy.models import Term as TermModel
+from search.taxonomy.vocabulary import alias_in, label_in, language_of
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The indexer: idempotent consumers of job and organization-profile events (docs/events.md).
 
 Each event carries the whole aggregate, so applying it is one versioned write of its document
-and of its paths in the slug index (``search.domain.routes``); the consumer's
+and of its paths in the slug index (``search.messaging.snapshots``); the consumer's
 ``processed_events`` ledger skips redeliveries, and Elasticsearch's external versioning and the
 routes' versions refuse an older version delivered late.
 """
@@ -16,10 +16,8 @@ from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.db import processed_events
-from search.domain.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
-from search.domain.vocabulary import TERM_LABELS
-from search.indexing.indexer import apply_job, apply_profile, apply_subscription, relabel_term
-from search.indexing.payloads import (
+from search.engine.indexing.indexer import apply_subscription, relabel_term
+from search.engine.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     PROFILE_EVENTS,
@@ -30,8 +28,11 @@ from search.indexing.payloads import (
     ProfilePayload,
     SubscriptionPayload,
 )
-from search.indexing.store import SearchStore, store_for
+from search.engine.indexing.store import SearchStore, store_for
+from search.messaging.snapshots import apply_job, apply_profile
 from search.settings import SearchSettings
+from search.taxonomy.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+from search.taxonomy.vocabulary import TERM_LABELS
 
 INDEXER_GROUP = "search-indexer"
 

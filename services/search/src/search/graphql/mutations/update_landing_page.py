@@ -9,11 +9,11 @@ import strawberry
 from jobkit.graphql import NotFound
 from strawberry.types import Info
 
-from search.domain import errors as domain_errors
-from search.domain.landing_pages import update_landing_page as update_page
+from search import errors as domain_errors
 from search.graphql.context import SearchContext
 from search.graphql.job_search import SearchErrors, search_errors
 from search.graphql.types import LandingPage
+from search.site.landing_pages import update_landing_page as update_page
 
 
 @strawberry.input(description="A landing page's new texts.")

@@ -1,0 +1,1 @@
+"""The jobs service's consumers, its scheduler and the application mailer."""

@@ -1,0 +1,1 @@
+"""The REST endpoints (FastAPI routers): the aggregator feeds and the sitemaps."""

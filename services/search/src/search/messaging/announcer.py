@@ -1,0 +1,122 @@
+"""The announcer's consumer (group ``search-announcer``) and sender, started with the service.
+
+The consumer applies every job snapshot event once (jobkit's processed-event ledger) and records
+the notifications it asks for; the sender, beside it, sends them (ADR 0013).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import httpx
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.events import EventEnvelope
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from search.db import processed_events
+from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC
+from search.settings import SearchSettings
+from search.site.announce.google import GoogleIndexingNotifier, ServiceAccount
+from search.site.announce.indexnow import IndexNowNotifier
+from search.site.announce.notifiers import Notifier
+from search.site.announce.planner import AnnouncedJobPayload
+from search.site.announce.recording import record_job_event
+from search.site.announce.sender import AnnouncementSender
+
+log = logging.getLogger(__name__)
+
+ANNOUNCER_GROUP = "search-announcer"
+
+
+def enabled_endpoints(settings: SearchSettings) -> list[str]:
+    names = []
+    if settings.google_service_account_file is not None:
+        names.append(GoogleIndexingNotifier.name)
+    if settings.indexnow_key:
+        names.append(IndexNowNotifier.name)
+    return names
+
+
+def announcer_handlers(
+    settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+) -> dict[str, Handler]:
+    endpoints = enabled_endpoints(settings)
+
+    async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await record_job_event(
+            session,
+            payload=AnnouncedJobPayload.model_validate(envelope.payload),
+            event_type=envelope.type,
+            endpoints=endpoints,
+            job_url=settings.job_url,
+            now=clock(),
+        )
+
+    return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
+
+
+def announcer_consumer(runtime: ServiceRuntime, settings: SearchSettings) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=settings.topic(ANNOUNCER_GROUP),
+        handlers={settings.topic(JOB_TOPIC): announcer_handlers(settings)},
+        sessions=runtime.sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+    )
+
+
+def notifiers(settings: SearchSettings, http: httpx.AsyncClient) -> list[Notifier]:
+    found: list[Notifier] = []
+    if settings.google_service_account_file is not None:
+        found.append(
+            GoogleIndexingNotifier(
+                ServiceAccount.from_file(settings.google_service_account_file),
+                batch_url=settings.google_indexing_batch_url,
+                http=http,
+            )
+        )
+    if settings.indexnow_key:
+        found.append(
+            IndexNowNotifier(
+                endpoint=settings.indexnow_endpoint, key=settings.indexnow_key, http=http
+            )
+        )
+    return found
+
+
+def sender_for(
+    runtime: ServiceRuntime, settings: SearchSettings, http: httpx.AsyncClient
+) -> AnnouncementSender:
+    return AnnouncementSender(
+        sessions=runtime.sessions,
+        engine=runtime.engine,
+        notifiers=notifiers(settings, http),
+        daily_quota=settings.announce_daily_quota,
+        batch_size=settings.announce_batch_size,
+        interval=settings.announce_interval_seconds,
+        retry_seconds=settings.announce_retry_seconds,
+        max_attempts=settings.announce_max_attempts,
+    )
+
+
+async def _run_sender(runtime: ServiceRuntime, settings: SearchSettings) -> None:
+    async with httpx.AsyncClient(timeout=settings.announce_timeout_seconds) as http:
+        await sender_for(runtime, settings, http).run_forever()
+
+
+def announcer_workers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    """The consumer, and the sender beside it (a runtime task, cancelled with the others).
+    The consumer runs even with no endpoint enabled, so the jobs' states stay current."""
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    if enabled_endpoints(settings):
+        runtime.tasks.append(
+            asyncio.create_task(_run_sender(runtime, settings), name="announcement-sender")
+        )
+    else:
+        log.info("no search engine endpoint configured: jobs are not announced")
+    return [announcer_consumer(runtime, settings)]

@@ -1,0 +1,203 @@
+"""The sender: sends pending notifications in batches, deletions first, within each endpoint's
+daily quota, retrying failures with backoff. One active sender per search database: a
+PostgreSQL advisory lock elects it among the replicas (as jobkit's OutboxRelay does)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import zlib
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
+
+from jobkit.db import unit_of_work
+from sqlalchemy import case, delete, func, select, text, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+
+from search.site.announce.models import URL_DELETED, Announcement, AnnouncementQuota
+from search.site.announce.notifiers import Notice, Notifier, NotifyError
+
+log = logging.getLogger(__name__)
+
+LOCK_KEY = zlib.crc32(b"search.site.announce-sender")
+MAX_BACKOFF = timedelta(hours=6)
+# Sent and given-up rows, and old quota days, are kept this long (for inspection), then pruned;
+# a replayed old event is refused by announced_jobs' version, not by these rows.
+KEEP = timedelta(days=30)
+PRUNE_EVERY = timedelta(hours=1)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class AnnouncementSender:
+    def __init__(
+        self,
+        *,
+        sessions: async_sessionmaker[AsyncSession],
+        engine: AsyncEngine,
+        notifiers: Sequence[Notifier],
+        daily_quota: int = 200,
+        batch_size: int = 100,
+        interval: float = 5.0,
+        retry_seconds: float = 60.0,
+        max_attempts: int = 8,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self._sessions = sessions
+        self._engine = engine
+        self._notifiers = list(notifiers)
+        self._daily_quota = daily_quota
+        self._batch_size = batch_size
+        self._interval = interval
+        self._retry_seconds = retry_seconds
+        self._max_attempts = max_attempts
+        self._clock = clock
+        self.is_leader = False
+        self._pruned_at: datetime | None = None
+
+    async def run_forever(self) -> None:
+        while True:
+            try:
+                async with self._engine.connect() as lock_connection:
+                    await self._become_leader(lock_connection)
+                    try:
+                        while True:
+                            sent = await self.send_once()
+                            if sent == 0:
+                                await asyncio.sleep(self._interval)
+                            await lock_connection.execute(text("SELECT 1"))  # still holding it?
+                            await lock_connection.commit()
+                    finally:
+                        # the connection goes back to the pool: it must not keep the lock
+                        with contextlib.suppress(Exception):
+                            await lock_connection.execute(
+                                text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY}
+                            )
+                            await lock_connection.commit()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.warning("announcement sender failed, restarting: %s", error)
+                await asyncio.sleep(self._interval)
+            finally:
+                self.is_leader = False
+
+    async def _become_leader(self, connection: AsyncConnection) -> None:
+        while True:
+            acquired = await connection.scalar(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}
+            )
+            await connection.commit()
+            if acquired:
+                self.is_leader = True
+                return
+            await asyncio.sleep(self._interval)
+
+    async def send_once(self) -> int:
+        """One batch per endpoint; returns how many notifications were accepted."""
+        now = self._clock()
+        if self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY:
+            await self.prune(now)
+            self._pruned_at = now
+        accepted = 0
+        for notifier in self._notifiers:
+            accepted += await self._send_batch(notifier)
+        return accepted
+
+    async def prune(self, now: datetime) -> None:
+        async with unit_of_work(self._sessions) as session:
+            await session.execute(
+                delete(Announcement).where(
+                    func.coalesce(Announcement.sent_at, Announcement.failed_at) < now - KEEP
+                )
+            )
+            await session.execute(
+                delete(AnnouncementQuota).where(AnnouncementQuota.day < (now - KEEP).date())
+            )
+
+    async def _send_batch(self, notifier: Notifier) -> int:
+        now = self._clock()
+        day = now.astimezone(UTC).date()
+        async with self._sessions() as session:
+            used = await session.scalar(
+                select(AnnouncementQuota.used).where(
+                    AnnouncementQuota.endpoint == notifier.name, AnnouncementQuota.day == day
+                )
+            )
+            room = min(self._batch_size, self._daily_quota - (used or 0))
+            if room <= 0:
+                return 0
+            rows = (
+                await session.execute(
+                    select(
+                        Announcement.id,
+                        Announcement.url,
+                        Announcement.action,
+                        Announcement.attempts,
+                    )
+                    .where(
+                        Announcement.endpoint == notifier.name,
+                        Announcement.sent_at.is_(None),
+                        Announcement.failed_at.is_(None),
+                        Announcement.next_attempt_at <= now,
+                    )
+                    # deletions first: a filled or expired job leaves the index soonest
+                    .order_by(
+                        case((Announcement.action == URL_DELETED, 0), else_=1), Announcement.id
+                    )
+                    .limit(room)
+                )
+            ).all()
+        if not rows:
+            return 0
+        notices = [Notice(url=row.url, action=row.action) for row in rows]
+        try:
+            results = await notifier.notify(notices)
+            answered = True
+        except NotifyError as failure:
+            log.warning("%s refused a batch of %d: %s", notifier.name, len(rows), failure)
+            results = [str(failure)] * len(rows)
+            answered = failure.answered
+        async with unit_of_work(self._sessions) as session:
+            if answered:
+                await session.execute(
+                    insert(AnnouncementQuota)
+                    .values(endpoint=notifier.name, day=day, used=len(rows))
+                    .on_conflict_do_update(
+                        index_elements=["endpoint", "day"],
+                        set_={"used": AnnouncementQuota.used + len(rows)},
+                    )
+                )
+            sent = [row.id for row, result in zip(rows, results, strict=True) if result is None]
+            if sent:
+                await session.execute(
+                    update(Announcement)
+                    .where(Announcement.id.in_(sent))
+                    .values(sent_at=now, attempts=Announcement.attempts + 1, last_error=None)
+                )
+            for row, result in zip(rows, results, strict=True):
+                if result is not None:
+                    await self._record_failure(session, row.id, row.attempts + 1, result, now)
+        return len(sent)
+
+    async def _record_failure(
+        self, session: AsyncSession, row_id: int, attempts: int, error: str, now: datetime
+    ) -> None:
+        delay = min(timedelta(seconds=self._retry_seconds * 2 ** (attempts - 1)), MAX_BACKOFF)
+        gave_up = attempts >= self._max_attempts
+        await session.execute(
+            update(Announcement)
+            .where(Announcement.id == row_id)
+            .values(
+                attempts=attempts,
+                last_error=error[:2000],
+                next_attempt_at=now + delay,
+                failed_at=now if gave_up else None,
+            )
+        )
+        if gave_up:
+            log.error("announcement %s given up after %d attempts: %s", row_id, attempts, error)
