@@ -68,12 +68,17 @@ class OutboxRelay:
 
     Order per aggregate key is the promise: so only one replica relays at a time. Each replica's
     relay asks for a PostgreSQL advisory lock (held on a dedicated connection for as long as it
-    relays); the others wait and take over when the holder's connection goes away. The active
-    relay reads unsent rows in id order without holding a transaction, sends them with a bounded
-    wait, and marks them sent in a short transaction once the broker acknowledged them. When
-    Kafka is down a send times out, the rows stay unsent with ``attempts`` and ``last_error``
-    recorded, and the relay backs off (exponentially, capped) and tries again: delivery is at
-    least once and consumers deduplicate.
+    relays, and released before that connection goes back to the pool); the others wait and take
+    over when the holder lets go or its connection goes away. The active relay reads unsent rows
+    in id order without holding a transaction, sends them with a bounded wait, and marks them
+    sent in a short transaction once the broker acknowledged them.
+
+    Every failed try is recorded from the first one, whatever stage failed (starting the
+    producer, handing it the events, the broker's acknowledgement): the rows it tried get
+    ``attempts`` + 1 and ``last_error`` (the stage and the error), and the unsent rows behind them
+    get the same reason in ``last_error`` (they wait behind the tried ones; their ``attempts``,
+    the tries of that row, stays as it was). Then the relay backs off (exponentially, capped) and
+    tries again: delivery is at least once and consumers deduplicate.
     """
 
     def __init__(
@@ -102,6 +107,8 @@ class OutboxRelay:
         self.lock_key = zlib.crc32(f"jobkit.outbox-relay:{outbox.name}".encode())
         self.sent_total = 0
         self.is_leader = False
+        # Why the last try failed (None once a try succeeded), as written on the rows.
+        self.last_error: str | None = None
         self._wake = asyncio.Event()
 
     async def run_forever(self) -> None:
@@ -110,25 +117,30 @@ class OutboxRelay:
             try:
                 async with self._engine.connect() as lock_connection:
                     await self._become_leader(lock_connection)
-                    stop_listening = await self._listen(lock_connection)
                     try:
-                        while True:
-                            self._wake.clear()
-                            try:
-                                sent = await self.relay_once()
-                            except (OSError, KafkaError, TimeoutError) as error:
-                                log.warning("outbox relay could not publish, retrying: %s", error)
-                                await self._reset_producer()
-                                await asyncio.sleep(backoff)
-                                backoff = min(backoff * 2, self._max_backoff)
-                                await self._check_lock(lock_connection)
-                                continue
-                            backoff = self._poll_interval
-                            if sent == 0:
-                                await self._idle()
-                                await self._check_lock(lock_connection)
+                        stop_listening = await self._listen(lock_connection)
+                        try:
+                            while True:
+                                self._wake.clear()
+                                try:
+                                    sent = await self.relay_once()
+                                except (OSError, KafkaError, TimeoutError) as error:
+                                    log.warning(
+                                        "outbox relay could not publish, retrying: %s", error
+                                    )
+                                    await self._reset_producer()
+                                    await asyncio.sleep(backoff)
+                                    backoff = min(backoff * 2, self._max_backoff)
+                                    await self._check_lock(lock_connection)
+                                    continue
+                                backoff = self._poll_interval
+                                if sent == 0:
+                                    await self._idle()
+                                    await self._check_lock(lock_connection)
+                        finally:
+                            await stop_listening()
                     finally:
-                        await stop_listening()
+                        await self._release_lock(lock_connection)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -151,6 +163,15 @@ class OutboxRelay:
                 log.info("outbox relay %s is the active relay", self._client_id)
                 return
             await asyncio.sleep(max(self._poll_interval, 0.5))
+
+    async def _release_lock(self, connection: AsyncConnection) -> None:
+        """Let go of the lock before the connection goes back to the pool: a pooled connection
+        holding it would keep every relay of the service (this one included) waiting."""
+        with contextlib.suppress(Exception):
+            await connection.execute(
+                text("SELECT pg_advisory_unlock(:key)"), {"key": self.lock_key}
+            )
+            await connection.commit()
 
     async def _listen(self, connection: AsyncConnection) -> Callable[[], Awaitable[None]]:
         """Wake on the outbox's notifications, heard on the lock's connection; returns how to
@@ -188,6 +209,7 @@ class OutboxRelay:
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.
 
+        A failure at any stage is recorded on the rows (``attempts``, ``last_error``) and raised.
         Call it only from the active relay (``run_forever``) or where no other relay runs.
         """
         async with self._sessions() as session:
@@ -202,10 +224,13 @@ class OutboxRelay:
         if not rows:
             return 0
         ids = [row.id for row in rows]
+        stage = _Stage()
         try:
-            await asyncio.wait_for(self._publish(rows), timeout=self._send_timeout)
+            await asyncio.wait_for(self._publish(rows, stage), timeout=self._send_timeout)
         except Exception as error:
-            await self._record_failure(ids, error)
+            await self._record_failure(
+                ids, stage.describe(error, self._bootstrap_servers, self._send_timeout)
+            )
             raise
         async with unit_of_work(self._sessions) as session:
             await session.execute(
@@ -214,12 +239,16 @@ class OutboxRelay:
                 .values(sent_at=datetime.now(UTC), last_error=None)
             )
         self.sent_total += len(ids)
+        self.last_error = None
         return len(ids)
 
-    async def _publish(self, rows: Sequence[Row[Any]]) -> None:
+    async def _publish(self, rows: Sequence[Row[Any]], stage: _Stage) -> None:
+        stage.now = "starting the producer"
         producer = await self._ensure_producer()
         # Sent in id order on one idempotent producer: per key (partition) order is kept.
+        stage.now = "handing the events to the producer"
         futures = [await self._send(producer, row) for row in rows]
+        stage.now = "waiting for the broker's acknowledgement"
         await asyncio.gather(*futures)
 
     async def _send(self, producer: AIOKafkaProducer, row: Row[Any]) -> asyncio.Future[object]:
@@ -235,8 +264,12 @@ class OutboxRelay:
         finally:
             otel_context.detach(token)
 
-    async def _record_failure(self, ids: list[int], error: BaseException) -> None:
-        message = f"{type(error).__name__}: {error}"[:2000]
+    async def _record_failure(self, ids: list[int], message: str) -> None:
+        """The tried rows: one more attempt and why it failed. The unsent rows behind them: why
+        they still wait (written once per reason, so a long outage does not rewrite them on
+        every try)."""
+        self.last_error = message
+        waiting = f"waiting behind outbox rows {ids[0]}-{ids[-1]}: {message}"[:MAX_ERROR]
         try:
             async with unit_of_work(self._sessions) as session:
                 await session.execute(
@@ -244,8 +277,17 @@ class OutboxRelay:
                     .where(self._outbox.c.id.in_(ids))
                     .values(attempts=self._outbox.c.attempts + 1, last_error=message)
                 )
+                await session.execute(
+                    update(self._outbox)
+                    .where(
+                        self._outbox.c.sent_at.is_(None),
+                        self._outbox.c.id > ids[-1],
+                        self._outbox.c.last_error.is_distinct_from(waiting),
+                    )
+                    .values(last_error=waiting)
+                )
         except Exception:
-            log.exception("could not record the outbox failure")
+            log.exception("could not record the outbox failure: %s", message)
 
     async def _ensure_producer(self) -> AIOKafkaProducer:
         if self._producer is None:
@@ -268,6 +310,26 @@ class OutboxRelay:
 
     async def close(self) -> None:
         await self._reset_producer()
+
+
+MAX_ERROR = 2000
+
+
+class _Stage:
+    """Where a try is, so its failure says which stage failed (a timeout alone says nothing)."""
+
+    def __init__(self) -> None:
+        self.now = "reading the outbox"
+
+    def describe(self, error: BaseException, bootstrap_servers: str, timeout: float) -> str:
+        if isinstance(error, TimeoutError):
+            what = f"no answer from Kafka ({bootstrap_servers}) within {timeout:g} s"
+        else:
+            detail = str(error)
+            name = type(error).__name__
+            # Kafka's errors already start with their own name
+            what = detail if detail.startswith(name) else f"{name}: {detail}".rstrip(": ")
+        return f"{self.now}: {what}"[:MAX_ERROR]
 
 
 def _engine_of(sessions: async_sessionmaker[AsyncSession]) -> AsyncEngine:
