@@ -33,7 +33,7 @@ from jobkit.outbox import OutboxRelay, enqueue
 from jobkit.schema import build_schema
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
-from jobkit.testing.kafka import read_topic, stack, wait_for_broker
+from jobkit.testing.kafka import read_topic, start_kafka, stop_kafka
 from jobkit.testing.server import serve
 from sqlalchemy import Column, Integer, String, Table, func, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -83,12 +83,7 @@ async def broker_restored(settings: ServiceSettings) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        await asyncio.to_thread(stack, "start", "kafka")
-        await wait_for_broker(
-            settings.kafka_bootstrap_servers,
-            probe_topic=settings.topic("relay.probe"),
-            timeout=PATIENCE * 2,
-        )
+        await start_kafka(settings.kafka_bootstrap_servers, probe_topic=settings.topic("probe"))
 
 
 def _relay(
@@ -347,8 +342,7 @@ async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_
             before = await _write(sessions, topic, "outage", 0)
             await _eventually(lambda: _sent(sessions, before), "an event relayed before the outage")
 
-            # (in a thread: the stack script must not stall this event loop, the relay's)
-            await asyncio.to_thread(stack, "stop", "kafka")
+            await stop_kafka()  # (the relay and the app go on running meanwhile)
             during = await _write(sessions, topic, "outage", 1)  # writes keep working
             stuck: list[int] = []
 
@@ -373,7 +367,7 @@ async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_
             assert body["outbox"]["pending"] >= 1
             assert body["outbox"]["last_error"]
 
-            await asyncio.to_thread(stack, "start", "kafka")
+            await start_kafka(settings.kafka_bootstrap_servers, probe_topic=settings.topic("probe"))
             records = await read_topic(
                 settings.kafka_bootstrap_servers,
                 topic,

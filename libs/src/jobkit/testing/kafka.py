@@ -6,7 +6,7 @@ import asyncio
 import os
 import subprocess
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from aiokafka import AIOKafkaConsumer, ConsumerRecord
@@ -103,6 +103,32 @@ async def _probe(bootstrap_servers: str, topic: str, marker: bytes) -> None:
         raise TimeoutError(f"the probe record did not come back from {topic}")
 
 
-def stack(*args: str) -> None:
-    """Run the project's own stack script (e.g. ``stack("stop", "kafka")``)."""
-    subprocess.run([str(stack_script()), *args], check=True, timeout=300)  # noqa: S603
+def stack(*args: str, env: Mapping[str, str] | None = None, timeout: float = 300) -> None:
+    """Run the project's own stack script (e.g. ``stack("stop", "kafka")``); ``env`` adds
+    variables for it (e.g. a longer ``KAFKA_READY_TIMEOUT`` for a slow machine)."""
+    subprocess.run(  # noqa: S603
+        [str(stack_script()), *args],
+        check=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+
+
+async def stop_kafka() -> None:
+    """Stop the project's broker (from a thread: the caller's event loop, its services' and
+    relays', keeps running meanwhile)."""
+    await asyncio.to_thread(stack, "stop", "kafka")
+
+
+async def start_kafka(bootstrap_servers: str, *, probe_topic: str, timeout: float = 900) -> None:
+    """Start the project's broker (nothing happens if it runs) and wait until it serves again
+    (:func:`wait_for_broker`), for as long as a slow machine needs: a broker stopped uncleanly
+    (killed after its stop timeout) first recovers its logs, for minutes."""
+    await asyncio.to_thread(
+        stack,
+        "start",
+        "kafka",
+        env={"KAFKA_READY_TIMEOUT": str(int(timeout))},
+        timeout=timeout + 120,
+    )
+    await wait_for_broker(bootstrap_servers, probe_topic=probe_topic, timeout=timeout)
