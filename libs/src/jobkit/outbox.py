@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import idempotent_producer
+from jobkit.leader import AdvisoryLockLeader
 from jobkit.telemetry import (
     context_from_mapping,
     current_trace_headers,
@@ -66,12 +66,12 @@ async def enqueue(
 class OutboxRelay:
     """Publishes the outbox to Kafka, one active relay per service database.
 
-    Order per aggregate key is the promise: so only one replica relays at a time. Each replica's
-    relay asks for a PostgreSQL advisory lock (held on a dedicated connection for as long as it
-    relays, and released before that connection goes back to the pool); the others wait and take
-    over when the holder lets go or its connection goes away. The active relay reads unsent rows
-    in id order without holding a transaction, sends them with a bounded wait, and marks them
-    sent in a short transaction once the broker acknowledged them.
+    Order per aggregate key is the promise: so only one replica relays at a time, the one
+    holding the relay's PostgreSQL advisory lock (:class:`jobkit.leader.AdvisoryLockLeader`); the
+    others wait and take over when the holder lets go or its connection goes away. The active
+    relay hears :func:`enqueue`'s notifications on the lock's connection, reads unsent rows in
+    id order without holding a transaction, sends them with a bounded wait, and marks them sent
+    in a short transaction once the broker acknowledged them.
 
     Every failed try is recorded from the first one, whatever stage failed (starting the
     producer, handing it the events, the broker's acknowledgement): the rows it tried get
@@ -104,74 +104,57 @@ class OutboxRelay:
         self._send_timeout = send_timeout
         self._max_backoff = max_backoff
         self._producer: AIOKafkaProducer | None = None
-        self.lock_key = zlib.crc32(f"jobkit.outbox-relay:{outbox.name}".encode())
+        self._leader = AdvisoryLockLeader(
+            engine=self._engine,
+            lock_name=f"jobkit.outbox-relay:{outbox.name}",
+            name=f"outbox relay {client_id}",
+            retry_interval=max(poll_interval, 0.5),
+        )
+        self._backoff = poll_interval
         self.sent_total = 0
-        self.is_leader = False
         # Why the last try failed (None once a try succeeded), as written on the rows.
         self.last_error: str | None = None
         self._wake = asyncio.Event()
 
+    @property
+    def is_leader(self) -> bool:
+        return self._leader.is_leader
+
+    @property
+    def lock_key(self) -> int:
+        return self._leader.lock_key
+
     async def run_forever(self) -> None:
-        backoff = self._poll_interval
-        while True:
-            try:
-                async with self._engine.connect() as lock_connection:
-                    await self._become_leader(lock_connection)
-                    try:
-                        stop_listening = await self._listen(lock_connection)
-                        try:
-                            while True:
-                                self._wake.clear()
-                                try:
-                                    sent = await self.relay_once()
-                                except (OSError, KafkaError, TimeoutError) as error:
-                                    log.warning(
-                                        "outbox relay could not publish, retrying: %s", error
-                                    )
-                                    await self._reset_producer()
-                                    await asyncio.sleep(backoff)
-                                    backoff = min(backoff * 2, self._max_backoff)
-                                    await self._check_lock(lock_connection)
-                                    continue
-                                backoff = self._poll_interval
-                                if sent == 0:
-                                    await self._idle()
-                                    await self._check_lock(lock_connection)
-                        finally:
-                            await stop_listening()
-                    finally:
-                        await self._release_lock(lock_connection)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("outbox relay lost its footing, restarting: %s", error)
-                await self._reset_producer()
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, self._max_backoff)
-            finally:
-                self.is_leader = False
+        self._backoff = self._poll_interval
+        await self._leader.run_forever(self._relay, after_failure=self._restart_later)
 
-    async def _become_leader(self, connection: AsyncConnection) -> None:
-        """Wait until this relay holds the relay lock (a session lock on ``connection``)."""
-        while True:
-            acquired = await connection.scalar(
-                text("SELECT pg_try_advisory_lock(:key)"), {"key": self.lock_key}
-            )
-            await connection.commit()  # never sit idle in a transaction while waiting or relaying
-            if acquired:
-                self.is_leader = True
-                log.info("outbox relay %s is the active relay", self._client_id)
-                return
-            await asyncio.sleep(max(self._poll_interval, 0.5))
+    async def _relay(self, lock_connection: AsyncConnection) -> None:
+        """The active relay's loop: relay, back off after a failed try, idle when all is sent."""
+        stop_listening = await self._listen(lock_connection)
+        try:
+            while True:
+                self._wake.clear()
+                try:
+                    sent = await self.relay_once()
+                except (OSError, KafkaError, TimeoutError) as error:
+                    log.warning("outbox relay could not publish, retrying: %s", error)
+                    await self._reset_producer()
+                    await asyncio.sleep(self._backoff)
+                    self._backoff = min(self._backoff * 2, self._max_backoff)
+                    await AdvisoryLockLeader.still_held(lock_connection)
+                    continue
+                self._backoff = self._poll_interval
+                if sent == 0:
+                    await self._idle()
+                    await AdvisoryLockLeader.still_held(lock_connection)
+        finally:
+            await stop_listening()
 
-    async def _release_lock(self, connection: AsyncConnection) -> None:
-        """Let go of the lock before the connection goes back to the pool: a pooled connection
-        holding it would keep every relay of the service (this one included) waiting."""
-        with contextlib.suppress(Exception):
-            await connection.execute(
-                text("SELECT pg_advisory_unlock(:key)"), {"key": self.lock_key}
-            )
-            await connection.commit()
+    async def _restart_later(self, _: Exception) -> None:
+        """After the relay itself failed (e.g. its database connection went away)."""
+        await self._reset_producer()
+        await asyncio.sleep(self._backoff)
+        self._backoff = min(self._backoff * 2, self._max_backoff)
 
     async def _listen(self, connection: AsyncConnection) -> Callable[[], Awaitable[None]]:
         """Wake on the outbox's notifications, heard on the lock's connection; returns how to
@@ -200,11 +183,6 @@ class OutboxRelay:
         """Until an event is enqueued (notified) or the poll interval passed."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout=self._poll_interval)
-
-    async def _check_lock(self, connection: AsyncConnection) -> None:
-        """Fail (and so re-elect) when the lock connection is gone."""
-        await connection.execute(text("SELECT 1"))
-        await connection.commit()
 
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.
