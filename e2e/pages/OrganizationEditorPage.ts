@@ -70,10 +70,23 @@ export class OrganizationEditorPage {
   /** Publishes from the status bar; the answer is the public page's path. */
   async publish(): Promise<string> {
     const status = this.page.getByRole("region", { name: "Status" });
-    await status.getByRole("button", { name: "Publish" }).click();
+    await status.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(status.getByText("Published", { exact: true })).toBeVisible({ timeout: SAVE_TIMEOUT });
     const path = await status.getByRole("link", { name: "View public page" }).getAttribute("href");
     expect(path).toMatch(/^\/organization\/[a-z0-9-]+$/);
     return path as string;
+  }
+
+  /**
+   * Unpublishes from the status bar and waits for the organizations service's answer (the
+   * status message and the Draft badge): from then on the public page is gone. Names are
+   * exact: "Publish" alone would also match the "Unpublish" button that was just clicked.
+   */
+  async unpublish(): Promise<void> {
+    const status = this.page.getByRole("region", { name: "Status" });
+    await status.getByRole("button", { name: "Unpublish", exact: true }).click();
+    await expect(status.getByText("The profile is a draft again.", { exact: true })).toBeVisible({ timeout: SAVE_TIMEOUT });
+    await expect(status.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(status.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
   }
 }

@@ -19,7 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from opentelemetry.instrumentation.fastapi import FastAPIInstrumentor
 from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
-from sqlalchemy import Table, text
+from sqlalchemy import Table, func, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from strawberry.fastapi import GraphQLRouter
 
@@ -165,16 +165,18 @@ def create_service_app(
         # Ready means able to serve: the database gates. Kafka is reported, not gating: writes go
         # through the outbox and wait for the broker, so an outage must not take the site out of
         # rotation (consumers catch up when it is back).
+        # The outbox's backlog is reported too (from the rows, so every replica tells the same):
+        # what waits, since when, and why the relay's last try failed (docs/runbooks).
         runtime: ServiceRuntime = request.app.state.runtime
         database = await _database_ready(runtime.engine)
         kafka = await kafka_status.reachable(settings.kafka_bootstrap_servers)
-        return JSONResponse(
-            {
-                "status": "ready" if database else "not ready",
-                "checks": {"database": database, "kafka": kafka},
-            },
-            status_code=200 if database else 503,
-        )
+        body: dict[str, Any] = {
+            "status": "ready" if database else "not ready",
+            "checks": {"database": database, "kafka": kafka},
+        }
+        if database:
+            body["outbox"] = await _outbox_report(runtime.engine, outbox)
+        return JSONResponse(body, status_code=200 if database else 503)
 
     FastAPIInstrumentor.instrument_app(app, excluded_urls="healthz,readyz")
     return app
@@ -206,6 +208,34 @@ async def _database_ready(engine: AsyncEngine) -> bool:
     except Exception:
         return False
     return True
+
+
+async def _outbox_report(engine: AsyncEngine, outbox: Table) -> dict[str, Any] | None:
+    """The unsent rows: how many, the oldest one's age in seconds, and its ``last_error`` (why
+    the relay's last try failed; the rows behind it say they wait behind it). None if the
+    database did not answer."""
+    unsent = outbox.c.sent_at.is_(None)
+    try:
+        async with engine.connect() as connection:
+            pending, oldest = (
+                await connection.execute(
+                    select(
+                        func.count(),
+                        func.extract("epoch", func.now() - func.min(outbox.c.created_at)),
+                    ).where(unsent)
+                )
+            ).one()
+            last_error = await connection.scalar(
+                select(outbox.c.last_error).where(unsent).order_by(outbox.c.id).limit(1)
+            )
+    except Exception:
+        log.warning("could not read the outbox for /readyz", exc_info=True)
+        return None
+    return {
+        "pending": int(pending),
+        "oldest_pending_seconds": round(float(oldest), 1) if oldest is not None else None,
+        "last_error": last_error,
+    }
 
 
 async def _prepare_topics(runtime: ServiceRuntime, published: Sequence[str]) -> None:

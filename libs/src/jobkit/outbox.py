@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import idempotent_producer
+from jobkit.leader import AdvisoryLockLeader
 from jobkit.telemetry import (
     context_from_mapping,
     current_trace_headers,
@@ -66,14 +66,19 @@ async def enqueue(
 class OutboxRelay:
     """Publishes the outbox to Kafka, one active relay per service database.
 
-    Order per aggregate key is the promise: so only one replica relays at a time. Each replica's
-    relay asks for a PostgreSQL advisory lock (held on a dedicated connection for as long as it
-    relays); the others wait and take over when the holder's connection goes away. The active
-    relay reads unsent rows in id order without holding a transaction, sends them with a bounded
-    wait, and marks them sent in a short transaction once the broker acknowledged them. When
-    Kafka is down a send times out, the rows stay unsent with ``attempts`` and ``last_error``
-    recorded, and the relay backs off (exponentially, capped) and tries again: delivery is at
-    least once and consumers deduplicate.
+    Order per aggregate key is the promise: so only one replica relays at a time, the one
+    holding the relay's PostgreSQL advisory lock (:class:`jobkit.leader.AdvisoryLockLeader`); the
+    others wait and take over when the holder lets go or its connection goes away. The active
+    relay hears :func:`enqueue`'s notifications on the lock's connection, reads unsent rows in
+    id order without holding a transaction, sends them with a bounded wait, and marks them sent
+    in a short transaction once the broker acknowledged them.
+
+    Every failed try is recorded from the first one, whatever stage failed (starting the
+    producer, handing it the events, the broker's acknowledgement): the rows it tried get
+    ``attempts`` + 1 and ``last_error`` (the stage and the error), and the unsent rows behind them
+    get the same reason in ``last_error`` (they wait behind the tried ones; their ``attempts``,
+    the tries of that row, stays as it was). Then the relay backs off (exponentially, capped) and
+    tries again: delivery is at least once and consumers deduplicate.
     """
 
     def __init__(
@@ -102,58 +107,57 @@ class OutboxRelay:
         self._send_timeout = send_timeout
         self._max_backoff = max_backoff
         self._producer: AIOKafkaProducer | None = None
-        self.lock_key = zlib.crc32(f"jobkit.outbox-relay:{outbox.name}".encode())
+        self._leader = AdvisoryLockLeader(
+            engine=self._engine,
+            lock_name=f"jobkit.outbox-relay:{outbox.name}",
+            name=f"outbox relay {client_id}",
+            retry_interval=max(poll_interval, 0.5),
+        )
+        self._backoff = poll_interval
         self.sent_total = 0
-        self.is_leader = False
+        # Why the last try failed (None once a try succeeded), as written on the rows.
+        self.last_error: str | None = None
         self._wake = asyncio.Event()
 
-    async def run_forever(self) -> None:
-        backoff = self._poll_interval
-        while True:
-            try:
-                async with self._engine.connect() as lock_connection:
-                    await self._become_leader(lock_connection)
-                    stop_listening = await self._listen(lock_connection)
-                    try:
-                        while True:
-                            self._wake.clear()
-                            try:
-                                sent = await self.relay_once()
-                            except (OSError, KafkaError, TimeoutError) as error:
-                                log.warning("outbox relay could not publish, retrying: %s", error)
-                                await self._reset_producer()
-                                await asyncio.sleep(backoff)
-                                backoff = min(backoff * 2, self._max_backoff)
-                                await self._check_lock(lock_connection)
-                                continue
-                            backoff = self._poll_interval
-                            if sent == 0:
-                                await self._idle()
-                                await self._check_lock(lock_connection)
-                    finally:
-                        await stop_listening()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("outbox relay lost its footing, restarting: %s", error)
-                await self._reset_producer()
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, self._max_backoff)
-            finally:
-                self.is_leader = False
+    @property
+    def is_leader(self) -> bool:
+        return self._leader.is_leader
 
-    async def _become_leader(self, connection: AsyncConnection) -> None:
-        """Wait until this relay holds the relay lock (a session lock on ``connection``)."""
-        while True:
-            acquired = await connection.scalar(
-                text("SELECT pg_try_advisory_lock(:key)"), {"key": self.lock_key}
-            )
-            await connection.commit()  # never sit idle in a transaction while waiting or relaying
-            if acquired:
-                self.is_leader = True
-                log.info("outbox relay %s is the active relay", self._client_id)
-                return
-            await asyncio.sleep(max(self._poll_interval, 0.5))
+    @property
+    def lock_key(self) -> int:
+        return self._leader.lock_key
+
+    async def run_forever(self) -> None:
+        self._backoff = self._poll_interval
+        await self._leader.run_forever(self._relay, after_failure=self._restart_later)
+
+    async def _relay(self, lock_connection: AsyncConnection) -> None:
+        """The active relay's loop: relay, back off after a failed try, idle when all is sent."""
+        stop_listening = await self._listen(lock_connection)
+        try:
+            while True:
+                self._wake.clear()
+                try:
+                    sent = await self.relay_once()
+                except (OSError, KafkaError, TimeoutError) as error:
+                    log.warning("outbox relay could not publish, retrying: %s", error)
+                    await self._reset_producer()
+                    await asyncio.sleep(self._backoff)
+                    self._backoff = min(self._backoff * 2, self._max_backoff)
+                    await AdvisoryLockLeader.still_held(lock_connection)
+                    continue
+                self._backoff = self._poll_interval
+                if sent == 0:
+                    await self._idle()
+                    await AdvisoryLockLeader.still_held(lock_connection)
+        finally:
+            await stop_listening()
+
+    async def _restart_later(self, _: Exception) -> None:
+        """After the relay itself failed (e.g. its database connection went away)."""
+        await self._reset_producer()
+        await asyncio.sleep(self._backoff)
+        self._backoff = min(self._backoff * 2, self._max_backoff)
 
     async def _listen(self, connection: AsyncConnection) -> Callable[[], Awaitable[None]]:
         """Wake on the outbox's notifications, heard on the lock's connection; returns how to
@@ -183,15 +187,11 @@ class OutboxRelay:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), timeout=self._poll_interval)
 
-    async def _check_lock(self, connection: AsyncConnection) -> None:
-        """Fail (and so re-elect) when the lock connection is gone."""
-        await connection.execute(text("SELECT 1"))
-        await connection.commit()
-
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.
 
-        The rows the broker acknowledged are marked sent even when the rest of the batch failed
+        A failure at any stage is recorded on the rows (``attempts``, ``last_error``) and raised;
+        the rows the broker acknowledged are marked sent even when the rest of the batch failed
         or ran out of time, and the next batch is then half as large.
         Call it only from the active relay (``run_forever``) or where no other relay runs.
         """
@@ -206,19 +206,21 @@ class OutboxRelay:
             ).all()
         if not rows:
             return 0
+        stage = _Stage()
         futures: list[asyncio.Future[object]] = []
         try:
-            await asyncio.wait_for(self._publish(rows, futures), timeout=self._send_timeout)
+            await asyncio.wait_for(self._publish(rows, stage, futures), timeout=self._send_timeout)
         except Exception as error:
-            acknowledged = [
+            acknowledged = {
                 row.id
                 for row, future in zip(rows, futures, strict=False)
                 if future.done() and not future.cancelled() and future.exception() is None
-            ]
-            await self._mark_sent(acknowledged)
+            }
+            await self._mark_sent(sorted(acknowledged))
             self._batch_limit = max(1, self._batch_limit // 2)
             await self._record_failure(
-                [row.id for row in rows if row.id not in acknowledged], error
+                [row.id for row in rows if row.id not in acknowledged],
+                stage.describe(error, self._bootstrap_servers, self._send_timeout),
             )
             raise
         await self._mark_sent([row.id for row in rows])
@@ -235,14 +237,18 @@ class OutboxRelay:
                 .values(sent_at=datetime.now(UTC), last_error=None)
             )
         self.sent_total += len(ids)
+        self.last_error = None
 
     async def _publish(
-        self, rows: Sequence[Row[Any]], futures: list[asyncio.Future[object]]
+        self, rows: Sequence[Row[Any]], stage: _Stage, futures: list[asyncio.Future[object]]
     ) -> None:
+        stage.now = "starting the producer"
         producer = await self._ensure_producer()
         # Sent in id order on one idempotent producer: per key (partition) order is kept.
+        stage.now = "handing the events to the producer"
         for row in rows:
             futures.append(await self._send(producer, row))
+        stage.now = "waiting for the broker's acknowledgement"
         await asyncio.gather(*futures)
 
     async def _send(self, producer: AIOKafkaProducer, row: Row[Any]) -> asyncio.Future[object]:
@@ -258,8 +264,14 @@ class OutboxRelay:
         finally:
             otel_context.detach(token)
 
-    async def _record_failure(self, ids: list[int], error: BaseException) -> None:
-        message = f"{type(error).__name__}: {error}"[:2000]
+    async def _record_failure(self, ids: list[int], message: str) -> None:
+        """The tried rows: one more attempt and why it failed. The unsent rows behind them: why
+        they still wait (written once per reason, so a long outage does not rewrite them on
+        every try)."""
+        self.last_error = message
+        if not ids:  # everything tried was acknowledged; only the wait for it failed
+            return
+        waiting = f"waiting behind outbox rows {ids[0]}-{ids[-1]}: {message}"[:MAX_ERROR]
         try:
             async with unit_of_work(self._sessions) as session:
                 await session.execute(
@@ -267,8 +279,17 @@ class OutboxRelay:
                     .where(self._outbox.c.id.in_(ids))
                     .values(attempts=self._outbox.c.attempts + 1, last_error=message)
                 )
+                await session.execute(
+                    update(self._outbox)
+                    .where(
+                        self._outbox.c.sent_at.is_(None),
+                        self._outbox.c.id > ids[-1],
+                        self._outbox.c.last_error.is_distinct_from(waiting),
+                    )
+                    .values(last_error=waiting)
+                )
         except Exception:
-            log.exception("could not record the outbox failure")
+            log.exception("could not record the outbox failure: %s", message)
 
     async def _ensure_producer(self) -> AIOKafkaProducer:
         if self._producer is None:
@@ -291,6 +312,26 @@ class OutboxRelay:
 
     async def close(self) -> None:
         await self._reset_producer()
+
+
+MAX_ERROR = 2000
+
+
+class _Stage:
+    """Where a try is, so its failure says which stage failed (a timeout alone says nothing)."""
+
+    def __init__(self) -> None:
+        self.now = "reading the outbox"
+
+    def describe(self, error: BaseException, bootstrap_servers: str, timeout: float) -> str:
+        if isinstance(error, TimeoutError):
+            what = f"no answer from Kafka ({bootstrap_servers}) within {timeout:g} s"
+        else:
+            detail = str(error)
+            name = type(error).__name__
+            # Kafka's errors already start with their own name
+            what = detail if detail.startswith(name) else f"{name}: {detail}".rstrip(": ")
+        return f"{self.now}: {what}"[:MAX_ERROR]
 
 
 def _engine_of(sessions: async_sessionmaker[AsyncSession]) -> AsyncEngine:

@@ -78,7 +78,7 @@ def _consumer(
     )
 
 
-async def _drain(consumer: IdempotentConsumer, *, until: int, timeout: float = 30.0) -> int:
+async def _drain(consumer: IdempotentConsumer, *, until: int, timeout: float = 60.0) -> int:
     seen = 0
     deadline = asyncio.get_running_loop().time() + timeout
     while seen < until and asyncio.get_running_loop().time() < deadline:
@@ -206,10 +206,15 @@ async def test_a_redelivery_after_a_restart_has_no_second_effect(
     first = _consumer(settings, sessions, topic)
     await first.start()
     try:
-        batches = await first._consumer.getmany(timeout_ms=10_000)  # type: ignore[union-attr]
-        for records in batches.values():
-            for record in records:
-                await first.handle(record)  # applied, offset never committed
+        applied = 0
+        deadline = asyncio.get_running_loop().time() + 60
+        while not applied:
+            assert asyncio.get_running_loop().time() < deadline, "the event never came"
+            batches = await first._consumer.getmany(timeout_ms=1_000)  # type: ignore[union-attr]
+            for records in batches.values():
+                for record in records:
+                    await first.handle(record)  # applied, offset never committed
+                    applied += 1
     finally:
         await first.stop()
     second = _consumer(settings, sessions, topic)
@@ -268,7 +273,7 @@ async def test_an_enqueued_event_wakes_the_idle_relay_before_its_next_poll(
     )
     running = asyncio.create_task(relay.run_forever())
     try:
-        deadline = asyncio.get_running_loop().time() + 20
+        deadline = asyncio.get_running_loop().time() + 60
         for note in ("first", "woken"):  # the first one is relayed with the relay's start
             event = _event(note)
             async with unit_of_work(sessions) as session:

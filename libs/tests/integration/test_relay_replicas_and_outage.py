@@ -1,20 +1,28 @@
-"""The relay with replicas and through a broker outage, the consumer through a crash.
+"""The relay with replicas, failing at each stage and through a broker outage; the consumer
+through a crash.
 
-Real PostgreSQL and Kafka. The outage test stops and restarts the project's own broker.
+Real PostgreSQL and Kafka. Every test has a database (so an outbox) of its own: rows another
+test left unsent never stand in front of its own. The outage test stops the project's own broker
+(the stack script, ``JOBBOARD_STACK_SCRIPT``) and, whatever happens, starts it again and waits
+until it takes records and serves consumer groups before the next test runs. Nothing sleeps a
+fixed time and then asserts: every wait is for a condition, with a deadline meant for a slow,
+busy machine (``PATIENCE``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import socket
 import uuid
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import strawberry
+from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from jobkit.app import create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
@@ -25,12 +33,15 @@ from jobkit.outbox import OutboxRelay, enqueue
 from jobkit.schema import build_schema
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
-from jobkit.testing.kafka import read_topic, stack
+from jobkit.testing.kafka import read_topic, start_kafka, stop_kafka
 from jobkit.testing.server import serve
 from sqlalchemy import Column, Integer, String, Table, func, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
+
+# How long a condition may take to come true on a slow machine (a broker restart included).
+PATIENCE = 120.0
 
 metadata = new_metadata()
 outbox, processed = add_messaging_tables(metadata)
@@ -52,7 +63,7 @@ def settings(run_prefix: str) -> ServiceSettings:
     return ServiceSettings(service_name="relay", db_name="relay", kafka_topic_prefix=run_prefix)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 async def database(settings: ServiceSettings) -> AsyncIterator[str]:
     async with temporary_database(settings, metadata=metadata) as url:
         yield url
@@ -65,27 +76,95 @@ async def sessions(database: str) -> AsyncIterator[async_sessionmaker[AsyncSessi
     await engine.dispose()
 
 
+@pytest.fixture
+async def broker_restored(settings: ServiceSettings) -> AsyncIterator[None]:
+    """For a test that stops the broker: afterwards it is started (a no-op if it runs) and
+    serves again, however the test ended."""
+    try:
+        yield
+    finally:
+        await start_kafka(settings.kafka_bootstrap_servers, probe_topic=settings.topic("probe"))
+
+
 def _relay(
-    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], name: str
+    settings: ServiceSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    name: str,
+    *,
+    bootstrap_servers: str | None = None,
+    batch_size: int = 7,
 ) -> OutboxRelay:
     return OutboxRelay(
         sessions=sessions,
         outbox=outbox,
-        bootstrap_servers=settings.kafka_bootstrap_servers,
+        bootstrap_servers=bootstrap_servers or settings.kafka_bootstrap_servers,
         client_id=name,
         poll_interval=0.05,
-        batch_size=7,
+        batch_size=batch_size,
         send_timeout=3.0,
         max_backoff=1.0,
     )
 
 
-async def _write(sessions: async_sessionmaker[AsyncSession], topic: str, key: str, n: int) -> None:
+async def _stopped(relays: list[OutboxRelay], tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for relay in relays:
+        await relay.close()
+
+
+async def _eventually(
+    check: Callable[[], Awaitable[Any]], what: str, timeout: float = PATIENCE
+) -> Any:
+    """``check()``'s first truthy answer, asked every quarter second until ``timeout``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        answer = await check()
+        if answer:
+            return answer
+        assert loop.time() < deadline, f"not within {timeout:g} s: {what} (last: {answer!r})"
+        await asyncio.sleep(0.25)
+
+
+async def _write(
+    sessions: async_sessionmaker[AsyncSession],
+    topic: str,
+    key: str,
+    n: int,
+    payload: dict[str, Any] | None = None,
+) -> EventEnvelope:
     async with unit_of_work(sessions) as session:
         event = EventEnvelope(
-            type="relay.step", aggregate_id=key, aggregate_version=n, site="test", payload={"n": n}
+            type="relay.step",
+            aggregate_id=key,
+            aggregate_version=n,
+            site="test",
+            payload=payload or {"n": n},
         )
         await enqueue(session, outbox, topic=topic, event=event)
+    return event
+
+
+async def _rows(sessions: async_sessionmaker[AsyncSession]) -> list[Any]:
+    async with sessions() as session:
+        rows = await session.execute(
+            select(outbox.c.id, outbox.c.event_id, outbox.c.attempts, outbox.c.last_error)
+            .where(outbox.c.sent_at.is_(None))
+            .order_by(outbox.c.id)
+        )
+        return list(rows)
+
+
+async def _row(sessions: async_sessionmaker[AsyncSession], event: EventEnvelope) -> Any:
+    async with sessions() as session:
+        rows = await session.execute(
+            select(outbox.c.attempts, outbox.c.last_error, outbox.c.sent_at).where(
+                outbox.c.event_id == event.id
+            )
+        )
+        return rows.one()
 
 
 async def test_two_relay_replicas_publish_each_aggregates_events_in_order(
@@ -97,19 +176,24 @@ async def test_two_relay_replicas_publish_each_aggregates_events_in_order(
     tasks = [asyncio.create_task(relay.run_forever()) for relay in (first, second)]
     keys = [f"aggregate-{i}" for i in range(4)]
     per_key = 40
+    expected = {(key, n) for key in keys for n in range(1, per_key + 1)}
+
+    def steps(records: list[Any]) -> set[tuple[str, int]]:
+        events = [EventEnvelope.from_bytes(record.value) for record in records]
+        return {(event.aggregate_id, int(event.payload["n"])) for event in events}
+
     try:
         # Many small transactions while both replicas run, interleaving the aggregates.
         for n in range(1, per_key + 1):
             await asyncio.gather(*(_write(sessions, topic, key, n) for key in keys))
         records = await read_topic(
-            settings.kafka_bootstrap_servers, topic, expect=len(keys) * per_key
+            settings.kafka_bootstrap_servers,
+            topic,
+            timeout=PATIENCE,
+            until=lambda records: steps(records) >= expected,
         )
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await first.close()
-        await second.close()
+        await _stopped([first, second], tasks)
 
     seen: dict[str, list[int]] = defaultdict(list)
     for record in records:
@@ -117,43 +201,127 @@ async def test_two_relay_replicas_publish_each_aggregates_events_in_order(
         seen[event.aggregate_id].append(int(event.payload["n"]))
     for key in keys:
         # at least once: a retried batch may repeat, but never goes back in time
-        steps = seen[key]
-        assert steps == sorted(steps), f"{key} out of order: {steps}"
-        assert sorted(set(steps)) == list(range(1, per_key + 1))
+        steps_of_key = seen[key]
+        assert steps_of_key == sorted(steps_of_key), f"{key} out of order: {steps_of_key}"
+        assert sorted(set(steps_of_key)) == list(range(1, per_key + 1))
     # one replica was the active relay, the other waited
     assert sorted([first.sent_total, second.sent_total])[0] == 0
 
 
-async def _unsent(sessions: async_sessionmaker[AsyncSession], topic: str) -> list[Any]:
-    async with sessions() as session:
-        rows = await session.execute(
-            select(outbox.c.attempts, outbox.c.last_error, outbox.c.sent_at).where(
-                outbox.c.topic == topic
-            )
+def _closed_port() -> int:
+    """A loopback port nothing listens on (bound a moment ago, then let go)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def _topic_taking_at_most(settings: ServiceSettings, max_bytes: int) -> str:
+    """A topic whose broker refuses any record batch larger than ``max_bytes``."""
+    topic: str = settings.topic(f"relay.small.{uuid.uuid4().hex[:6]}")
+    admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await admin.start()
+    try:
+        await admin.create_topics(
+            [NewTopic(topic, 1, 1, topic_configs={"max.message.bytes": str(max_bytes)})]
         )
-        return list(rows)
+    finally:
+        await admin.close()
+    return topic
 
 
-async def _relay_idle_in_transaction(sessions: async_sessionmaker[AsyncSession]) -> int:
+# Each stage of a try (the start of the reason written on the rows) and how the first event
+# makes it fail there.
+STAGES = {
+    # nothing listens at the address: the producer cannot bootstrap (a relay that starts while
+    # the broker is down)
+    "starting the producer": "unreachable",
+    # an event larger than the producer's largest request: refused before it leaves
+    "handing the events to the producer": "too large for the producer",
+    # an event larger than its topic takes: the broker refuses it
+    "waiting for the broker's acknowledgement": "too large for the topic",
+}
+
+
+@pytest.mark.parametrize("stage", list(STAGES))
+async def test_every_failed_try_is_recorded_from_the_first_whatever_stage_fails(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], stage: str
+) -> None:
+    """The rows the relay tried get one more attempt and the reason (the stage first); the rows
+    behind them (batches of 2 here) say they wait behind those, from the first failed try on."""
+    bootstrap_servers = settings.kafka_bootstrap_servers
+    topic = settings.topic(f"relay.stage.{uuid.uuid4().hex[:6]}")
+    first_payload: dict[str, Any] = {"n": 1}
+    case = STAGES[stage]
+    if case == "unreachable":
+        bootstrap_servers = f"127.0.0.1:{_closed_port()}"
+    elif case == "too large for the producer":
+        await ensure_topics(bootstrap_servers, [topic])
+        first_payload = {"n": 1, "pad": "x" * 1_200_000}  # the producer's limit is 1 MiB
+    else:
+        topic = await _topic_taking_at_most(settings, 2_000)
+        first_payload = {"n": 1, "pad": "x" * 4_000}
+    await _write(sessions, topic, "a", 1, first_payload)
+    for n in range(2, 6):
+        await _write(sessions, topic, "a", n)
+
+    relay = _relay(
+        settings, sessions, "relay-stage", bootstrap_servers=bootstrap_servers, batch_size=2
+    )
+    task = asyncio.create_task(relay.run_forever())
+    try:
+
+        async def recorded() -> list[Any] | None:
+            rows = await _rows(sessions)
+            return rows if rows[0].attempts >= 1 else None
+
+        rows = await _eventually(recorded, f"the first failed try ({stage}) recorded")
+    finally:
+        await _stopped([relay], [task])
+
+    assert len(rows) == 5  # nothing was sent
+    tried, behind = rows[:2], rows[2:]
+    for row in tried:
+        assert row.attempts >= 1
+        assert row.last_error.startswith(f"{stage}: "), row.last_error
+    for row in behind:
+        assert row.attempts == 0  # not tried yet
+        assert row.last_error.startswith(
+            f"waiting behind outbox rows {tried[0].id}-{tried[1].id}: {stage}: "
+        ), row.last_error
+    assert relay.last_error is not None
+    assert relay.last_error.startswith(f"{stage}: ")
+
+
+async def _idle_in_transaction_for_a_while(sessions: async_sessionmaker[AsyncSession]) -> int:
+    """Connections of this database sitting in a transaction for over a second (a relay
+    waiting on Kafka inside one would; a query's own short transaction would not)."""
     async with sessions() as session:
         count = await session.scalar(
             text(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                "AND state = 'idle in transaction' AND pid <> pg_backend_pid()"
+                "AND state = 'idle in transaction' AND pid <> pg_backend_pid() "
+                "AND state_change < clock_timestamp() - interval '1 second'"
             )
         )
     return int(count or 0)
 
 
 async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_unreadies(
-    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], database: str
+    settings: ServiceSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    database: str,
+    broker_restored: None,
 ) -> None:
     topic = settings.topic(f"relay.outage.{uuid.uuid4().hex[:6]}")
     await ensure_topics(settings.kafka_bootstrap_servers, [topic])
     relay = _relay(settings, sessions, "relay-outage")
     task = asyncio.create_task(relay.run_forever())
     app_settings = settings.model_copy(
-        update={"db_name": database.rsplit("/", 1)[1], "run_migrations_on_startup": False}
+        update={
+            "db_name": database.rsplit("/", 1)[1],
+            "run_migrations_on_startup": False,
+            "run_background_workers": False,  # the relay under test is the only one
+        }
     )
     app = create_service_app(
         settings=app_settings,
@@ -163,39 +331,72 @@ async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_
     )
     try:
         async with serve(app) as base_url, httpx.AsyncClient(base_url=base_url) as client:
-            stack("stop", "kafka")
-            try:
-                await _write(sessions, topic, "outage", 1)  # writes keep working
-                deadline = asyncio.get_running_loop().time() + 20
-                while asyncio.get_running_loop().time() < deadline:
-                    [(attempts, last_error, sent_at)] = await _unsent(sessions, topic)
-                    if attempts >= 1:
-                        break
-                    await asyncio.sleep(0.25)
-                assert sent_at is None
-                assert attempts >= 1
-                assert last_error
-                assert await _relay_idle_in_transaction(sessions) == 0
-                ready = await client.get("/readyz", timeout=10)
-                assert ready.status_code == 200
-                assert ready.json()["checks"] == {"database": True, "kafka": False}
-            finally:
-                stack("start", "kafka")
+
+            async def readyz() -> dict[str, Any]:
+                ready = await client.get("/readyz", timeout=30)
+                assert ready.status_code == 200, ready.text  # the database alone gates
+                body: dict[str, Any] = ready.json()
+                return body
+
+            # the relay runs with a producer that has sent before the broker goes away
+            before = await _write(sessions, topic, "outage", 0)
+            await _eventually(lambda: _sent(sessions, before), "an event relayed before the outage")
+
+            await stop_kafka()  # (the relay and the app go on running meanwhile)
+            during = await _write(sessions, topic, "outage", 1)  # writes keep working
+            stuck: list[int] = []
+
+            async def failure_recorded() -> Any:
+                stuck.append(await _idle_in_transaction_for_a_while(sessions))
+                attempts, last_error, sent_at = await _row(sessions, during)
+                return attempts >= 2 and (attempts, last_error, sent_at)
+
+            _, last_error, sent_at = await _eventually(
+                failure_recorded, "two failed tries recorded on the row"
+            )
+            assert sent_at is None
+            assert last_error
+            assert set(stuck) == {0}, "a connection sat in a transaction while Kafka was down"
+
+            async def kafka_reported_down() -> dict[str, Any] | None:
+                body = await readyz()
+                return body if body["checks"]["kafka"] is False else None
+
+            body = await _eventually(kafka_reported_down, "/readyz reporting Kafka down")
+            assert body["checks"]["database"] is True
+            assert body["outbox"]["pending"] >= 1
+            assert body["outbox"]["last_error"]
+
+            await start_kafka(settings.kafka_bootstrap_servers, probe_topic=settings.topic("probe"))
             records = await read_topic(
-                settings.kafka_bootstrap_servers, topic, expect=1, timeout=60
+                settings.kafka_bootstrap_servers,
+                topic,
+                timeout=PATIENCE,
+                until=lambda records: any(
+                    EventEnvelope.from_bytes(r.value).id == during.id for r in records
+                ),
             )
             # At least once (ADR 0003): a send that timed out while the broker came back may
             # have landed too, so the same event can arrive twice; consumers dedupe by its id.
             events = [EventEnvelope.from_bytes(r.value) for r in records]
-            assert len({event.id for event in events}) == 1
-            assert [event.payload for event in events][:1] == [{"n": 1}]
-            [(_, last_error, sent_at)] = await _unsent(sessions, topic)
-            assert sent_at is not None
+            assert {event.id for event in events} == {before.id, during.id}
+            assert [e.payload for e in events if e.id == during.id][:1] == [{"n": 1}]
+            await _eventually(lambda: _sent(sessions, during), "the row marked sent")
+            _, last_error, _ = await _row(sessions, during)
             assert last_error is None
+
+            async def nothing_pending() -> bool:
+                outbox_report = (await readyz())["outbox"]
+                return bool(outbox_report["pending"] == 0 and not outbox_report["last_error"])
+
+            await _eventually(nothing_pending, "/readyz reporting an empty outbox")
     finally:
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        await relay.close()
+        await _stopped([relay], [task])
+
+
+async def _sent(sessions: async_sessionmaker[AsyncSession], event: EventEnvelope) -> bool:
+    _, _, sent_at = await _row(sessions, event)
+    return sent_at is not None
 
 
 class _Crash(BaseException):
@@ -230,36 +431,35 @@ async def test_a_consumer_that_dies_mid_effect_applies_the_event_after_restart(
             bootstrap_servers=settings.kafka_bootstrap_servers,
         )
 
+    event = EventEnvelope(
+        type="relay.noted", aggregate_id="a", site="test", payload={"note": "survives"}
+    )
     async with unit_of_work(sessions) as session:
-        await enqueue(
-            session,
-            outbox,
-            topic=topic,
-            event=EventEnvelope(
-                type="relay.noted", aggregate_id="a", site="test", payload={"note": "survives"}
-            ),
-        )
+        await enqueue(session, outbox, topic=topic, event=event)
     relay = _relay(settings, sessions, "relay-crash")
-    await relay.relay_once()
-    await relay.close()
+    task = asyncio.create_task(relay.run_forever())
+    try:
+        await _eventually(lambda: _sent(sessions, event), "the event relayed")
+    finally:
+        await _stopped([relay], [task])
 
     first = consumer(dies_once)
     await first.start()
     try:
         with pytest.raises(_Crash):
-            for _ in range(20):
-                await first.poll_once(timeout_ms=500)
+            await _eventually(lambda: first.poll_once(timeout_ms=500), "the first delivery")
     finally:
         await first.stop()
+
+    async def applied() -> int:
+        async with sessions() as session:
+            count = await session.scalar(select(func.count()).where(effects.c.note == "survives"))
+        return int(count or 0)
 
     second = consumer(_apply_note)
     await second.start()
     try:
-        for _ in range(20):
-            if await second.poll_once(timeout_ms=500):
-                break
+        await _eventually(lambda: second.poll_once(timeout_ms=500), "the redelivery")
     finally:
         await second.stop()
-    async with sessions() as session:
-        applied = await session.scalar(select(func.count()).where(effects.c.note == "survives"))
-    assert applied == 1
+    assert await applied() == 1

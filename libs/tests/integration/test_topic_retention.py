@@ -26,8 +26,8 @@ async def admin() -> AsyncIterator[AIOKafkaAdminClient]:
 
 async def _settled(admin: AIOKafkaAdminClient, topic: str, wanted: str = "-1") -> str:
     """The topic's retention once it is ``wanted`` (the broker applies a change through its
-    metadata log, so a describe right after may lag), else what it is after 10 s."""
-    deadline = asyncio.get_running_loop().time() + 10
+    metadata log, so a describe right after may lag), else what it is after 60 s."""
+    deadline = asyncio.get_running_loop().time() + 60
     while (value := await _retention(admin, topic)) != wanted:
         if asyncio.get_running_loop().time() > deadline:
             break

@@ -6,10 +6,8 @@ OutboxRelay (ADR 0003) and search's announcement sender do."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -17,7 +15,8 @@ from typing import Any
 
 import httpx
 from jobkit.db import unit_of_work
-from sqlalchemy import delete, func, select, text, update
+from jobkit.leader import AdvisoryLockLeader
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from analytics.domain.models import RelayForward
@@ -26,7 +25,6 @@ from analytics.domain.relays import PENDING
 
 log = logging.getLogger(__name__)
 
-LOCK_KEY = zlib.crc32(b"analytics.relay-sender")
 MAX_BACKOFF = timedelta(hours=1)
 KEEP = timedelta(days=7)  # sent and given-up forwards are kept this long, then pruned
 PRUNE_SECONDS = 3600.0
@@ -85,44 +83,28 @@ class RelaySender:
         self._max_attempts = max_attempts
         self._clock = clock
         self._pruned_at: float | None = None
-        self.is_leader = False
+        self._leader = AdvisoryLockLeader(
+            engine=engine,
+            lock_name="analytics.relay-sender",
+            name="relay sender",
+            retry_interval=interval,
+        )
+
+    @property
+    def is_leader(self) -> bool:
+        return self._leader.is_leader
 
     async def run_forever(self) -> None:
-        while True:
-            try:
-                async with self._engine.connect() as lock_connection:
-                    await self._become_leader(lock_connection)
-                    try:
-                        while True:
-                            if await self.send_once() == 0:
-                                await asyncio.sleep(self._interval)
-                            await lock_connection.execute(text("SELECT 1"))  # still holding it?
-                            await lock_connection.commit()
-                    finally:
-                        # the connection goes back to the pool: it must not keep the lock
-                        with contextlib.suppress(Exception):
-                            await lock_connection.execute(
-                                text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY}
-                            )
-                            await lock_connection.commit()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("relay sender failed, restarting: %s", error)
-                await asyncio.sleep(self._interval)
-            finally:
-                self.is_leader = False
+        await self._leader.run_forever(self._send, after_failure=self._pause)
 
-    async def _become_leader(self, connection: AsyncConnection) -> None:
+    async def _send(self, lock_connection: AsyncConnection) -> None:
         while True:
-            acquired = await connection.scalar(
-                text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}
-            )
-            await connection.commit()
-            if acquired:
-                self.is_leader = True
-                return
-            await asyncio.sleep(self._interval)
+            if await self.send_once() == 0:
+                await asyncio.sleep(self._interval)
+            await AdvisoryLockLeader.still_held(lock_connection)
+
+    async def _pause(self, _: Exception) -> None:
+        await asyncio.sleep(self._interval)
 
     async def send_once(self) -> int:
         """One batch per destination; how many forwards the endpoints accepted."""

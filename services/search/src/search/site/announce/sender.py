@@ -5,14 +5,13 @@ PostgreSQL advisory lock elects it among the replicas (as jobkit's OutboxRelay d
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import zlib
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from jobkit.db import unit_of_work
-from sqlalchemy import case, delete, func, select, text, update
+from jobkit.leader import AdvisoryLockLeader
+from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -21,7 +20,6 @@ from search.site.announce.notifiers import Notice, Notifier, NotifyError
 
 log = logging.getLogger(__name__)
 
-LOCK_KEY = zlib.crc32(b"search.site.announce-sender")
 MAX_BACKOFF = timedelta(hours=6)
 # Sent and given-up rows, and old quota days, are kept this long (for inspection), then pruned;
 # a replayed old event is refused by announced_jobs' version, not by these rows.
@@ -56,46 +54,29 @@ class AnnouncementSender:
         self._retry_seconds = retry_seconds
         self._max_attempts = max_attempts
         self._clock = clock
-        self.is_leader = False
+        self._leader = AdvisoryLockLeader(
+            engine=engine,
+            lock_name="search.announce-sender",
+            name="announcement sender",
+            retry_interval=interval,
+        )
         self._pruned_at: datetime | None = None
 
-    async def run_forever(self) -> None:
-        while True:
-            try:
-                async with self._engine.connect() as lock_connection:
-                    await self._become_leader(lock_connection)
-                    try:
-                        while True:
-                            sent = await self.send_once()
-                            if sent == 0:
-                                await asyncio.sleep(self._interval)
-                            await lock_connection.execute(text("SELECT 1"))  # still holding it?
-                            await lock_connection.commit()
-                    finally:
-                        # the connection goes back to the pool: it must not keep the lock
-                        with contextlib.suppress(Exception):
-                            await lock_connection.execute(
-                                text("SELECT pg_advisory_unlock(:key)"), {"key": LOCK_KEY}
-                            )
-                            await lock_connection.commit()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                log.warning("announcement sender failed, restarting: %s", error)
-                await asyncio.sleep(self._interval)
-            finally:
-                self.is_leader = False
+    @property
+    def is_leader(self) -> bool:
+        return self._leader.is_leader
 
-    async def _become_leader(self, connection: AsyncConnection) -> None:
+    async def run_forever(self) -> None:
+        await self._leader.run_forever(self._send, after_failure=self._pause)
+
+    async def _send(self, lock_connection: AsyncConnection) -> None:
         while True:
-            acquired = await connection.scalar(
-                text("SELECT pg_try_advisory_lock(:key)"), {"key": LOCK_KEY}
-            )
-            await connection.commit()
-            if acquired:
-                self.is_leader = True
-                return
-            await asyncio.sleep(self._interval)
+            if await self.send_once() == 0:
+                await asyncio.sleep(self._interval)
+            await AdvisoryLockLeader.still_held(lock_connection)
+
+    async def _pause(self, _: Exception) -> None:
+        await asyncio.sleep(self._interval)
 
     async def send_once(self) -> int:
         """One batch per endpoint; returns how many notifications were accepted."""
