@@ -4,14 +4,20 @@ a consumer reads cannot be renamed, removed or retyped without failing here and 
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import importlib
 import typing
+from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 import pytest
 from jobkit import contracts
+from jobkit.consumer import IdempotentConsumer
 from jobkit.contracts import EventView, Reads
 from jobkit.events import EventPayload
+from jobkit.settings import ServiceSettings
 
 from scripts.event_contracts import (
     ROOT,
@@ -180,3 +186,58 @@ def test_the_notes_table_has_a_row_per_event() -> None:
     assert notes_errors(without, PUBLISHED) == [
         "docs/events.md: no row for jobs.bookmark.removed under '## What each event means'"
     ]
+
+
+def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
+    """Each service's consumers, built as the service builds them when it starts."""
+    from analytics.messaging.consumers import build_consumers as analytics
+    from billing.main import build_consumers as billing
+    from consent.main import build_consumers as consent
+    from identity.messaging.consumers import build_consumers as identity
+    from jobs.messaging.consumers import build_consumers as jobs
+    from organizations.messaging.consumers import build_consumers as organizations
+    from search.announce.workers import announcer_consumer
+    from search.messaging.consumers import consumers as search
+
+    return {
+        "analytics": analytics,
+        "billing": billing,
+        "consent": consent,
+        "identity": lambda runtime: identity(runtime, None),
+        "jobs": jobs,
+        "organizations": organizations,
+        "search": lambda runtime: [*search(runtime), announcer_consumer(runtime, runtime.settings)],
+    }
+
+
+def _settings(service: str) -> ServiceSettings:
+    settings: ServiceSettings = importlib.import_module(f"{service}.settings").get_settings()
+    return settings
+
+
+async def test_every_handler_a_service_runs_is_declared_with_its_view() -> None:
+    """A group that applies an event type without a Reads line would escape the check."""
+    for service, factory in _factories().items():
+        runtime = SimpleNamespace(
+            settings=_settings(service), sessions=None, storage=None, tasks=[], memberships=None
+        )
+        try:
+            built = factory(runtime)
+        finally:
+            for task in runtime.tasks:  # background workers some factories start: never run
+                task.cancel()
+            await asyncio.gather(*runtime.tasks, return_exceptions=True)
+        prefix = runtime.settings.topic("")
+        handled = {
+            (consumer.group_id.removeprefix(prefix), topic.removeprefix(prefix), event_type)
+            for consumer in built
+            for topic, event_types in consumer.handled.items()
+            for event_type in event_types
+        }
+        declared = {
+            (consumer.reads.group, consumer.reads.topic, event_type)
+            for consumer in READ
+            if consumer.service == service
+            for event_type in consumer.reads.event_types
+        }
+        assert handled == declared, service
