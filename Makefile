@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas bench
+.PHONY: up down status check test schemas events bench
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -10,7 +10,7 @@ down:      ## stop everything `make up` started
 status:    ## what runs, on which port, and what crashed
 	deploy/local/stack status
 
-check:     ## the fast static checks (lint, strict types, import rules, migrations, schema drift, web types)
+check:     ## the fast static checks (lint, strict types, import rules, migrations, schema and event contract drift, web types)
 	scripts/check.sh
 
 test:      ## every test, against real PostgreSQL, Kafka and Elasticsearch
@@ -19,6 +19,9 @@ test:      ## every test, against real PostgreSQL, Kafka and Elasticsearch
 schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schema change
 	scripts/export-schemas.sh
 	cd gateway && npm run --silent compose
+
+events:    ## re-export the events' JSON Schemas and docs/events.md's tables after a payload change
+	.venv/bin/python scripts/event_contracts.py write
 
 bench:     ## latency figures (needs `make up`)
 	.venv/bin/python -m bench.run

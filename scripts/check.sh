@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The fast static checks (`make check`, and the first step of `make test`): lint, strict types,
-# import rules, models against migrations, subgraph SDL drift, supergraph composition, the web's types.
+# import rules, models against migrations, subgraph SDL drift, event contracts, supergraph
+# composition, the web's types.
 # Needs the local PostgreSQL (alembic check runs on a temporary database); nothing else.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,9 @@ step "models and migrations agree (alembic check per service)"
 
 step "subgraph schemas match the code"
 scripts/export-schemas.sh --check
+
+step "event contracts: published schemas and docs/events.md match the code, every consumer's view fits its publisher"
+.venv/bin/python scripts/event_contracts.py check
 
 step "gateway: supergraph composes and matches the committed files; gateway types"
 (cd gateway && npm run --silent compose:check && npm run --silent lint)

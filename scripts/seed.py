@@ -41,7 +41,9 @@ from identity.domain.site_config import ConfigChange, ensure_site, update_site_c
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import get_settings as identity_settings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
+from jobkit.kafka import ensure_topics
 from jobkit.migrations import upgrade_to_head
+from jobkit.topics import TOPICS
 from jobs.db import terms as jobs_terms
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
@@ -260,7 +262,15 @@ async def seed_vocabularies() -> Any:
     return sessions
 
 
+async def prepare_topics() -> None:
+    """Every declared topic with its settings (jobkit.topics), before anything publishes."""
+    settings = identity_settings()
+    await ensure_topics(settings.kafka_bootstrap_servers, [settings.topic(t) for t in TOPICS])
+    print(f"topics: {len(TOPICS)} declared, created or brought to their settings")  # noqa: T201
+
+
 async def main() -> None:
+    await prepare_topics()
     await seed_site()
     search_sessions = await seed_vocabularies()
     owners = await seed_accounts()

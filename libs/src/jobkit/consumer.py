@@ -83,6 +83,11 @@ class IdempotentConsumer:
     def topics(self) -> list[str]:
         return list(self._handlers)
 
+    @property
+    def handled(self) -> dict[str, tuple[str, ...]]:
+        """The event types this group applies, by topic."""
+        return {topic: tuple(by_type) for topic, by_type in self._handlers.items()}
+
     async def start(self) -> None:
         self._consumer = AIOKafkaConsumer(
             *self.topics,

@@ -42,14 +42,21 @@ class EventPayload(BaseModel):
     """Base for the versioned payload of one event type.
 
     Subclasses set ``event_type``, ``schema_version`` and ``topic`` (the aggregate's topic,
-    before any test prefix).
+    before any test prefix), and ``public`` when the event may leave the platform (the webhooks
+    to come: nothing in it that is not public on the site). The class is the published contract:
+    ``scripts/event_contracts.py`` exports its JSON Schema beside the service (ADR 0026).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # every field is in the published payload (model_dump), defaults included: the exported
+    # schema (serialization mode) says so
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", json_schema_serialization_defaults_required=True
+    )
 
     event_type: ClassVar[str]
     schema_version: ClassVar[int] = 1
     topic: ClassVar[str]
+    public: ClassVar[bool] = False
 
     def envelope(
         self,

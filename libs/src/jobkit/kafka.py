@@ -9,20 +9,21 @@ from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from aiokafka.errors import TopicAlreadyExistsError
 
+from jobkit.topics import DEFAULT_PARTITIONS, TOPICS, declared
+
 log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT_MS = 10_000
 
-# Aggregate topics whose whole history rebuilds a read model (search's reindex replays them from
-# the beginning: every job, every profile, every subscription's last state), so they are kept
-# forever instead of the broker's 7-day default. Each event carries its whole aggregate.
-HISTORY_TOPICS = frozenset({"jobs.job", "organizations.profile", "billing.subscription"})
-KEEP_FOREVER = {"retention.ms": "-1"}
+# The topics kept forever (jobkit.topics declares each topic's settings; these are the ones with
+# retention.ms=-1: search's reindex replays them from the beginning).
+HISTORY_TOPICS = frozenset(name for name, found in TOPICS.items() if found.retention_ms == -1)
 
 
 def keeps_history(topic: str) -> bool:
     """Whether a physical topic (maybe with a test prefix ending in ".") keeps its history."""
-    return any(topic == name or topic.endswith(f".{name}") for name in HISTORY_TOPICS)
+    found = declared(topic)
+    return found is not None and found.retention_ms == -1
 
 
 def idempotent_producer(bootstrap_servers: str, *, client_id: str) -> AIOKafkaProducer:
@@ -37,44 +38,58 @@ def idempotent_producer(bootstrap_servers: str, *, client_id: str) -> AIOKafkaPr
     )
 
 
-async def ensure_topics(bootstrap_servers: str, topics: list[str], *, partitions: int = 3) -> None:
-    """Create the topics a service reads or writes, so consumers never wait on auto-creation."""
+async def ensure_topics(
+    bootstrap_servers: str, topics: list[str], *, partitions: int = DEFAULT_PARTITIONS
+) -> None:
+    """Create the topics a service reads or writes, so consumers never wait on auto-creation,
+    with their declared settings (``jobkit.topics``; ``partitions`` and the broker's defaults for
+    a topic not declared there), and bring older topics to their declared retention and cleanup
+    policy."""
+    wanted = list(dict.fromkeys(topics))
     admin = AIOKafkaAdminClient(
         bootstrap_servers=bootstrap_servers, request_timeout_ms=REQUEST_TIMEOUT_MS
     )
     await admin.start()
     try:
         existing = set(await admin.list_topics())
-        missing = [name for name in dict.fromkeys(topics) if name not in existing]
+        missing = [name for name in wanted if name not in existing]
         if missing:
             try:
                 await admin.create_topics(
                     [
                         NewTopic(
                             name,
-                            num_partitions=partitions,
+                            num_partitions=(found.partitions if found else partitions),
                             replication_factor=1,
-                            topic_configs=KEEP_FOREVER if keeps_history(name) else None,
+                            topic_configs=(found.configs() or None) if found else None,
                         )
                         for name in missing
+                        for found in [declared(name)]
                     ]
                 )
             except TopicAlreadyExistsError:
                 log.debug("topics created concurrently: %s", missing)
-        # every history topic, not only those listed as existing: one created a moment ago by
-        # another process (TopicAlreadyExistsError above) may have the default retention
-        await _keep_history(admin, [name for name in dict.fromkeys(topics) if keeps_history(name)])
+        # every topic with overrides, not only those listed as existing: one created a moment ago
+        # by another process (TopicAlreadyExistsError above) may have the broker's defaults
+        await _apply_configs(
+            admin, {name: found.configs() for name in wanted if (found := declared(name))}
+        )
     finally:
         await admin.close()
 
 
-async def _keep_history(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
-    """Set retention.ms=-1 on history topics made before the rule (or by the broker's
-    auto-creation); a topic that has it already is left alone, so this is idempotent."""
-    if not topics:
+async def _apply_configs(admin: AIOKafkaAdminClient, configs: dict[str, dict[str, str]]) -> None:
+    """Set the declared overrides (retention, cleanup policy) on topics made before the
+    declaration (or by the broker's auto-creation); a topic that has them already is left alone,
+    so this is idempotent."""
+    configs = {name: wanted for name, wanted in configs.items() if wanted}
+    if not configs:
         return
     described = await admin.describe_configs(
-        [ConfigResource(ConfigResourceType.TOPIC, name, {"retention.ms": None}) for name in topics]
+        [
+            ConfigResource(ConfigResourceType.TOPIC, name, dict.fromkeys(wanted))
+            for name, wanted in configs.items()
+        ]
     )
     # (error_code, message, type, name, configs); a topic made a moment ago may not answer yet
     short = [
@@ -82,15 +97,18 @@ async def _keep_history(admin: AIOKafkaAdminClient, topics: list[str]) -> None:
         for response in described
         for resource in response.resources
         if resource[0] != 0
-        or any(entry[0] == "retention.ms" and entry[1] != "-1" for entry in resource[4])
+        or any(
+            {entry[0]: entry[1] for entry in resource[4]}.get(key) != value
+            for key, value in configs.get(str(resource[3]), {}).items()
+        )
     ]
     if short:
-        # (alter_configs replaces the topic's overrides, retention is the only one we set; the
-        # broker applies it through its metadata log, so a describe right after may lag)
+        # (alter_configs replaces the topic's overrides with the declared ones; the broker applies
+        # them through its metadata log, so a describe right after may lag)
         await admin.alter_configs(
-            [ConfigResource(ConfigResourceType.TOPIC, name, KEEP_FOREVER) for name in short]
+            [ConfigResource(ConfigResourceType.TOPIC, name, configs[name]) for name in short]
         )
-        log.info("topics now keep their history: %s", short)
+        log.info("topics now have their declared settings: %s", short)
 
 
 async def kafka_reachable(bootstrap_servers: str) -> bool:

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from strawberry.dataloader import DataLoader
 
 from jobkit.consumer import Handler
+from jobkit.contracts import MEMBER_ADDED, MEMBER_REMOVED, ORGANIZATION_TOPIC, EventView
 from jobkit.events import EventEnvelope
 
 MembershipKey = tuple[str, str]  # (organization_id, user_id)
@@ -75,9 +76,31 @@ def membership_loader(
     return DataLoader(load_fn=load)
 
 
-MEMBER_TOPIC = "organizations.organization"
-MEMBER_ADDED = "organizations.member.added"
-MEMBER_REMOVED = "organizations.member.removed"
+MEMBER_TOPIC = ORGANIZATION_TOPIC
+__all__ = ["MEMBER_ADDED", "MEMBER_REMOVED", "MEMBER_TOPIC"]
+
+
+class MemberRemovedView(EventView):
+    """organizations.member.removed as a membership read model keyed by organization id reads
+    it."""
+
+    organization_id: str
+    user_id: str
+
+
+class MemberAddedView(MemberRemovedView):
+    role: str = "recruiter"
+
+
+class MemberRemovedByNumberView(EventView):
+    """organizations.member.removed as a read model keyed by organization number reads it."""
+
+    organization_number: int
+    user_id: str
+
+
+class MemberAddedByNumberView(MemberRemovedByNumberView):
+    role: str = "recruiter"
 
 
 def membership_handlers(
@@ -87,20 +110,24 @@ def membership_handlers(
     ``settings.topic(MEMBER_TOPIC)``; ``key`` names the organization as this service's API does
     (billing's ``Int`` ids are the organization's ``number``)."""
 
+    by_id = key == "organization_id"
+    added_view = MemberAddedView if by_id else MemberAddedByNumberView
+    removed_view = MemberRemovedView if by_id else MemberRemovedByNumberView
+
     async def added(session: AsyncSession, event: EventEnvelope) -> None:
-        payload = event.payload
+        payload = added_view.model_validate(event.payload)
         await apply_member_added(
             session,
             table,
-            organization_id=str(payload[key]),
-            user_id=str(payload["user_id"]),
-            role=str(payload.get("role", "recruiter")),
+            organization_id=str(getattr(payload, key)),
+            user_id=payload.user_id,
+            role=payload.role,
         )
 
     async def removed(session: AsyncSession, event: EventEnvelope) -> None:
-        payload = event.payload
+        payload = removed_view.model_validate(event.payload)
         await apply_member_removed(
-            session, table, organization_id=str(payload[key]), user_id=str(payload["user_id"])
+            session, table, organization_id=str(getattr(payload, key)), user_id=payload.user_id
         )
 
     return {MEMBER_ADDED: added, MEMBER_REMOVED: removed}

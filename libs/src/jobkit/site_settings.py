@@ -13,10 +13,23 @@ from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobkit.consumer import Handler
+from jobkit.contracts import SITE_CONFIG_CHANGED, SITE_TOPIC, EventView
 from jobkit.events import EventEnvelope
 
-SITE_TOPIC = "identity.site"
-SITE_CONFIG_CHANGED = "identity.site.config_changed"
+__all__ = ["SITE_CONFIG_CHANGED", "SITE_TOPIC"]
+
+
+class SettingValueView(EventView):
+    key: str
+    name: str
+    value: Any
+
+
+class SiteConfigChangedView(EventView):
+    """identity.site.config_changed as a site settings read model reads it."""
+
+    site: str
+    changes: list[SettingValueView] = []
 
 
 def site_settings_table(metadata: MetaData) -> Table:
@@ -33,12 +46,12 @@ def site_settings_table(metadata: MetaData) -> Table:
 
 def site_settings_handlers(table: Table) -> dict[str, Handler]:
     async def changed(session: AsyncSession, event: EventEnvelope) -> None:
-        payload: dict[str, Any] = event.payload
-        for change in payload.get("changes", []):
-            values = {"value": change["value"], "updated_at": func.now()}
+        payload = SiteConfigChangedView.model_validate(event.payload)
+        for change in payload.changes:
+            values = {"value": change.value, "updated_at": func.now()}
             await session.execute(
                 insert(table)
-                .values(site=str(payload["site"]), key=change["key"], name=change["name"], **values)
+                .values(site=payload.site, key=change.key, name=change.name, **values)
                 .on_conflict_do_update(
                     index_elements=[table.c.site, table.c.key, table.c.name], set_=values
                 )

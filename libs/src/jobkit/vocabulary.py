@@ -35,6 +35,7 @@ class TermUpserted(EventPayload):
     event_type: ClassVar[str] = "search.vocabulary.term_upserted"
     schema_version: ClassVar[int] = 1
     topic: ClassVar[str] = VOCABULARY_TOPIC
+    public: ClassVar[bool] = True  # the taxonomy is public
 
     tid: int
     vocabulary: str
@@ -49,6 +50,7 @@ class TermDeleted(EventPayload):
     event_type: ClassVar[str] = "search.vocabulary.term_deleted"
     schema_version: ClassVar[int] = 1
     topic: ClassVar[str] = VOCABULARY_TOPIC
+    public: ClassVar[bool] = True
 
     tid: int
     vocabulary: str

@@ -17,6 +17,7 @@ from billing.messaging.consumers import (
     organization_handlers,
     slot_handlers,
 )
+from billing.messaging.contracts import MEMBERSHIPS_GROUP, ORGANIZATIONS_GROUP, SLOTS_GROUP
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
@@ -36,7 +37,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     )
     return [
         IdempotentConsumer(
-            group_id=settings.topic("billing-memberships"),
+            group_id=settings.topic(MEMBERSHIPS_GROUP),
             handlers={
                 settings.topic(MEMBER_TOPIC): membership_handlers(
                     memberships, key="organization_number"
@@ -49,14 +50,14 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         # Its own group, so a deployment that already ran the memberships group still reads
         # every organization from the topic's beginning.
         IdempotentConsumer(
-            group_id=settings.topic("billing-organizations"),
+            group_id=settings.topic(ORGANIZATIONS_GROUP),
             handlers={settings.topic(ORGANIZATION_TOPIC): organization_handlers()},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
         ),
         IdempotentConsumer(
-            group_id=settings.topic("billing-slots"),
+            group_id=settings.topic(SLOTS_GROUP),
             handlers={
                 settings.topic(JOB_TOPIC): slot_handlers(settings),
                 settings.topic(CONTACT_TOPIC): contact_handlers(settings),

@@ -43,16 +43,3 @@ def test_currency_codes_are_three_letters_and_urls_http() -> None:
 )
 def test_videos_embed_through_privacy_friendly_players(source: str, embed: str) -> None:
     assert groups.video_embed_url(source) == embed
-
-
-def test_events_billing_consumes_match_its_contract() -> None:
-    from billing.domain import jobs_events as contract
-    from jobs.domain import events
-
-    for ours, theirs in [
-        (events.JobPublishRequested, contract.JobPublishRequested),
-        (events.JobPublishWithdrawn, contract.JobPublishWithdrawn),
-    ]:
-        assert ours.event_type == theirs.event_type
-        assert ours.topic == theirs.topic
-        assert set(ours.model_fields) == set(theirs.model_fields)

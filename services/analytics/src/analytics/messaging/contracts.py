@@ -1,34 +1,65 @@
-"""Analytics' view of the events it consumes; a payload that does not fit is dead-lettered."""
+"""Analytics' view of the events it consumes (jobkit.contracts; a payload that does not fit is
+dead-lettered). ``READS`` declares which views read which event types and versions, for the
+groups of ``analytics.messaging.consumers``; ``scripts/event_contracts.py`` checks them against the
+publishers' schemas."""
 
-from pydantic import BaseModel, ConfigDict
+from jobkit import contracts
+from jobkit.contracts import (
+    APPLICATION_STATUS_CHANGED,
+    APPLICATION_SUBMITTED,
+    APPLICATION_TOPIC,
+    BOOKMARK_ADDED,
+    BOOKMARK_REMOVED,
+    BOOKMARK_TOPIC,
+    CONTACT_MESSAGE_SENT,
+    JOB_SNAPSHOT_EVENTS,
+    JOB_TOPIC,
+    ORGANIZATION_CREATED,
+    USER_REGISTERED,
+    USER_TOPIC,
+    EventView,
+    Reads,
+)
+from jobkit.memberships import MemberAddedView, MemberRemovedView
+from jobkit.site_settings import SiteConfigChangedView
 
-USER_TOPIC = "identity.user"
-USER_REGISTERED = "identity.user.registered"
+CONTACT_TOPIC = contracts.ORGANIZATION_CONTACT_TOPIC
+
+__all__ = [
+    "APPLICATION_STATUS_CHANGED",
+    "APPLICATION_SUBMITTED",
+    "APPLICATION_TOPIC",
+    "BOOKMARK_ADDED",
+    "BOOKMARK_REMOVED",
+    "BOOKMARK_TOPIC",
+    "CONTACT_MESSAGE_SENT",
+    "CONTACT_TOPIC",
+    "JOB_SNAPSHOT_EVENTS",
+    "JOB_TOPIC",
+    "ORGANIZATION_CREATED",
+    "READS",
+    "USER_REGISTERED",
+    "USER_TOPIC",
+    "ApplicationStatusChangedV1",
+    "ApplicationSubmittedV1",
+    "BookmarkV1",
+    "ContactMessageSentV1",
+    "JobSnapshotV1",
+    "OrganizationCreatedV1",
+    "UserRegisteredV1",
+]
 
 
-class UserRegisteredV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class UserRegisteredV1(EventView):
     user_id: str
     roles: list[str]
     signup_method: str
 
 
-# jobs: applications and bookmarks (docs/events.md)
-APPLICATION_TOPIC = "jobs.application"
-APPLICATION_SUBMITTED = "jobs.application.submitted"
-APPLICATION_STATUS_CHANGED = "jobs.application.status_changed"
-BOOKMARK_TOPIC = "jobs.bookmark"
-BOOKMARK_ADDED = "jobs.bookmark.added"
-BOOKMARK_REMOVED = "jobs.bookmark.removed"
-# organizations: the contact form
-CONTACT_TOPIC = "organizations.contact"
-CONTACT_MESSAGE_SENT = "organizations.contact.message_sent"
+# jobs: applications and bookmarks; organizations: the contact form
 
 
-class ApplicationSubmittedV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class ApplicationSubmittedV1(EventView):
     application_id: str
     job_id: str
     organization_id: str
@@ -36,9 +67,7 @@ class ApplicationSubmittedV1(BaseModel):
     workflow: str
 
 
-class ApplicationStatusChangedV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class ApplicationStatusChangedV1(EventView):
     application_id: str
     job_id: str
     organization_id: str
@@ -47,17 +76,13 @@ class ApplicationStatusChangedV1(BaseModel):
     previous_status: str
 
 
-class BookmarkV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class BookmarkV1(EventView):
     job_id: str
     user_id: str
     organization_id: str
 
 
-class ContactMessageSentV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class ContactMessageSentV1(EventView):
     message_id: str
     organization_id: str
     sender_id: str | None = None
@@ -66,30 +91,52 @@ class ContactMessageSentV1(BaseModel):
 
 # jobs: each job's organization (the snapshot events carry the whole job; analytics reads two
 # fields)
-JOB_TOPIC = "jobs.job"
-JOB_SNAPSHOT_EVENTS = (
-    "jobs.job.created",
-    "jobs.job.updated",
-    "jobs.job.published",
-    "jobs.job.scheduled",
-    "jobs.job.archived",
-    "jobs.job.expired",
-)
 
 
-class JobSnapshotV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class JobSnapshotV1(EventView):
     job_id: str
     organization_id: str
     site: str
 
 
 # organizations: the organizations that exist (members come through jobkit.memberships)
-ORGANIZATION_CREATED = "organizations.organization.created"
 
 
-class OrganizationCreatedV1(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
+class OrganizationCreatedV1(EventView):
     organization_id: str
+
+
+READS = (
+    Reads("analytics", USER_TOPIC, (USER_REGISTERED,), UserRegisteredV1),
+    Reads("analytics", APPLICATION_TOPIC, (APPLICATION_SUBMITTED,), ApplicationSubmittedV1),
+    Reads(
+        "analytics", APPLICATION_TOPIC, (APPLICATION_STATUS_CHANGED,), ApplicationStatusChangedV1
+    ),
+    Reads("analytics", BOOKMARK_TOPIC, (BOOKMARK_ADDED, BOOKMARK_REMOVED), BookmarkV1),
+    Reads("analytics", CONTACT_TOPIC, (CONTACT_MESSAGE_SENT,), ContactMessageSentV1),
+    Reads(
+        "analytics-site-config",
+        contracts.SITE_TOPIC,
+        (contracts.SITE_CONFIG_CHANGED,),
+        SiteConfigChangedView,
+    ),
+    Reads(
+        "analytics-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.MEMBER_ADDED,),
+        MemberAddedView,
+    ),
+    Reads(
+        "analytics-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.MEMBER_REMOVED,),
+        MemberRemovedView,
+    ),
+    Reads(
+        "analytics-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (ORGANIZATION_CREATED,),
+        OrganizationCreatedV1,
+    ),
+    Reads("analytics-jobs", JOB_TOPIC, JOB_SNAPSHOT_EVENTS, JobSnapshotV1),
+)

@@ -1,21 +1,23 @@
-"""The jobs service's events billing consumes, defined here as the contract (docs/events.md):
-the jobs service publishes them on ``jobs.job``, keyed by the job id."""
+"""The jobs service's events billing consumes, as billing reads them (docs/events.md): the jobs
+service publishes them on ``jobs.job``, keyed by the job id, and owns their schema
+(``services/jobs/events/``); ``scripts/event_contracts.py`` checks these views against it."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from jobkit import contracts
 from jobkit.events import EventPayload
 from pydantic import ConfigDict
 
-JOB_TOPIC = "jobs.job"
+JOB_TOPIC = contracts.JOB_TOPIC
 
 
 class JobPublishRequested(EventPayload):
     """A recruiter asked to publish a job: billing answers billing.slot.granted or .denied."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    event_type: ClassVar[str] = "jobs.job.publish_requested"
+    event_type: ClassVar[str] = contracts.JOB_PUBLISH_REQUESTED
     topic: ClassVar[str] = JOB_TOPIC
 
     job_id: str
@@ -27,7 +29,7 @@ class JobPublishWithdrawn(EventPayload):
     """The job's publication was withdrawn (or never happened): billing gives its slot back."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    event_type: ClassVar[str] = "jobs.job.publish_withdrawn"
+    event_type: ClassVar[str] = contracts.JOB_PUBLISH_WITHDRAWN
     topic: ClassVar[str] = JOB_TOPIC
 
     job_id: str

@@ -1,14 +1,16 @@
-"""The resumes service's event billing consumes, defined here as the contract (docs/events.md):
-the resumes service publishes it on ``resumes.contact``, keyed by the contact request's id."""
+"""The resumes service's event billing consumes, as billing reads it (docs/events.md): the
+resumes service is to publish it on ``resumes.contact``, keyed by the contact request's id (no
+published schema yet: ``scripts/event_contracts.py`` lists it as awaiting its producer)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from jobkit import contracts
 from jobkit.events import EventPayload
 from pydantic import ConfigDict
 
-CONTACT_TOPIC = "resumes.contact"
+CONTACT_TOPIC = contracts.RESUME_CONTACT_TOPIC
 
 
 class ContactRequested(EventPayload):
@@ -16,7 +18,7 @@ class ContactRequested(EventPayload):
     .denied (one resume contact slot per request)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    event_type: ClassVar[str] = "resumes.contact.requested"
+    event_type: ClassVar[str] = contracts.RESUME_CONTACT_REQUESTED
     topic: ClassVar[str] = CONTACT_TOPIC
 
     request_id: str

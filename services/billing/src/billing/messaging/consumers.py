@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from jobkit import contracts
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
 from sqlalchemy.dialects.postgresql import insert
@@ -12,20 +13,21 @@ from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.models import KnownOrganization
 from billing.domain.resumes_events import ContactRequested
 from billing.domain.slots import release_slot, reserve_slot
+from billing.messaging.contracts import OrganizationNamed
 from billing.settings import BillingSettings
 
-ORGANIZATION_TOPIC = "organizations.organization"
-ORGANIZATION_CREATED = "organizations.organization.created"
-ORGANIZATION_UPDATED = "organizations.organization.updated"
+ORGANIZATION_TOPIC = contracts.ORGANIZATION_TOPIC
+ORGANIZATION_CREATED = contracts.ORGANIZATION_CREATED
+ORGANIZATION_UPDATED = contracts.ORGANIZATION_UPDATED
 
 
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.organization.created / updated: upsert the number's current name."""
-    payload = event.payload
+    payload = OrganizationNamed.model_validate(event.payload)
     values = {
-        "number": int(payload["number"]),
-        "organization_id": str(payload["organization_id"]),
-        "name": str(payload["name"])[:255],
+        "number": payload.number,
+        "organization_id": payload.organization_id,
+        "name": payload.name[:255],
     }
     await session.execute(
         insert(KnownOrganization)

@@ -2,10 +2,11 @@
 
 from typing import ClassVar
 
+from jobkit import contracts
 from jobkit.events import EventPayload
 from pydantic import BaseModel, ConfigDict
 
-USER_TOPIC = "identity.user"
+USER_TOPIC = contracts.USER_TOPIC
 
 
 class AgreedRevision(BaseModel):
@@ -21,7 +22,7 @@ class RegistrationConsented(EventPayload):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    event_type: ClassVar[str] = "identity.user.registration_consented"
+    event_type: ClassVar[str] = contracts.USER_REGISTRATION_CONSENTED
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str
@@ -32,7 +33,7 @@ class RegistrationConsented(EventPayload):
 class UserDeleted(EventPayload):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    event_type: ClassVar[str] = "identity.user.deleted"
+    event_type: ClassVar[str] = contracts.USER_DELETED
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str

@@ -9,8 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from consent.domain.identity_events import RegistrationConsented, UserDeleted
 from consent.domain.service import erase_user_consents, record_registration_consents
+from consent.messaging.contracts import IDENTITY_GROUP
 
-IDENTITY_GROUP = "consent-identity"
+__all__ = ["IDENTITY_GROUP", "identity_handlers"]
 
 
 def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:

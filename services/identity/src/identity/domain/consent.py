@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
+from jobkit import contracts
 from jobkit.events import EventEnvelope
 from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
@@ -26,8 +27,8 @@ from identity.domain.site_config import setting_value
 
 REGISTRATION = "REGISTRATION"
 TERMS_TYPE = "PRIVACY_POLICY"  # the info the site's re-consent is about (spec 7)
-CONSENT_INFO_TOPIC = "consent.info"
-CONSENT_TOPIC = "consent.consent"
+CONSENT_INFO_TOPIC = contracts.CONSENT_INFO_TOPIC
+CONSENT_TOPIC = contracts.CONSENT_TOPIC
 
 
 class InfoRevised(BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
+from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.consumer import IdempotentConsumer
@@ -98,8 +99,10 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         IdempotentConsumer(
             group_id=settings.topic(CONSENT_GROUP),
             handlers={
-                settings.topic(CONSENT_INFO_TOPIC): {"consent.info.revised": apply_info_revised},
-                settings.topic(CONSENT_TOPIC): {"consent.consent.given": apply_consent_given},
+                settings.topic(CONSENT_INFO_TOPIC): {
+                    contracts.CONSENT_INFO_REVISED: apply_info_revised
+                },
+                settings.topic(CONSENT_TOPIC): {contracts.CONSENT_GIVEN: apply_consent_given},
             },
             sessions=runtime.sessions,
             processed=processed_events,

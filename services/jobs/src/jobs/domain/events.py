@@ -2,16 +2,18 @@
 
 The lifecycle events (created, updated, published, scheduled, archived, expired) carry the job
 as the search index keeps it (:class:`JobSnapshot`), so the indexer never calls back. The slot
-saga's events are billing's contract (``billing.domain.jobs_events``), mirrored here with the
-same names and fields so each service owns its code; a contract test keeps them equal.
+saga's requests are read by billing through its views (``billing.domain.jobs_events``), checked
+against the schemas exported from these classes (``services/jobs/events/``, ADR 0026).
 """
 
 from typing import ClassVar
 
+from jobkit import contracts
+from jobkit.contracts import EventView
 from jobkit.events import EventPayload
 from pydantic import BaseModel, ConfigDict
 
-JOB_TOPIC = "jobs.job"  # jobs, keyed by the job id
+JOB_TOPIC = contracts.JOB_TOPIC  # jobs, keyed by the job id
 
 
 class IndexedLocation(BaseModel):
@@ -74,27 +76,28 @@ class JobSnapshot(EventPayload):
 
 
 class JobCreated(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.created"
+    event_type: ClassVar[str] = contracts.JOB_CREATED
 
 
 class JobUpdated(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.updated"
+    event_type: ClassVar[str] = contracts.JOB_UPDATED
 
 
 class JobPublished(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.published"
+    event_type: ClassVar[str] = contracts.JOB_PUBLISHED
+    public: ClassVar[bool] = True  # the job as its public page shows it
 
 
 class JobScheduled(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.scheduled"
+    event_type: ClassVar[str] = contracts.JOB_SCHEDULED
 
 
 class JobArchived(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.archived"
+    event_type: ClassVar[str] = contracts.JOB_ARCHIVED
 
 
 class JobExpired(JobSnapshot):
-    event_type: ClassVar[str] = "jobs.job.expired"
+    event_type: ClassVar[str] = contracts.JOB_EXPIRED
 
 
 class JobSubmitted(EventPayload):
@@ -110,10 +113,10 @@ class JobSubmitted(EventPayload):
 
 
 class JobPublishRequested(EventPayload):
-    """billing's contract (billing.domain.jobs_events): billing answers granted or denied."""
+    """Billing's slot saga answers granted or denied."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    event_type: ClassVar[str] = "jobs.job.publish_requested"
+    event_type: ClassVar[str] = contracts.JOB_PUBLISH_REQUESTED
     topic: ClassVar[str] = JOB_TOPIC
 
     job_id: str
@@ -122,10 +125,10 @@ class JobPublishRequested(EventPayload):
 
 
 class JobPublishWithdrawn(EventPayload):
-    """billing's contract: the publication was withdrawn before it happened; the slot goes back."""
+    """The publication was withdrawn before it happened; billing gives the slot back."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
-    event_type: ClassVar[str] = "jobs.job.publish_withdrawn"
+    event_type: ClassVar[str] = contracts.JOB_PUBLISH_WITHDRAWN
     topic: ClassVar[str] = JOB_TOPIC
 
     job_id: str
@@ -145,13 +148,13 @@ class JobRejected(EventPayload):
     reason: str
 
 
-# Billing's answers (billing.domain.events), consumed here.
-SLOT_TOPIC = "billing.slot"
+# Billing's answers (billing.domain.events), read here through these views
+# (jobs.messaging.contracts).
+SLOT_TOPIC = contracts.SLOT_TOPIC
 
 
-class SlotGranted(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    event_type: ClassVar[str] = "billing.slot.granted"
+class SlotGranted(EventView):
+    event_type: ClassVar[str] = contracts.SLOT_GRANTED
 
     job_id: str
     organization_number: int
@@ -159,23 +162,22 @@ class SlotGranted(BaseModel):
     featured_until: str | None = None  # ISO 8601; the slot's package carried a boost
 
 
-class SlotDenied(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    event_type: ClassVar[str] = "billing.slot.denied"
+class SlotDenied(EventView):
+    event_type: ClassVar[str] = contracts.SLOT_DENIED
 
     job_id: str
     organization_number: int
     reason: str
 
 
-APPLICATION_TOPIC = "jobs.application"  # applications, keyed by the application id
+APPLICATION_TOPIC = contracts.APPLICATION_TOPIC  # applications, keyed by the application id
 
 
 class ApplicationSubmitted(EventPayload):
     """An application arrived. Jobs' application mailer sends the applicant's confirmation and,
     for EMAIL jobs, the application with its files to the job's application addresses."""
 
-    event_type: ClassVar[str] = "jobs.application.submitted"
+    event_type: ClassVar[str] = contracts.APPLICATION_SUBMITTED
     topic: ClassVar[str] = APPLICATION_TOPIC
 
     application_id: str
@@ -189,7 +191,7 @@ class ApplicationSubmitted(EventPayload):
 class ApplicationStatusChanged(EventPayload):
     """A recruiter moved an application; a message, when given, is mailed to the applicant."""
 
-    event_type: ClassVar[str] = "jobs.application.status_changed"
+    event_type: ClassVar[str] = contracts.APPLICATION_STATUS_CHANGED
     topic: ClassVar[str] = APPLICATION_TOPIC
 
     application_id: str
@@ -201,13 +203,13 @@ class ApplicationStatusChanged(EventPayload):
     message: str | None
 
 
-BOOKMARK_TOPIC = "jobs.bookmark"  # bookmarks, keyed by the job id
+BOOKMARK_TOPIC = contracts.BOOKMARK_TOPIC  # bookmarks, keyed by the job id
 
 
 class JobBookmarked(EventPayload):
     """A signed-in user bookmarked a job (analytics' job_bookmark)."""
 
-    event_type: ClassVar[str] = "jobs.bookmark.added"
+    event_type: ClassVar[str] = contracts.BOOKMARK_ADDED
     topic: ClassVar[str] = BOOKMARK_TOPIC
 
     job_id: str
@@ -216,7 +218,7 @@ class JobBookmarked(EventPayload):
 
 
 class JobUnbookmarked(EventPayload):
-    event_type: ClassVar[str] = "jobs.bookmark.removed"
+    event_type: ClassVar[str] = contracts.BOOKMARK_REMOVED
     topic: ClassVar[str] = BOOKMARK_TOPIC
 
     job_id: str

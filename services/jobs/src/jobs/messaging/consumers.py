@@ -18,10 +18,12 @@ from collections.abc import Sequence
 from email.message import EmailMessage
 
 import aiosmtplib
+from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
+from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
@@ -42,21 +44,18 @@ from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
     application_mailer_handlers,
 )
+from jobs.messaging.contracts import OrganizationNamed, ProfileShown
 from jobs.settings import JobsSettings
 
 log = logging.getLogger(__name__)
 
 ORGANIZATION_TOPIC = MEMBER_TOPIC  # organizations.organization
-PROFILE_TOPIC = "organizations.profile"
-SITE_TOPIC = "identity.site"
-ORGANIZATION_CREATED = "organizations.organization.created"
-ORGANIZATION_UPDATED = "organizations.organization.updated"
-PROFILE_EVENTS = (
-    "organizations.profile.updated",
-    "organizations.profile.published",
-    "organizations.profile.unpublished",
-)
-SITE_CONFIG_CHANGED = "identity.site.config_changed"
+PROFILE_TOPIC = contracts.PROFILE_TOPIC
+SITE_TOPIC = contracts.SITE_TOPIC
+ORGANIZATION_CREATED = contracts.ORGANIZATION_CREATED
+ORGANIZATION_UPDATED = contracts.ORGANIZATION_UPDATED
+PROFILE_EVENTS = contracts.PROFILE_EVENTS
+SITE_CONFIG_CHANGED = contracts.SITE_CONFIG_CHANGED
 
 ORGANIZATIONS_GROUP = "jobs-organizations"
 VOCABULARY_GROUP = "jobs-vocabulary"
@@ -70,10 +69,10 @@ APPLICANT_MAILER_GROUP = "jobs-applicant-mailer"
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.organization.created / updated: the number and the current name; a rename
     reaches the organization's jobs too (their events carry the name)."""
-    payload = event.payload
-    organization_id = uuid.UUID(str(payload["organization_id"]))
-    name = str(payload["name"])[:255]
-    values = {"number": int(payload["number"]), "name": name}
+    payload = OrganizationNamed.model_validate(event.payload)
+    organization_id = payload.organization_id
+    name = payload.name[:255]
+    values = {"number": payload.number, "name": name}
     await session.execute(
         insert(KnownOrganization)
         .values(id=organization_id, profile_published=False, **values)
@@ -89,17 +88,17 @@ async def apply_organization(session: AsyncSession, event: EventEnvelope) -> Non
 async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.profile.*: the public profile's slug, logo and state (for sameAs and the
     logo in JSON-LD, and the events search indexes)."""
-    payload = event.payload
+    payload = ProfileShown.model_validate(event.payload)
     values = {
-        "number": int(payload["organization_number"]),
-        "name": str(payload["name"])[:255],
-        "profile_slug": payload.get("slug"),
-        "profile_published": bool(payload.get("published")),
-        "logo_url": payload.get("logo_url"),
+        "number": payload.organization_number,
+        "name": payload.name[:255],
+        "profile_slug": payload.slug,
+        "profile_published": payload.published,
+        "logo_url": payload.logo_url,
     }
     await session.execute(
         insert(KnownOrganization)
-        .values(id=uuid.UUID(str(payload["organization_id"])), **values)
+        .values(id=payload.organization_id, **values)
         .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
     )
 
@@ -117,12 +116,12 @@ def organization_handlers() -> dict[str, Handler]:
 
 
 async def apply_site_config(session: AsyncSession, event: EventEnvelope) -> None:
-    payload = event.payload
-    for change in payload.get("changes", []):
-        values = {"value": change["value"]}
+    payload = SiteConfigChangedView.model_validate(event.payload)
+    for change in payload.changes:
+        values = {"value": change.value}
         await session.execute(
             insert(SiteSetting)
-            .values(site=str(payload["site"]), key=change["key"], name=change["name"], **values)
+            .values(site=payload.site, key=change.key, name=change.name, **values)
             .on_conflict_do_update(
                 index_elements=[SiteSetting.site, SiteSetting.key, SiteSetting.name], set_=values
             )

@@ -6,16 +6,17 @@ logo URL, published state, version), so the indexer never calls back.
 
 from typing import ClassVar
 
+from jobkit import contracts
 from jobkit.events import EventPayload
 from pydantic import BaseModel
 
-ORGANIZATION_TOPIC = "organizations.organization"  # organizations and their members
-PROFILE_TOPIC = "organizations.profile"  # public profiles (keyed by profile id = organization id)
-CONTACT_TOPIC = "organizations.contact"  # contact form messages (keyed by message id)
+ORGANIZATION_TOPIC = contracts.ORGANIZATION_TOPIC  # organizations and their members
+PROFILE_TOPIC = contracts.PROFILE_TOPIC  # public profiles (keyed by profile id = organization id)
+CONTACT_TOPIC = contracts.ORGANIZATION_CONTACT_TOPIC  # contact form messages (keyed by message id)
 
 
 class OrganizationCreated(EventPayload):
-    event_type: ClassVar[str] = "organizations.organization.created"
+    event_type: ClassVar[str] = contracts.ORGANIZATION_CREATED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -25,7 +26,7 @@ class OrganizationCreated(EventPayload):
 
 
 class OrganizationUpdated(EventPayload):
-    event_type: ClassVar[str] = "organizations.organization.updated"
+    event_type: ClassVar[str] = contracts.ORGANIZATION_UPDATED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -34,7 +35,7 @@ class OrganizationUpdated(EventPayload):
 
 
 class OrganizationDeleted(EventPayload):
-    event_type: ClassVar[str] = "organizations.organization.deleted"
+    event_type: ClassVar[str] = contracts.ORGANIZATION_DELETED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -44,7 +45,7 @@ class OrganizationDeleted(EventPayload):
 class MemberAdded(EventPayload):
     """Consumed into jobkit.memberships read models (billing, jobs, resumes...)."""
 
-    event_type: ClassVar[str] = "organizations.member.added"
+    event_type: ClassVar[str] = contracts.MEMBER_ADDED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -54,7 +55,7 @@ class MemberAdded(EventPayload):
 
 
 class MemberRemoved(EventPayload):
-    event_type: ClassVar[str] = "organizations.member.removed"
+    event_type: ClassVar[str] = contracts.MEMBER_REMOVED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -65,7 +66,7 @@ class MemberRemoved(EventPayload):
 class MemberInvited(EventPayload):
     """The mailer sends the invitation link (the token itself never travels in events)."""
 
-    event_type: ClassVar[str] = "organizations.member.invited"
+    event_type: ClassVar[str] = contracts.MEMBER_INVITED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
@@ -108,22 +109,23 @@ class ProfileSnapshot(EventPayload):
 
 
 class ProfilePublished(ProfileSnapshot):
-    event_type: ClassVar[str] = "organizations.profile.published"
+    event_type: ClassVar[str] = contracts.PROFILE_PUBLISHED
+    public: ClassVar[bool] = True  # the profile as its public page shows it
 
 
 class ProfileUpdated(ProfileSnapshot):
-    event_type: ClassVar[str] = "organizations.profile.updated"
+    event_type: ClassVar[str] = contracts.PROFILE_UPDATED
 
 
 class ProfileUnpublished(ProfileSnapshot):
-    event_type: ClassVar[str] = "organizations.profile.unpublished"
+    event_type: ClassVar[str] = contracts.PROFILE_UNPUBLISHED
 
 
 class ContactMessageSent(EventPayload):
     """A contact form message was stored; the mailers send it (never its text: events are
     broadcast, the mailers read the message)."""
 
-    event_type: ClassVar[str] = "organizations.contact.message_sent"
+    event_type: ClassVar[str] = contracts.CONTACT_MESSAGE_SENT
     topic: ClassVar[str] = CONTACT_TOPIC
 
     message_id: str

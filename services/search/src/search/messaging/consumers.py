@@ -27,6 +27,7 @@ from search.engine.indexing.payloads import (
     JobPayload,
     ProfilePayload,
     SubscriptionPayload,
+    TermPayload,
 )
 from search.engine.indexing.store import SearchStore, store_for
 from search.messaging.snapshots import apply_job, apply_profile
@@ -54,7 +55,7 @@ def vocabulary_handlers(store: SearchStore) -> dict[str, Handler]:
     using the cached label."""
 
     async def on_term(session: AsyncSession, envelope: EventEnvelope) -> None:
-        tid = int(envelope.payload["tid"])
+        tid = TermPayload.model_validate(envelope.payload).tid
         TERM_LABELS.forget([tid])
         await store.ensure_indices()
         await relabel_term(store, session, tid)

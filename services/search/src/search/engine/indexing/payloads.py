@@ -5,28 +5,18 @@ Unknown fields are ignored so a publisher may add fields without breaking the in
 
 from __future__ import annotations
 
+from jobkit import contracts
 from pydantic import BaseModel, ConfigDict
 
-JOB_TOPIC = "jobs.job"
-PROFILE_TOPIC = "organizations.profile"
+JOB_TOPIC = contracts.JOB_TOPIC
+PROFILE_TOPIC = contracts.PROFILE_TOPIC
 
 # The lifecycle events carrying the whole job; archived and expired make it unfindable.
-JOB_SNAPSHOT_EVENTS = (
-    "jobs.job.created",
-    "jobs.job.updated",
-    "jobs.job.published",
-    "jobs.job.scheduled",
-    "jobs.job.archived",
-    "jobs.job.expired",
-)
-JOB_GONE_EVENTS = frozenset({"jobs.job.archived", "jobs.job.expired"})
-SUBSCRIPTION_TOPIC = "billing.subscription"
-SUBSCRIPTION_CHANGED = "billing.subscription.changed"
-PROFILE_EVENTS = (
-    "organizations.profile.published",
-    "organizations.profile.updated",
-    "organizations.profile.unpublished",
-)
+JOB_SNAPSHOT_EVENTS = contracts.JOB_SNAPSHOT_EVENTS
+JOB_GONE_EVENTS = frozenset({contracts.JOB_ARCHIVED, contracts.JOB_EXPIRED})
+SUBSCRIPTION_TOPIC = contracts.SUBSCRIPTION_TOPIC
+SUBSCRIPTION_CHANGED = contracts.SUBSCRIPTION_CHANGED
+PROFILE_EVENTS = contracts.PROFILE_EVENTS
 
 
 class _Payload(BaseModel):
@@ -122,3 +112,10 @@ class SubscriptionPayload(_Payload):
     start_date: str
     end_date: str
     featured_organization: bool = False
+
+
+class TermPayload(_Payload):
+    """search.vocabulary.term_upserted / term_deleted: which term to relabel (the ``terms`` table
+    has the rest)."""
+
+    tid: int

@@ -1,0 +1,78 @@
+"""Every Kafka topic of the platform and its settings, in one place.
+
+``jobkit.kafka.ensure_topics`` creates a topic with these settings (every service prepares the
+topics it publishes and reads when it starts, ``jobkit.app``; ``scripts/seed.py`` prepares all of
+them when the stack starts) and brings a topic made earlier to its declared retention and cleanup
+policy. Partitions are set at creation only: adding partitions to a topic would move keys to
+other partitions and break the order per aggregate. ``docs/events.md`` lists this table
+(``scripts/event_contracts.py``) and ``make check`` fails when a published or consumed topic is
+not declared here.
+
+A topic not declared (dead-letter topics ``<topic>.dlt``, tests' own topics) gets
+:data:`DEFAULT_PARTITIONS` and the broker's defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jobkit import contracts
+
+DEFAULT_PARTITIONS = 3
+
+
+@dataclass(frozen=True)
+class TopicSettings:
+    partitions: int = DEFAULT_PARTITIONS
+    # milliseconds; -1 keeps every event forever; None: the broker's default (7 days)
+    retention_ms: int | None = None
+    # keep only the last event per key (cleanup.policy=compact) instead of deleting by age
+    compacted: bool = False
+    why: str = ""
+
+    def configs(self) -> dict[str, str]:
+        """The topic-level overrides of the broker's defaults."""
+        found: dict[str, str] = {}
+        if self.retention_ms is not None:
+            found["retention.ms"] = str(self.retention_ms)
+        if self.compacted:
+            found["cleanup.policy"] = "compact"
+        return found
+
+
+# Aggregate topics whose whole history rebuilds a read model: search's reindex replays them from
+# the beginning (every job, every profile, every subscription's last state), so they are kept
+# forever instead of the broker's 7-day default. Each event carries its whole aggregate.
+_HISTORY = "search's reindex replays it from the beginning"
+
+TOPICS: dict[str, TopicSettings] = {
+    contracts.USER_TOPIC: TopicSettings(),
+    contracts.SITE_TOPIC: TopicSettings(),
+    "audit.masquerade": TopicSettings(),
+    contracts.ORGANIZATION_TOPIC: TopicSettings(),
+    contracts.PROFILE_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
+    contracts.ORGANIZATION_CONTACT_TOPIC: TopicSettings(),
+    contracts.JOB_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
+    contracts.APPLICATION_TOPIC: TopicSettings(),
+    contracts.BOOKMARK_TOPIC: TopicSettings(),
+    "billing.ledger": TopicSettings(),
+    contracts.SUBSCRIPTION_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
+    contracts.SLOT_TOPIC: TopicSettings(),
+    "billing.contact": TopicSettings(),
+    contracts.CONSENT_INFO_TOPIC: TopicSettings(),
+    contracts.CONSENT_TOPIC: TopicSettings(),
+    contracts.RESUME_CONTACT_TOPIC: TopicSettings(),
+    "search.vocabulary": TopicSettings(),
+}
+
+
+def declared(topic: str) -> TopicSettings | None:
+    """The settings of a physical topic (maybe with a test prefix ending in "."), if declared."""
+    for name, settings in TOPICS.items():
+        if topic == name or topic.endswith(f".{name}"):
+            return settings
+    return None
+
+
+def settings_of(topic: str) -> TopicSettings:
+    return declared(topic) or TopicSettings()

@@ -1,0 +1,57 @@
+"""The events billing reads, each through its own typed view (jobkit.contracts; the publishers'
+schemas are checked against these views by ``scripts/event_contracts.py``)."""
+
+from __future__ import annotations
+
+from jobkit import contracts
+from jobkit.contracts import EventView, Reads
+from jobkit.memberships import MemberAddedByNumberView, MemberRemovedByNumberView
+
+from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
+from billing.domain.resumes_events import ContactRequested
+
+MEMBERSHIPS_GROUP = "billing-memberships"
+ORGANIZATIONS_GROUP = "billing-organizations"
+SLOTS_GROUP = "billing-slots"
+
+
+class OrganizationNamed(EventView):
+    """organizations.organization.created / updated: the number's current name."""
+
+    organization_id: str
+    number: int
+    name: str
+
+
+READS = (
+    Reads(
+        MEMBERSHIPS_GROUP,
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.MEMBER_ADDED,),
+        MemberAddedByNumberView,
+    ),
+    Reads(
+        MEMBERSHIPS_GROUP,
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.MEMBER_REMOVED,),
+        MemberRemovedByNumberView,
+    ),
+    Reads(
+        ORGANIZATIONS_GROUP,
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_CREATED, contracts.ORGANIZATION_UPDATED),
+        OrganizationNamed,
+    ),
+    Reads(
+        SLOTS_GROUP, contracts.JOB_TOPIC, (contracts.JOB_PUBLISH_REQUESTED,), JobPublishRequested
+    ),
+    Reads(
+        SLOTS_GROUP, contracts.JOB_TOPIC, (contracts.JOB_PUBLISH_WITHDRAWN,), JobPublishWithdrawn
+    ),
+    Reads(
+        SLOTS_GROUP,
+        contracts.RESUME_CONTACT_TOPIC,
+        (contracts.RESUME_CONTACT_REQUESTED,),
+        ContactRequested,
+    ),
+)

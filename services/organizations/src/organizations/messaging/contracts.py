@@ -1,0 +1,41 @@
+"""The events organizations reads, each through a typed view (jobkit.contracts; the publishers'
+schemas are checked against these views by ``scripts/event_contracts.py``), for the groups of
+``organizations.messaging.consumers``."""
+
+from __future__ import annotations
+
+from jobkit import contracts
+from jobkit.contracts import Reads
+from jobkit.site_settings import SiteConfigChangedView
+from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+
+from organizations.domain.events import ContactMessageSent, MemberInvited
+
+READS = (
+    Reads(
+        "organizations-site-config",
+        contracts.SITE_TOPIC,
+        (contracts.SITE_CONFIG_CHANGED,),
+        SiteConfigChangedView,
+    ),
+    Reads(
+        "organizations-contact-mailer",
+        contracts.ORGANIZATION_CONTACT_TOPIC,
+        (contracts.CONTACT_MESSAGE_SENT,),
+        ContactMessageSent,
+    ),
+    Reads(
+        "organizations-contact-copy-mailer",
+        contracts.ORGANIZATION_CONTACT_TOPIC,
+        (contracts.CONTACT_MESSAGE_SENT,),
+        ContactMessageSent,
+    ),
+    Reads("organizations-vocabulary", VOCABULARY_TOPIC, (TermUpserted.event_type,), TermUpserted),
+    Reads("organizations-vocabulary", VOCABULARY_TOPIC, (TermDeleted.event_type,), TermDeleted),
+    Reads(
+        "organizations-mailer",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.MEMBER_INVITED,),
+        MemberInvited,
+    ),
+)

@@ -1,0 +1,37 @@
+"""The events search reads, each through a typed view (jobkit.contracts; the publishers' schemas
+are checked against these views by ``scripts/event_contracts.py``): the indexer's and the
+announcer's groups."""
+
+from __future__ import annotations
+
+from jobkit import contracts
+from jobkit.contracts import Reads
+from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+
+from search.engine.indexing.payloads import (
+    JobPayload,
+    ProfilePayload,
+    SubscriptionPayload,
+    TermPayload,
+)
+from search.site.announce.planner import AnnouncedJobPayload
+
+READS = (
+    Reads("search-indexer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
+    Reads("search-indexer", contracts.PROFILE_TOPIC, contracts.PROFILE_EVENTS, ProfilePayload),
+    Reads(
+        "search-indexer",
+        contracts.SUBSCRIPTION_TOPIC,
+        (contracts.SUBSCRIPTION_CHANGED,),
+        SubscriptionPayload,
+    ),
+    Reads(
+        "search-indexer",
+        VOCABULARY_TOPIC,
+        (TermUpserted.event_type, TermDeleted.event_type),
+        TermPayload,
+    ),
+    Reads(
+        "search-announcer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, AnnouncedJobPayload
+    ),
+)
