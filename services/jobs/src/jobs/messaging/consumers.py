@@ -17,10 +17,10 @@ import uuid
 from collections.abc import Sequence
 from email.message import EmailMessage
 
-import aiosmtplib
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from jobs.db import members, processed_events, terms
@@ -139,17 +139,15 @@ def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
 
 
 def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettings) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = ", ".join(to)
-    message["Subject"] = f"Your job \u201c{job.title}\u201d was not published"
     link = f"{settings.site_url.rstrip('/')}/job-manager"
-    message.set_content(
-        f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was reviewed "
-        f"and not published:\n\n{reason}\n\nIt is back in your drafts; change it and publish "
-        f"it again from {link}.\n"
+    return compose(
+        settings,
+        to=to,
+        subject=f"Your job \u201c{job.title}\u201d was not published",
+        text=f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was "
+        f"reviewed and not published:\n\n{reason}\n\nIt is back in your drafts; change it and "
+        f"publish it again from {link}.\n",
     )
-    return message
 
 
 def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
@@ -165,9 +163,7 @@ def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
         mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
-        await aiosmtplib.send(
-            mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
-        )
+        await send_mail(mail, settings=settings)
 
     return {JobRejected.event_type: rejected}
 
