@@ -20,10 +20,12 @@ from email.message import EmailMessage
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.known_organizations import apply_organization as apply_known_organization
+from jobkit.known_organizations import apply_profile as apply_known_profile
 from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
-from jobs.db import members, processed_events, terms
+from jobs.db import known_organizations, members, processed_events, terms
 from jobs.domain.events import (
     APPLICATION_TOPIC,
     JOB_TOPIC,
@@ -32,7 +34,7 @@ from jobs.domain.events import (
     SlotDenied,
     SlotGranted,
 )
-from jobs.domain.models import Job, KnownOrganization, SiteSetting
+from jobs.domain.models import Job, SiteSetting
 from jobs.domain.service import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
@@ -72,11 +74,12 @@ async def apply_organization(session: AsyncSession, event: EventEnvelope) -> Non
     payload = event.payload
     organization_id = uuid.UUID(str(payload["organization_id"]))
     name = str(payload["name"])[:255]
-    values = {"number": int(payload["number"]), "name": name}
-    await session.execute(
-        insert(KnownOrganization)
-        .values(id=organization_id, profile_published=False, **values)
-        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    await apply_known_organization(
+        session,
+        known_organizations,
+        organization_id=str(organization_id),
+        number=int(payload["number"]),
+        name=name,
     )
     await session.execute(
         update(Job)
@@ -89,17 +92,15 @@ async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.profile.*: the public profile's slug, logo and state (for sameAs and the
     logo in JSON-LD, and the events search indexes)."""
     payload = event.payload
-    values = {
-        "number": int(payload["organization_number"]),
-        "name": str(payload["name"])[:255],
-        "profile_slug": payload.get("slug"),
-        "profile_published": bool(payload.get("published")),
-        "logo_url": payload.get("logo_url"),
-    }
-    await session.execute(
-        insert(KnownOrganization)
-        .values(id=uuid.UUID(str(payload["organization_id"])), **values)
-        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    await apply_known_profile(
+        session,
+        known_organizations,
+        organization_id=str(uuid.UUID(str(payload["organization_id"]))),
+        number=int(payload["organization_number"]),
+        name=str(payload["name"]),
+        slug=payload.get("slug"),
+        published=bool(payload.get("published")),
+        logo_url=payload.get("logo_url"),
     )
 
 
