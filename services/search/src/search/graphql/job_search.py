@@ -8,8 +8,10 @@ from typing import Annotated
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import Error, errors_summary, field_errors
+from jobkit.site_settings import DEFAULT_SITE_NAME, page_title, site_name
 from strawberry.types import Info
 
+from search.db import site_settings
 from search.domain import errors as domain_errors
 from search.domain.job_search import (
     DEFAULT_RADIUS,
@@ -337,13 +339,19 @@ def facets_of(
 
 
 def metadata(
-    request: SearchRequest, answer: SearchAnswer, *, page: int, page_size: int, noun: str
+    request: SearchRequest,
+    answer: SearchAnswer,
+    *,
+    page: int,
+    page_size: int,
+    noun: str,
+    site_name: str = DEFAULT_SITE_NAME,
 ) -> SearchMetadata:
     selected = sum(len(g.conditions) for g in request.condition_groups)
     title = f"{answer.total} {noun}"
     if request.fulltext:
         title = f"{answer.total} {noun} for “{request.fulltext[:60]}”"
-    tags = [Metatag(meta="title", value=f"{title} | Jobboard")]
+    tags = [Metatag(meta="title", value=page_title(title, site_name))]
     noindex = answer.total == 0 or selected > MAX_CLEAN_FACETS
     if noindex:
         tags.append(Metatag(meta="robots", value="noindex, follow"))
@@ -409,5 +417,6 @@ async def job_search(
             page=search.offset // PAGE_SIZE + 1,
             page_size=PAGE_SIZE,
             noun="jobs",
+            site_name=await site_name(context, site_settings, context.frontend.site),
         ),
     )

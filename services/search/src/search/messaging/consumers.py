@@ -13,9 +13,10 @@ from collections.abc import Callable, Hashable, Sequence
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from search.db import processed_events
+from search.db import processed_events, site_settings
 from search.domain.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 from search.domain.vocabulary import TERM_LABELS
 from search.indexing.indexer import apply_job, apply_profile, apply_subscription, relabel_term
@@ -34,6 +35,7 @@ from search.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 
 INDEXER_GROUP = "search-indexer"
+SITE_CONFIG_GROUP = "search-site-config"
 
 
 def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
@@ -129,4 +131,14 @@ def consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
-    return [indexer_consumer(runtime, settings, store)]
+    return [
+        indexer_consumer(runtime, settings, store),
+        # identity's site settings (the site's name in page titles)
+        IdempotentConsumer(
+            group_id=settings.topic(SITE_CONFIG_GROUP),
+            handlers={settings.topic(SITE_TOPIC): site_settings_handlers(site_settings)},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+    ]
