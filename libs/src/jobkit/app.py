@@ -1,14 +1,15 @@
 """The one way a service becomes a running FastAPI app.
 
 ``create_service_app`` wires the GraphQL subgraph at ``/graphql``, ``/healthz`` and ``/readyz``,
-migrations at start-up, the outbox relay, the service's consumers, telemetry and JSON logs.
+migrations at start-up, the outbox relay, the service's consumers and declared background
+workers, telemetry and JSON logs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,6 +58,19 @@ class ServiceRuntime:
 
 
 ConsumersFactory = Callable[[ServiceRuntime], Sequence[IdempotentConsumer]]
+
+
+@dataclass(frozen=True)
+class Worker:
+    """A background loop of the service beside its relay and consumers (a scheduler, a sender),
+    declared when the app is created. ``run`` starts with the service when it runs background
+    workers and is cancelled when it stops; it may return at once when its settings leave it
+    nothing to do."""
+
+    name: str
+    run: Callable[[ServiceRuntime], Coroutine[Any, Any, None]]
+
+
 ContextFactory = Callable[[ServiceRuntime, Request], Any]
 
 
@@ -96,6 +110,7 @@ def create_service_app(
     outbox: Table,
     published_topics: Sequence[str] = (),
     consumers: ConsumersFactory | None = None,
+    workers: Sequence[Worker] = (),
     context: ContextFactory = _default_context,
     memberships: Table | None = None,
 ) -> FastAPI:
@@ -137,6 +152,8 @@ def create_service_app(
                 runtime.tasks.append(
                     asyncio.create_task(consumer.run_forever(), name=consumer.group_id)
                 )
+            for worker in workers:
+                runtime.tasks.append(asyncio.create_task(worker.run(runtime), name=worker.name))
         log.info("%s started", settings.service_name)
         try:
             yield

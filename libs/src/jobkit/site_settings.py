@@ -6,15 +6,19 @@ here has the platform's default."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Column, DateTime, MetaData, String, Table, func, select
+from sqlalchemy import Column, DateTime, FromClause, MetaData, String, Table, func, select
 from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from strawberry.dataloader import DataLoader
 
 from jobkit.consumer import Handler
 from jobkit.contracts import SITE_CONFIG_CHANGED, SITE_TOPIC, EventView
 from jobkit.events import EventEnvelope
+
+if TYPE_CHECKING:
+    from jobkit.graphql import ServiceContext
 
 __all__ = ["SITE_CONFIG_CHANGED", "SITE_TOPIC"]
 
@@ -30,6 +34,12 @@ class SiteConfigChangedView(EventView):
 
     site: str
     changes: list[SettingValueView] = []
+
+
+# The site's name, after every page title ("Nursing jobs | Jobboard"): identity's setting
+# site.name, with this platform default.
+SITE_NAME_KEY, SITE_NAME_NAME = "site", "name"
+DEFAULT_SITE_NAME = "Jobboard"
 
 
 def site_settings_table(metadata: MetaData) -> Table:
@@ -69,7 +79,7 @@ async def site_flag(session: AsyncSession, table: Table, site: str, key: str, na
 
 
 async def site_values(
-    session: AsyncSession, table: Table, sites: Iterable[str], key: str, name: str
+    session: AsyncSession, table: FromClause, sites: Iterable[str], key: str, name: str
 ) -> dict[str, Any]:
     """One setting of several sites in one statement: site -> value, for the sites that set it
     (the others use the platform's default)."""
@@ -82,3 +92,35 @@ async def site_values(
         )
     )
     return {site: value for site, value in rows}
+
+
+async def site_names(
+    session: AsyncSession, table: FromClause, sites: Iterable[str]
+) -> dict[str, str]:
+    """Each site's name (identity's ``site.name``, else the platform's default)."""
+    wanted = list(dict.fromkeys(sites))
+    stored = await site_values(session, table, wanted, SITE_NAME_KEY, SITE_NAME_NAME)
+    return {
+        site: value if isinstance(value := stored.get(site), str) and value else DEFAULT_SITE_NAME
+        for site in wanted
+    }
+
+
+async def site_name(context: ServiceContext, table: FromClause, site: str) -> str:
+    """The site's name for a resolver: one query per request, however many pages ask."""
+    sessions = context.sessions
+
+    def make() -> DataLoader[str, str]:
+        async def load(sites: list[str]) -> list[str]:
+            async with sessions() as session:
+                names = await site_names(session, table, sites)
+            return [names[site] for site in sites]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("site_name", make).load(site)
+
+
+def page_title(title: str, site_name: str) -> str:
+    """A page's title as search engines and browsers show it: the page's own, then the site's."""
+    return f"{title} | {site_name}"

@@ -1,4 +1,5 @@
 from jobkit.db import new_metadata
+from jobkit.known_organizations import known_organizations_table
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.site_settings import site_settings_table
@@ -13,3 +14,5 @@ outbox, processed_events = add_messaging_tables(Base.metadata)
 # identity's site settings (the relays' flags) and organizations' members (who sees the stats)
 site_settings = site_settings_table(Base.metadata)
 memberships = memberships_table(Base.metadata)
+# Organizations that exist (organizations' created events): profile visits count only for them.
+known_organizations = known_organizations_table(Base.metadata, details=False)

@@ -1,19 +1,12 @@
 from fastapi import FastAPI
-from jobkit.app import ServiceRuntime, create_service_app
-from jobkit.consumer import IdempotentConsumer
+from jobkit.app import Worker, create_service_app
 
 from analytics.api.relays import relays_router
 from analytics.db import memberships, outbox
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
-from analytics.relay.workers import start_sender
+from analytics.relay.workers import run_sender
 from analytics.settings import SERVICE_DIR, AnalyticsSettings, get_settings
-
-
-def _workers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
-    """The consumers, and the relay sender beside them (ADR 0014)."""
-    start_sender(runtime)
-    return build_consumers(runtime)
 
 
 def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
@@ -23,7 +16,9 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
-        consumers=_workers,
+        consumers=build_consumers,
+        # the relay sender beside the consumers (ADR 0014)
+        workers=[Worker("relay-sender", run_sender)],
         memberships=memberships,
     )
     app.include_router(relays_router(settings))

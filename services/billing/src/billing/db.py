@@ -1,4 +1,5 @@
 from jobkit.db import new_metadata
+from jobkit.known_organizations import known_organizations_table
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from sqlalchemy.orm import DeclarativeBase
@@ -10,3 +11,6 @@ class Base(DeclarativeBase):
 
 outbox, processed_events = add_messaging_tables(Base.metadata)
 memberships = memberships_table(Base.metadata)
+# Organizations' created/updated events: which organization numbers exist and their current
+# names (domain.models.KnownOrganization), keyed by the number as billing's API is.
+known_organizations = known_organizations_table(Base.metadata, name="organizations", key="number")

@@ -1,8 +1,7 @@
-import asyncio
 from collections.abc import Sequence
 
 from fastapi import FastAPI
-from jobkit.app import ServiceRuntime, create_service_app
+from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
@@ -26,15 +25,9 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
     integer number, the id billing's API takes), and its created/updated events into the
     organizations read model; jobs' publish requests and withdrawals into the slot saga, and
-    resumes' contact requests into resume contact slots.
-
-    The background workers start here too: the scheduled credit expiry step joins the runtime's
-    tasks (cancelled with them when the service stops)."""
+    resumes' contact requests into resume contact slots."""
     settings = runtime.settings
     assert isinstance(settings, BillingSettings)
-    runtime.tasks.append(
-        asyncio.create_task(run_expiry_forever(runtime.sessions, settings), name="credit-expiry")
-    )
     return [
         IdempotentConsumer(
             group_id=settings.topic(MEMBERSHIPS_GROUP),
@@ -69,6 +62,13 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     ]
 
 
+async def _credit_expiry(runtime: ServiceRuntime) -> None:
+    """Writes expiry entries for grants past their expiry, every expiry_interval_seconds."""
+    settings = runtime.settings
+    assert isinstance(settings, BillingSettings)
+    await run_expiry_forever(runtime.sessions, settings)
+
+
 def create_app(settings: BillingSettings | None = None) -> FastAPI:
     settings = settings or get_settings()
     return create_service_app(
@@ -79,4 +79,5 @@ def create_app(settings: BillingSettings | None = None) -> FastAPI:
         published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         memberships=memberships,
         consumers=build_consumers,
+        workers=[Worker("credit-expiry", _credit_expiry)],
     )

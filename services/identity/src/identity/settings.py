@@ -2,7 +2,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Self
 
-from jobkit.settings import Environment, ServiceSettings
+from jobkit.mail import MailSettings
+from jobkit.settings import Environment
 from pydantic import BaseModel, SecretStr, model_validator
 from pydantic_settings import SettingsConfigDict
 
@@ -14,7 +15,7 @@ class OidcProvider(BaseModel):
     client_id: str
 
 
-class IdentitySettings(ServiceSettings):
+class IdentitySettings(MailSettings):
     model_config = SettingsConfigDict(env_prefix="IDENTITY_", extra="ignore")
 
     service_name: str = "identity"
@@ -25,11 +26,8 @@ class IdentitySettings(ServiceSettings):
     jwt_key_id: str = "identity-1"
     # Spec: the session token lifetime is 30 days by default.
     token_lifetime_seconds: int = 30 * 24 * 3600
-    # Where links in mails point (the web site); how mail leaves (the local catcher in development).
+    # Where links in mails point (the web site); how mail leaves: MailSettings.
     site_url: str = "http://127.0.0.1:3002"
-    smtp_host: str = "127.0.0.1"
-    smtp_port: int = 1025
-    mail_from: str = "Job board <no-reply@jobboard.example>"
     email_verification_lifetime_seconds: int = 24 * 3600
     # Sign-in throttling, shared by every replica through the database.
     login_account_failure_limit: int = 10

@@ -1,4 +1,5 @@
 from jobkit.db import new_metadata
+from jobkit.known_organizations import known_organizations_table
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.uploads.tables import uploads_table
@@ -15,5 +16,10 @@ outbox, processed_events = add_messaging_tables(Base.metadata)
 uploads = uploads_table(Base.metadata)
 # Who is a member of which organization (organizations' member events, keyed by organization id).
 members = memberships_table(Base.metadata)
+# Organizations (organizations' organization and profile events): the number billing keys slots
+# by, the name, and the public profile's slug and logo (domain.models.KnownOrganization).
+known_organizations = known_organizations_table(
+    Base.metadata, id_column="id", uuid_ids=True, profile=True
+)
 # Vocabulary terms (search's events), to check term ids on write without calling search.
 terms = terms_table(Base.metadata)

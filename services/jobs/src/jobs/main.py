@@ -1,9 +1,5 @@
-import asyncio
-from collections.abc import Sequence
-
 from fastapi import FastAPI
-from jobkit.app import ServiceRuntime, create_service_app
-from jobkit.consumer import IdempotentConsumer
+from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.uploads import UploadKind, upload_router
 
 from jobs.db import members, outbox, uploads
@@ -23,14 +19,11 @@ UPLOAD_PURPOSES = {
 }
 
 
-def _workers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
-    """The consumers, and the scheduler beside them (cancelled with the runtime's tasks)."""
+async def _scheduler(runtime: ServiceRuntime) -> None:
+    """Publishes scheduled jobs and expires jobs when their time comes."""
     settings = runtime.settings
     assert isinstance(settings, JobsSettings)
-    runtime.tasks.append(
-        asyncio.create_task(run_scheduler_forever(runtime.sessions, settings), name="scheduler")
-    )
-    return build_consumers(runtime)
+    await run_scheduler_forever(runtime.sessions, settings)
 
 
 def create_app(settings: JobsSettings | None = None) -> FastAPI:
@@ -44,7 +37,8 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         published_topics=[
             settings.topic(topic) for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC)
         ],
-        consumers=_workers,
+        consumers=build_consumers,
+        workers=[Worker("scheduler", _scheduler)],
     )
     app.include_router(
         upload_router(

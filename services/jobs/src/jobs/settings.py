@@ -1,12 +1,12 @@
 from functools import lru_cache
 from pathlib import Path
 
-from jobkit.settings import ServiceSettings
+from jobkit.mail import MailSettings
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
-class JobsSettings(ServiceSettings):
+class JobsSettings(MailSettings):
     model_config = SettingsConfigDict(env_prefix="JOBS_", extra="ignore")
 
     service_name: str = "jobs"
@@ -15,9 +15,6 @@ class JobsSettings(ServiceSettings):
     upload_public_url: str = "/api/uploads/jobs"
     # The public web site: absolute URLs in JSON-LD and metatags, links in mails.
     site_url: str = "http://127.0.0.1:3002"
-    smtp_host: str = "127.0.0.1"
-    smtp_port: int = 1025
-    mail_from: str = "Job board <no-reply@jobboard.example>"
     # The scheduler: how often it looks for scheduled jobs to publish and jobs to expire.
     scheduler_interval_seconds: float = 30.0
     scheduler_batch_size: int = 100

@@ -165,6 +165,14 @@ def test_metatags_say_noindex_unless_published() -> None:
     assert tags["robots"] == "noindex, nofollow"
 
 
+def test_the_title_ends_with_the_sites_name() -> None:
+    row, org = _published()
+    tags = {t.meta: t.value for t in page.metatags(row, settings=SETTINGS, organization=org)}  # type: ignore[arg-type]
+    assert tags["title"] == f"{tags['og:title']} | Jobboard"
+    named = page.metatags(row, settings=SETTINGS, organization=org, site_name="Careers")  # type: ignore[arg-type]
+    assert {t.meta: t.value for t in named}["title"] == f"{tags['og:title']} | Careers"
+
+
 def test_a_job_expires_at_its_expiration_else_after_its_duration_else_after_30_days() -> None:
     org = organization()
     assert expires_at(job(org, published_at=NOW, expiration=NOW + timedelta(days=3)), SETTINGS) == (

@@ -1,12 +1,12 @@
 from functools import lru_cache
 from pathlib import Path
 
-from jobkit.settings import ServiceSettings
+from jobkit.mail import MailSettings
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
-class OrganizationsSettings(ServiceSettings):
+class OrganizationsSettings(MailSettings):
     model_config = SettingsConfigDict(env_prefix="ORGANIZATIONS_", extra="ignore")
 
     service_name: str = "organizations"
@@ -16,9 +16,6 @@ class OrganizationsSettings(ServiceSettings):
     # Where invitation links point (the web site).
     site_url: str = "http://127.0.0.1:3002"
     invitation_lifetime_days: int = 14
-    smtp_host: str = "127.0.0.1"
-    smtp_port: int = 1025
-    mail_from: str = "Job board <no-reply@jobboard.example>"
     # The contact form: the captcha verifier (ADR 0005) when the site's captcha.contact_form is
     # on, and rate limits per window (shared by replicas through PostgreSQL)
     captcha_verify_url: str | None = None

@@ -182,6 +182,7 @@ async def test_a_recruiter_founds_fills_and_publishes_a_profile(
     assert public["organization"]["name"] == "Green Harbor Foundation"
     assert isinstance(public["organization"]["number"], int)
     tags = {t["meta"]: t["value"] for t in public["metatags"]}
+    assert tags["title"] == "Green Harbor Foundation | Jobboard"
     assert tags["canonical"] == "/organization/green-harbor-foundation"
     assert tags["description"].startswith("We restore coasts.")
 

@@ -1,5 +1,6 @@
 from jobkit.db import new_metadata
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.site_settings import site_settings_table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -8,3 +9,5 @@ class Base(DeclarativeBase):
 
 
 outbox, processed_events = add_messaging_tables(Base.metadata)
+# identity's site settings (the site's name after page titles)
+site_settings = site_settings_table(Base.metadata)

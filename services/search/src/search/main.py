@@ -5,7 +5,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from jobkit.app import ServiceRuntime, create_service_app
+from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
 from search.api.feeds import feeds_router
@@ -13,7 +13,7 @@ from search.api.sitemaps import sitemaps_router
 from search.db import outbox
 from search.engine import places
 from search.graphql.schema import schema
-from search.messaging.announcer import announcer_workers
+from search.messaging.announcer import announcer_consumers, run_announcement_sender
 from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
 from search.taxonomy.events import VOCABULARY_TOPIC
@@ -42,9 +42,9 @@ def _warming_the_gazetteer(inner: Lifespan) -> Lifespan:
     return lifespan
 
 
-def _workers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
-    """The indexer's consumers, and the announcer's consumer and sender (ADR 0013)."""
-    return [*consumers(runtime), *announcer_workers(runtime)]
+def _consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    """The indexer's consumers, and the announcer's (ADR 0013)."""
+    return [*consumers(runtime), *announcer_consumers(runtime)]
 
 
 def create_app(settings: SearchSettings | None = None) -> FastAPI:
@@ -55,7 +55,8 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         published_topics=[settings.topic(VOCABULARY_TOPIC)],
-        consumers=_workers,
+        consumers=_consumers,
+        workers=[Worker("announcement-sender", run_announcement_sender)],
     )
     inner: Lifespan = app.router.lifespan_context
     app.router.lifespan_context = _warming_the_gazetteer(inner)

@@ -16,6 +16,7 @@ import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { NameFields } from "./NameFields";
 import { NO_ERRORS, sortAccountErrors, type SortedAccountErrors } from "./account-errors";
 import { EMAIL_PATTERN, MAX_NAME, MAX_PASSWORD, MIN_PASSWORD } from "./account-rules";
 
@@ -115,8 +116,6 @@ const messages = defineMessages({
   tooLong: { id: "account.name.tooLong", defaultMessage: "Use at most {max, number} characters." },
   profile: { id: "account.profile.title", defaultMessage: "Profile" },
   profileSaved: { id: "account.profile.saved", defaultMessage: "Your profile was saved." },
-  firstName: { id: "account.profile.firstName", defaultMessage: "First name" },
-  lastName: { id: "account.profile.lastName", defaultMessage: "Last name" },
   displayName: { id: "account.profile.displayName", defaultMessage: "Display name" },
   displayNameHint: {
     id: "account.profile.displayName.hint",
@@ -258,24 +257,7 @@ export function ProfileForm({ user }: { user: ProfileUser }) {
             </Alert>
           ) : null}
           <DangerList messages={error ? [intl.formatMessage(messages.unavailable)] : server.general} />
-          <Group grow align="flex-start">
-            <TextInput
-              label={intl.formatMessage(messages.firstName)}
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              onChange={set("firstName")}
-              error={fieldError("firstName")}
-            />
-            <TextInput
-              label={intl.formatMessage(messages.lastName)}
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              onChange={set("lastName")}
-              error={fieldError("lastName")}
-            />
-          </Group>
+          <NameFields values={values} onChange={set} errorOf={fieldError} />
           <TextInput
             label={intl.formatMessage(messages.displayName)}
             description={intl.formatMessage(messages.displayNameHint)}

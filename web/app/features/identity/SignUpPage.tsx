@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Group,
   PasswordInput,
   SegmentedControl,
   Stack,
@@ -14,6 +13,7 @@ import {
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { NameFields } from "./NameFields";
 import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
@@ -65,8 +65,6 @@ const messages = defineMessages({
   applicant: { id: "signUp.role.applicant", defaultMessage: "I am looking for a job" },
   recruiter: { id: "signUp.role.recruiter", defaultMessage: "I am hiring" },
   failed: { id: "signUp.failed", defaultMessage: "We could not create your account. Try again in a moment." },
-  firstName: { id: "signUp.firstName", defaultMessage: "First name" },
-  lastName: { id: "signUp.lastName", defaultMessage: "Last name" },
   email: { id: "signUp.email", defaultMessage: "Email address" },
   password: { id: "signUp.password", defaultMessage: "Password" },
   passwordHint: {
@@ -241,24 +239,7 @@ export function SignUpPage({
                 : generalErrors
             }
           />
-          <Group grow align="flex-start">
-            <TextInput
-              label={intl.formatMessage(messages.firstName)}
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              onChange={set("firstName")}
-              error={fieldError("firstName")}
-            />
-            <TextInput
-              label={intl.formatMessage(messages.lastName)}
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              onChange={set("lastName")}
-              error={fieldError("lastName")}
-            />
-          </Group>
+          <NameFields values={values} onChange={set} errorOf={fieldError} />
           <TextInput
             label={intl.formatMessage(messages.email)}
             type="email"

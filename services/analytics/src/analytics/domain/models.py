@@ -18,7 +18,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from analytics.db import Base
+from analytics.db import Base, known_organizations
 
 PENDING_FORWARD = "sent_at IS NULL AND failed_at IS NULL"
 
@@ -116,9 +116,9 @@ class KnownOrganization(Base):
     """Organizations that exist (from ``organizations.organization``): profile visits count only
     for them."""
 
-    __tablename__ = "known_organizations"
+    __table__ = known_organizations  # jobkit.known_organizations
 
-    organization_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    organization_id: Mapped[str]
 
 
 class DailyCount(Base):

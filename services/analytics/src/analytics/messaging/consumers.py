@@ -10,13 +10,14 @@ from typing import Any
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from analytics.db import memberships, processed_events, site_settings
-from analytics.domain.models import KnownJob, KnownOrganization
+from analytics.db import known_organizations, memberships, processed_events, site_settings
+from analytics.domain.models import KnownJob
 from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
 from analytics.domain.stats import count_event
@@ -178,10 +179,8 @@ async def on_job_snapshot(session: AsyncSession, event: EventEnvelope) -> None:
 
 async def on_organization_created(session: AsyncSession, event: EventEnvelope) -> None:
     payload = OrganizationCreatedV1.model_validate(event.payload)
-    await session.execute(
-        insert(KnownOrganization)
-        .values(organization_id=payload.organization_id)
-        .on_conflict_do_nothing(index_elements=["organization_id"])
+    await apply_known_organization(
+        session, known_organizations, organization_id=payload.organization_id
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import httpx
@@ -59,11 +58,11 @@ async def _run_sender(runtime: ServiceRuntime, settings: AnalyticsSettings) -> N
         await sender_for(runtime, settings, http).run_forever()
 
 
-def start_sender(runtime: ServiceRuntime) -> None:
-    """A runtime task (cancelled with the others), when an upstream is configured."""
+async def run_sender(runtime: ServiceRuntime) -> None:
+    """The service's relay-sender worker: sends while an upstream is configured."""
     settings = runtime.settings
     assert isinstance(settings, AnalyticsSettings)
     if not upstreams(settings):
         log.info("no analytics upstream configured: the relays forward nothing")
         return
-    runtime.tasks.append(asyncio.create_task(_run_sender(runtime, settings), name="relay-sender"))
+    await _run_sender(runtime, settings)

@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from billing.db import Base
+from billing.db import Base, known_organizations
 
 KINDS = ("job", "contact")
 ENTRY_TYPES = ("grant", "reservation", "consumption", "release", "expiry")
@@ -107,14 +107,12 @@ class KnownOrganization(Base):
     """Read model of organizations' ``organizations.organization.created``/``updated`` events:
     which organization numbers exist and their current names."""
 
-    __tablename__ = "organizations"
+    __table__ = known_organizations  # jobkit.known_organizations
 
-    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    organization_id: Mapped[str] = mapped_column(String(64))
-    name: Mapped[str] = mapped_column(String(255))
-    updated_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
-    )
+    number: Mapped[int]
+    organization_id: Mapped[str]
+    name: Mapped[str]
+    updated_at: Mapped[datetime]
 
 
 class Subscription(Base):

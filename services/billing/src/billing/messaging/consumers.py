@@ -5,12 +5,12 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
-from sqlalchemy.dialects.postgresql import insert
+from jobkit.known_organizations import apply_organization as apply_known_organization
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from billing.db import known_organizations
 from billing.domain.contacts import consume_contact_slot
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
-from billing.domain.models import KnownOrganization
 from billing.domain.resumes_events import ContactRequested
 from billing.domain.slots import release_slot, reserve_slot
 from billing.messaging.contracts import OrganizationNamed
@@ -24,18 +24,12 @@ ORGANIZATION_UPDATED = contracts.ORGANIZATION_UPDATED
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.organization.created / updated: upsert the number's current name."""
     payload = OrganizationNamed.model_validate(event.payload)
-    values = {
-        "number": payload.number,
-        "organization_id": payload.organization_id,
-        "name": payload.name[:255],
-    }
-    await session.execute(
-        insert(KnownOrganization)
-        .values(**values)
-        .on_conflict_do_update(
-            index_elements=[KnownOrganization.number],
-            set_={"organization_id": values["organization_id"], "name": values["name"]},
-        )
+    await apply_known_organization(
+        session,
+        known_organizations,
+        organization_id=str(payload.organization_id),
+        number=payload.number,
+        name=payload.name,
     )
 
 

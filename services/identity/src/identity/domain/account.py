@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import jwt
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
+from jobkit.mail import compose
 from jobkit.outbox import enqueue
 from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -199,18 +200,16 @@ def email_change_token(
 def email_change_mail(
     user: User, new_email: str, *, link: str, settings: IdentitySettings
 ) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = new_email
-    message["Subject"] = "Confirm your new email address"
-    message.set_content(
-        f"Hello {user.first_name},\n\n"
+    return compose(
+        settings,
+        to=new_email,
+        subject="Confirm your new email address",
+        text=f"Hello {user.first_name},\n\n"
         "you asked to use this address for your job board account. Confirm it here:\n\n"
         f"{link}\n\n"
         "The link works for 24 hours. Until then you sign in with your current address. "
-        "If you did not ask for this, ignore this mail.\n"
+        "If you did not ask for this, ignore this mail.\n",
     )
-    return message
 
 
 async def confirm_email_change(

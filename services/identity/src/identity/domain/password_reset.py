@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 import jwt
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
+from jobkit.mail import compose
 from jobkit.outbox import enqueue
 from pydantic import BaseModel, Field, ValidationError
 from sqlalchemy import func, select
@@ -69,18 +70,16 @@ def reset_token(
 
 def reset_mail(user: User, *, token: str, settings: IdentitySettings) -> EmailMessage:
     link = f"{settings.site_url.rstrip('/')}/user/reset-password?{urlencode({'token': token})}"
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = user.email
-    message["Subject"] = "Choose a new password"
-    message.set_content(
-        f"Hello {user.first_name},\n\n"
+    return compose(
+        settings,
+        to=user.email,
+        subject="Choose a new password",
+        text=f"Hello {user.first_name},\n\n"
         "someone (we hope you) asked to reset the password of your account. Choose a new one:\n\n"
         f"{link}\n\n"
         "The link works once, for one hour. If you did not ask, ignore this mail: your password\n"
-        "stays as it is.\n"
+        "stays as it is.\n",
     )
-    return message
 
 
 async def request_password_reset(

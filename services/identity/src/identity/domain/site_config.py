@@ -17,6 +17,7 @@ from typing import Any
 
 from jobkit.db import unit_of_work
 from jobkit.outbox import enqueue
+from jobkit.site_settings import DEFAULT_SITE_NAME, SITE_NAME_KEY, SITE_NAME_NAME
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -80,6 +81,14 @@ SETTINGS: tuple[Setting, ...] = (
         "moderation",
         False,
         "Jobs wait for an administrator's review (needs_review) before they go public.",
+    ),
+    Setting(
+        SITE_NAME_KEY,
+        SITE_NAME_NAME,
+        DEFAULT_SITE_NAME,
+        "The site's name, after each page title the services give (\u201cNursing jobs | "
+        "Jobboard\u201d).",
+        kind=str,
     ),
     Setting("navigation", "logo_link", "/", "Where the site logo links to.", kind=str),
     Setting("geo", "default_radius", 100, "Default search radius.", kind=int, minimum=1),

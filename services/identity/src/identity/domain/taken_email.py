@@ -13,6 +13,7 @@ import uuid
 from email.message import EmailMessage
 from typing import Literal
 
+from jobkit.mail import compose
 from jobkit.outbox import enqueue
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -63,17 +64,15 @@ _WHAT_HAPPENED: dict[Attempt, str] = {
 
 def taken_email_mail(user: User, attempt: Attempt, *, settings: IdentitySettings) -> EmailMessage:
     site = settings.site_url.rstrip("/")
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = user.email
-    message["Subject"] = _SUBJECTS[attempt]
-    message.set_content(
-        f"Hello {user.first_name},\n\n"
+    return compose(
+        settings,
+        to=user.email,
+        subject=_SUBJECTS[attempt],
+        text=f"Hello {user.first_name},\n\n"
         f"{_WHAT_HAPPENED[attempt]}\n\n"
         "Your account is unchanged. To use it, log in here:\n\n"
         f"{site}/user/login\n\n"
         "Forgot your password? Choose a new one here:\n\n"
         f"{site}/user/password\n\n"
-        "If this was not you, you can ignore this mail.\n"
+        "If this was not you, you can ignore this mail.\n",
     )
-    return message

@@ -14,9 +14,9 @@ from email.message import EmailMessage
 from typing import Any
 from urllib.parse import urlencode
 
-import aiosmtplib
 import jwt
 from jobkit.db import unit_of_work
+from jobkit.mail import compose
 from jobkit.outbox import enqueue
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -58,21 +58,15 @@ def verification_link(token: str, *, settings: IdentitySettings) -> str:
 
 
 def verification_mail(user: User, *, link: str, settings: IdentitySettings) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = user.email
-    message["Subject"] = "Confirm your email address"
-    message.set_content(
-        f"Hello {user.first_name},\n\n"
+    return compose(
+        settings,
+        to=user.email,
+        subject="Confirm your email address",
+        text=f"Hello {user.first_name},\n\n"
         "please confirm your email address to finish creating your account:\n\n"
         f"{link}\n\n"
-        "The link works for 24 hours. If you did not sign up, ignore this mail.\n"
+        "The link works for 24 hours. If you did not sign up, ignore this mail.\n",
     )
-    return message
-
-
-async def send_mail(message: EmailMessage, *, settings: IdentitySettings) -> None:
-    await aiosmtplib.send(message, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15)
 
 
 def _refused(code: AccountErrorCode, message: str) -> AccountErrors:

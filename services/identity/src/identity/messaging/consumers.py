@@ -14,6 +14,7 @@ from jobkit.app import ServiceRuntime
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.mail import send_mail
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from identity.db import processed_events
@@ -37,7 +38,6 @@ from identity.domain.password_reset import reset_mail, reset_token
 from identity.domain.taken_email import taken_email_mail
 from identity.domain.tokens import SigningKey
 from identity.domain.verification import (
-    send_mail,
     verification_link,
     verification_mail,
     verification_token,

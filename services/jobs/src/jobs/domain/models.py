@@ -27,7 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from jobs.db import Base
+from jobs.db import Base, known_organizations
 
 
 class Job(Base):
@@ -128,17 +128,15 @@ class KnownOrganization(Base):
     """Organizations as jobs needs them, from organizations' events (never a synchronous call):
     the number billing keys slots by, the name, and the public profile's slug and logo."""
 
-    __tablename__ = "known_organizations"
+    __table__ = known_organizations  # jobkit.known_organizations
 
-    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, unique=True)
-    name: Mapped[str] = mapped_column(String(255))
-    profile_slug: Mapped[str | None] = mapped_column(String(200))
-    profile_published: Mapped[bool] = mapped_column(Boolean, default=False)
-    logo_url: Mapped[str | None] = mapped_column(String(500))
-    updated_at: Mapped[datetime] = mapped_column(
-        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
-    )
+    id: Mapped[uuid.UUID]
+    number: Mapped[int]
+    name: Mapped[str]
+    profile_slug: Mapped[str | None]
+    profile_published: Mapped[bool]
+    logo_url: Mapped[str | None]
+    updated_at: Mapped[datetime]
 
 
 class SiteSetting(Base):

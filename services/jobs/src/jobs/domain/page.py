@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jobkit.html import plain_text
+from jobkit.site_settings import DEFAULT_SITE_NAME, page_title
 from jobkit.uploads.files import file_url
 
 from jobs.domain.models import Job, KnownOrganization
@@ -233,15 +234,20 @@ class Tag:
 
 
 def metatags(
-    job: Job, *, settings: JobsSettings, organization: KnownOrganization | None
+    job: Job,
+    *,
+    settings: JobsSettings,
+    organization: KnownOrganization | None,
+    site_name: str = DEFAULT_SITE_NAME,
 ) -> list[Tag]:
-    """Title, description, canonical, og:* and robots (noindex unless PUBLISHED)."""
+    """Title (then the site's name), description, canonical, og:* and robots (noindex unless
+    PUBLISHED)."""
     description = (
         plain_text(job.description or "")[:300] or f"{job.title} at {job.organization_name}."
     )
     title = f"{job.title} | {job.organization_assignment or job.organization_name}"
     tags = [
-        Tag("title", f"{title} | Jobboard"),
+        Tag("title", page_title(title, site_name)),
         Tag("description", description),
         Tag("canonical", f"/job/{job.slug}"),
         Tag("og:title", title),

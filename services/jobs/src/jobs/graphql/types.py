@@ -14,6 +14,7 @@ from typing import Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid
+from jobkit.site_settings import site_name
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.federation.schema_directives import Key
@@ -24,6 +25,7 @@ from jobs.domain import errors as domain_errors
 from jobs.domain import page
 from jobs.domain.access import visible_to
 from jobs.domain.models import Job as JobModel
+from jobs.domain.models import SiteSetting
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import (
     captcha_required,
@@ -542,12 +544,11 @@ class Job:
     )
     async def metatags(self, info: Info[JobContext, None]) -> list[Metatag]:
         organization = await known_organization(info.context, self.row.organization_id)
+        name = await site_name(info.context, SiteSetting.__table__, info.context.frontend.site)
         return [
             Metatag(meta=tag.meta, value=tag.value)
             for tag in page.metatags(
-                self.row,
-                settings=_settings(info),
-                organization=organization,
+                self.row, settings=_settings(info), organization=organization, site_name=name
             )
         ]
 

@@ -15,11 +15,10 @@ from __future__ import annotations
 import logging
 import uuid
 from email.message import EmailMessage
-from email.utils import make_msgid
 
-import aiosmtplib
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
+from jobkit.mail import compose, send_mail, upload_attachments
 from jobkit.uploads import Storage
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,38 +39,24 @@ STATUS_WORDS = {
 }
 
 
-def _message(
-    settings: JobsSettings, *, to: list[str], subject: str, event_id: str, part: str
-) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = ", ".join(to)
-    message["Subject"] = subject
-    message["Message-ID"] = make_msgid(idstring=f"{event_id}.{part}", domain="jobboard.example")
-    return message
-
-
 def confirmation_mail(
     settings: JobsSettings, *, application: Application, job: Job, event_id: str
 ) -> EmailMessage:
-    message = _message(
-        settings,
-        to=[application.email],
-        subject=f"Your application: {job.title}",
-        event_id=event_id,
-        part="confirmation",
-    )
     site = settings.site_url.rstrip("/")
     follow = (
         f"Follow its status on {site}/my-applications.\n"
         if application.applicant_id
         else "The recruiter will contact you at this address.\n"
     )
-    message.set_content(
-        f"Hello {application.first_name},\n\nthank you for applying to \u201c{job.title}\u201d at "
-        f"{job.organization_name}. Your application has been received.\n\n{follow}"
+    return compose(
+        settings,
+        to=application.email,
+        subject=f"Your application: {job.title}",
+        text=f"Hello {application.first_name},\n\nthank you for applying to "
+        f"\u201c{job.title}\u201d at {job.organization_name}. Your application has been "
+        f"received.\n\n{follow}",
+        message_key=f"{event_id}.confirmation",
     )
-    return message
 
 
 async def application_mail(
@@ -84,14 +69,6 @@ async def application_mail(
     event_id: str,
 ) -> EmailMessage:
     """The application as a mail to the job's addresses, with its files attached."""
-    message = _message(
-        settings,
-        to=list(job.application_emails),
-        subject=f"Application for {job.title}: {application.first_name} {application.last_name}",
-        event_id=event_id,
-        part="application",
-    )
-    message["Reply-To"] = application.email
     lines = [
         f"A new application for \u201c{job.title}\u201d.",
         "",
@@ -108,23 +85,21 @@ async def application_mail(
         ]
     if application.cover_letter:
         lines += ["", "Cover letter:", application.cover_letter]
-    message.set_content("\n".join(lines) + "\n")
     rows = await session.execute(
         select(uploads)
         .join(ApplicationAttachment, ApplicationAttachment.upload_id == uploads.c.id)
         .where(ApplicationAttachment.application_id == application.id)
         .order_by(ApplicationAttachment.position)
     )
-    for row in rows:
-        stored = row.styles["original"]
-        body = await storage.get(stored["key"])
-        maintype, _, subtype = str(stored["media_type"]).partition("/")
-        extension = stored["key"].rsplit(".", 1)[-1]
-        name = row.filename.rsplit(".", 1)[0] if "." in row.filename else row.filename
-        message.add_attachment(
-            body, maintype=maintype, subtype=subtype, filename=f"{name}.{extension}"
-        )
-    return message
+    return compose(
+        settings,
+        to=list(job.application_emails),
+        subject=f"Application for {job.title}: {application.first_name} {application.last_name}",
+        text="\n".join(lines) + "\n",
+        reply_to=application.email,
+        attachments=await upload_attachments(storage, rows),
+        message_key=f"{event_id}.application",
+    )
 
 
 def status_mail(
@@ -136,22 +111,14 @@ def status_mail(
     text: str,
     event_id: str,
 ) -> EmailMessage:
-    message = _message(
+    return compose(
         settings,
-        to=[application.email],
+        to=application.email,
         subject=f"Your application for {job.title} was {STATUS_WORDS.get(status, status)}",
-        event_id=event_id,
-        part="status",
+        text=f"Hello {application.first_name},\n\na message from {job.organization_name} about "
+        f"your application to \u201c{job.title}\u201d:\n\n{text}\n",
+        message_key=f"{event_id}.status",
     )
-    message.set_content(
-        f"Hello {application.first_name},\n\na message from {job.organization_name} about your "
-        f"application to \u201c{job.title}\u201d:\n\n{text}\n"
-    )
-    return message
-
-
-async def send(settings: JobsSettings, message: EmailMessage) -> None:
-    await aiosmtplib.send(message, hostname=settings.smtp_host, port=settings.smtp_port, timeout=30)
 
 
 def application_mailer_handlers(settings: JobsSettings, storage: Storage) -> dict[str, Handler]:
@@ -166,12 +133,10 @@ def application_mailer_handlers(settings: JobsSettings, storage: Storage) -> dic
             return
         event_id = str(event.id)
         if payload.workflow == "email" and job.application_emails:
-            await send(
-                settings,
-                await application_mail(
-                    settings, storage, session, application=application, job=job, event_id=event_id
-                ),
+            mail = await application_mail(
+                settings, storage, session, application=application, job=job, event_id=event_id
             )
+            await send_mail(mail, settings=settings)
 
     return {ApplicationSubmitted.event_type: submitted}
 
@@ -187,17 +152,15 @@ def applicant_mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
         job = await session.get(Job, uuid.UUID(payload.job_id))
         if application is None or job is None:
             return
-        await send(
+        mail = status_mail(
             settings,
-            status_mail(
-                settings,
-                application=application,
-                job=job,
-                status=payload.status,
-                text=payload.message,
-                event_id=str(event.id),
-            ),
+            application=application,
+            job=job,
+            status=payload.status,
+            text=payload.message,
+            event_id=str(event.id),
         )
+        await send_mail(mail, settings=settings)
 
     async def confirmation(session: AsyncSession, event: EventEnvelope) -> None:
         payload = ApplicationSubmitted.model_validate(event.payload)
@@ -205,10 +168,8 @@ def applicant_mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
         job = await session.get(Job, uuid.UUID(payload.job_id))
         if application is None or job is None:
             return
-        await send(
-            settings,
-            confirmation_mail(settings, application=application, job=job, event_id=str(event.id)),
-        )
+        mail = confirmation_mail(settings, application=application, job=job, event_id=str(event.id))
+        await send_mail(mail, settings=settings)
 
     return {
         ApplicationSubmitted.event_type: confirmation,

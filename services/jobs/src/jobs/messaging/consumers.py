@@ -17,11 +17,13 @@ import uuid
 from collections.abc import Sequence
 from email.message import EmailMessage
 
-import aiosmtplib
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.known_organizations import apply_organization as apply_known_organization
+from jobkit.known_organizations import apply_profile as apply_known_profile
+from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
@@ -29,7 +31,7 @@ from sqlalchemy import update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from jobs.db import members, processed_events, terms
+from jobs.db import known_organizations, members, processed_events, terms
 from jobs.domain.events import (
     APPLICATION_TOPIC,
     JOB_TOPIC,
@@ -38,7 +40,7 @@ from jobs.domain.events import (
     SlotDenied,
     SlotGranted,
 )
-from jobs.domain.models import Job, KnownOrganization, SiteSetting
+from jobs.domain.models import Job, SiteSetting
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
@@ -72,11 +74,12 @@ async def apply_organization(session: AsyncSession, event: EventEnvelope) -> Non
     payload = OrganizationNamed.model_validate(event.payload)
     organization_id = payload.organization_id
     name = payload.name[:255]
-    values = {"number": payload.number, "name": name}
-    await session.execute(
-        insert(KnownOrganization)
-        .values(id=organization_id, profile_published=False, **values)
-        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    await apply_known_organization(
+        session,
+        known_organizations,
+        organization_id=str(organization_id),
+        number=payload.number,
+        name=name,
     )
     await session.execute(
         update(Job)
@@ -89,17 +92,15 @@ async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
     """organizations.profile.*: the public profile's slug, logo and state (for sameAs and the
     logo in JSON-LD, and the events search indexes)."""
     payload = ProfileShown.model_validate(event.payload)
-    values = {
-        "number": payload.organization_number,
-        "name": payload.name[:255],
-        "profile_slug": payload.slug,
-        "profile_published": payload.published,
-        "logo_url": payload.logo_url,
-    }
-    await session.execute(
-        insert(KnownOrganization)
-        .values(id=payload.organization_id, **values)
-        .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
+    await apply_known_profile(
+        session,
+        known_organizations,
+        organization_id=str(payload.organization_id),
+        number=payload.organization_number,
+        name=payload.name,
+        slug=payload.slug,
+        published=payload.published,
+        logo_url=payload.logo_url,
     )
 
 
@@ -139,17 +140,15 @@ def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
 
 
 def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettings) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = ", ".join(to)
-    message["Subject"] = f"Your job \u201c{job.title}\u201d was not published"
     link = f"{settings.site_url.rstrip('/')}/job-manager"
-    message.set_content(
-        f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was reviewed "
-        f"and not published:\n\n{reason}\n\nIt is back in your drafts; change it and publish "
-        f"it again from {link}.\n"
+    return compose(
+        settings,
+        to=to,
+        subject=f"Your job \u201c{job.title}\u201d was not published",
+        text=f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was "
+        f"reviewed and not published:\n\n{reason}\n\nIt is back in your drafts; change it and "
+        f"publish it again from {link}.\n",
     )
-    return message
 
 
 def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
@@ -165,9 +164,7 @@ def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
         mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
-        await aiosmtplib.send(
-            mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
-        )
+        await send_mail(mail, settings=settings)
 
     return {JobRejected.event_type: rejected}
 

@@ -17,11 +17,13 @@ import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors
 from jobkit.html import plain_text
 from jobkit.permissions import SelfOrAdminLike
+from jobkit.site_settings import page_title, site_name
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.permission import BasePermission, PermissionExtension
 from strawberry.types import Info
 
+from organizations.db import site_settings
 from organizations.domain import errors as domain_errors
 from organizations.domain.models import Organization as OrganizationModel
 from organizations.domain.models import OrganizationProfile as ProfileModel
@@ -431,11 +433,12 @@ class OrganizationProfile:
         return self.row.updated_at
 
     @strawberry.field(description="Title, description, canonical, og:* and robots of the page.")
-    def metatags(self, info: Info[OrganizationContext, None]) -> list[Metatag]:
+    async def metatags(self, info: Info[OrganizationContext, None]) -> list[Metatag]:
         row = self.row
         description = plain_text(row.presentation or "")[:300] or f"{row.name}: jobs and profile."
+        name = await site_name(info.context, site_settings, info.context.frontend.site)
         tags = [
-            Metatag(meta="title", value=f"{row.name} | Jobboard"),
+            Metatag(meta="title", value=page_title(row.name, name)),
             Metatag(meta="description", value=description),
             Metatag(meta="canonical", value=f"/organization/{row.slug}"),
             Metatag(meta="og:title", value=row.name),

@@ -8,10 +8,10 @@ import uuid
 from collections.abc import Sequence
 from email.message import EmailMessage
 
-import aiosmtplib
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.mail import compose, send_mail
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -33,17 +33,15 @@ CONTACT_COPY_GROUP = "organizations-contact-copy-mailer"
 def invitation_mail(
     *, organization: Organization, email: str, link: str, settings: OrganizationsSettings
 ) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.mail_from
-    message["To"] = email
-    message["Subject"] = f"Join {organization.name} on the job board"
-    message.set_content(
-        f"Hello,\n\nyou are invited to recruit for {organization.name} on the job board.\n"
+    return compose(
+        settings,
+        to=email,
+        subject=f"Join {organization.name} on the job board",
+        text=f"Hello,\n\nyou are invited to recruit for {organization.name} on the job board.\n"
         f"Sign in with a recruiter account (or create one) and accept here:\n\n{link}\n\n"
         f"The invitation works for {settings.invitation_lifetime_days} days. If you did not "
-        "expect it, ignore this mail.\n"
+        "expect it, ignore this mail.\n",
     )
-    return message
 
 
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
@@ -62,9 +60,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         mail = invitation_mail(
             organization=organization, email=invitation.email, link=link, settings=settings
         )
-        await aiosmtplib.send(
-            mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=15
-        )
+        await send_mail(mail, settings=settings)
 
     def consumer(group: str, topic: str, handlers: dict[str, Handler]) -> IdempotentConsumer:
         return IdempotentConsumer(

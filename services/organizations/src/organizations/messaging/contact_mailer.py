@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import logging
 import uuid
-from email.message import EmailMessage
-from email.utils import make_msgid
 
-import aiosmtplib
 from jobkit.consumer import Handler
 from jobkit.events import EventEnvelope
+from jobkit.mail import Attachment, compose, send_mail, upload_attachments
 from jobkit.uploads import Storage
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -35,39 +33,16 @@ from organizations.settings import OrganizationsSettings
 log = logging.getLogger(__name__)
 
 
-def _mail(
-    settings: OrganizationsSettings, *, to: str, subject: str, event_id: str, part: str
-) -> EmailMessage:
-    mail = EmailMessage()
-    mail["From"] = settings.mail_from
-    mail["To"] = to
-    mail["Subject"] = subject
-    mail["Message-ID"] = make_msgid(idstring=f"{event_id}.{part}", domain="jobboard.example")
-    return mail
-
-
-async def _attach(
-    mail: EmailMessage, storage: Storage, session: AsyncSession, message: ContactMessage
-) -> None:
+async def _attachments(
+    storage: Storage, session: AsyncSession, message: ContactMessage
+) -> list[Attachment]:
     rows = await session.execute(
         select(uploads)
         .join(ContactAttachment, ContactAttachment.upload_id == uploads.c.id)
         .where(ContactAttachment.message_id == message.id)
         .order_by(ContactAttachment.position)
     )
-    for row in rows:
-        stored = row.styles["original"]
-        body = await storage.get(stored["key"])
-        maintype, _, subtype = str(stored["media_type"]).partition("/")
-        extension = stored["key"].rsplit(".", 1)[-1]
-        name = row.filename.rsplit(".", 1)[0] if "." in row.filename else row.filename
-        mail.add_attachment(
-            body, maintype=maintype, subtype=subtype, filename=f"{name}.{extension}"
-        )
-
-
-async def send(settings: OrganizationsSettings, mail: EmailMessage) -> None:
-    await aiosmtplib.send(mail, hostname=settings.smtp_host, port=settings.smtp_port, timeout=30)
+    return await upload_attachments(storage, rows)
 
 
 async def _load(
@@ -96,20 +71,17 @@ def contact_mailer_handlers(
         if to is None:
             log.warning("organization %s has no contact address; message kept", organization.id)
             return
-        mail = _mail(
+        mail = compose(
             settings,
             to=to,
             subject=f"Contact form: {message.subject}",
-            event_id=str(event.id),
-            part="organization",
+            text=f"{message.name} <{message.email}> wrote to {organization.name} through the job "
+            f"board's contact form:\n\n{message.body}\n\nReply to this mail to answer them.\n",
+            reply_to=message.email,
+            attachments=await _attachments(storage, session, message),
+            message_key=f"{event.id}.organization",
         )
-        mail["Reply-To"] = message.email
-        mail.set_content(
-            f"{message.name} <{message.email}> wrote to {organization.name} through the job "
-            f"board's contact form:\n\n{message.body}\n\nReply to this mail to answer them.\n"
-        )
-        await _attach(mail, storage, session, message)
-        await send(settings, mail)
+        await send_mail(mail, settings=settings)
 
     return {ContactMessageSent.event_type: sent}
 
@@ -124,18 +96,15 @@ def contact_copy_handlers(settings: OrganizationsSettings, storage: Storage) -> 
         if loaded is None:
             return
         message, organization, _profile = loaded
-        mail = _mail(
+        mail = compose(
             settings,
             to=message.email,
             subject=f"Your message to {organization.name}: {message.subject}",
-            event_id=str(event.id),
-            part="copy",
+            text=f"Hello {message.name},\n\nthis is a copy of your message to {organization.name}:"
+            f"\n\n{message.body}\n",
+            attachments=await _attachments(storage, session, message),
+            message_key=f"{event.id}.copy",
         )
-        mail.set_content(
-            f"Hello {message.name},\n\nthis is a copy of your message to {organization.name}:"
-            f"\n\n{message.body}\n"
-        )
-        await _attach(mail, storage, session, message)
-        await send(settings, mail)
+        await send_mail(mail, settings=settings)
 
     return {ContactMessageSent.event_type: sent}

@@ -8,9 +8,11 @@ from typing import Annotated
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import Error, errors_summary, field_errors
+from jobkit.site_settings import DEFAULT_SITE_NAME, page_title, site_name
 from strawberry.types import Info
 
 from search import errors as domain_errors
+from search.db import site_settings
 from search.engine.answer import SearchAnswer, nearest_km
 from search.engine.indexing.store import SearchStore, store_for
 from search.engine.job_search import run_job_search
@@ -336,13 +338,19 @@ def facets_of(
 
 
 def metadata(
-    request: SearchRequest, answer: SearchAnswer, *, page: int, page_size: int, noun: str
+    request: SearchRequest,
+    answer: SearchAnswer,
+    *,
+    page: int,
+    page_size: int,
+    noun: str,
+    site_name: str = DEFAULT_SITE_NAME,
 ) -> SearchMetadata:
     selected = sum(len(g.conditions) for g in request.condition_groups)
     title = f"{answer.total} {noun}"
     if request.fulltext:
         title = f"{answer.total} {noun} for “{request.fulltext[:60]}”"
-    tags = [Metatag(meta="title", value=f"{title} | Jobboard")]
+    tags = [Metatag(meta="title", value=page_title(title, site_name))]
     noindex = answer.total == 0 or selected > MAX_CLEAN_FACETS
     if noindex:
         tags.append(Metatag(meta="robots", value="noindex, follow"))
@@ -408,5 +416,6 @@ async def job_search(
             page=search.offset // PAGE_SIZE + 1,
             page_size=PAGE_SIZE,
             noun="jobs",
+            site_name=await site_name(context, site_settings, context.frontend.site),
         ),
     )

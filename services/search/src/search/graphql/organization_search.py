@@ -7,9 +7,11 @@ from typing import Annotated, Any
 
 import strawberry
 from elasticsearch import ApiError, TransportError
+from jobkit.site_settings import site_name
 from strawberry.types import Info
 
 from search import errors as domain_errors
+from search.db import site_settings
 from search.engine.organization_search import ORGANIZATION_PAGE_SIZE, run_organization_search
 from search.engine.request import SearchRequest
 from search.graphql.context import SearchContext
@@ -157,5 +159,6 @@ async def organization_search(
             page=search.offset // ORGANIZATION_PAGE_SIZE + 1,
             page_size=ORGANIZATION_PAGE_SIZE,
             noun="organizations",
+            site_name=await site_name(context, site_settings, context.frontend.site),
         ),
     )

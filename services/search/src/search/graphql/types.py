@@ -5,10 +5,12 @@ from typing import Annotated, Union
 
 import strawberry
 from elasticsearch import ApiError, TransportError
+from jobkit.site_settings import page_title, site_name
 from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
 
+from search.db import site_settings
 from search.engine.indexing.store import store_for
 from search.engine.places import Place
 from search.graphql.context import SearchContext
@@ -79,7 +81,8 @@ class LandingPage:
         settings = info.context.settings
         assert isinstance(settings, SearchSettings)
         site_url = settings.site_url_for(settings.site)
-        tags = [Metatag(meta="title", value=f"{self.title} | Jobboard")]
+        name = await site_name(info.context, site_settings, info.context.frontend.site)
+        tags = [Metatag(meta="title", value=page_title(self.title, name))]
         if self.description:
             tags.append(Metatag(meta="description", value=self.description))
         if self.path:

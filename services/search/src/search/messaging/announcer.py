@@ -1,4 +1,4 @@
-"""The announcer's consumer (group ``search-announcer``) and sender, started with the service.
+"""The announcer's consumer (group ``search-announcer``) and sender, run by the service.
 
 The consumer applies every job snapshot event once (jobkit's processed-event ledger) and records
 the notifications it asks for; the sender, beside it, sends them (ADR 0013).
@@ -6,7 +6,6 @@ the notifications it asks for; the sender, beside it, sends them (ADR 0013).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -108,15 +107,18 @@ async def _run_sender(runtime: ServiceRuntime, settings: SearchSettings) -> None
         await sender_for(runtime, settings, http).run_forever()
 
 
-def announcer_workers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
-    """The consumer, and the sender beside it (a runtime task, cancelled with the others).
-    The consumer runs even with no endpoint enabled, so the jobs' states stay current."""
+def announcer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    """The consumer; it runs even with no endpoint enabled, so the jobs' states stay current."""
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
-    if enabled_endpoints(settings):
-        runtime.tasks.append(
-            asyncio.create_task(_run_sender(runtime, settings), name="announcement-sender")
-        )
-    else:
-        log.info("no search engine endpoint configured: jobs are not announced")
     return [announcer_consumer(runtime, settings)]
+
+
+async def run_announcement_sender(runtime: ServiceRuntime) -> None:
+    """The service's announcement-sender worker: sends while an endpoint is enabled."""
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    if not enabled_endpoints(settings):
+        log.info("no search engine endpoint configured: jobs are not announced")
+        return
+    await _run_sender(runtime, settings)

@@ -13,9 +13,10 @@ from collections.abc import Callable, Hashable, Sequence
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
+from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from search.db import processed_events
+from search.db import processed_events, site_settings
 from search.engine.indexing.indexer import apply_subscription, relabel_term
 from search.engine.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
@@ -36,6 +37,7 @@ from search.taxonomy.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 from search.taxonomy.vocabulary import TERM_LABELS
 
 INDEXER_GROUP = "search-indexer"
+SITE_CONFIG_GROUP = "search-site-config"
 
 
 def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
@@ -131,4 +133,14 @@ def consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
-    return [indexer_consumer(runtime, settings, store)]
+    return [
+        indexer_consumer(runtime, settings, store),
+        # identity's site settings (the site's name in page titles)
+        IdempotentConsumer(
+            group_id=settings.topic(SITE_CONFIG_GROUP),
+            handlers={settings.topic(SITE_TOPIC): site_settings_handlers(site_settings)},
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+    ]

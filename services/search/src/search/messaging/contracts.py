@@ -1,11 +1,12 @@
 """The events search reads, each through a typed view (jobkit.contracts; the publishers' schemas
-are checked against these views by ``scripts/event_contracts.py``): the indexer's and the
-announcer's groups."""
+are checked against these views by ``scripts/event_contracts.py``): the indexer's, the
+announcer's and the site configuration's groups."""
 
 from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
 from search.engine.indexing.payloads import (
@@ -33,5 +34,11 @@ READS = (
     ),
     Reads(
         "search-announcer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, AnnouncedJobPayload
+    ),
+    Reads(
+        "search-site-config",
+        contracts.SITE_TOPIC,
+        (contracts.SITE_CONFIG_CHANGED,),
+        SiteConfigChangedView,
     ),
 )

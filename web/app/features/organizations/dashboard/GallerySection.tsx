@@ -21,7 +21,7 @@ import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { useState } from "react";
 import { UPDATE_ORGANIZATION_GALLERY } from "./documents";
 import { FilePicker } from "~/components/FilePicker";
-import { blankToNull, GroupSection, groupErrors, moveItem, newRowKey, RowControls } from "./form-kit";
+import { blankToNull, GroupSection, moveItem, newRowKey, RowControls, useGroupForm } from "./form-kit";
 import type { EditorProfile } from "./InfoSections";
 
 const messages = defineMessages({
@@ -132,7 +132,7 @@ export function GallerySection({ profile }: { profile: EditorProfile }) {
 
   const answer = data?.updateOrganizationGallery;
   const fields = rows.flatMap((_, index) => [`items.${index}.alt`, `items.${index}.uploadId`, `items.${index}.title`]);
-  const server = groupErrors(answer, fields);
+  const { errorOf, feedback } = useGroupForm({ answer, fields: fields, loading, error });
 
   const move = (from: number, to: number) => setRows((current) => moveItem(current, from, to));
   const dragEnd = ({ active, over }: DragEndEvent) => {
@@ -158,10 +158,7 @@ export function GallerySection({ profile }: { profile: EditorProfile }) {
       title={t(messages.gallery)}
       description={t(messages.dragTheHandleOr)}
       saveLabel={t(messages.saveGallery)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noImagesYet} /></Text> : null}
@@ -174,7 +171,7 @@ export function GallerySection({ profile }: { profile: EditorProfile }) {
                 row={row}
                 index={index}
                 count={rows.length}
-                error={server.byField[`items.${index}.alt`] ?? server.byField[`items.${index}.uploadId`]}
+                error={errorOf(`items.${index}.alt`) ?? errorOf(`items.${index}.uploadId`)}
                 onChange={(patch) =>
                   setRows((current) => current.map((item, at) => (at === index ? { ...item, ...patch } : item)))
                 }

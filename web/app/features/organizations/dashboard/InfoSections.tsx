@@ -31,7 +31,8 @@ import {
   addressValues,
   blankToNull,
   GroupSection,
-  groupErrors,
+  type Checks,
+  useGroupForm,
   isBlankAddress,
   TermMultiSelect,
   TermSelect,
@@ -90,21 +91,6 @@ const messages = defineMessages({
 });
 
 export type EditorProfile = EditorProfileFieldsFragment;
-type Checks = Record<string, string | undefined>;
-
-function errorLookup(
-  checks: Checks,
-  touched: boolean,
-  byField: Record<string, string>,
-) {
-  return (field: string) =>
-    (touched ? checks[field] : undefined) ?? byField[field];
-}
-
-function hasErrors(checks: Checks): boolean {
-  return Object.values(checks).some(Boolean);
-}
-
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
 function webAddressCheck(value: string, t: Translate): string | undefined {
@@ -178,7 +164,6 @@ export function OrganizationInfoSection({
       ALL_SOCIAL_NETWORKS.map((network) => [network, profiles[network] ?? ""]),
     ) as Record<SocialNetwork, string>;
   });
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(
     UPDATE_ORGANIZATION_INFO,
   );
@@ -199,12 +184,16 @@ export function OrganizationInfoSection({
   for (const network of offered)
     checks[`socialProfiles.${network}`] = webAddressCheck(social[network], t);
   const answer = data?.updateOrganizationInfo;
-  const server = groupErrors(answer, INFO_FIELDS);
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: INFO_FIELDS,
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -230,10 +219,7 @@ export function OrganizationInfoSection({
     <GroupSection
       title={t(messages.organizationInfo)}
       saveLabel={t(messages.saveOrganizationInfo)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       <TextInput
@@ -351,7 +337,6 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
   const [address, setAddress] = useState<AddressValues>(() =>
     addressValues(profile.companyInfo?.address),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(
     UPDATE_ORGANIZATION_COMPANY_INFO,
   );
@@ -364,12 +349,16 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
     "address.locality": address.locality.trim() ? undefined : t(messages.cityMissing),
   };
   const answer = data?.updateOrganizationCompanyInfo;
-  const server = groupErrors(answer, COMPANY_FIELDS);
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: COMPANY_FIELDS,
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -383,10 +372,7 @@ export function CompanyInfoSection({ profile }: { profile: EditorProfile }) {
       title={t(messages.companyInfo)}
       description={t(messages.theRegisteredCompanyName)}
       saveLabel={t(messages.saveCompanyInfo)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       <TextInput
@@ -425,7 +411,6 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
     phone: profile.personalInfo?.phone ?? "",
     position: profile.personalInfo?.position ?? "",
   }));
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(
     UPDATE_ORGANIZATION_PERSONAL_INFO,
   );
@@ -435,8 +420,13 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
     lastName: values.lastName.trim() ? undefined : t(messages.lastNameMissing),
   };
   const answer = data?.updateOrganizationPersonalInfo;
-  const server = groupErrors(answer, PERSONAL_FIELDS);
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: PERSONAL_FIELDS,
+    checks,
+    loading,
+    error,
+  });
   const set =
     (field: PersonalField) => (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
@@ -444,8 +434,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
     };
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -465,10 +454,7 @@ export function PersonalInfoSection({ profile }: { profile: EditorProfile }) {
       title={t(messages.personalInfo)}
       description={t(messages.privateWhoWeContact)}
       saveLabel={t(messages.savePersonalInfo)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       <TextInput
@@ -561,7 +547,7 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
   );
 
   const answer = data?.updateOrganizationAbout;
-  const server = groupErrors(answer, ABOUT_FIELDS);
+  const { errorOf, feedback } = useGroupForm({ answer, fields: ABOUT_FIELDS, loading, error });
 
   const submit = () => {
     void save({
@@ -582,10 +568,7 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.about)}
       saveLabel={t(messages.saveAbout)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       <Textarea
@@ -595,7 +578,7 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
         minRows={6}
         value={presentation}
         onChange={(event) => setPresentation(event.currentTarget.value)}
-        error={server.byField.presentation}
+        error={errorOf("presentation")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TermSelect
@@ -603,14 +586,14 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
           vocabulary="industries"
           value={industry}
           onChange={setIndustry}
-          error={server.byField.industryTid}
+          error={errorOf("industryTid")}
         />
         <TermSelect
           label={t(messages.organizationSize)}
           vocabulary="organization_sizes"
           value={size}
           onChange={setSize}
-          error={server.byField.sizeTid}
+          error={errorOf("sizeTid")}
         />
       </SimpleGrid>
       <TermMultiSelect
@@ -618,14 +601,14 @@ export function AboutSection({ profile }: { profile: EditorProfile }) {
         vocabulary="occupational_fields"
         value={occupation}
         onChange={setOccupation}
-        error={server.byField.occupationTids}
+        error={errorOf("occupationTids")}
       />
       <TermMultiSelect
         label={t(messages.fieldsOfStudy)}
         vocabulary="fields_of_study"
         value={fieldsOfStudy}
         onChange={setFieldsOfStudy}
-        error={server.byField.fieldsOfStudyTids}
+        error={errorOf("fieldsOfStudyTids")}
       />
     </GroupSection>
   );
@@ -640,7 +623,7 @@ export function BenefitsSection({ profile }: { profile: EditorProfile }) {
     UPDATE_ORGANIZATION_BENEFITS,
   );
   const answer = data?.updateOrganizationBenefits;
-  const server = groupErrors(answer, ["benefitTids"]);
+  const { errorOf, feedback } = useGroupForm({ answer, fields: ["benefitTids"], loading, error });
 
   const submit = () => {
     void save({
@@ -655,10 +638,7 @@ export function BenefitsSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.benefits)}
       saveLabel={t(messages.saveBenefits)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       <TermMultiSelect
@@ -666,7 +646,7 @@ export function BenefitsSection({ profile }: { profile: EditorProfile }) {
         vocabulary="benefits"
         value={benefits}
         onChange={setBenefits}
-        error={server.byField.benefitTids}
+        error={errorOf("benefitTids")}
       />
     </GroupSection>
   );

@@ -19,7 +19,8 @@ import {
   blankToNull,
   EMPTY_ADDRESS,
   GroupSection,
-  groupErrors,
+  type Checks,
+  useGroupForm,
   moveItem,
   newRowKey,
   RowControls,
@@ -90,18 +91,8 @@ const messages = defineMessages({
   whatAttachment: { id: "organizations.editor.lists.whatAttachment", defaultMessage: "attachment" },
 });
 
-type Checks = Record<string, string | undefined>;
-
 function rowFields(count: number, names: readonly string[]): string[] {
   return Array.from({ length: count }, (_, index) => names.map((name) => `items.${index}.${name}`)).flat();
-}
-
-function errorLookup(checks: Checks, touched: boolean, byField: Record<string, string>) {
-  return (field: string) => (touched ? checks[field] : undefined) ?? byField[field];
-}
-
-function hasErrors(checks: Checks): boolean {
-  return Object.values(checks).some(Boolean);
 }
 
 /** Rows of a list group: add, change, move and remove, each row with a stable key. */
@@ -167,7 +158,6 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
       photo: person.photo,
     })),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_CONTACT_PERSONS);
 
   const checks: Checks = {};
@@ -176,12 +166,16 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
     if (!row.lastName.trim()) checks[`items.${index}.lastName`] = t(messages.enterTheLastName);
   });
   const answer = data?.updateOrganizationContactPersons;
-  const server = groupErrors(answer, rowFields(rows.length, PERSON_FIELDS));
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: rowFields(rows.length, PERSON_FIELDS),
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -216,10 +210,7 @@ export function ContactPersonsSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.contactPersons)}
       saveLabel={t(messages.saveContactPersons)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noContactPersonsYet} /></Text> : null}
@@ -305,7 +296,6 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
       cover: video.cover,
     })),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_VIDEOS);
 
   const checks: Checks = {};
@@ -314,12 +304,16 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
       checks[`items.${index}.source`] = t(messages.enterAYoutubeOr);
   });
   const answer = data?.updateOrganizationVideos;
-  const server = groupErrors(answer, rowFields(rows.length, ["source", "coverTitle", "coverUploadId"]));
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: rowFields(rows.length, ["source", "coverTitle", "coverUploadId"]),
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -339,10 +333,7 @@ export function VideosSection({ profile }: { profile: EditorProfile }) {
       title={t(messages.videos)}
       description={t(messages.visitorsSeeACover)}
       saveLabel={t(messages.saveVideos)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noVideosYet} /></Text> : null}
@@ -404,7 +395,6 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
       address: addressValues(location.address),
     })),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_LOCATIONS);
 
   const checks: Checks = {};
@@ -414,15 +404,16 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
     if (!row.address.locality.trim()) checks[`items.${index}.address.locality`] = t(messages.enterTheCity);
   });
   const answer = data?.updateOrganizationLocations;
-  const server = groupErrors(
+  const { errorOf, validate, feedback } = useGroupForm({
     answer,
-    rowFields(rows.length, ["name", ...ADDRESS_FIELDS.map((field) => `address.${field}`)]),
-  );
-  const errorOf = errorLookup(checks, touched, server.byField);
+    fields: rowFields(rows.length, ["name", ...ADDRESS_FIELDS.map((field) => `address.${field}`)]),
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -435,10 +426,7 @@ export function LocationsSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.furtherLocations)}
       saveLabel={t(messages.saveLocations)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noFurtherLocationsYet} /></Text> : null}
@@ -485,7 +473,6 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
   const { rows, add, change, move, remove } = useRows<QuestionRow>(() =>
     profile.faq.map((item) => ({ key: newRowKey(), question: item.question, answer: item.answer })),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_FAQ);
 
   const checks: Checks = {};
@@ -494,12 +481,16 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
     if (!row.answer.trim()) checks[`items.${index}.answer`] = t(messages.enterTheAnswer);
   });
   const answer = data?.updateOrganizationFaq;
-  const server = groupErrors(answer, rowFields(rows.length, ["question", "answer"]));
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: rowFields(rows.length, ["question", "answer"]),
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -512,10 +503,7 @@ export function FaqSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.faq)}
       saveLabel={t(messages.saveFaq)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noQuestionsYet} /></Text> : null}
@@ -566,7 +554,6 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
   const { rows, add, change, move, remove } = useRows<AttachmentRow>(() =>
     profile.attachments.map((item) => ({ key: newRowKey(), uploadId: item.uploadId, title: item.title, url: item.url })),
   );
-  const [touched, setTouched] = useState(false);
   const [save, { data, loading, error }] = useMutation(UPDATE_ORGANIZATION_ATTACHMENTS);
 
   const checks: Checks = {};
@@ -574,12 +561,16 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
     if (!row.title.trim()) checks[`items.${index}.title`] = t(messages.enterATitle);
   });
   const answer = data?.updateOrganizationAttachments;
-  const server = groupErrors(answer, rowFields(rows.length, ["title", "uploadId"]));
-  const errorOf = errorLookup(checks, touched, server.byField);
+  const { errorOf, validate, feedback } = useGroupForm({
+    answer,
+    fields: rowFields(rows.length, ["title", "uploadId"]),
+    checks,
+    loading,
+    error,
+  });
 
   const submit = () => {
-    setTouched(true);
-    if (hasErrors(checks)) return;
+    if (!validate()) return;
     void save({
       variables: {
         id: profile.id,
@@ -592,10 +583,7 @@ export function AttachmentsSection({ profile }: { profile: EditorProfile }) {
     <GroupSection
       title={t(messages.attachments)}
       saveLabel={t(messages.saveAttachments)}
-      saving={loading}
-      saved={answer?.__typename === "OrganizationProfileSaved"}
-      failed={Boolean(error)}
-      general={server.general}
+      {...feedback}
       onSubmit={submit}
     >
       {rows.length === 0 ? <Text c="dimmed"><FormattedMessage {...messages.noAttachmentsYet} /></Text> : null}

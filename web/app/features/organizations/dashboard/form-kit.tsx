@@ -58,6 +58,52 @@ export function groupErrors(answer: GroupAnswer | undefined, fields: readonly st
   return sorted;
 }
 
+/** A section's own checks: a message per field that is not right yet, else undefined. */
+export type Checks = Record<string, string | undefined>;
+
+export interface GroupForm {
+  /** The message under a field: the section's own check once the user tried to save, else the server's. */
+  errorOf: (field: string) => string | undefined;
+  /** Shows the section's checks; true when none fails and the group may be saved. */
+  validate: () => boolean;
+  /** GroupSection's feedback props: saving, saved, failed and the errors of no shown field. */
+  feedback: Pick<GroupSectionProps, "saving" | "saved" | "failed" | "general">;
+}
+
+/**
+ * What every section of the editor does around its mutation: its checks shown once the user
+ * tries to save, the answer's errors sorted onto its fields, and GroupSection's feedback.
+ */
+export function useGroupForm({
+  answer,
+  fields,
+  checks = {},
+  loading,
+  error,
+}: {
+  answer: GroupAnswer | undefined;
+  fields: readonly string[];
+  checks?: Checks;
+  loading: boolean;
+  error: unknown;
+}): GroupForm {
+  const [touched, setTouched] = useState(false);
+  const server = groupErrors(answer, fields);
+  return {
+    errorOf: (field) => (touched ? checks[field] : undefined) ?? server.byField[field],
+    validate: () => {
+      setTouched(true);
+      return !Object.values(checks).some(Boolean);
+    },
+    feedback: {
+      saving: loading,
+      saved: answer?.__typename === "OrganizationProfileSaved",
+      failed: Boolean(error),
+      general: server.general,
+    },
+  };
+}
+
 /** Trimmed text, or null when blank (the inputs' optional fields). */
 export function blankToNull(value: string | null | undefined): string | null {
   const trimmed = (value ?? "").trim();
