@@ -1,7 +1,8 @@
 """Jobs' consumers, each an idempotent group (jobkit.consumer):
 
 - ``jobs-organizations``: organizations' organization and member events into the organizations
-  and memberships read models; profile events for the profile's slug and logo;
+  and memberships read models (a deleted organization's open jobs are archived); profile
+  events for the profile's slug and logo;
 - ``jobs-vocabulary``: search's terms, to check term ids on write;
 - ``jobs-site-config``: identity's site settings (``jobs.moderation``);
 - ``jobs-slots``: billing's answers to publish requests (the slot saga);
@@ -33,6 +34,7 @@ from jobs.domain.events import (
     SlotGranted,
 )
 from jobs.domain.models import Job, KnownOrganization, SiteSetting
+from jobs.domain.publishing import archive_organization_jobs
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
@@ -50,6 +52,7 @@ PROFILE_TOPIC = "organizations.profile"
 SITE_TOPIC = "identity.site"
 ORGANIZATION_CREATED = "organizations.organization.created"
 ORGANIZATION_UPDATED = "organizations.organization.updated"
+ORGANIZATION_DELETED = "organizations.organization.deleted"
 PROFILE_EVENTS = (
     "organizations.profile.updated",
     "organizations.profile.published",
@@ -103,10 +106,18 @@ async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
     )
 
 
-def organization_handlers() -> dict[str, Handler]:
+def organization_handlers(settings: JobsSettings) -> dict[str, Handler]:
+    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
+        """organizations.organization.deleted: its open jobs are archived (their archived
+        events take them out of search and the sitemaps)."""
+        organization_id = uuid.UUID(str(event.payload["organization_id"]))
+        archived = await archive_organization_jobs(session, settings, organization_id)
+        log.info("organization %s deleted: %d open jobs archived", organization_id, archived)
+
     return {
         ORGANIZATION_CREATED: apply_organization,
         ORGANIZATION_UPDATED: apply_organization,
+        ORGANIZATION_DELETED: deleted,
         **{
             name: handler
             for name, handler in membership_handlers(members).items()
@@ -197,7 +208,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions,
             ORGANIZATIONS_GROUP,
             {
-                ORGANIZATION_TOPIC: organization_handlers(),
+                ORGANIZATION_TOPIC: organization_handlers(settings),
                 PROFILE_TOPIC: dict.fromkeys(PROFILE_EVENTS, apply_profile),
             },
         ),
