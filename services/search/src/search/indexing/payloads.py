@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict
 
 JOB_TOPIC = "jobs.job"
 PROFILE_TOPIC = "organizations.profile"
+# organizations and their members; the indexer reads only an organization's deletion
+ORGANIZATION_TOPIC = "organizations.organization"
+ORGANIZATION_DELETED = "organizations.organization.deleted"
 
 # The lifecycle events carrying the whole job; archived and expired make it unfindable.
 JOB_SNAPSHOT_EVENTS = (

@@ -8,6 +8,7 @@ routes' versions refuse an older version delivered late.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Hashable, Sequence
 
 from jobkit.app import ServiceRuntime
@@ -17,11 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.db import processed_events
 from search.domain.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
+from search.domain.routes import ORGANIZATION_PROFILE, retire_content
 from search.domain.vocabulary import TERM_LABELS
 from search.indexing.indexer import apply_job, apply_profile, apply_subscription, relabel_term
 from search.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
+    ORGANIZATION_DELETED,
+    ORGANIZATION_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
     SUBSCRIPTION_CHANGED,
@@ -45,6 +49,18 @@ def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
         await apply_subscription(store, session, payload, envelope.aggregate_version)
 
     return {SUBSCRIPTION_CHANGED: on_subscription}
+
+
+def organization_handlers() -> dict[str, Handler]:
+    """organizations.organization.deleted: the profile's paths answer 410 (ADR 0025); its
+    document went with the profile's unpublished event, its jobs with their archived events."""
+
+    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        organization_id = uuid.UUID(str(envelope.payload["organization_id"]))
+        # a profile's id is its organization's id
+        await retire_content(session, ORGANIZATION_PROFILE, organization_id)
+
+    return {ORGANIZATION_DELETED: on_deleted}
 
 
 def vocabulary_handlers(store: SearchStore) -> dict[str, Handler]:
@@ -89,6 +105,8 @@ def indexer_topics(settings: SearchSettings, store: SearchStore) -> dict[str, di
         # search's own vocabulary events: one at a time with the job and profile events,
         # so a document indexed from the old label is relabelled after it
         settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(store),
+        # an organization's deletion (its other events are skipped)
+        settings.topic(ORGANIZATION_TOPIC): organization_handlers(),
     }
 
 
