@@ -29,6 +29,8 @@ class Principal:
     actor_id: str | None = None
     # The account's address when the token was issued (identity's ``email`` claim).
     email: str | None = None
+    # Whether the account proved that address (identity's ``email_verified`` claim).
+    email_verified: bool = False
 
     @property
     def is_admin_like(self) -> bool:
@@ -72,6 +74,7 @@ class JwtVerifier:
             masqueraded=bool(claims.get("masqueraded", False)),
             actor_id=_actor(claims),
             email=claims.get("email") if isinstance(claims.get("email"), str) else None,
+            email_verified=claims.get("email_verified") is True,
         )
 
 

@@ -132,7 +132,13 @@ async def test_the_domain_refuses_privileged_roles_whoever_calls(
 
 async def test_tokens_verify_through_the_jwks_endpoint(database: IdentitySettings) -> None:
     app = create_app(database)
-    user = User(id=uuid.uuid4(), roles=["recruiter"], site="jobboard")
+    user = User(
+        id=uuid.uuid4(),
+        roles=["recruiter"],
+        site="jobboard",
+        email="rita@example.org",
+        email_verified=True,
+    )
     async with serve(app) as base_url:
         token = issue_token(user, key=app.state.signing_key, settings=database)
         verifier = JwtVerifier(
@@ -143,6 +149,8 @@ async def test_tokens_verify_through_the_jwks_endpoint(database: IdentitySetting
         principal = await verifier.verify(token)
         assert principal.user_id == str(user.id)
         assert principal.is_recruiter
+        # what an invitation binds to (organizations, ADR 0025)
+        assert (principal.email, principal.email_verified) == ("rita@example.org", True)
         with pytest.raises(AuthenticationError):
             await verifier.verify(token[:-4] + "AAAA")
 

@@ -73,6 +73,7 @@ def issue_token(
     claims = {
         "sub": str(user.id),
         "email": user.email,
+        "email_verified": bool(user.email_verified),
         "roles": list(user.roles),
         "site": user.site,
         "iss": settings.jwt_issuer,

@@ -29,6 +29,12 @@ class OrganizationNamed(EventView):
     name: str
 
 
+class OrganizationDeleted(EventView):
+    """organizations.organization.deleted: whose open jobs are archived."""
+
+    organization_id: uuid.UUID
+
+
 class ProfileShown(EventView):
     """organizations.profile.*: the public profile's slug, logo and state."""
 
@@ -46,6 +52,12 @@ READS = (
         contracts.ORGANIZATION_TOPIC,
         (contracts.ORGANIZATION_CREATED, contracts.ORGANIZATION_UPDATED),
         OrganizationNamed,
+    ),
+    Reads(
+        "jobs-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_DELETED,),
+        OrganizationDeleted,
     ),
     Reads(
         "jobs-organizations",

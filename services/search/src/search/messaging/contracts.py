@@ -11,6 +11,7 @@ from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
 from search.engine.indexing.payloads import (
     JobPayload,
+    OrganizationDeletedPayload,
     ProfilePayload,
     SubscriptionPayload,
     TermPayload,
@@ -25,6 +26,12 @@ READS = (
         contracts.SUBSCRIPTION_TOPIC,
         (contracts.SUBSCRIPTION_CHANGED,),
         SubscriptionPayload,
+    ),
+    Reads(
+        "search-indexer",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_DELETED,),
+        OrganizationDeletedPayload,
     ),
     Reads(
         "search-indexer",
