@@ -130,6 +130,8 @@ async def send_contact_message(
             session, site_settings, profile.site, "captcha", "contact_form"
         )
     limits = [(f"contact:email:{email}", settings.contact_limit_per_email)]
+    if principal is not None:  # a signed-in sender cannot spread theirs over typed addresses
+        limits.append((f"contact:user:{principal.user_id}", settings.contact_limit_per_email))
     if client_ip:
         limits.append((f"contact:ip:{client_ip}", settings.contact_limit_per_ip))
     if await over_limits(
