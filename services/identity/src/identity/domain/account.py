@@ -43,7 +43,7 @@ from identity.domain.events import (
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
-from identity.domain.taken_email import notify_owner, owner_of
+from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
 
@@ -127,12 +127,14 @@ async def request_email_change(
     new_email: str,
     current_password: str,
     actor: str | None,
+    mail_budget: MailBudget | None = None,
 ) -> User | AccountErrors:
     """Remember the new address and have a confirmation link mailed to it.
 
     When the address belongs to another account, the answer is the same (the same work was done:
     the current password checked, the address remembered as pending), but its owner is mailed a
-    notice instead of a link, so the address can never become this account's (ADR 0017)."""
+    notice instead of a link, so the address can never become this account's (ADR 0017). Over
+    the address's ``mail_budget`` neither goes, and the answer is the same (ADR 0024)."""
     try:
         normalized = str(NewEmail(email=new_email.strip()).email).lower()
     except ValidationError as error:
@@ -160,6 +162,8 @@ async def request_email_change(
         # Remembered either way, so the answer and the account page read the same whether the
         # address is free or taken (ADR 0017); a taken one never gets a link, only a notice.
         user.pending_email = normalized
+        if mail_budget is not None and not await mail_budget(normalized):
+            return user
         owner = await owner_of(session, normalized)
         if owner is not None:
             await notify_owner(

@@ -47,7 +47,7 @@ from identity.domain.passwords import (
     verify_password_off_loop,
 )
 from identity.domain.site_config import setting_value
-from identity.domain.taken_email import notify_owner, owner_of
+from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.throttle import (
     ThrottleRule,
     account_key,
@@ -223,13 +223,16 @@ async def sign_up(
     captcha_token: str | None,
     remote_ip: str | None = None,
     accepted_consent_info_ids: Sequence[str] = (),
+    mail_budget: MailBudget | None = None,
 ) -> SignUpReceived | AccountErrors:
     """A visitor's own sign-up on ``site``, behind the site's captcha when it asks for one.
 
     The input is checked first (cheap, and every field error is answered together with a
     missing captcha); the captcha token is spent only on valid input, before any hashing. Valid
     input gets :class:`SignUpReceived` whether or not the address has an account, after the same
-    work (the password is hashed either way, ADR 0017)."""
+    work (the password is hashed either way, ADR 0017). ``mail_budget(address)`` is asked for
+    every valid sign-up; when it says no, a taken address's owner gets no notice (the answer is
+    the same, ADR 0024)."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
         consent_refused = missing_consent(
@@ -261,6 +264,7 @@ async def sign_up(
         if refused is not None:
             return refused
     normalized_email = str(registration.email).lower()
+    may_notify = mail_budget is None or await mail_budget(normalized_email)
     password_hash = await hash_password_off_loop(registration.password)
     notify = partial(notify_owner, settings=settings, attempt="sign_up", site=site, actor=None)
     try:
@@ -280,7 +284,7 @@ async def sign_up(
                     site=site,
                     infos=infos,
                 )
-            else:
+            elif may_notify:
                 await notify(session, owner_id=owner)
     except IntegrityError:
         # A concurrent sign-up took the address between the look-up and the insert: now it is
@@ -289,7 +293,8 @@ async def sign_up(
             owner = await owner_of(session, normalized_email)
             if owner is None:
                 raise
-            await notify(session, owner_id=owner)
+            if may_notify:
+                await notify(session, owner_id=owner)
     return SignUpReceived(email=normalized_email)
 
 
