@@ -25,7 +25,7 @@ from strawberry.fastapi import GraphQLRouter
 
 from jobkit.audit import AUDIT_TOPIC
 from jobkit.auth import JwtVerifier
-from jobkit.client_address import client_address
+from jobkit.client_address import of_request
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.frontend import HEADER as FRONTEND_HEADER
@@ -83,11 +83,7 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
 def client_ip(request: Request, settings: ServiceSettings) -> str | None:
     """The end user's address: X-Forwarded-For read from the right through the deployment's
     trusted proxies only (jobkit.client_address), so a browser cannot choose it."""
-    return client_address(
-        peer=request.client.host if request.client is not None else None,
-        forwarded_for=",".join(request.headers.getlist("x-forwarded-for")),
-        trusted=settings.trusted_proxies,
-    )
+    return of_request(request, settings.trusted_proxies)
 
 
 def create_service_app(

@@ -15,6 +15,10 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -75,3 +79,12 @@ def client_address(
         return None
     leftmost = _address(hops[0])
     return str(leftmost) if leftmost is not None else hops[0][:MAX_LENGTH]
+
+
+def of_request(request: HTTPConnection, trusted: Sequence[str]) -> str | None:
+    """:func:`client_address` of a request (its peer and every X-Forwarded-For header)."""
+    return client_address(
+        peer=request.client.host if request.client is not None else None,
+        forwarded_for=",".join(request.headers.getlist("x-forwarded-for")),
+        trusted=trusted,
+    )

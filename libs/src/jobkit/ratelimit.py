@@ -35,15 +35,20 @@ def window_start(now: datetime, seconds: int) -> datetime:
 
 
 async def count_hit(
-    sessions: async_sessionmaker[AsyncSession], table: Table, key: str, window: datetime
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    key: str,
+    window: datetime,
+    amount: int = 1,
 ) -> int:
-    """One more hit in ``key``'s window; the count so far (committed at once)."""
+    """``amount`` more hits (e.g. bytes) in ``key``'s window; the count so far (committed at
+    once)."""
     async with unit_of_work(sessions) as session:
-        statement = insert(table).values(key=key[:200], window_start=window, count=1)
+        statement = insert(table).values(key=key[:200], window_start=window, count=amount)
         count = await session.scalar(
             statement.on_conflict_do_update(
                 index_elements=[table.c.key, table.c.window_start],
-                set_={"count": table.c.count + 1},
+                set_={"count": table.c.count + amount},
             ).returning(table.c.count)
         )
         # Old windows are of no use; a few are removed with each hit.
@@ -60,12 +65,14 @@ async def over_limits(
     *,
     now: datetime,
     window_seconds: int,
+    amount: int = 1,
 ) -> bool:
-    """Counts a hit on each ``(key, limit)`` and answers whether any is over its limit."""
+    """Counts ``amount`` hits on each ``(key, limit)`` and answers whether any is over its
+    limit."""
     window = window_start(now, window_seconds)
     over = False
     for key, limit in limits:
-        over = await count_hit(sessions, table, key, window) > limit or over
+        over = await count_hit(sessions, table, key, window, amount) > limit or over
     return over
 
 

@@ -74,6 +74,20 @@ class ServiceSettings(BaseSettings):
     # Prefix of the file URLs the upload endpoint answers, e.g. "/api/uploads/organizations"
     # behind the web server's proxy; empty: the service's own "/files/...".
     upload_public_url: str = ""
+    # Seconds an upload may take to be checked and rendered before it is refused (TOO_COMPLEX)
+    # and its worker process killed (jobkit.uploads.processing, ADR 0024).
+    upload_processing_seconds: float = Field(
+        default=30.0, gt=0, validation_alias=_shared("JOBBOARD_UPLOAD_PROCESSING_SECONDS")
+    )
+    # Anonymous uploads (the application and contact forms' files) per client address and
+    # window: files and bytes received (ADR 0024).
+    upload_quota_window_seconds: int = 3600
+    upload_quota_files_per_client: int = 20
+    upload_quota_bytes_per_client: int = 200 * 1024 * 1024
+    # Uploads no object references are deleted after this many seconds (the sweeper, ADR 0024),
+    # which looks every upload_sweep_interval_seconds.
+    upload_orphan_seconds: int = 24 * 3600
+    upload_sweep_interval_seconds: float = 300.0
     s3_endpoint_url: str | None = Field(default=None, validation_alias=_shared("S3_ENDPOINT_URL"))
     s3_bucket: str = Field(default="jobboard-uploads", validation_alias=_shared("S3_BUCKET"))
     s3_access_key: str | None = Field(default=None, validation_alias=_shared("S3_ACCESS_KEY"))

@@ -11,6 +11,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Collection, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -20,9 +21,11 @@ from sqlalchemy import Row, Table, select
 
 from jobkit.audit import AUDIT_UNAVAILABLE, MasqueradedWrite
 from jobkit.auth import Principal
+from jobkit.client_address import of_request
 from jobkit.frontend import HEADER as FRONTEND_HEADER
 from jobkit.frontend import Frontend
 from jobkit.graphql import authenticate, parse_uuid
+from jobkit.ratelimit import over_limits
 from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
 from jobkit.uploads.form import FormError, UploadForm, read_upload_form, refuse_content_length
 from jobkit.uploads.processing import (
@@ -47,6 +50,7 @@ _STATUS = {
     RejectionCode.TOO_LARGE: 413,
     RejectionCode.UNSUPPORTED_TYPE: 415,
     RejectionCode.IMAGE_TOO_LARGE: 422,
+    RejectionCode.TOO_COMPLEX: 422,
     RejectionCode.CORRUPT: 422,
     RejectionCode.UNSAFE_CONTENT: 422,
 }
@@ -73,6 +77,14 @@ def _message(answer: Response) -> str:
     except (ValueError, AttributeError):
         message = None
     return str(message) if message else f"HTTP {answer.status_code}"
+
+
+def _too_many() -> JSONResponse:
+    return _error(
+        429,
+        "TOO_MANY_UPLOADS",
+        "Too many files from your address in a short time. Try again later.",
+    )
 
 
 def _not_found() -> JSONResponse:
@@ -102,6 +114,7 @@ def upload_router(
     anonymous_purposes: Collection[str] = (),
     private_purposes: Collection[str] = (),
     signing_secret: SecretStr | None = None,
+    rate_limits: Table | None = None,
 ) -> APIRouter:
     """The upload endpoints over a service's ``uploads_table``.
 
@@ -113,8 +126,39 @@ def upload_router(
     upload is usable by whoever holds its random id, once); ``private_purposes`` are always
     stored private. With ``signing_secret``, a private file is also served to the signed-in user
     a signed URL was issued to (``jobkit.uploads.signing``), until it expires.
+    Anonymous uploads count against a quota per client address (files and bytes per window, the
+    ``upload_quota_*`` settings) in ``rate_limits`` (a ``jobkit.ratelimit`` table), required
+    with ``anonymous_purposes``.
     """
+    if anonymous_purposes and rate_limits is None:
+        raise ValueError("anonymous uploads need a rate_limits table for their per-client quota")
     router = APIRouter()
+
+    async def over_quota(request: Request, *, files: int = 0, size: int = 0) -> bool:
+        """Counts an anonymous upload (or its bytes) on the client's quota (ADR 0024)."""
+        assert rate_limits is not None
+        settings = request.app.state.runtime.settings
+        client = of_request(request, settings.trusted_proxies) or "unknown"
+        if files:
+            key, limit, amount = (
+                f"upload:files:{client}",
+                settings.upload_quota_files_per_client,
+                files,
+            )
+        else:  # counted in KiB, so a window's sum stays far from the column's range
+            key, limit, amount = (
+                f"upload:kib:{client}",
+                settings.upload_quota_bytes_per_client // 1024,
+                -(-size // 1024),
+            )
+        return await over_limits(
+            request.app.state.runtime.sessions,
+            rate_limits,
+            [(key, limit)],
+            now=datetime.now(UTC),
+            window_seconds=settings.upload_quota_window_seconds,
+            amount=amount,
+        )
 
     @router.post("/uploads", status_code=201)
     async def upload(request: Request) -> Response:
@@ -134,6 +178,8 @@ def upload_router(
         )
         try:
             refuse_content_length(request.headers.get("content-length"))
+            if principal is None and await over_quota(request, files=1):
+                return _too_many()
             form = await read_upload_form(request.headers.get("content-type"), request.stream())
             purpose = form.fields.get("purpose", "").strip()
             if not _PURPOSE.fullmatch(purpose):
@@ -142,6 +188,8 @@ def upload_router(
                 raise FormError(f"Unknown upload purpose {purpose!r}.")
             if principal is None and purpose not in anonymous_purposes:
                 return _error(401, "UNAUTHENTICATED", "Authentication required")
+            if principal is None and await over_quota(request, size=len(form.file or b"")):
+                return _too_many()
         except UploadRejected as rejected:
             log.info("upload refused: %s", rejected.code)
             return _refused(rejected)
@@ -177,7 +225,9 @@ def upload_router(
             private = _parse_bool(form.fields.get("private")) or purpose in private_purposes
             data = bytes(form.file or b"")
             form.file = None
-            processed = await process(data)
+            processed = await process(
+                data, budget_seconds=runtime.settings.upload_processing_seconds
+            )
             del data
             if purposes is not None:
                 kinds = frozenset(purposes[purpose])

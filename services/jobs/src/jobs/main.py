@@ -9,6 +9,7 @@ from jobkit.uploads import UploadKind, upload_router
 from jobs.db import members, outbox, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
+from jobs.domain.models import RateLimitHit
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
 from jobs.messaging.scheduler import run_scheduler_forever
@@ -53,6 +54,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             anonymous_purposes={ATTACHMENT_PURPOSE},
             private_purposes={ATTACHMENT_PURPOSE},
             signing_secret=settings.file_signing_secret,
+            rate_limits=RateLimitHit.__table__,  # type: ignore[arg-type]
         )
     )
     return app

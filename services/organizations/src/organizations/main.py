@@ -2,7 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import create_service_app
 from jobkit.uploads import UploadKind, upload_router
 
-from organizations.db import members, outbox, uploads
+from organizations.db import members, outbox, rate_limit_hits, uploads
 from organizations.domain.contact import ATTACHMENT_PURPOSE
 from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, PROFILE_TOPIC
 from organizations.graphql.schema import schema
@@ -41,6 +41,7 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             purposes=UPLOAD_PURPOSES,
             anonymous_purposes={ATTACHMENT_PURPOSE},
             private_purposes={ATTACHMENT_PURPOSE},
+            rate_limits=rate_limit_hits,
         )
     )
     return app
