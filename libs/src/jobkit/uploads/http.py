@@ -7,14 +7,16 @@ docs/decisions/0007-uploads.md); GraphQL mutations then reference the returned u
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Collection, Mapping
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import SecretStr
 from sqlalchemy import Row, Table, select
@@ -35,6 +37,7 @@ from jobkit.uploads.processing import (
     store_upload,
 )
 from jobkit.uploads.signing import signature_holds
+from jobkit.uploads.sweeper import UploadReference, run_upload_sweeper
 
 ANONYMOUS_OWNER = "anonymous"
 # How a masqueraded upload is named in the audit log (a mutation is named by its operation).
@@ -115,6 +118,7 @@ def upload_router(
     private_purposes: Collection[str] = (),
     signing_secret: SecretStr | None = None,
     rate_limits: Table | None = None,
+    references: Sequence[UploadReference] = (),
 ) -> APIRouter:
     """The upload endpoints over a service's ``uploads_table``.
 
@@ -129,10 +133,38 @@ def upload_router(
     Anonymous uploads count against a quota per client address (files and bytes per window, the
     ``upload_quota_*`` settings) in ``rate_limits`` (a ``jobkit.ratelimit`` table), required
     with ``anonymous_purposes``.
+    With ``references`` (where the service's rows name uploads), the app's background workers
+    include the sweeper (``jobkit.uploads.sweeper``): uploads no row refers to any more, or never
+    did within a day, are deleted with their files.
     """
     if anonymous_purposes and rate_limits is None:
         raise ValueError("anonymous uploads need a rate_limits table for their per-client quota")
-    router = APIRouter()
+
+    @asynccontextmanager
+    async def sweeping(app: FastAPI) -> AsyncIterator[None]:
+        runtime = app.state.runtime
+        settings = runtime.settings
+        if not references or not settings.run_background_workers:
+            yield
+            return
+        task = asyncio.create_task(
+            run_upload_sweeper(
+                runtime.sessions,
+                table,
+                references,
+                storage=runtime.storage,
+                orphan_after=timedelta(seconds=settings.upload_orphan_seconds),
+                interval_seconds=settings.upload_sweep_interval_seconds,
+            ),
+            name="upload-sweeper",
+        )
+        try:
+            yield
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    router = APIRouter(lifespan=sweeping)
 
     async def over_quota(request: Request, *, files: int = 0, size: int = 0) -> bool:
         """Counts an anonymous upload (or its bytes) on the client's quota (ADR 0024)."""

@@ -45,6 +45,9 @@ def uploads_table(metadata: MetaData) -> Table:
         Column("private", Boolean, nullable=False, server_default=text("false")),
         Column("purpose", String(64), nullable=False),
         Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+        # When the sweeper first saw a row refer to it: once nothing does any more, it goes at
+        # the next sweep; never attached, a day after created_at (jobkit.uploads.sweeper).
+        Column("attached_at", DateTime(timezone=True), nullable=True),
         Index("ix_uploads_owner_id", "owner_id"),
     )
 
@@ -58,12 +61,18 @@ async def usable_upload(
     purpose: str | None = None,
 ) -> Row[Any] | None:
     """The upload a mutation may reference (``logoUploadId``...): it exists, has the purpose
-    asked for, and was uploaded by the caller (or the caller is admin-like); None otherwise."""
+    asked for, and was uploaded by the caller (or the caller is admin-like); None otherwise.
+    The row is key-share locked until the caller's transaction ends, so the sweeper cannot
+    delete it while the reference to it is being written."""
     try:
         key = uuid.UUID(str(upload_id))
     except ValueError:
         return None
-    row = (await session.execute(select(table).where(table.c.id == key))).first()
+    row = (
+        await session.execute(
+            select(table).where(table.c.id == key).with_for_update(read=True, key_share=True)
+        )
+    ).first()
     if row is None or (purpose is not None and row.purpose != purpose):
         return None
     return row if principal.can_act_on(row.owner_id) else None

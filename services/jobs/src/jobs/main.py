@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
-from jobkit.uploads import UploadKind, upload_router
+from jobkit.uploads import UploadKind, UploadReference, upload_router
 
 from jobs.db import members, outbox, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
@@ -22,6 +22,12 @@ UPLOAD_PURPOSES = {
     # pdf, jpg, jpeg, png, webp (spec 5); visitors may upload them; always private
     ATTACHMENT_PURPOSE: {UploadKind.PDF, UploadKind.IMAGE},
 }
+# Where jobs' rows name uploads: what nothing names any more is deleted (jobkit.uploads.sweeper).
+UPLOAD_REFERENCES = (
+    UploadReference("jobs", "logo_upload_id"),
+    UploadReference("jobs", "file_upload_id"),
+    UploadReference("application_attachments", "upload_id"),
+)
 
 
 def _workers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
@@ -55,6 +61,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             private_purposes={ATTACHMENT_PURPOSE},
             signing_secret=settings.file_signing_secret,
             rate_limits=RateLimitHit.__table__,  # type: ignore[arg-type]
+            references=UPLOAD_REFERENCES,
         )
     )
     return app
