@@ -19,6 +19,7 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.uploads import LocalDiskStorage, UploadReference, sweep_uploads, usable_upload
 from jobkit.uploads import uploads_table as make_uploads_table
+from jobkit.uploads.tables import hold_uploads
 from sqlalchemy import Column, Table, Uuid, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -160,3 +161,17 @@ async def test_replicas_sweeping_at_once_delete_each_upload_once(
     counts = await asyncio.gather(*(sweep(sessions, storage) for _ in range(3)))
     assert sum(counts) >= len(orphans)
     assert not any([await present(sessions, storage, u) for u in orphans])
+
+
+async def test_a_write_holds_the_uploads_it_references_and_learns_of_swept_ones(
+    sessions: async_sessionmaker[AsyncSession], storage: LocalDiskStorage
+) -> None:
+    held = await stored(sessions, storage, age=timedelta(days=3))
+    gone = await stored(sessions, storage, age=timedelta(days=3))
+    async with sessions() as session, session.begin():
+        assert await hold_uploads(session, uploads, [str(held)])
+        await sweep(sessions, storage)  # sweeps the other one, not the held one
+        assert not await hold_uploads(session, uploads, [str(held), str(gone)])
+        await session.execute(things.insert().values(id=uuid.uuid4(), logo_upload_id=held))
+    assert await present(sessions, storage, held)
+    assert not await present(sessions, storage, gone)

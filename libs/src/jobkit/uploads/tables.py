@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -76,3 +77,20 @@ async def usable_upload(
     if row is None or (purpose is not None and row.purpose != purpose):
         return None
     return row if principal.can_act_on(row.owner_id) else None
+
+
+async def hold_uploads(session: AsyncSession, table: Table, upload_ids: Sequence[object]) -> bool:
+    """Key-share locks the uploads a write is about to reference, until its transaction ends (the
+    sweeper skips them), and answers whether every one still exists: checked earlier in another
+    transaction, an old one may have been swept since."""
+    keys = {uuid.UUID(str(upload_id)) for upload_id in upload_ids}
+    if not keys:
+        return True
+    found = (
+        await session.scalars(
+            select(table.c.id)
+            .where(table.c.id.in_(keys))
+            .with_for_update(read=True, key_share=True)
+        )
+    ).all()
+    return set(found) == keys

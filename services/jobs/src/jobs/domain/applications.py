@@ -28,6 +28,7 @@ from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.ratelimit import over_limits
 from jobkit.uploads.http import ANONYMOUS_OWNER
+from jobkit.uploads.tables import hold_uploads
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError, field_validator
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -353,6 +354,8 @@ async def _store(
             version=1,
             created_at=now,
         )
+        if not await hold_uploads(session, uploads, [a.upload_id for a in form.attachments]):
+            return _error(Code.UNKNOWN_UPLOAD, "Upload this file again, please.", "attachments")
         session.add(application)
         await session.flush()
         for position, attachment in enumerate(form.attachments):

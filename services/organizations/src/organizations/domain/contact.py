@@ -24,6 +24,7 @@ from jobkit.outbox import enqueue
 from jobkit.ratelimit import may_mail, over_limits
 from jobkit.site_settings import site_flag
 from jobkit.uploads.http import ANONYMOUS_OWNER
+from jobkit.uploads.tables import hold_uploads
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -189,6 +190,8 @@ async def _store(
         organization = await session.get(Organization, organization_id)
         if organization is None:
             return _error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organization_id")
+        if not await hold_uploads(session, uploads, form.attachments):
+            return _error(Code.UNKNOWN_UPLOAD, UPLOAD_AGAIN, "attachments")
         message = ContactMessage(
             id=uuid.uuid4(),
             organization_id=organization.id,
