@@ -147,6 +147,8 @@ async def request_email_change(
         current_password[:PASSWORD_MAX_LENGTH], user.password_hash
     ):
         return _wrong_password()
+    # counted before the unit of work (its own transaction, not a second connection inside one)
+    may_mail = mail_budget is None or await mail_budget(normalized)
     async with unit_of_work(sessions) as session:
         user = await session.get(User, user_id, with_for_update=True)
         if user is None:
@@ -162,7 +164,7 @@ async def request_email_change(
         # Remembered either way, so the answer and the account page read the same whether the
         # address is free or taken (ADR 0017); a taken one never gets a link, only a notice.
         user.pending_email = normalized
-        if mail_budget is not None and not await mail_budget(normalized):
+        if not may_mail:
             return user
         owner = await owner_of(session, normalized)
         if owner is not None:

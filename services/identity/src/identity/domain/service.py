@@ -230,9 +230,10 @@ async def sign_up(
     The input is checked first (cheap, and every field error is answered together with a
     missing captcha); the captcha token is spent only on valid input, before any hashing. Valid
     input gets :class:`SignUpReceived` whether or not the address has an account, after the same
-    work (the password is hashed either way, ADR 0017). ``mail_budget(address)`` is asked for
-    every valid sign-up; when it says no, a taken address's owner gets no notice (the answer is
-    the same, ADR 0024)."""
+    work (the password is hashed either way, ADR 0017). A taken address's notice is within the
+    address's ``mail_budget``; over it no notice goes and the answer is the same (ADR 0024). A
+    free address's verification mail is not counted: it goes once per address, to the new
+    account itself."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
         consent_refused = missing_consent(
@@ -264,9 +265,9 @@ async def sign_up(
         if refused is not None:
             return refused
     normalized_email = str(registration.email).lower()
-    may_notify = mail_budget is None or await mail_budget(normalized_email)
     password_hash = await hash_password_off_loop(registration.password)
     notify = partial(notify_owner, settings=settings, attempt="sign_up", site=site, actor=None)
+    may_notify = await _within_budget(sessions, mail_budget, normalized_email)
     try:
         async with unit_of_work(sessions) as session:
             infos = await registration_infos(session)
@@ -289,6 +290,7 @@ async def sign_up(
     except IntegrityError:
         # A concurrent sign-up took the address between the look-up and the insert: now it is
         # a taken address like any other.
+        may_notify = await _within_budget(sessions, mail_budget, normalized_email)
         async with unit_of_work(sessions) as session:
             owner = await owner_of(session, normalized_email)
             if owner is None:
@@ -296,6 +298,19 @@ async def sign_up(
             if may_notify:
                 await notify(session, owner_id=owner)
     return SignUpReceived(email=normalized_email)
+
+
+async def _within_budget(
+    sessions: async_sessionmaker[AsyncSession], mail_budget: MailBudget | None, email: str
+) -> bool:
+    """Whether a taken address's notice may go: counted on its budget only when the address is
+    taken (a free one's verification mail goes once, to the new account itself). Asked before
+    the unit of work, which then needs no second connection."""
+    if mail_budget is None:
+        return True
+    async with sessions() as session:
+        taken = await owner_of(session, email) is not None
+    return not taken or await mail_budget(email)
 
 
 KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin", "job_editor"})
