@@ -34,6 +34,7 @@ from jobkit.uploads.processing import (
     content_disposition,
     process,
     served_filename,
+    start_workers,
     store_upload,
 )
 from jobkit.uploads.signing import signature_holds
@@ -142,6 +143,7 @@ def upload_router(
 
     @asynccontextmanager
     async def sweeping(app: FastAPI) -> AsyncIterator[None]:
+        start_workers()
         runtime = app.state.runtime
         settings = runtime.settings
         if not references or not settings.run_background_workers:

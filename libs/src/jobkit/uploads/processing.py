@@ -10,6 +10,7 @@ import threading
 import unicodedata
 import uuid
 from dataclasses import dataclass
+from multiprocessing import forkserver
 from typing import Any
 from urllib.parse import quote
 
@@ -86,6 +87,17 @@ def process_upload(data: bytes) -> ProcessedUpload:
         for name, style in rendered.items()
     }
     return ProcessedUpload(UploadKind.IMAGE, styles[ORIGINAL].media_type, len(data), styles)
+
+
+def start_workers() -> None:
+    """Start the fork server now, in the background, so the first upload does not wait for it
+    to import Pillow and pypdf (the upload router calls it when the app starts)."""
+
+    def start() -> None:
+        _children()
+        forkserver.ensure_running()
+
+    threading.Thread(target=start, name="jobkit-uploads-forkserver", daemon=True).start()
 
 
 def _process_in_child(connection: Any, data: bytes) -> None:
