@@ -26,6 +26,7 @@ from strawberry.fastapi import GraphQLRouter
 
 from jobkit.audit import AUDIT_TOPIC
 from jobkit.auth import JwtVerifier
+from jobkit.client_address import of_request
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.frontend import HEADER as FRONTEND_HEADER
@@ -87,19 +88,16 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
                 request.headers.get(FRONTEND_HEADER), default_site=runtime.settings.site
             ),
             outbox=runtime.outbox,
-            client_ip=client_ip(request),
+            client_ip=client_ip(request, runtime.settings),
         )
 
     return build()
 
 
-def client_ip(request: Request) -> str | None:
-    """The first X-Forwarded-For hop (the web server's view of the browser), else the peer."""
-    forwarded = request.headers.get("x-forwarded-for", "")
-    first = forwarded.split(",", 1)[0].strip()
-    if first:
-        return first[:64]
-    return request.client.host if request.client is not None else None
+def client_ip(request: Request, settings: ServiceSettings) -> str | None:
+    """The end user's address: X-Forwarded-For read from the right through the deployment's
+    trusted proxies only (jobkit.client_address), so a browser cannot choose it."""
+    return of_request(request, settings.trusted_proxies)
 
 
 def create_service_app(

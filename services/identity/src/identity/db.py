@@ -1,5 +1,6 @@
 from jobkit.db import new_metadata
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.ratelimit import rate_limit_table
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -8,3 +9,5 @@ class Base(DeclarativeBase):
 
 
 outbox, processed_events = add_messaging_tables(Base.metadata)
+# The mail budget of anonymous requests per recipient and client (jobkit.ratelimit.may_mail).
+rate_limit_hits = rate_limit_table(Base.metadata)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from jobkit.app import client_ip
+from jobkit.client_address import MAX_LENGTH, is_trusted
 from pydantic import BaseModel, Field
 
 from identity.api.grants import grant
@@ -38,7 +40,7 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
         settings=settings,
         email=credentials.email,
         password=credentials.password,
-        client_address=credentials.client_address or _peer(request),
+        client_address=_client_address(credentials, request, settings),
     )
     if isinstance(result, AccountErrors):
         [error] = result.errors
@@ -53,5 +55,13 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
     return grant(result, token=token, settings=settings)
 
 
-def _peer(request: Request) -> str | None:
-    return request.client.host if request.client else None
+def _client_address(
+    credentials: Credentials, request: Request, settings: IdentitySettings
+) -> str | None:
+    """The visitor's address the web server vouches for, when the caller is one of the
+    deployment's proxies; otherwise the caller's own address (X-Forwarded-For through trusted
+    hops), so nobody else can pick the address the throttle counts (ADR 0024)."""
+    peer = request.client.host if request.client else None
+    if credentials.client_address and is_trusted(peer, settings.trusted_proxies):
+        return credentials.client_address.strip()[:MAX_LENGTH]
+    return client_ip(request, settings)
