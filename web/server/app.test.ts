@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -238,5 +238,39 @@ describe("/api/uploads proxy", () => {
     );
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ error: "Unavailable" });
+  });
+});
+
+/** A GET with the request target exactly as written (fetch would normalise `\` and dots). */
+function rawGet(path: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(webBase);
+    const req = request({ hostname, port, path, method: "GET" }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("odd paths (ADR 0022)", () => {
+  it.each([
+    ["//evil.example/jobs", "/evil.example/jobs"],
+    ["///evil.example", "/evil.example"],
+    ["/\\evil.example/x?page=2", "/evil.example/x?page=2"],
+    ["/\\/\\evil.example", "/evil.example"],
+  ])("sends %j to the same path with one slash, on this site", async (path, location) => {
+    await startWeb(appWithPages());
+    const answer = await rawGet(path);
+    expect(answer.status).toBe(301);
+    expect(answer.location).toBe(location);
+    expect(new URL(answer.location ?? "", "https://site.example").origin).toBe("https://site.example");
+  });
+
+  it("leaves ordinary paths to the pages", async () => {
+    await startWeb(appWithPages());
+    expect(await rawGet("/")).toEqual({ status: 200, location: undefined });
+    expect((await rawGet("/jobs//x")).status).toBe(404);
   });
 });

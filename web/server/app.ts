@@ -13,6 +13,7 @@ import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
+import { singleLeadingSlash } from "./request-guards.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
 import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
@@ -128,6 +129,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(securityHeaders());
+  app.use(singleLeadingSlash());
   // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
   // answers that already carry a Content-Encoding (proxied ones) pass as they are.
   app.use(compression());

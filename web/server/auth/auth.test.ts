@@ -209,6 +209,30 @@ describe("credentials sign-in through Auth.js", () => {
     expect(await response.json()).toEqual({ url: "/user/login?callbackUrl=%2Fjobs" });
   });
 
+  it.each([
+    "//evil.example/",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example/",
+    "//evil\u3002example",
+    "javascript:alert(1)",
+    "not a url",
+    "",
+  ])("sends a sign-in with the callbackUrl %j to a page of this site (ADR 0022)", async (callbackUrl) => {
+    const url = await signIn(new Jar(), { email: "ada@example.org", password: "right-password", callbackUrl });
+    expect(new URL(url).origin).toBe(base);
+    expect(new URL(url).pathname.startsWith("//")).toBe(false);
+  });
+
+  it("keeps a callbackUrl on this site, as the browser reads it", async () => {
+    const url = await signIn(new Jar(), {
+      email: "ada@example.org",
+      password: "right-password",
+      callbackUrl: "/./jobs?page=2",
+    });
+    expect(url).toBe(`${base}/jobs?page=2`);
+  });
+
   it("never lets shared caches keep session answers", async () => {
     const response = await fetch(`${base}/api/auth/session`);
     expect(response.headers.get("cache-control")).toContain("no-store");
