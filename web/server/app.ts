@@ -13,7 +13,7 @@ import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
-import { singleLeadingSlash } from "./request-guards.js";
+import { clientAddress, jsonErrors, singleLeadingSlash } from "./request-guards.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
 import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
@@ -128,6 +128,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // req.ip is the visitor's address (identity throttles sign-ins by it); behind a reverse proxy,
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
+  app.use(clientAddress());
   app.use(securityHeaders());
   app.use(singleLeadingSlash());
   // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
@@ -200,5 +201,6 @@ export function createWebApp(options: CreateWebAppOptions): Express {
 
   if (options.redirects) app.use(permanentRedirects(options.redirects, options.siteLocales));
   app.use(options.pageHandler);
+  app.use(jsonErrors());
   return app;
 }
