@@ -9,6 +9,12 @@ import {
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
 import { clientLog } from "./client-log.js";
+import {
+  CSP_REPORT_PATH,
+  contentSecurityPolicyHeaders,
+  cspReports,
+  type ContentSecurityPolicyOptions,
+} from "./content-security-policy.js";
 import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
@@ -46,6 +52,8 @@ export interface CreateWebAppOptions {
   messages?: Catalogues;
   /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
   indexNowKey?: string;
+  /** The script origins the Content-Security-Policy allows besides the site (ADR 0022). */
+  contentSecurityPolicy?: ContentSecurityPolicyOptions;
   /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
   trustProxy?: boolean | string;
   /** Sessions at /api/auth/*; the proxy then forwards each session's token to the gateway. */
@@ -130,6 +138,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   app.set("trust proxy", options.trustProxy ?? false);
   app.use(clientAddress());
   app.use(securityHeaders());
+  app.use(contentSecurityPolicyHeaders(options.contentSecurityPolicy));
   app.use(singleLeadingSlash());
   // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
   // answers that already carry a Content-Encoding (proxied ones) pass as they are.
@@ -146,6 +155,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   }
 
   app.use("/api/client-log", clientLog());
+  app.use(CSP_REPORT_PATH, cspReports());
   if (options.messages) app.use("/api/messages", messagesEndpoint(options.messages));
 
   if (options.analytics) {
