@@ -12,7 +12,7 @@ import { batchLimit } from './batchLimit.js';
 import { ForwardingDataSource, type GatewayContext } from './dataSource.js';
 import { errorBody, jsonErrors, notFound } from './httpErrors.js';
 import { createJsonLogger, type JsonLogger } from './logger.js';
-import { batchCostLimit, queryLimitsPlugin } from './queryLimits.js';
+import { batchCostLimit, queryLimitsPlugin, variablesPlugin } from './queryLimits.js';
 import { graphqlRateLimit } from './rateLimit.js';
 
 export const DEFAULT_MAX_DEPTH = 12;
@@ -151,6 +151,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ...(options.production ? [ApolloServerPluginLandingPageDisabled()] : []),
+      variablesPlugin,
       queryLimitsPlugin({ maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxCost }),
       {
         async serverWillStart() {

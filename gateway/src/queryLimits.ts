@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   getNullableType,
+  getVariableValues,
   isListType,
   parse,
   validate,
@@ -250,3 +251,28 @@ export function batchCostLimit(schema: () => GraphQLSchema | undefined, maxCost:
     next();
   };
 }
+
+/**
+ * The operation's variables coerced against the schema before anything runs: a value its type
+ * cannot hold (an Int beyond 32 bits, an object for an ID, a missing required variable) answers
+ * BAD_USER_INPUT with HTTP 400. The gateway's executor would otherwise report the coercion error
+ * without a code, which Apollo answers as a 500 INTERNAL_SERVER_ERROR (ADR 0022).
+ */
+export const variablesPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ schema, operation, request }) {
+        const { errors } = getVariableValues(schema, operation?.variableDefinitions ?? [], request.variables ?? {}, {
+          maxErrors: 1,
+        });
+        const [error] = errors ?? [];
+        if (error) {
+          throw new GraphQLError(error.message, {
+            nodes: error.nodes,
+            extensions: { code: 'BAD_USER_INPUT', http: { status: 400, headers: new Map<string, string>() } },
+          });
+        }
+      },
+    };
+  },
+};

@@ -222,6 +222,20 @@ describe('gateway over two real subgraphs', () => {
     });
   }
 
+  test('answers a variable its type cannot hold with BAD_USER_INPUT and 400, not 500 (ADR 0022)', async () => {
+    subgraphs.received.length = 0;
+    for (const variables of [{ id: { nested: 1 } }, { id: [1, 2] }, {}, { id: null }]) {
+      const response = await postJson(gateway.graphqlUrl, {
+        query: 'query Job($id: ID!) { job(id: $id) { title } }',
+        variables,
+      });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.errors[0].extensions.code, 'BAD_USER_INPUT', response.text);
+      assert.match(response.body.errors[0].message, /^Variable "\$id"/);
+    }
+    assert.equal(subgraphs.received.length, 0);
+  });
+
   test('answers an unknown path with JSON too', async () => {
     const response = await fetch(`${gateway.url}/nowhere`);
     assert.equal(response.status, 404);
