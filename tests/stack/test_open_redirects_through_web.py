@@ -20,6 +20,8 @@ pytestmark = pytest.mark.integration
 
 DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")
 APPLICANT = "applicant@jobboard.example"
+# generous: a sign-in hashes a password, and pages render on a busy machine
+TIMEOUT = 60.0
 
 PAYLOADS = [
     "//evil.example",
@@ -79,7 +81,7 @@ def _stays_on_site(location: str | None, page_url: str) -> bool:
 @pytest.fixture(scope="module")
 async def session_cookies() -> AsyncIterator[httpx.Cookies]:
     """A demo applicant's session, signed in once for the whole table (sign-ins are throttled)."""
-    async with httpx.AsyncClient(base_url=WEB_URL) as client:
+    async with httpx.AsyncClient(base_url=WEB_URL, timeout=TIMEOUT) as client:
         csrf = (await client.get("/api/auth/csrf")).json()["csrfToken"]
         answer = await client.post(
             "/api/auth/callback/credentials",
@@ -101,11 +103,11 @@ async def session_cookies() -> AsyncIterator[httpx.Cookies]:
 async def test_the_login_page_never_sends_anyone_off_the_site(
     payload: str, session_cookies: httpx.Cookies
 ) -> None:
-    async with httpx.AsyncClient(base_url=WEB_URL) as visitor:
+    async with httpx.AsyncClient(base_url=WEB_URL, timeout=TIMEOUT) as visitor:
         for name in ("destination", "callbackUrl"):
             page = await visitor.get("/user/login", params={name: payload})
             assert page.status_code == 200, (name, payload, page.status_code)
-    async with httpx.AsyncClient(base_url=WEB_URL, cookies=session_cookies) as signed_in:
+    async with httpx.AsyncClient(base_url=WEB_URL, cookies=session_cookies, timeout=TIMEOUT) as signed_in:
         for name in ("destination", "callbackUrl"):
             answer = await signed_in.get("/user/login", params={name: payload})
             assert answer.status_code in (302, 303), (name, payload, answer.status_code)
@@ -115,7 +117,7 @@ async def test_the_login_page_never_sends_anyone_off_the_site(
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 async def test_auth_js_keeps_only_a_callback_url_on_the_site(payload: str) -> None:
-    async with httpx.AsyncClient(base_url=WEB_URL) as client:
+    async with httpx.AsyncClient(base_url=WEB_URL, timeout=TIMEOUT) as client:
         # Auth.js keeps the callbackUrl it accepted in a cookie: where it sends the visitor next
         answer = await client.get("/api/auth/csrf", params={"callbackUrl": payload})
         assert answer.status_code == 200, (payload, answer.status_code)
@@ -129,7 +131,7 @@ async def test_auth_js_keeps_only_a_callback_url_on_the_site(payload: str) -> No
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 async def test_router_and_odd_request_paths_stay_on_the_site(payload: str) -> None:
-    async with httpx.AsyncClient(base_url=WEB_URL) as client:
+    async with httpx.AsyncClient(base_url=WEB_URL, timeout=TIMEOUT) as client:
         routed = await client.get("/router", params={"router": payload})
         assert routed.status_code < 500, (payload, routed.status_code)
         assert _stays_on_site(routed.headers.get("location"), str(routed.url)), payload

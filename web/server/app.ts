@@ -6,6 +6,7 @@ import {
   SIGN_UP_CONSENT_COOKIE,
   SIGN_UP_ROLE_COOKIE,
 } from "../app/lib/auth-constants.js";
+import { sitePath } from "../app/lib/safe-path.js";
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
 import { clientLog } from "./client-log.js";
@@ -113,6 +114,35 @@ function unknownProvider(config: ExpressAuthConfig): RequestHandler {
   };
 }
 
+/**
+ * A callbackUrl (query or form) is replaced by the site path it leads to, or `/` (ADR 0022),
+ * before Auth.js reads it: Auth.js answers a callbackUrl that is neither a path nor an absolute
+ * URL (`\\host`, `javascript:...`, `not a url`) with a 500, and its redirect callback then only
+ * ever sees a path of this site.
+ */
+function safeCallbackUrl(): RequestHandler {
+  return (req, _res, next) => {
+    const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+    const checked = (url: string) => {
+      const query = url.indexOf("?");
+      if (query === -1) return url;
+      const params = new URLSearchParams(url.slice(query + 1));
+      const requested = params.get("callbackUrl");
+      if (requested === null) return url;
+      params.set("callbackUrl", sitePath(requested, origin) ?? "/");
+      return `${url.slice(0, query)}?${params.toString()}`;
+    };
+    // Auth.js reads the original URL, Express's req.query the mounted one
+    req.originalUrl = checked(req.originalUrl);
+    req.url = checked(req.url);
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === "object" && "callbackUrl" in body) {
+      body.callbackUrl = sitePath(body.callbackUrl, origin) ?? "/";
+    }
+    next();
+  };
+}
+
 /** Runs Auth.js with what its callbacks need from the request but cannot see. */
 function authRoutes(config: ExpressAuthConfig): RequestHandler {
   const auth = ExpressAuth(config);
@@ -149,6 +179,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     app.use(
       AUTH_BASE_PATH,
       express.urlencoded({ extended: false }),
+      safeCallbackUrl(),
       unknownProvider(auth.config),
     );
     app.use(AUTH_BASE_PATH, authRoutes(auth.config));

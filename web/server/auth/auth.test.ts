@@ -224,6 +224,28 @@ describe("credentials sign-in through Auth.js", () => {
     expect(new URL(url).pathname.startsWith("//")).toBe(false);
   });
 
+  it.each(["\\\\evil.example", "javascript:alert(1)", "not a url", "//evil.example"])(
+    "answers a callbackUrl %j in the query with a page of this site, never a 500",
+    async (callbackUrl) => {
+      const response = await fetch(`${base}/api/auth/csrf?${new URLSearchParams({ callbackUrl }).toString()}`);
+      expect(response.status).toBe(200);
+      const kept = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("authjs.callback-url="))
+        ?.split(";")[0]
+        ?.split("=")[1];
+      const target = new URL(decodeURIComponent(kept ?? ""));
+      expect(target.origin).toBe(base);
+      expect(target.pathname.startsWith("//")).toBe(false);
+      const unknown = await fetch(
+        `${base}/api/auth/signin/nowhere?${new URLSearchParams({ callbackUrl }).toString()}`,
+        { redirect: "manual" },
+      );
+      const forwarded = new URL(unknown.headers.get("location") ?? "", base).searchParams.get("callbackUrl") ?? "";
+      expect(forwarded.startsWith("/") && !forwarded.startsWith("//")).toBe(true);
+    },
+  );
+
   it("keeps a callbackUrl on this site, as the browser reads it", async () => {
     const url = await signIn(new Jar(), {
       email: "ada@example.org",
