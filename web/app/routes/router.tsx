@@ -12,7 +12,9 @@ import type { Route } from "./+types/router";
  * not answering is a 503. Only site paths are resolved, so nothing leads off the site.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const target = sitePath(new URL(request.url).searchParams.get("router"));
+  // a path, as the browser reads it (ADR 0022); a relative one is no path at all
+  const requested = new URL(request.url).searchParams.get("router");
+  const target = requested?.startsWith("/") ? sitePath(requested) : null;
   if (!target) throw data(null, { status: 404 });
   const { pathname, search } = new URL(target, "http://site.invalid");
   const resolution = await resolveRoute(requestApolloClient(request), pathname);
