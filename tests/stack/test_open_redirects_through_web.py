@@ -107,7 +107,9 @@ async def test_the_login_page_never_sends_anyone_off_the_site(
         for name in ("destination", "callbackUrl"):
             page = await visitor.get("/user/login", params={name: payload})
             assert page.status_code == 200, (name, payload, page.status_code)
-    async with httpx.AsyncClient(base_url=WEB_URL, cookies=session_cookies, timeout=TIMEOUT) as signed_in:
+    async with httpx.AsyncClient(
+        base_url=WEB_URL, cookies=session_cookies, timeout=TIMEOUT
+    ) as signed_in:
         for name in ("destination", "callbackUrl"):
             answer = await signed_in.get("/user/login", params={name: payload})
             assert answer.status_code in (302, 303), (name, payload, answer.status_code)
