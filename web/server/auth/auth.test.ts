@@ -209,6 +209,52 @@ describe("credentials sign-in through Auth.js", () => {
     expect(await response.json()).toEqual({ url: "/user/login?callbackUrl=%2Fjobs" });
   });
 
+  it.each([
+    "//evil.example/",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example/",
+    "//evil\u3002example",
+    "javascript:alert(1)",
+    "not a url",
+    "",
+  ])("sends a sign-in with the callbackUrl %j to a page of this site (ADR 0022)", async (callbackUrl) => {
+    const url = await signIn(new Jar(), { email: "ada@example.org", password: "right-password", callbackUrl });
+    expect(new URL(url).origin).toBe(base);
+    expect(new URL(url).pathname.startsWith("//")).toBe(false);
+  });
+
+  it.each(["\\\\evil.example", "javascript:alert(1)", "not a url", "//evil.example"])(
+    "answers a callbackUrl %j in the query with a page of this site, never a 500",
+    async (callbackUrl) => {
+      const response = await fetch(`${base}/api/auth/csrf?${new URLSearchParams({ callbackUrl }).toString()}`);
+      expect(response.status).toBe(200);
+      const kept = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("authjs.callback-url="))
+        ?.split(";")[0]
+        ?.split("=")[1];
+      const target = new URL(decodeURIComponent(kept ?? ""));
+      expect(target.origin).toBe(base);
+      expect(target.pathname.startsWith("//")).toBe(false);
+      const unknown = await fetch(
+        `${base}/api/auth/signin/nowhere?${new URLSearchParams({ callbackUrl }).toString()}`,
+        { redirect: "manual" },
+      );
+      const forwarded = new URL(unknown.headers.get("location") ?? "", base).searchParams.get("callbackUrl") ?? "";
+      expect(forwarded.startsWith("/") && !forwarded.startsWith("//")).toBe(true);
+    },
+  );
+
+  it("keeps a callbackUrl on this site, as the browser reads it", async () => {
+    const url = await signIn(new Jar(), {
+      email: "ada@example.org",
+      password: "right-password",
+      callbackUrl: "/./jobs?page=2",
+    });
+    expect(url).toBe(`${base}/jobs?page=2`);
+  });
+
   it("never lets shared caches keep session answers", async () => {
     const response = await fetch(`${base}/api/auth/session`);
     expect(response.headers.get("cache-control")).toContain("no-store");

@@ -13,6 +13,7 @@ import type {
   SessionClaims,
   SessionUser,
 } from "../../app/lib/session-claims.js";
+import { sitePath } from "../../app/lib/safe-path.js";
 import type { IdentityClient, IdentityGrant } from "./identity-client.js";
 
 /** What the auth routes know about the request that callbacks cannot see themselves. */
@@ -158,6 +159,12 @@ export function createAuthConfig(
       debug() {},
     },
     callbacks: {
+      // A callbackUrl is followed only to a path on this site (ADR 0022); Auth.js's own check
+      // reads the raw text, not what a browser makes of it.
+      redirect({ url, baseUrl }) {
+        const path = sitePath(url, baseUrl);
+        return path ? `${baseUrl}${path}` : baseUrl;
+      },
       async signIn({ account }) {
         if (!account || account.type !== "oidc") return true;
         const idToken = account.id_token;
