@@ -3,7 +3,7 @@ from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
 from analytics.api.relays import relays_router
-from analytics.db import memberships, outbox
+from analytics.db import memberships, outbox, revocations
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
 from analytics.relay.workers import start_sender
@@ -25,6 +25,7 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         outbox=outbox,
         consumers=_workers,
         memberships=memberships,
+        revocations=revocations,
     )
     app.include_router(relays_router(settings))
     return app

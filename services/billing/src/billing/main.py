@@ -6,7 +6,7 @@ from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
-from billing.db import memberships, outbox, processed_events
+from billing.db import memberships, outbox, processed_events, revocations
 from billing.domain.events import PUBLISHED_TOPICS
 from billing.domain.jobs_events import JOB_TOPIC
 from billing.domain.resumes_events import CONTACT_TOPIC
@@ -78,4 +78,5 @@ def create_app(settings: BillingSettings | None = None) -> FastAPI:
         published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         memberships=memberships,
         consumers=build_consumers,
+        revocations=revocations,
     )

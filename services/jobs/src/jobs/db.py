@@ -1,6 +1,7 @@
 from jobkit.db import new_metadata
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.revocations import revocation_tables
 from jobkit.uploads import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
@@ -17,3 +18,5 @@ uploads = uploads_table(Base.metadata)
 members = memberships_table(Base.metadata)
 # Vocabulary terms (search's events), to check term ids on write without calling search.
 terms = terms_table(Base.metadata)
+# Ended sessions (identity's identity.session events): their tokens are refused (ADR 0023).
+revocations = revocation_tables(Base.metadata, processed=processed_events)

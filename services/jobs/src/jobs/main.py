@@ -6,7 +6,7 @@ from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.uploads import UploadKind, upload_router
 
-from jobs.db import members, outbox, uploads
+from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
 from jobs.graphql.schema import schema
@@ -45,6 +45,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             settings.topic(topic) for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC)
         ],
         consumers=_workers,
+        revocations=revocations,
     )
     app.include_router(
         upload_router(

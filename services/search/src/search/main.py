@@ -9,7 +9,7 @@ from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
 from search.announce.workers import announcer_workers
-from search.db import outbox
+from search.db import outbox, revocations
 from search.domain import places
 from search.domain.events import VOCABULARY_TOPIC
 from search.feeds.router import feeds_router
@@ -56,6 +56,7 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
         outbox=outbox,
         published_topics=[settings.topic(VOCABULARY_TOPIC)],
         consumers=_workers,
+        revocations=revocations,
     )
     inner: Lifespan = app.router.lifespan_context
     app.router.lifespan_context = _warming_the_gazetteer(inner)
