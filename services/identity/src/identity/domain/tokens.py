@@ -86,7 +86,7 @@ def issue_token(
         "exp": token_deadline(settings, expires_at),
         "masqueraded": masqueraded,
         "sid": session_id,
-        "sv": user.session_version,
+        "sv": user.session_version or 0,
     }
     if actor_id is not None:
         claims["act"] = {"sub": actor_id}
