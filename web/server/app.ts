@@ -149,6 +149,7 @@ function authRoutes(config: ExpressAuthConfig): RequestHandler {
   return (req, res, next) => {
     const context = {
       clientAddress: req.ip,
+      userAgent: req.get("user-agent"),
       signUpRole: cookieValue(req.headers.cookie, SIGN_UP_ROLE_COOKIE),
       signUpConsents: (
         cookieValue(req.headers.cookie, SIGN_UP_CONSENT_COOKIE) ?? ""

@@ -2,7 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.uploads import UploadKind, UploadReference, upload_router
 
-from jobs.db import members, outbox, uploads
+from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
 from jobs.domain.models import RateLimitHit
@@ -46,6 +46,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         ],
         consumers=build_consumers,
         workers=[Worker("scheduler", _scheduler)],
+        revocations=revocations,
     )
     app.include_router(
         upload_router(

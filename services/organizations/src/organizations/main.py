@@ -2,7 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import create_service_app
 from jobkit.uploads import UploadKind, UploadReference, upload_router
 
-from organizations.db import members, outbox, rate_limit_hits, uploads
+from organizations.db import members, outbox, rate_limit_hits, revocations, uploads
 from organizations.domain.contact import ATTACHMENT_PURPOSE
 from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, PROFILE_TOPIC
 from organizations.graphql.schema import schema
@@ -45,6 +45,7 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             settings.topic(CONTACT_TOPIC),
         ],
         consumers=build_consumers,
+        revocations=revocations,
     )
     app.include_router(
         upload_router(

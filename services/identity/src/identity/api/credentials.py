@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from identity.api.grants import grant
 from identity.domain.errors import AccountErrorCode, AccountErrors
 from identity.domain.service import authenticate
+from identity.domain.sessions import open_session
 from identity.domain.tokens import SigningKey, issue_token
 from identity.settings import IdentitySettings
 
@@ -29,6 +30,8 @@ class Credentials(BaseModel):
     email: str = Field(min_length=1, max_length=254)
     password: str = Field(min_length=1, max_length=1024)
     client_address: str | None = Field(default=None, max_length=64)
+    # The browser's, for the account's list of sessions (the web server signs in for it).
+    user_agent: str | None = Field(default=None, max_length=1024)
 
 
 @router.post("/auth/credentials", include_in_schema=False)
@@ -51,7 +54,13 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
                 headers={"Retry-After": str(settings.login_throttle_window_seconds)},
             )
         return JSONResponse({"error": "CredentialsSignin", "message": error.message}, 401)
-    token = issue_token(result, key=signing_key, settings=settings)
+    session = await open_session(
+        sessions=request.app.state.runtime.sessions,
+        user_id=result.id,
+        method="password",
+        user_agent=credentials.user_agent or request.headers.get("user-agent"),
+    )
+    token = issue_token(result, session_id=str(session.id), key=signing_key, settings=settings)
     return grant(result, token=token, settings=settings)
 
 

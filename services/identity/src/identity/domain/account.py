@@ -44,6 +44,7 @@ from identity.domain.events import (
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
+from identity.domain.sessions import outdate_tokens, revoke_sessions
 from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
@@ -271,7 +272,9 @@ async def change_password(
     current_password: str,
     new_password: str,
     actor: str | None,
+    current_session_id: str | None,
 ) -> User | AccountErrors:
+    """Every other session of the account ends; the caller's own (``current_session_id``) stays."""
     try:
         PasswordChange(new_password=new_password)
     except ValidationError as error:
@@ -300,6 +303,14 @@ async def change_password(
             return _not_found()
         user.password_hash = new_hash  # also spends any password reset link (its fingerprint)
         await _event(session, settings, PasswordChanged(user_id=str(user.id)), user, actor)
+        await revoke_sessions(
+            session,
+            settings,
+            user,
+            reason="password_changed",
+            actor=actor,
+            keep=current_session_id,
+        )
         return user
 
 
@@ -331,5 +342,8 @@ async def delete_account(
             user,
             actor,
         )
+        # Its session rows go with it; every service refuses its tokens from the events on.
+        await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
+        await outdate_tokens(session, settings, user, reason="deleted", actor=actor)
         await session.delete(user)
         return user_id

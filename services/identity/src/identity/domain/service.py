@@ -46,6 +46,7 @@ from identity.domain.passwords import (
     hash_password_off_loop,
     verify_password_off_loop,
 )
+from identity.domain.sessions import outdate_tokens
 from identity.domain.site_config import setting_value
 from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.throttle import (
@@ -319,7 +320,7 @@ KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin"
 async def change_roles(
     *,
     sessions: async_sessionmaker[AsyncSession],
-    settings: ServiceSettings,
+    settings: IdentitySettings,
     user_id: uuid.UUID,
     roles: list[str],
     actor: str | None,
@@ -342,7 +343,11 @@ async def change_roles(
             return AccountErrors(
                 [AccountError(AccountErrorCode.NOT_FOUND, "No such user.", "userId")]
             )
-        user.roles = sorted(set(roles))
+        new_roles = sorted(set(roles))
+        if new_roles != sorted(user.roles):
+            # Roles travel in tokens: the older ones stop working, open sessions renew theirs.
+            await outdate_tokens(session, settings, user, reason="roles_changed", actor=actor)
+        user.roles = new_roles
         event = UserRolesChanged(user_id=str(user.id), roles=user.roles, granted_by=actor).envelope(
             aggregate_id=str(user.id), site=settings.site, actor=actor
         )
@@ -380,7 +385,8 @@ async def authenticate(
         password[:PASSWORD_MAX_LENGTH], user.password_hash if user else _UNKNOWN_USER_HASH
     )
     async with unit_of_work(sessions) as session:
-        if user is None or not valid:
+        # A blocked account is refused like a wrong password (nothing tells the cases apart).
+        if user is None or not valid or user.blocked_at is not None:
             await record_failure(session, rules, now=now)
             return AccountErrors(
                 [AccountError(AccountErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS, None)]

@@ -9,6 +9,7 @@ import uuid
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
+from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
@@ -101,4 +102,6 @@ READS = (
         (contracts.APPLICATION_STATUS_CHANGED,),
         ApplicationStatusChanged,
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("jobs"),
 )

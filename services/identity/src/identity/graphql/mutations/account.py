@@ -104,6 +104,7 @@ async def change_password(
             current_password=input.current_password,
             new_password=input.new_password,
             actor=actor,
+            current_session_id=info.context.require_principal().session_id,
         )
     )
 

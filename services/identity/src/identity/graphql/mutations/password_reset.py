@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.types import Info
 
 from identity.domain.errors import AccountErrors as DomainAccountErrors
@@ -64,7 +65,18 @@ async def reset_password(
         key=key,
         token=input.token,
         password=input.password,
+        current_session_id=_own_session(info),
     )
     if isinstance(result, DomainAccountErrors):
         return AccountErrors.from_domain(result)
     return ResetPasswordSuccess(user=User.from_model(result, disclosed_to_caller=True))
+
+
+def _own_session(info: Info[IdentityContext, None]) -> str | None:
+    """The caller's session, kept when they reset the password of the account they are in
+    (a reset is usually made signed out: then every session ends)."""
+    try:
+        principal = info.context.principal
+    except GraphQLError:
+        return None
+    return principal.session_id if principal is not None else None
