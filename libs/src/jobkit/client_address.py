@@ -15,10 +15,27 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from starlette.requests import HTTPConnection
+
+# What of_request reads of a request (starlette's Request and WebSocket have it); a protocol, so
+# that this module, which jobkit.settings and through it the domains import, needs no web framework.
+class _Peer(Protocol):
+    @property
+    def host(self) -> str: ...
+
+
+class _Headers(Protocol):
+    def getlist(self, key: str) -> list[str]: ...
+
+
+class HTTPConnection(Protocol):
+    @property
+    def client(self) -> _Peer | None: ...
+
+    @property
+    def headers(self) -> _Headers: ...
+
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 import strawberry
 from fastapi import Request
 from graphql import GraphQLError
-from sqlalchemy import Table, select
+from sqlalchemy import FromClause, Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from strawberry.dataloader import DataLoader
 from strawberry.fastapi import BaseContext
@@ -26,6 +26,7 @@ from jobkit.errors import DomainError, DomainErrors
 from jobkit.frontend import Frontend
 from jobkit.memberships import MembershipKey, membership_loader
 from jobkit.settings import ServiceSettings
+from jobkit.site_settings import site_names
 
 
 @strawberry.interface(description="An expected failure, returned as data.")
@@ -205,3 +206,18 @@ def by_id_loader(
         return [found.get(key) for key in ids]
 
     return DataLoader(load_fn=load)
+
+
+async def site_name(context: ServiceContext, table: FromClause, site: str) -> str:
+    """The site's name for a resolver: one query per request, however many pages ask."""
+    sessions = context.sessions
+
+    def make() -> DataLoader[str, str]:
+        async def load(sites: list[str]) -> list[str]:
+            async with sessions() as session:
+                names = await site_names(session, table, sites)
+            return [names[site] for site in sites]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("site_name", make).load(site)

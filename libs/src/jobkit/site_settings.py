@@ -6,19 +6,15 @@ here has the platform's default."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Column, DateTime, FromClause, MetaData, String, Table, func, select
 from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from strawberry.dataloader import DataLoader
 
 from jobkit.consumer import Handler
 from jobkit.contracts import SITE_CONFIG_CHANGED, SITE_TOPIC, EventView
 from jobkit.events import EventEnvelope
-
-if TYPE_CHECKING:
-    from jobkit.graphql import ServiceContext
 
 __all__ = ["SITE_CONFIG_CHANGED", "SITE_TOPIC"]
 
@@ -104,21 +100,6 @@ async def site_names(
         site: value if isinstance(value := stored.get(site), str) and value else DEFAULT_SITE_NAME
         for site in wanted
     }
-
-
-async def site_name(context: ServiceContext, table: FromClause, site: str) -> str:
-    """The site's name for a resolver: one query per request, however many pages ask."""
-    sessions = context.sessions
-
-    def make() -> DataLoader[str, str]:
-        async def load(sites: list[str]) -> list[str]:
-            async with sessions() as session:
-                names = await site_names(session, table, sites)
-            return [names[site] for site in sites]
-
-        return DataLoader(load_fn=load)
-
-    return await context.loader("site_name", make).load(site)
 
 
 def page_title(title: str, site_name: str) -> str:

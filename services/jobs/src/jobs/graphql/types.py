@@ -13,8 +13,7 @@ from enum import Enum
 from typing import Any
 
 import strawberry
-from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid
-from jobkit.site_settings import site_name
+from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid, site_name
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.federation.schema_directives import Key

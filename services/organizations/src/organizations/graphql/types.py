@@ -14,10 +14,10 @@ from enum import Enum
 from typing import Any
 
 import strawberry
-from jobkit.graphql import Error, errors_summary, field_errors
+from jobkit.graphql import Error, errors_summary, field_errors, site_name
 from jobkit.html import plain_text
 from jobkit.permissions import SelfOrAdminLike
-from jobkit.site_settings import page_title, site_name
+from jobkit.site_settings import page_title
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.permission import BasePermission, PermissionExtension

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import strawberry
 from elasticsearch import ApiError, TransportError
-from jobkit.graphql import Error, errors_summary, field_errors
-from jobkit.site_settings import DEFAULT_SITE_NAME, page_title, site_name
+from jobkit.graphql import Error, errors_summary, field_errors, site_name
+from jobkit.site_settings import DEFAULT_SITE_NAME, page_title
 from strawberry.types import Info
 
 from search import errors as domain_errors

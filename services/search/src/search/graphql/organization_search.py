@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import strawberry
 from elasticsearch import ApiError, TransportError
-from jobkit.site_settings import site_name
+from jobkit.graphql import site_name
 from strawberry.types import Info
 
 from search import errors as domain_errors

@@ -5,7 +5,8 @@ from typing import Annotated, Union
 
 import strawberry
 from elasticsearch import ApiError, TransportError
-from jobkit.site_settings import page_title, site_name
+from jobkit.graphql import site_name
+from jobkit.site_settings import page_title
 from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
 from strawberry.types import Info
