@@ -12,5 +12,7 @@ if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
 cd "$repo/services/$name"
 # Keep idle connections open longer than the gateway's pooled agent does (uvicorn's default is
 # 5 s): otherwise a reused socket the server just closed answers "socket hang up".
+# --no-proxy-headers: X-Forwarded-For is read by jobkit alone, through the deployment's trusted
+# proxies (JOBBOARD_TRUSTED_PROXIES, ADR 0024), not rewritten into the peer address beforehand.
 exec "$repo/.venv/bin/uvicorn" "$name.main:create_app" --factory --host 127.0.0.1 --port "$port" \
-  --timeout-keep-alive 75
+  --timeout-keep-alive 75 --no-proxy-headers

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { LoginPage } from "../pages/LoginPage";
 
 // Needs the stack with the demo seed (jobs, organizations, a recruiter with products).

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { MEASURING } from "../playwright.config";
 
 // These journeys check the events sent to the tag library: the visitor allowed it (C0001, C0002).

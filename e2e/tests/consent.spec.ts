@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 
 const DEMO_PASSWORD = "demo-password-2026";
 const IDENTITY = process.env.E2E_IDENTITY_URL ?? "http://127.0.0.1:8101";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 
 // A first-time visitor: no cookie choice yet (the other journeys start with one).
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { JobWizardPage } from "../pages/JobWizardPage";
 
 // Needs the whole stack (gateway, jobs, billing, organizations, search) with the demo seed:

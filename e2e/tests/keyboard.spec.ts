@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 
 // Needs the stack with the demo seed (jobs matching "social").
 

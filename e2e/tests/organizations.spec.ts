@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { OrganizationEditorPage, UPLOAD_TIMEOUT } from "../pages/OrganizationEditorPage";
 
 const DEMO_PASSWORD = "demo-password-2026";

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { JobSearchPage } from "../pages/JobSearchPage";
 
 // At the end of a visitor's whole journey on /jobs (a query typed, two facet values picked, a

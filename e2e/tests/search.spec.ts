@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { JobSearchPage } from "../pages/JobSearchPage";
 
 // Needs the whole stack (gateway, search with its index filled, jobs, organizations) with the

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { AppShellPage } from "../pages/AppShellPage";
 
 test("the shell renders and the progress bar shows while Organizations loads", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
 import { LoginPage } from "../pages/LoginPage";
 
 // Spec 4: the sidebar remembers open or collapsed per user kind, across reloads.

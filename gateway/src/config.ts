@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_COST, DEFAULT_MAX_DEPTH } from './gateway.js';
+import {
+  DEFAULT_MAX_COST,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEVELOPMENT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_TRUSTED_PROXIES,
+} from './gateway.js';
 import { allSubgraphUrlOverridesFromEnv } from './subgraphs.js';
 
 export interface GatewayConfig {
@@ -10,6 +16,10 @@ export interface GatewayConfig {
   subgraphUrls: Record<string, string>;
   maxDepth: number;
   maxCost: number;
+  /** `/graphql` requests per client per minute (0: no limit). */
+  rateLimitPerMinute: number;
+  /** The proxies whose X-Forwarded-For is believed (Express "trust proxy" values). */
+  trustedProxies: string[];
   logLevel: string;
   /** JOBBOARD_ENV=production, as for the services: no introspection, no landing page. */
   production: boolean;
@@ -29,6 +39,7 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 
 /** Reads and validates the gateway's settings once, at start-up. */
 export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const production = (env.JOBBOARD_ENV ?? 'development') === 'production';
   return {
     port: positiveInteger(env, 'PORT', 4000),
     host: env.HOST || '127.0.0.1',
@@ -36,7 +47,19 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     subgraphUrls: allSubgraphUrlOverridesFromEnv(env),
     maxDepth: positiveInteger(env, 'GATEWAY_MAX_DEPTH', DEFAULT_MAX_DEPTH),
     maxCost: positiveInteger(env, 'GATEWAY_MAX_COST', DEFAULT_MAX_COST),
+    // Every local test run and bench is one client (127.0.0.1): a higher default outside production.
+    rateLimitPerMinute: positiveInteger(
+      env,
+      'GATEWAY_RATE_LIMIT_PER_MINUTE',
+      production ? DEFAULT_RATE_LIMIT_PER_MINUTE : DEVELOPMENT_RATE_LIMIT_PER_MINUTE,
+    ),
+    // The same setting the services read (the web server and the gateway: loopback locally).
+    trustedProxies: (env.JOBBOARD_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .concat(env.JOBBOARD_TRUSTED_PROXIES ? [] : DEFAULT_TRUSTED_PROXIES),
     logLevel: env.LOG_LEVEL || 'info',
-    production: (env.JOBBOARD_ENV ?? 'development') === 'production',
+    production,
   };
 }

@@ -5,7 +5,10 @@ import { context as otelContext, propagation } from '@opentelemetry/api';
 export type GatewayContext = {
   authorization?: string;
   frontend?: string;
-  /** The web server's X-Forwarded-For (the browser first): rate limits and captcha checks. */
+  /**
+   * The client's address as the gateway's trusted proxies name it (req.ip, one address), sent on
+   * as X-Forwarded-For: the services' rate limits and captcha checks.
+   */
   forwardedFor?: string;
 };
 

@@ -7,14 +7,24 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import { trace } from '@opentelemetry/api';
 import express, { type RequestHandler } from 'express';
+import type { GraphQLSchema } from 'graphql';
 import { batchLimit } from './batchLimit.js';
 import { ForwardingDataSource, type GatewayContext } from './dataSource.js';
+import { errorBody, jsonErrors, notFound } from './httpErrors.js';
 import { createJsonLogger, type JsonLogger } from './logger.js';
-import { queryLimitsPlugin } from './queryLimits.js';
+import { batchCostLimit, queryLimitsPlugin, variablesPlugin } from './queryLimits.js';
+import { graphqlRateLimit } from './rateLimit.js';
 
 export const DEFAULT_MAX_DEPTH = 12;
 export const DEFAULT_MAX_COST = 5000;
+/** The largest `/graphql` body (JSON); a bigger one is answered 413. */
+export const MAX_BODY = '2mb';
 export const MAX_BATCH_OPERATIONS = 10;
+/** `/graphql` requests per client per minute in production (ADR 0022). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+export const DEVELOPMENT_RATE_LIMIT_PER_MINUTE = 6000;
+/** The web server runs beside the gateway; a deployment names its own proxies. */
+export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
 
 export interface GatewayOptions {
   /** The composed supergraph (gateway/supergraph.graphql). */
@@ -27,6 +37,10 @@ export interface GatewayOptions {
   maxDepth?: number;
   maxCost?: number;
   maxBatchOperations?: number;
+  /** `/graphql` requests per client per minute; 0: no limit. Default: none (tests). */
+  rateLimitPerMinute?: number;
+  /** Express "trust proxy" values: whose X-Forwarded-For names the client. Default: loopback. */
+  trustedProxies?: string[];
   /** Production hides the schema: no introspection, no landing page. */
   production?: boolean;
   logger?: JsonLogger;
@@ -84,6 +98,9 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
 
   const app = express();
   app.disable('x-powered-by');
+  // req.ip is the client: the address the trusted proxies (the web server) vouch for in
+  // X-Forwarded-For, else the peer. What a browser writes there itself is never believed.
+  app.set('trust proxy', options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   app.use(accessLog(logger));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -91,17 +108,21 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
   app.get('/readyz', (_req, res) => {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
   });
+  const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
+  let apiSchema: GraphQLSchema | undefined;
   app.use(
     '/graphql',
-    express.json({ limit: '2mb' }),
+    graphqlRateLimit(options.rateLimitPerMinute ?? 0),
+    express.json({ limit: MAX_BODY }),
     batchLimit(options.maxBatchOperations ?? MAX_BATCH_OPERATIONS),
+    batchCostLimit(() => apiSchema, maxCost),
     (req, res, next) => {
       if (graphqlHandler) return graphqlHandler(req, res, next);
-      res.status(503).json({
-        errors: [{ message: 'The gateway is starting', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
-      });
+      res.status(503).json(errorBody('The gateway is starting', 'SERVICE_UNAVAILABLE'));
     },
   );
+  app.use(notFound());
+  app.use(jsonErrors(logger));
 
   const httpServer = http.createServer(app);
   const gateway = new ApolloGateway({
@@ -130,10 +151,17 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ...(options.production ? [ApolloServerPluginLandingPageDisabled()] : []),
-      queryLimitsPlugin({
-        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
-        maxCost: options.maxCost ?? DEFAULT_MAX_COST,
-      }),
+      variablesPlugin,
+      queryLimitsPlugin({ maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxCost }),
+      {
+        async serverWillStart() {
+          return {
+            schemaDidLoadOrUpdate({ apiSchema: loaded }) {
+              apiSchema = loaded;
+            },
+          };
+        },
+      },
       operationNamesPlugin,
     ],
   });
@@ -156,7 +184,9 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     context: async ({ req, res }) => ({
       authorization: req.get('authorization'),
       frontend: req.get('x-frontend'),
-      forwardedFor: req.get('x-forwarded-for'),
+      // The client as the trusted proxies name it (one address): the services' rate limits and
+      // captcha checks count it, whatever the browser wrote in its own X-Forwarded-For.
+      forwardedFor: req.ip,
       operations: res.locals.operations as string[],
     }),
   });

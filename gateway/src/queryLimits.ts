@@ -2,7 +2,9 @@ import {
   GraphQLError,
   Kind,
   getNullableType,
+  getVariableValues,
   isListType,
+  parse,
   validate,
   type ASTVisitor,
   type DocumentNode,
@@ -14,10 +16,12 @@ import {
 } from 'graphql';
 import {
   createComplexityRule,
+  getComplexity,
   simpleEstimator,
   type ComplexityEstimator,
 } from 'graphql-query-complexity';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { RequestHandler } from 'express';
 
 export const QUERY_TOO_DEEP = 'QUERY_TOO_DEEP';
 export const QUERY_TOO_COSTLY = 'QUERY_TOO_COSTLY';
@@ -102,26 +106,57 @@ export const LIST_SIZE_ARGUMENTS = ['first', 'limit'] as const;
  */
 export const DEFAULT_LIST_SIZE = 1;
 
-/** A list field costs 1 plus its selections times the number of items it may return. */
-const listSizeEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
-  if (!isListType(getNullableType(field.type))) return undefined;
+/**
+ * The root fields that run a search (an Elasticsearch query, or several): each costs
+ * `SEARCH_FIELD_COST` on top of its selections, so one request (or one batch, whose cost is its
+ * operations' sum) runs at most `maxCost / SEARCH_FIELD_COST` searches (ADR 0022).
+ */
+export const SEARCH_ROOT_FIELDS: ReadonlySet<string> = new Set([
+  'jobSearch',
+  'organizationSearch',
+  'recommendedJobs',
+  'locationSuggestions',
+  'resumeSearch',
+]);
+export const SEARCH_FIELD_COST = 500;
+
+function listSize(args: Record<string, unknown>): number {
   const sizes = LIST_SIZE_ARGUMENTS.map((name) => args[name]).filter(
     (value): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0,
   );
-  const size = sizes.length > 0 ? Math.max(...sizes) : DEFAULT_LIST_SIZE;
-  return 1 + size * childComplexity;
+  return sizes.length > 0 ? Math.max(...sizes) : DEFAULT_LIST_SIZE;
+}
+
+/** A search root field: `SEARCH_FIELD_COST` plus what a list or an object of its size costs. */
+const searchEstimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
+  if (type.name !== 'Query' || !SEARCH_ROOT_FIELDS.has(field.name)) return undefined;
+  const selections = isListType(getNullableType(field.type)) ? listSize(args) * childComplexity : childComplexity;
+  return SEARCH_FIELD_COST + selections;
 };
+
+/** A list field costs 1 plus its selections times the number of items it may return. */
+const listSizeEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  if (!isListType(getNullableType(field.type))) return undefined;
+  return 1 + listSize(args) * childComplexity;
+};
+
+const ESTIMATORS: ComplexityEstimator[] = [
+  introspectionEstimator,
+  searchEstimator,
+  listSizeEstimator,
+  simpleEstimator({ defaultComplexity: 1 }),
+];
 
 /**
  * Rejects operations whose estimated cost exceeds `maxCost`. Each field costs 1 plus its
  * selections; a list multiplies its selections by its `first`/`limit` argument
- * (`listSizeEstimator`); variables are needed for sizes given as variables and `@skip`/`@include`.
+ * (`listSizeEstimator`); a search root field costs `SEARCH_FIELD_COST` more; variables are needed for sizes given as variables and `@skip`/`@include`.
  */
 export function costLimitRule(maxCost: number, variables: Record<string, unknown> = {}): ValidationRule {
   return createComplexityRule({
     maximumComplexity: maxCost,
     variables,
-    estimators: [introspectionEstimator, listSizeEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    estimators: ESTIMATORS,
     createError: (max, actual) =>
       limitError(
         `Operation has an estimated cost of ${actual}, which exceeds the maximum cost of ${max}.`,
@@ -160,3 +195,84 @@ export function queryLimitsPlugin(limits: QueryLimits): ApolloServerPlugin {
     },
   };
 }
+
+/** The estimated cost of one operation of a request; 0 when it is not valid (Apollo answers that). */
+export function operationCost(
+  schema: GraphQLSchema,
+  query: unknown,
+  variables: unknown,
+  operationName: unknown,
+): number {
+  if (typeof query !== 'string') return 0;
+  try {
+    return getComplexity({
+      schema,
+      query: parse(query),
+      estimators: ESTIMATORS,
+      variables: typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : {},
+      ...(typeof operationName === 'string' ? { operationName } : {}),
+    });
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A batch costs the sum of its operations: one over `maxCost` is refused whole, with
+ * QUERY_TOO_COSTLY and HTTP 400, before any of its operations runs (each operation alone is
+ * checked by `queryLimitsPlugin`). Runs after `express.json()` and the batch size limit;
+ * `schema()` is the API schema once the gateway has loaded it.
+ */
+export function batchCostLimit(schema: () => GraphQLSchema | undefined, maxCost: number): RequestHandler {
+  return (req, res, next) => {
+    const body: unknown = req.body;
+    const current = schema();
+    if (!Array.isArray(body) || body.length < 2 || !current) {
+      next();
+      return;
+    }
+    let cost = 0;
+    for (const operation of body as unknown[]) {
+      if (typeof operation !== 'object' || operation === null) continue;
+      const { query, variables, operationName } = operation as Record<string, unknown>;
+      cost += operationCost(current, query, variables, operationName);
+    }
+    if (cost > maxCost) {
+      res.status(400).json({
+        errors: [
+          {
+            message: `Batch of ${body.length} operations has an estimated cost of ${cost}, which exceeds the maximum cost of ${maxCost}.`,
+            extensions: { code: QUERY_TOO_COSTLY, cost, maxCost, operations: body.length },
+          },
+        ],
+      });
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * The operation's variables coerced against the schema before anything runs: a value its type
+ * cannot hold (an Int beyond 32 bits, an object for an ID, a missing required variable) answers
+ * BAD_USER_INPUT with HTTP 400. The gateway's executor would otherwise report the coercion error
+ * without a code, which Apollo answers as a 500 INTERNAL_SERVER_ERROR (ADR 0022).
+ */
+export const variablesPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ schema, operation, request }) {
+        const { errors } = getVariableValues(schema, operation?.variableDefinitions ?? [], request.variables ?? {}, {
+          maxErrors: 1,
+        });
+        const [error] = errors ?? [];
+        if (error) {
+          throw new GraphQLError(error.message, {
+            nodes: error.nodes,
+            extensions: { code: 'BAD_USER_INPUT', http: { status: 400, headers: new Map<string, string>() } },
+          });
+        }
+      },
+    };
+  },
+};

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     subgraphUrls: config.subgraphUrls,
     maxDepth: config.maxDepth,
     maxCost: config.maxCost,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    trustedProxies: config.trustedProxies,
     production: config.production,
     logger,
   });

@@ -66,18 +66,19 @@ describe('gateway over two real subgraphs', () => {
     for (const request of subgraphs.received) {
       assert.equal(request.headers.authorization, 'Bearer test-token', request.subgraph);
       assert.equal(request.headers['x-frontend'], 'jobboard-example|de', request.subgraph);
-      // the web server's view of the browser: rate limits and captcha checks (ADR 0011)
-      assert.equal(request.headers['x-forwarded-for'], '203.0.113.7, 10.0.0.2', request.subgraph);
+      // the client as the trusted web server (loopback) names it, one address: what the browser
+      // wrote left of it is not believed (rate limits and captcha checks, ADR 0011 and 0022)
+      assert.equal(request.headers['x-forwarded-for'], '10.0.0.2', request.subgraph);
     }
   });
 
-  test('does not invent headers the client did not send', async () => {
+  test('does not invent headers the client did not send, and names the peer as the client', async () => {
     subgraphs.received.length = 0;
     await postJson(gateway.graphqlUrl, { query: '{ jobs { id } }' });
     assert.equal(subgraphs.received.length, 1);
     assert.equal(subgraphs.received[0]!.headers.authorization, undefined);
     assert.equal(subgraphs.received[0]!.headers['x-frontend'], undefined);
-    assert.equal(subgraphs.received[0]!.headers['x-forwarded-for'], undefined);
+    assert.equal(subgraphs.received[0]!.headers['x-forwarded-for'], '127.0.0.1');
   });
 
   test('answers a batch of 2 operations', async () => {
@@ -98,6 +99,26 @@ describe('gateway over two real subgraphs', () => {
     assert.equal(response.status, 400);
     assert.equal(response.body.errors[0].message, 'Batch of 11 operations exceeds the limit of 10');
     assert.equal(response.body.errors[0].extensions.code, 'BATCH_TOO_LARGE');
+  });
+
+  test('refuses a batch whose operations cost more together than the maximum, running none of them', async () => {
+    subgraphs.received.length = 0;
+    // 7 aliased lists of 3 each: 21 an operation, under the maximum of 60; 10 of them: 210
+    const aliases = Array.from({ length: 7 }, (_, index) => `a${index}: jobs { id title }`).join(' ');
+    const alone = await postJson(gateway.graphqlUrl, { query: `{ ${aliases} }` });
+    assert.equal(alone.status, 200, alone.text);
+    subgraphs.received.length = 0;
+    const batch = Array.from({ length: 10 }, () => ({ query: `{ ${aliases} }` }));
+    const response = await postJson(gateway.graphqlUrl, batch);
+    assert.equal(response.status, 400, response.text);
+    const [error] = response.body.errors;
+    assert.equal(error.extensions.code, 'QUERY_TOO_COSTLY');
+    assert.equal(error.extensions.cost, 210);
+    assert.match(error.message, /Batch of 10 operations has an estimated cost of 210, which exceeds the maximum cost of 60/);
+    assert.equal(subgraphs.received.length, 0);
+    // three of them together: 63, still too much; two: 42, fine
+    assert.equal((await postJson(gateway.graphqlUrl, batch.slice(0, 3))).status, 400);
+    assert.equal((await postJson(gateway.graphqlUrl, batch.slice(0, 2))).status, 200);
   });
 
   test('rejects a too deep query with QUERY_TOO_DEEP and no stack trace', async () => {
@@ -159,6 +180,66 @@ describe('gateway over two real subgraphs', () => {
       body: JSON.stringify({ query: '{ currentUser { id } }' }),
     });
     assert.equal(response.status, 400);
+  });
+
+  const leaks = /<html|<pre|node_modules|\/work\/|at [\w.<>]+ \(|SyntaxError/i;
+  const bodyFailures: [string, RequestInit, number, string][] = [
+    ['malformed JSON', { body: '{"query": ' }, 400, 'BAD_REQUEST'],
+    ['a JSON string, not an object', { body: '"{ jobs { id } }"' }, 400, 'BAD_REQUEST'],
+    ['an oversized body', { body: JSON.stringify({ query: '{ jobs { id } }', pad: 'x'.repeat(2_200_000) }) }, 413, 'PAYLOAD_TOO_LARGE'],
+    [
+      'an unknown charset',
+      { body: '{}', headers: { 'content-type': 'application/json; charset=klingon' } },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      'a broken gzip body',
+      { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
+      400,
+      'BAD_REQUEST',
+    ],
+    [
+      'a wrong content type',
+      { body: '<query/>', headers: { 'content-type': 'application/xml', 'apollo-require-preflight': '1' } },
+      400,
+      'BAD_REQUEST',
+    ],
+  ];
+  for (const [name, init, status, code] of bodyFailures) {
+    test(`answers ${name} with a short JSON error, no stack trace or path (ADR 0022)`, async () => {
+      const response = await fetch(gateway.graphqlUrl, {
+        method: 'POST',
+        ...init,
+        headers: init.headers ?? { 'content-type': 'application/json' },
+      });
+      const text = await response.text();
+      assert.equal(response.status, status, text);
+      assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+      assert.doesNotMatch(text, leaks);
+      assert.ok(text.length < 300, text);
+      assert.equal(JSON.parse(text).errors[0].extensions.code, code);
+    });
+  }
+
+  test('answers a variable its type cannot hold with BAD_USER_INPUT and 400, not 500 (ADR 0022)', async () => {
+    subgraphs.received.length = 0;
+    for (const variables of [{ id: { nested: 1 } }, { id: [1, 2] }, {}, { id: null }]) {
+      const response = await postJson(gateway.graphqlUrl, {
+        query: 'query Job($id: ID!) { job(id: $id) { title } }',
+        variables,
+      });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.errors[0].extensions.code, 'BAD_USER_INPUT', response.text);
+      assert.match(response.body.errors[0].message, /^Variable "\$id"/);
+    }
+    assert.equal(subgraphs.received.length, 0);
+  });
+
+  test('answers an unknown path with JSON too', async () => {
+    const response = await fetch(`${gateway.url}/nowhere`);
+    assert.equal(response.status, 404);
+    assert.deepEqual(await response.json(), { errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] });
   });
 
   test('answers /healthz and /readyz', async () => {

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { getIntrospectionQuery, parse } from 'graphql';
-import { QUERY_TOO_COSTLY, QUERY_TOO_DEEP, checkQueryLimits } from '../src/queryLimits.js';
+import { DEFAULT_MAX_COST } from '../src/gateway.js';
+import {
+  QUERY_TOO_COSTLY,
+  QUERY_TOO_DEEP,
+  SEARCH_FIELD_COST,
+  SEARCH_ROOT_FIELDS,
+  checkQueryLimits,
+  operationCost,
+} from '../src/queryLimits.js';
 import { fixtureSdl } from './support/subgraphs.js';
 
 // A subgraph schema has the federation fields (_entities, _service) the gateway itself sends.
@@ -67,5 +75,49 @@ describe('checkQueryLimits', () => {
     assert.equal(checkQueryLimits(listSchema, viaVariable, { n: 100 }, limits).length, 1);
     // without a size argument a list counts as DEFAULT_LIST_SIZE items
     assert.deepEqual(checkQueryLimits(listSchema, parse('{ search { id title } }'), {}, limits), []);
+  });
+
+  test('a search root field costs SEARCH_FIELD_COST more, so a request runs only a few searches (ADR 0022)', () => {
+    const searchSchema = buildSubgraphSchema({
+      typeDefs: parse(`
+        type Job @key(fields: "id") { id: ID! title: String! }
+        type JobSearchResult { total: Int! hits: [Job!]! }
+        type Place { label: String! }
+        type Query {
+          jobSearch(text: String): JobSearchResult!
+          locationSuggestions(text: String!, limit: Int! = 10): [Place!]!
+          job(id: ID!): Job
+        }
+      `),
+    });
+    const limits = { maxDepth: 10, maxCost: DEFAULT_MAX_COST };
+    // the search; total (1) and the hits list (1, plus one hit's two fields)
+    assert.equal(operationCost(searchSchema, '{ jobSearch { total hits { id title } } }', {}, undefined), SEARCH_FIELD_COST + 4);
+    // a list search: its size times its selections
+    assert.equal(
+      operationCost(searchSchema, '{ locationSuggestions(text: "Ber", limit: 5) { label } }', {}, undefined),
+      SEARCH_FIELD_COST + 5,
+    );
+    // the same field elsewhere than on the root, or another root field, is an ordinary field
+    assert.equal(operationCost(searchSchema, '{ job(id: "1") { id } }', {}, undefined), 2);
+
+    const searches = (count: number) =>
+      parse(`{ ${Array.from({ length: count }, (_, index) => `s${index}: jobSearch(text: "${index}") { total }`).join(' ')} }`);
+    const most = Math.floor(DEFAULT_MAX_COST / (SEARCH_FIELD_COST + 2));
+    assert.deepEqual(checkQueryLimits(searchSchema, searches(most), {}, limits), []);
+    const [error] = checkQueryLimits(searchSchema, searches(most + 1), {}, limits);
+    assert.equal(error?.extensions.code, QUERY_TOO_COSTLY);
+    assert.ok(most < 20, `at most ${most} searches a request`);
+  });
+
+  test('names the search root fields of the spec', () => {
+    for (const name of ['jobSearch', 'organizationSearch', 'recommendedJobs', 'locationSuggestions', 'resumeSearch']) {
+      assert.ok(SEARCH_ROOT_FIELDS.has(name), name);
+    }
+  });
+
+  test('an operation that does not parse or validate costs nothing here (Apollo answers it)', () => {
+    assert.equal(operationCost(subgraphSchema, '{ jobs { ', {}, undefined), 0);
+    assert.equal(operationCost(subgraphSchema, 42, {}, undefined), 0);
   });
 });

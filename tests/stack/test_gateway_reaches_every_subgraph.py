@@ -51,7 +51,12 @@ mutation SignUp($input: SignUpInput!) {
 def token_for(user_id: str, roles: list[str]) -> str:
     settings = IdentitySettings()
     user = User(id=uuid.UUID(user_id), roles=roles, site=settings.site)
-    return issue_token(user, key=SigningKey.from_settings(settings), settings=settings)
+    return issue_token(
+        user,
+        session_id=str(uuid.uuid4()),
+        key=SigningKey.from_settings(settings),
+        settings=settings,
+    )
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from jobkit import contracts
 from jobkit.consumer import IdempotentConsumer
 from jobkit.contracts import EventView, Reads
 from jobkit.events import EventPayload
+from jobkit.revocations import revocation_consumer
 from jobkit.settings import ServiceSettings
 
 from scripts.event_contracts import (
@@ -59,6 +60,7 @@ def test_every_service_that_consumes_declares_its_views() -> None:
         "identity",
         "organizations",
         "jobs",
+        "resumes",
         "billing",
         "consent",
         "search",
@@ -206,6 +208,7 @@ def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
         "identity": lambda runtime: identity(runtime, None),
         "jobs": jobs,
         "organizations": organizations,
+        "resumes": lambda runtime: [],
         "search": lambda runtime: [*search(runtime), announcer_consumer(runtime, runtime.settings)],
     }
 
@@ -222,7 +225,12 @@ async def test_every_handler_a_service_runs_is_declared_with_its_view() -> None:
             settings=_settings(service), sessions=None, storage=None, tasks=[], memberships=None
         )
         try:
-            built = factory(runtime)
+            # and the revocation consumer jobkit.app adds for every service (ADR 0023)
+            revocations = importlib.import_module(f"{service}.db").revocations
+            built = [
+                *factory(runtime),
+                revocation_consumer(settings=runtime.settings, tables=revocations, sessions=None),
+            ]
         finally:
             for task in runtime.tasks:  # background workers some factories start: never run
                 task.cancel()

@@ -5,11 +5,12 @@ import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
 import { APP_CONFIG } from "~/lib/app-config";
+import { NonceProvider } from "~/lib/csp-nonce";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 
@@ -31,8 +32,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const env = serverEnv();
+  // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
+  const nonce = loadContext?.cspNonce;
   const client = requestApolloClient(request);
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
   const bootstrapText = () =>
@@ -45,7 +49,9 @@ export default async function handleRequest(
   const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>
       <ApolloBootstrapProvider text={bootstrapText}>
-        <ServerRouter context={context} url={request.url} />
+        <NonceProvider nonce={nonce}>
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
+        </NonceProvider>
       </ApolloBootstrapProvider>
     </ApolloProvider>
   );
@@ -89,6 +95,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(tree(routerContext), {
+      ...(nonce ? { nonce } : {}),
       onAllReady() {
         shellRendered = true;
         const body = new PassThrough();

@@ -50,6 +50,7 @@ import { documentTitle } from "~/lib/i18n/document-title";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import { DEFAULT_LOCALE, isLocale, localeFromCookie } from "~/lib/i18n/locales";
 import { localeOfRoute, resolveLocalizedPath, siteLocales } from "~/lib/routes-i18n";
+import { useNonce } from "~/lib/csp-nonce";
 import { SiteLocaleProvider } from "~/lib/site-locale";
 import { serverSiteLocales } from "~/lib/site-locales.server";
 import { basePattern } from "~/route-table";
@@ -102,13 +103,14 @@ const EN_ONLY = siteLocales([DEFAULT_LOCALE]);
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const locale = rootData?.locale ?? DEFAULT_LOCALE;
+  const nonce = useNonce();
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Sets the remembered (or the system's) scheme before the first paint: no flash. */}
-        <ColorSchemeScript defaultColorScheme="auto" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

@@ -54,13 +54,8 @@ export function analyticsRelays(options: AnalyticsRelaysOptions): Router {
         ? await options.sessionToken(req)
         : null;
       if (token) headers.authorization = `Bearer ${token}`;
-      const forwardedFor = [
-        req.get("x-forwarded-for"),
-        req.socket.remoteAddress,
-      ]
-        .filter(Boolean)
-        .join(", ");
-      if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+      // The visitor's address as this server knows it (req.ip), never what the browser wrote.
+      if (req.ip) headers["x-forwarded-for"] = req.ip;
       try {
         const answer = await fetch(new URL(target, options.analyticsUrl), {
           method: "POST",
@@ -87,7 +82,7 @@ export function analyticsRelays(options: AnalyticsRelaysOptions): Router {
       next: express.NextFunction,
     ) => {
       if (error.type === "entity.too.large") {
-        res.status(400).json({ error: "The body is larger than 16384 bytes." });
+        res.status(400).json({ error: "The body is larger than 16384 bytes.", code: "PAYLOAD_TOO_LARGE" });
         return;
       }
       next(error);

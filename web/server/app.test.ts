@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -131,6 +131,35 @@ describe("/graphql proxy", () => {
     expect(received?.headers.cookie).toBeUndefined();
   });
 
+  it("names the visitor to the gateway by its address, never by the X-Forwarded-For it wrote (ADR 0022)", async () => {
+    await startWeb(appWithPages());
+    await fetch(`${webBase}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.66" },
+      body: "{}",
+    });
+    expect(gatewayRequests[0]?.headers["x-forwarded-for"]).toBe("127.0.0.1");
+  });
+
+  it("believes the X-Forwarded-For of a proxy named in trustProxy", async () => {
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        trustProxy: "loopback",
+        pageHandler: (req, res) => res.json({ forwardedFor: req.headers["x-forwarded-for"] }),
+      }),
+    );
+    await fetch(`${webBase}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.66, 203.0.113.9" },
+      body: "{}",
+    });
+    expect(gatewayRequests[0]?.headers["x-forwarded-for"]).toBe("203.0.113.9");
+    // the pages (their GraphQL requests) see the same one address
+    const page = await fetch(`${webBase}/jobs`, { headers: { "x-forwarded-for": "198.51.100.66, 203.0.113.9" } });
+    expect(await page.json()).toEqual({ forwardedFor: "203.0.113.9" });
+  });
+
   it("keeps the query string of GET operations", async () => {
     await startWeb(appWithPages());
     const response = await fetch(`${webBase}/graphql?query=%7B__typename%7D`);
@@ -238,5 +267,90 @@ describe("/api/uploads proxy", () => {
     );
     expect(down.status).toBe(502);
     expect(await down.json()).toMatchObject({ error: "Unavailable" });
+  });
+});
+
+/** A GET with the request target exactly as written (fetch would normalise `\` and dots). */
+function rawGet(path: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(webBase);
+    const req = request({ hostname, port, path, method: "GET" }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("odd paths (ADR 0022)", () => {
+  it.each([
+    ["//evil.example/jobs", "/evil.example/jobs"],
+    ["///evil.example", "/evil.example"],
+    ["/\\evil.example/x?page=2", "/evil.example/x?page=2"],
+    ["/\\/\\evil.example", "/evil.example"],
+  ])("sends %j to the same path with one slash, on this site", async (path, location) => {
+    await startWeb(appWithPages());
+    const answer = await rawGet(path);
+    expect(answer.status).toBe(301);
+    expect(answer.location).toBe(location);
+    expect(new URL(answer.location ?? "", "https://site.example").origin).toBe("https://site.example");
+  });
+
+  it("leaves ordinary paths to the pages", async () => {
+    await startWeb(appWithPages());
+    expect(await rawGet("/")).toEqual({ status: 200, location: undefined });
+    expect((await rawGet("/jobs//x")).status).toBe(404);
+  });
+});
+
+describe("no internals in any answer (ADR 0022)", () => {
+  const leaks = /<html|<pre|node_modules|\/work\/|at [\w.<>]+ \(|SyntaxError/i;
+
+  it.each([
+    ["malformed JSON", { "content-type": "application/json" }, '{"kind": ', 400, "BAD_REQUEST"],
+    ["an oversized body", { "content-type": "application/json" }, JSON.stringify({ kind: "render", message: "x".repeat(20_000) }), 413, "PAYLOAD_TOO_LARGE"],
+    ["an unknown charset", { "content-type": "application/json; charset=klingon" }, "{}", 415, "UNSUPPORTED_MEDIA_TYPE"],
+    ["a broken gzip body", { "content-type": "application/json", "content-encoding": "gzip" }, "{}", 400, "BAD_REQUEST"],
+  ])("answers %s with a short JSON error and a code", async (_name, headers, body, status, code) => {
+    await startWeb(appWithPages());
+    const response = await fetch(`${webBase}/api/client-log`, { method: "POST", headers, body });
+    const text = await response.text();
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(text).not.toMatch(leaks);
+    expect(JSON.parse(text)).toMatchObject({ code });
+  });
+
+  it("answers a wrong content type with a short JSON error and a code", async () => {
+    await startWeb(appWithPages());
+    const response = await fetch(`${webBase}/api/client-log`, {
+      method: "POST",
+      headers: { "content-type": "application/xml" },
+      body: "<log/>",
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+  });
+
+  it("answers a page handler's failure with JSON, not the stack, and logs it", async () => {
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        pageHandler: () => {
+          throw new Error("boom at /srv/web/build/server/index.js:12");
+        },
+      }),
+    );
+    const response = await fetch(`${webBase}/jobs`);
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ error: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
+    expect(text).not.toContain("/srv/web");
+  });
+
+  it("answers an odd destination on an ordinary path normally", async () => {
+    await startWeb(appWithPages());
+    expect((await rawGet("/?destination=/%0A/x")).status).toBe(200);
   });
 });

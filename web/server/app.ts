@@ -6,13 +6,21 @@ import {
   SIGN_UP_CONSENT_COOKIE,
   SIGN_UP_ROLE_COOKIE,
 } from "../app/lib/auth-constants.js";
+import { sitePath } from "../app/lib/safe-path.js";
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
 import { clientLog } from "./client-log.js";
+import {
+  CSP_REPORT_PATH,
+  contentSecurityPolicyHeaders,
+  cspReports,
+  type ContentSecurityPolicyOptions,
+} from "./content-security-policy.js";
 import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
+import { clientAddress, jsonErrors, singleLeadingSlash } from "./request-guards.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
 import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
@@ -45,6 +53,8 @@ export interface CreateWebAppOptions {
   messages?: Catalogues;
   /** IndexNow's key, served at `/{key}.txt` (the same as search's SEARCH_INDEXNOW_KEY). */
   indexNowKey?: string;
+  /** The script origins the Content-Security-Policy allows besides the site (ADR 0022). */
+  contentSecurityPolicy?: ContentSecurityPolicyOptions;
   /** Express "trust proxy": which X-Forwarded-For hops to believe. Default: none. */
   trustProxy?: boolean | string;
   /** Sessions at /api/auth/*; the proxy then forwards each session's token to the gateway. */
@@ -104,12 +114,42 @@ function unknownProvider(config: ExpressAuthConfig): RequestHandler {
   };
 }
 
+/**
+ * A callbackUrl (query or form) is replaced by the site path it leads to, or `/` (ADR 0022),
+ * before Auth.js reads it: Auth.js answers a callbackUrl that is neither a path nor an absolute
+ * URL (`\\host`, `javascript:...`, `not a url`) with a 500, and its redirect callback then only
+ * ever sees a path of this site.
+ */
+function safeCallbackUrl(): RequestHandler {
+  return (req, _res, next) => {
+    const origin = `${req.protocol}://${req.get("host") ?? "localhost"}`;
+    const checked = (url: string) => {
+      const query = url.indexOf("?");
+      if (query === -1) return url;
+      const params = new URLSearchParams(url.slice(query + 1));
+      const requested = params.get("callbackUrl");
+      if (requested === null) return url;
+      params.set("callbackUrl", sitePath(requested, origin) ?? "/");
+      return `${url.slice(0, query)}?${params.toString()}`;
+    };
+    // Auth.js reads the original URL, Express's req.query the mounted one
+    req.originalUrl = checked(req.originalUrl);
+    req.url = checked(req.url);
+    const body = req.body as Record<string, unknown> | undefined;
+    if (body && typeof body === "object" && "callbackUrl" in body) {
+      body.callbackUrl = sitePath(body.callbackUrl, origin) ?? "/";
+    }
+    next();
+  };
+}
+
 /** Runs Auth.js with what its callbacks need from the request but cannot see. */
 function authRoutes(config: ExpressAuthConfig): RequestHandler {
   const auth = ExpressAuth(config);
   return (req, res, next) => {
     const context = {
       clientAddress: req.ip,
+      userAgent: req.get("user-agent"),
       signUpRole: cookieValue(req.headers.cookie, SIGN_UP_ROLE_COOKIE),
       signUpConsents: (
         cookieValue(req.headers.cookie, SIGN_UP_CONSENT_COOKIE) ?? ""
@@ -127,7 +167,10 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // req.ip is the visitor's address (identity throttles sign-ins by it); behind a reverse proxy,
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
+  app.use(clientAddress());
   app.use(securityHeaders());
+  app.use(contentSecurityPolicyHeaders(options.contentSecurityPolicy));
+  app.use(singleLeadingSlash());
   // Pages, scripts and JSON gzipped (the browser bundle is about a quarter of its size so);
   // answers that already carry a Content-Encoding (proxied ones) pass as they are.
   app.use(compression());
@@ -137,12 +180,14 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     app.use(
       AUTH_BASE_PATH,
       express.urlencoded({ extended: false }),
+      safeCallbackUrl(),
       unknownProvider(auth.config),
     );
     app.use(AUTH_BASE_PATH, authRoutes(auth.config));
   }
 
   app.use("/api/client-log", clientLog());
+  app.use(CSP_REPORT_PATH, cspReports());
   if (options.messages) app.use("/api/messages", messagesEndpoint(options.messages));
 
   if (options.analytics) {
@@ -198,5 +243,6 @@ export function createWebApp(options: CreateWebAppOptions): Express {
 
   if (options.redirects) app.use(permanentRedirects(options.redirects, options.siteLocales));
   app.use(options.pageHandler);
+  app.use(jsonErrors());
   return app;
 }

@@ -2,6 +2,8 @@ import express, { type RequestHandler, type Router } from "express";
 
 const KINDS = new Set(["graphql", "session", "render", "messages"]);
 const WINDOW_MS = 60_000;
+/** sendBeacon posts text/plain; both are JSON here. */
+const BODY_TYPES = ["application/json", "text/plain"];
 
 /**
  * POST /api/client-log: the browser's errors, one JSON line each on the server's log (where the
@@ -34,10 +36,22 @@ export function clientLog(
     next();
   };
 
+  const jsonOnly: RequestHandler = (req, res, next) => {
+    if (!req.is(BODY_TYPES)) {
+      res.status(415).json({
+        error: "A client log entry is JSON (application/json or text/plain).",
+        code: "UNSUPPORTED_MEDIA_TYPE",
+      });
+      return;
+    }
+    next();
+  };
+
   router.post(
     "/",
     limit,
-    express.json({ limit: "8kb", type: ["application/json", "text/plain"] }),
+    jsonOnly,
+    express.json({ limit: "8kb", type: BODY_TYPES }),
     (req, res) => {
       const body = req.body as Record<string, unknown> | undefined;
       const kind = body?.kind;
@@ -52,6 +66,7 @@ export function clientLog(
           .status(400)
           .json({
             error: "A client log entry needs a known kind and a message.",
+            code: "BAD_REQUEST",
           });
         return;
       }

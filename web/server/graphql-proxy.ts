@@ -29,7 +29,7 @@ const GATEWAY_TIMEOUT_MS = 30_000;
 
 export function pickHeaders(
   incoming: IncomingHttpHeaders,
-  remoteAddress: string | undefined,
+  clientAddress: string | undefined,
   sessionToken: string | null,
   forwarded: readonly string[] = FORWARDED_REQUEST_HEADERS,
 ): OutgoingHttpHeaders {
@@ -40,8 +40,8 @@ export function pickHeaders(
   }
   // A browser session speaks with its own token, whatever the request says.
   if (sessionToken) headers.authorization = `Bearer ${sessionToken}`;
-  const forwardedFor = [incoming["x-forwarded-for"], remoteAddress].filter(Boolean).join(", ");
-  if (forwardedFor) headers["x-forwarded-for"] = forwardedFor;
+  // The visitor's address as this server knows it (req.ip), never what the browser wrote.
+  if (clientAddress) headers["x-forwarded-for"] = clientAddress;
   return headers;
 }
 
@@ -76,7 +76,7 @@ export function graphqlProxy(options: GraphqlProxyOptions): RequestHandler {
       url,
       {
         method: req.method,
-        headers: pickHeaders(req.headers, req.socket.remoteAddress, sessionToken),
+        headers: pickHeaders(req.headers, req.ip, sessionToken),
         timeout: GATEWAY_TIMEOUT_MS,
       },
       (gatewayResponse) => {

@@ -36,7 +36,16 @@ async function main() {
     analytics: { url: env.ANALYTICS_URL, frontendName: env.FRONTEND_NAME },
     ...(env.INDEXNOW_KEY ? { indexNowKey: env.INDEXNOW_KEY } : {}),
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
-    pageHandler: createRequestHandler({ build, mode: env.NODE_ENV }),
+    // The page renderer puts this response's Content-Security-Policy nonce on its inline scripts.
+    pageHandler: createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+    }),
+    contentSecurityPolicy: {
+      captchaScriptUrl: env.CAPTCHA_SCRIPT_URL,
+      tagManagerUrl: env.TAG_MANAGER_URL,
+    },
     redirects: gatewayRedirectConfig({
       gatewayUrl: env.GATEWAY_URL,
       frontend: `${env.FRONTEND_NAME}/en`,

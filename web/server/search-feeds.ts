@@ -41,7 +41,7 @@ export function feedsProxy(searchUrl: string): RequestHandler {
         method: req.method === "HEAD" ? "HEAD" : "GET",
         headers: pickHeaders(
           req.headers,
-          req.socket.remoteAddress,
+          req.ip,
           null,
           FEED_REQUEST_HEADERS,
         ),

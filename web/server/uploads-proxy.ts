@@ -54,7 +54,7 @@ export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
         method: req.method,
         headers: pickHeaders(
           req.headers,
-          req.socket.remoteAddress,
+          req.ip,
           sessionToken,
           UPLOAD_REQUEST_HEADERS,
         ),

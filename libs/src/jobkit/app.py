@@ -26,6 +26,7 @@ from strawberry.fastapi import GraphQLRouter
 
 from jobkit.audit import AUDIT_TOPIC
 from jobkit.auth import JwtVerifier
+from jobkit.client_address import of_request
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.frontend import HEADER as FRONTEND_HEADER
@@ -34,6 +35,7 @@ from jobkit.graphql import ServiceContext, authenticate
 from jobkit.kafka import ensure_topics, kafka_reachable
 from jobkit.migrations import upgrade_to_head
 from jobkit.outbox import OutboxRelay
+from jobkit.revocations import RevocationReadModel, RevocationTables, revocation_consumer
 from jobkit.settings import ServiceSettings
 from jobkit.telemetry import setup_logging, setup_telemetry
 from jobkit.uploads.storage import Storage, storage_from_settings
@@ -87,19 +89,16 @@ def _default_context(runtime: ServiceRuntime, request: Request) -> Any:
                 request.headers.get(FRONTEND_HEADER), default_site=runtime.settings.site
             ),
             outbox=runtime.outbox,
-            client_ip=client_ip(request),
+            client_ip=client_ip(request, runtime.settings),
         )
 
     return build()
 
 
-def client_ip(request: Request) -> str | None:
-    """The first X-Forwarded-For hop (the web server's view of the browser), else the peer."""
-    forwarded = request.headers.get("x-forwarded-for", "")
-    first = forwarded.split(",", 1)[0].strip()
-    if first:
-        return first[:64]
-    return request.client.host if request.client is not None else None
+def client_ip(request: Request, settings: ServiceSettings) -> str | None:
+    """The end user's address: X-Forwarded-For read from the right through the deployment's
+    trusted proxies only (jobkit.client_address), so a browser cannot choose it."""
+    return of_request(request, settings.trusted_proxies)
 
 
 def create_service_app(
@@ -113,6 +112,7 @@ def create_service_app(
     workers: Sequence[Worker] = (),
     context: ContextFactory = _default_context,
     memberships: Table | None = None,
+    revocations: RevocationTables | None = None,
 ) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -122,14 +122,19 @@ def create_service_app(
             await asyncio.to_thread(upgrade_to_head, service_dir, settings.database_url)
         engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
         SQLAlchemyInstrumentor().instrument(engine=engine.sync_engine)
+        sessions = make_sessionmaker(engine)
         runtime = ServiceRuntime(
             settings=settings,
             engine=engine,
-            sessions=make_sessionmaker(engine),
+            sessions=sessions,
             verifier=JwtVerifier(
                 jwks_url=settings.jwks_url,
                 issuer=settings.jwt_issuer,
                 audience=settings.jwt_audience,
+                # Ended sessions (ADR 0023): identity's events, applied by this service's group.
+                revocations=RevocationReadModel(sessions=sessions, tables=revocations)
+                if revocations is not None
+                else None,
             ),
             storage=storage_from_settings(settings),
             memberships=memberships,
@@ -138,6 +143,10 @@ def create_service_app(
         app.state.runtime = runtime
         if settings.run_background_workers:
             runtime.consumers = list(consumers(runtime)) if consumers else []
+            if revocations is not None:
+                runtime.consumers.append(
+                    revocation_consumer(settings=settings, tables=revocations, sessions=sessions)
+                )
             runtime.tasks.append(asyncio.create_task(_prepare_topics(runtime, published_topics)))
             relay = OutboxRelay(
                 sessions=runtime.sessions,

@@ -1,13 +1,16 @@
 """The authenticated principal, from a bearer JWT signed by identity and checked against its JWKS.
 
 Roles follow the spec: administrator, site_admin and job_editor are admin-like; a user may act on
-an entity they own or when admin-like.
+an entity they own or when admin-like. A token names its session (``sid``) and the account's
+session version (``sv``); with a revocation check (jobkit.revocations, ADR 0023) a token whose
+session ended or whose version is outdated is refused like an expired one.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import jwt
 
@@ -29,6 +32,11 @@ class Principal:
     actor_id: str | None = None
     # The account's address when the token was issued (identity's ``email`` claim).
     email: str | None = None
+    # Whether the account proved that address (identity's ``email_verified`` claim).
+    email_verified: bool = False
+    # The session the token belongs to (``sid``) and the account's session version (``sv``).
+    session_id: str | None = None
+    session_version: int = 0
 
     @property
     def is_admin_like(self) -> bool:
@@ -42,16 +50,51 @@ class Principal:
         return self.is_admin_like or (owner_id is not None and owner_id == self.user_id)
 
 
-class JwtVerifier:
-    """Verifies RS256 tokens against identity's JWKS; keys are cached and refreshed on rotation."""
+class RevocationCheck(Protocol):
+    async def is_revoked(self, *, user_id: str, session_id: str, session_version: int) -> bool:
+        """Whether the session ended or the account's tokens of this version are outdated."""
+        ...
 
-    def __init__(self, *, jwks_url: str, issuer: str, audience: str, leeway: int = 15) -> None:
+
+SESSION_ENDED = "The session has ended; sign in again."
+
+
+class JwtVerifier:
+    """Verifies RS256 tokens against identity's JWKS; keys are cached and refreshed on rotation.
+
+    With ``revocations`` a token must name its session, and one that ended is refused."""
+
+    def __init__(
+        self,
+        *,
+        jwks_url: str,
+        issuer: str,
+        audience: str,
+        leeway: int = 15,
+        revocations: RevocationCheck | None = None,
+    ) -> None:
         self._jwks = jwt.PyJWKClient(jwks_url, cache_keys=True, lifespan=300, timeout=5)
         self._issuer = issuer
         self._audience = audience
         self._leeway = leeway
+        self._revocations = revocations
 
     async def verify(self, token: str) -> Principal:
+        principal = await self.verify_signature(token)
+        if self._revocations is not None:
+            if principal.session_id is None:
+                raise AuthenticationError(SESSION_ENDED)
+            if await self._revocations.is_revoked(
+                user_id=principal.user_id,
+                session_id=principal.session_id,
+                session_version=principal.session_version,
+            ):
+                raise AuthenticationError(SESSION_ENDED)
+        return principal
+
+    async def verify_signature(self, token: str) -> Principal:
+        """The token's principal if identity signed it and it has not expired, whether or not
+        its session has ended since (identity's own sign-out and renewal look at the session)."""
         try:
             signing_key = await asyncio.to_thread(self._jwks.get_signing_key_from_jwt, token)
             claims = jwt.decode(
@@ -72,10 +115,18 @@ class JwtVerifier:
             masqueraded=bool(claims.get("masqueraded", False)),
             actor_id=_actor(claims),
             email=claims.get("email") if isinstance(claims.get("email"), str) else None,
+            email_verified=claims.get("email_verified") is True,
+            session_id=claims["sid"] if isinstance(claims.get("sid"), str) else None,
+            session_version=_version(claims),
         )
 
 
-def _actor(claims: dict[str, object]) -> str | None:
+def _version(claims: dict[str, Any]) -> int:
+    version = claims.get("sv", 0)
+    return version if isinstance(version, int) and not isinstance(version, bool) else 0
+
+
+def _actor(claims: dict[str, Any]) -> str | None:
     act = claims.get("act")
     if isinstance(act, dict) and isinstance(act.get("sub"), str):
         return str(act["sub"])

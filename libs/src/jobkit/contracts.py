@@ -24,6 +24,9 @@ USER_DELETED = "identity.user.deleted"
 USER_REGISTRATION_CONSENTED = "identity.user.registration_consented"
 SITE_TOPIC = "identity.site"
 SITE_CONFIG_CHANGED = "identity.site.config_changed"
+SESSION_TOPIC = "identity.session"  # ended sessions, keyed by user id (ADR 0023)
+SESSION_REVOKED = "identity.session.revoked"
+SESSION_TOKENS_OUTDATED = "identity.session.tokens_outdated"
 
 # organizations
 ORGANIZATION_TOPIC = "organizations.organization"  # organizations and their members

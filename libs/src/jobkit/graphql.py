@@ -112,8 +112,8 @@ class ServiceContext(BaseContext):
         client_ip: str | None = None,
     ) -> None:
         super().__init__()
-        # The end user's address (the first X-Forwarded-For hop the web server and the gateway
-        # pass on, else the peer), for rate limits and captcha checks.
+        # The end user's address (X-Forwarded-For through the deployment's trusted proxies only,
+        # jobkit.app.client_ip), for rate limits and captcha checks.
         self.client_ip = client_ip
         self.sessions = sessions
         self.settings = settings

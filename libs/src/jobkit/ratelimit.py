@@ -1,5 +1,6 @@
 """Fixed-window rate limits counted in PostgreSQL, shared by every replica of a service (jobs'
-applications, organizations' contact form; ADR 0011).
+applications, organizations' contact form; ADR 0011), and the mail budget of anonymous requests
+(:func:`may_mail`, ADR 0024).
 
 A service keeps a ``rate_limit_hits`` table (key, window start, count); each hit is one upsert,
 committed at once so refused attempts count too.
@@ -7,6 +8,7 @@ committed at once so refused attempts count too.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table
@@ -14,6 +16,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
+from jobkit.settings import ServiceSettings
 
 
 def rate_limit_table(metadata: MetaData) -> Table:
@@ -32,15 +35,20 @@ def window_start(now: datetime, seconds: int) -> datetime:
 
 
 async def count_hit(
-    sessions: async_sessionmaker[AsyncSession], table: Table, key: str, window: datetime
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    key: str,
+    window: datetime,
+    amount: int = 1,
 ) -> int:
-    """One more hit in ``key``'s window; the count so far (committed at once)."""
+    """``amount`` more hits (e.g. bytes) in ``key``'s window; the count so far (committed at
+    once)."""
     async with unit_of_work(sessions) as session:
-        statement = insert(table).values(key=key[:200], window_start=window, count=1)
+        statement = insert(table).values(key=key[:200], window_start=window, count=amount)
         count = await session.scalar(
             statement.on_conflict_do_update(
                 index_elements=[table.c.key, table.c.window_start],
-                set_={"count": table.c.count + 1},
+                set_={"count": table.c.count + amount},
             ).returning(table.c.count)
         )
         # Old windows are of no use; a few are removed with each hit.
@@ -57,10 +65,49 @@ async def over_limits(
     *,
     now: datetime,
     window_seconds: int,
+    amount: int = 1,
 ) -> bool:
-    """Counts a hit on each ``(key, limit)`` and answers whether any is over its limit."""
+    """Counts ``amount`` hits on each ``(key, limit)`` and answers whether any is over its
+    limit."""
     window = window_start(now, window_seconds)
     over = False
     for key, limit in limits:
-        over = await count_hit(sessions, table, key, window) > limit or over
+        over = await count_hit(sessions, table, key, window, amount) > limit or over
     return over
+
+
+def recipient_key(address: str) -> str:
+    """The mail budget's key of an address: a digest, so the table holds no addresses."""
+    digest = hashlib.sha256(address.strip().lower().encode()).hexdigest()
+    return f"mail:to:{digest}"
+
+
+async def may_mail(
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    settings: ServiceSettings,
+    *,
+    recipient: str,
+    client_ip: str | None,
+    account: str | None = None,
+    now: datetime | None = None,
+) -> bool:
+    """Counts one mail a request asks to send to ``recipient`` and answers whether it may go:
+    at most ``mail_limit_per_recipient`` per address, and ``mail_limit_per_client`` per client
+    address (and per signed-in account), in each ``mail_limit_window_seconds`` window.
+
+    Call it for every request that could mail, whether or not it will (an account exists or
+    not), and answer the caller the same either way: a refused mail is silently not sent, so the
+    limit reveals nothing about accounts (ADR 0017, ADR 0024)."""
+    limits = [(recipient_key(recipient), settings.mail_limit_per_recipient)]
+    if client_ip:
+        limits.append((f"mail:client:{client_ip}", settings.mail_limit_per_client))
+    if account:
+        limits.append((f"mail:account:{account}", settings.mail_limit_per_client))
+    return not await over_limits(
+        sessions,
+        table,
+        limits,
+        now=now or datetime.now(UTC),
+        window_seconds=settings.mail_limit_window_seconds,
+    )

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal, Self
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import AliasChoices, Field, SecretStr, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from jobkit.client_address import parse_networks
 
 DEVELOPMENT_DB_PASSWORD = "jobboard"  # noqa: S105 - the documented local default, refused elsewhere
 
@@ -72,6 +74,20 @@ class ServiceSettings(BaseSettings):
     # Prefix of the file URLs the upload endpoint answers, e.g. "/api/uploads/organizations"
     # behind the web server's proxy; empty: the service's own "/files/...".
     upload_public_url: str = ""
+    # Seconds an upload may take to be checked and rendered before it is refused (TOO_COMPLEX)
+    # and its worker process killed (jobkit.uploads.processing, ADR 0024).
+    upload_processing_seconds: float = Field(
+        default=30.0, gt=0, validation_alias=_shared("JOBBOARD_UPLOAD_PROCESSING_SECONDS")
+    )
+    # Anonymous uploads (the application and contact forms' files) per client address and
+    # window: files and bytes received (ADR 0024).
+    upload_quota_window_seconds: int = 3600
+    upload_quota_files_per_client: int = 20
+    upload_quota_bytes_per_client: int = 200 * 1024 * 1024
+    # Uploads no object references are deleted after this many seconds (the sweeper, ADR 0024),
+    # which looks every upload_sweep_interval_seconds.
+    upload_orphan_seconds: int = 24 * 3600
+    upload_sweep_interval_seconds: float = 300.0
     s3_endpoint_url: str | None = Field(default=None, validation_alias=_shared("S3_ENDPOINT_URL"))
     s3_bucket: str = Field(default="jobboard-uploads", validation_alias=_shared("S3_BUCKET"))
     s3_access_key: str | None = Field(default=None, validation_alias=_shared("S3_ACCESS_KEY"))
@@ -80,9 +96,35 @@ class ServiceSettings(BaseSettings):
     )
     s3_region: str = Field(default="us-east-1", validation_alias=_shared("S3_REGION"))
 
+    # The deployment's own proxies in front of the services (the web server, the gateway), as
+    # addresses or CIDRs: X-Forwarded-For is believed through these hops only, read from the
+    # right (jobkit.client_address, ADR 0024). Comma-separated in the environment.
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(
+        default_factory=lambda: ["127.0.0.0/8", "::1/128"],
+        validation_alias=_shared("JOBBOARD_TRUSTED_PROXIES"),
+    )
+    # Mails an anonymous request makes a service send (a reset link, a notice, a copy): at most
+    # this many per recipient and per client in a window (jobkit.ratelimit.may_mail, ADR 0024).
+    mail_limit_per_recipient: int = 3
+    mail_limit_per_client: int = 20
+    mail_limit_window_seconds: int = 3600
+
     run_migrations_on_startup: bool = True
     run_background_workers: bool = True
     outbox_poll_interval_seconds: float = 0.2
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_proxies(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return [entry.strip() for entry in value.split(",") if entry.strip()]
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _valid_proxies(cls, value: list[str]) -> list[str]:
+        parse_networks(value)  # a malformed entry is refused at start-up, not per request
+        return value
 
     @property
     def database_url(self) -> str:

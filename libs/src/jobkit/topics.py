@@ -48,6 +48,10 @@ _HISTORY = "search's reindex replays it from the beginning"
 TOPICS: dict[str, TopicSettings] = {
     contracts.USER_TOPIC: TopicSettings(),
     contracts.SITE_TOPIC: TopicSettings(),
+    # every service's revocation read model reads it from its beginning (jobkit.revocations)
+    contracts.SESSION_TOPIC: TopicSettings(
+        retention_ms=-1, why="every service's revocation read model replays it (ADR 0023)"
+    ),
     "audit.masquerade": TopicSettings(),
     contracts.ORGANIZATION_TOPIC: TopicSettings(),
     contracts.PROFILE_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),

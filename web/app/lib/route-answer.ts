@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { data, redirect } from "react-router";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { RouteAnswerQuery } from "~/lib/graphql/generated/graphql";
+import { sitePath } from "~/lib/safe-path";
 
 /**
  * What a public path shows, from search's slug index (spec 3's route answer, ADR 0015): the
@@ -73,14 +74,6 @@ export type RouteResolution =
 export type RouteClient = Pick<ApolloClient, "query">;
 
 /**
- * A path on this site: one slash, then not another (`//host` and `/\host` leave the site), so a
- * redirect to it never leads elsewhere.
- */
-export function isSitePath(target: string): boolean {
-  return target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
-}
-
-/**
  * route(path): content, a redirect (only to a site path; anything else is a 404), an error with
  * its code, or unavailable. Content an owner no longer shows nulls the answer in the gateway: a
  * 404 as well.
@@ -97,13 +90,15 @@ export async function resolveRoute(client: RouteClient, path: string): Promise<R
   switch (answer?.__typename) {
     case "ContentResponse":
       return { kind: "content", content: answer.content };
-    case "RedirectResponse":
-      if (!isSitePath(answer.target)) return { kind: "error", status: 404, reason: "Not found" };
+    case "RedirectResponse": {
+      const target = sitePath(answer.target);
+      if (!target) return { kind: "error", status: 404, reason: "Not found" };
       return {
         kind: "redirect",
         status: (REDIRECT_STATUSES.includes(answer.code) ? answer.code : 301) as RedirectStatus,
-        target: answer.target,
+        target,
       };
+    }
     case "ErrorResponse":
       return { kind: "error", status: answer.code >= 400 && answer.code < 600 ? answer.code : 404, reason: answer.reason };
     case undefined:

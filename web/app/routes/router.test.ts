@@ -64,7 +64,16 @@ describe("/router", () => {
   it("is a 503 when search cannot answer, and a 404 for a path off the site or none", async () => {
     routeAnswers(new Error("gateway down"));
     expect(await thrown(load("/job/x"))).toMatchObject({ init: { status: 503 } });
-    for (const target of [null, "", "https://evil.example/", "//evil.example/", "/\\evil.example", "job/x"]) {
+    for (const target of [
+      null,
+      "",
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/.//evil.example",
+      "job/x",
+    ]) {
       query.mockReset();
       expect(await thrown(load(target))).toMatchObject({ init: { status: 404 } });
       expect(query).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { redirectTo } from "~/lib/redirect";
-import { contentPath, isSitePath, resolveRoute, withQuery } from "~/lib/route-answer";
+import { contentPath, resolveRoute, withQuery } from "~/lib/route-answer";
+import { sitePath } from "~/lib/safe-path";
 import type { Route } from "./+types/router";
 
 /**
@@ -11,8 +12,10 @@ import type { Route } from "./+types/router";
  * not answering is a 503. Only site paths are resolved, so nothing leads off the site.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const target = new URL(request.url).searchParams.get("router") ?? "";
-  if (!isSitePath(target)) throw data(null, { status: 404 });
+  // a path, as the browser reads it (ADR 0022); a relative one is no path at all
+  const requested = new URL(request.url).searchParams.get("router");
+  const target = requested?.startsWith("/") ? sitePath(requested) : null;
+  if (!target) throw data(null, { status: 404 });
   const { pathname, search } = new URL(target, "http://site.invalid");
   const resolution = await resolveRoute(requestApolloClient(request), pathname);
   switch (resolution.kind) {

@@ -14,11 +14,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  // Auth.js names it callbackUrl (unknown provider); the site names it destination.
-  const destination = params.get("destination") ?? params.get("callbackUrl");
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // Auth.js names it callbackUrl (unknown provider); the site names it destination. Only a path
+  // on this site is kept (ADR 0022), so neither the redirect nor the page's navigation leaves it.
+  const destination = safeDestination(params.get("destination") ?? params.get("callbackUrl"), url.origin);
   // Already signed in: straight on to where the visitor was going.
-  if (await sessionOf(request)) throw redirectTo(safeDestination(destination));
+  if (await sessionOf(request)) throw redirectTo(destination);
   return {
     providers: socialProviders(),
     destination,

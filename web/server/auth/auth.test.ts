@@ -21,7 +21,10 @@ const close = (server: Server) => new Promise<void>((resolve) => server.close(()
 // Real HTTP servers on loopback stand in for identity's REST API and for the gateway.
 let identity: Server;
 let identityAnswer: { status: number; body: unknown };
+/** Answers for one path of identity's (e.g. /auth/refresh), instead of identityAnswer. */
+let identityAnswerFor: Record<string, { status: number; body: unknown }>;
 let identityBodies: Record<string, unknown>[];
+let identityCalls: { path: string; authorization?: string }[];
 let gateway: Server;
 let gatewayHeaders: IncomingHttpHeaders[];
 let web: Server;
@@ -36,14 +39,23 @@ const grant = (expiresAt: number) => ({
 
 beforeEach(async () => {
   identityBodies = [];
+  identityCalls = [];
   identityAnswer = { status: 200, body: grant(Math.floor(Date.now() / 1000) + 3600) };
+  identityAnswerFor = {};
   identity = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      identityBodies.push(JSON.parse(body) as Record<string, unknown>);
-      res.writeHead(identityAnswer.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(identityAnswer.body));
+      const path = req.url ?? "";
+      identityCalls.push({ path, authorization: req.headers.authorization });
+      if (path === "/auth/signout") {
+        res.writeHead(204).end();
+        return;
+      }
+      if (path !== "/auth/refresh") identityBodies.push(JSON.parse(body) as Record<string, unknown>);
+      const answer = identityAnswerFor[path] ?? identityAnswer;
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer.body));
     });
   });
   gatewayHeaders = [];
@@ -209,9 +221,127 @@ describe("credentials sign-in through Auth.js", () => {
     expect(await response.json()).toEqual({ url: "/user/login?callbackUrl=%2Fjobs" });
   });
 
+  it.each([
+    "//evil.example/",
+    "/\\evil.example",
+    "/\t/evil.example",
+    "https://evil.example/",
+    "//evil\u3002example",
+    "javascript:alert(1)",
+    "not a url",
+    "",
+  ])("sends a sign-in with the callbackUrl %j to a page of this site (ADR 0022)", async (callbackUrl) => {
+    const url = await signIn(new Jar(), { email: "ada@example.org", password: "right-password", callbackUrl });
+    expect(new URL(url).origin).toBe(base);
+    expect(new URL(url).pathname.startsWith("//")).toBe(false);
+  });
+
+  it.each(["\\\\evil.example", "javascript:alert(1)", "not a url", "//evil.example"])(
+    "answers a callbackUrl %j in the query with a page of this site, never a 500",
+    async (callbackUrl) => {
+      const response = await fetch(`${base}/api/auth/csrf?${new URLSearchParams({ callbackUrl }).toString()}`);
+      expect(response.status).toBe(200);
+      const kept = response.headers
+        .getSetCookie()
+        .find((line) => line.startsWith("authjs.callback-url="))
+        ?.split(";")[0]
+        ?.split("=")[1];
+      const target = new URL(decodeURIComponent(kept ?? ""));
+      expect(target.origin).toBe(base);
+      expect(target.pathname.startsWith("//")).toBe(false);
+      const unknown = await fetch(
+        `${base}/api/auth/signin/nowhere?${new URLSearchParams({ callbackUrl }).toString()}`,
+        { redirect: "manual" },
+      );
+      const forwarded = new URL(unknown.headers.get("location") ?? "", base).searchParams.get("callbackUrl") ?? "";
+      expect(forwarded.startsWith("/") && !forwarded.startsWith("//")).toBe(true);
+    },
+  );
+
+  it("keeps a callbackUrl on this site, as the browser reads it", async () => {
+    const url = await signIn(new Jar(), {
+      email: "ada@example.org",
+      password: "right-password",
+      callbackUrl: "/./jobs?page=2",
+    });
+    expect(url).toBe(`${base}/jobs?page=2`);
+  });
+
   it("never lets shared caches keep session answers", async () => {
     const response = await fetch(`${base}/api/auth/session`);
     expect(response.headers.get("cache-control")).toContain("no-store");
+  });
+});
+
+async function signOut(jar: Jar) {
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie: jar.header() } });
+  jar.store(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie: jar.header(),
+      "content-type": "application/x-www-form-urlencoded",
+      "x-auth-return-redirect": "1",
+    },
+    body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
+  });
+  jar.store(response);
+}
+
+/** GET /api/auth/session as the browser does it: keeping the cookie it answers with. */
+async function readSession(jar: Jar) {
+  const response = await fetch(`${base}/api/auth/session`, { headers: { cookie: jar.header() } });
+  jar.store(response);
+  return (await response.json()) as Record<string, unknown> | null;
+}
+
+describe("sessions identity can end (ADR 0023)", () => {
+  it("ends the session at identity on sign-out, then clears the cookie", async () => {
+    const jar = new Jar();
+    await signIn(jar, { email: "ada@example.org", password: "right-password" });
+    expect(jar.get(COOKIE)).toBeTruthy();
+    await signOut(jar);
+    expect(identityCalls.filter((call) => call.path === "/auth/signout")).toEqual([
+      { path: "/auth/signout", authorization: "Bearer identity.access.token" },
+    ]);
+    expect(jar.get(COOKIE)).toBeUndefined();
+  });
+
+  it("renews the token on a session read, so a role change reaches the page and the gateway", async () => {
+    const jar = new Jar();
+    await signIn(jar, { email: "ada@example.org", password: "right-password" });
+    const renewed = grant(Math.floor(Date.now() / 1000) + 3600);
+    identityAnswerFor["/auth/refresh"] = {
+      status: 200,
+      body: { ...renewed, accessToken: "renewed.access.token", user: { ...renewed.user, roles: ["recruiter"] } },
+    };
+    expect(await readSession(jar)).toMatchObject({ user: { roles: ["recruiter"] } });
+    expect(identityCalls.at(-1)).toEqual({ path: "/auth/refresh", authorization: "Bearer identity.access.token" });
+    await graphql(jar);
+    expect(gatewayHeaders.at(-1)?.authorization).toBe("Bearer renewed.access.token");
+  });
+
+  it("ends a session identity ended (signed out elsewhere, password changed, blocked)", async () => {
+    const jar = new Jar();
+    await signIn(jar, { email: "ada@example.org", password: "right-password" });
+    identityAnswerFor["/auth/refresh"] = {
+      status: 401,
+      body: { error: "SessionEnded", message: "The session has ended; sign in again." },
+    };
+    expect(await readSession(jar)).toBeNull();
+    await graphql(jar);
+    expect(gatewayHeaders.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it("keeps the session when identity cannot be reached", async () => {
+    const jar = new Jar();
+    await signIn(jar, { email: "ada@example.org", password: "right-password" });
+    identityAnswerFor["/auth/refresh"] = { status: 503, body: {} };
+    expect(await readSession(jar)).toMatchObject({ user: { id: "u-1", roles: ["applicant"] } });
+    await graphql(jar);
+    expect(gatewayHeaders.at(-1)?.authorization).toBe("Bearer identity.access.token");
   });
 });
 

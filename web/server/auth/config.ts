@@ -13,6 +13,7 @@ import type {
   SessionClaims,
   SessionUser,
 } from "../../app/lib/session-claims.js";
+import { sitePath } from "../../app/lib/safe-path.js";
 import type { IdentityClient, IdentityGrant } from "./identity-client.js";
 
 /** What the auth routes know about the request that callbacks cannot see themselves. */
@@ -22,6 +23,8 @@ export interface AuthRequestContext {
   signUpRole?: string;
   /** The consent infos ticked on the sign-up page before a social sign-up (ADR 0009). */
   signUpConsents?: string[];
+  /** The browser's User-Agent, kept with the session identity opens. */
+  userAgent?: string;
 }
 
 export const authRequestContext = new AsyncLocalStorage<AuthRequestContext>();
@@ -114,6 +117,7 @@ export function createAuthConfig(
         email,
         password,
         clientAddress: authRequestContext.getStore()?.clientAddress,
+        userAgent: authRequestContext.getStore()?.userAgent,
       });
       if (answer.kind === "ok")
         return { id: answer.grant.user.id, grant: answer.grant } as AuthUser;
@@ -141,6 +145,15 @@ export function createAuthConfig(
     useSecureCookies: options.secureCookies,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     providers: [credentials, ...oidc],
+    events: {
+      // Sign-out ends the session at identity first, so a copy of its token stops working too
+      // (ADR 0023); the cookie is cleared whatever identity answers.
+      async signOut(message) {
+        const claims = ("token" in message ? message.token : null) as Partial<SessionClaims> | null;
+        const token = claims?.realAccessToken ?? claims?.accessToken;
+        if (token) await identity.signOut(token);
+      },
+    },
     pages: {
       signIn: "/user/login",
       signOut: "/user/logout",
@@ -158,6 +171,12 @@ export function createAuthConfig(
       debug() {},
     },
     callbacks: {
+      // A callbackUrl is followed only to a path on this site (ADR 0022); Auth.js's own check
+      // reads the raw text, not what a browser makes of it.
+      redirect({ url, baseUrl }) {
+        const path = sitePath(url, baseUrl);
+        return path ? `${baseUrl}${path}` : baseUrl;
+      },
       async signIn({ account }) {
         if (!account || account.type !== "oidc") return true;
         const idToken = account.id_token;
@@ -167,6 +186,7 @@ export function createAuthConfig(
           idToken,
           role: authRequestContext.getStore()?.signUpRole,
           consents: authRequestContext.getStore()?.signUpConsents,
+          userAgent: authRequestContext.getStore()?.userAgent,
         });
         if (answer.kind === "ok") {
           socialGrants.set(account, answer.grant);
@@ -214,7 +234,7 @@ export function createAuthConfig(
             identity,
           );
         }
-        return token;
+        return renewSession(claims as SessionClaims, identity);
       },
 
       session({ session, token }) {
@@ -228,6 +248,38 @@ export function createAuthConfig(
       },
     },
   };
+}
+
+/**
+ * Every read of the session asks identity for a fresh token of it (ADR 0023): the current roles
+ * after a role change (the old token is refused everywhere within seconds), and the end of a
+ * session identity ended (signed out elsewhere, a password change, a block, a deletion), which
+ * clears the cookie. While masquerading, the admin's own session is the one checked. An
+ * unreachable identity keeps the session as it is.
+ */
+async function renewSession(
+  claims: SessionClaims,
+  identity: IdentityClient,
+): Promise<JWT | null> {
+  const own = claims.masqueraded ? claims.realAccessToken : claims.accessToken;
+  if (!own) return claims as unknown as JWT;
+  const answer = await identity.refresh(own);
+  if (answer.kind === "rejected") return null;
+  if (answer.kind !== "ok") return claims as unknown as JWT;
+  if (claims.masqueraded) {
+    return {
+      ...claims,
+      realUser: userFromGrant(answer.grant),
+      realAccessToken: answer.grant.accessToken,
+      realAccessTokenExpiresAt: answer.grant.expiresAt,
+    } as unknown as JWT;
+  }
+  return {
+    ...claims,
+    user: userFromGrant(answer.grant),
+    accessToken: answer.grant.accessToken,
+    accessTokenExpiresAt: answer.grant.expiresAt,
+  } as unknown as JWT;
 }
 
 /**

@@ -43,11 +43,13 @@ export class IdentityClient {
     email: string;
     password: string;
     clientAddress?: string;
+    userAgent?: string;
   }): Promise<IdentityAnswer> {
     return this.post("/auth/credentials", {
       email: input.email,
       password: input.password,
       client_address: input.clientAddress ?? null,
+      user_agent: input.userAgent ?? null,
     });
   }
 
@@ -57,13 +59,37 @@ export class IdentityClient {
     idToken: string;
     role?: string;
     consents?: string[];
+    userAgent?: string;
   }): Promise<IdentityAnswer> {
     return this.post("/auth/social", {
       provider: input.provider,
       id_token: input.idToken,
       role: input.role ?? null,
       accepted_consent_info_ids: input.consents ?? [],
+      user_agent: input.userAgent ?? null,
     });
+  }
+
+  /**
+   * A fresh token for the session of `token`, with the account's current roles (ADR 0023);
+   * `rejected` (`SessionEnded`) once the session was ended, the account blocked or deleted.
+   */
+  refresh(token: string): Promise<IdentityAnswer> {
+    return this.post("/auth/refresh", {}, token);
+  }
+
+  /** Ends the session of `token` at identity, so no copy of it works any more (ADR 0023). */
+  async signOut(token: string): Promise<boolean> {
+    try {
+      const response = await this.fetchImpl(new URL("/auth/signout", this.baseUrl), {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(IDENTITY_TIMEOUT_MS),
+      });
+      return response.ok;
+    } catch {
+      return false;
+    }
   }
 
   /** A token for acting as another user (id or email); identity checks the admin's own token. */

@@ -21,7 +21,15 @@ def free_port() -> int:
 async def serve(app: Any, *, port: int | None = None) -> AsyncIterator[str]:
     """Run ``app`` with uvicorn (lifespan included); yield its base URL."""
     port = port or free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    # proxy_headers off, as deployed: jobkit reads X-Forwarded-For itself (ADR 0024)
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        proxy_headers=False,
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     try:

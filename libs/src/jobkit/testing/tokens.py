@@ -44,6 +44,9 @@ class TokenIssuer:
             "aud": self.audience,
             "iat": now,
             "exp": now + lifetime,
+            # A session of its own, as identity's tokens have (ADR 0023).
+            "sid": str(uuid.uuid4()),
+            "sv": 0,
             **claims,
         }
         return jwt.encode(body, self._key, algorithm="RS256", headers={"kid": KEY_ID})

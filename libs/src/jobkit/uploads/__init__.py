@@ -15,6 +15,7 @@ from jobkit.uploads.http import upload_router
 from jobkit.uploads.images import STYLES, ImageStyle
 from jobkit.uploads.processing import ProcessedUpload, process, process_upload
 from jobkit.uploads.storage import LocalDiskStorage, S3Storage, Storage, storage_from_settings
+from jobkit.uploads.sweeper import UploadReference, sweep_uploads
 from jobkit.uploads.tables import uploads_table, usable_upload
 
 __all__ = [
@@ -27,10 +28,12 @@ __all__ = [
     "S3Storage",
     "Storage",
     "UploadKind",
+    "UploadReference",
     "UploadRejected",
     "process",
     "process_upload",
     "storage_from_settings",
+    "sweep_uploads",
     "upload_router",
     "uploads_table",
     "usable_upload",

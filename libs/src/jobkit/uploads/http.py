@@ -7,22 +7,27 @@ docs/decisions/0007-uploads.md); GraphQL mutations then reference the returned u
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Collection, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import SecretStr
 from sqlalchemy import Row, Table, select
 
 from jobkit.audit import AUDIT_UNAVAILABLE, MasqueradedWrite
 from jobkit.auth import Principal
+from jobkit.client_address import of_request
 from jobkit.frontend import HEADER as FRONTEND_HEADER
 from jobkit.frontend import Frontend
 from jobkit.graphql import authenticate, parse_uuid
+from jobkit.ratelimit import over_limits
 from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
 from jobkit.uploads.files import ANONYMOUS_OWNER, file_url
 from jobkit.uploads.form import FormError, UploadForm, read_upload_form, refuse_content_length
@@ -30,9 +35,11 @@ from jobkit.uploads.processing import (
     content_disposition,
     process,
     served_filename,
+    start_workers,
     store_upload,
 )
 from jobkit.uploads.signing import signature_holds
+from jobkit.uploads.sweeper import UploadReference, run_upload_sweeper
 
 # How a masqueraded upload is named in the audit log (a mutation is named by its operation).
 UPLOAD_OPERATION = "POST /uploads"
@@ -47,6 +54,7 @@ _STATUS = {
     RejectionCode.TOO_LARGE: 413,
     RejectionCode.UNSUPPORTED_TYPE: 415,
     RejectionCode.IMAGE_TOO_LARGE: 422,
+    RejectionCode.TOO_COMPLEX: 422,
     RejectionCode.CORRUPT: 422,
     RejectionCode.UNSAFE_CONTENT: 422,
 }
@@ -75,6 +83,14 @@ def _message(answer: Response) -> str:
     return str(message) if message else f"HTTP {answer.status_code}"
 
 
+def _too_many() -> JSONResponse:
+    return _error(
+        429,
+        "TOO_MANY_UPLOADS",
+        "Too many files from your address in a short time. Try again later.",
+    )
+
+
 def _not_found() -> JSONResponse:
     return _error(404, "NOT_FOUND", "There is no such file.")
 
@@ -98,6 +114,8 @@ def upload_router(
     anonymous_purposes: Collection[str] = (),
     private_purposes: Collection[str] = (),
     signing_secret: SecretStr | None = None,
+    rate_limits: Table | None = None,
+    references: Sequence[UploadReference] = (),
 ) -> APIRouter:
     """The upload endpoints over a service's ``uploads_table``.
 
@@ -109,8 +127,68 @@ def upload_router(
     upload is usable by whoever holds its random id, once); ``private_purposes`` are always
     stored private. With ``signing_secret``, a private file is also served to the signed-in user
     a signed URL was issued to (``jobkit.uploads.signing``), until it expires.
+    Anonymous uploads count against a quota per client address (files and bytes per window, the
+    ``upload_quota_*`` settings) in ``rate_limits`` (a ``jobkit.ratelimit`` table), required
+    with ``anonymous_purposes``.
+    With ``references`` (where the service's rows name uploads), the app's background workers
+    include the sweeper (``jobkit.uploads.sweeper``): uploads no row refers to any more, or never
+    did within a day, are deleted with their files.
     """
-    router = APIRouter()
+    if anonymous_purposes and rate_limits is None:
+        raise ValueError("anonymous uploads need a rate_limits table for their per-client quota")
+
+    @asynccontextmanager
+    async def sweeping(app: FastAPI) -> AsyncIterator[None]:
+        start_workers()
+        runtime = app.state.runtime
+        settings = runtime.settings
+        if not references or not settings.run_background_workers:
+            yield
+            return
+        task = asyncio.create_task(
+            run_upload_sweeper(
+                runtime.sessions,
+                table,
+                references,
+                storage=runtime.storage,
+                orphan_after=timedelta(seconds=settings.upload_orphan_seconds),
+                interval_seconds=settings.upload_sweep_interval_seconds,
+            ),
+            name="upload-sweeper",
+        )
+        try:
+            yield
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    router = APIRouter(lifespan=sweeping)
+
+    async def over_quota(request: Request, *, files: int = 0, size: int = 0) -> bool:
+        """Counts an anonymous upload (or its bytes) on the client's quota (ADR 0024)."""
+        assert rate_limits is not None
+        settings = request.app.state.runtime.settings
+        client = of_request(request, settings.trusted_proxies) or "unknown"
+        if files:
+            key, limit, amount = (
+                f"upload:files:{client}",
+                settings.upload_quota_files_per_client,
+                files,
+            )
+        else:  # counted in KiB, so a window's sum stays far from the column's range
+            key, limit, amount = (
+                f"upload:kib:{client}",
+                settings.upload_quota_bytes_per_client // 1024,
+                -(-size // 1024),
+            )
+        return await over_limits(
+            request.app.state.runtime.sessions,
+            rate_limits,
+            [(key, limit)],
+            now=datetime.now(UTC),
+            window_seconds=settings.upload_quota_window_seconds,
+            amount=amount,
+        )
 
     @router.post("/uploads", status_code=201)
     async def upload(request: Request) -> Response:
@@ -130,6 +208,8 @@ def upload_router(
         )
         try:
             refuse_content_length(request.headers.get("content-length"))
+            if principal is None and await over_quota(request, files=1):
+                return _too_many()
             form = await read_upload_form(request.headers.get("content-type"), request.stream())
             purpose = form.fields.get("purpose", "").strip()
             if not _PURPOSE.fullmatch(purpose):
@@ -138,6 +218,8 @@ def upload_router(
                 raise FormError(f"Unknown upload purpose {purpose!r}.")
             if principal is None and purpose not in anonymous_purposes:
                 return _error(401, "UNAUTHENTICATED", "Authentication required")
+            if principal is None and await over_quota(request, size=len(form.file or b"")):
+                return _too_many()
         except UploadRejected as rejected:
             log.info("upload refused: %s", rejected.code)
             return _refused(rejected)
@@ -173,7 +255,9 @@ def upload_router(
             private = _parse_bool(form.fields.get("private")) or purpose in private_purposes
             data = bytes(form.file or b"")
             form.file = None
-            processed = await process(data)
+            processed = await process(
+                data, budget_seconds=runtime.settings.upload_processing_seconds
+            )
             del data
             if purposes is not None:
                 kinds = frozenset(purposes[purpose])

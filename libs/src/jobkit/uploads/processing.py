@@ -1,35 +1,52 @@
-"""From received bytes to stored styles and a row: checks and rendering in a worker thread, then
-the objects, then the row (objects removed again if the row cannot be written)."""
+"""From received bytes to stored styles and a row: checks and rendering in a child process with a
+time budget, then the objects, then the row (objects removed again if the row cannot be written)."""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import re
+import threading
 import unicodedata
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing import forkserver
 from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from jobkit.uploads.checks import UploadKind, check_pdf, detect, open_image
+from jobkit.uploads.checks import (
+    RejectionCode,
+    UploadKind,
+    UploadRejected,
+    check_pdf,
+    detect,
+    open_image,
+)
 from jobkit.uploads.images import ORIGINAL, OUTPUT_EXTENSION, render_styles
 from jobkit.uploads.storage import Storage
 
 # Decoding and resizing are CPU-bound and memory-hungry (a 50 MB upload, a large image decoded):
-# they never run on the event loop, and at most this many run at once per process.
+# they never run on the event loop. Each file is checked and rendered in a child process of its
+# own with a time budget (killed when the budget is spent: a thread could not be stopped), and
+# at most this many run at once per service process.
 WORKERS = 2
-_executor: ThreadPoolExecutor | None = None
+# Seconds a file may take to be checked and rendered (a 24-megapixel noisy photo takes about 2).
+DEFAULT_BUDGET_SECONDS = 30.0
+_slots = threading.BoundedSemaphore(WORKERS)  # taken in the waiting thread, not on the loop
+_context: Any = None
 
 
-def _pool() -> ThreadPoolExecutor:
-    global _executor
-    if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="jobkit-uploads")
-    return _executor
+def _children() -> Any:
+    """Children come from a fork server that imported Pillow and pypdf once: starting one costs
+    a fork, not an interpreter, and never copies the service's own threads or sockets."""
+    global _context
+    if _context is None:
+        _context = multiprocessing.get_context("forkserver")
+        _context.set_forkserver_preload(["jobkit.uploads.processing"])
+    return _context
 
 
 @dataclass(frozen=True)
@@ -72,9 +89,67 @@ def process_upload(data: bytes) -> ProcessedUpload:
     return ProcessedUpload(UploadKind.IMAGE, styles[ORIGINAL].media_type, len(data), styles)
 
 
-async def process(data: bytes) -> ProcessedUpload:
-    """:func:`process_upload` in the uploads worker pool."""
-    return await asyncio.get_running_loop().run_in_executor(_pool(), process_upload, data)
+def start_workers() -> None:
+    """Start the fork server now, in the background, so the first upload does not wait for it
+    to import Pillow and pypdf (the upload router calls it when the app starts)."""
+
+    def start() -> None:
+        _children()
+        forkserver.ensure_running()
+
+    threading.Thread(target=start, name="jobkit-uploads-forkserver", daemon=True).start()
+
+
+def _process_in_child(connection: Any, data: bytes) -> None:
+    """The child's work: the outcome goes back through the pipe (a refusal as code and text)."""
+    try:
+        outcome: tuple[Any, ...] = ("done", process_upload(data))
+    except UploadRejected as rejected:
+        outcome = ("rejected", rejected.code.value, rejected.message)
+    except Exception as error:  # a bug: reported to the parent, which raises it
+        outcome = ("failed", f"{type(error).__name__}: {error}")
+    connection.send(outcome)
+    connection.close()
+
+
+async def process(
+    data: bytes, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS
+) -> ProcessedUpload:
+    """:func:`process_upload` in a child process, at most ``WORKERS`` at once; a file that takes
+    longer than ``budget_seconds`` is refused (TOO_COMPLEX) and its child killed."""
+    return await asyncio.to_thread(_run_child, data, budget_seconds)
+
+
+def _run_child(data: bytes, budget_seconds: float) -> ProcessedUpload:
+    with _slots:
+        return _run_child_now(data, budget_seconds)
+
+
+def _run_child_now(data: bytes, budget_seconds: float) -> ProcessedUpload:
+    context = _children()
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_process_in_child, args=(sender, data), daemon=True)
+    try:
+        child.start()
+        sender.close()
+        if not receiver.poll(budget_seconds):
+            raise UploadRejected(RejectionCode.TOO_COMPLEX)
+        try:
+            outcome = receiver.recv()
+        except EOFError as error:  # the child died (out of memory, a crash in a decoder)
+            raise UploadRejected(RejectionCode.TOO_COMPLEX) from error
+    finally:
+        if child.pid is not None:  # started
+            if child.is_alive():
+                child.kill()
+            child.join()
+        receiver.close()
+    if outcome[0] == "rejected":
+        raise UploadRejected(RejectionCode(outcome[1]), outcome[2])
+    if outcome[0] == "failed":
+        raise RuntimeError(f"processing an upload failed: {outcome[1]}")
+    result: ProcessedUpload = outcome[1]
+    return result
 
 
 async def store_upload(

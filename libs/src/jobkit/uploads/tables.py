@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -45,6 +46,9 @@ def uploads_table(metadata: MetaData) -> Table:
         Column("private", Boolean, nullable=False, server_default=text("false")),
         Column("purpose", String(64), nullable=False),
         Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+        # When the sweeper first saw a row refer to it: once nothing does any more, it goes at
+        # the next sweep; never attached, a day after created_at (jobkit.uploads.sweeper).
+        Column("attached_at", DateTime(timezone=True), nullable=True),
         Index("ix_uploads_owner_id", "owner_id"),
     )
 
@@ -58,12 +62,35 @@ async def usable_upload(
     purpose: str | None = None,
 ) -> Row[Any] | None:
     """The upload a mutation may reference (``logoUploadId``...): it exists, has the purpose
-    asked for, and was uploaded by the caller (or the caller is admin-like); None otherwise."""
+    asked for, and was uploaded by the caller (or the caller is admin-like); None otherwise.
+    The row is key-share locked until the caller's transaction ends, so the sweeper cannot
+    delete it while the reference to it is being written."""
     try:
         key = uuid.UUID(str(upload_id))
     except ValueError:
         return None
-    row = (await session.execute(select(table).where(table.c.id == key))).first()
+    row = (
+        await session.execute(
+            select(table).where(table.c.id == key).with_for_update(read=True, key_share=True)
+        )
+    ).first()
     if row is None or (purpose is not None and row.purpose != purpose):
         return None
     return row if principal.can_act_on(row.owner_id) else None
+
+
+async def hold_uploads(session: AsyncSession, table: Table, upload_ids: Sequence[object]) -> bool:
+    """Key-share locks the uploads a write is about to reference, until its transaction ends (the
+    sweeper skips them), and answers whether every one still exists: checked earlier in another
+    transaction, an old one may have been swept since."""
+    keys = {uuid.UUID(str(upload_id)) for upload_id in upload_ids}
+    if not keys:
+        return True
+    found = (
+        await session.scalars(
+            select(table.c.id)
+            .where(table.c.id.in_(keys))
+            .with_for_update(read=True, key_share=True)
+        )
+    ).all()
+    return set(found) == keys

@@ -2,7 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import Worker, create_service_app
 
 from analytics.api.relays import relays_router
-from analytics.db import memberships, outbox
+from analytics.db import memberships, outbox, revocations
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
 from analytics.relay.workers import run_sender
@@ -20,6 +20,7 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         # the relay sender beside the consumers (ADR 0014)
         workers=[Worker("relay-sender", run_sender)],
         memberships=memberships,
+        revocations=revocations,
     )
     app.include_router(relays_router(settings))
     return app

@@ -5,7 +5,7 @@ from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
-from billing.db import memberships, outbox, processed_events
+from billing.db import memberships, outbox, processed_events, revocations
 from billing.domain.events import PUBLISHED_TOPICS
 from billing.domain.jobs_events import JOB_TOPIC
 from billing.domain.resumes_events import CONTACT_TOPIC
@@ -80,4 +80,5 @@ def create_app(settings: BillingSettings | None = None) -> FastAPI:
         memberships=memberships,
         consumers=build_consumers,
         workers=[Worker("credit-expiry", _credit_expiry)],
+        revocations=revocations,
     )

@@ -4,7 +4,7 @@ from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
-from consent.db import outbox, processed_events
+from consent.db import outbox, processed_events, revocations
 from consent.domain.events import PUBLISHED_TOPICS
 from consent.domain.identity_events import USER_TOPIC
 from consent.graphql.schema import schema
@@ -35,4 +35,5 @@ def create_app(settings: ConsentSettings | None = None) -> FastAPI:
         outbox=outbox,
         published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         consumers=build_consumers,
+        revocations=revocations,
     )

@@ -3,9 +3,10 @@ from jobkit.app import create_service_app
 
 from identity.api.credentials import router as credentials_router
 from identity.api.masquerade import router as masquerade_router
+from identity.api.sessions import router as sessions_router
 from identity.api.social import router as social_router
-from identity.db import outbox
-from identity.domain.events import USER_TOPIC
+from identity.db import outbox, revocations
+from identity.domain.events import SESSION_TOPIC, USER_TOPIC
 from identity.domain.social import IdTokenVerifier
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
@@ -21,14 +22,16 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
-        published_topics=[settings.topic(USER_TOPIC)],
+        published_topics=[settings.topic(USER_TOPIC), settings.topic(SESSION_TOPIC)],
         consumers=lambda runtime: build_consumers(runtime, signing_key),
+        revocations=revocations,
     )
     app.state.signing_key = signing_key
     app.state.id_token_verifier = IdTokenVerifier(settings.oidc_providers)
     app.include_router(credentials_router)
     app.include_router(social_router)
     app.include_router(masquerade_router)
+    app.include_router(sessions_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
     async def jwks(request: Request) -> dict[str, object]:

@@ -57,7 +57,9 @@ class Identity:
             last_name="Lovelace",
         )
         assert isinstance(user, User)
-        token = issue_token(user, key=self.key, settings=self.settings)
+        token = issue_token(
+            user, session_id=str(uuid.uuid4()), key=self.key, settings=self.settings
+        )
         return user, self.graphql.as_user(token)
 
 

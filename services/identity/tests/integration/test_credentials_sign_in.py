@@ -150,3 +150,38 @@ async def test_failures_for_many_accounts_from_one_address_lock_that_address_on_
     # the accounts themselves are not locked: from another address they sign in
     elsewhere = await _sign_in(two_replicas[1], known[0], PASSWORD, "10.3.0.1")
     assert elsewhere.status_code == 200, elsewhere.text
+
+
+async def test_a_caller_that_is_not_a_trusted_proxy_cannot_choose_the_address_it_is_counted_as(
+    service_settings: IdentitySettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    # A deployment whose proxies live elsewhere: this test's loopback client is then a stranger,
+    # and the address in the body or in X-Forwarded-For is whatever it likes to claim.
+    settings = service_settings.model_copy(
+        update={"login_address_failure_limit": ADDRESS_LIMIT, "trusted_proxies": ["192.0.2.0/24"]}
+    )
+    known = await _account(committed_sessions, service_settings)
+    statuses = []
+    async with serve(create_app(settings)) as base_url, httpx.AsyncClient(base_url=base_url) as c:
+        for attempt in range(ADDRESS_LIMIT + 2):
+            forged = f"10.4.{attempt}.1"
+            answer = await c.post(
+                "/auth/credentials",
+                json={
+                    "email": f"forger-{attempt}-{uuid.uuid4().hex[:6]}@x.org",
+                    "password": "guess",
+                    "client_address": forged,
+                },
+                headers={"X-Forwarded-For": forged},
+            )
+            statuses.append(answer.status_code)
+        assert statuses[:ADDRESS_LIMIT] == [401] * ADDRESS_LIMIT
+        assert statuses[ADDRESS_LIMIT:] == [429] * 2
+        # the address it really comes from is locked, whatever it claims next
+        locked = await c.post(
+            "/auth/credentials",
+            json={"email": known, "password": PASSWORD, "client_address": "10.4.250.1"},
+            headers={"X-Forwarded-For": "10.4.250.1"},
+        )
+        assert locked.status_code == 429

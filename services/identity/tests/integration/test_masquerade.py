@@ -28,7 +28,7 @@ class Identity:
 
     def token(self, user: User) -> str:
         key = self.app.state.signing_key  # type: ignore[attr-defined]
-        return issue_token(user, key=key, settings=self.settings)
+        return issue_token(user, session_id=str(uuid.uuid4()), key=key, settings=self.settings)
 
 
 @pytest.fixture(scope="module")

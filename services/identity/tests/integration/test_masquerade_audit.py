@@ -55,7 +55,12 @@ class Running:
         return user
 
     def token(self, user: User) -> str:
-        return issue_token(user, key=self.app.state.signing_key, settings=self.settings)
+        return issue_token(
+            user,
+            session_id=str(uuid.uuid4()),
+            key=self.app.state.signing_key,
+            settings=self.settings,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +97,7 @@ async def test_a_masqueraded_write_is_attributed_to_the_admin(running: Running) 
     as_applicant = running.graphql.as_user(
         issue_token(
             applicant,
+            session_id=str(uuid.uuid4()),
             key=running.app.state.signing_key,
             settings=running.settings,
             masqueraded=True,

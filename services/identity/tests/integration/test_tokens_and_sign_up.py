@@ -132,9 +132,17 @@ async def test_the_domain_refuses_privileged_roles_whoever_calls(
 
 async def test_tokens_verify_through_the_jwks_endpoint(database: IdentitySettings) -> None:
     app = create_app(database)
-    user = User(id=uuid.uuid4(), roles=["recruiter"], site="jobboard")
+    user = User(
+        id=uuid.uuid4(),
+        roles=["recruiter"],
+        site="jobboard",
+        email="rita@example.org",
+        email_verified=True,
+    )
     async with serve(app) as base_url:
-        token = issue_token(user, key=app.state.signing_key, settings=database)
+        token = issue_token(
+            user, session_id=str(uuid.uuid4()), key=app.state.signing_key, settings=database
+        )
         verifier = JwtVerifier(
             jwks_url=f"{base_url}/.well-known/jwks.json",
             issuer=database.jwt_issuer,
@@ -143,6 +151,8 @@ async def test_tokens_verify_through_the_jwks_endpoint(database: IdentitySetting
         principal = await verifier.verify(token)
         assert principal.user_id == str(user.id)
         assert principal.is_recruiter
+        # what an invitation binds to (organizations, ADR 0025)
+        assert (principal.email, principal.email_verified) == ("rita@example.org", True)
         with pytest.raises(AuthenticationError):
             await verifier.verify(token[:-4] + "AAAA")
 
@@ -249,7 +259,7 @@ async def test_tokens_of_a_retired_key_verify_while_it_is_published(
     user = User(id=uuid.uuid4(), roles=["applicant"], site="jobboard")
     before = create_app(database)  # signs with "identity-1"
     old_key = before.state.signing_key
-    old_token = issue_token(user, key=old_key, settings=database)
+    old_token = issue_token(user, session_id=str(uuid.uuid4()), key=old_key, settings=database)
     # Rotation: the published JWKS goes into the retired keys file (private parts, should an
     # operator paste a private JWK by mistake, are never published), a new key signs.
     retired = tmp_path / "retired-jwks.json"
@@ -263,7 +273,9 @@ async def test_tokens_of_a_retired_key_verify_while_it_is_published(
         }
     )
     after = create_app(rotated)
-    new_token = issue_token(user, key=after.state.signing_key, settings=rotated)
+    new_token = issue_token(
+        user, session_id=str(uuid.uuid4()), key=after.state.signing_key, settings=rotated
+    )
     stranger_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     never_published = jwt.encode(
         {

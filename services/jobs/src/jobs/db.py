@@ -2,6 +2,7 @@ from jobkit.db import new_metadata
 from jobkit.known_organizations import known_organizations_table
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
+from jobkit.revocations import revocation_tables
 from jobkit.uploads.tables import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
@@ -23,3 +24,5 @@ known_organizations = known_organizations_table(
 )
 # Vocabulary terms (search's events), to check term ids on write without calling search.
 terms = terms_table(Base.metadata)
+# Ended sessions (identity's identity.session events): their tokens are refused (ADR 0023).
+revocations = revocation_tables(Base.metadata, processed=processed_events)

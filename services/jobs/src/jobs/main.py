@@ -1,10 +1,11 @@
 from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, Worker, create_service_app
-from jobkit.uploads import UploadKind, upload_router
+from jobkit.uploads import UploadKind, UploadReference, upload_router
 
-from jobs.db import members, outbox, uploads
+from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, JOB_TOPIC
+from jobs.domain.models import RateLimitHit
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
 from jobs.messaging.scheduler import run_scheduler_forever
@@ -17,6 +18,12 @@ UPLOAD_PURPOSES = {
     # pdf, jpg, jpeg, png, webp (spec 5); visitors may upload them; always private
     ATTACHMENT_PURPOSE: {UploadKind.PDF, UploadKind.IMAGE},
 }
+# Where jobs' rows name uploads: what nothing names any more is deleted (jobkit.uploads.sweeper).
+UPLOAD_REFERENCES = (
+    UploadReference("jobs", "logo_upload_id"),
+    UploadReference("jobs", "file_upload_id"),
+    UploadReference("application_attachments", "upload_id"),
+)
 
 
 async def _scheduler(runtime: ServiceRuntime) -> None:
@@ -39,6 +46,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         ],
         consumers=build_consumers,
         workers=[Worker("scheduler", _scheduler)],
+        revocations=revocations,
     )
     app.include_router(
         upload_router(
@@ -47,6 +55,8 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             anonymous_purposes={ATTACHMENT_PURPOSE},
             private_purposes={ATTACHMENT_PURPOSE},
             signing_secret=settings.file_signing_secret,
+            rate_limits=RateLimitHit.__table__,  # type: ignore[arg-type]
+            references=UPLOAD_REFERENCES,
         )
     )
     return app

@@ -58,7 +58,7 @@ async def upload(
     service_url: str, body: bytes, name: str, token: str | None = None
 ) -> httpx.Response:
     headers = {"authorization": f"Bearer {token}"} if token else {}
-    async with httpx.AsyncClient(base_url=service_url) as client:
+    async with httpx.AsyncClient(base_url=service_url, timeout=120) as client:
         return await client.post(
             "/uploads",
             data={"purpose": "application_attachment"},
@@ -190,7 +190,7 @@ async def test_a_visitor_applies_and_the_recruiter_works_the_pipeline(
 
     async def status(url: str, token: str | None = None) -> int:
         headers = {"authorization": f"Bearer {token}"} if token else {}
-        async with httpx.AsyncClient(base_url=service_url) as client:
+        async with httpx.AsyncClient(base_url=service_url, timeout=120) as client:
             response = await client.get(url, headers=headers)
         if response.status_code == 200:
             assert response.content.startswith(b"%PDF")
@@ -262,7 +262,7 @@ async def test_rules_for_closed_jobs_files_and_captcha(
         },
     )
     # 51 MB: refused before reading
-    async with httpx.AsyncClient(base_url=service_url) as client:
+    async with httpx.AsyncClient(base_url=service_url, timeout=120) as client:
         big = await client.post(
             "/uploads",
             data={"purpose": "application_attachment"},

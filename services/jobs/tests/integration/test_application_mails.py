@@ -93,7 +93,7 @@ async def test_an_email_application_is_mailed_once_with_its_file(
         org, state="published", application_workflow="email", application_emails=[recruiters]
     )
     await persist(sessions, org, email_job)
-    async with httpx.AsyncClient(base_url=url) as client:
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         uploaded = await client.post(
             "/uploads",
             data={"purpose": "application_attachment"},

@@ -43,7 +43,7 @@ async def test_organizations_members_and_profiles_fill_the_read_models(
     sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     org_id, user = uuid.uuid4(), uuid.uuid4()
-    handlers = organization_handlers()
+    handlers = organization_handlers(JobsSettings())
     async with sessions() as session, session.begin():
         await apply_organization(
             session,

@@ -2,6 +2,7 @@ from jobkit.db import new_metadata
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.ratelimit import rate_limit_table
+from jobkit.revocations import revocation_tables
 from jobkit.site_settings import site_settings_table
 from jobkit.uploads.tables import uploads_table
 from jobkit.vocabulary import terms_table
@@ -24,3 +25,5 @@ terms = terms_table(Base.metadata)
 rate_limit_hits = rate_limit_table(Base.metadata)
 # The sites' settings (identity.site.config_changed): whether the contact form has a captcha.
 site_settings = site_settings_table(Base.metadata)
+# Ended sessions (identity's identity.session events): their tokens are refused (ADR 0023).
+revocations = revocation_tables(Base.metadata, processed=processed_events)

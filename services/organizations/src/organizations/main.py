@@ -1,8 +1,8 @@
 from fastapi import FastAPI
 from jobkit.app import create_service_app
-from jobkit.uploads import UploadKind, upload_router
+from jobkit.uploads import UploadKind, UploadReference, upload_router
 
-from organizations.db import members, outbox, uploads
+from organizations.db import members, outbox, rate_limit_hits, revocations, uploads
 from organizations.domain.contact import ATTACHMENT_PURPOSE
 from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, PROFILE_TOPIC
 from organizations.graphql.schema import schema
@@ -18,6 +18,17 @@ UPLOAD_PURPOSES = {
     # always private (only the mailers read them)
     ATTACHMENT_PURPOSE: {UploadKind.PDF, UploadKind.IMAGE},
 }
+# Where organizations' rows name uploads (a profile's pictures, the items of its list groups, the
+# contact form's files): what nothing names any more is deleted (jobkit.uploads.sweeper).
+UPLOAD_REFERENCES = (
+    UploadReference("organization_profiles", "logo_upload_id"),
+    UploadReference("organization_profiles", "cover_upload_id"),
+    UploadReference("organization_profiles", "contact_persons", key="photo_upload_id"),
+    UploadReference("organization_profiles", "gallery", key="upload_id"),
+    UploadReference("organization_profiles", "videos", key="cover_upload_id"),
+    UploadReference("organization_profiles", "attachments", key="upload_id"),
+    UploadReference("contact_attachments", "upload_id"),
+)
 
 
 def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
@@ -34,6 +45,7 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             settings.topic(CONTACT_TOPIC),
         ],
         consumers=build_consumers,
+        revocations=revocations,
     )
     app.include_router(
         upload_router(
@@ -41,6 +53,8 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             purposes=UPLOAD_PURPOSES,
             anonymous_purposes={ATTACHMENT_PURPOSE},
             private_purposes={ATTACHMENT_PURPOSE},
+            rate_limits=rate_limit_hits,
+            references=UPLOAD_REFERENCES,
         )
     )
     return app

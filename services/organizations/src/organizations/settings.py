@@ -24,6 +24,8 @@ class OrganizationsSettings(MailSettings):
     contact_limit_window_seconds: int = 600
     contact_limit_per_ip: int = 10
     contact_limit_per_email: int = 3
+    # ...and per organization, the recipient of every message (ADR 0024)
+    contact_limit_per_organization: int = 30
 
 
 @lru_cache

@@ -46,7 +46,7 @@ def png() -> bytes:
 
 
 async def upload(service_url: str, purpose: str = "contact_attachment") -> httpx.Response:
-    async with httpx.AsyncClient(base_url=service_url) as client:
+    async with httpx.AsyncClient(base_url=service_url, timeout=120) as client:
         return await client.post(
             "/uploads",
             data={"purpose": purpose},

@@ -41,7 +41,10 @@ FAQ = """mutation($id: ID!) { updateOrganizationFaq(id: $id, input: {items: []})
 class Recruiter:
     def __init__(self, graphql: GraphQLClient, tokens: TokenIssuer) -> None:
         self.id = str(uuid.uuid4())
-        self.client = graphql.as_user(tokens.token(self.id, ["recruiter"]))
+        self.email = f"{self.id}@example.org"
+        self.client = graphql.as_user(
+            tokens.token(self.id, ["recruiter"], email=self.email, email_verified=True)
+        )
 
     async def found(self, name: str) -> str:
         """A new organization (its id is its profile's)."""
@@ -68,7 +71,7 @@ async def _join(
         settings=settings,
         principal=Principal(user_id=owner.id, roles=frozenset({"recruiter"})),
         organization_id=uuid.UUID(organization_id),
-        email=f"{newcomer.id}@example.org",
+        email=newcomer.email,
     )
     assert isinstance(issued, IssuedInvitation), issued
     joined = await newcomer.client.data(ACCEPT, t=issued.token)

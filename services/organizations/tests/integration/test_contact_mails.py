@@ -89,7 +89,7 @@ async def test_a_message_is_mailed_once_to_the_contact_person_with_a_copy(
     )
     await persist(sessions, org)
     await persist(sessions, published)
-    async with httpx.AsyncClient(base_url=url) as client:
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         uploaded = await client.post(
             "/uploads",
             data={"purpose": "contact_attachment"},

@@ -73,9 +73,11 @@ async def _token_mailed_to(mailbox: Mailbox, address: str) -> str:
     raise AssertionError(f"no invitation mailed to {address}")
 
 
-def _as(graphql: GraphQLClient, tokens: TokenIssuer, roles: list[str]) -> tuple[str, Any]:
+def _as(
+    graphql: GraphQLClient, tokens: TokenIssuer, roles: list[str], **claims: Any
+) -> tuple[str, Any]:
     user = str(uuid.uuid4())
-    return user, graphql.as_user(tokens.token(user, roles))
+    return user, graphql.as_user(tokens.token(user, roles, **claims))
 
 
 async def test_an_invited_recruiter_joins_once_and_can_then_edit(
@@ -90,7 +92,23 @@ async def test_an_invited_recruiter_joins_once_and_can_then_edit(
     assert sent["inviteOrganizationMember"] == {"__typename": "InvitationSent", "email": email}
     token = await _token_mailed_to(mailbox, email)
 
-    newcomer_id, newcomer = _as(graphql, tokens, ["recruiter"])
+    # a forwarded link is useless to anyone else, and to the invited address unconfirmed
+    _, forwarded = _as(
+        graphql, tokens, ["recruiter"], email="someone@example.org", email_verified=True
+    )
+    refused = (await forwarded.data(ACCEPT, t=token))["acceptOrganizationInvitation"]
+    assert refused["errors"] == [{"field": "token", "code": "INVITATION_INVALID"}]
+    assert email not in str(refused)
+    _, unconfirmed = _as(graphql, tokens, ["recruiter"], email=email, email_verified=False)
+    unconfirmed_answer = await unconfirmed.data(ACCEPT, t=token)
+    assert unconfirmed_answer["acceptOrganizationInvitation"]["errors"] == [
+        {"field": "token", "code": "FORBIDDEN"}
+    ]
+
+    # the invited address, confirmed (any case): joins, once
+    newcomer_id, newcomer = _as(
+        graphql, tokens, ["recruiter"], email=email.upper(), email_verified=True
+    )
     assert (await newcomer.data(FAQ, id=profile_id))["updateOrganizationFaq"]["errors"] == [
         {"code": "FORBIDDEN"}
     ]

@@ -1,7 +1,7 @@
 from fastapi import FastAPI
 from jobkit.app import create_service_app
 
-from resumes.db import outbox
+from resumes.db import outbox, revocations
 from resumes.graphql.schema import schema
 from resumes.settings import SERVICE_DIR, ResumesSettings, get_settings
 
@@ -12,4 +12,5 @@ def create_app(settings: ResumesSettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
+        revocations=revocations,
     )

@@ -10,7 +10,7 @@ from jobkit.consumer import IdempotentConsumer
 
 from search.api.feeds import feeds_router
 from search.api.sitemaps import sitemaps_router
-from search.db import outbox
+from search.db import outbox, revocations
 from search.engine import places
 from search.graphql.schema import schema
 from search.messaging.announcer import announcer_consumers, run_announcement_sender
@@ -57,6 +57,7 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
         published_topics=[settings.topic(VOCABULARY_TOPIC)],
         consumers=_consumers,
         workers=[Worker("announcement-sender", run_announcement_sender)],
+        revocations=revocations,
     )
     inner: Lifespan = app.router.lifespan_context
     app.router.lifespan_context = _warming_the_gazetteer(inner)

@@ -11,7 +11,7 @@ from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from search.engine.indexing.store import SearchStore
-from search.messaging.consumers import indexer_handlers
+from search.messaging.consumers import indexer_handlers, organization_handlers
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload, landing_page, profile_payload, route
@@ -30,6 +30,7 @@ ROUTE = """query($slug: String!) { route(slug: $slug) {
   } }
 } }"""
 NOT_FOUND = {"__typename": "ErrorResponse", "code": 404, "reason": "Not found"}
+GONE = {"__typename": "ErrorResponse", "code": 410, "reason": "Gone"}
 
 
 async def _deliver(
@@ -178,3 +179,49 @@ async def test_a_slug_another_job_gave_up_goes_to_the_job_that_took_it(
     again = moved.model_copy(update={"title": "Changed", "version": 3})
     await _deliver(store, committed_sessions, "jobs.job.updated", again)
     assert (await graphql.data(ROUTE, slug=f"/job/{slug}"))["route"] == _job(other.job_id)
+
+
+async def _delete_organization(
+    sessions: async_sessionmaker[AsyncSession], organization_id: str
+) -> None:
+    envelope = EventEnvelope(
+        type="organizations.organization.deleted",
+        aggregate_id=organization_id,
+        site="jobboard",
+        payload={"organization_id": organization_id, "number": 1},
+    )
+    async with sessions() as session, session.begin():
+        await organization_handlers()[envelope.type](session, envelope)
+
+
+async def test_a_deleted_organizations_profile_answers_410_at_every_path_it_had(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    profile = profile_payload(version=1)
+    path = f"/organization/{profile.slug}"
+    renamed = profile.model_copy(
+        update={"slug": f"{profile.slug}-new", "former_slugs": [profile.slug], "version": 2}
+    )
+    await _deliver(store, committed_sessions, "organizations.profile.published", profile)
+    await _deliver(store, committed_sessions, "organizations.profile.updated", renamed)
+
+    # the deletion may overtake the profile's unpublished event (another topic)
+    await _delete_organization(committed_sessions, profile.organization_id)
+    assert (await graphql.data(ROUTE, slug=f"{path}-new"))["route"] == GONE
+    assert (await graphql.data(ROUTE, slug=path))["route"] == GONE  # a former slug too
+    hidden = renamed.model_copy(update={"published": False, "version": 3})
+    await _deliver(store, committed_sessions, "organizations.profile.unpublished", hidden)
+    await _delete_organization(committed_sessions, profile.organization_id)  # redelivered
+    assert (await graphql.data(ROUTE, slug=f"{path}-new"))["route"] == GONE
+    assert (await graphql.data(ROUTE, slug=path))["route"] == GONE
+
+    # another organization founded later under the freed slug takes the path over
+    other = profile_payload(slug=f"{profile.slug}-new", version=1)
+    await _deliver(store, committed_sessions, "organizations.profile.published", other)
+    assert (await graphql.data(ROUTE, slug=f"{path}-new"))["route"] == {
+        "__typename": "ContentResponse",
+        "content": {"__typename": "OrganizationProfile", "id": other.profile_id},
+    }
+    assert (await graphql.data(ROUTE, slug=path))["route"] == GONE

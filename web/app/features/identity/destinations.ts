@@ -1,13 +1,20 @@
+import { sitePath } from "~/lib/safe-path";
+
 /** Spec section 4: the `dispatch` values that fire a tracking event once after login or sign-up. */
 export const DISPATCH_EVENTS = { login: "login", signup_start: "sign_up_start" } as const;
 
 export type Dispatch = keyof typeof DISPATCH_EVENTS;
 
-/** Only same-site paths are followed after sign-in; anything else goes home (no open redirect). */
-export function safeDestination(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (value.startsWith("/user/login") || value.startsWith("/user/logout")) return "/";
-  return value;
+/**
+ * Only same-site paths are followed after sign-in (`sitePath`, ADR 0022); anything else, and the
+ * login and logout pages themselves, go home (no open redirect, no loop).
+ */
+export function safeDestination(value: string | null | undefined, siteOrigin?: string): string {
+  const path = sitePath(value, siteOrigin);
+  if (!path) return "/";
+  const { pathname } = new URL(path, "http://site.invalid");
+  if (pathname.startsWith("/user/login") || pathname.startsWith("/user/logout")) return "/";
+  return path;
 }
 
 /** The destination with `dispatch` set, so the landing page sends the event. */

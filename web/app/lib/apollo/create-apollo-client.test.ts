@@ -73,6 +73,17 @@ describe("createApolloClient", () => {
     expect(Array.isArray(request?.body)).toBe(true);
   });
 
+  it("names the visitor's address to the gateway when the server renders for one (ADR 0022)", async () => {
+    const client = createApolloClient({
+      uri: gatewayUrl,
+      frontendName: "jobboard",
+      ssrMode: true,
+      forwardedFor: "203.0.113.7",
+    });
+    await client.query({ query: firstQuery });
+    expect(received[0]?.headers["x-forwarded-for"]).toBe("203.0.113.7");
+  });
+
   it("sends no Authorization header without a session token", async () => {
     const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: false });
     await client.query({ query: firstQuery });

@@ -29,6 +29,11 @@ export interface CreateApolloClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Spec 7: the visual-editor flag, when the page's URL has visual_editor=true. */
   visualEditor?: boolean;
+  /**
+   * On the server: the visitor's address (the web server's own X-Forwarded-For, ADR 0022), so
+   * the gateway's per-client limit and the services count the visitor, not the web server.
+   */
+  forwardedFor?: string;
   /** Told about every failed operation (the browser sends them to the client log). */
   onError?: (error: Error, operationName: string) => void;
 }
@@ -103,6 +108,7 @@ export function createApolloClient(
       "X-Frontend": frontend,
     };
     if (options.visualEditor) headers[VISUAL_EDITOR_HEADER] = "true";
+    if (options.forwardedFor) headers["X-Forwarded-For"] = options.forwardedFor;
     const token = resolveAuthToken ? await resolveAuthToken() : null;
     if (token) headers.Authorization = `Bearer ${token}`;
     return { headers };

@@ -9,11 +9,12 @@ import { requestPathLocale } from "~/lib/site-locales.server";
 
 /**
  * A server-side client for one page request, with the session's bearer token and the locale of
- * the page's path (X-Frontend). One per request: the cache must never be shared between users.
+ * the page's path (X-Frontend) and the visitor's address (X-Forwarded-For). One per request: the cache must never be shared between users.
  * Used by the SSR data pass and by loaders.
  */
 export function requestApolloClient(request: Request): ApolloClient {
   const env = serverEnv();
+  const forwardedFor = request.headers.get("x-forwarded-for");
   return createApolloClient({
     uri: env.GATEWAY_URL,
     frontendName: env.FRONTEND_NAME,
@@ -21,5 +22,7 @@ export function requestApolloClient(request: Request): ApolloClient {
     ssrMode: true,
     resolveAuthToken: sessionTokenResolver(request),
     visualEditor: visualEditorRequested(request.url),
+    // The web server replaced the browser's X-Forwarded-For with the visitor's address.
+    ...(forwardedFor ? { forwardedFor } : {}),
   });
 }

@@ -21,6 +21,7 @@ from jobkit.contracts import (
     Reads,
 )
 from jobkit.memberships import MemberAddedView, MemberRemovedView
+from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 
 CONTACT_TOPIC = contracts.ORGANIZATION_CONTACT_TOPIC
@@ -139,4 +140,6 @@ READS = (
         OrganizationCreatedV1,
     ),
     Reads("analytics-jobs", JOB_TOPIC, JOB_SNAPSHOT_EVENTS, JobSnapshotV1),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("analytics"),
 )

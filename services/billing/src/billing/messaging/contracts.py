@@ -6,6 +6,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.memberships import MemberAddedByNumberView, MemberRemovedByNumberView
+from jobkit.revocations import revocation_reads
 
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.resumes_events import ContactRequested
@@ -54,4 +55,6 @@ READS = (
         (contracts.RESUME_CONTACT_REQUESTED,),
         ContactRequested,
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("billing"),
 )

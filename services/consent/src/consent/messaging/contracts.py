@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.revocations import revocation_reads
 
 from consent.domain.identity_events import RegistrationConsented, UserDeleted
 
@@ -18,4 +19,6 @@ READS = (
         RegistrationConsented,
     ),
     Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("consent"),
 )

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from jobkit.app import client_ip
+from jobkit.client_address import MAX_LENGTH, is_trusted
 from pydantic import BaseModel, Field
 
 from identity.api.grants import grant
 from identity.domain.errors import AccountErrorCode, AccountErrors
 from identity.domain.service import authenticate
+from identity.domain.sessions import open_session
 from identity.domain.tokens import SigningKey, issue_token
 from identity.settings import IdentitySettings
 
@@ -27,6 +30,8 @@ class Credentials(BaseModel):
     email: str = Field(min_length=1, max_length=254)
     password: str = Field(min_length=1, max_length=1024)
     client_address: str | None = Field(default=None, max_length=64)
+    # The browser's, for the account's list of sessions (the web server signs in for it).
+    user_agent: str | None = Field(default=None, max_length=1024)
 
 
 @router.post("/auth/credentials", include_in_schema=False)
@@ -38,7 +43,7 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
         settings=settings,
         email=credentials.email,
         password=credentials.password,
-        client_address=credentials.client_address or _peer(request),
+        client_address=_client_address(credentials, request, settings),
     )
     if isinstance(result, AccountErrors):
         [error] = result.errors
@@ -49,9 +54,23 @@ async def sign_in_with_credentials(credentials: Credentials, request: Request) -
                 headers={"Retry-After": str(settings.login_throttle_window_seconds)},
             )
         return JSONResponse({"error": "CredentialsSignin", "message": error.message}, 401)
-    token = issue_token(result, key=signing_key, settings=settings)
+    session = await open_session(
+        sessions=request.app.state.runtime.sessions,
+        user_id=result.id,
+        method="password",
+        user_agent=credentials.user_agent or request.headers.get("user-agent"),
+    )
+    token = issue_token(result, session_id=str(session.id), key=signing_key, settings=settings)
     return grant(result, token=token, settings=settings)
 
 
-def _peer(request: Request) -> str | None:
-    return request.client.host if request.client else None
+def _client_address(
+    credentials: Credentials, request: Request, settings: IdentitySettings
+) -> str | None:
+    """The visitor's address the web server vouches for, when the caller is one of the
+    deployment's proxies; otherwise the caller's own address (X-Forwarded-For through trusted
+    hops), so nobody else can pick the address the throttle counts (ADR 0024)."""
+    peer = request.client.host if request.client else None
+    if credentials.client_address and is_trusted(peer, settings.trusted_proxies):
+        return credentials.client_address.strip()[:MAX_LENGTH]
+    return client_ip(request, settings)

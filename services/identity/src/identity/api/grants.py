@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from fastapi.responses import JSONResponse
 
 from identity.domain.models import User
+from identity.domain.tokens import token_deadline
 from identity.settings import IdentitySettings
 
 
-def grant(user: User, *, token: str, settings: IdentitySettings, **extra: object) -> JSONResponse:
+def grant(
+    user: User,
+    *,
+    token: str,
+    settings: IdentitySettings,
+    expires_at: datetime | None = None,
+    **extra: object,
+) -> JSONResponse:
     return JSONResponse(
         {
             "accessToken": token,
             "tokenType": "Bearer",
-            "expiresAt": int(datetime.now(UTC).timestamp()) + settings.token_lifetime_seconds,
+            # What the token says (identity's clock, whole seconds).
+            "expiresAt": int(token_deadline(settings, expires_at).timestamp()),
             "user": {
                 "id": str(user.id),
                 "email": user.email,

@@ -27,7 +27,7 @@ async def masquerade(body: MasqueradeRequest, request: Request) -> JSONResponse:
     runtime = request.app.state.runtime
     settings: IdentitySettings = runtime.settings
     principal, auth_error = await authenticate(request, runtime.verifier)
-    if principal is None:
+    if principal is None or principal.session_id is None:
         message = auth_error or "Sign in first."
         return JSONResponse({"error": "Unauthenticated", "message": message}, status_code=401)
     try:
@@ -37,7 +37,13 @@ async def masquerade(body: MasqueradeRequest, request: Request) -> JSONResponse:
     except MasqueradeRefused as refusal:
         return JSONResponse({"error": "Forbidden", "message": str(refusal)}, status_code=403)
     signing_key: SigningKey = request.app.state.signing_key
+    # The admin's session: signing out (or any end of it) ends the masquerade too.
     token = issue_token(
-        user, key=signing_key, settings=settings, masqueraded=True, actor_id=principal.user_id
+        user,
+        session_id=principal.session_id,
+        key=signing_key,
+        settings=settings,
+        masqueraded=True,
+        actor_id=principal.user_id,
     )
     return grant(user, token=token, settings=settings, actorId=principal.user_id)

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from identity.api.grants import grant
+from identity.domain.sessions import open_session
 from identity.domain.social import (
     IdTokenVerifier,
     SocialConsentRequired,
@@ -35,6 +36,8 @@ class SocialSignIn(BaseModel):
     role: str | None = Field(default=None, max_length=30)
     # The consent infos ticked on the sign-up page (required for a new account, ADR 0009).
     accepted_consent_info_ids: list[str] = Field(default_factory=list, max_length=20)
+    # The browser's, for the account's list of sessions (the web server signs in for it).
+    user_agent: str | None = Field(default=None, max_length=1024)
 
 
 @router.post("/auth/social", include_in_schema=False)
@@ -57,5 +60,11 @@ async def sign_in_with_provider(body: SocialSignIn, request: Request) -> JSONRes
         log.info("social sign-in refused: %s", error)
         return JSONResponse({"error": "AccessDenied", "message": str(error)}, status_code=401)
     signing_key: SigningKey = request.app.state.signing_key
-    token = issue_token(user, key=signing_key, settings=settings)
+    session = await open_session(
+        sessions=request.app.state.runtime.sessions,
+        user_id=user.id,
+        method=f"social:{body.provider}",
+        user_agent=body.user_agent or request.headers.get("user-agent"),
+    )
+    token = issue_token(user, session_id=str(session.id), key=signing_key, settings=settings)
     return grant(user, token=token, settings=settings, isNewUser=created)

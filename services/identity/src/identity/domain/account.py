@@ -44,7 +44,8 @@ from identity.domain.events import (
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
-from identity.domain.taken_email import notify_owner, owner_of
+from identity.domain.sessions import outdate_tokens, revoke_sessions
+from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
 
@@ -128,12 +129,14 @@ async def request_email_change(
     new_email: str,
     current_password: str,
     actor: str | None,
+    mail_budget: MailBudget | None = None,
 ) -> User | AccountErrors:
     """Remember the new address and have a confirmation link mailed to it.
 
     When the address belongs to another account, the answer is the same (the same work was done:
     the current password checked, the address remembered as pending), but its owner is mailed a
-    notice instead of a link, so the address can never become this account's (ADR 0017)."""
+    notice instead of a link, so the address can never become this account's (ADR 0017). Over
+    the address's ``mail_budget`` neither goes, and the answer is the same (ADR 0024)."""
     try:
         normalized = str(NewEmail(email=new_email.strip()).email).lower()
     except ValidationError as error:
@@ -146,6 +149,8 @@ async def request_email_change(
         current_password[:PASSWORD_MAX_LENGTH], user.password_hash
     ):
         return _wrong_password()
+    # counted before the unit of work (its own transaction, not a second connection inside one)
+    may_mail = mail_budget is None or await mail_budget(normalized)
     async with unit_of_work(sessions) as session:
         user = await session.get(User, user_id, with_for_update=True)
         if user is None:
@@ -161,6 +166,8 @@ async def request_email_change(
         # Remembered either way, so the answer and the account page read the same whether the
         # address is free or taken (ADR 0017); a taken one never gets a link, only a notice.
         user.pending_email = normalized
+        if not may_mail:
+            return user
         owner = await owner_of(session, normalized)
         if owner is not None:
             await notify_owner(
@@ -265,7 +272,9 @@ async def change_password(
     current_password: str,
     new_password: str,
     actor: str | None,
+    current_session_id: str | None,
 ) -> User | AccountErrors:
+    """Every other session of the account ends; the caller's own (``current_session_id``) stays."""
     try:
         PasswordChange(new_password=new_password)
     except ValidationError as error:
@@ -294,6 +303,14 @@ async def change_password(
             return _not_found()
         user.password_hash = new_hash  # also spends any password reset link (its fingerprint)
         await _event(session, settings, PasswordChanged(user_id=str(user.id)), user, actor)
+        await revoke_sessions(
+            session,
+            settings,
+            user,
+            reason="password_changed",
+            actor=actor,
+            keep=current_session_id,
+        )
         return user
 
 
@@ -325,5 +342,8 @@ async def delete_account(
             user,
             actor,
         )
+        # Its session rows go with it; every service refuses its tokens from the events on.
+        await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
+        await outdate_tokens(session, settings, user, reason="deleted", actor=actor)
         await session.delete(user)
         return user_id

@@ -2,6 +2,7 @@
 
 from typing import Any, ClassVar, Literal
 
+from jobkit import contracts
 from jobkit.events import EventPayload
 from pydantic import BaseModel
 
@@ -159,3 +160,35 @@ class TakenEmailUsed(EventPayload):
 
     user_id: str
     attempt: Literal["sign_up", "change_email"]
+
+
+SESSION_TOPIC = contracts.SESSION_TOPIC
+SessionEndReason = Literal[
+    "sign_out", "password_changed", "password_reset", "blocked", "deleted", "roles_changed"
+]
+
+
+class SessionsRevoked(EventPayload):
+    """These sessions of the account ended (sign-out; the other sessions after a password change
+    or reset): every service refuses tokens naming them (ADR 0023, jobkit.revocations)."""
+
+    event_type: ClassVar[str] = contracts.SESSION_REVOKED
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = SESSION_TOPIC
+
+    user_id: str
+    session_ids: list[str]
+    reason: SessionEndReason
+
+
+class TokensOutdated(EventPayload):
+    """Every token of the account with a session version below ``min_version`` is refused (its
+    roles changed, it was blocked or deleted); the web renews a still-open session's token."""
+
+    event_type: ClassVar[str] = contracts.SESSION_TOKENS_OUTDATED
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = SESSION_TOPIC
+
+    user_id: str
+    min_version: int
+    reason: SessionEndReason

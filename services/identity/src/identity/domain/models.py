@@ -29,10 +29,35 @@ class User(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+    # Every token carries it (``sv``); raising it outdates the account's older tokens everywhere
+    # (a role change, a block; ADR 0023).
+    session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Set by an administrator: the account cannot sign in and its sessions ended.
+    blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     @property
     def display_name(self) -> str:
         return self.chosen_display_name or f"{self.first_name} {self.last_name}".strip()
+
+
+class UserSession(Base):
+    """A sign-in: its tokens name it (``sid``); once revoked, none of them works and it cannot be
+    renewed (ADR 0023)."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    method: Mapped[str] = mapped_column(String(30))
+    user_agent: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    last_used_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    revoked_reason: Mapped[str | None] = mapped_column(String(30))
 
 
 class LoginThrottle(Base):

@@ -35,6 +35,7 @@ from identity.domain.events import PasswordChanged, PasswordResetRequested
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
+from identity.domain.sessions import revoke_sessions
 from identity.domain.throttle import account_key, clear
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
@@ -125,7 +126,10 @@ async def reset_password(
     key: SigningKey,
     token: str,
     password: str,
+    current_session_id: str | None = None,
 ) -> User | AccountErrors:
+    """Choose a new password with a mailed link; every session of the account ends but the
+    caller's (``current_session_id``, when they are signed in as that account)."""
     claims = _claims(token, key=key, settings=settings)
     if claims is None:
         return _refused(AccountErrorCode.LINK_INVALID, LINK_INVALID)
@@ -154,4 +158,12 @@ async def reset_password(
             aggregate_id=str(user.id), site=settings.site, actor=str(user.id)
         )
         await enqueue(session, outbox, topic=settings.topic(PasswordChanged.topic), event=event)
+        await revoke_sessions(
+            session,
+            settings,
+            user,
+            reason="password_reset",
+            actor=str(user.id),
+            keep=current_session_id,
+        )
         return user

@@ -46,8 +46,9 @@ from identity.domain.passwords import (
     hash_password_off_loop,
     verify_password_off_loop,
 )
+from identity.domain.sessions import outdate_tokens
 from identity.domain.site_config import setting_value
-from identity.domain.taken_email import notify_owner, owner_of
+from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.throttle import (
     ThrottleRule,
     account_key,
@@ -223,13 +224,17 @@ async def sign_up(
     captcha_token: str | None,
     remote_ip: str | None = None,
     accepted_consent_info_ids: Sequence[str] = (),
+    mail_budget: MailBudget | None = None,
 ) -> SignUpReceived | AccountErrors:
     """A visitor's own sign-up on ``site``, behind the site's captcha when it asks for one.
 
     The input is checked first (cheap, and every field error is answered together with a
     missing captcha); the captcha token is spent only on valid input, before any hashing. Valid
     input gets :class:`SignUpReceived` whether or not the address has an account, after the same
-    work (the password is hashed either way, ADR 0017)."""
+    work (the password is hashed either way, ADR 0017). A taken address's notice is within the
+    address's ``mail_budget``; over it no notice goes and the answer is the same (ADR 0024). A
+    free address's verification mail is not counted: it goes once per address, to the new
+    account itself."""
     async with sessions() as session:
         captcha_on = bool(await setting_value(session, site, "captcha", "registration"))
         consent_refused = missing_consent(
@@ -263,6 +268,7 @@ async def sign_up(
     normalized_email = str(registration.email).lower()
     password_hash = await hash_password_off_loop(registration.password)
     notify = partial(notify_owner, settings=settings, attempt="sign_up", site=site, actor=None)
+    may_notify = await _within_budget(sessions, mail_budget, normalized_email)
     try:
         async with unit_of_work(sessions) as session:
             infos = await registration_infos(session)
@@ -280,17 +286,32 @@ async def sign_up(
                     site=site,
                     infos=infos,
                 )
-            else:
+            elif may_notify:
                 await notify(session, owner_id=owner)
     except IntegrityError:
         # A concurrent sign-up took the address between the look-up and the insert: now it is
         # a taken address like any other.
+        may_notify = await _within_budget(sessions, mail_budget, normalized_email)
         async with unit_of_work(sessions) as session:
             owner = await owner_of(session, normalized_email)
             if owner is None:
                 raise
-            await notify(session, owner_id=owner)
+            if may_notify:
+                await notify(session, owner_id=owner)
     return SignUpReceived(email=normalized_email)
+
+
+async def _within_budget(
+    sessions: async_sessionmaker[AsyncSession], mail_budget: MailBudget | None, email: str
+) -> bool:
+    """Whether a taken address's notice may go: counted on its budget only when the address is
+    taken (a free one's verification mail goes once, to the new account itself). Asked before
+    the unit of work, which then needs no second connection."""
+    if mail_budget is None:
+        return True
+    async with sessions() as session:
+        taken = await owner_of(session, email) is not None
+    return not taken or await mail_budget(email)
 
 
 KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin", "job_editor"})
@@ -299,7 +320,7 @@ KNOWN_ROLES = frozenset({"applicant", "recruiter", "administrator", "site_admin"
 async def change_roles(
     *,
     sessions: async_sessionmaker[AsyncSession],
-    settings: ServiceSettings,
+    settings: IdentitySettings,
     user_id: uuid.UUID,
     roles: list[str],
     actor: str | None,
@@ -322,7 +343,11 @@ async def change_roles(
             return AccountErrors(
                 [AccountError(AccountErrorCode.NOT_FOUND, "No such user.", "userId")]
             )
-        user.roles = sorted(set(roles))
+        new_roles = sorted(set(roles))
+        if new_roles != sorted(user.roles):
+            # Roles travel in tokens: the older ones stop working, open sessions renew theirs.
+            await outdate_tokens(session, settings, user, reason="roles_changed", actor=actor)
+        user.roles = new_roles
         event = UserRolesChanged(user_id=str(user.id), roles=user.roles, granted_by=actor).envelope(
             aggregate_id=str(user.id), site=settings.site, actor=actor
         )
@@ -360,7 +385,8 @@ async def authenticate(
         password[:PASSWORD_MAX_LENGTH], user.password_hash if user else _UNKNOWN_USER_HASH
     )
     async with unit_of_work(sessions) as session:
-        if user is None or not valid:
+        # A blocked account is refused like a wrong password (nothing tells the cases apart).
+        if user is None or not valid or user.blocked_at is not None:
             await record_failure(session, rules, now=now)
             return AccountErrors(
                 [AccountError(AccountErrorCode.INVALID_CREDENTIALS, INVALID_CREDENTIALS, None)]

@@ -162,6 +162,8 @@ async def sign_in_social(
             session.add(
                 SocialAccount(provider=profile.provider, subject=profile.subject, user_id=user.id)
             )
+        if user.blocked_at is not None:
+            raise SocialSignInError("The account is blocked")
         logged_in = UserLoggedIn(user_id=str(user.id), method=f"social:{profile.provider}")
         event = logged_in.envelope(
             aggregate_id=str(user.id), site=settings.site, actor=str(user.id)

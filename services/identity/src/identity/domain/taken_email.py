@@ -10,6 +10,7 @@ password, since the likeliest sender is the owner who forgot they have an accoun
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
 from email.message import EmailMessage
 from typing import Literal
 
@@ -24,6 +25,9 @@ from identity.domain.models import User
 from identity.settings import IdentitySettings
 
 Attempt = Literal["sign_up", "change_email"]
+# Whether a mail to this address may go now (jobkit.ratelimit.may_mail, counted by the caller's
+# request); when not, the use case answers the same and mails nothing (ADR 0024).
+MailBudget = Callable[[str], Awaitable[bool]]
 
 
 async def owner_of(session: AsyncSession, email: str) -> uuid.UUID | None:

@@ -62,25 +62,38 @@ class SigningKey:
 def issue_token(
     user: User,
     *,
+    session_id: str,
     key: SigningKey,
     settings: IdentitySettings,
     masqueraded: bool = False,
     actor_id: str | None = None,
+    expires_at: datetime | None = None,
 ) -> str:
-    """An access token for ``user``; while masquerading, ``act.sub`` names the real admin
-    (RFC 8693 actor claim), so every service can attribute writes to them."""
+    """An access token for ``user`` in the session ``session_id`` (``sid``) with the account's
+    session version (``sv``), so it can be ended (ADR 0023); while masquerading, ``act.sub``
+    names the real admin (RFC 8693 actor claim), so every service can attribute writes to them,
+    and the session is the admin's. ``expires_at`` (a renewed session's first deadline) is
+    sooner than the usual lifetime."""
     now = datetime.now(UTC)
     claims = {
         "sub": str(user.id),
         "email": user.email,
+        "email_verified": bool(user.email_verified),
         "roles": list(user.roles),
         "site": user.site,
         "iss": settings.jwt_issuer,
         "aud": settings.jwt_audience,
         "iat": now,
-        "exp": now + timedelta(seconds=settings.token_lifetime_seconds),
+        "exp": token_deadline(settings, expires_at),
         "masqueraded": masqueraded,
+        "sid": session_id,
+        "sv": user.session_version or 0,
     }
     if actor_id is not None:
         claims["act"] = {"sub": actor_id}
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
+
+
+def token_deadline(settings: IdentitySettings, expires_at: datetime | None = None) -> datetime:
+    deadline = datetime.now(UTC) + timedelta(seconds=settings.token_lifetime_seconds)
+    return min(deadline, expires_at) if expires_at is not None else deadline

@@ -17,6 +17,7 @@ from identity.graphql.mutations.password_reset import (
     request_password_reset,
     reset_password,
 )
+from identity.graphql.mutations.set_user_blocked import SetUserBlockedResult, set_user_blocked
 from identity.graphql.mutations.sign_up import SignUpResult, sign_up
 from identity.graphql.mutations.site_config import (
     UpdateSiteConfigResult,
@@ -51,6 +52,14 @@ class Mutation:
     change_user_roles: ChangeUserRolesResult = strawberry.mutation(
         resolver=change_user_roles,
         description="Set a user's roles (administrators only).",
+        permission_classes=[AdminLike],
+    )
+    set_user_blocked: SetUserBlockedResult = strawberry.mutation(
+        resolver=set_user_blocked,
+        description=(
+            "Block an account (it cannot sign in and every session of it ends) or lift the "
+            "block (administrators only)."
+        ),
         permission_classes=[AdminLike],
     )
     update_site_config: UpdateSiteConfigResult = strawberry.mutation(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.contracts import Reads
+from jobkit.revocations import revocation_reads
 
 from identity.domain.consent import ConsentGiven, InfoRevised
 from identity.domain.events import (
@@ -47,4 +48,6 @@ READS = (
             TakenEmailUsed,
         )
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("identity"),
 )

@@ -28,6 +28,7 @@ from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
 from jobkit.ratelimit import over_limits
 from jobkit.uploads.files import ANONYMOUS_OWNER
+from jobkit.uploads.tables import hold_uploads
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError, field_validator
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -124,8 +125,13 @@ async def rate_limited(
     client_ip: str | None,
     email: str,
     now: datetime,
+    user_id: str | None = None,
 ) -> bool:
+    """Counts an application on the address, the client and the account (when signed in): a
+    signed-in applicant cannot spread theirs over addresses they type in."""
     limits = [(f"apply:email:{email}", settings.apply_limit_per_email)]
+    if user_id:
+        limits.append((f"apply:user:{user_id}", settings.apply_limit_per_email))
     if client_ip:
         limits.append((f"apply:ip:{client_ip}", settings.apply_limit_per_ip))
     return await over_limits(
@@ -273,7 +279,14 @@ async def apply_to_job(
         captcha_on = await captcha_required(session, job.site)
     if trusted:
         captcha_on = False
-    elif await rate_limited(sessions, settings, client_ip=client_ip, email=email, now=now):
+    elif await rate_limited(
+        sessions,
+        settings,
+        client_ip=client_ip,
+        email=email,
+        now=now,
+        user_id=principal.user_id if principal is not None else None,
+    ):
         return _error(Code.RATE_LIMITED, RATE_LIMITED_MESSAGE)
     if captcha_on:
         if not (captcha_token and captcha_token.strip()):
@@ -342,6 +355,8 @@ async def _store(
             version=1,
             created_at=now,
         )
+        if not await hold_uploads(session, uploads, [a.upload_id for a in form.attachments]):
+            return _error(Code.UNKNOWN_UPLOAD, "Upload this file again, please.", "attachments")
         session.add(application)
         await session.flush()
         for position, attachment in enumerate(form.attachments):

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.domain.access import actor_of, locked_for
@@ -27,13 +28,15 @@ from jobs.domain.events import (
 )
 from jobs.domain.models import Job, SiteSetting
 from jobs.domain.snapshots import refreshed
-from jobs.domain.workflow import Action, JobState, refusal, transition
+from jobs.domain.workflow import Action, JobState, refusal, sources, transition
 from jobs.settings import JobsSettings
 
 Code = JobErrorCode
 # States in which a publication is requested or pending: archiving withdraws the slot request.
 BEFORE_PUBLICATION = frozenset({JobState.AWAITING_SLOT, JobState.NEEDS_REVIEW, JobState.SCHEDULED})
 REJECTED = "rejected"
+# Who archived the jobs of a deleted organization (the events' actor, the audit log's reason).
+ORGANIZATION_DELETED_ACTOR = "system:organization-deleted"
 
 
 async def moderates(session: AsyncSession, site: str) -> bool:
@@ -211,11 +214,35 @@ async def archive_job(
         refused = refusal(job, Action.ARCHIVE)
         if refused is not None:
             return refused
-        events = (
-            (withdrawal(job), JobArchived) if job.state in BEFORE_PUBLICATION else (JobArchived,)
-        )
-        await transition(session, settings, job, Action.ARCHIVE, *events, actor=actor_of(principal))
+        await _archive(session, settings, job, actor_of(principal))
         return await refreshed(session, job)
+
+
+async def _archive(session: AsyncSession, settings: JobsSettings, job: Job, actor: str) -> None:
+    events = (withdrawal(job), JobArchived) if job.state in BEFORE_PUBLICATION else (JobArchived,)
+    await transition(session, settings, job, Action.ARCHIVE, *events, actor=actor)
+
+
+async def archive_organization_jobs(
+    session: AsyncSession, settings: JobsSettings, organization_id: uuid.UUID
+) -> int:
+    """The organization was deleted: every job of it not yet ended is archived (search drops
+    them on the archived events; a pending slot request is withdrawn). Jobs already ended are
+    left as they are, so applying the deletion again changes nothing. Never commits."""
+    open_jobs = list(
+        await session.scalars(
+            select(Job)
+            .where(
+                Job.organization_id == organization_id,
+                Job.state.in_(sorted(sources(Action.ARCHIVE))),
+            )
+            .order_by(Job.created_at)
+            .with_for_update()
+        )
+    )
+    for job in open_jobs:
+        await _archive(session, settings, job, ORGANIZATION_DELETED_ACTOR)
+    return len(open_jobs)
 
 
 async def approve_job(

@@ -1,7 +1,8 @@
 """Jobs' consumers, each an idempotent group (jobkit.consumer):
 
 - ``jobs-organizations``: organizations' organization and member events into the organizations
-  and memberships read models; profile events for the profile's slug and logo;
+  and memberships read models (a deleted organization's open jobs are archived); profile
+  events for the profile's slug and logo;
 - ``jobs-vocabulary``: search's terms, to check term ids on write;
 - ``jobs-site-config``: identity's site settings (``jobs.moderation``);
 - ``jobs-slots``: billing's answers to publish requests (the slot saga);
@@ -41,12 +42,13 @@ from jobs.domain.events import (
     SlotGranted,
 )
 from jobs.domain.models import Job, SiteSetting
+from jobs.domain.publishing import archive_organization_jobs
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
     application_mailer_handlers,
 )
-from jobs.messaging.contracts import OrganizationNamed, ProfileShown
+from jobs.messaging.contracts import OrganizationDeleted, OrganizationNamed, ProfileShown
 from jobs.settings import JobsSettings
 
 log = logging.getLogger(__name__)
@@ -56,6 +58,7 @@ PROFILE_TOPIC = contracts.PROFILE_TOPIC
 SITE_TOPIC = contracts.SITE_TOPIC
 ORGANIZATION_CREATED = contracts.ORGANIZATION_CREATED
 ORGANIZATION_UPDATED = contracts.ORGANIZATION_UPDATED
+ORGANIZATION_DELETED = contracts.ORGANIZATION_DELETED
 PROFILE_EVENTS = contracts.PROFILE_EVENTS
 SITE_CONFIG_CHANGED = contracts.SITE_CONFIG_CHANGED
 
@@ -104,10 +107,18 @@ async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
     )
 
 
-def organization_handlers() -> dict[str, Handler]:
+def organization_handlers(settings: JobsSettings) -> dict[str, Handler]:
+    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
+        """organizations.organization.deleted: its open jobs are archived (their archived
+        events take them out of search and the sitemaps)."""
+        organization_id = OrganizationDeleted.model_validate(event.payload).organization_id
+        archived = await archive_organization_jobs(session, settings, organization_id)
+        log.info("organization %s deleted: %d open jobs archived", organization_id, archived)
+
     return {
         ORGANIZATION_CREATED: apply_organization,
         ORGANIZATION_UPDATED: apply_organization,
+        ORGANIZATION_DELETED: deleted,
         **{
             name: handler
             for name, handler in membership_handlers(members).items()
@@ -194,7 +205,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions,
             ORGANIZATIONS_GROUP,
             {
-                ORGANIZATION_TOPIC: organization_handlers(),
+                ORGANIZATION_TOPIC: organization_handlers(settings),
                 PROFILE_TOPIC: dict.fromkeys(PROFILE_EVENTS, apply_profile),
             },
         ),

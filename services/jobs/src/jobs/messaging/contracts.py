@@ -9,6 +9,7 @@ import uuid
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
+from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
@@ -29,6 +30,12 @@ class OrganizationNamed(EventView):
     name: str
 
 
+class OrganizationDeleted(EventView):
+    """organizations.organization.deleted: whose open jobs are archived."""
+
+    organization_id: uuid.UUID
+
+
 class ProfileShown(EventView):
     """organizations.profile.*: the public profile's slug, logo and state."""
 
@@ -46,6 +53,12 @@ READS = (
         contracts.ORGANIZATION_TOPIC,
         (contracts.ORGANIZATION_CREATED, contracts.ORGANIZATION_UPDATED),
         OrganizationNamed,
+    ),
+    Reads(
+        "jobs-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_DELETED,),
+        OrganizationDeleted,
     ),
     Reads(
         "jobs-organizations",
@@ -89,4 +102,6 @@ READS = (
         (contracts.APPLICATION_STATUS_CHANGED,),
         ApplicationStatusChanged,
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("jobs"),
 )

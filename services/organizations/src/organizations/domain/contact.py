@@ -3,8 +3,9 @@ included, writes to an organization with a published profile.
 
 Rules (each answered as errors with the field at fault, nothing stored): the form's fields;
 attachments (pdf, jpg, jpeg, png, webp up to 50 MB, checked by content by jobkit.uploads, always
-private) uploaded by the sender, each used once; messages per address and per IP rate-limited in
-PostgreSQL; the captcha when the site's ``captcha.contact_form`` is on. The message and
+private) uploaded by the sender, each used once; messages per address, account, IP and
+organization rate-limited in PostgreSQL, and the sender's copy within that address's mail budget
+(ADR 0024); the captcha when the site's ``captcha.contact_form`` is on. The message and
 ``organizations.contact.message_sent`` are written in one transaction; the mails (to the
 organization's contact person, the copy to the sender) follow from that event.
 """
@@ -20,9 +21,10 @@ from jobkit.captcha import captcha_passes
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.outbox import enqueue
-from jobkit.ratelimit import over_limits
+from jobkit.ratelimit import may_mail, over_limits
 from jobkit.site_settings import site_flag
 from jobkit.uploads.files import ANONYMOUS_OWNER
+from jobkit.uploads.tables import hold_uploads
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -130,8 +132,14 @@ async def send_contact_message(
             session, site_settings, profile.site, "captcha", "contact_form"
         )
     limits = [(f"contact:email:{email}", settings.contact_limit_per_email)]
+    if principal is not None:  # a signed-in sender cannot spread theirs over typed addresses
+        limits.append((f"contact:user:{principal.user_id}", settings.contact_limit_per_email))
     if client_ip:
         limits.append((f"contact:ip:{client_ip}", settings.contact_limit_per_ip))
+    # the organization receives every message: its inbox has a budget of its own (ADR 0024)
+    limits.append(
+        (f"contact:organization:{organization_id}", settings.contact_limit_per_organization)
+    )
     if await over_limits(
         sessions,
         rate_limit_hits,
@@ -140,6 +148,18 @@ async def send_contact_message(
         window_seconds=settings.contact_limit_window_seconds,
     ):
         return _error(Code.RATE_LIMITED, RATE_LIMITED_MESSAGE)
+    if form.copy_to_sender and not await may_mail(
+        sessions,
+        rate_limit_hits,
+        settings,
+        recipient=email,
+        client_ip=client_ip,
+        account=principal.user_id if principal is not None else None,
+        now=now,
+    ):
+        # The copy goes to whatever address was typed: over that address's mail budget it is
+        # silently left out; the message itself still reaches the organization.
+        form = form.model_copy(update={"copy_to_sender": False})
     if captcha_on:
         if not (captcha_token and captcha_token.strip()):
             return _error(Code.CAPTCHA_REQUIRED, CAPTCHA_REQUIRED_MESSAGE, "captcha_token")
@@ -170,6 +190,8 @@ async def _store(
         organization = await session.get(Organization, organization_id)
         if organization is None:
             return _error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organization_id")
+        if not await hold_uploads(session, uploads, form.attachments):
+            return _error(Code.UNKNOWN_UPLOAD, UPLOAD_AGAIN, "attachments")
         message = ContactMessage(
             id=uuid.uuid4(),
             organization_id=organization.id,

@@ -104,7 +104,8 @@ async def accept_invitation(
     principal: Principal,
     token: str,
 ) -> Organization | OrganizationErrors:
-    """The invited recruiter joins with the mailed link (once, before it expires)."""
+    """The invited recruiter joins with the mailed link (once, before it expires), signed in
+    to an account whose verified address is the invited one (ADR 0025)."""
     if not principal.is_recruiter:
         return one_error(Code.FORBIDDEN, "Only recruiter accounts can join an organization.")
     async with unit_of_work(sessions) as session:
@@ -115,6 +116,21 @@ async def accept_invitation(
             return one_error(
                 Code.INVITATION_INVALID,
                 "This invitation is not valid (any more). Ask for a new one.",
+                "token",
+            )
+        # bound to the invited address: a forwarded link is useless to anyone else (the
+        # answer never names the address it was sent to)
+        if not principal.email_verified:
+            return one_error(
+                Code.FORBIDDEN,
+                "Confirm your email address first, then open the invitation link again.",
+                "token",
+            )
+        if (principal.email or "").strip().lower() != invitation.email.lower():
+            return one_error(
+                Code.INVITATION_INVALID,
+                "This invitation was sent to another email address. Sign in with the account "
+                "it was sent to.",
                 "token",
             )
         if invitation.expires_at <= datetime.now(UTC):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
@@ -38,4 +39,6 @@ READS = (
         (contracts.MEMBER_INVITED,),
         MemberInvited,
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("organizations"),
 )

@@ -70,6 +70,8 @@ class Query(RecommendationQueries):
             route = await find_route(session, slug=slug, language=language or "en")
         if route is None:
             return ErrorResponse(code=404, reason="Not found")
+        if route.gone:  # deleted content (ADR 0025), like an expired job's page
+            return ErrorResponse(code=410, reason="Gone")
         if route.redirect_target is not None:
             return RedirectResponse(code=route.redirect_code or 301, target=route.redirect_target)
         if route.content_type == LANDING_PAGE:

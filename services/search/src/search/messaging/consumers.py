@@ -8,6 +8,7 @@ routes' versions refuse an older version delivered late.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Hashable, Sequence
 
 from jobkit.app import ServiceRuntime
@@ -21,11 +22,14 @@ from search.engine.indexing.indexer import apply_subscription, relabel_term
 from search.engine.indexing.payloads import (
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
+    ORGANIZATION_DELETED,
+    ORGANIZATION_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
     SUBSCRIPTION_CHANGED,
     SUBSCRIPTION_TOPIC,
     JobPayload,
+    OrganizationDeletedPayload,
     ProfilePayload,
     SubscriptionPayload,
     TermPayload,
@@ -33,6 +37,7 @@ from search.engine.indexing.payloads import (
 from search.engine.indexing.store import SearchStore, store_for
 from search.messaging.snapshots import apply_job, apply_profile
 from search.settings import SearchSettings
+from search.site.routes import ORGANIZATION_PROFILE, retire_content
 from search.taxonomy.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 from search.taxonomy.vocabulary import TERM_LABELS
 
@@ -49,6 +54,19 @@ def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
         await apply_subscription(store, session, payload, envelope.aggregate_version)
 
     return {SUBSCRIPTION_CHANGED: on_subscription}
+
+
+def organization_handlers() -> dict[str, Handler]:
+    """organizations.organization.deleted: the profile's paths answer 410 (ADR 0025); its
+    document went with the profile's unpublished event, its jobs with their archived events."""
+
+    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        payload = OrganizationDeletedPayload.model_validate(envelope.payload)
+        organization_id = uuid.UUID(payload.organization_id)
+        # a profile's id is its organization's id
+        await retire_content(session, ORGANIZATION_PROFILE, organization_id)
+
+    return {ORGANIZATION_DELETED: on_deleted}
 
 
 def vocabulary_handlers(store: SearchStore) -> dict[str, Handler]:
@@ -93,6 +111,8 @@ def indexer_topics(settings: SearchSettings, store: SearchStore) -> dict[str, di
         # search's own vocabulary events: one at a time with the job and profile events,
         # so a document indexed from the old label is relabelled after it
         settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(store),
+        # an organization's deletion (its other events are skipped)
+        settings.topic(ORGANIZATION_TOPIC): organization_handlers(),
     }
 
 

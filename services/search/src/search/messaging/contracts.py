@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
 from search.engine.indexing.payloads import (
     JobPayload,
+    OrganizationDeletedPayload,
     ProfilePayload,
     SubscriptionPayload,
     TermPayload,
@@ -28,6 +30,12 @@ READS = (
     ),
     Reads(
         "search-indexer",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_DELETED,),
+        OrganizationDeletedPayload,
+    ),
+    Reads(
+        "search-indexer",
         VOCABULARY_TOPIC,
         (TermUpserted.event_type, TermDeleted.event_type),
         TermPayload,
@@ -41,4 +49,6 @@ READS = (
         (contracts.SITE_CONFIG_CHANGED,),
         SiteConfigChangedView,
     ),
+    # ended sessions: the tokens this service refuses (ADR 0023)
+    *revocation_reads("search"),
 )

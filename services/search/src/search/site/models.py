@@ -13,6 +13,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     Uuid,
+    false,
     func,
     true,
 )
@@ -30,7 +31,8 @@ class Route(Base):
     one. ``content_type``/``content_id`` name the owning aggregate on both kinds of row, and
     ``version`` the aggregate version that wrote it (a late older event never overwrites a
     newer row). ``visible`` is false while the content is not public (an unpublished profile):
-    the path then answers 404."""
+    the path then answers 404. ``gone`` marks every path of content its owner deleted (an
+    organization's profile, ADR 0025): the path answers 410 until other content takes it."""
 
     __tablename__ = "routes"
     __table_args__ = (Index("ix_routes_content", "content_type", "content_id"),)
@@ -43,6 +45,7 @@ class Route(Base):
     redirect_code: Mapped[int | None] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     visible: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    gone: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, and_, func, select, text, update
+from sqlalchemy import ColumnElement, and_, case, false, func, literal, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -105,6 +105,13 @@ async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
         version=paths.version,
         visible=paths.visible,
     )
+    # a path of deleted content stays gone for that content (a late event of it), and is
+    # live again for other content taking it over
+    still_gone = and_(
+        Route.gone,
+        Route.content_type == content.excluded.content_type,
+        Route.content_id == content.excluded.content_id,
+    )
     await session.execute(
         content.on_conflict_do_update(
             index_elements=[Route.slug, Route.language],
@@ -114,7 +121,8 @@ async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
                 "redirect_target": None,
                 "redirect_code": None,
                 "version": content.excluded.version,
-                "visible": content.excluded.visible,
+                "visible": case((still_gone, false()), else_=content.excluded.visible),
+                "gone": still_gone,
                 "updated_at": func.now(),
             },
         )
@@ -151,8 +159,23 @@ async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
             redirect_target=paths.current,
             redirect_code=PERMANENT,
             version=paths.version,
-            visible=paths.visible,
+            visible=and_(literal(paths.visible), Route.gone.is_(False)),
             updated_at=func.now(),
         )
     )
     return True
+
+
+async def retire_content(session: AsyncSession, content_type: str, content_id: uuid.UUID) -> int:
+    """The owner deleted the content: every path of it answers 410 (and leaves the sitemaps)
+    until other content takes the path. Applying it again changes nothing. Never commits."""
+    await session.execute(
+        text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
+        {"key": f"routes:{content_type}:{content_id}"},
+    )
+    result = await session.execute(
+        update(Route)
+        .where(Route.content_type == content_type, Route.content_id == content_id)
+        .values(gone=True, visible=False, updated_at=func.now())
+    )
+    return int(getattr(result, "rowcount", 0) or 0)

@@ -12,6 +12,7 @@ def normalise_slug(slug: str) -> str:
 
 
 async def find_route(session: AsyncSession, *, slug: str, language: str) -> Route | None:
-    """The path's route, or None when there is none or its content is not public now."""
+    """The path's route, or None when there is none or its content is not public now; the route
+    of deleted content (``gone``) too, for its 410."""
     route = await session.get(Route, (normalise_slug(slug), language))
-    return route if route is not None and route.visible else None
+    return route if route is not None and (route.visible or route.gone) else None

@@ -11,6 +11,7 @@ from strawberry.types import Info
 from identity.domain import account
 from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.graphql.context import IdentityContext
+from identity.graphql.mail_budget import mail_budget
 from identity.graphql.types import AccountErrors, User
 from identity.settings import IdentitySettings
 
@@ -80,6 +81,7 @@ async def change_email(info: Info[IdentityContext, None], input: ChangeEmailInpu
             new_email=input.email,
             current_password=input.current_password,
             actor=actor,
+            mail_budget=mail_budget(info),
         )
     )
 
@@ -102,6 +104,7 @@ async def change_password(
             current_password=input.current_password,
             new_password=input.new_password,
             actor=actor,
+            current_session_id=info.context.require_principal().session_id,
         )
     )
 

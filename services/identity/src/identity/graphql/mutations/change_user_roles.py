@@ -12,6 +12,7 @@ from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.domain.service import change_roles
 from identity.graphql.context import IdentityContext
 from identity.graphql.types import AccountErrors, User
+from identity.settings import IdentitySettings
 
 
 @strawberry.input
@@ -35,10 +36,12 @@ async def change_user_roles(
 ) -> ChangeUserRolesResult:
     user_id = parse_uuid(input.user_id)
     principal = info.context.require_principal()
+    settings = info.context.settings
+    assert isinstance(settings, IdentitySettings)
     result = (
         await change_roles(
             sessions=info.context.sessions,
-            settings=info.context.settings,
+            settings=settings,
             user_id=user_id,
             roles=input.roles,
             actor=principal.user_id,

@@ -9,6 +9,7 @@ from identity.domain.errors import AccountErrors as DomainAccountErrors
 from identity.domain.service import SignupRole
 from identity.domain.service import sign_up as sign_up_visitor
 from identity.graphql.context import IdentityContext
+from identity.graphql.mail_budget import mail_budget
 from identity.graphql.types import AccountErrors, SignUpRole
 from identity.settings import IdentitySettings
 
@@ -59,6 +60,8 @@ async def sign_up(info: Info[IdentityContext, None], input: SignUpInput) -> Sign
         last_name=input.last_name,
         role=SignupRole(input.role),
         captcha_token=input.captcha_token,
+        remote_ip=info.context.client_ip,
+        mail_budget=mail_budget(info),
         accepted_consent_info_ids=[str(value) for value in input.accepted_consent_info_ids],
     )
     if isinstance(result, DomainAccountErrors):

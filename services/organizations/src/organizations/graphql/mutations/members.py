@@ -7,14 +7,18 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
+from jobkit.ratelimit import may_mail
 from strawberry.types import Info
 
+from organizations.db import rate_limit_hits
 from organizations.domain import invitations, lifecycle, membership
 from organizations.domain.errors import OrganizationErrorCode, one_error
 from organizations.domain.errors import OrganizationErrors as DomainErrors
 from organizations.graphql.context import OrganizationContext
 from organizations.graphql.types import Organization, OrganizationErrors, parse_id
 from organizations.settings import OrganizationsSettings
+
+TOO_MANY_INVITATIONS = "Too many invitations went to this address lately. Try again in an hour."
 
 
 def _settings(info: Info[OrganizationContext, None]) -> OrganizationsSettings:
@@ -62,6 +66,22 @@ async def invite_member(
     organization = parse_id(organization_id)
     if organization is None:
         return _unknown("organizationId")
+    principal = info.context.require_principal()
+    # Each invitation mails the address: a member's invitations to it share its mail budget
+    # (counted only for the organization's own members and admins, so strangers cannot spend it).
+    if (principal.is_admin_like or await info.context.is_member(organization)) and not (
+        await may_mail(
+            info.context.sessions,
+            rate_limit_hits,
+            _settings(info),
+            recipient=email,
+            client_ip=info.context.client_ip,
+            account=principal.actor_id or principal.user_id,
+        )
+    ):
+        return OrganizationErrors.from_domain(
+            one_error(OrganizationErrorCode.RATE_LIMITED, TOO_MANY_INVITATIONS, "email")
+        )
     result = await invitations.invite_member(
         sessions=info.context.sessions,
         settings=_settings(info),

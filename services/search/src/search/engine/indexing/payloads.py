@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict
 
 JOB_TOPIC = contracts.JOB_TOPIC
 PROFILE_TOPIC = contracts.PROFILE_TOPIC
+# organizations and their members; the indexer reads only an organization's deletion
+ORGANIZATION_TOPIC = contracts.ORGANIZATION_TOPIC
+ORGANIZATION_DELETED = contracts.ORGANIZATION_DELETED
 
 # The lifecycle events carrying the whole job; archived and expired make it unfindable.
 JOB_SNAPSHOT_EVENTS = contracts.JOB_SNAPSHOT_EVENTS
@@ -119,3 +122,9 @@ class TermPayload(_Payload):
     has the rest)."""
 
     tid: int
+
+
+class OrganizationDeletedPayload(_Payload):
+    """organizations.organization.deleted: whose profile's paths answer 410 (ADR 0025)."""
+
+    organization_id: str

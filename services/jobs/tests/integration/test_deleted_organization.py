@@ -1,0 +1,74 @@
+"""A deleted organization takes its jobs with it: organizations' deleted event archives its
+open jobs (applied as the ``jobs-organizations`` consumer does), once."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from jobkit.events import EventEnvelope
+from jobkit.testing.service import persist
+from jobs.db import outbox
+from jobs.domain.models import Job
+from jobs.domain.publishing import ORGANIZATION_DELETED_ACTOR
+from jobs.messaging.consumers import ORGANIZATION_DELETED, organization_handlers
+from jobs.settings import JobsSettings
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.jobs.tests.factories import job, organization
+
+pytestmark = pytest.mark.integration
+
+
+async def test_deleting_an_organization_archives_its_open_jobs_once(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org, other = organization(), organization()
+    draft = job(org)
+    published = job(org, state="published", version=3)
+    scheduled = job(org, state="scheduled", version=2)
+    expired = job(org, state="expired", version=4)
+    elsewhere = job(other, state="published", version=3)
+    await persist(sessions, org, other, draft, published, scheduled, expired, elsewhere)
+    deleted = organization_handlers(JobsSettings())[ORGANIZATION_DELETED]
+    event = EventEnvelope(
+        type=ORGANIZATION_DELETED,
+        aggregate_id=str(org.id),
+        site="jobboard",
+        payload={"organization_id": str(org.id), "number": org.number},
+    )
+    for _ in range(2):  # a redelivery (or a replay of the topic) archives nothing more
+        async with sessions() as session, session.begin():
+            await deleted(session, event)
+
+    async with sessions() as session:
+        ours = select(Job.id, Job.state).where(Job.organization_id.in_([org.id, other.id]))
+        states = {job_id: state for job_id, state in (await session.execute(ours)).all()}
+        assert states == {
+            draft.id: "archived",
+            published.id: "archived",
+            scheduled.id: "archived",
+            expired.id: "expired",  # already offline: left as it ended
+            elsewhere.id: "published",
+        }
+        rows = (
+            await session.execute(
+                select(outbox.c.key, outbox.c.event_type, outbox.c.body).order_by(outbox.c.id)
+            )
+        ).all()
+    events = [(uuid.UUID(key), type) for key, type, _ in rows]
+    assert sorted(events) == sorted(
+        [
+            (draft.id, "jobs.job.archived"),
+            (published.id, "jobs.job.archived"),
+            (scheduled.id, "jobs.job.publish_withdrawn"),  # billing gives the slot back
+            (scheduled.id, "jobs.job.archived"),
+        ]
+    )
+    for _, _, body in rows:
+        assert EventEnvelope.model_validate_json(body).actor == ORGANIZATION_DELETED_ACTOR
+    async with sessions() as session:
+        archived = await session.get(Job, published.id)
+        assert archived is not None
+        assert archived.version == 4

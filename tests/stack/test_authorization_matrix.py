@@ -1,0 +1,381 @@
+"""The authorization matrix, generated from the composed supergraph: every mutation of the public
+API is sent through the gateway by five callers (a visitor, an applicant, a recruiter of another
+organization, a recruiter of the owning organization and an administrator) against objects of one
+throwaway organization, and each answer is held against the row that says what that caller may do.
+
+A mutation added to any subgraph without a row here fails `test_every_mutation_has_a_row`, so a
+new mutation cannot reach the API without someone deciding who may call it. Arguments are
+synthesised from the schema (required fields only), with the ids of the fixture's organization,
+job and application where the names say so.
+
+Outcomes: ``U`` unauthenticated, ``F`` refused (FORBIDDEN, or NOT_FOUND where the service hides
+what the caller may not see), ``A`` past authorization (a success, or a domain answer such as a
+validation error). A row lists, per caller, the outcomes it accepts; an ``A`` where only ``U`` or
+``F`` is accepted is an unexpected success, the thing this test exists to catch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from graphql import (
+    GraphQLEnumType,
+    GraphQLField,
+    GraphQLInputObjectType,
+    GraphQLInputType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    GraphQLSchema,
+    GraphQLUnionType,
+    build_schema,
+)
+from jobkit.testing.graphql import GraphQLClient
+
+from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, captcha_token, token_for
+
+pytestmark = pytest.mark.integration
+
+API_SCHEMA = Path(__file__).resolve().parents[2] / "gateway" / "supergraph-api.graphql"
+CALLERS = ("visitor", "applicant", "other_recruiter", "owner", "admin")
+
+# mutation -> accepted outcomes per caller, in the order of CALLERS.
+# Rows are sent in this order, so the destructive ones (archive, remove, leave, delete) come last.
+MATRIX: dict[str, tuple[str, str, str, str, str]] = {
+    # identity: open to visitors by nature (the answers never reveal an account)
+    "signUp": ("A", "A", "A", "A", "A"),
+    "verifyEmail": ("A", "A", "A", "A", "A"),
+    "requestPasswordReset": ("A", "A", "A", "A", "A"),
+    "resetPassword": ("A", "A", "A", "A", "A"),
+    # identity: one's own account (the callers here have no account row: a domain answer)
+    "updateProfile": ("U", "AF", "AF", "AF", "AF"),
+    "changeEmail": ("U", "AF", "AF", "AF", "AF"),
+    "changePassword": ("U", "AF", "AF", "AF", "AF"),
+    # identity: administrators only
+    "changeUserRoles": ("U", "F", "F", "F", "A"),
+    "updateSiteConfig": ("U", "F", "F", "F", "A"),
+    # consent
+    "createGdprUserConsent": ("A", "A", "A", "A", "A"),
+    "createGdprConsentInfo": ("U", "F", "F", "F", "A"),
+    "publishGdprConsentInfoRevision": ("U", "F", "F", "F", "A"),
+    # billing: administrators grant and subscribe; members keep their customer profile
+    "grantCredits": ("U", "F", "F", "F", "A"),
+    "createSubscription": ("U", "F", "F", "F", "A"),
+    "extendSubscription": ("U", "F", "F", "F", "A"),
+    "cancelSubscription": ("U", "F", "F", "F", "A"),
+    "updateCustomerProfile": ("U", "F", "F", "A", "A"),
+    # search
+    "updateLandingPage": ("U", "F", "F", "F", "A"),
+    # organizations
+    "createOrganization": ("U", "F", "A", "A", "A"),
+    "updateOrganizationPersonalInfo": ("U", "F", "F", "A", "A"),
+    "updateOrganizationCompanyInfo": ("U", "F", "F", "A", "A"),
+    "updateOrganizationInfo": ("U", "F", "F", "A", "A"),
+    "updateOrganizationAbout": ("U", "F", "F", "A", "A"),
+    "updateOrganizationBenefits": ("U", "F", "F", "A", "A"),
+    "updateOrganizationContactPersons": ("U", "F", "F", "A", "A"),
+    "updateOrganizationGallery": ("U", "F", "F", "A", "A"),
+    "updateOrganizationVideos": ("U", "F", "F", "A", "A"),
+    "updateOrganizationLocations": ("U", "F", "F", "A", "A"),
+    "updateOrganizationFaq": ("U", "F", "F", "A", "A"),
+    "updateOrganizationAttachments": ("U", "F", "F", "A", "A"),
+    "publishOrganizationProfile": ("U", "F", "F", "A", "A"),
+    "unpublishOrganizationProfile": ("U", "F", "F", "A", "A"),
+    "inviteOrganizationMember": ("U", "F", "F", "A", "A"),
+    "acceptOrganizationInvitation": ("U", "A", "A", "A", "A"),
+    "setActiveOrganization": ("U", "F", "F", "A", "AF"),
+    "sendContactMessage": ("A", "A", "A", "A", "A"),
+    # jobs: the owning organization's recruiters and administrators write; anyone signed in
+    # bookmarks; anyone applies
+    "createJob": ("U", "F", "F", "A", "A"),
+    "updateJobInfo": ("U", "F", "F", "A", "A"),
+    "renameJob": ("U", "F", "F", "A", "A"),
+    "updateJobCompanyInfo": ("U", "F", "F", "A", "A"),
+    "updateJobLocation": ("U", "F", "F", "A", "A"),
+    "updateJobCategorization": ("U", "F", "F", "A", "A"),
+    "updateJobSchedule": ("U", "F", "F", "A", "A"),
+    "updateJobApplicationOptions": ("U", "F", "F", "A", "A"),
+    "publishJob": ("U", "F", "F", "A", "A"),
+    "duplicateJob": ("U", "F", "F", "A", "A"),
+    "republishJob": ("U", "F", "F", "A", "A"),
+    "approveJob": ("U", "F", "F", "F", "A"),
+    "rejectJob": ("U", "F", "F", "F", "A"),
+    "bookmarkJob": ("U", "A", "A", "A", "A"),
+    "unbookmarkJob": ("U", "A", "A", "A", "A"),
+    "applyToJob": ("A", "A", "A", "A", "A"),
+    "changeApplicationStatus": ("U", "F", "F", "A", "A"),
+    "updateApplicationNotes": ("U", "F", "F", "A", "A"),
+    # destructive, last
+    "archiveJob": ("U", "F", "F", "A", "A"),
+    "removeOrganizationMember": ("U", "F", "F", "A", "A"),
+    "leaveOrganization": ("U", "F", "AF", "A", "AF"),
+    "deleteOrganization": ("U", "F", "F", "A", "A"),
+    "deleteAccount": ("U", "A", "A", "A", "A"),
+}
+
+DENIED_CODES = {"FORBIDDEN", "NOT_FOUND"}
+
+
+@dataclass
+class Fixture:
+    """The throwaway organization every row is aimed at, and what hangs off it."""
+
+    owner_id: str
+    organization_id: str = ""
+    organization_number: int = 0
+    profile_id: str = ""
+    job_id: str = ""
+    application_id: str = ""
+    clients: dict[str, GraphQLClient] = field(default_factory=dict)
+
+
+def _schema() -> GraphQLSchema:
+    return build_schema(API_SCHEMA.read_text())
+
+
+def _mutations(schema: GraphQLSchema) -> dict[str, GraphQLField]:
+    assert schema.mutation_type is not None
+    return dict(schema.mutation_type.fields)
+
+
+def test_every_mutation_has_a_row() -> None:
+    mutations = set(_mutations(_schema()))
+    assert sorted(mutations - set(MATRIX)) == [], "mutations without a row in MATRIX"
+    assert sorted(set(MATRIX) - mutations) == [], "rows for mutations the API no longer has"
+
+
+def _unwrap(type_: Any) -> Any:
+    while isinstance(type_, GraphQLNonNull | GraphQLList):
+        type_ = type_.of_type
+    return type_
+
+
+def _id_for(mutation: str, argument: str, fixture: Fixture) -> str:
+    if argument in {"organizationId"}:
+        return fixture.organization_id
+    if argument == "jobId":
+        return fixture.job_id
+    if argument == "userId":
+        return fixture.owner_id
+    if argument == "id":
+        if "Application" in mutation:
+            return fixture.application_id
+        if "Job" in mutation:
+            return fixture.job_id
+        if "Organization" in mutation:
+            return fixture.profile_id
+    return str(uuid.uuid4())
+
+
+def _value(mutation: str, name: str, type_: GraphQLInputType, fixture: Fixture) -> Any:
+    """A value for a required argument or input field, from its type and name."""
+    nullable = type_.of_type if isinstance(type_, GraphQLNonNull) else type_
+    if isinstance(nullable, GraphQLList):
+        return []
+    if isinstance(nullable, GraphQLEnumType):
+        return next(iter(nullable.values))
+    if isinstance(nullable, GraphQLInputObjectType):
+        return {
+            key: _value(mutation, key, input_field.type, fixture)
+            for key, input_field in nullable.fields.items()
+            if key in {"organizationId", "jobId", "userId"}
+            or (isinstance(input_field.type, GraphQLNonNull) and input_field.default_value is None)
+        }
+    assert isinstance(nullable, GraphQLScalarType)
+    scalar = nullable.name
+    if scalar == "ID":
+        return _id_for(mutation, name, fixture)
+    if scalar == "Int":
+        return fixture.organization_number if name == "organizationId" else 1
+    if scalar == "Boolean":
+        return False
+    if scalar == "DateTime":
+        return dt.datetime.now(dt.UTC).isoformat()
+    if name in {"email", "mail", "emailAddress"}:
+        return f"matrix-{uuid.uuid4().hex[:10]}@example.org"
+    if name in {"organizationId"}:
+        return fixture.organization_id
+    return "Matrix check"
+
+
+def _selection(result: Any) -> str:
+    """__typename plus the error codes of every member of a result union (or type)."""
+    members = result.types if isinstance(result, GraphQLUnionType) else [result]
+    parts = ["__typename"]
+    for member in members:
+        assert isinstance(member, GraphQLObjectType)
+        if "errors" in member.fields and "code" in _unwrap(member.fields["errors"].type).fields:
+            parts.append(f"... on {member.name} {{ errors {{ code }} }}")
+        elif "code" in member.fields:
+            parts.append(f"... on {member.name} {{ code }}")
+    return " ".join(parts)
+
+
+def _operation(name: str, mutation: GraphQLField, fixture: Fixture) -> tuple[str, dict[str, Any]]:
+    variables: dict[str, Any] = {}
+    declarations, arguments = [], []
+    for argument, definition in mutation.args.items():
+        if not isinstance(definition.type, GraphQLNonNull):
+            continue
+        variables[argument] = _value(name, argument, definition.type, fixture)
+        declarations.append(f"${argument}: {definition.type}")
+        arguments.append(f"{argument}: ${argument}")
+    header = f"({', '.join(declarations)})" if declarations else ""
+    call = f"({', '.join(arguments)})" if arguments else ""
+    selection = _selection(_unwrap(mutation.type))
+    return f"mutation Matrix{header} {{ {name}{call} {{ {selection} }} }}", variables
+
+
+def _outcome(name: str, body: dict[str, Any]) -> str:
+    if body.get("errors"):
+        code = body["errors"][0].get("extensions", {}).get("code")
+        if code == "UNAUTHENTICATED":
+            return "U"
+        if code in DENIED_CODES:
+            return "F"
+        if code in {"BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"}:
+            return "A"
+        return f"error {code}: {body['errors'][0].get('message')}"
+    answer = (body.get("data") or {}).get(name) or {}
+    codes = {answer.get("code")} | {error.get("code") for error in answer.get("errors") or []}
+    if "UNAUTHENTICATED" in codes:
+        return "U"
+    if codes & DENIED_CODES:
+        return "F"
+    return "A"
+
+
+async def _wait(predicate: Any, what: str, seconds: float = 300) -> Any:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while True:
+        value = await predicate()
+        if value:
+            return value
+        assert asyncio.get_running_loop().time() < deadline, f"gave up waiting for {what}"
+        await asyncio.sleep(0.5)
+
+
+async def _fixture() -> Fixture:
+    owner_id = str(uuid.uuid4())
+    fixture = Fixture(owner_id=owner_id)
+    fixture.clients = {
+        "visitor": GraphQLClient(GATEWAY_URL),
+        "applicant": GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["applicant"])),
+        "other_recruiter": GraphQLClient(
+            GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["recruiter"])
+        ),
+        "owner": GraphQLClient(GATEWAY_URL, token=token_for(owner_id, ["recruiter"])),
+        "admin": GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"])),
+    }
+    owner, admin = fixture.clients["owner"], fixture.clients["admin"]
+    created = await owner.data(
+        'mutation { createOrganization(input: {name: "Matrix Check Trust"}) { __typename '
+        "... on OrganizationProfileSaved { profile { id organization { id number } } } } }"
+    )
+    profile = created["createOrganization"]["profile"]
+    fixture.profile_id = profile["id"]
+    fixture.organization_id = profile["organization"]["id"]
+    fixture.organization_number = profile["organization"]["number"]
+
+    async def draft() -> str | None:
+        answer = await owner.data(
+            "mutation($org: ID!) { createJob(input: {organizationId: $org, "
+            'title: "Matrix Check Coordinator"}) { __typename ... on JobSaved { job { id } } } }',
+            org=fixture.organization_id,
+        )
+        saved = answer["createJob"]
+        return saved["job"]["id"] if saved["__typename"] == "JobSaved" else None
+
+    fixture.job_id = await _wait(draft, "the membership to reach jobs")
+    for mutation, input_type, payload in (
+        ("updateJobInfo", "JobInfoInput", {"description": "<p>Check who may do what.</p>"}),
+        (
+            "updateJobLocation",
+            "JobLocationGroupInput",
+            {"locations": [{"address": {"countryCode": "US", "locality": "Boston"}}]},
+        ),
+        ("updateJobCategorization", "JobCategorizationInput", {"employmentTypeTids": [3000]}),
+    ):
+        saved = await owner.data(
+            f"mutation($id: ID!, $input: {input_type}!) {{ {mutation}(id: $id, input: $input) "
+            "{ __typename } }",
+            id=fixture.job_id,
+            input=payload,
+        )
+        assert saved[mutation]["__typename"] == "JobSaved", saved
+
+    await _wait(
+        lambda: _granted(admin, fixture.organization_number), "billing to know the organization"
+    )
+    await owner.data("mutation($id: ID!) { publishJob(id: $id) { __typename } }", id=fixture.job_id)
+
+    async def published() -> bool:
+        job = await owner.data("query($id: ID!) { job(id: $id) { state } }", id=fixture.job_id)
+        return bool(job["job"]["state"] == "PUBLISHED")
+
+    await _wait(published, "the slot saga to publish the fixture job")
+    applied = await fixture.clients["visitor"].data(
+        "mutation($input: ApplyToJobInput!) { applyToJob(input: $input) { __typename "
+        "... on ApplicationReceived { applicationId } "
+        "... on JobErrors { errors { field code } } } }",
+        input={
+            "jobId": fixture.job_id,
+            "firstName": "Matrix",
+            "lastName": "Check",
+            "emailAddress": f"matrix-{uuid.uuid4().hex[:10]}@example.org",
+            "captchaToken": await captcha_token(),
+        },
+    )
+    assert applied["applyToJob"]["__typename"] == "ApplicationReceived", applied
+    fixture.application_id = applied["applyToJob"]["applicationId"]
+    return fixture
+
+
+async def _granted(admin: GraphQLClient, number: int) -> bool:
+    answer = await admin.data(
+        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
+        "{ __typename } }",
+        n=number,
+    )
+    return bool(answer["grantCredits"]["__typename"] != "BillingErrors")
+
+
+async def _clean_up(fixture: Fixture) -> None:
+    """Whatever the rows left standing goes: the job archived, the organization deleted."""
+    owner, admin = fixture.clients["owner"], fixture.clients["admin"]
+    if fixture.job_id:
+        await admin.execute(
+            "mutation($id: ID!) { archiveJob(id: $id) { __typename } }", id=fixture.job_id
+        )
+    if fixture.organization_id:
+        for client in (owner, admin):
+            await client.execute(
+                "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
+                id=fixture.organization_id,
+            )
+
+
+async def test_no_caller_gets_past_a_row_that_refuses_it() -> None:
+    mutations = _mutations(_schema())
+    fixture = await _fixture()
+    unexpected: list[str] = []
+    try:
+        for name, accepted in MATRIX.items():
+            if name not in mutations:
+                continue
+            for caller, allowed in zip(CALLERS, accepted, strict=True):
+                operation, variables = _operation(name, mutations[name], fixture)
+                body = await fixture.clients[caller].execute(operation, **variables)
+                outcome = _outcome(name, body)
+                if outcome not in allowed:
+                    unexpected.append(f"{name} as {caller}: {outcome}, row says {allowed}")
+    finally:
+        await _clean_up(fixture)
+    assert unexpected == []
