@@ -11,6 +11,7 @@ import zlib
 import pytest
 from jobkit.uploads import RejectionCode, UploadKind, UploadRejected, process_upload
 from jobkit.uploads.checks import MAX_IMAGE_PIXELS
+from jobkit.uploads import processing
 from jobkit.uploads.processing import process
 from PIL import Image
 
@@ -61,3 +62,16 @@ async def test_a_file_that_outlasts_the_budget_is_refused_and_the_next_one_goes_
     with pytest.raises(UploadRejected) as error:
         await process(b"GIF89a not ours", budget_seconds=600)
     assert error.value.code is RejectionCode.UNSUPPORTED_TYPE
+
+
+async def test_the_budget_is_cpu_time_enforced_by_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the wall-clock backstop out of the way, the child's CPU limit alone ends a file that
+    needs more than its budget (a busy machine waits longer, but never burns more CPU)."""
+    monkeypatch.setattr(processing, "WALL_FACTOR", 10_000)
+    big = io.BytesIO()
+    Image.effect_noise((6000, 4000), 64).save(big, "PNG", compress_level=1)  # 24 megapixels
+    with pytest.raises(UploadRejected) as error:
+        await process(big.getvalue(), budget_seconds=0.2)
+    assert error.value.code is RejectionCode.TOO_COMPLEX

@@ -4,8 +4,10 @@ time budget, then the objects, then the row (objects removed again if the row ca
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import re
+import resource
 import threading
 import unicodedata
 import uuid
@@ -33,8 +35,11 @@ from jobkit.uploads.storage import Storage
 # own with a time budget (killed when the budget is spent: a thread could not be stopped), and
 # at most this many run at once per service process.
 WORKERS = 2
-# Seconds a file may take to be checked and rendered (a 24-megapixel noisy photo takes about 2).
+# CPU seconds a file may take to be checked and rendered (a 24-megapixel noisy photo takes about
+# 2). The budget is the child's CPU time (RLIMIT_CPU), so a busy machine does not refuse honest
+# files; wall-clock time is bounded too, at WALL_FACTOR times the budget, for a child that waits.
 DEFAULT_BUDGET_SECONDS = 30.0
+WALL_FACTOR = 4
 _slots = threading.BoundedSemaphore(WORKERS)  # taken in the waiting thread, not on the loop
 _context: Any = None
 
@@ -100,8 +105,11 @@ def start_workers() -> None:
     threading.Thread(target=start, name="jobkit-uploads-forkserver", daemon=True).start()
 
 
-def _process_in_child(connection: Any, data: bytes) -> None:
-    """The child's work: the outcome goes back through the pipe (a refusal as code and text)."""
+def _process_in_child(connection: Any, data: bytes, budget_seconds: float) -> None:
+    """The child's work: the outcome goes back through the pipe (a refusal as code and text).
+    The kernel ends the child when it has used ``budget_seconds`` of CPU (SIGXCPU)."""
+    cpu_seconds = max(1, math.ceil(budget_seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     try:
         outcome: tuple[Any, ...] = ("done", process_upload(data))
     except UploadRejected as rejected:
@@ -116,7 +124,8 @@ async def process(
     data: bytes, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS
 ) -> ProcessedUpload:
     """:func:`process_upload` in a child process, at most ``WORKERS`` at once; a file that takes
-    longer than ``budget_seconds`` is refused (TOO_COMPLEX) and its child killed."""
+    more than ``budget_seconds`` of CPU, or ``WALL_FACTOR`` times that in wall-clock time, is
+    refused (TOO_COMPLEX) and its child killed."""
     return await asyncio.to_thread(_run_child, data, budget_seconds)
 
 
@@ -128,11 +137,13 @@ def _run_child(data: bytes, budget_seconds: float) -> ProcessedUpload:
 def _run_child_now(data: bytes, budget_seconds: float) -> ProcessedUpload:
     context = _children()
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_process_in_child, args=(sender, data), daemon=True)
+    child = context.Process(
+        target=_process_in_child, args=(sender, data, budget_seconds), daemon=True
+    )
     try:
         child.start()
         sender.close()
-        if not receiver.poll(budget_seconds):
+        if not receiver.poll(budget_seconds * WALL_FACTOR):
             raise UploadRejected(RejectionCode.TOO_COMPLEX)
         try:
             outcome = receiver.recv()
