@@ -735,16 +735,177 @@ def docx_labelled(person: Person) -> bytes:
     return _docx_bytes(document)
 
 
+def pdf_messy(person: Person) -> bytes:
+    """A title line, the name in capitals with a headline under it, labelled contact lines,
+    employer before title, descriptions as prose, grouped skills and languages on one line."""
+    h = _HEADINGS[person.german]
+    doc = _Pdf()
+    doc.line("LEBENSLAUF" if person.german else "CURRICULUM VITAE", size=9)
+    doc.line(f"{person.first_name} {person.last_name}".upper(), size=22, bold=True)
+    doc.line(person.jobs[0].title, size=12)
+    doc.gap()
+    doc.line(f"{'Mobil' if person.german else 'Mobile'}: {person.phone}")
+    doc.line(f"Email: {person.email}")
+    doc.line(f"{'Adresse' if person.german else 'Address'}: {person.address}")
+    doc.gap()
+    doc.line(f"// {h['work'].upper()}", size=12, bold=True)
+    for job in person.jobs:
+        doc.line(f"{job.employer}    {job.dates}", bold=True)
+        doc.line(job.title)
+        if job.description:
+            doc.line(" ".join(job.description.splitlines()) + " " + "Worked in a team. " * 3)
+        doc.gap()
+    doc.line(f"// {h['education'].upper()}", size=12, bold=True)
+    for study in person.studies:
+        doc.line(f"{study.institution} ({study.dates})", bold=True)
+        doc.line(study.degree)
+    doc.gap()
+    doc.line(f"// {h['skills'].upper()}", size=12, bold=True)
+    doc.line("Tools: " + " / ".join(skill for skill, _ in person.skills[:2]))
+    doc.line("Other: " + " / ".join(skill for skill, _ in person.skills[2:]))
+    doc.gap()
+    doc.line(f"// {h['languages'].upper()}", size=12, bold=True)
+    doc.line(" | ".join(f"{name} - {level}" for name, level, _, _ in person.languages))
+    return doc.bytes()
+
+
+def docx_messy(person: Person) -> bytes:
+    """Name and contact in the page header, one line per entry ("Title | Employer | dates"),
+    decorated headings, skills in a grid table, languages in one sentence-like line."""
+    h = _HEADINGS[person.german]
+    document = docx.Document()
+    header = document.sections[0].header
+    header.paragraphs[0].text = f"{person.first_name} {person.last_name}"
+    header.add_paragraph(f"{person.email} · {person.phone} · {person.address}")
+    document.add_paragraph(f"— {h['work']} —")
+    for job in person.jobs:
+        document.add_paragraph(f"{job.title} | {job.employer} | {job.dates}")
+        for sentence in job.description.splitlines():
+            document.add_paragraph(f"* {sentence}")
+    document.add_paragraph(f"— {h['education']} —")
+    for study in person.studies:
+        document.add_paragraph(f"{study.dates} {study.degree}, {study.institution}")
+    document.add_paragraph(f"— {h['skills']} —")
+    table = document.add_table(rows=0, cols=2)
+    skills = [skill for skill, _ in person.skills]
+    for index in range(0, len(skills), 2):
+        cells = table.add_row().cells
+        for cell, skill in zip(cells, skills[index : index + 2], strict=False):
+            cell.text = skill
+    document.add_paragraph(f"— {h['languages']} —")
+    document.add_paragraph("; ".join(f"{n}: {lv}" for n, lv, _, _ in person.languages))
+    return _docx_bytes(document)
+
+
+# The two layouts below were written after the reader was finished and were not used to tune it:
+# the share on them is reported on its own (HELD_OUT).
+
+_OTHER_HEADINGS = {
+    False: {
+        "work": "Professional Experience",
+        "education": "Academic Background",
+        "languages": "Language Skills",
+        "skills": "Core Competencies",
+    },
+    True: {
+        "work": "Beruflicher Werdegang",
+        "education": "Bildungsweg",
+        "languages": "Sprachkenntnisse",
+        "skills": "Fachkenntnisse",
+    },
+}
+
+
+def pdf_sidebar_right(person: Person) -> bytes:
+    """The main column on the left written first, a narrow sidebar on the right after it;
+    "Employer - Title" lines with the dates in brackets below."""
+    h = _OTHER_HEADINGS[person.german]
+    doc = _Pdf()
+    pdf = doc.pdf
+    main, side = 10.0, 145.0
+    doc.line(f"{person.first_name} {person.last_name}", size=20, bold=True, x=main, width=125)
+    doc.gap()
+    doc.line(h["work"], size=13, bold=True, x=main, width=125)
+    for job in person.jobs:
+        doc.line(f"{job.employer} - {job.title}", bold=True, x=main, width=125)
+        doc.line(f"({job.dates})", size=9, x=main, width=125)
+        for sentence in job.description.splitlines():
+            doc.line(f"- {sentence}", x=main, width=125)
+        pdf.ln(2)
+    doc.line(h["education"], size=13, bold=True, x=main, width=125)
+    for study in person.studies:
+        doc.line(f"{study.institution} - {study.degree}", bold=True, x=main, width=125)
+        doc.line(f"({study.dates})", size=9, x=main, width=125)
+    pdf.set_y(20)
+    doc.line(f"Tel {person.phone}", size=9, x=side, width=55)
+    doc.line(person.email, size=8, x=side, width=55)
+    doc.line(person.address, size=9, x=side, width=55)
+    doc.gap()
+    doc.line(h["skills"], size=11, bold=True, x=side, width=55)
+    for skill, _ in person.skills:
+        doc.line(f"- {skill}", size=9, x=side, width=55)
+    doc.gap()
+    doc.line(h["languages"], size=11, bold=True, x=side, width=55)
+    for name, level, _, _ in person.languages:
+        doc.line(f"{name}, {level}", size=9, x=side, width=55)
+    return doc.bytes()
+
+
+def docx_form_table(person: Person) -> bytes:
+    """The classic German tabular CV: one two-column table of label and value rows."""
+    h = _OTHER_HEADINGS[person.german]
+    labels = (
+        ("Name", "Anschrift", "Telefon", "E-Mail")
+        if person.german
+        else ("Name", "Address", "Phone", "Email")
+    )
+    document = docx.Document()
+    table = document.add_table(rows=0, cols=2)
+
+    def row(left: str, right: str) -> None:
+        cells = table.add_row().cells
+        cells[0].text = left
+        cells[1].text = right
+
+    def heading(text: str) -> None:
+        cells = table.add_row().cells
+        merged = cells[0].merge(cells[1])
+        merged.text = text
+
+    for label, value in zip(
+        labels,
+        (f"{person.first_name} {person.last_name}", person.address, person.phone, person.email),
+        strict=True,
+    ):
+        row(label, value)
+    heading(h["work"])
+    for job in person.jobs:
+        row(job.dates, f"{job.title}, {job.employer}")
+    heading(h["education"])
+    for study in person.studies:
+        row(study.dates, f"{study.degree}, {study.institution}")
+    heading(h["languages"])
+    row("", ", ".join(f"{n} ({lv})" for n, lv, _, _ in person.languages))
+    heading(h["skills"])
+    row("", ", ".join(skill for skill, _ in person.skills))
+    return _docx_bytes(document)
+
+
 LAYOUTS: dict[str, Callable[[Person], bytes]] = {
     "pdf-one-column": pdf_one_column,
     "pdf-dates-left": pdf_dates_left,
     "pdf-two-column": pdf_two_column,
     "pdf-inline": pdf_inline,
+    "pdf-messy": pdf_messy,
     "docx-headings": docx_headings,
     "docx-two-column-table": docx_two_column_table,
     "docx-entry-tables": docx_entry_tables,
     "docx-labelled": docx_labelled,
+    "docx-messy": docx_messy,
+    "pdf-sidebar-right": pdf_sidebar_right,
+    "docx-form-table": docx_form_table,
 }
+HELD_OUT = ("pdf-sidebar-right", "docx-form-table")
 
 
 def sample_cvs() -> list[SampleCV]:
@@ -753,7 +914,10 @@ def sample_cvs() -> list[SampleCV]:
     docx_layouts = [name for name in LAYOUTS if name.startswith("docx")]
     samples = []
     for index, person in enumerate(PEOPLE):
-        for layout in (pdf_layouts[index % 4], docx_layouts[(index + 1) % 4]):
+        for layout in (
+            pdf_layouts[index % len(pdf_layouts)],
+            docx_layouts[(index + 1) % len(docx_layouts)],
+        ):
             samples.append(
                 SampleCV(f"{layout}:{person.last_name}", person, LAYOUTS[layout](person))
             )

@@ -5,12 +5,21 @@ from __future__ import annotations
 import pytest
 from resumes.importing import read_resume
 
-from services.resumes.tests.importing.corpus import LAYOUTS, PEOPLE, VOCABULARY, sample_cvs
+from services.resumes.tests.importing.corpus import (
+    HELD_OUT,
+    LAYOUTS,
+    PEOPLE,
+    VOCABULARY,
+    sample_cvs,
+)
 from services.resumes.tests.importing.scoring import Score, score
 
-# The share reached on the whole set (every person in every layout) when this was written: 1.0
-# on the tidy layouts, lower on the messy one; the floor is what it must not fall under.
-FLOOR = 0.95
+# Shares when this was written: 2486 of 2496 fields (0.996) over every person in every layout;
+# 0.976 (406 of 416) on the two held-out layouts, written after the reader was finished (the
+# misses: the city of a contact block placed at the end of a sidebar, one degree split across
+# lines). Both are measured on CVs this project generated, not on real ones: an upper bound.
+FLOOR = 0.98
+HELD_OUT_FLOOR = 0.95
 SAMPLES = sample_cvs()
 
 
@@ -29,18 +38,20 @@ def test_each_cv_is_read_field_by_field(sample) -> None:  # type: ignore[no-unty
 
 
 def test_share_of_fields_read_correctly_over_every_layout() -> None:
-    total = Score()
+    total, held_out = Score(), Score()
     per_layout: dict[str, Score] = {}
     for layout, render in LAYOUTS.items():
         layout_score = per_layout.setdefault(layout, Score())
         for person in PEOPLE:
             draft = read_resume(render(person), vocabulary=VOCABULARY)
-            score(person, draft, total)
-            score(person, draft, layout_score)
+            for into in (total, layout_score, *((held_out,) if layout in HELD_OUT else ())):
+                score(person, draft, into)
     for layout, layout_score in per_layout.items():
         print(f"{layout}: {layout_score.correct}/{layout_score.total} = {layout_score.share:.3f}")  # noqa: T201
+    print(f"held out: {held_out.correct}/{held_out.total} = {held_out.share:.3f}")  # noqa: T201
     print(f"all: {total.correct}/{total.total} = {total.share:.3f}")  # noqa: T201
     assert total.share >= FLOOR, total.misses
+    assert held_out.share >= HELD_OUT_FLOOR, held_out.misses
 
 
 def test_a_file_name_plays_no_part_and_skills_fold_case_and_accents() -> None:

@@ -153,7 +153,7 @@ for _section, _heading_names in {
     for _heading_name in _heading_names:
         _HEADINGS[fold(_heading_name)] = _section
 
-_HEADING_DECORATION = " \t:|•·*#-\u2013\u2014_=."
+_HEADING_DECORATION = " \t:|•·*#/\\>~<[](){}-\u2013\u2014_=."
 _EMAIL = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 _PHONE = re.compile(r"(?<![\w+])(?:\+|00)?\d[\d ()./-]{5,}\d(?!\w)")
 _PHONE_LABEL = re.compile(
@@ -230,9 +230,26 @@ _COMPANY = re.compile(
     re.IGNORECASE,
 )
 _INSTITUTION = re.compile(
-    r"\b(?:university|universität|universitat|uni|hochschule|fachhochschule|college|school"
-    r"|schule|gymnasium|realschule|gesamtschule|institute|institut|academy|akademie"
-    r"|polytechnic|conservatory|berufsschule|berufskolleg|tu|th|fh|lmu|rwth|kit|eth|ucl)\b",
+    r"\b(?:university|universit[äa]t|uni|college|school|institute|institut|academy|akademie"
+    r"|polytechnic|conservatory|tu|th|fh|lmu|rwth|kit|eth|ucl)\b"
+    # German compounds: Fachhochschule, Berufsfachschule, Wirtschaftsuniversität, Berufskolleg
+    r"|\w*(?:schule|universit[äa]t|akademie|kolleg|gymnasium|seminar)\b",
+    re.IGNORECASE,
+)
+_DEGREE = re.compile(
+    r"^(?:ausbildung|umschulung|bachelor|master|diplom|magister|abitur|fachabitur|promotion"
+    r"|doktor|staatsexamen|meister|ba|ma|bsc|msc|b\.\s?sc|m\.\s?sc|b\.\s?a|m\.\s?a|meng"
+    r"|beng|phd|ph\.d|mba|llb|llm|gcse|a-levels?|certificate|diploma|hnd|btec|nvq)\b",
+    re.IGNORECASE,
+)
+# Words of job titles (also inside German compounds: "Softwareentwicklerin", "Teamleiter").
+_TITLE = re.compile(
+    r"engineer|developer|manager|administrator|analyst|consultant|designer|assistant"
+    r"|specialist|intern\b|director|\blead\b|head of|officer|coordinator|clerk|nurse|teacher"
+    r"|technician|architect|accountant|scientist|executive|representative|advisor|operator"
+    r"|entwickler|leiter|berater|ingenieur|sachbearbeiter|kauffrau|kaufmann|fachkraft|pfleger"
+    r"|zeichner|buchhalter|referent|assistenz|praktikant|werkstudent|mitarbeiter|techniker"
+    r"|logistiker|verk[äa]ufer|erzieher|lehrer|arzt|[äa]rztin|koch|k[öo]chin|monteur|fahrer",
     re.IGNORECASE,
 )
 _INLINE_SPLIT = re.compile(r"\s+(?:at|bei|@|\||\u2013|\u2014|-)\s+|,\s+|\s+\|\s*")
@@ -561,6 +578,9 @@ def _title_and_employer(parts: list[str]) -> tuple[str | None, str | None]:
     if len(parts) == 1:
         return parts[0], None
     first, second = parts[0], parts[1]
+    first_title, second_title = bool(_TITLE.search(first)), bool(_TITLE.search(second))
+    if first_title != second_title:
+        return (first, second) if first_title else (second, first)
     if _COMPANY.search(first) and not _COMPANY.search(second):
         return second, first
     return first, second
@@ -606,6 +626,9 @@ def _degree_and_institution(parts: list[str]) -> tuple[str | None, str | None]:
             return None, parts[0]
         return parts[0], None
     first, second = parts[0], parts[1]
+    first_degree, second_degree = bool(_DEGREE.search(first)), bool(_DEGREE.search(second))
+    if first_degree != second_degree:
+        return (first, second) if first_degree else (second, first)
     if _INSTITUTION.search(first) and not _INSTITUTION.search(second):
         return second, first
     return first, second
@@ -622,7 +645,9 @@ def _items(lines: list[str]) -> list[str]:
             label, after = text.split(":", 1)
             if len(label.split()) <= 3 and after.strip():
                 text = after
-        items.extend(item.strip() for item in re.split(r"\s*[,;•·|▪●]\s*", text) if item.strip())
+        # " / " separates ("Python / SQL"), a slash inside a word does not ("CI/CD")
+        parts = re.split(r"\s*[,;•·|▪●]\s*|\s+/\s+", text)
+        items.extend(item.strip() for item in parts if item.strip())
     return items
 
 
