@@ -151,8 +151,10 @@ def test_a_json_resume_with_10000_entries_is_refused_with_the_limit() -> None:
         (b'{"basics": {"name": "Anna"', RejectionCode.CORRUPT),
         (b"%PDF-1.7\nnot really a pdf", RejectionCode.CORRUPT),
         (b"PK\x03\x04 not really a zip", RejectionCode.CORRUPT),
+        (b'{"work": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", RejectionCode.CORRUPT),
+        (b"[1, 2, 3]", RejectionCode.UNSUPPORTED_TYPE),
     ],
-    ids=["png", "text", "blank", "broken-json", "broken-pdf", "broken-zip"],
+    ids=["png", "text", "blank", "broken-json", "broken-pdf", "broken-zip", "deep-json", "array"],
 )
 def test_what_is_not_a_cv_is_refused_by_its_content(data: bytes, code: RejectionCode) -> None:
     assert _refused(data).code is code
@@ -224,3 +226,24 @@ async def test_a_file_over_the_time_limit_is_refused_and_its_child_stopped() -> 
         await import_resume(LAYOUTS["pdf-one-column"](PEOPLE[0]), budget_seconds=0)
     assert caught.value.code is RejectionCode.TOO_COMPLEX
     assert caught.value.message == "The file takes too long to read, so it was not imported."
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_damaged_cvs_give_a_draft_or_a_clear_refusal_never_a_crash(layout: str) -> None:
+    data = LAYOUTS[layout](PEOPLE[3])
+    noise = bytes((index * 167 + 13) % 256 for index in range(64))
+    damaged = []
+    for cut in (len(data) // 10, len(data) // 3, len(data) // 2, len(data) - 100, len(data) - 8):
+        damaged.append(data[:cut])  # truncated
+        damaged.append(data[:cut] + noise + data[cut + len(noise) :])  # overwritten
+    outcomes: list[str] = []
+    for variant in damaged:
+        try:
+            draft = read_resume(variant, vocabulary=VOCABULARY)
+        except UploadRejected as refusal:
+            outcomes.append(f"{refusal.code}: {refusal.message}")
+        else:
+            outcomes.append(draft.source)
+    # each variant ended in a draft or in a refusal with words for people (no other exception)
+    assert len(outcomes) == len(damaged)
+    assert all(not outcome.endswith(": ") for outcome in outcomes)
