@@ -7,6 +7,7 @@ size is not the data's (the sizes became spec 2's segments after the first seeds
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -283,41 +284,44 @@ async def seed_demo_organizations(
         ):
             # seeded before organizations had members: the owner acts as an admin would
             actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
-            logo_id = await _upload(
-                sessions,
-                settings,
-                owner,
-                "organization_logo",
-                logo(demo.name, demo.colour, demo.shape),
-                "logo.png",
-            )
-            cover_id = await _upload(
-                sessions,
-                settings,
-                owner,
-                "organization_image",
-                cover(demo.name, demo.colour, index),
-                "cover.jpg",
-            )
             first, last, _ = demo.contact
-            gallery_ids = [
-                await _upload(
+            # the five pictures are rendered side by side (uploads run two at a time)
+            logo_id, cover_id, *gallery_ids, photo_id = await asyncio.gather(
+                _upload(
+                    sessions,
+                    settings,
+                    owner,
+                    "organization_logo",
+                    logo(demo.name, demo.colour, demo.shape),
+                    "logo.png",
+                ),
+                _upload(
                     sessions,
                     settings,
                     owner,
                     "organization_image",
-                    cover(demo.name, demo.colour, 100 + index * 7 + n, width=1200, height=800),
-                    f"gallery-{n}.jpg",
-                )
-                for n in range(2)
-            ]
-            photo_id = await _upload(
-                sessions,
-                settings,
-                owner,
-                "organization_image",
-                portrait(first, last, demo.colour),
-                "contact.png",
+                    cover(demo.name, demo.colour, index),
+                    "cover.jpg",
+                ),
+                *(
+                    _upload(
+                        sessions,
+                        settings,
+                        owner,
+                        "organization_image",
+                        cover(demo.name, demo.colour, 100 + index * 7 + n, width=1200, height=800),
+                        f"gallery-{n}.jpg",
+                    )
+                    for n in range(2)
+                ),
+                _upload(
+                    sessions,
+                    settings,
+                    owner,
+                    "organization_image",
+                    portrait(first, last, demo.colour),
+                    "contact.png",
+                ),
             )
             groups = _groups(demo, tids, logo_id, cover_id, photo_id, profile.slug)
             groups["gallery"] = {
