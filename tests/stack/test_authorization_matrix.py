@@ -60,6 +60,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "changePassword": ("U", "AF", "AF", "AF", "AF"),
     # identity: administrators only
     "changeUserRoles": ("U", "F", "F", "F", "A"),
+    "setUserBlocked": ("U", "F", "F", "F", "A"),
     "updateSiteConfig": ("U", "F", "F", "F", "A"),
     # consent
     "createGdprUserConsent": ("A", "A", "A", "A", "A"),
