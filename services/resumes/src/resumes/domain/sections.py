@@ -41,10 +41,11 @@ class Salutation(StrEnum):
 
 
 class CareerStatus(StrEnum):
+    """The career_status vocabulary's terms by their alias (search's taxonomy)."""
+
     STUDENT = "student"
     GRADUATE = "graduate"
     PROFESSIONAL = "professional"
-    MANAGER = "manager"
     EXECUTIVE = "executive"
     RETURNER = "returner"
 
