@@ -380,10 +380,30 @@ async def delete_resume(
 ) -> uuid.UUID | ResumeErrors:
     """The applicant deletes their resume: its entries and contact requests go with it."""
     async with unit_of_work(sessions) as session:
-        resume = await own_resume(session, principal, lock=True)
-        if resume is None:
+        deleted = await erase_resume(session, settings, principal.user_id, principal=principal)
+        if deleted is None:
             return one_error(ResumeErrorCode.NOT_FOUND, NO_RESUME)
-        bump(resume)
-        await emit(session, settings, resume, ResumeDeleted(resume_id=str(resume.id)), principal)
-        await session.delete(resume)
-        return resume.id
+        return deleted
+
+
+async def erase_resume(
+    session: AsyncSession,
+    settings: ResumesSettings,
+    user_id: str,
+    *,
+    principal: Principal | None = None,
+) -> uuid.UUID | None:
+    """The user's resume deleted in the caller's transaction (``deleteMyResume``, or the
+    account's deletion: identity.user.deleted), with ``resumes.resume.deleted``; None when
+    there is none (again: nothing to do)."""
+    try:
+        owner = uuid.UUID(user_id)
+    except ValueError:
+        return None
+    resume = await session.scalar(select(Resume).where(Resume.owner_id == owner).with_for_update())
+    if resume is None:
+        return None
+    bump(resume)
+    await emit(session, settings, resume, ResumeDeleted(resume_id=str(resume.id)), principal)
+    await session.delete(resume)
+    return resume.id

@@ -6,7 +6,8 @@
 - ``resumes-vocabulary``: search's terms, to check term ids on write;
 - ``resumes-contacts``: billing's answers to contact requests (granted: the request waits for
   the applicant; denied: no contact left), applied once per request whatever the redeliveries;
-- ``resumes-contact-mailer``: a granted request is mailed to the applicant.
+- ``resumes-contact-mailer``: a granted request is mailed to the applicant;
+- ``resumes-identity``: a deleted account's resume is deleted (personal data erased).
 """
 
 from __future__ import annotations
@@ -37,14 +38,17 @@ from resumes.domain.events import (
     ContactStatusChanged,
 )
 from resumes.domain.models import Resume
+from resumes.domain.profile import erase_resume
 from resumes.messaging.contracts import (
     CONTACT_MAILER_GROUP,
     CONTACTS_GROUP,
+    IDENTITY_GROUP,
     ORGANIZATIONS_GROUP,
     VOCABULARY_GROUP,
     ContactDenied,
     ContactGranted,
     OrganizationNamed,
+    UserDeleted,
 )
 from resumes.settings import ResumesSettings
 
@@ -132,6 +136,14 @@ def mailer_handlers(settings: ResumesSettings) -> dict[str, Handler]:
     return {ContactStatusChanged.event_type: status_changed}
 
 
+def identity_handlers(settings: ResumesSettings) -> dict[str, Handler]:
+    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = UserDeleted.model_validate(event.payload)
+        await erase_resume(session, settings, payload.user_id)
+
+    return {contracts.USER_DELETED: deleted}
+
+
 def _consumer(
     settings: ResumesSettings,
     sessions: async_sessionmaker[AsyncSession],
@@ -166,5 +178,8 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         _consumer(
             settings, sessions, CONTACT_MAILER_GROUP, {CONTACT_TOPIC: mailer_handlers(settings)}
+        ),
+        _consumer(
+            settings, sessions, IDENTITY_GROUP, {contracts.USER_TOPIC: identity_handlers(settings)}
         ),
     ]

@@ -22,6 +22,7 @@ ORGANIZATIONS_GROUP = "resumes-organizations"
 VOCABULARY_GROUP = "resumes-vocabulary"
 CONTACTS_GROUP = "resumes-contacts"
 CONTACT_MAILER_GROUP = "resumes-contact-mailer"
+IDENTITY_GROUP = "resumes-identity"
 
 
 class OrganizationNamed(EventView):
@@ -31,6 +32,12 @@ class OrganizationNamed(EventView):
     organization_id: str
     number: int
     name: str
+
+
+class UserDeleted(EventView):
+    """identity.user.deleted: the account is gone, and its resume with it."""
+
+    user_id: str
 
 
 class ContactGranted(EventView):
@@ -75,6 +82,7 @@ READS = (
         (ContactStatusChanged.event_type,),
         ContactStatusChanged,
     ),
+    Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("resumes"),
 )
