@@ -45,7 +45,7 @@ KIT = "jobkit"  # jobkit's own events (the masquerade audit): every service publ
 KIT_MODULES = ("jobkit.audit",)
 # Event types a service reads before any service publishes them: nothing to check them against
 # yet. An entry that gets a publisher, or that nobody reads, fails the check.
-AWAITING_PUBLISHER = {"resumes.contact.requested": "the resumes issue publishes it"}
+AWAITING_PUBLISHER: dict[str, str] = {}
 
 CATALOGUE = "event catalogue"
 TOPIC_TABLE = "topics"

@@ -1,5 +1,5 @@
-"""Demo data for a first look at the job board: accounts, organizations, jobs, consent, credits,
-and the vocabularies (search's taxonomy terms) and landing pages.
+"""Demo data for a first look at the job board: accounts, organizations, jobs, resumes, consent,
+credits, and the vocabularies (search's taxonomy terms) and landing pages.
 
 Idempotent: run it as often as you like. Each service's data goes into that service's own
 database through its own models; identity goes through its sign-up use case so the events flow.
@@ -35,6 +35,7 @@ from demo.seed_organizations import (
     demo_profiles,
     seed_demo_organizations,
 )
+from demo.seed_resumes import seed_demo_resumes
 from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
@@ -49,6 +50,9 @@ from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
+from resumes.db import terms as resumes_terms
+from resumes.settings import SERVICE_DIR as RESUMES_DIR
+from resumes.settings import get_settings as resumes_settings
 from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import get_settings as search_settings
 from search.site.landing_page_seed import seed_landing_pages
@@ -216,6 +220,34 @@ async def seed_bookmarks(owners: dict[str, uuid.UUID]) -> dict[str, int]:
     return await seed_demo_bookmarks(sessions=sessions, settings=settings, applicants=applicants)
 
 
+async def seed_resumes(
+    owners: dict[str, uuid.UUID],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    search_sessions: Any,
+) -> dict[str, int]:
+    """Resumes for the demo applicants and 60 more, and contact requests in every state
+    (scripts/demo/seed_resumes.py)."""
+    settings = resumes_settings()
+    sessions = await migrate(RESUMES_DIR, settings)
+    tids = await copy_vocabulary(search_sessions, sessions, table=resumes_terms)
+    organizations_config = organizations_settings()
+    organization_sessions = make_sessionmaker(make_engine(organizations_config.database_url))
+    applicants = {
+        email: (owners[email], first, last)
+        for email, first, last, role in ACCOUNTS
+        if role == "applicant"
+    }
+    return await seed_demo_resumes(
+        sessions=sessions,
+        settings=settings,
+        tids=tids,
+        applicants=applicants,
+        organizations=organizations,
+        memberships=await demo_members(organization_sessions),
+        stable_id=stable_id,
+    )
+
+
 async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
     applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
@@ -286,6 +318,8 @@ async def main() -> None:
     print(f"bookmarks: {', '.join(f'{n} for {a}' for a, n in sorted(bookmarks.items()))}")  # noqa: T201
     await seed_consent(owners)
     await seed_credits(owners, organizations)
+    resumes = await seed_resumes(owners, organizations, search_sessions)
+    print(f"resumes: {', '.join(f'{n} {kind}' for kind, n in resumes.items())}")  # noqa: T201
     await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:

@@ -114,11 +114,35 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "applyToJob": ("A", "A", "A", "A", "A"),
     "changeApplicationStatus": ("U", "F", "F", "A", "A"),
     "updateApplicationNotes": ("U", "F", "F", "A", "A"),
+    # resumes: one's own resume, applicants only (others: FORBIDDEN as data; an entry or a
+    # resume the caller does not have: NOT_FOUND)
+    "savePersonalInfo": ("U", "A", "F", "F", "F"),
+    "saveJobPreferences": ("U", "A", "F", "F", "F"),
+    "addEducation": ("U", "A", "F", "F", "F"),
+    "updateEducation": ("U", "F", "F", "F", "F"),
+    "removeEducation": ("U", "F", "F", "F", "F"),
+    "reorderEducation": ("U", "A", "F", "F", "F"),
+    "addWorkExperience": ("U", "A", "F", "F", "F"),
+    "updateWorkExperience": ("U", "F", "F", "F", "F"),
+    "removeWorkExperience": ("U", "F", "F", "F", "F"),
+    "reorderWorkExperience": ("U", "A", "F", "F", "F"),
+    "setLanguages": ("U", "A", "F", "F", "F"),
+    "setSkills": ("U", "A", "F", "F", "F"),
+    "setResumeVisibility": ("U", "A", "F", "F", "F"),
+    "hideResumeFromOrganization": ("U", "A", "F", "F", "F"),
+    "unhideResumeFromOrganization": ("U", "A", "F", "F", "F"),
+    # resumes: recruiters of the organization ask (an unknown resume: NOT_FOUND); only the
+    # applicant answers a request (an unknown one: NOT_FOUND)
+    "requestResumeContact": ("U", "F", "F", "AF", "AF"),
+    "approveContactRequest": ("U", "F", "F", "F", "F"),
+    "declineContactRequest": ("U", "F", "F", "F", "F"),
+    "revokeContactRequest": ("U", "F", "F", "F", "F"),
     # destructive, last
     "archiveJob": ("U", "F", "F", "A", "A"),
     "removeOrganizationMember": ("U", "F", "F", "A", "A"),
     "leaveOrganization": ("U", "F", "AF", "A", "AF"),
     "deleteOrganization": ("U", "F", "F", "A", "A"),
+    "deleteMyResume": ("U", "A", "F", "F", "F"),
     "deleteAccount": ("U", "A", "A", "A", "A"),
 }
 

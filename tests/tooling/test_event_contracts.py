@@ -66,13 +66,14 @@ def test_every_service_that_consumes_declares_its_views() -> None:
         "search",
         "analytics",
     }
-    # the organization events are read by billing, jobs and analytics through one set of names
+    # the organization events are read by billing, jobs, resumes and analytics through one set of
+    # names
     readers = {
         consumer.service
         for consumer in READ
         if contracts.ORGANIZATION_CREATED in consumer.reads.event_types
     }
-    assert readers == {"billing", "jobs", "analytics"}
+    assert readers == {"billing", "jobs", "resumes", "analytics"}
 
 
 @pytest.mark.parametrize("entry", PUBLISHED, ids=lambda entry: entry.payload.event_type)
@@ -198,6 +199,7 @@ def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
     from identity.messaging.consumers import build_consumers as identity
     from jobs.messaging.consumers import build_consumers as jobs
     from organizations.messaging.consumers import build_consumers as organizations
+    from resumes.messaging.consumers import build_consumers as resumes
     from search.messaging.announcer import announcer_consumer
     from search.messaging.consumers import consumers as search
 
@@ -208,7 +210,7 @@ def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
         "identity": lambda runtime: identity(runtime, None),
         "jobs": jobs,
         "organizations": organizations,
-        "resumes": lambda runtime: [],
+        "resumes": resumes,
         "search": lambda runtime: [*search(runtime), announcer_consumer(runtime, runtime.settings)],
     }
 

@@ -1,6 +1,6 @@
 """The resumes service's event billing consumes, as billing reads it (docs/events.md): the
-resumes service is to publish it on ``resumes.contact``, keyed by the contact request's id (no
-published schema yet: ``scripts/event_contracts.py`` lists it as awaiting its producer)."""
+resumes service publishes it on ``resumes.contact``, keyed by the contact request's id
+(``resumes.domain.events.ContactRequested``; this view is checked against its schema)."""
 
 from __future__ import annotations
 
