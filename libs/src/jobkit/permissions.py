@@ -33,6 +33,16 @@ def _principal(info: Info[Any, Any]) -> Principal | None:
     return context.principal
 
 
+class Anyone(BasePermission):
+    """Visitors too: declared where a field or mutation is open to everyone on purpose (e.g.
+    reporting a job), so that its openness is a decision, not an omission."""
+
+    message = "Not allowed."
+
+    def has_permission(self, source: Any, info: Info[Any, Any], **kwargs: Any) -> bool:
+        return True
+
+
 class IsAuthenticated(BasePermission):
     message = "Authentication required"
     error_extensions = {"code": "UNAUTHENTICATED"}
