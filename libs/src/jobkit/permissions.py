@@ -81,6 +81,12 @@ class AdminLike(_RequiresPrincipal):
         return principal.is_admin_like
 
 
+class AdminLikeOrHidden(AdminLike):
+    """AdminLike on a field that fails silently (null for everyone else, visitors included)."""
+
+    anonymous_is_unauthenticated = False
+
+
 class RecruiterScope(_RequiresPrincipal):
     message = "Only recruiters may do this."
 

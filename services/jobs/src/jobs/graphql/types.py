@@ -14,7 +14,7 @@ from typing import Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid, site_name
-from jobkit.permissions import AdminLike
+from jobkit.permissions import AdminLikeOrHidden
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.federation.schema_directives import Key
@@ -319,7 +319,7 @@ class Job:
 
     @strawberry.field(
         description="Its open reports; null for everyone but admin-like users.",
-        extensions=[PermissionExtension([AdminLike()], fail_silently=True)],
+        extensions=[PermissionExtension([AdminLikeOrHidden()], fail_silently=True)],
     )
     async def reports(self, info: Info[JobContext, None]) -> JobReports | None:
         summary = await open_reports_of(info.context, self.row.id)
