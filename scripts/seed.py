@@ -89,6 +89,8 @@ THIS_SITE = [
     ("sharing", "buttons", ["facebook", "linkedin", "email", "twitter", "whatsapp"]),
     ("captcha", "registration", True),
     ("captcha", "job_application", True),
+    # jobs of organizations no administrator verified wait for review (the demo's are verified)
+    ("jobs", "review_unverified", True),
     ("subscriptions", "enabled", True),
     ("consent", "terms_reconsent", True),
     # old pages of the previous site that search engines still know (spec 2)

@@ -29,7 +29,7 @@ from jobs.domain.creation import create_job
 from jobs.domain.editing import update_group
 from jobs.domain.errors import JobErrors, not_found
 from jobs.domain.events import JobExpired, JobPublished, JobScheduled
-from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.models import Job, KnownOrganization, VerifiedOrganization
 from jobs.domain.publishing import archive_job, expires_at
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, transition
@@ -134,9 +134,10 @@ async def remember_organization(
     name: str,
     profile_slug: str | None = None,
     logo_url: str | None = None,
+    verified: bool = True,
 ) -> None:
     """Put an organization into jobs' read model now, as its events would (the seed may run
-    before the consumers have caught up)."""
+    before the consumers have caught up); the demo organizations are verified (ADR 0030)."""
     values: dict[str, Any] = {"number": number, "name": name[:255]}
     if profile_slug is not None:
         values |= {"profile_slug": profile_slug, "profile_published": True}
@@ -148,6 +149,12 @@ async def remember_organization(
             .values(id=organization_id, **({"profile_published": False} | values))
             .on_conflict_do_update(index_elements=[KnownOrganization.id], set_=values)
         )
+        if verified:
+            await session.execute(
+                insert(VerifiedOrganization)
+                .values(organization_id=organization_id)
+                .on_conflict_do_nothing(index_elements=[VerifiedOrganization.organization_id])
+            )
 
 
 def _ok(result: object, what: str) -> Any:

@@ -18,7 +18,7 @@ from jobkit.uploads.processing import store_upload
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from organizations.db import members, terms, uploads
 from organizations.domain.errors import OrganizationErrors
-from organizations.domain.lifecycle import create_organization
+from organizations.domain.lifecycle import create_organization, set_verified
 from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.profile import set_published, update_group
 from organizations.domain.snapshots import LOGO_STYLE
@@ -353,6 +353,19 @@ async def seed_demo_organizations(
             organization = await session.get(Organization, profile.id)
             assert organization is not None
             made[demo.name] = (organization.id, organization.number)
+        if not organization.verified:
+            # the demo's organizations are real ones an administrator checked (ADR 0030)
+            admin = Principal(user_id=owner, roles=frozenset({"administrator"}))
+            _ok(
+                await set_verified(
+                    sessions=sessions,
+                    settings=settings,
+                    principal=admin,
+                    organization_id=organization.id,
+                    verified=True,
+                ),
+                demo.name,
+            )
     return made
 
 

@@ -94,6 +94,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "acceptOrganizationInvitation": ("U", "A", "A", "A", "A"),
     "setActiveOrganization": ("U", "F", "F", "A", "AF"),
     "sendContactMessage": ("A", "A", "A", "A", "A"),
+    "setOrganizationVerified": ("U", "F", "F", "F", "A"),
     # jobs: the owning organization's recruiters and administrators write; anyone signed in
     # bookmarks; anyone applies
     "createJob": ("U", "F", "F", "A", "A"),
@@ -137,8 +138,13 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "approveContactRequest": ("U", "F", "F", "F", "F"),
     "declineContactRequest": ("U", "F", "F", "F", "F"),
     "revokeContactRequest": ("U", "F", "F", "F", "F"),
+    # reports: anyone reports (visitors answer the captcha: a domain answer without it); enough
+    # reporters hide the job, so these come with the destructive rows; administrators decide
+    "reportJob": ("A", "A", "A", "A", "A"),
+    "dismissJobReports": ("U", "F", "F", "F", "A"),
     # destructive, last
     "archiveJob": ("U", "F", "F", "A", "A"),
+    "archiveReportedJob": ("U", "F", "F", "F", "A"),
     "removeOrganizationMember": ("U", "F", "F", "A", "A"),
     "leaveOrganization": ("U", "F", "AF", "A", "AF"),
     "deleteOrganization": ("U", "F", "F", "A", "A"),

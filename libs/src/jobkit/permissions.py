@@ -33,6 +33,16 @@ def _principal(info: Info[Any, Any]) -> Principal | None:
     return context.principal
 
 
+class Anyone(BasePermission):
+    """Visitors too: declared where a field or mutation is open to everyone on purpose (e.g.
+    reporting a job), so that its openness is a decision, not an omission."""
+
+    message = "Not allowed."
+
+    def has_permission(self, source: Any, info: Info[Any, Any], **kwargs: Any) -> bool:
+        return True
+
+
 class IsAuthenticated(BasePermission):
     message = "Authentication required"
     error_extensions = {"code": "UNAUTHENTICATED"}
@@ -69,6 +79,12 @@ class AdminLike(_RequiresPrincipal):
 
     def allows(self, principal: Principal, source: Any, arguments: dict[str, Any]) -> bool:
         return principal.is_admin_like
+
+
+class AdminLikeOrHidden(AdminLike):
+    """AdminLike on a field that fails silently (null for everyone else, visitors included)."""
+
+    anonymous_is_unauthenticated = False
 
 
 class RecruiterScope(_RequiresPrincipal):

@@ -17,6 +17,8 @@ from jobkit.graphql import ServiceContext
 from jobkit.memberships import apply_member_added, apply_member_removed, memberships_table
 from jobkit.permissions import (
     AdminLike,
+    AdminLikeOrHidden,
+    Anyone,
     IsAuthenticated,
     MemberOfOrganization,
     OwnerOrAdminLike,
@@ -50,12 +52,20 @@ class Thing:
     def own_email(self) -> str | None:
         return "me@example.org"
 
+    @strawberry.field(extensions=[PermissionExtension([AdminLikeOrHidden()], fail_silently=True)])
+    def review_notes(self) -> str | None:
+        return "for administrators"
+
 
 @strawberry.type
 class Query:
     @strawberry.field(permission_classes=[IsAuthenticated])
     def me(self, info: Info[ServiceContext, None]) -> str:
         return info.context.require_principal().user_id
+
+    @strawberry.field(permission_classes=[Anyone])
+    def open_door(self) -> str:
+        return "open"
 
     @strawberry.field(permission_classes=[AdminLike])
     def admin_area(self) -> str:
@@ -116,6 +126,8 @@ ANONYMOUS = None
 @pytest.mark.parametrize(
     ("query", "principal", "allowed", "code"),
     [
+        ("{ openDoor }", ANONYMOUS, True, None),
+        ("{ openDoor }", person("applicant"), True, None),
         ("{ me }", ANONYMOUS, False, "UNAUTHENTICATED"),
         ("{ me }", person("applicant"), True, None),
         ("{ adminArea }", ANONYMOUS, False, "UNAUTHENTICATED"),
@@ -155,6 +167,17 @@ async def test_self_only_fields_are_null_for_others_and_visitors(
     for principal in (person("applicant", user_id=OWNER), person("job_editor")):
         data, _ = await _ask(sessions, principal, "{ thing { ownEmail } }")
         assert data == {"thing": {"ownEmail": "me@example.org"}}
+
+
+async def test_admin_only_fields_that_fail_silently_are_null_for_everyone_else(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    for principal in (ANONYMOUS, person("recruiter"), person("applicant", user_id=OWNER)):
+        data, codes = await _ask(sessions, principal, "{ thing { reviewNotes } }")
+        assert codes == []
+        assert data == {"thing": {"reviewNotes": None}}
+    data, _ = await _ask(sessions, person("site_admin"), "{ thing { reviewNotes } }")
+    assert data == {"thing": {"reviewNotes": "for administrators"}}
 
 
 async def test_membership_comes_from_the_local_read_model(

@@ -43,6 +43,7 @@ describe("job route loader", () => {
       signedIn: false,
       gone: false,
       similarJobs: [],
+      captcha: null,
     });
     expect(query).toHaveBeenCalledWith(expect.objectContaining({ variables: { slug: "gardener-berlin" } }));
   });

@@ -43,7 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   // signed in: the bookmark button toggles (job.bookmarked is the caller's); else it leads away
   const signedIn = (await sessionOf(request)) !== null;
-  return { job, origin, signedIn, gone: false as const, similarJobs };
+  const env = serverEnv();
+  // visitors answer the captcha to report a job (signed-in reporters do not)
+  const captcha =
+    env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY } : null;
+  return { job, origin, signedIn, gone: false as const, similarJobs, captcha };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -65,12 +69,20 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {
   const { job, origin, signedIn, gone, similarJobs } = loaderData;
+  const captcha = gone ? null : loaderData.captcha;
   if (gone) {
     return (
       <GoneJobPage title={job.title} organizationSlug={job.organizationProfile?.slug} similarJobs={similarJobs} />
     );
   }
   return (
-    <JobPage job={job} origin={origin} bookmarked={job.bookmarked} signedIn={signedIn} similarJobs={similarJobs} />
+    <JobPage
+      job={job}
+      origin={origin}
+      bookmarked={job.bookmarked}
+      signedIn={signedIn}
+      similarJobs={similarJobs}
+      captcha={captcha}
+    />
   );
 }

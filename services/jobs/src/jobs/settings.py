@@ -28,6 +28,13 @@ class JobsSettings(MailSettings):
     apply_limit_window_seconds: int = 600
     apply_limit_per_ip: int = 20
     apply_limit_per_email: int = 5
+    # Reports of jobs (ADR 0030): per client address and per account, per window; a job that
+    # this many distinct reporters reported is hidden pending review, unless the site's
+    # jobs.report_hide_threshold says otherwise
+    report_limit_window_seconds: int = 3600
+    report_limit_per_client: int = 10
+    report_limit_per_account: int = 10
+    report_hide_threshold: int = 3
     # ...attachments: signed download URLs (jobkit.uploads.signing), valid this long
     file_signing_secret: SecretStr = SecretStr("development-only-file-signing-secret")
     file_url_ttl_seconds: int = 600

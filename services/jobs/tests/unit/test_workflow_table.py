@@ -43,6 +43,8 @@ EXPECTED = {
     ("needs_review", "archive"): "archived",
     ("scheduled", "archive"): "archived",
     ("published", "archive"): "archived",
+    ("published", "hide_reported"): "needs_review",
+    ("needs_review", "restore"): "published",
 }
 STATES = [state.value for state in JobState]
 ACTIONS = [action.value for action in Action]

@@ -28,7 +28,9 @@ import {
   STATE_LABELS,
   UNPUBLISHED_FADE_HEIGHT,
 } from "./job-format";
+import { ReportJob } from "./ReportJob";
 import { SimilarJobs } from "./SimilarJobs";
+import { VerifiedBadge } from "~/components/VerifiedBadge";
 
 const messages = defineMessages({
   share: { id: "jobs.page.share", defaultMessage: "Share this job" },
@@ -251,13 +253,16 @@ function OrganizationTeaser({ job }: { job: JobView }) {
           {profile.name.slice(0, 1)}
         </Avatar>
         <Stack gap={2}>
-          <Anchor
-            component={Link}
-            to={`/organization/${profile.slug}`}
-            fw={600}
-          >
-            {profile.name}
-          </Anchor>
+          <Group gap={6} wrap="wrap">
+            <Anchor
+              component={Link}
+              to={`/organization/${profile.slug}`}
+              fw={600}
+            >
+              {profile.name}
+            </Anchor>
+            {profile.verified ? <VerifiedBadge size="xs" /> : null}
+          </Group>
           <Text size="xs" className="text-muted">
             <FormattedMessage {...messages.employerProfile} />
           </Text>
@@ -295,9 +300,12 @@ export function JobPage({
   bookmarked = false,
   signedIn = false,
   similarJobs = [],
+  captcha = null,
 }: {
   job: JobView;
   origin: string;
+  /** The captcha widget for visitors' reports, when the web has one configured. */
+  captcha?: { scriptUrl: string; siteKey: string } | null;
   /** Open jobs like this one (recommendedJobs), shown under it. */
   similarJobs?: readonly SimilarJobView[];
   /** The caller's bookmark (false for visitors). */
@@ -377,6 +385,11 @@ export function JobPage({
             </Box>
             <OrganizationTeaser job={job} />
             <ShareButtons jobId={job.id} pageUrl={pageUrl} title={job.title} />
+            {published ? (
+              <Group justify="flex-start">
+                <ReportJob jobId={job.id} signedIn={signedIn} captcha={captcha} />
+              </Group>
+            ) : null}
           </Stack>
         </Grid.Col>
       </Grid>

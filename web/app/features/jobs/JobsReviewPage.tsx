@@ -1,12 +1,21 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Button, Card, Group, Modal, Pagination, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Pagination, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { EmptyState } from "~/components/EmptyState";
-import type { ManagedJobFieldsFragment } from "~/lib/graphql/generated/graphql";
-import { APPROVE_JOB, JOBS_TO_REVIEW, REJECT_JOB } from "./documents";
+import { VerifiedBadge } from "~/components/VerifiedBadge";
+import type { JobsToReviewQuery } from "~/lib/graphql/generated/graphql";
+import {
+  APPROVE_JOB,
+  ARCHIVE_REPORTED_JOB,
+  DISMISS_JOB_REPORTS,
+  JOBS_TO_REVIEW,
+  REJECT_JOB,
+  SET_ORGANIZATION_VERIFIED,
+} from "./documents";
+import { REPORT_REASONS } from "./ReportJob";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
@@ -27,7 +36,23 @@ const messages = defineMessages({
   reason: { id: "jobs.review.reason", defaultMessage: "Reason" },
   cancel: { id: "jobs.review.cancel", defaultMessage: "Cancel" },
   rejectSubmit: { id: "jobs.review.reject.submit", defaultMessage: "Reject the job" },
+  reported: { id: "jobs.review.reported", defaultMessage: "{count, plural, one {# report} other {# reports}}" },
+  hidden: { id: "jobs.review.hidden", defaultMessage: "Hidden until you decide" },
+  reportReason: { id: "jobs.review.report.reason", defaultMessage: "{reason}: {count}" },
+  dismiss: { id: "jobs.review.dismiss", defaultMessage: "Dismiss the reports" },
+  archive: { id: "jobs.review.archive", defaultMessage: "Archive" },
+  archiveTitle: { id: "jobs.review.archive.title", defaultMessage: "Archive this job" },
+  archiveText: {
+    id: "jobs.review.archive.text",
+    defaultMessage: "“{title}” goes offline and its reports are closed. The reason is sent to its recruiter.",
+  },
+  archiveSubmit: { id: "jobs.review.archive.submit", defaultMessage: "Archive the job" },
+  verify: { id: "jobs.review.verify", defaultMessage: "Verify the organization" },
+  unverify: { id: "jobs.review.unverify", defaultMessage: "Remove the verification" },
 });
+
+type ReviewJob = JobsToReviewQuery["jobsToReview"]["jobs"][number];
+type Decision = { kind: "reject" | "archive"; job: ReviewJob };
 
 /** The page's name, for its document title. */
 export const JOBS_REVIEW_TITLE = messages.title;
@@ -43,7 +68,10 @@ export function JobsReviewPage() {
   });
   const [approve] = useMutation(APPROVE_JOB);
   const [reject, rejecting] = useMutation(REJECT_JOB);
-  const [rejectTarget, setRejectTarget] = useState<ManagedJobFieldsFragment | null>(null);
+  const [dismiss] = useMutation(DISMISS_JOB_REPORTS);
+  const [archive, archiving] = useMutation(ARCHIVE_REPORTED_JOB);
+  const [setVerified] = useMutation(SET_ORGANIZATION_VERIFIED);
+  const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState("");
   const [reasonTouched, setReasonTouched] = useState(false);
   const [refusals, setRefusals] = useState<string[]>([]);
@@ -58,6 +86,23 @@ export function JobsReviewPage() {
     } catch {
       setRefusals([intl.formatMessage(messages.unavailable)]);
       return false;
+    }
+  };
+
+  const open = (next: Decision) => {
+    setReason("");
+    setReasonTouched(false);
+    setDecision(next);
+  };
+
+  const verify = async (organizationId: string, verified: boolean) => {
+    setRefusals([]);
+    try {
+      const answer = (await setVerified({ variables: { organizationId, verified } })).data?.setOrganizationVerified;
+      if (answer?.__typename === "MembershipChanged") await refetch();
+      else if (answer) setRefusals(answer.errors.map((e) => e.message));
+    } catch {
+      setRefusals([intl.formatMessage(messages.unavailable)]);
     }
   };
 
@@ -96,45 +141,69 @@ export function JobsReviewPage() {
                     values={{ organization: job.organizationName, date: date(job.createdAt) }}
                   />
                 </Text>
+                {job.organization?.verified ? (
+                  <Group>
+                    <VerifiedBadge size="xs" />
+                  </Group>
+                ) : null}
               </Stack>
               <Group gap="xs">
-                <Button size="xs" onClick={() => void run(async () => (await approve({ variables: { id: job.id } })).data?.approveJob)}>
-                  <FormattedMessage {...messages.approve} />
-                </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  onClick={() => {
-                    setReason("");
-                    setReasonTouched(false);
-                    setRejectTarget(job);
-                  }}
-                >
-                  <FormattedMessage {...messages.reject} />
-                </Button>
+                {job.reports && (job.reports.count > 0 || job.reports.hidden) ? (
+                  <>
+                    <Button size="xs" variant="light" onClick={() => void run(async () => (await dismiss({ variables: { id: job.id } })).data?.dismissJobReports)}>
+                      <FormattedMessage {...messages.dismiss} />
+                    </Button>
+                    <Button size="xs" color="red" variant="light" onClick={() => open({ kind: "archive", job })}>
+                      <FormattedMessage {...messages.archive} />
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button size="xs" onClick={() => void run(async () => (await approve({ variables: { id: job.id } })).data?.approveJob)}>
+                      <FormattedMessage {...messages.approve} />
+                    </Button>
+                    <Button size="xs" color="red" variant="light" onClick={() => open({ kind: "reject", job })}>
+                      <FormattedMessage {...messages.reject} />
+                    </Button>
+                  </>
+                )}
+                {job.organization ? <VerifyButton organization={job.organization} onVerify={verify} /> : null}
               </Group>
             </Group>
+            {job.reports && job.reports.count > 0 ? <Reports reports={job.reports} /> : null}
           </Card>
         ))}
       </Stack>
       {total > PAGE_SIZE ? <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
-      <Modal opened={rejectTarget !== null} onClose={() => setRejectTarget(null)} title={intl.formatMessage(messages.rejectTitle)} centered>
+      <Modal
+        opened={decision !== null}
+        onClose={() => setDecision(null)}
+        title={intl.formatMessage(decision?.kind === "archive" ? messages.archiveTitle : messages.rejectTitle)}
+        centered
+      >
         <form
           onSubmit={(event) => {
             event.preventDefault();
             setReasonTouched(true);
-            const target = rejectTarget;
+            const target = decision;
             if (!target || !reason.trim()) return;
-            void run(async () => (await reject({ variables: { id: target.id, reason: reason.trim() } })).data?.rejectJob).then((ok) => {
-              if (ok) setRejectTarget(null);
+            const variables = { id: target.job.id, reason: reason.trim() };
+            void run(async () =>
+              target.kind === "archive"
+                ? (await archive({ variables })).data?.archiveReportedJob
+                : (await reject({ variables })).data?.rejectJob,
+            ).then((ok) => {
+              if (ok) setDecision(null);
             });
           }}
           noValidate
         >
           <Stack gap="md">
             <Text size="sm">
-              <FormattedMessage {...messages.rejectText} values={{ title: rejectTarget?.title ?? "" }} />
+              <FormattedMessage
+                {...(decision?.kind === "archive" ? messages.archiveText : messages.rejectText)}
+                values={{ title: decision?.job.title ?? "" }}
+              />
             </Text>
             <Textarea
               label={intl.formatMessage(messages.reason)}
@@ -146,16 +215,69 @@ export function JobsReviewPage() {
               error={reasonError}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRejectTarget(null)}>
+              <Button variant="default" onClick={() => setDecision(null)}>
                 <FormattedMessage {...messages.cancel} />
               </Button>
-              <Button type="submit" color="red" loading={rejecting.loading}>
-                <FormattedMessage {...messages.rejectSubmit} />
+              <Button type="submit" color="red" loading={rejecting.loading || archiving.loading}>
+                <FormattedMessage {...(decision?.kind === "archive" ? messages.archiveSubmit : messages.rejectSubmit)} />
               </Button>
             </Group>
           </Stack>
         </form>
       </Modal>
     </Stack>
+  );
+}
+
+/** A job's open reports: the count, the reasons with their counts, and each report's details. */
+function Reports({ reports }: { reports: NonNullable<ReviewJob["reports"]> }) {
+  const intl = useIntl();
+  const { date } = useLocaleFormat();
+  const label = (reason: string) => {
+    const option = REPORT_REASONS.find((candidate) => candidate.value === reason);
+    return option ? intl.formatMessage(option.label) : reason;
+  };
+  return (
+    <Stack gap={4} mt="sm" data-testid="job-reports">
+      <Group gap="xs">
+        <Badge color="red" variant="light">
+          <FormattedMessage {...messages.reported} values={{ count: reports.count }} />
+        </Badge>
+        {reports.hidden ? (
+          <Badge color="orange" variant="outline">
+            <FormattedMessage {...messages.hidden} />
+          </Badge>
+        ) : null}
+        {reports.reasons.map((entry) => (
+          <Text key={entry.reason} size="sm">
+            <FormattedMessage {...messages.reportReason} values={{ reason: label(entry.reason), count: entry.count }} />
+          </Text>
+        ))}
+      </Group>
+      <List size="sm" spacing={2}>
+        {reports.reports
+          .filter((report) => report.details)
+          .map((report, index) => (
+            <List.Item key={index}>
+              {date(report.createdAt)} · {label(report.reason)}: {report.details}
+            </List.Item>
+          ))}
+      </List>
+    </Stack>
+  );
+}
+
+/** The administrator's control of an organization's verified flag (ADR 0030). */
+function VerifyButton({
+  organization,
+  onVerify,
+}: {
+  organization: { id: string; verified: boolean };
+  onVerify: (organizationId: string, verified: boolean) => Promise<void>;
+}) {
+  return (
+    <Button size="xs" variant="default" onClick={() => void onVerify(organization.id, !organization.verified)}>
+      <FormattedMessage {...(organization.verified ? messages.unverify : messages.verify)} />
+    </Button>
   );
 }

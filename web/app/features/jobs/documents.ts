@@ -63,6 +63,7 @@ export const JOB_FIELDS = graphql(`
       id
       slug
       name
+      verified
       logo(style: "job_squared_logo_medium") {
         url
         alt
@@ -309,6 +310,23 @@ export const JOBS_TO_REVIEW = graphql(`
       total
       jobs {
         ...ManagedJobFields
+        organization {
+          id
+          verified
+        }
+        reports {
+          count
+          hidden
+          reasons {
+            reason
+            count
+          }
+          reports {
+            reason
+            details
+            createdAt
+          }
+        }
       }
     }
   }
@@ -463,6 +481,61 @@ export const APPROVE_JOB = graphql(`
       __typename
       ...JobSavedFields
       ...JobErrorsFields
+    }
+  }
+`);
+
+/** A visitor's report of a job (ADR 0030): the captcha token from visitors only. */
+export const REPORT_JOB = graphql(`
+  mutation ReportJob($input: ReportJobInput!) {
+    reportJob(input: $input) {
+      __typename
+      ... on JobReported {
+        jobId
+      }
+      ...JobErrorsFields
+    }
+  }
+`);
+
+export const DISMISS_JOB_REPORTS = graphql(`
+  mutation DismissJobReports($id: ID!) {
+    dismissJobReports(id: $id) {
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
+    }
+  }
+`);
+
+export const ARCHIVE_REPORTED_JOB = graphql(`
+  mutation ArchiveReportedJob($id: ID!, $reason: String!) {
+    archiveReportedJob(id: $id, reason: $reason) {
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
+    }
+  }
+`);
+
+export const SET_ORGANIZATION_VERIFIED = graphql(`
+  mutation SetOrganizationVerified($organizationId: ID!, $verified: Boolean!) {
+    setOrganizationVerified(organizationId: $organizationId, verified: $verified) {
+      __typename
+      ... on MembershipChanged {
+        organization {
+          id
+          verified
+        }
+      }
+      ... on OrganizationErrors {
+        message
+        errors {
+          field
+          message
+          code
+        }
+      }
     }
   }
 `);

@@ -24,6 +24,7 @@ export const publishedJob: JobView = {
     id: "p1",
     slug: "acme",
     name: "Acme Foundation",
+    verified: true,
     logo: { url: "/api/uploads/organizations/files/1/job_squared_logo_medium", alt: "Acme logo" },
   },
   organizationName: "Acme Foundation",

@@ -83,6 +83,21 @@ SETTINGS: tuple[Setting, ...] = (
         "Jobs wait for an administrator's review (needs_review) before they go public.",
     ),
     Setting(
+        "jobs",
+        "review_unverified",
+        False,
+        "Jobs of organizations no administrator has verified wait for review before they go "
+        "public.",
+    ),
+    Setting(
+        "jobs",
+        "report_hide_threshold",
+        3,
+        "A job reported by this many different people is hidden until an administrator reviews it.",
+        kind=int,
+        minimum=1,
+    ),
+    Setting(
         SITE_NAME_KEY,
         SITE_NAME_NAME,
         DEFAULT_SITE_NAME,

@@ -27,6 +27,8 @@ class JobErrorCode(StrEnum):
     RATE_LIMITED = "RATE_LIMITED"
     CAPTCHA_REQUIRED = "CAPTCHA_REQUIRED"
     CAPTCHA_INVALID = "CAPTCHA_INVALID"
+    # reports
+    ALREADY_REPORTED = "ALREADY_REPORTED"
 
 
 class JobError(DomainError[JobErrorCode]):
@@ -54,6 +56,8 @@ NOT_A_RECRUITER_OF_THE_JOB = (
     "Only recruiters of this job's organization and administrators may see its applications."
 )
 NO_SUCH_APPLICATION = "This application does not exist."
+ALREADY_REPORTED_MESSAGE = "You have already reported this job. Thank you: we are looking into it."
+REPORTS_RATE_LIMITED_MESSAGE = "Too many reports in a short time. Please try again later."
 
 
 def one_error(code: JobErrorCode, message: str, field: str | None = None) -> JobErrors:

@@ -148,6 +148,20 @@ class JobRejected(EventPayload):
     reason: str
 
 
+class JobTakenDown(EventPayload):
+    """An administrator archived a reported job (ADR 0030); jobs' mailer sends the reason to
+    its recruiter."""
+
+    event_type: ClassVar[str] = "jobs.job.taken_down"
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    organization_id: str
+    owner_id: str
+    title: str
+    reason: str
+
+
 # Billing's answers (billing.domain.events), read here through these views
 # (jobs.messaging.contracts).
 SLOT_TOPIC = contracts.SLOT_TOPIC

@@ -23,6 +23,7 @@ from sqlalchemy import (
     UniqueConstraint,
     Uuid,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
@@ -106,6 +107,9 @@ class Job(Base):
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Featured in search until then: the boost of the package that paid its slot (ADR 0012).
     featured_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When enough distinct visitors reported it and it left the site pending an administrator's
+    # review (NEEDS_REVIEW); dismissing the reports puts it back (domain/reports.py, ADR 0030)
+    hidden_for_reports_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # counted by their owners (analytics, applications); zero until those counts exist
     views_count: Mapped[int] = mapped_column(Integer, default=0)
     applications_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -223,3 +227,36 @@ class Bookmark(Base):
         Uuid, ForeignKey("jobs.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class JobReport(Base):
+    """A visitor's report of a public job (spec: scam, discriminatory, expired, wrong
+    information, other). One per reporter and job: the signed-in account (``user:<id>``) or,
+    for a visitor, the client address (``client:<address>``). Open until an administrator
+    archives the job or dismisses its reports (``resolution``)."""
+
+    __tablename__ = "job_reports"
+    __table_args__ = (
+        UniqueConstraint("job_id", "reporter", name="uq_job_reports_job_id_reporter"),
+        Index("ix_job_reports_open", "job_id", postgresql_where=text("resolved_at IS NULL")),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    job_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("jobs.id", ondelete="CASCADE"))
+    site: Mapped[str] = mapped_column(String(63))
+    reporter: Mapped[str] = mapped_column(String(100))
+    reason: Mapped[str] = mapped_column(String(30))
+    details: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    resolution: Mapped[str | None] = mapped_column(String(20))  # archived | dismissed
+
+
+class VerifiedOrganization(Base):
+    """Organizations an administrator marked verified (organizations' created/updated events):
+    where the site reviews unverified organizations' jobs, these go live without review."""
+
+    __tablename__ = "verified_organizations"
+
+    organization_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -26,7 +26,7 @@ from jobs.domain.events import (
     JobSubmitted,
     JobUpdated,
 )
-from jobs.domain.models import Job, SiteSetting
+from jobs.domain.models import Job, SiteSetting, VerifiedOrganization
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import Action, JobState, refusal, sources, transition
 from jobs.settings import JobsSettings
@@ -43,6 +43,31 @@ async def moderates(session: AsyncSession, site: str) -> bool:
     """Whether the site reviews jobs before they go public (identity's ``jobs.moderation``)."""
     setting = await session.get(SiteSetting, (site, "jobs", "moderation"))
     return bool(setting.value) if setting is not None else False
+
+
+async def reviews(session: AsyncSession, job: Job) -> bool:
+    """Whether the job waits for an administrator's review before it goes live: the site
+    reviews every job (``jobs.moderation``), or the jobs of organizations no administrator has
+    verified (``jobs.review_unverified``, ADR 0030) and the job's organization is one."""
+    if await moderates(session, job.site):
+        return True
+    setting = await session.get(SiteSetting, (job.site, "jobs", "review_unverified"))
+    if setting is None or not setting.value:
+        return False
+    return await session.get(VerifiedOrganization, job.organization_id) is None
+
+
+HIDDEN_FOR_REPORTS_MESSAGE = (
+    "This job was hidden because of its reports: dismiss the reports or archive it."
+)
+
+
+def hidden_for_reports(job: Job) -> JobErrors | None:
+    """A job its reports hid is decided on by dismissing them or archiving it (the review's
+    approve and reject are for jobs not yet public)."""
+    if job.hidden_for_reports_at is None:
+        return None
+    return one_error(Code.INVALID_TRANSITION, HIDDEN_FOR_REPORTS_MESSAGE, "state")
 
 
 def expires_at(job: Job, settings: JobsSettings) -> datetime | None:
@@ -218,8 +243,15 @@ async def archive_job(
         return await refreshed(session, job)
 
 
+def withdraws_on_archive(job: Job) -> bool:
+    """Archiving gives the slot back before the publication; a job hidden for its reports was
+    public (its slot is used)."""
+    return job.state in BEFORE_PUBLICATION and job.hidden_for_reports_at is None
+
+
 async def _archive(session: AsyncSession, settings: JobsSettings, job: Job, actor: str) -> None:
-    events = (withdrawal(job), JobArchived) if job.state in BEFORE_PUBLICATION else (JobArchived,)
+    events = (withdrawal(job), JobArchived) if withdraws_on_archive(job) else (JobArchived,)
+    job.hidden_for_reports_at = None
     await transition(session, settings, job, Action.ARCHIVE, *events, actor=actor)
 
 
@@ -259,7 +291,9 @@ async def approve_job(
         job = await locked_for(session, principal, job_id, admin_only=True)
         if isinstance(job, JobErrors):
             return job
-        refused = refusal(job, live_action(job, now, schedule=schedule, publish=publish))
+        refused = hidden_for_reports(job) or refusal(
+            job, live_action(job, now, schedule=schedule, publish=publish)
+        )
         if refused is not None:
             return refused
         await go_live(
@@ -295,7 +329,7 @@ async def reject_job(
         job = await locked_for(session, principal, job_id, admin_only=True)
         if isinstance(job, JobErrors):
             return job
-        refused = refusal(job, Action.REJECT)
+        refused = hidden_for_reports(job) or refusal(job, Action.REJECT)
         if refused is not None:
             return refused
         job.refusal = {"reason": REJECTED, "message": reason, "at": now.isoformat()}

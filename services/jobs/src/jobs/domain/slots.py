@@ -14,7 +14,7 @@ from jobs.domain.clock import aware, now_utc
 from jobs.domain.errors import NO_SLOTS_LEFT_MESSAGE
 from jobs.domain.events import JobUpdated, SlotDenied, SlotGranted
 from jobs.domain.models import Job
-from jobs.domain.publishing import go_live, moderates
+from jobs.domain.publishing import go_live, reviews
 from jobs.domain.workflow import Action, target, transition
 from jobs.settings import JobsSettings
 
@@ -41,7 +41,8 @@ async def _waiting_job(session: AsyncSession, job_id: str, *answers: Action) -> 
 async def apply_slot_granted(
     session: AsyncSession, settings: JobsSettings, answer: SlotGranted, now: datetime | None = None
 ) -> None:
-    """The slot is ours: review first when the site moderates, else publish or schedule. An
+    """The slot is ours: review first when the site moderates (or the job's organization is
+    unverified and the site reviews those), else publish or schedule. An
     answer for a job no longer waiting (archived meanwhile: its withdrawal follows the request
     on billing's side) changes nothing."""
     job = await _waiting_job(session, answer.job_id, *GRANTS)
@@ -51,7 +52,7 @@ async def apply_slot_granted(
     job.featured_until = (
         aware(datetime.fromisoformat(answer.featured_until)) if (answer.featured_until) else None
     )
-    if await moderates(session, job.site):
+    if await reviews(session, job):
         await transition(
             session, settings, job, Action.GRANT_FOR_REVIEW, JobUpdated, actor=SLOTS_ACTOR
         )

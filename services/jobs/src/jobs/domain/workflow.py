@@ -5,7 +5,8 @@ Reading it from the top: a DRAFT is submitted (AWAITING_SLOT: billing reserves a
 grants it for review when the site moderates (NEEDS_REVIEW: approve or reject), else to be
 scheduled when the publish date is ahead (SCHEDULED: the scheduler publishes it) or published
 (PUBLISHED: the scheduler expires it); billing denies it back to DRAFT. Any job not yet ended may
-be archived; ARCHIVED and EXPIRED jobs may be resubmitted (a new slot). See
+be archived; ARCHIVED and EXPIRED jobs may be resubmitted (a new slot). A PUBLISHED job that
+enough people reported is hidden for review (NEEDS_REVIEW); dismissing its reports restores it. See
 docs/decisions/0008-job-scheduler.md for the scheduler's locking.
 
 Every change of a job goes through this module, so each one bumps the job's ``version`` once
@@ -53,6 +54,8 @@ class Action(StrEnum):
     PUBLISH_DUE = "publish_due"  # the scheduler: the publish date came
     EXPIRE = "expire"  # the scheduler: the expiry came
     ARCHIVE = "archive"  # taken offline by its recruiters or an administrator
+    HIDE_REPORTED = "hide_reported"  # reported by enough people: offline until reviewed
+    RESTORE = "restore"  # an administrator dismissed the reports of a hidden job
 
 
 S = JobState
@@ -76,6 +79,8 @@ TRANSITIONS: Mapping[tuple[str, str], str] = {
     (S.NEEDS_REVIEW, Action.ARCHIVE): S.ARCHIVED,
     (S.SCHEDULED, Action.ARCHIVE): S.ARCHIVED,
     (S.PUBLISHED, Action.ARCHIVE): S.ARCHIVED,
+    (S.PUBLISHED, Action.HIDE_REPORTED): S.NEEDS_REVIEW,
+    (S.NEEDS_REVIEW, Action.RESTORE): S.PUBLISHED,
 }
 
 # How a refusal names the action to the recruiter: "A job in state DRAFT cannot be approved."
@@ -86,6 +91,7 @@ REFUSED_AS: Mapping[str, str] = {
     Action.APPROVE_AND_PUBLISH: "approved",
     Action.REJECT: "rejected",
     Action.ARCHIVE: "archived",
+    Action.RESTORE: "restored",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from sqlalchemy import select
@@ -10,6 +11,7 @@ from strawberry.dataloader import DataLoader
 from jobs.db import terms, uploads
 from jobs.domain.models import ApplicationAttachment, Bookmark, KnownOrganization, SiteSetting
 from jobs.domain.models import Job as JobModel
+from jobs.domain.reports import ReportSummary, open_reports
 from jobs.graphql.context import JobContext
 
 
@@ -110,3 +112,18 @@ async def is_bookmarked(context: JobContext, job_id: object) -> bool:
         return DataLoader(load_fn=load)
 
     return await context.loader("is_bookmarked", make).load(job_id)
+
+
+async def open_reports_of(context: JobContext, job_id: uuid.UUID) -> ReportSummary | None:
+    """A job's open reports (one query per request for the review queue's page)."""
+    sessions = context.sessions
+
+    def make() -> DataLoader[uuid.UUID, ReportSummary | None]:
+        async def load(keys: list[uuid.UUID]) -> list[ReportSummary | None]:
+            async with sessions() as session:
+                found = await open_reports(session, keys)
+            return [found.get(key) for key in keys]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("open_reports_of", make).load(job_id)

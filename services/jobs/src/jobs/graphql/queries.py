@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import strawberry
 from jobkit.permissions import AdminLike, MemberOfOrganization
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, and_, func, or_, select
 from strawberry.types import Info
 
 from jobs.domain.models import Job as JobModel
-from jobs.domain.models import JobSlug
+from jobs.domain.models import JobReport, JobSlug
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import job_by_id
 from jobs.graphql.types import Job, JobPage, JobState, parse_id, visible
@@ -97,15 +97,27 @@ class Query:
         return await _page(info, query, limit, offset)
 
     @strawberry.field(
-        description="Admin-like: the needs_review queue, oldest first.",
+        description="Admin-like: the review queue, oldest first: jobs in NEEDS_REVIEW (new jobs, "
+        "and jobs hidden for their reports) and public jobs with open reports "
+        "(Job.reports).",
         permission_classes=[AdminLike],
     )
     async def jobs_to_review(
         self, info: Info[JobContext, None], limit: int = 50, offset: int = 0
     ) -> JobPage:
+        reported = (
+            select(JobReport.id)
+            .where(JobReport.job_id == JobModel.id, JobReport.resolved_at.is_(None))
+            .exists()
+        )
         query = (
             select(JobModel)
-            .where(JobModel.state == "needs_review")
+            .where(
+                or_(
+                    JobModel.state == "needs_review",
+                    and_(JobModel.state == "published", reported),
+                )
+            )
             .order_by(JobModel.updated_at, JobModel.id)
         )
         return await _page(info, query, limit, offset)

@@ -2,7 +2,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import strawberry
-from jobkit.permissions import AdminLike, IsAuthenticated, RecruiterScope
+from jobkit.permissions import AdminLike, Anyone, IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
 from jobs.graphql.application_queries import ApplicationQuery
@@ -12,6 +12,7 @@ from jobs.graphql.mutations import (
     apply_to_job,
     bookmarks,
     create_job,
+    reports,
     update_groups,
     workflow,
 )
@@ -97,6 +98,21 @@ class Mutation:
         resolver=bookmarks.unbookmark_job,
         description="Remove a job from my bookmarks.",
         permission_classes=[IsAuthenticated],
+    )
+    report_job: reports.ReportJobResult = strawberry.mutation(
+        resolver=reports.report_job,
+        description="Report a PUBLISHED job (visitors answer the captcha; signed-in users do "
+        "not). One report per reporter and job counts; enough distinct reporters hide the job "
+        "pending review.",
+        permission_classes=[Anyone],
+    )
+    dismiss_job_reports: JobResult = _admins(
+        reports.dismiss_job_reports,
+        "Close a job's open reports as unfounded; a job they hid is public again.",
+    )
+    archive_reported_job: JobResult = _admins(
+        reports.archive_reported_job,
+        "Archive a job after its reports; the reason is mailed to its recruiter.",
     )
     update_application_notes: ApplicationResult = _recruiters(
         application_pipeline.update_application_notes, "The recruiters' notes on an application."

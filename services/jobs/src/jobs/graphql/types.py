@@ -14,10 +14,12 @@ from typing import Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid, site_name
+from jobkit.permissions import AdminLikeOrHidden
 from jobkit.uploads.files import file_url
 from jobkit.vocabulary import TermRef, term_ref
 from strawberry.federation.schema_directives import Key
 from strawberry.federation.types import FieldSet
+from strawberry.permission import PermissionExtension
 from strawberry.types import Info
 
 from jobs.domain import errors as domain_errors
@@ -31,6 +33,7 @@ from jobs.graphql.dataloaders import (
     is_bookmarked,
     job_by_id,
     known_organization,
+    open_reports_of,
     term_labels,
 )
 from jobs.settings import JobsSettings
@@ -232,7 +235,7 @@ class QualifyingQuestion:
     description="Why the last publish request was refused (billing) or the review rejected."
 )
 class JobRefusal:
-    reason: str = strawberry.field(description="no_slots_left | rejected")
+    reason: str = strawberry.field(description="no_slots_left | rejected | reported")
     message: str
     at: datetime
 
@@ -254,6 +257,39 @@ def _settings(info: Info[JobContext, None]) -> JobsSettings:
 
 def _terms(tids: list[int]) -> list[TermRef]:
     return [term_ref(tid) for tid in tids]
+
+
+@strawberry.enum(description="Why a visitor reports a job.")
+class JobReportReason(Enum):
+    SCAM = "scam"
+    DISCRIMINATORY = "discriminatory"
+    EXPIRED = "expired"
+    WRONG_INFORMATION = "wrong_information"
+    OTHER = "other"
+
+
+@strawberry.type(description="One visitor's report of a job (what the review queue shows).")
+class JobReport:
+    reason: JobReportReason
+    details: str | None
+    created_at: datetime
+
+
+@strawberry.type(description="How many open reports give a reason.")
+class JobReportReasonCount:
+    reason: JobReportReason
+    count: int
+
+
+@strawberry.type(description="A job's open reports (administrators only).")
+class JobReports:
+    count: int = strawberry.field(description="Open reports, one per reporter.")
+    reasons: list[JobReportReasonCount]
+    reports: list[JobReport] = strawberry.field(description="Newest first.")
+    hidden: bool = strawberry.field(
+        description="The reports reached the site's threshold: the job is offline (NEEDS_REVIEW) "
+        "until an administrator dismisses them or archives it."
+    )
 
 
 @strawberry.federation.type(keys=["id"], description="A job posting.")
@@ -280,6 +316,30 @@ class Job:
     @strawberry.field
     def version(self) -> int:
         return self.row.version
+
+    @strawberry.field(
+        description="Its open reports; null for everyone but admin-like users.",
+        extensions=[PermissionExtension([AdminLikeOrHidden()], fail_silently=True)],
+    )
+    async def reports(self, info: Info[JobContext, None]) -> JobReports | None:
+        summary = await open_reports_of(info.context, self.row.id)
+        hidden = self.row.hidden_for_reports_at is not None
+        if summary is None:
+            return JobReports(count=0, reasons=[], reports=[], hidden=hidden)
+        return JobReports(
+            count=summary.count,
+            reasons=[
+                JobReportReasonCount(reason=JobReportReason(reason), count=count)
+                for reason, count in sorted(summary.reasons.items(), key=lambda i: (-i[1], i[0]))
+            ],
+            reports=[
+                JobReport(
+                    reason=JobReportReason(r.reason), details=r.details, created_at=r.created_at
+                )
+                for r in summary.reports
+            ],
+            hidden=hidden,
+        )
 
     @strawberry.field(description="Link (external) jobs: not editable once submitted.")
     def is_external(self) -> bool:

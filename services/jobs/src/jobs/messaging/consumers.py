@@ -6,7 +6,8 @@
 - ``jobs-vocabulary``: search's terms, to check term ids on write;
 - ``jobs-site-config``: identity's site settings (``jobs.moderation``);
 - ``jobs-slots``: billing's answers to publish requests (the slot saga);
-- ``jobs-mailer``: a rejected job's reason mailed to the recruiter;
+- ``jobs-mailer``: a rejected job's reason, and a reported job's reason for archiving it
+  (ADR 0030), mailed to the recruiter;
 - ``jobs-application-mailer`` and ``jobs-applicant-mailer``: application mails
   (messaging/application_mailer.py).
 """
@@ -28,7 +29,7 @@ from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -38,10 +39,11 @@ from jobs.domain.events import (
     JOB_TOPIC,
     SLOT_TOPIC,
     JobRejected,
+    JobTakenDown,
     SlotDenied,
     SlotGranted,
 )
-from jobs.domain.models import Job, SiteSetting
+from jobs.domain.models import Job, SiteSetting, VerifiedOrganization
 from jobs.domain.publishing import archive_organization_jobs
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
@@ -72,8 +74,9 @@ APPLICANT_MAILER_GROUP = "jobs-applicant-mailer"
 
 
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
-    """organizations.organization.created / updated: the number and the current name; a rename
-    reaches the organization's jobs too (their events carry the name)."""
+    """organizations.organization.created / updated: the number and the current name (a rename
+    reaches the organization's jobs too: their events carry the name), and whether it is
+    verified."""
     payload = OrganizationNamed.model_validate(event.payload)
     organization_id = payload.organization_id
     name = payload.name[:255]
@@ -89,6 +92,19 @@ async def apply_organization(session: AsyncSession, event: EventEnvelope) -> Non
         .where(Job.organization_id == organization_id, Job.organization_name != name)
         .values(organization_name=name)
     )
+    # whether its jobs skip the review a site asks for unverified organizations (ADR 0030)
+    if payload.verified:
+        await session.execute(
+            insert(VerifiedOrganization)
+            .values(organization_id=organization_id)
+            .on_conflict_do_nothing(index_elements=[VerifiedOrganization.organization_id])
+        )
+    else:
+        await session.execute(
+            delete(VerifiedOrganization).where(
+                VerifiedOrganization.organization_id == organization_id
+            )
+        )
 
 
 async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
@@ -162,22 +178,53 @@ def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettin
     )
 
 
+def take_down_mail(
+    *, job: Job, to: list[str], reason: str, settings: JobsSettings, event_id: str
+) -> EmailMessage:
+    link = f"{settings.site_url.rstrip('/')}/job-manager"
+    return compose(
+        settings,
+        to=to,
+        subject=f"Your job \u201c{job.title}\u201d was taken offline",
+        text=f"Hello,\n\nvisitors reported your job \u201c{job.title}\u201d for "
+        f"{job.organization_name}. An administrator reviewed the reports and archived the "
+        f"job:\n\n{reason}\n\nYou find it among your archived jobs on {link}.\n",
+        message_key=f"{event_id}.taken_down",
+    )
+
+
+async def _recruiter_addresses(session: AsyncSession, job_id: str) -> tuple[Job | None, list[str]]:
+    """The recruiter who created the job (their address when they did), else the job's
+    application emails (a job created before addresses were kept)."""
+    job = await session.get(Job, uuid.UUID(job_id))
+    if job is None:
+        return None, []
+    to = [job.owner_email] if job.owner_email else list(job.application_emails)
+    return job, to
+
+
 def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
     async def rejected(session: AsyncSession, event: EventEnvelope) -> None:
         payload = JobRejected.model_validate(event.payload)
-        job = await session.get(Job, uuid.UUID(payload.job_id))
-        # The recruiter who created the job (their address when they did), else the job's
-        # application emails (a job created before addresses were kept).
-        to = [job.owner_email] if job is not None and job.owner_email else []
-        if job is not None and not to:
-            to = list(job.application_emails)
+        job, to = await _recruiter_addresses(session, payload.job_id)
         if job is None or not to:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
         mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
         await send_mail(mail, settings=settings)
 
-    return {JobRejected.event_type: rejected}
+    async def taken_down(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = JobTakenDown.model_validate(event.payload)
+        job, to = await _recruiter_addresses(session, payload.job_id)
+        if job is None or not to:
+            log.info("archived reported job %s has no address to mail", payload.job_id)
+            return
+        mail = take_down_mail(
+            job=job, to=to, reason=payload.reason, settings=settings, event_id=str(event.id)
+        )
+        await send_mail(mail, settings=settings)
+
+    return {JobRejected.event_type: rejected, JobTakenDown.event_type: taken_down}
 
 
 def _consumer(

@@ -17,17 +17,20 @@ from jobs.domain.events import (
     ApplicationStatusChanged,
     ApplicationSubmitted,
     JobRejected,
+    JobTakenDown,
     SlotDenied,
     SlotGranted,
 )
 
 
 class OrganizationNamed(EventView):
-    """organizations.organization.created / updated: the number and the current name."""
+    """organizations.organization.created / updated: the number, the current name and whether
+    an administrator verified it (ADR 0030; absent from events before it: not verified)."""
 
     organization_id: uuid.UUID
     number: int
     name: str
+    verified: bool = False
 
 
 class OrganizationDeleted(EventView):
@@ -84,6 +87,7 @@ READS = (
     Reads("jobs-slots", contracts.SLOT_TOPIC, (contracts.SLOT_GRANTED,), SlotGranted),
     Reads("jobs-slots", contracts.SLOT_TOPIC, (contracts.SLOT_DENIED,), SlotDenied),
     Reads("jobs-mailer", contracts.JOB_TOPIC, (JobRejected.event_type,), JobRejected),
+    Reads("jobs-mailer", contracts.JOB_TOPIC, (JobTakenDown.event_type,), JobTakenDown),
     Reads(
         "jobs-application-mailer",
         contracts.APPLICATION_TOPIC,

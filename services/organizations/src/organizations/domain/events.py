@@ -23,15 +23,19 @@ class OrganizationCreated(EventPayload):
     number: int
     name: str
     owner_id: str
+    verified: bool = False
 
 
 class OrganizationUpdated(EventPayload):
+    """Renamed, or verified or no longer verified by an administrator (ADR 0030)."""
+
     event_type: ClassVar[str] = contracts.ORGANIZATION_UPDATED
     topic: ClassVar[str] = ORGANIZATION_TOPIC
 
     organization_id: str
     number: int
     name: str
+    verified: bool = False
 
 
 class OrganizationDeleted(EventPayload):

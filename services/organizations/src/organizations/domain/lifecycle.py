@@ -26,6 +26,7 @@ from organizations.domain.events import (
     MemberRemoved,
     OrganizationCreated,
     OrganizationDeleted,
+    OrganizationUpdated,
     ProfileUnpublished,
 )
 from organizations.domain.membership import activate_unless_active
@@ -126,6 +127,44 @@ async def create_organization(
 
 
 # The group's vocabulary fields: (field, vocabulary).
+
+
+async def set_verified(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: OrganizationsSettings,
+    principal: Principal,
+    organization_id: uuid.UUID,
+    verified: bool,
+) -> Organization | OrganizationErrors:
+    """An administrator marks an organization verified (or takes it back): its pages show a
+    badge, and jobs learns it from ``organizations.organization.updated`` (ADR 0030). The same
+    value again changes nothing and sends nothing."""
+    if not principal.is_admin_like:
+        return one_error(Code.FORBIDDEN, "Only administrators verify organizations.")
+    async with unit_of_work(sessions) as session:
+        organization = await session.get(Organization, organization_id, with_for_update=True)
+        if organization is None:
+            return one_error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organizationId")
+        if organization.verified != verified:
+            organization.verified = verified
+            organization.version += 1
+            await emit(
+                session,
+                settings,
+                OrganizationUpdated(
+                    organization_id=str(organization.id),
+                    number=organization.number,
+                    name=organization.name,
+                    verified=verified,
+                ),
+                organization.id,
+                actor_of(principal),
+                organization.version,
+            )
+        await session.flush()
+        await session.refresh(organization)
+        return organization
 
 
 async def delete_organization(

@@ -40,6 +40,9 @@ class Organization(Base):
     # messages go when the profile names no contact person with an address
     owner_email: Mapped[str | None] = mapped_column(String(320))
     site: Mapped[str] = mapped_column(String(63))
+    # An administrator checked who is behind it (ADR 0030): a badge on its pages, and its jobs
+    # skip the review a site may ask for unverified organizations' jobs
+    verified: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(

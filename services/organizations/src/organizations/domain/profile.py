@@ -255,6 +255,7 @@ async def update_group(
                     organization_id=str(organization.id),
                     number=organization.number,
                     name=organization.name,
+                    verified=organization.verified,
                 ),
                 organization.id,
                 actor,

@@ -2,7 +2,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import strawberry
-from jobkit.permissions import IsAuthenticated, RecruiterScope
+from jobkit.permissions import AdminLike, IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
 from organizations.graphql.mutations import contact, members, profile
@@ -83,6 +83,12 @@ class Mutation:
         resolver=contact.send_contact_message,
         description="Write to an organization with a published profile (visitors too; a "
         "captcha when the site asks for one; rate-limited). Mailed to its contact person.",
+    )
+    set_organization_verified: members.MembershipResult = strawberry.mutation(
+        resolver=members.set_organization_verified,
+        description="Mark an organization verified, or not (administrators): a badge on its "
+        "pages; where the site asks, its jobs go live without review.",
+        permission_classes=[AdminLike],
     )
     set_active_organization: members.MembershipResult = _recruiters(
         members.set_active_organization, "Work for another of your organizations."

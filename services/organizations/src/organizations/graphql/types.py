@@ -261,6 +261,11 @@ class OrganizationProfile:
     def url(self) -> Url:
         return Url(path=f"/organization/{self.row.slug}")
 
+    @strawberry.field(description="An administrator verified the organization (a badge).")
+    async def verified(self, info: Info[OrganizationContext, None]) -> bool:
+        row = await organization_by_id(info.context, self.row.id)
+        return bool(row is not None and row.verified)
+
     @strawberry.field(description="The public page's path without the leading slash.")
     def url_no_prefix(self) -> str:
         return f"organization/{self.row.slug}"
@@ -478,6 +483,7 @@ class Organization:
     number: int = strawberry.field(description="The stable integer id (the spec's Int ids).")
     name: str
     owner_id: strawberry.ID
+    verified: bool = strawberry.field(description="An administrator verified it.")
 
     @classmethod
     def from_model(cls, row: OrganizationModel) -> Organization:
@@ -486,6 +492,7 @@ class Organization:
             number=row.number,
             name=row.name,
             owner_id=strawberry.ID(str(row.owner_id)),
+            verified=bool(row.verified),
         )
 
     @classmethod

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
+import { VerifiedBadge } from "~/components/VerifiedBadge";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { SocialNetwork } from "../social-networks";
 import { displayHost, externalHref, shortLocation, socialLinks } from "./profile-format";
@@ -72,6 +73,7 @@ export function ProfileHeader({
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1}>{profile.name}</Title>
+            {profile.verified ? <VerifiedBadge /> : null}
             {profile.status === "DRAFT" ? (
               <Badge color="orange" variant="light">
                 <FormattedMessage {...messages.draft} />

@@ -14,6 +14,7 @@ export const acmeProfile: PublicProfile = {
   id: "p1",
   slug: "acme",
   status: "PUBLISHED",
+  verified: true,
   name: "Acme Foundation",
   alternativeName: "Acme",
   url: { path: "/organization/acme" },

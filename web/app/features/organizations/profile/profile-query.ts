@@ -28,6 +28,7 @@ export const ORGANIZATION_PUBLIC_PROFILE = graphql(`
       slug
       status
       name
+      verified
       alternativeName
       url {
         path

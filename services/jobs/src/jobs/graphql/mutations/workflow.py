@@ -15,7 +15,7 @@ from jobs.graphql.mutations.result import JobResult, answer, no_such_job, settin
 from jobs.graphql.types import parse_id
 
 
-async def _run(
+async def run(
     info: Info[JobContext, None],
     id: strawberry.ID,
     use_case: Callable[..., Awaitable[Any]],
@@ -36,24 +36,24 @@ async def _run(
 
 
 async def publish_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, publishing.publish_job)
+    return await run(info, id, publishing.publish_job)
 
 
 async def archive_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, publishing.archive_job)
+    return await run(info, id, publishing.archive_job)
 
 
 async def duplicate_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, creation.duplicate_job)
+    return await run(info, id, creation.duplicate_job)
 
 
 async def republish_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, publishing.republish_job)
+    return await run(info, id, publishing.republish_job)
 
 
 async def approve_job(info: Info[JobContext, None], id: strawberry.ID) -> JobResult:
-    return await _run(info, id, publishing.approve_job)
+    return await run(info, id, publishing.approve_job)
 
 
 async def reject_job(info: Info[JobContext, None], id: strawberry.ID, reason: str) -> JobResult:
-    return await _run(info, id, publishing.reject_job, reason=reason)
+    return await run(info, id, publishing.reject_job, reason=reason)

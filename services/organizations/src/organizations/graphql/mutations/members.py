@@ -180,3 +180,20 @@ async def delete_organization(
     if isinstance(result, DomainErrors):
         return OrganizationErrors.from_domain(result)
     return OrganizationDeleted(id=strawberry.ID(str(result)))
+
+
+async def set_organization_verified(
+    info: Info[OrganizationContext, None], organization_id: strawberry.ID, verified: bool
+) -> MembershipResult:
+    organization = parse_id(organization_id)
+    if organization is None:
+        return _unknown("organizationId")
+    return _membership(
+        await lifecycle.set_verified(
+            sessions=info.context.sessions,
+            settings=_settings(info),
+            principal=info.context.require_principal(),
+            organization_id=organization,
+            verified=verified,
+        )
+    )
