@@ -44,7 +44,7 @@ DELETE = f"""mutation($id: ID!, $token: String) {{ deleteJobAlert(id: $id, manag
 CONFIRM = f"""mutation($token: String!) {{ confirmJobAlert(token: $token) {{
   __typename ... on JobAlertSaved {{ alert {{ {ALERT} }} }} {ERRORS} }} }}"""
 UNSUBSCRIBE = f"""mutation($token: String!) {{ unsubscribeJobAlert(token: $token) {{
-  __typename ... on JobAlertSaved {{ alert {{ {ALERT} }} }} {ERRORS} }} }}"""
+  __typename ... on JobAlertsUnsubscribed {{ alerts {{ {ALERT} }} }} {ERRORS} }} }}"""
 MINE = f"{{ myJobAlerts {{ {ALERT} }} }}"
 BY_TOKEN = f"""query($token: String!) {{ jobAlertsByToken(token: $token) {{
   __typename ... on ManagedJobAlerts {{ email alerts {{ {ALERT} }} }} {ERRORS} }} }}"""
@@ -243,7 +243,7 @@ async def test_a_visitor_confirms_by_the_mailed_link_and_manages_by_signed_links
 
     unsubscribe = alert_tokens.sign(captcha_settings, alert_tokens.UNSUBSCRIBE, alert["id"])
     gone = await visitors.data(UNSUBSCRIBE, token=unsubscribe)
-    assert gone["unsubscribeJobAlert"]["__typename"] == "JobAlertSaved"
+    assert [a["id"] for a in gone["unsubscribeJobAlert"]["alerts"]] == [alert["id"]]
     async with sessions() as session:
         row = await session.get(SavedSearch, uuid.UUID(alert["id"]))
         assert row is not None
@@ -266,3 +266,37 @@ async def test_one_address_has_a_limited_number_of_alerts(
     )
     assert _codes(over["createJobAlert"]) == [("email", "LIMIT_REACHED")]
     assert "at most 2 alerts" in over["createJobAlert"]["errors"][0]["message"]
+
+
+async def test_one_click_unsubscribe_acts_on_post_only(
+    graphql: GraphQLClient, tokens: TokenIssuer, service_settings: SearchSettings
+) -> None:
+    me, _, _ = _applicant(graphql, tokens)
+    created = await me.data(
+        CREATE, input={"name": "One click", "frequency": "DAILY", "search": _search()}
+    )
+    alert_id = created["createJobAlert"]["alert"]["id"]
+    token = alert_tokens.sign(service_settings, alert_tokens.UNSUBSCRIBE, alert_id)
+    base = graphql.url.removesuffix("/graphql")
+    async with httpx.AsyncClient() as client:
+        # a link scanner's GET changes nothing
+        page = await client.get(f"{base}/alerts/unsubscribe", params={"token": token})
+        assert page.status_code == 200
+        assert 'method="post"' in page.text
+        assert [a["id"] for a in (await me.data(MINE))["myJobAlerts"]] == [alert_id]
+        forged = await client.post(
+            f"{base}/alerts/unsubscribe",
+            params={"token": token[:-3] + "abc"},
+            content="List-Unsubscribe=One-Click",
+        )
+        assert forged.status_code == 400
+        assert "not valid" in forged.json()["error"]
+        done = await client.post(
+            f"{base}/alerts/unsubscribe",
+            params={"token": token},
+            content="List-Unsubscribe=One-Click",
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        assert done.status_code == 200
+        assert done.json() == {"status": "unsubscribed", "alerts": 1}
+    assert (await me.data(MINE))["myJobAlerts"] == []

@@ -367,25 +367,33 @@ async def confirm_alert(
 
 async def unsubscribe(
     *, sessions: Sessions, settings: AlertSettings, token: str
-) -> SavedSearch | AlertErrors:
-    """One-click unsubscribe (RFC 8058) or the link in a mail: the alert stops for good
-    (idempotent: a second click answers the same)."""
+) -> list[SavedSearch] | AlertErrors:
+    """One-click unsubscribe (RFC 8058) or the link in a mail: the alerts the mail was about
+    stop for good (idempotent: a second click answers the same)."""
     claim = tokens.verify(settings, token, tokens.UNSUBSCRIBE)
     if claim is None:
         return invalid_token()
     try:
-        alert_id = uuid.UUID(claim.subject)
+        alert_ids = [uuid.UUID(part) for part in claim.subject.split(",")]
     except ValueError:
         return invalid_token()
     async with unit_of_work(sessions) as session:
-        alert = await session.get(SavedSearch, alert_id, with_for_update=True)
-        if alert is None:
+        alerts = list(
+            await session.scalars(
+                select(SavedSearch)
+                .where(SavedSearch.id.in_(alert_ids))
+                .order_by(SavedSearch.created_at, SavedSearch.id)
+                .with_for_update()
+            )
+        )
+        if not alerts:
             return _not_found()
-        if alert.unsubscribed_at is None:
-            alert.unsubscribed_at = _now()
-            alert.version += 1
+        for alert in alerts:
+            if alert.unsubscribed_at is None:
+                alert.unsubscribed_at = _now()
+                alert.version += 1
         await session.flush()
-        return alert
+        return alerts
 
 
 def address_of_manage_token(settings: AlertSettings, token: str) -> str | None:

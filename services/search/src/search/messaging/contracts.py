@@ -43,6 +43,8 @@ READS = (
     Reads(
         "search-announcer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, AnnouncedJobPayload
     ),
+    # the alert mailer's: a job that became searchable is matched against the instant alerts
+    Reads("search-alert-mailer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
     Reads(
         "search-site-config",
         contracts.SITE_TOPIC,

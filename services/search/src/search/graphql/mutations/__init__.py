@@ -48,7 +48,7 @@ class Mutation:
         resolver=alert_links.confirm_job_alert,
         description="Anyone with the mailed confirmation link: the alert starts.",
     )
-    unsubscribe_job_alert: change_alert.JobAlertChangeResult = strawberry.mutation(
+    unsubscribe_job_alert: alert_links.UnsubscribeJobAlertResult = strawberry.mutation(
         resolver=alert_links.unsubscribe_job_alert,
-        description="Anyone with an alert mail's unsubscribe link: the alert stops for good.",
+        description="Anyone with an alert mail's unsubscribe link: its alerts stop for good.",
     )

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import strawberry
 from strawberry.types import Info
 
 from search.alerts import errors as alert_errors
@@ -24,9 +27,19 @@ async def confirm_job_alert(info: Info[SearchContext, None], token: str) -> JobA
     return JobAlertSaved(alert=JobAlert.of(result))
 
 
+@strawberry.type(description="The alerts the unsubscribe link was for; none mails again.")
+class JobAlertsUnsubscribed:
+    alerts: list[JobAlert]
+
+
+UnsubscribeJobAlertResult = Annotated[
+    JobAlertsUnsubscribed | AlertErrors, strawberry.union("UnsubscribeJobAlertResult")
+]
+
+
 async def unsubscribe_job_alert(
     info: Info[SearchContext, None], token: str
-) -> JobAlertChangeResult:
+) -> UnsubscribeJobAlertResult:
     try:
         result = await service.unsubscribe(
             sessions=info.context.sessions, settings=settings_of(info), token=token
@@ -35,4 +48,4 @@ async def unsubscribe_job_alert(
         return unavailable()
     if isinstance(result, alert_errors.AlertErrors):
         return AlertErrors.of(result)
-    return JobAlertSaved(alert=JobAlert.of(result))
+    return JobAlertsUnsubscribed(alerts=[JobAlert.of(row) for row in result])
