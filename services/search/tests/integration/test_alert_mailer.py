@@ -23,6 +23,7 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.mail import send_mail
+from jobkit.testing.server import serve
 from search.alerts import mailer
 from search.alerts.models import AlertDelivery, AlertMail, SavedSearch
 from search.alerts.searches import stored_query
@@ -31,6 +32,7 @@ from search.engine.indexing.indexer import index_job
 from search.engine.indexing.payloads import JOB_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
 from search.engine.request import GeoLocation, SearchRequest
+from search.mailer import create_mailer_app
 from search.messaging.alert_mailer import ALERT_MAILER_GROUP, alert_job_handlers
 from search.settings import SearchSettings
 from sqlalchemy import select, update
@@ -458,3 +460,37 @@ async def test_repeated_permanent_refusals_pause_the_address_with_the_reason(
             await session.scalars(select(AlertMail.state).where(AlertMail.email == person))
         )
     assert states == {"failed"}
+
+
+async def test_the_mailer_process_mails_an_instant_alert_from_a_published_job(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    settings: SearchSettings,
+) -> None:
+    """The mailer's own app (``search.mailer``): its consumer and loop, end to end."""
+    running = settings.model_copy(
+        update={
+            "kafka_topic_prefix": f"{settings.kafka_topic_prefix}process.",
+            "alert_poll_seconds": 0.2,
+            "run_background_workers": True,
+        }
+    )
+    word = _word()
+    person = _address()
+    await _alert(committed_sessions, person, word, frequency="instant", checked_days_ago=0)
+    job = await _job(store, committed_sessions, f"Process {word} steward")
+    await store.refresh("jobs")
+    topic = running.topic(JOB_TOPIC)
+    await ensure_topics(running.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    async with serve(create_mailer_app(running)) as url:
+        async with httpx.AsyncClient(timeout=10) as client:
+            assert (await client.get(f"{url}/healthz")).json()["service"] == "search-alert-mailer"
+        producer = idempotent_producer(running.kafka_bootstrap_servers, client_id="test-alerts")
+        await producer.start()
+        try:
+            event = _snapshot(job)
+            await producer.send_and_wait(topic, event.to_bytes(), key=job.job_id.encode())
+        finally:
+            await producer.stop()
+        [mail] = await _wait_for_mails(person, 1)
+    assert job.title in mail["text"]
