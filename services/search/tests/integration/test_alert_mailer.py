@@ -373,7 +373,9 @@ async def test_instant_alerts_follow_the_job_events(
     await _alert(committed_sessions, daily, word, checked_days_ago=0)
     far = GeoLocation(label="Denver", lat=39.74, lon=-104.99, radius=25, unit="mi")
     await _alert(committed_sessions, elsewhere, word, frequency="instant", geo=far)
-    job = await _job(store, committed_sessions, f"Instant {word} fundraiser")  # in Boston
+    # published before the alert started: a replayed event of it never reaches the alert
+    older = await _job(store, committed_sessions, f"Older {word} fundraiser", hours_ago=1)
+    job = await _job(store, committed_sessions, f"Instant {word} fundraiser", hours_ago=0)
     topic = settings.topic(JOB_TOPIC)
     await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
     consumer = IdempotentConsumer(
@@ -390,9 +392,10 @@ async def test_instant_alerts_follow_the_job_events(
         event = _snapshot(job)
         for _ in range(2):  # a redelivery
             await producer.send_and_wait(topic, event.to_bytes(), key=job.job_id.encode())
+        await producer.send_and_wait(topic, _snapshot(older).to_bytes(), key=older.job_id.encode())
         deadline = asyncio.get_running_loop().time() + DEADLINE_SECONDS
         seen = 0
-        while seen < 2:
+        while seen < 3:
             assert asyncio.get_running_loop().time() < deadline
             seen += await consumer.poll_once(timeout_ms=500)
     finally:
@@ -401,6 +404,7 @@ async def test_instant_alerts_follow_the_job_events(
     await _run(committed_sessions, store, settings)
     [mail] = await _wait_for_mails(instant, 1)
     assert mail["subject"] == f"New job: {job.title} at {job.organization_name}"
+    assert older.title not in mail["text"]
     await _run(committed_sessions, store, settings)
     assert len(await _mails(instant)) == 1
     assert await _mails(daily) == []  # not due yet
@@ -478,7 +482,7 @@ async def test_the_mailer_process_mails_an_instant_alert_from_a_published_job(
     word = _word()
     person = _address()
     await _alert(committed_sessions, person, word, frequency="instant", checked_days_ago=0)
-    job = await _job(store, committed_sessions, f"Process {word} steward")
+    job = await _job(store, committed_sessions, f"Process {word} steward", hours_ago=0)
     await store.refresh("jobs")
     topic = running.topic(JOB_TOPIC)
     await ensure_topics(running.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])

@@ -118,6 +118,14 @@ async def _write_mail(
     return mail
 
 
+def _published_at(document: dict[str, Any]) -> datetime | None:
+    value = document.get("published_at")
+    if not value:
+        return None
+    published = datetime.fromisoformat(str(value))
+    return published if published.tzinfo else published.replace(tzinfo=UTC)
+
+
 async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> None:
     """A job became searchable: the instant alerts are matched against it on the next run."""
     await session.execute(
@@ -148,7 +156,8 @@ async def plan_instant(
                 select(SavedSearch).where(_active(), SavedSearch.frequency == INSTANT)
             )
         )
-        by_person: dict[str, list[matching.Section]] = {}
+        # person -> alert id -> the new jobs it matched (newest first)
+        by_person: dict[str, dict[str, list[str]]] = {}
         for new_job in new_jobs:
             document = await matching.job_document(store, new_job.job_id)
             if document is None:
@@ -157,21 +166,26 @@ async def plan_instant(
                     await session.delete(new_job)
                 continue
             await session.delete(new_job)
-            if not document.get("findable"):
+            published = _published_at(document)
+            if not document.get("findable") or published is None:
                 continue
+            # an alert mails the jobs published since it started (a replayed or resent event of
+            # an older job never reaches an alert made after it)
+            eligible = [alert for alert in alerts if published >= alert.checked_until]
             for alert in await matching.instant_matches(
-                store, new_job.job_id, document, alerts, batch_size=settings.alert_batch_size
+                store, new_job.job_id, document, eligible, batch_size=settings.alert_batch_size
             ):
-                by_person.setdefault(alert.email, []).append(
-                    matching.Section(alert_id=str(alert.id), job_ids=[new_job.job_id], total=1)
+                by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
+                    0, new_job.job_id
                 )
         for email in sorted(by_person):  # one order everywhere: no deadlock between mailers
             await _lock_person(session, email, wait=True)
-            sections = by_person[email]
-            mailed = await _mailed(session, email, {j for s in sections for j in s.job_ids})
+            matched = by_person[email]
+            mailed = await _mailed(session, email, {j for jobs in matched.values() for j in jobs})
             sections = [
-                matching.Section(s.alert_id, [j for j in s.job_ids if j not in mailed], s.total)
-                for s in sections
+                matching.Section(alert_id, fresh, len(fresh))
+                for alert_id, jobs in matched.items()
+                if (fresh := [j for j in jobs if j not in mailed])
             ]
             if await _write_mail(session, email, INSTANT, sections) is not None:
                 planned += 1
