@@ -300,3 +300,26 @@ async def test_one_click_unsubscribe_acts_on_post_only(
         assert done.status_code == 200
         assert done.json() == {"status": "unsubscribed", "alerts": 1}
     assert (await me.data(MINE))["myJobAlerts"] == []
+
+
+async def test_confirmations_to_one_address_stay_within_its_mail_budget(
+    captcha_settings: SearchSettings, captcha_server: str, service_engine: AsyncEngine
+) -> None:
+    """ADR 0024: a visitor cannot make the site mail an address over and over; the answer is
+    the same whether the confirmation goes or not."""
+    budget = captcha_settings.model_copy(
+        update={"mail_limit_per_recipient": 1, "alerts_per_address": 5}
+    )
+    address = _address()
+    form = {"name": "Boston", "frequency": "DAILY", "search": _search(), "email": address}
+    async with serve(create_app(budget)) as url:
+        visitors = GraphQLClient(f"{url}/graphql")
+        for _ in range(3):
+            created = await visitors.data(
+                CREATE, input={**form, "captchaToken": await _captcha(captcha_server)}
+            )
+            assert created["createJobAlert"]["__typename"] == "JobAlertCreated"
+            assert created["createJobAlert"]["alert"]["confirmed"] is False
+    async with make_sessionmaker(service_engine)() as session:
+        queued = (await session.scalars(select(AlertMail).where(AlertMail.email == address))).all()
+    assert len(queued) == 1

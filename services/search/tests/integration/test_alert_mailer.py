@@ -19,6 +19,7 @@ import httpx
 import pytest
 from aiosmtpd.controller import Controller
 from jobkit.consumer import IdempotentConsumer
+from jobkit.contracts import USER_DELETED, USER_TOPIC
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
@@ -33,7 +34,7 @@ from search.engine.indexing.payloads import JOB_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
 from search.engine.request import GeoLocation, SearchRequest
 from search.mailer import create_mailer_app
-from search.messaging.alert_mailer import ALERT_MAILER_GROUP, alert_job_handlers
+from search.messaging.alert_mailer import ALERT_MAILER_GROUP, alert_job_handlers, user_handlers
 from search.settings import SearchSettings
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -498,3 +499,60 @@ async def test_the_mailer_process_mails_an_instant_alert_from_a_published_job(
             await producer.stop()
         [mail] = await _wait_for_mails(person, 1)
     assert job.title in mail["text"]
+
+
+async def test_a_deleted_account_loses_its_alerts_and_ledger(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    settings: SearchSettings,
+) -> None:
+    word = _word()
+    person, visitor = _address(), _address()
+    user_id = str(uuid.uuid4())
+    mine = await _alert(committed_sessions, person, word)
+    kept = await _alert(committed_sessions, visitor, word)
+    async with unit_of_work(committed_sessions) as session:
+        await session.execute(
+            update(SavedSearch).where(SavedSearch.id == mine.id).values(user_id=user_id)
+        )
+    await _job(store, committed_sessions, f"Deleted {word} account")
+    await store.refresh("jobs")
+    await mailer.plan_digests(committed_sessions, store, settings)
+    assert len(await _ledger(committed_sessions, person)) == 1
+
+    topic = settings.topic(USER_TOPIC)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    consumer = IdempotentConsumer(
+        group_id=settings.topic(ALERT_MAILER_GROUP),
+        handlers={topic: user_handlers()},
+        sessions=committed_sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+    )
+    producer = idempotent_producer(settings.kafka_bootstrap_servers, client_id="test-identity")
+    await consumer.start()
+    await producer.start()
+    try:
+        event = EventEnvelope(
+            type=USER_DELETED,
+            aggregate_id=user_id,
+            aggregate_version=2,
+            site="jobboard",
+            payload={"user_id": user_id},
+        )
+        await producer.send_and_wait(topic, event.to_bytes(), key=user_id.encode())
+        deadline = asyncio.get_running_loop().time() + DEADLINE_SECONDS
+        seen = 0
+        while seen < 1:
+            assert asyncio.get_running_loop().time() < deadline
+            seen += await consumer.poll_once(timeout_ms=500)
+    finally:
+        await producer.stop()
+        await consumer.stop()
+    async with committed_sessions() as session:
+        assert await session.get(SavedSearch, mine.id) is None
+        assert await session.get(SavedSearch, kept.id) is not None
+        pending = (await session.scalars(select(AlertMail).where(AlertMail.email == person))).all()
+        assert pending == []
+    assert await _ledger(committed_sessions, person) == set()
+    assert len(await _ledger(committed_sessions, visitor)) == 1

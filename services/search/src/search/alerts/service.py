@@ -19,12 +19,18 @@ from jobkit.captcha import captcha_passes
 from jobkit.db import unit_of_work
 from jobkit.ratelimit import may_mail
 from pydantic import BaseModel, EmailStr, ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts import tokens
 from search.alerts.errors import AlertError, AlertErrorCode, AlertErrors
-from search.alerts.models import FREQUENCIES, AlertMail, SavedSearch, rate_limit_hits
+from search.alerts.models import (
+    FREQUENCIES,
+    AlertDelivery,
+    AlertMail,
+    SavedSearch,
+    rate_limit_hits,
+)
 from search.alerts.searches import stored_query
 from search.alerts.settings import AlertSettings
 from search.engine.request import SearchRequest
@@ -399,3 +405,19 @@ async def unsubscribe(
 def address_of_manage_token(settings: AlertSettings, token: str) -> str | None:
     claim = tokens.verify(settings, token, tokens.MANAGE)
     return claim.subject if claim else None
+
+
+async def forget_user(session: AsyncSession, user_id: str) -> int:
+    """A deleted account's alerts go, and with them what the mailer keeps about its addresses
+    (pending mails, the ledger) unless a visitor's alert still uses the address. Answers how
+    many alerts went (idempotent: a redelivery finds none)."""
+    alerts = list(await session.scalars(select(SavedSearch).where(SavedSearch.user_id == user_id)))
+    addresses = {alert.email for alert in alerts}
+    for alert in alerts:
+        await session.delete(alert)
+    await session.flush()
+    for address in addresses:
+        if await _live_count(session, address) == 0:
+            await session.execute(delete(AlertMail).where(AlertMail.email == address))
+            await session.execute(delete(AlertDelivery).where(AlertDelivery.email == address))
+    return len(alerts)

@@ -1,5 +1,6 @@
 """The alert mailer's wiring (ADR 0029): its consumer of the job events (group
-``search-alert-mailer``: a job that became searchable is queued for the instant alerts) and its
+``search-alert-mailer``: a job that became searchable is queued for the instant alerts; a
+deleted account's alerts go) and its
 loop (instant matches, due digests, sends), run by the mailer process (``search.mailer``), not
 by the API's."""
 
@@ -10,6 +11,7 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.db import unit_of_work
@@ -18,6 +20,7 @@ from jobkit.site_settings import site_names
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.alerts.mailer import record_new_job, run_once
+from search.alerts.service import forget_user
 from search.db import processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
 from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
@@ -40,13 +43,30 @@ def alert_job_handlers(
     return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
 
 
+class DeletedUserView(contracts.EventView):
+    """identity.user.deleted, as the mailer reads it."""
+
+    user_id: str
+
+
+def user_handlers() -> dict[str, Handler]:
+    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        user_id = DeletedUserView.model_validate(envelope.payload).user_id
+        await forget_user(session, user_id)
+
+    return {contracts.USER_DELETED: on_deleted}
+
+
 def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
     return [
         IdempotentConsumer(
             group_id=settings.topic(ALERT_MAILER_GROUP),
-            handlers={settings.topic(JOB_TOPIC): alert_job_handlers()},
+            handlers={
+                settings.topic(JOB_TOPIC): alert_job_handlers(),
+                settings.topic(contracts.USER_TOPIC): user_handlers(),
+            },
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
