@@ -19,6 +19,7 @@ from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.search_sync import resync_search
+from demo.seed_alerts import seed_demo_alerts
 from demo.seed_applications import seed_demo_applications
 from demo.seed_billing import seed_billing
 from demo.seed_bookmarks import seed_demo_bookmarks
@@ -250,6 +251,17 @@ async def seed_resumes(
     )
 
 
+async def seed_alerts(owners: dict[str, uuid.UUID]) -> int:
+    """Job alerts for the demo applicants (scripts/demo/seed_alerts.py); the alert mailer sends
+    a sample digest and instant alert after `make up`."""
+    settings = search_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    applicants = {email: owners[email] for email, _, _, role in ACCOUNTS if role == "applicant"}
+    return await seed_demo_alerts(
+        sessions=sessions, applicants=applicants, stable_id=stable_id, site=settings.site
+    )
+
+
 async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
     applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
@@ -318,6 +330,7 @@ async def main() -> None:
     )
     bookmarks = await seed_bookmarks(owners)
     print(f"bookmarks: {', '.join(f'{n} for {a}' for a, n in sorted(bookmarks.items()))}")  # noqa: T201
+    print(f"job alerts: {await seed_alerts(owners)} new")  # noqa: T201
     await seed_consent(owners)
     await seed_credits(owners, organizations)
     resumes = await seed_resumes(owners, organizations, search_sessions)

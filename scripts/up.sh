@@ -11,7 +11,7 @@ scripts/bootstrap.sh
 set -a; . .local/env; set +a
 printf '\033[1m==> migrations and demo data\033[0m\n'
 seed_output=$(.venv/bin/python scripts/seed.py)
-"$stack" restart services   # a second `make up` runs the code just built
+"$stack" restart services workers   # a second `make up` runs the code just built
 .venv/bin/python scripts/wait_for_search.py || true   # a fresh index catches up first
 "$stack" restart edge
 

@@ -49,6 +49,7 @@ fi
 
 # Values the compose file requires from the host (secrets): a placeholder is enough to validate.
 export IDENTITY_JWT_PRIVATE_KEY="${IDENTITY_JWT_PRIVATE_KEY:-validate-placeholder}"
+export SEARCH_ALERT_SIGNING_SECRET="${SEARCH_ALERT_SIGNING_SECRET:-validate-placeholder}"
 "$bin" -C "$repo" -f "$compose_file" -k deploy/k8s "$@" || fail=1
 
 if [ "$fail" != 0 ]; then echo "validate: FAILED" >&2; exit 1; fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run one Python service in the foreground (supervisord program `services:<name>`).
-#   deploy/local/run-service.sh <name> <port>
+# Run one Python service in the foreground (supervisord program `services:<name>`), or one of
+# its worker processes (`workers:<name>`) from another app factory of the same code:
+#   deploy/local/run-service.sh <name> <port> [<module>:<factory>]
 # Sources <repo>/.local/env if present (KEY=VALUE lines, exported), then execs
 # <repo>/.venv/bin/uvicorn <name>.main:create_app --factory --host 127.0.0.1 --port <port>
 # from services/<name>.
@@ -14,5 +15,6 @@ cd "$repo/services/$name"
 # 5 s): otherwise a reused socket the server just closed answers "socket hang up".
 # --no-proxy-headers: X-Forwarded-For is read by jobkit alone, through the deployment's trusted
 # proxies (JOBBOARD_TRUSTED_PROXIES, ADR 0024), not rewritten into the peer address beforehand.
-exec "$repo/.venv/bin/uvicorn" "$name.main:create_app" --factory --host 127.0.0.1 --port "$port" \
+app="${3:-$name.main:create_app}"
+exec "$repo/.venv/bin/uvicorn" "$app" --factory --host 127.0.0.1 --port "$port" \
   --timeout-keep-alive 75 --no-proxy-headers

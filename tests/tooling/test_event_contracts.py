@@ -200,6 +200,7 @@ def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
     from jobs.messaging.consumers import build_consumers as jobs
     from organizations.messaging.consumers import build_consumers as organizations
     from resumes.messaging.consumers import build_consumers as resumes
+    from search.messaging.alert_mailer import alert_mailer_consumers
     from search.messaging.announcer import announcer_consumer
     from search.messaging.consumers import consumers as search
 
@@ -211,7 +212,12 @@ def _factories() -> dict[str, Callable[[Any], Sequence[IdempotentConsumer]]]:
         "jobs": jobs,
         "organizations": organizations,
         "resumes": resumes,
-        "search": lambda runtime: [*search(runtime), announcer_consumer(runtime, runtime.settings)],
+        # the API's consumers and the alert mailer process's (search.mailer, ADR 0029)
+        "search": lambda runtime: [
+            *search(runtime),
+            announcer_consumer(runtime, runtime.settings),
+            *alert_mailer_consumers(runtime),
+        ],
     }
 
 

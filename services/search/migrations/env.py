@@ -1,6 +1,7 @@
 """Alembic environment of the search service (the shared body lives in jobkit.migrations)."""
 
 # register every package's mapped tables on the metadata
+import search.alerts.models
 import search.engine.models
 import search.site.announce.models
 import search.site.models

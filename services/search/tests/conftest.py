@@ -7,6 +7,7 @@ import pytest
 from jobkit.db import make_sessionmaker
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import ServiceSpec
+from pydantic import SecretStr
 from search.engine.indexing.store import SearchStore, store_for
 from search.main import create_app
 from search.settings import SERVICE_DIR, SearchSettings
@@ -17,7 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 @pytest.fixture(scope="session")
 def service_spec() -> ServiceSpec:
     # Indices of their own: the tests never touch the dev aliases.
-    settings = SearchSettings(index_prefix=f"test-{uuid.uuid4().hex[:10]}")
+    settings = SearchSettings(
+        index_prefix=f"test-{uuid.uuid4().hex[:10]}",
+        alert_signing_secret=SecretStr("test-alert-signing-secret"),
+    )
     return ServiceSpec(settings=settings, service_dir=SERVICE_DIR, create_app=create_app)
 
 

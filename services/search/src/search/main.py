@@ -8,6 +8,7 @@ from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import IdempotentConsumer
 
+from search.api.alerts import alerts_router
 from search.api.feeds import feeds_router
 from search.api.sitemaps import sitemaps_router
 from search.db import outbox, revocations
@@ -63,4 +64,5 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
     app.router.lifespan_context = _warming_the_gazetteer(inner)
     app.include_router(feeds_router(settings))
     app.include_router(sitemaps_router(settings))
+    app.include_router(alerts_router(settings))
     return app

@@ -5,11 +5,12 @@ from jobkit.settings import ServiceSettings
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
+from search.alerts.settings import AlertSettings
 from search.site.announce.settings import AnnounceSettings
 from search.site.sitemaps.render import URLS_PER_SITEMAP
 
 
-class SearchSettings(AnnounceSettings, ServiceSettings):
+class SearchSettings(AnnounceSettings, AlertSettings, ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="SEARCH_", extra="ignore")
 
     service_name: str = "search"

@@ -4,6 +4,7 @@ import strawberry
 from strawberry.types import Info
 
 from search.engine.places import suggest
+from search.graphql.alerts import AlertQueries
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import remember_terms
 from search.graphql.job_search import JobSearchInput, JobSearchResult, job_search
@@ -29,7 +30,7 @@ from search.taxonomy.vocabulary import find_terms, language_of, terms_by_alias, 
 
 
 @strawberry.type
-class Query(RecommendationQueries):
+class Query(RecommendationQueries, AlertQueries):
     @strawberry.field(
         name="jobSearch",
         description="Published, unexpired jobs matching the search request (spec 3): hits as "

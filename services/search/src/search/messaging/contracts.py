@@ -17,6 +17,7 @@ from search.engine.indexing.payloads import (
     SubscriptionPayload,
     TermPayload,
 )
+from search.messaging.alert_mailer import DeletedUserView
 from search.site.announce.planner import AnnouncedJobPayload
 
 READS = (
@@ -43,6 +44,9 @@ READS = (
     Reads(
         "search-announcer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, AnnouncedJobPayload
     ),
+    # the alert mailer's: a job that became searchable is matched against the instant alerts
+    Reads("search-alert-mailer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
+    Reads("search-alert-mailer", contracts.USER_TOPIC, (contracts.USER_DELETED,), DeletedUserView),
     Reads(
         "search-site-config",
         contracts.SITE_TOPIC,

@@ -1,0 +1,402 @@
+"""The alert mailer's work (ADR 0029), in two phases that commit apart:
+
+1. **Plan** (``plan_instant``, ``plan_digests``): under a transaction-scoped advisory lock on
+   the person (the address), match the person's due alerts, leave out every job already in the
+   send ledger for that address, and write one ``alert_mails`` row with its ledger rows
+   (unique per address and job) and the alerts' new ``checked_until``. Two mailers never plan
+   for the same person at once (the second skips the locked address), and the ledger's key
+   refuses a job twice whatever happens.
+2. **Send** (``send_pending``): claim one pending mail with ``FOR UPDATE SKIP LOCKED``, re-check
+   at send time (alerts still confirmed and running, jobs still findable: expired, archived and
+   unpublished ones are dropped, with their ledger rows), render, hand to SMTP with a
+   Message-ID made from the mail's id, mark it sent, commit.
+
+A mailer that dies after planning leaves a pending mail (and its ledger rows): the next run
+sends it, so nothing is lost and nothing is matched twice. One that dies after the SMTP
+server accepted a mail but before its commit sends that mail again with the same Message-ID
+(the one window of at-least-once; ADR 0029).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from typing import Any
+
+import aiosmtplib
+from jobkit.db import unit_of_work
+from jobkit.mail import send_mail
+from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from search.alerts import matching, render
+from search.alerts.models import (
+    DAILY,
+    INSTANT,
+    WEEKLY,
+    AlertBounce,
+    AlertDelivery,
+    AlertMail,
+    AlertNewJob,
+    SavedSearch,
+)
+from search.alerts.settings import AlertSettings
+from search.engine.indexing.store import SearchStore
+
+log = logging.getLogger(__name__)
+
+Sessions = async_sessionmaker[AsyncSession]
+Send = Callable[[EmailMessage], Awaitable[None]]
+
+PERIODS = {DAILY: timedelta(days=1), WEEKLY: timedelta(days=7)}
+# a run a few minutes early still counts, so a daily digest does not drift later each day
+SLACK = timedelta(minutes=10)
+# a job event the index has not caught up with is retried this long
+NEW_JOB_PATIENCE = timedelta(minutes=10)
+PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
+
+
+def _active() -> Any:
+    return and_(
+        SavedSearch.confirmed_at.is_not(None),
+        SavedSearch.paused.is_(False),
+        SavedSearch.unsubscribed_at.is_(None),
+    )
+
+
+def _due(now: datetime) -> Any:
+    return or_(
+        *(
+            and_(
+                SavedSearch.frequency == frequency,
+                SavedSearch.checked_until <= now - period + SLACK,
+            )
+            for frequency, period in PERIODS.items()
+        )
+    )
+
+
+async def _lock_person(session: AsyncSession, email: str, *, wait: bool) -> bool:
+    function = func.pg_advisory_xact_lock if wait else func.pg_try_advisory_xact_lock
+    got = await session.scalar(select(function(func.hashtext("alerts:" + email))))
+    return True if wait else bool(got)
+
+
+async def _mailed(session: AsyncSession, email: str, job_ids: set[str] | None = None) -> set[str]:
+    statement = select(AlertDelivery.job_id).where(AlertDelivery.email == email)
+    if job_ids is not None:
+        statement = statement.where(AlertDelivery.job_id.in_(job_ids))
+    return set(await session.scalars(statement))
+
+
+async def _write_mail(
+    session: AsyncSession, email: str, kind: str, sections: list[matching.Section]
+) -> AlertMail | None:
+    """One mail and its ledger rows; a job appears once (in its first section)."""
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for section in sections:
+        jobs = [job for job in section.job_ids if job not in seen]
+        seen.update(jobs)
+        if jobs:
+            kept.append({"alert_id": section.alert_id, "job_ids": jobs, "total": section.total})
+    if not kept:
+        return None
+    mail = AlertMail(id=uuid.uuid4(), email=email, kind=kind, content={"sections": kept})
+    session.add(mail)
+    await session.flush()
+    rows = [
+        {"email": email, "job_id": job, "mail_id": mail.id, "alert_id": uuid.UUID(s["alert_id"])}
+        for s in kept
+        for job in s["job_ids"]
+    ]
+    await session.execute(insert(AlertDelivery).values(rows).on_conflict_do_nothing())
+    return mail
+
+
+def _published_at(document: dict[str, Any]) -> datetime | None:
+    value = document.get("published_at")
+    if not value:
+        return None
+    published = datetime.fromisoformat(str(value))
+    return published if published.tzinfo else published.replace(tzinfo=UTC)
+
+
+async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> None:
+    """A job became searchable: the instant alerts are matched against it on the next run."""
+    await session.execute(
+        insert(AlertNewJob).values(job_id=job_id, site=site).on_conflict_do_nothing()
+    )
+
+
+async def plan_instant(
+    sessions: Sessions, store: SearchStore, settings: AlertSettings, *, now: datetime | None = None
+) -> int:
+    """Match the jobs that became searchable against the instant alerts; one mail per person
+    and job batch. Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    planned = 0
+    async with unit_of_work(sessions) as session:
+        new_jobs = list(
+            await session.scalars(
+                select(AlertNewJob)
+                .order_by(AlertNewJob.created_at)
+                .limit(50)
+                .with_for_update(skip_locked=True)
+            )
+        )
+        if not new_jobs:
+            return 0
+        alerts = list(
+            await session.scalars(
+                select(SavedSearch).where(_active(), SavedSearch.frequency == INSTANT)
+            )
+        )
+        # person -> alert id -> the new jobs it matched (newest first)
+        by_person: dict[str, dict[str, list[str]]] = {}
+        for new_job in new_jobs:
+            document = await matching.job_document(store, new_job.job_id)
+            if document is None:
+                # not (yet) in the index: the indexer may be behind; give it a while
+                if new_job.created_at < now - NEW_JOB_PATIENCE:
+                    await session.delete(new_job)
+                continue
+            await session.delete(new_job)
+            published = _published_at(document)
+            if not document.get("findable") or published is None:
+                continue
+            # an alert mails the jobs published since it started (a replayed or resent event of
+            # an older job never reaches an alert made after it)
+            eligible = [alert for alert in alerts if published >= alert.checked_until]
+            for alert in await matching.instant_matches(
+                store, new_job.job_id, document, eligible, batch_size=settings.alert_batch_size
+            ):
+                by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
+                    0, new_job.job_id
+                )
+        for email in sorted(by_person):  # one order everywhere: no deadlock between mailers
+            await _lock_person(session, email, wait=True)
+            matched = by_person[email]
+            mailed = await _mailed(session, email, {j for jobs in matched.values() for j in jobs})
+            sections = [
+                matching.Section(alert_id, fresh, len(fresh))
+                for alert_id, jobs in matched.items()
+                if (fresh := [j for j in jobs if j not in mailed])
+            ]
+            if await _write_mail(session, email, INSTANT, sections) is not None:
+                planned += 1
+    return planned
+
+
+async def plan_digests(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    now: datetime | None = None,
+    limit: int = 500,
+) -> int:
+    """The due daily and weekly digests, one mail per person with a section per alert.
+    Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        people = list(
+            await session.scalars(
+                select(SavedSearch.email).where(_active(), _due(now)).distinct().limit(limit)
+            )
+        )
+    planned = 0
+    lookback = timedelta(hours=settings.alert_lookback_hours)
+    for email in people:
+        async with unit_of_work(sessions) as session:
+            if not await _lock_person(session, email, wait=False):
+                continue  # another mailer is on this person
+            alerts = list(
+                await session.scalars(
+                    select(SavedSearch)
+                    .where(SavedSearch.email == email, _active(), _due(now))
+                    .order_by(SavedSearch.created_at, SavedSearch.id)
+                )
+            )
+            if not alerts:
+                continue
+            since = {str(a.id): a.checked_until - lookback for a in alerts}
+            mailed = set(
+                await session.scalars(
+                    select(AlertDelivery.job_id).where(
+                        AlertDelivery.email == email,
+                        AlertDelivery.created_at >= min(since.values()) - lookback,
+                    )
+                )
+            )
+            sections = await matching.digest_sections(
+                store,
+                alerts,
+                since=since,
+                mailed=mailed,
+                size=settings.alert_jobs_per_section,
+                batch_size=settings.alert_batch_size,
+            )
+            if await _write_mail(session, email, "digest", sections) is not None:
+                planned += 1
+            for alert in alerts:
+                alert.checked_until = now
+    return planned
+
+
+def _permanent(error: Exception) -> str | None:
+    """The reason when the SMTP server refused for good (5xx), else None."""
+    if isinstance(error, aiosmtplib.SMTPRecipientsRefused):
+        codes = [response.code for response in error.recipients]
+        if codes and all(500 <= code < 600 for code in codes):
+            return "; ".join(f"{r.code} {r.message}" for r in error.recipients)[:300]
+    if isinstance(error, aiosmtplib.SMTPResponseException) and 500 <= error.code < 600:
+        return f"{error.code} {error.message}"[:300]
+    return None
+
+
+async def _bounced(session: AsyncSession, settings: AlertSettings, email: str, reason: str) -> None:
+    statement = insert(AlertBounce).values(email=email, failures=1, last_reason=reason)
+    failures = await session.scalar(
+        statement.on_conflict_do_update(
+            index_elements=[AlertBounce.email],
+            set_={
+                "failures": AlertBounce.failures + 1,
+                "last_reason": reason,
+                "updated_at": func.now(),
+            },
+        ).returning(AlertBounce.failures)
+    )
+    if int(failures or 0) >= settings.alert_bounce_limit:
+        await session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.email == email, SavedSearch.unsubscribed_at.is_(None))
+            .values(
+                paused=True,
+                paused_reason=f"Mail to this address was refused {failures} times: {reason}"[:300],
+                version=SavedSearch.version + 1,
+            )
+        )
+
+
+async def _render(
+    session: AsyncSession,
+    store: SearchStore,
+    settings: AlertSettings,
+    mail: AlertMail,
+    site_name: str,
+) -> EmailMessage | None:
+    """The mail as it may go now, or None when nothing in it may (then it is dropped)."""
+    key = f"alert-{mail.id}"
+    if mail.kind == "confirmation":
+        alert = await session.get(SavedSearch, uuid.UUID(mail.content["alert_id"]))
+        if alert is None or alert.confirmed_at is not None or alert.unsubscribed_at is not None:
+            return None
+        return render.confirmation(settings, alert, site_name=site_name, message_key=key)
+    sections = mail.content["sections"]
+    alerts = {
+        str(a.id): a
+        for a in await session.scalars(
+            select(SavedSearch).where(
+                SavedSearch.id.in_([uuid.UUID(s["alert_id"]) for s in sections]), _active()
+            )
+        )
+    }
+    teasers = await matching.findable_teasers(
+        store, [job for s in sections for job in s["job_ids"]]
+    )
+    rendered = [
+        render.RenderedSection(
+            alert=alerts[s["alert_id"]],
+            jobs=[teasers[job] for job in s["job_ids"] if job in teasers][
+                : settings.alert_jobs_per_section
+            ],
+            total=int(s["total"]),
+        )
+        for s in sections
+        if s["alert_id"] in alerts
+    ]
+    rendered = [section for section in rendered if section.jobs]
+    included = {str(job["id"]) for section in rendered for job in section.jobs}
+    # jobs left out (closed since, or their alert stopped) leave the ledger: never mailed
+    await session.execute(
+        delete(AlertDelivery).where(
+            AlertDelivery.mail_id == mail.id, AlertDelivery.job_id.not_in(included or {""})
+        )
+    )
+    if not rendered:
+        return None
+    for section in rendered:
+        section.alert.last_mailed_at = datetime.now(UTC)
+    return render.alert_mail(
+        settings, mail.email, rendered, kind=mail.kind, site_name=site_name, message_key=key
+    )
+
+
+async def send_pending(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    site_name: str = "Job board",
+    send: Send | None = None,
+    limit: int = 1000,
+) -> int:
+    """Hand the pending mails to SMTP, one claimed row at a time; answers how many were sent.
+    Stops at the first temporary failure (the relay is down: the next run retries)."""
+
+    async def smtp(message: EmailMessage) -> None:
+        await send_mail(message, settings=settings)
+
+    deliver = send or smtp
+    sent = 0
+    for _ in range(limit):
+        async with unit_of_work(sessions) as session:
+            mail = await session.scalar(
+                select(AlertMail)
+                .where(AlertMail.state == PENDING)
+                .order_by(AlertMail.created_at)
+                .limit(1)
+                .with_for_update(skip_locked=True)
+            )
+            if mail is None:
+                return sent
+            message = await _render(session, store, settings, mail, site_name)
+            if message is None:
+                mail.state = DROPPED
+                continue
+            mail.attempts += 1
+            try:
+                await deliver(message)
+            except (aiosmtplib.SMTPException, OSError) as error:
+                reason = _permanent(error)
+                mail.last_error = str(error)[:1000]
+                if reason is None:
+                    log.warning("the SMTP relay did not take an alert mail: %s", error)
+                    return sent
+                mail.state = FAILED
+                await session.execute(delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id))
+                await _bounced(session, settings, mail.email, reason)
+                continue
+            mail.state = SENT
+            mail.sent_at = datetime.now(UTC)
+            sent += 1
+    return sent
+
+
+async def run_once(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    site_name: str = "Job board",
+    now: datetime | None = None,
+) -> int:
+    """One round of the mailer: instant matches, due digests, then the sends."""
+    await plan_instant(sessions, store, settings, now=now)
+    await plan_digests(sessions, store, settings, now=now)
+    return await send_pending(sessions, store, settings, site_name=site_name)

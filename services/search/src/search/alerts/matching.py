@@ -1,0 +1,200 @@
+"""Which jobs match which saved searches, with core Elasticsearch queries only (the local
+distribution has no percolator; ADR 0029).
+
+- Digests: each due alert's own search (the query the search page sends, built by
+  ``search.engine.query.build_query``) restricted to jobs published since the alert was last
+  checked and to jobs not yet mailed to its person, newest first, a screenful; many alerts go in
+  one ``_msearch``.
+- Instant: for a job that just became searchable, a first cut in the worker over the alerts'
+  selected facet values (a job lacking every value an alert selects for a field cannot match),
+  then each remaining alert's search restricted to that job's id, in one ``_msearch`` per batch.
+- At send time: which of a mail's jobs are still findable (published, not expired, not
+  archived: the index holds findable jobs only and the query drops expired ones).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from elasticsearch import NotFoundError
+
+from search.alerts.models import SavedSearch
+from search.alerts.searches import facet_values, valid_search
+from search.engine.indexing.store import SearchStore
+from search.engine.query import JOB_HIT_FIELDS, UNEXPIRED, build_query
+from search.errors import SearchErrors
+
+log = logging.getLogger(__name__)
+
+TEASER_FIELDS = (*JOB_HIT_FIELDS, "site", "findable", "expires_at")
+
+
+@dataclass(frozen=True)
+class Section:
+    """The new jobs of one alert: the first ``job_ids`` (newest first) of ``total``."""
+
+    alert_id: str
+    job_ids: list[str]
+    total: int
+
+
+def _restricted(
+    alert: SavedSearch,
+    *,
+    size: int,
+    since: datetime | None = None,
+    exclude: Iterable[str] = (),
+    only: str | None = None,
+) -> dict[str, Any] | None:
+    """The alert's search as one ``_msearch`` body, or None when it no longer validates."""
+    try:
+        search = valid_search(alert.query, size=size)
+    except SearchErrors as refused:
+        log.warning("alert %s no longer validates: %s", alert.id, refused)
+        return None
+    body = build_query(search, site=alert.site)
+    filters: list[dict[str, Any]] = []
+    if "post_filter" in body:
+        filters.append(body["post_filter"])
+    if since is not None:
+        filters.append({"range": {"published_at": {"gt": since.isoformat()}}})
+    if only is not None:
+        filters.append({"ids": {"values": [only]}})
+    excluded = list(exclude)
+    query: dict[str, Any] = {"bool": {"must": [body["query"]], "filter": filters}}
+    if excluded:
+        query["bool"]["must_not"] = [{"ids": {"values": excluded}}]
+    return {
+        "query": query,
+        "size": size,
+        "sort": [{"published_at": {"order": "desc", "missing": "_last"}}, "_score"],
+        "track_total_hits": True,
+        "_source": False,
+    }
+
+
+async def _msearch(store: SearchStore, bodies: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    searches: list[dict[str, Any]] = []
+    for body in bodies:
+        searches += [{}, body]
+    answer = await store.client.msearch(index=store.alias("jobs"), searches=searches)
+    responses: list[dict[str, Any]] = list(answer["responses"])
+    for response in responses:
+        if "error" in response:
+            raise RuntimeError(f"an alert search failed: {response['error']}")
+    return responses
+
+
+async def digest_sections(
+    store: SearchStore,
+    alerts: Sequence[SavedSearch],
+    *,
+    since: dict[str, datetime],
+    mailed: set[str],
+    size: int,
+    batch_size: int = 200,
+) -> list[Section]:
+    """Each alert's new jobs (published after ``since[alert id]``, not in ``mailed``)."""
+    sections: list[Section] = []
+    for start in range(0, len(alerts), batch_size):
+        batch = alerts[start : start + batch_size]
+        bodies = [
+            (alert, _restricted(alert, size=size, since=since[str(alert.id)], exclude=mailed))
+            for alert in batch
+        ]
+        runnable = [(alert, body) for alert, body in bodies if body is not None]
+        if not runnable:
+            continue
+        responses = await _msearch(store, [body for _, body in runnable])
+        for (alert, _), response in zip(runnable, responses, strict=True):
+            hits = response["hits"]["hits"]
+            if hits:
+                sections.append(
+                    Section(
+                        alert_id=str(alert.id),
+                        job_ids=[str(hit["_id"]) for hit in hits],
+                        total=int(response["hits"]["total"]["value"]),
+                    )
+                )
+    return sections
+
+
+def _may_match(alert: SavedSearch, document: dict[str, Any]) -> bool:
+    """The worker's first cut: every facet field the alert selects values of must carry one of
+    them in the job (the same OR-within, AND-across rule as the search)."""
+    try:
+        selected = facet_values(valid_search(alert.query))
+    except SearchErrors:
+        return False
+    for field, values in selected.items():
+        present = document.get(field)
+        have = {
+            str(v) for v in (present if isinstance(present, list) else [present]) if v is not None
+        }
+        if not have & values:
+            return False
+    return True
+
+
+async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None:
+    try:
+        found = await store.client.get(index=store.alias("jobs"), id=job_id)
+    except NotFoundError:
+        return None
+    source: dict[str, Any] = found["_source"]
+    return source
+
+
+async def instant_matches(
+    store: SearchStore,
+    job_id: str,
+    document: dict[str, Any],
+    alerts: Sequence[SavedSearch],
+    *,
+    batch_size: int = 200,
+) -> list[SavedSearch]:
+    """The alerts (of the job's site) whose search finds this job now."""
+    candidates = [
+        alert
+        for alert in alerts
+        if alert.site == document.get("site") and _may_match(alert, document)
+    ]
+    matched: list[SavedSearch] = []
+    for start in range(0, len(candidates), batch_size):
+        batch = candidates[start : start + batch_size]
+        bodies = [(alert, _restricted(alert, size=1, only=job_id)) for alert in batch]
+        runnable = [(alert, body) for alert, body in bodies if body is not None]
+        if not runnable:
+            continue
+        responses = await _msearch(store, [body for _, body in runnable])
+        matched += [
+            alert
+            for (alert, _), response in zip(runnable, responses, strict=True)
+            if response["hits"]["hits"]
+        ]
+    return matched
+
+
+async def findable_teasers(store: SearchStore, job_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The teasers of those of ``job_ids`` that are findable now (published, unexpired)."""
+    if not job_ids:
+        return {}
+    response = await store.client.search(
+        index=store.alias("jobs"),
+        query={
+            "bool": {
+                "filter": [
+                    {"ids": {"values": list(job_ids)}},
+                    {"term": {"findable": True}},
+                    UNEXPIRED,
+                ]
+            }
+        },
+        size=len(job_ids),
+        source_includes=list(TEASER_FIELDS),
+    )
+    return {str(hit["_id"]): hit["_source"] for hit in response["hits"]["hits"]}

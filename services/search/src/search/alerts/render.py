@@ -1,0 +1,199 @@
+"""The alert mails as text and HTML: the confirmation, an instant alert and a digest (a section
+per alert, job teasers: title, organization, location, salary, remote badge), each with the
+manage link, an unsubscribe link and the RFC 8058 one-click headers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from html import escape
+from typing import Any
+from urllib.parse import quote
+
+from jobkit.mail import compose
+
+from search.alerts import tokens
+from search.alerts.models import SavedSearch
+from search.alerts.searches import search_path
+from search.alerts.settings import AlertSettings
+
+UNITS = {"year": "a year", "month": "a month", "week": "a week", "day": "a day", "hour": "an hour"}
+
+
+@dataclass(frozen=True)
+class RenderedSection:
+    alert: SavedSearch
+    jobs: list[dict[str, Any]]
+    total: int
+
+
+def _links(settings: AlertSettings, email: str, alert_ids: list[str]) -> dict[str, str]:
+    site = settings.alert_site_url.rstrip("/")
+    manage = tokens.sign(settings, tokens.MANAGE, email)
+    unsubscribe = tokens.sign(settings, tokens.UNSUBSCRIBE, ",".join(alert_ids))
+    return {
+        "manage": f"{site}/alerts/manage?token={quote(manage)}",
+        "unsubscribe_page": f"{site}/alerts/unsubscribe?token={quote(unsubscribe)}",
+        "one_click": f"{settings.alert_api_url.rstrip('/')}/alerts/unsubscribe?token="
+        f"{quote(unsubscribe)}",
+    }
+
+
+def location_of(job: dict[str, Any]) -> str:
+    places = []
+    for location in job.get("locations") or []:
+        parts = [location.get("locality"), location.get("administrative_area")]
+        parts.append(location.get("country_code"))
+        places.append(", ".join(str(p) for p in parts if p))
+    return "; ".join(places)
+
+
+def salary_of(job: dict[str, Any]) -> str:
+    currency = job.get("salary_currency")
+    low, high = job.get("salary_min"), job.get("salary_max")
+    if not currency or (low is None and high is None):
+        return ""
+    amounts = [f"{value:,.0f}" for value in (low, high) if value is not None]
+    unit = UNITS.get(str(job.get("salary_unit")), "")
+    return f"{currency} {' - '.join(amounts)} {unit}".strip()
+
+
+def remote_of(job: dict[str, Any]) -> str:
+    labels = (job.get("term_labels") or {}).get("remote_options") or []
+    return ", ".join(str(label) for label in labels)
+
+
+def _job_url(settings: AlertSettings, job: dict[str, Any]) -> str:
+    return f"{settings.alert_site_url.rstrip('/')}/job/{job.get('slug')}"
+
+
+def _text_teaser(settings: AlertSettings, job: dict[str, Any]) -> str:
+    lines = [f"* {job.get('title')}", f"  {job.get('organization_name')}"]
+    details = [d for d in (location_of(job), salary_of(job)) if d]
+    if remote_of(job):
+        details.append(f"Remote: {remote_of(job)}")
+    if details:
+        lines.append("  " + " | ".join(details))
+    lines.append(f"  {_job_url(settings, job)}")
+    return "\n".join(lines)
+
+
+def _html_teaser(settings: AlertSettings, job: dict[str, Any]) -> str:
+    remote = remote_of(job)
+    badge = (
+        f' <span style="background:#e6f4ea;color:#17663a;border-radius:4px;padding:1px 6px;'
+        f'font-size:12px">{escape(remote)}</span>'
+        if remote
+        else ""
+    )
+    details = " &middot; ".join(escape(d) for d in (location_of(job), salary_of(job)) if d)
+    return (
+        '<div style="padding:12px 0;border-bottom:1px solid #eee">'
+        f'<a href="{escape(_job_url(settings, job))}" style="font-size:17px;font-weight:bold;'
+        f'color:#1a4fa0;text-decoration:none">{escape(str(job.get("title")))}</a>{badge}'
+        f'<div style="color:#333">{escape(str(job.get("organization_name")))}</div>'
+        f'<div style="color:#666;font-size:14px">{details}</div></div>'
+    )
+
+
+def _page(site_name: str, title: str, body: str, links: dict[str, str]) -> str:
+    return (
+        '<!doctype html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title></head>"
+        '<body style="margin:0;padding:16px;font-family:Arial,sans-serif;background:#f6f7f9">'
+        '<div style="max-width:600px;margin:0 auto;background:#fff;padding:16px;'
+        'border-radius:8px">'
+        f'<div style="font-size:20px;font-weight:bold;color:#1a4fa0">{escape(site_name)}</div>'
+        f'<h1 style="font-size:20px">{escape(title)}</h1>{body}'
+        '<p style="color:#666;font-size:13px;margin-top:24px">'
+        f'<a href="{escape(links["manage"])}">Manage your alerts</a> &middot; '
+        f'<a href="{escape(links["unsubscribe_page"])}">Unsubscribe</a></p>'
+        "</div></body></html>"
+    )
+
+
+def _headers(message: EmailMessage, links: dict[str, str], settings: AlertSettings) -> None:
+    message["List-Unsubscribe"] = f"<{links['one_click']}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["List-Id"] = f"Job alerts <alerts.{settings.message_id_domain}>"
+    message["Auto-Submitted"] = "auto-generated"
+
+
+def confirmation(
+    settings: AlertSettings, alert: SavedSearch, *, site_name: str, message_key: str
+) -> EmailMessage:
+    site = settings.alert_site_url.rstrip("/")
+    token = tokens.sign(settings, tokens.CONFIRM, str(alert.id))
+    link = f"{site}/alerts/confirm?token={quote(token)}"
+    subject = f"Confirm your job alert \u201c{alert.name}\u201d"
+    text = (
+        f"Someone (we hope you) asked {site_name} to mail new jobs for the search "
+        f"\u201c{alert.name}\u201d to this address.\n\n"
+        f"Confirm the alert:\n{link}\n\n"
+        "If it was not you, ignore this mail: nothing else will be sent.\n"
+    )
+    html = (
+        '<!doctype html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+        '<body style="font-family:Arial,sans-serif;padding:16px">'
+        f"<p>Someone (we hope you) asked {escape(site_name)} to mail new jobs for the search "
+        f"\u201c{escape(alert.name)}\u201d to this address.</p>"
+        f'<p><a href="{escape(link)}" style="background:#1a4fa0;color:#fff;padding:10px 16px;'
+        'border-radius:4px;text-decoration:none">Confirm the alert</a></p>'
+        "<p>If it was not you, ignore this mail: nothing else will be sent.</p></body></html>"
+    )
+    return compose(
+        settings, to=alert.email, subject=subject, text=text, html=html, message_key=message_key
+    )
+
+
+def alert_mail(
+    settings: AlertSettings,
+    email: str,
+    sections: list[RenderedSection],
+    *,
+    kind: str,
+    site_name: str,
+    message_key: str,
+) -> EmailMessage:
+    """An instant alert or a digest: a section per alert, at most a screenful of jobs each and
+    a link to the full search when there are more."""
+    count = sum(len(section.jobs) for section in sections)
+    first = sections[0]
+    if kind == "instant" and count == 1:
+        job = first.jobs[0]
+        subject = f"New job: {job.get('title')} at {job.get('organization_name')}"
+    else:
+        subject = (
+            f"{count} new job{'s' if count != 1 else ''} for \u201c{first.alert.name}\u201d"
+            + (f" and {len(sections) - 1} more alerts" if len(sections) > 1 else "")
+        )
+    links = _links(settings, email, [str(section.alert.id) for section in sections])
+    site = settings.alert_site_url.rstrip("/")
+    text_parts = [subject, ""]
+    html_parts = []
+    for section in sections:
+        full = f"{site}{search_path(section.alert.query)}"
+        text_parts.append(f"== {section.alert.name} ==")
+        text_parts += [_text_teaser(settings, job) for job in section.jobs]
+        html_parts.append(f'<h2 style="font-size:17px">{escape(section.alert.name)}</h2>')
+        html_parts += [_html_teaser(settings, job) for job in section.jobs]
+        more = section.total - len(section.jobs)
+        label = f"See all {section.total} new jobs" if more > 0 else "See the full search"
+        text_parts += [f"{label}: {full}", ""]
+        html_parts.append(f'<p><a href="{escape(full)}">{escape(label)}</a></p>')
+    text_parts += [
+        f"Manage your alerts: {links['manage']}",
+        f"Unsubscribe: {links['unsubscribe_page']}",
+    ]
+    message = compose(
+        settings,
+        to=email,
+        subject=subject,
+        text="\n".join(text_parts) + "\n",
+        html=_page(site_name, subject, "".join(html_parts), links),
+        message_key=message_key,
+    )
+    _headers(message, links, settings)
+    return message

@@ -1,0 +1,83 @@
+"""A saved search as stored (``SavedSearch.query``) and back as the engine's request: the full
+text, the condition groups (facets, salary) and the place with its radius. Sorting, paging and
+facet counts are not part of an alert: a mail lists the newest matches first."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+from urllib.parse import urlencode
+
+from search.engine.request import (
+    DATE_SORT,
+    Condition,
+    ConditionGroup,
+    GeoLocation,
+    SearchRange,
+    SearchRequest,
+    SortRequest,
+    ValidSearch,
+)
+from search.engine.validation import validate
+
+
+def stored_query(request: SearchRequest) -> dict[str, Any]:
+    """The parts of ``request`` an alert keeps, as JSON."""
+    return {
+        "language": request.language,
+        "fulltext": request.fulltext or None,
+        "condition_groups": [asdict(group) for group in request.condition_groups],
+        "geo_location": asdict(request.geo_location) if request.geo_location else None,
+    }
+
+
+def request_of(query: dict[str, Any], *, size: int = 10) -> SearchRequest:
+    """The stored search as a request for its first ``size`` newest jobs."""
+    geo = query.get("geo_location")
+    return SearchRequest(
+        language=str(query.get("language") or "en"),
+        fulltext=query.get("fulltext") or None,
+        condition_groups=[
+            ConditionGroup(
+                conditions=[Condition(**condition) for condition in group["conditions"]],
+                conjunction=group.get("conjunction", "OR"),
+                tags=list(group.get("tags", [])),
+            )
+            for group in query.get("condition_groups", [])
+        ],
+        geo_location=GeoLocation(**geo) if geo else None,
+        range=SearchRange(first=0, last=size - 1),
+        sorts=[SortRequest(field=DATE_SORT, value="DESC")],
+    )
+
+
+def valid_search(query: dict[str, Any], *, size: int = 10) -> ValidSearch:
+    """The stored search validated (raises ``SearchErrors`` when the vocabulary changed so
+    much that it no longer is)."""
+    return validate(request_of(query, size=size))
+
+
+def facet_values(search: ValidSearch) -> dict[str, set[str]]:
+    """The search's selected values per indexed field (facet filters and the others), for the
+    instant matcher's first cut."""
+    values: dict[str, set[str]] = {}
+    for facet_filter in [*search.facet_filters, *search.other_filters]:
+        field = search.kind.facets[facet_filter.facet]
+        values.setdefault(field, set()).update(str(value) for value in facet_filter.values)
+    return values
+
+
+def search_path(query: dict[str, Any]) -> str:
+    """The site's search page for this alert (``/jobs?keys=...``)."""
+    params: list[tuple[str, str]] = []
+    if query.get("fulltext"):
+        params.append(("keys", str(query["fulltext"])))
+    for group in query.get("condition_groups", []):
+        for condition in group["conditions"]:
+            params.append((f"f[{condition['field']}]", str(condition["value"])))
+    geo = query.get("geo_location") or {}
+    if geo.get("label"):
+        params.append(("location", str(geo["label"])))
+    if geo.get("radius"):
+        params.append(("radius", str(geo["radius"])))
+    return "/jobs" + (f"?{urlencode(params)}" if params else "")

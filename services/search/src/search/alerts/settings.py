@@ -1,0 +1,35 @@
+"""The alerts' settings, a mixin of :class:`search.settings.SearchSettings` (env ``SEARCH_``)."""
+
+from __future__ import annotations
+
+from jobkit.mail import MailSettings
+from pydantic import Field, SecretStr
+
+
+class AlertSettings(MailSettings):
+    # Signs the links in alert mails (confirm, manage, unsubscribe). Unset: a key derived from
+    # nothing secret is refused; the service then answers that alerts are unavailable.
+    alert_signing_secret: SecretStr | None = None
+    # The public site the links point to, and this service's public address for the one-click
+    # unsubscribe POST (RFC 8058), which must work without the site's session.
+    alert_site_url: str = "http://127.0.0.1:3002"
+    alert_api_url: str = "http://127.0.0.1:8107"
+    # The captcha verifier (ADR 0005) a visitor's alert must pass.
+    captcha_verify_url: str | None = None
+    captcha_secret: SecretStr | None = None
+    captcha_timeout_seconds: float = 5.0
+    # One address keeps at most this many alerts (visitors and accounts alike).
+    alerts_per_address: int = Field(default=20, ge=1)
+    # A mail shows at most this many jobs an alert (a screenful), then links the full search.
+    alert_jobs_per_section: int = Field(default=5, ge=1, le=50)
+    # Digests look back this far before the last run, so a job indexed late is not missed (the
+    # ledger keeps it from being mailed twice).
+    alert_lookback_hours: float = 48.0
+    # How often the mailer looks for due digests and new jobs, and how many alerts one
+    # _msearch carries.
+    alert_poll_seconds: float = 5.0
+    alert_batch_size: int = Field(default=200, ge=1)
+    # Permanent SMTP refusals (5xx) of one address before its alerts are paused.
+    alert_bounce_limit: int = Field(default=3, ge=1)
+    # Whether this process runs the alert mailer (its own process: ``python -m search.mailer``).
+    run_alert_mailer: bool = False

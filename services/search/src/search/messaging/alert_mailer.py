@@ -1,0 +1,98 @@
+"""The alert mailer's wiring (ADR 0029): its consumer of the job events (group
+``search-alert-mailer``: a job that became searchable is queued for the instant alerts; a
+deleted account's alerts go) and its
+loop (instant matches, due digests, sends), run by the mailer process (``search.mailer``), not
+by the API's."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from jobkit import contracts
+from jobkit.app import ServiceRuntime
+from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.db import unit_of_work
+from jobkit.events import EventEnvelope
+from jobkit.site_settings import site_names
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from search.alerts.mailer import record_new_job, run_once
+from search.alerts.service import forget_user
+from search.db import processed_events, site_settings
+from search.engine.indexing.documents import job_is_findable
+from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
+from search.engine.indexing.store import store_for
+from search.settings import SearchSettings
+
+log = logging.getLogger(__name__)
+
+ALERT_MAILER_GROUP = "search-alert-mailer"
+
+
+def alert_job_handlers(
+    *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+) -> dict[str, Handler]:
+    async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
+        payload = JobPayload.model_validate(envelope.payload)
+        if job_is_findable(payload, envelope.type, now=clock()):
+            await record_new_job(session, job_id=payload.job_id, site=payload.site)
+
+    return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
+
+
+class DeletedUserView(contracts.EventView):
+    """identity.user.deleted, as the mailer reads it."""
+
+    user_id: str
+
+
+def user_handlers() -> dict[str, Handler]:
+    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        user_id = DeletedUserView.model_validate(envelope.payload).user_id
+        await forget_user(session, user_id)
+
+    return {contracts.USER_DELETED: on_deleted}
+
+
+def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    return [
+        IdempotentConsumer(
+            group_id=settings.topic(ALERT_MAILER_GROUP),
+            handlers={
+                settings.topic(JOB_TOPIC): alert_job_handlers(),
+                settings.topic(contracts.USER_TOPIC): user_handlers(),
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        )
+    ]
+
+
+async def run_alert_mailer(runtime: ServiceRuntime) -> None:
+    """The mailer's loop: a round every ``alert_poll_seconds``; a failed round is logged and
+    retried (its work is in the database, so nothing is lost)."""
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    try:
+        while True:
+            try:
+                async with unit_of_work(runtime.sessions) as session:
+                    name = (await site_names(session, site_settings, [settings.site]))[
+                        settings.site
+                    ]
+                await store.ensure_indices()
+                await run_once(runtime.sessions, store, settings, site_name=name)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("an alert mailer round failed")
+            await asyncio.sleep(settings.alert_poll_seconds)
+    finally:
+        await store.client.close()
