@@ -45,7 +45,12 @@ KIT = "jobkit"  # jobkit's own events (the masquerade audit): every service publ
 KIT_MODULES = ("jobkit.audit",)
 # Event types a service reads before any service publishes them: nothing to check them against
 # yet. An entry that gets a publisher, or that nobody reads, fails the check.
-AWAITING_PUBLISHER = {"resumes.contact.requested": "the resumes issue publishes it"}
+AWAITING_PUBLISHER = {
+    "resumes.contact.requested": "the resumes issue publishes it",
+    "resumes.resume.updated": "the resumes issue publishes it",
+    "resumes.resume.visibility_changed": "the resumes issue publishes it",
+    "resumes.resume.deleted": "the resumes issue publishes it",
+}
 
 CATALOGUE = "event catalogue"
 TOPIC_TABLE = "topics"

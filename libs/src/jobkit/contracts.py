@@ -84,6 +84,10 @@ CONSENT_TOPIC = "consent.consent"
 CONSENT_GIVEN = "consent.consent.given"
 
 # resumes
+RESUME_TOPIC = "resumes.resume"  # resumes, keyed by the resume id (public fields only)
+RESUME_UPDATED = "resumes.resume.updated"
+RESUME_VISIBILITY_CHANGED = "resumes.resume.visibility_changed"
+RESUME_DELETED = "resumes.resume.deleted"
 RESUME_CONTACT_TOPIC = "resumes.contact"
 RESUME_CONTACT_REQUESTED = "resumes.contact.requested"
 

@@ -65,6 +65,7 @@ TOPICS: dict[str, TopicSettings] = {
     "billing.contact": TopicSettings(),
     contracts.CONSENT_INFO_TOPIC: TopicSettings(),
     contracts.CONSENT_TOPIC: TopicSettings(),
+    contracts.RESUME_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
     contracts.RESUME_CONTACT_TOPIC: TopicSettings(),
     "search.vocabulary": TopicSettings(),
 }
