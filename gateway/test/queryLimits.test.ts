@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { getIntrospectionQuery, parse } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse } from 'graphql';
 import { DEFAULT_MAX_COST } from '../src/gateway.js';
 import {
   QUERY_TOO_COSTLY,
@@ -114,6 +117,13 @@ describe('checkQueryLimits', () => {
     for (const name of ['jobSearch', 'organizationSearch', 'recommendedJobs', 'locationSuggestions', 'resumeSearch']) {
       assert.ok(SEARCH_ROOT_FIELDS.has(name), name);
     }
+  });
+
+  test('resumeSearch in the committed API schema costs a search', () => {
+    const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const api = buildSchema(readFileSync(path.join(gatewayDir, 'supergraph-api.graphql'), 'utf8'));
+    const query = '{ resumeSearch(input: {}) { __typename ... on ResumeSearchResults { total } } }';
+    assert.ok(operationCost(api, query, {}, undefined) >= SEARCH_FIELD_COST);
   });
 
   test('an operation that does not parse or validate costs nothing here (Apollo answers it)', () => {

@@ -46,7 +46,7 @@ def _salary_clause(salary: SalaryFilter) -> dict[str, Any]:
     return {"bool": {"filter": clauses}}
 
 
-def _terms_filter(kind: SearchKind, facet_filter: FacetFilter) -> dict[str, Any]:
+def terms_filter(kind: SearchKind, facet_filter: FacetFilter) -> dict[str, Any]:
     field_name = kind.facets[facet_filter.facet]
     values: list[Any] = (
         [int(v) for v in facet_filter.values]
@@ -56,7 +56,7 @@ def _terms_filter(kind: SearchKind, facet_filter: FacetFilter) -> dict[str, Any]
     return {"terms": {field_name: values}}
 
 
-def _geo_filter(geo: GeoLocation) -> dict[str, Any]:
+def geo_filter(geo: GeoLocation) -> dict[str, Any]:
     location_type = geo.location_type or "locality"
     if location_type == "country":
         return {"term": {"countries": (geo.country or "").upper()}}
@@ -143,9 +143,9 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
     filters: list[dict[str, Any]] = [{"term": {"findable": True}}, UNEXPIRED]
     if site:
         filters.append({"term": {"site": site}})
-    filters += [_terms_filter(search.kind, f) for f in search.other_filters]
+    filters += [terms_filter(search.kind, f) for f in search.other_filters]
     if request.geo_location is not None:
-        filters.append(_geo_filter(request.geo_location))
+        filters.append(geo_filter(request.geo_location))
     if search.salary is not None:
         filters.append(_salary_clause(search.salary))
 
@@ -188,7 +188,7 @@ def facet_parts(
     facets' selections (never its own), the hits filtered by all of them. ``named`` gives a
     facet whose values are ids a sub-aggregation on the field holding their names."""
     kind = search.kind
-    facet_clauses = {f.facet: _terms_filter(kind, f) for f in search.facet_filters}
+    facet_clauses = {f.facet: terms_filter(kind, f) for f in search.facet_filters}
     aggregations: dict[str, Any] = {}
     for facet in search.request.facets:
         others = [clause for name, clause in facet_clauses.items() if name != facet.field]

@@ -30,6 +30,7 @@ JOB_FACETS: dict[str, str] = {
 }
 TERM_FACETS = frozenset(JOB_FACETS) - {"company"}
 MAX_FEATURED_JOBS = 7  # featured jobs fill positions 0-6 of page 1 (spec 9)
+MAX_KEYWORD_LENGTH = 100  # a keyword facet value (career status, region)
 MAX_CLEAN_FACETS = 2  # SEO: at most 2 clean facets, no-index for empty pages (spec 9)
 
 
@@ -45,6 +46,10 @@ class SearchKind:
     max_featured: int
     geo: bool = True  # place / radius requests accepted
     salary: bool = False  # salaryCurrency / salaryYearly conditions accepted
+    # the facets (not taking term ids) whose values are organization ids; the others take a
+    # keyword value as the documents keep it (a resume's career status, its region)
+    id_facets: frozenset[str] = frozenset({"company"})
+    date_sort: str = DATE_SORT  # the sort field for newest first
 
 
 JOBS = SearchKind(

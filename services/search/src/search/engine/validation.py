@@ -10,12 +10,12 @@ import re
 
 from search.engine.indexing.analysis import stem_query
 from search.engine.request import (
-    DATE_SORT,
     FACET_LIMIT,
     JOBS,
     KM_PER_UNIT,
     LOCATION_TYPES,
     MAX_KEYS_LENGTH,
+    MAX_KEYWORD_LENGTH,
     MAX_QUERY_TERMS,
     MAX_RESULT_WINDOW,
     MAX_SALARY,
@@ -62,11 +62,19 @@ def _split_values(
                         f"{where}.value",
                     )
                 )
-            elif not term_facet and not _ORGANIZATION_ID.match(part):
+            elif not term_facet and facet in kind.id_facets and not _ORGANIZATION_ID.match(part):
                 errors.append(
                     SearchError(
                         SearchErrorCode.INVALID,
-                        "company takes organization ids.",
+                        f"{facet} takes organization ids.",
+                        f"{where}.value",
+                    )
+                )
+            elif not term_facet and not 1 <= len(part.strip()) <= MAX_KEYWORD_LENGTH:
+                errors.append(
+                    SearchError(
+                        SearchErrorCode.INVALID,
+                        f"{facet} takes a value of 1 to {MAX_KEYWORD_LENGTH} characters.",
                         f"{where}.value",
                     )
                 )
@@ -181,11 +189,11 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
 
     by_date = False
     for s, sort in enumerate(request.sorts):
-        if sort.field not in (RELEVANCE_SORT, DATE_SORT):
+        if sort.field not in (RELEVANCE_SORT, kind.date_sort):
             errors.append(
                 SearchError(
                     SearchErrorCode.INVALID_CHOICE,
-                    f"Sort by {RELEVANCE_SORT} or {DATE_SORT}.",
+                    f"Sort by {RELEVANCE_SORT} or {kind.date_sort}.",
                     f"sorts.{s}.field",
                 )
             )
@@ -197,7 +205,7 @@ def validate(request: SearchRequest, kind: SearchKind = JOBS) -> ValidSearch:
                     f"sorts.{s}.value",
                 )
             )
-        elif sort.field == DATE_SORT:
+        elif sort.field == kind.date_sort:
             by_date = True
 
     page_size = kind.page_size

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import strawberry
+from jobkit.permissions import RecruiterScope
 from strawberry.types import Info
 
 from search.engine.places import suggest
@@ -14,6 +15,7 @@ from search.graphql.organization_search import (
     organization_search,
 )
 from search.graphql.recommendations import RecommendationQueries
+from search.graphql.resume_search import ResumeSearchInput, ResumeSearchResult, resume_search
 from search.graphql.types import (
     ROUTE_REFERENCES,
     ContentResponse,
@@ -51,6 +53,19 @@ class Query(RecommendationQueries, AlertQueries):
         self, info: Info[SearchContext, None], input: OrganizationSearchInput
     ) -> OrganizationSearchResult:
         return await organization_search(info, input)
+
+    @strawberry.field(
+        name="resumeSearch",
+        description="Findable, complete resumes matching the request, for recruiters and "
+        "administrators: hits with public fields only (never a name, phone, birthday, home "
+        "address or email), total, facet counts, metadata. 10 a page. ResumeSearchOff when the "
+        "site's resume feature is off.",
+        permission_classes=[RecruiterScope],
+    )
+    async def resume_search(
+        self, info: Info[SearchContext, None], input: ResumeSearchInput
+    ) -> ResumeSearchResult:
+        return await resume_search(info, input)
 
     @strawberry.field(
         description="Places whose name starts with `text` (accent and case insensitive), "

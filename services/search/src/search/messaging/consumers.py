@@ -26,14 +26,22 @@ from search.engine.indexing.payloads import (
     ORGANIZATION_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
+    RESUME_DELETED,
+    RESUME_TOPIC,
+    RESUME_UPDATED,
+    RESUME_VISIBILITY_CHANGED,
     SUBSCRIPTION_CHANGED,
     SUBSCRIPTION_TOPIC,
     JobPayload,
     OrganizationDeletedPayload,
     ProfilePayload,
+    ResumeDeletedPayload,
+    ResumePayload,
+    ResumeVisibilityPayload,
     SubscriptionPayload,
     TermPayload,
 )
+from search.engine.indexing.resumes import delete_resume, hide_resume, index_resume
 from search.engine.indexing.store import SearchStore, store_for
 from search.messaging.snapshots import apply_job, apply_profile
 from search.settings import SearchSettings
@@ -83,6 +91,30 @@ def vocabulary_handlers(store: SearchStore) -> dict[str, Handler]:
     return {TermUpserted.event_type: on_term, TermDeleted.event_type: on_term}
 
 
+def resume_handlers(store: SearchStore) -> dict[str, Handler]:
+    """The resumes service's events: the resume at its version, out of the results when it is
+    not searchable (hidden or incomplete), gone for good when deleted
+    (search.engine.indexing.resumes)."""
+
+    async def on_updated(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        await index_resume(store, session, ResumePayload.model_validate(envelope.payload))
+
+    async def on_visibility(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        await hide_resume(store, ResumeVisibilityPayload.model_validate(envelope.payload))
+
+    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        await delete_resume(store, ResumeDeletedPayload.model_validate(envelope.payload))
+
+    return {
+        RESUME_UPDATED: on_updated,
+        RESUME_VISIBILITY_CHANGED: on_visibility,
+        RESUME_DELETED: on_deleted,
+    }
+
+
 def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, Handler]]:
     async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
         await store.ensure_indices()
@@ -113,6 +145,8 @@ def indexer_topics(settings: SearchSettings, store: SearchStore) -> dict[str, di
         settings.topic(VOCABULARY_TOPIC): vocabulary_handlers(store),
         # an organization's deletion (its other events are skipped)
         settings.topic(ORGANIZATION_TOPIC): organization_handlers(),
+        # resumes (versioned documents, public fields only)
+        settings.topic(RESUME_TOPIC): resume_handlers(store),
     }
 
 
@@ -137,6 +171,9 @@ def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Has
     snapshots = {
         settings.topic(JOB_TOPIC): frozenset(JOB_SNAPSHOT_EVENTS),
         settings.topic(PROFILE_TOPIC): frozenset(PROFILE_EVENTS),
+        # an updated resume is whole, a deleted one gone: the last of them is enough (not a
+        # visibility change, which says nothing of the content when it makes a resume findable)
+        settings.topic(RESUME_TOPIC): frozenset({RESUME_UPDATED, RESUME_DELETED}),
         # a term's handler reads the term as it is now: its last event in a batch is enough
         settings.topic(VOCABULARY_TOPIC): frozenset(
             {TermUpserted.event_type, TermDeleted.event_type}

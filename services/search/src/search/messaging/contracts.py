@@ -14,6 +14,9 @@ from search.engine.indexing.payloads import (
     JobPayload,
     OrganizationDeletedPayload,
     ProfilePayload,
+    ResumeDeletedPayload,
+    ResumePayload,
+    ResumeVisibilityPayload,
     SubscriptionPayload,
     TermPayload,
 )
@@ -40,6 +43,16 @@ READS = (
         VOCABULARY_TOPIC,
         (TermUpserted.event_type, TermDeleted.event_type),
         TermPayload,
+    ),
+    Reads("search-indexer", contracts.RESUME_TOPIC, (contracts.RESUME_UPDATED,), ResumePayload),
+    Reads(
+        "search-indexer",
+        contracts.RESUME_TOPIC,
+        (contracts.RESUME_VISIBILITY_CHANGED,),
+        ResumeVisibilityPayload,
+    ),
+    Reads(
+        "search-indexer", contracts.RESUME_TOPIC, (contracts.RESUME_DELETED,), ResumeDeletedPayload
     ),
     Reads(
         "search-announcer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, AnnouncedJobPayload

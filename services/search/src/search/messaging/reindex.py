@@ -1,12 +1,12 @@
 """Rebuild the indices from the owners' events and switch the aliases with no empty moment.
 
-The job and profile events carry whole aggregates, so replaying their topics from the start and
-keeping each aggregate's newest version rebuilds every document. Profiles go first (jobs copy
-the organization's industry and slug from them). Each kind is built into a new index while the
-alias still serves the old one; one ``update_aliases`` call then moves the alias, and the events
-published meanwhile are applied again on top (versioned writes make that safe). Old indices are
-deleted afterwards.
-"""
+The job, profile and resume events carry whole aggregates, so replaying their topics from the
+start and keeping each aggregate's newest version rebuilds every document. Profiles go first
+(jobs copy the organization's industry and slug from them). Each kind is built into a new index
+while the alias still serves the old one; one ``update_aliases`` call then moves the alias, and
+the events published meanwhile are applied again on top (versioned writes make that safe). Old
+indices are deleted afterwards. Resume events are applied in their order, all of them (a
+deletion carries no version: search.engine.indexing.resumes makes it final)."""
 
 from __future__ import annotations
 
@@ -25,10 +25,18 @@ from search.engine.indexing.payloads import (
     JOB_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
+    RESUME_DELETED,
+    RESUME_EVENTS,
+    RESUME_TOPIC,
+    RESUME_UPDATED,
     SUBSCRIPTION_TOPIC,
     JobPayload,
     ProfilePayload,
+    ResumeDeletedPayload,
+    ResumePayload,
+    ResumeVisibilityPayload,
 )
+from search.engine.indexing.resumes import delete_resume, hide_resume, index_resume
 from search.engine.indexing.store import SearchStore
 from search.messaging.snapshots import apply_job, apply_profile
 from search.settings import SearchSettings
@@ -43,10 +51,12 @@ class ReindexReport:
     jobs: int
     organizations: int
     caught_up: int
+    resumes: int = 0
 
     def __str__(self) -> str:
         return (
             f"{self.organizations} organization profiles and {self.jobs} jobs indexed, "
+            f"{self.resumes} resumes indexed, "
             f"{self.caught_up} later events applied after the switch"
         )
 
@@ -134,13 +144,32 @@ async def _apply(
 ) -> None:
     """The consumers' path: the document (into ``index``) and the paths in the slug index,
     which a first reindex thereby backfills (versioned: replaying is harmless)."""
-    if envelope.type in PROFILE_EVENTS:
+    if envelope.type in RESUME_EVENTS:
+        await _apply_resume(store, session, envelope, index=index)
+    elif envelope.type in PROFILE_EVENTS:
         payload = ProfilePayload.model_validate(envelope.payload)
         await apply_profile(store, session, payload, envelope, index=index)
     else:
         await apply_job(
             store, session, JobPayload.model_validate(envelope.payload), envelope, index=index
         )
+
+
+async def _apply_resume(
+    store: SearchStore, session: AsyncSession, envelope: EventEnvelope, *, index: str | None
+) -> None:
+    data = envelope.payload
+    if envelope.type == RESUME_UPDATED:
+        await index_resume(store, session, ResumePayload.model_validate(data), index=index)
+    elif envelope.type == RESUME_DELETED:
+        await delete_resume(store, ResumeDeletedPayload.model_validate(data), index=index)
+    else:
+        await hide_resume(store, ResumeVisibilityPayload.model_validate(data), index=index)
+
+
+def _to_apply(kind: str, events: list[EventEnvelope]) -> list[EventEnvelope]:
+    """A job's or a profile's newest event; every resume event, in order."""
+    return events if kind == "resumes" else _newest(events)
 
 
 async def reindex(
@@ -154,6 +183,7 @@ async def reindex(
     topics: Mapping[str, tuple[str, tuple[str, ...]]] = {
         "organizations": (settings.topic(PROFILE_TOPIC), PROFILE_EVENTS),
         "jobs": (settings.topic(JOB_TOPIC), JOB_SNAPSHOT_EVENTS),
+        "resumes": (settings.topic(RESUME_TOPIC), RESUME_EVENTS),
     }
     # the topics it replays keep their history (jobkit.kafka.HISTORY_TOPICS); this also applies
     # retention.ms=-1 to topics made before that rule, so the next reindex misses nothing
@@ -165,18 +195,18 @@ async def reindex(
     ends: dict[str, Offsets] = {}
     left: list[str] = []
     async with sessions() as session:
-        for kind in ("organizations", "jobs"):
+        for kind in ("organizations", "jobs", "resumes"):
             topic, types = topics[kind]
             events, ends[kind] = await _read(settings.kafka_bootstrap_servers, topic, types)
             index = await store.create_index(kind)
-            for envelope in _newest(events):
+            for envelope in _to_apply(kind, events):
                 await _apply(store, session, envelope, index=index)
             await store.client.indices.refresh(index=index)
             await session.commit()  # the slug index's rows
             left += await store.switch_alias(kind, index)
             counts[kind] = len(_newest(events))
         caught_up = 0
-        for kind in ("organizations", "jobs"):
+        for kind in ("organizations", "jobs", "resumes"):
             topic, types = topics[kind]
             later, _ = await _read(settings.kafka_bootstrap_servers, topic, types, ends[kind])
             for envelope in later:
@@ -187,5 +217,8 @@ async def reindex(
         for index in left:
             await store.client.indices.delete(index=index)
     return ReindexReport(
-        jobs=counts["jobs"], organizations=counts["organizations"], caught_up=caught_up
+        jobs=counts["jobs"],
+        organizations=counts["organizations"],
+        caught_up=caught_up,
+        resumes=counts["resumes"],
     )

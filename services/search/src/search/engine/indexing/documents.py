@@ -69,6 +69,11 @@ LABEL_FIELDS: dict[Kind, dict[str, str]] = {
         "fields_of_study": "fields_of_study_tids",
         "benefits": "benefit_tids",
     },
+    # a resume's skills and occupations are searchable by their labels (ADR 0010's analysis)
+    "resumes": {
+        "skills": "skill_tids",
+        "occupational_fields": "occupation_tids",
+    },
 }
 
 

@@ -128,3 +128,68 @@ class OrganizationDeletedPayload(_Payload):
     """organizations.organization.deleted: whose profile's paths answer 410 (ADR 0025)."""
 
     organization_id: str
+
+
+# resumes (the resumes service's ``resumes.resume`` topic, keyed by the resume id)
+RESUME_TOPIC = contracts.RESUME_TOPIC
+RESUME_UPDATED = contracts.RESUME_UPDATED
+RESUME_VISIBILITY_CHANGED = contracts.RESUME_VISIBILITY_CHANGED
+RESUME_DELETED = contracts.RESUME_DELETED
+RESUME_EVENTS = (RESUME_UPDATED, RESUME_VISIBILITY_CHANGED, RESUME_DELETED)
+
+
+class ResumePlace(_Payload):
+    """A desired place of work (a city, never the applicant's home)."""
+
+    locality: str
+    country_code: str
+    administrative_area: str | None = None
+    lat: float | None = None
+    lon: float | None = None
+
+
+class ResumeLanguage(_Payload):
+    tid: int
+
+
+class ResumeEducation(_Payload):
+    field_of_study_tid: int | None = None
+    study_program: str | None = None
+
+
+class ResumeWorkExperience(_Payload):
+    job_title: str
+    occupation_tid: int | None = None
+    summary: str | None = None
+
+
+class ResumePayload(_Payload):
+    """``resumes.resume.updated`` as the resume index reads it: the public, searchable fields.
+    Whatever else an event carries (a private field sent by mistake) is ignored here, so it
+    never reaches a document (search.engine.indexing.resumes.resume_document)."""
+
+    resume_id: str
+    site: str
+    version: int
+    searchable: bool  # findable and complete
+    title: str
+    about: str | None = None
+    desired_occupation_tid: int | None = None
+    desired_location: ResumePlace | None = None
+    career_status: str | None = None
+    languages: list[ResumeLanguage] = []
+    skill_tids: list[int] = []
+    skills_free: list[str] = []
+    education: list[ResumeEducation] = []
+    work_experience: list[ResumeWorkExperience] = []
+    updated_at: str
+
+
+class ResumeVisibilityPayload(_Payload):
+    resume_id: str
+    version: int
+    searchable: bool
+
+
+class ResumeDeletedPayload(_Payload):
+    resume_id: str

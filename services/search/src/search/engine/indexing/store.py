@@ -1,7 +1,7 @@
 """The indices behind their aliases, and the writes the indexer makes.
 
-Each kind (``jobs``, ``organizations``) has an alias ``{prefix}-{kind}`` pointing at one
-versioned index ``{prefix}-{kind}-{timestamp}``. Documents are written with external versioning
+Each kind (``jobs``, ``organizations``, ``resumes``) has an alias ``{prefix}-{kind}`` pointing at
+one versioned index ``{prefix}-{kind}-{timestamp}``. Documents are written with external versioning
 by the aggregate's ``version`` (``external_gte``: a redelivery of the same version rewrites the
 same document), so a late older event is refused by Elasticsearch and never overwrites a newer
 document. Unfindable jobs and profiles stay as documents with ``findable: false`` (a delete's
@@ -18,8 +18,8 @@ from elasticsearch import AsyncElasticsearch, ConflictError, NotFoundError
 
 log = logging.getLogger(__name__)
 
-Kind = Literal["jobs", "organizations"]
-KINDS: tuple[Kind, ...] = ("jobs", "organizations")
+Kind = Literal["jobs", "organizations", "resumes"]
+KINDS: tuple[Kind, ...] = ("jobs", "organizations", "resumes")
 
 # Elasticsearch refuses document ids longer than this (in UTF-8 bytes).
 MAX_ID_BYTES = 512
@@ -117,6 +117,38 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             # The periods the organization is featured (its featured subscriptions, ADR 0012).
             "featured_periods": {"type": "date_range"},
             "changed_at": {"type": "date"},
+        },
+    },
+    # Resumes hold public, searchable fields only (search.engine.indexing.resumes): the
+    # document is built field by field from the event's public view, so nothing private (names,
+    # phone, birthday, home, email) can reach the index, even if an event carried it.
+    "resumes": {
+        "dynamic": False,
+        "properties": {
+            "id": _KEYWORD,
+            "site": _KEYWORD,
+            "version": {"type": "long"},
+            "findable": {"type": "boolean"},
+            "title": {"type": "text", "fields": {"raw": _KEYWORD}},
+            "title_stem": _STEM,
+            "summary_stem": _STEM,
+            "experience_stem": _STEM,
+            "skills_stem": _STEM,
+            "labels_stem": _STEM,
+            "snippet": {"type": "text", "index": False},
+            "career_status": _KEYWORD,
+            "occupation_tids": _TIDS,
+            "skill_tids": _TIDS,
+            "skills_free": {"type": "keyword", "index": False},
+            "language_tids": _TIDS,
+            "field_of_study_tids": _TIDS,
+            "term_labels": {"type": "object", "enabled": False},
+            "city": {"type": "keyword", "index": False},
+            "region": _KEYWORD,
+            "location_points": {"type": "geo_point"},
+            "countries": _KEYWORD,
+            "administrative_areas": _KEYWORD,
+            "updated_at": {"type": "date"},
         },
     },
 }
@@ -218,7 +250,7 @@ class SearchStore:
         await self.client.indices.refresh(index=self.alias(kind))
 
     async def refresh_all(self) -> None:
-        """Make every write so far searchable (both aliases, one request)."""
+        """Make every write so far searchable (every alias, one request)."""
         await self.client.indices.refresh(
             index=",".join(self.alias(kind) for kind in KINDS), ignore_unavailable=True
         )
