@@ -9,9 +9,8 @@ import struct
 import zlib
 
 import pytest
-from jobkit.uploads import RejectionCode, UploadKind, UploadRejected, process_upload
+from jobkit.uploads import RejectionCode, UploadKind, UploadRejected, process_upload, processing
 from jobkit.uploads.checks import MAX_IMAGE_PIXELS
-from jobkit.uploads import processing
 from jobkit.uploads.processing import process
 from PIL import Image
 
