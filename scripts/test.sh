@@ -29,7 +29,7 @@ step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)
 
 step "whole stack: services, gateway and web"
 .venv/bin/python scripts/seed.py >/dev/null
-"$stack" restart services edge
+"$stack" restart services workers edge
 .venv/bin/python scripts/wait_for_search.py   # a fresh index (a new clone) catches up first
 .venv/bin/pytest tests/stack
 
