@@ -75,6 +75,15 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "updateCustomerProfile": ("U", "F", "F", "A", "A"),
     # search
     "updateLandingPage": ("U", "F", "F", "F", "A"),
+    # job alerts: anyone saves a search (a visitor answers the captcha and confirms by mail);
+    # an alert is changed only by its owner or with its signed link (otherwise NOT_FOUND)
+    "createJobAlert": ("A", "A", "A", "A", "A"),
+    "confirmJobAlert": ("A", "A", "A", "A", "A"),
+    "unsubscribeJobAlert": ("A", "A", "A", "A", "A"),
+    "updateJobAlert": ("UF", "F", "F", "F", "F"),
+    "pauseJobAlert": ("UF", "F", "F", "F", "F"),
+    "resumeJobAlert": ("UF", "F", "F", "F", "F"),
+    "deleteJobAlert": ("UF", "F", "F", "F", "F"),
     # organizations
     "createOrganization": ("U", "F", "A", "A", "A"),
     "updateOrganizationPersonalInfo": ("U", "F", "F", "A", "A"),
@@ -400,6 +409,7 @@ async def _clean_up(fixture: Fixture) -> None:
             )
 
 
+@pytest.mark.timeout(1200)  # some 500 requests, and a job published through the slot saga
 async def test_no_caller_gets_past_a_row_that_refuses_it() -> None:
     mutations = _mutations(_schema())
     fixture = await _fixture()
