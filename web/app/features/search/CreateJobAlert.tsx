@@ -63,6 +63,8 @@ const messages = defineMessages({
   },
 });
 
+/** search refuses longer names (an alert's name has at most 120 characters) */
+const NAME_MAX = 120;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface CreateJobAlertProps {
@@ -87,7 +89,7 @@ function AlertForm({
 }: CreateJobAlertProps & { onCreated: (alert: Created) => void; onCancel: () => void }) {
   const intl = useIntl();
   const captchaOn = !signedIn && captcha !== null;
-  const [name, setName] = useState(defaultName);
+  const [name, setName] = useState(defaultName.slice(0, NAME_MAX));
   const [frequency, setFrequency] = useState<AlertFrequency>("DAILY");
   const [email, setEmail] = useState("");
   const [touched, setTouched] = useState(false);
@@ -143,7 +145,7 @@ function AlertForm({
         <TextInput
           label={intl.formatMessage(messages.name)}
           required
-          maxLength={255}
+          maxLength={NAME_MAX}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={nameError}
