@@ -64,7 +64,7 @@ export class JobSearchPage {
 
   /** Waits until the page shows the URL's search (the list renders just after the URL changes). */
   async settled() {
-    await expect(this.page.getByRole("link", { name: "Create a job alert" }).or(this.page.getByText("Job alerts are coming soon"))).toBeVisible();
+    await expect(this.page.getByRole("button", { name: "Create a job alert" })).toBeVisible();
     await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
   }
 

@@ -41,6 +41,10 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["my-bookmarks", "routes/my-bookmarks.tsx"],
   ["job-bookmarks-anon", "routes/job-bookmarks-anon.tsx"],
   ["router", "routes/router.tsx"],
+  // the links of job alert mails (search's alerts/render.py)
+  ["alerts/confirm", "routes/alerts-confirm.tsx"],
+  ["alerts/manage", "routes/alerts-manage.tsx"],
+  ["alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"],
 ];
 
 /** The home page (the index route) and its module. */

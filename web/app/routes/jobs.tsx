@@ -33,8 +33,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       localizeForRequest(request, target),
     );
   }
-  const origin = new URL(serverEnv().AUTH_URL).origin;
-  return data({ ...page, origin }, { status: outcomeStatus(page.outcome) });
+  const env = serverEnv();
+  const origin = new URL(env.AUTH_URL).origin;
+  // visitors answer the captcha to create a job alert (signed-in applicants do not)
+  const captcha =
+    env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY } : null;
+  return data({ ...page, origin, captcha }, { status: outcomeStatus(page.outcome) });
 }
 
 /**
@@ -93,6 +97,7 @@ export default function JobsRoute({ loaderData }: Route.ComponentProps) {
       showBookmarks={role === "ANON" || role === "APPLICANT"}
       // updateLandingPage is declared for admin-like users only
       canEditLanding={signedIn && isAdminLike(session.data?.user.roles ?? [])}
+      captcha={loaderData.captcha}
     />
   );
 }

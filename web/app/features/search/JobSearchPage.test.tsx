@@ -120,11 +120,10 @@ describe("JobSearchPage results", () => {
     ).toHaveAttribute("href", "/jobs?search=gardener");
     expect(container.querySelector("#save-search")).not.toBeNull();
     expect(
-      screen.getByRole("link", { name: "Create a job alert" }),
-    ).toHaveAttribute(
-      "href",
-      `/user/register?destination=${encodeURIComponent("/jobs?search=gardener&page=2")}`,
-    );
+      within(screen.getByRole("region", { name: "Get jobs like these by email" })).getByRole("button", {
+        name: "Create a job alert",
+      }),
+    ).toBeInTheDocument();
   });
 
   it("shows a landing page's title and intro above the results", () => {

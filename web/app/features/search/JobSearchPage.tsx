@@ -11,6 +11,7 @@ import type { JobSearchResultsView } from "./documents";
 import { clearFiltersHref, jobFacetViews, jobFilterChips, type JobFacetView } from "./job-facets";
 import {
   activeFilterCount,
+  buildJobSearchInput,
   DEFAULT_UNIT,
   JOB_PAGE_SIZE,
   jobSearchHref,
@@ -189,11 +190,14 @@ export function JobSearchPage({
   signedIn,
   showBookmarks,
   canEditLanding = false,
+  captcha = null,
 }: {
   data: JobSearchPageData;
   signedIn: boolean;
   showBookmarks: boolean;
   canEditLanding?: boolean;
+  /** The captcha widget visitors answer to create a job alert, when the web has one configured. */
+  captcha?: { scriptUrl: string; siteKey: string } | null;
 }) {
   const intl = useIntl();
   const { state, categories, outcome, notices, landingPage } = data;
@@ -292,7 +296,12 @@ export function JobSearchPage({
                 popular={POPULAR}
               />
             ) : null}
-            <SaveSearchCta signedIn={signedIn} searchHref={href} />
+            <SaveSearchCta
+              signedIn={signedIn}
+              search={buildJobSearchInput(state, categories)}
+              defaultName={state.search || jobSearchHeading(state, categories, intl)}
+              captcha={captcha}
+            />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,31 +1,25 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
-import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { CreateJobAlert, type CreateJobAlertProps } from "./CreateJobAlert";
 
 const messages = defineMessages({
   title: { id: "search.alert.title", defaultMessage: "Get jobs like these by email" },
-  soon: {
-    id: "search.alert.soon",
-    defaultMessage:
-      "Job alerts are coming soon. Until then, bookmark the jobs you like and find them in <link>your bookmarks</link>.",
+  text: {
+    id: "search.alert.text",
+    defaultMessage: "Save this search as a job alert and hear about new matching jobs instantly, daily or weekly.",
   },
-  visitor: {
-    id: "search.alert.visitor",
-    defaultMessage: "Create a free account to save this search and hear about new jobs first.",
-  },
-  create: { id: "search.alert.create", defaultMessage: "Create a job alert" },
 });
 
 /** Where /job-bookmarks-anon sends visitors (spec 2: /jobs#save-search). */
 export const SAVE_SEARCH_ANCHOR = "save-search";
 
 /**
- * "Create a job alert" beside the results. Visitors sign up first (and come back to this
- * search); signed-in users keep jobs as bookmarks until job alerts have their own page.
+ * "Create a job alert" beside the results: saves the page's search as an alert (visitors give
+ * an address, pass the captcha and confirm from the mailed link).
  */
-export function SaveSearchCta({ signedIn, searchHref }: { signedIn: boolean; searchHref: string }) {
+export function SaveSearchCta(props: CreateJobAlertProps) {
   const headingId = useId();
   return (
     <Paper
@@ -41,35 +35,10 @@ export function SaveSearchCta({ signedIn, searchHref }: { signedIn: boolean; sea
         <Title order={2} size="h4" id={headingId}>
           <FormattedMessage {...messages.title} />
         </Title>
-        {signedIn ? (
-          <Text size="sm">
-            <FormattedMessage
-              {...messages.soon}
-              values={{
-                link: (chunks) => (
-                  <Anchor component={Link} to="/my-bookmarks" size="sm">
-                    {chunks}
-                  </Anchor>
-                ),
-              }}
-            />
-          </Text>
-        ) : (
-          <>
-            <Text size="sm">
-              <FormattedMessage {...messages.visitor} />
-            </Text>
-            <Group>
-              <Button
-                component={Link}
-                to={`/user/register?destination=${encodeURIComponent(searchHref)}`}
-                variant="filled"
-              >
-                <FormattedMessage {...messages.create} />
-              </Button>
-            </Group>
-          </>
-        )}
+        <Text size="sm">
+          <FormattedMessage {...messages.text} />
+        </Text>
+        <CreateJobAlert {...props} />
       </Stack>
     </Paper>
   );
