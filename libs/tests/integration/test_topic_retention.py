@@ -71,7 +71,16 @@ async def _configs_settled(
 
 
 def test_which_topics_keep_their_history() -> None:
-    assert {"jobs.job", "organizations.profile", "billing.subscription"} == HISTORY_TOPICS
+    # search rebuilds its indices from these; identity.session lets a service that starts
+    # late learn which sessions were ended (ADR 0023)
+    assert {
+        "jobs.job",
+        "organizations.profile",
+        "billing.subscription",
+        "resumes.resume",
+        "identity.session",
+    } == HISTORY_TOPICS
+    assert keeps_history("resumes.resume")
     assert keeps_history("jobs.job")
     assert keeps_history("test-1a2b.jobs.job")
     assert keeps_history("organizations.profile")
