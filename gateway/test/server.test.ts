@@ -58,7 +58,7 @@ describe('server entry point', () => {
         }
       });
       child.once('exit', (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
-      setTimeout(() => reject(new Error(`gateway did not start: ${stderr}`)), 30_000).unref();
+      setTimeout(() => reject(new Error(`gateway did not start: ${stderr}`)), 120_000).unref();
     });
   });
 
