@@ -32,7 +32,8 @@ export class QuickApplyPage {
 
   async upload(name: string, body: Buffer, mimeType = "application/pdf") {
     await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: body });
-    await expect(this.page.getByRole("list", { name: "Attached files" })).toContainText(name);
+    // the file is checked in a child process before it is listed: seconds on a busy machine
+    await expect(this.page.getByRole("list", { name: "Attached files" })).toContainText(name, { timeout: 30_000 });
   }
 
   async next(heading: string) {

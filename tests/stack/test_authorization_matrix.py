@@ -61,7 +61,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "changePassword": ("U", "AF", "AF", "AF", "AF"),
     # identity: administrators only
     "changeUserRoles": ("U", "F", "F", "F", "A"),
-    "setUserBlocked": ("U", "F", "F", "F", "A"),
+    "setUserBlocked": ("U", "F", "F", "F", "AF"),  # NOT_FOUND: the callers have no account
     "updateSiteConfig": ("U", "F", "F", "F", "A"),
     # consent
     "createGdprUserConsent": ("U", "A", "A", "A", "A"),  # a visitor's choice stays in the browser
@@ -69,12 +69,12 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "publishGdprConsentInfoRevision": ("U", "F", "F", "F", "A"),
     # billing: administrators grant and subscribe; members keep their customer profile
     "grantCredits": ("U", "F", "F", "F", "A"),
-    "createSubscription": ("U", "F", "F", "F", "A"),
-    "extendSubscription": ("U", "F", "F", "F", "A"),
-    "cancelSubscription": ("U", "F", "F", "F", "A"),
+    "createSubscription": ("U", "F", "F", "F", "AF"),  # an unknown customer: NOT_FOUND
+    "extendSubscription": ("U", "F", "F", "F", "AF"),
+    "cancelSubscription": ("U", "F", "F", "F", "AF"),
     "updateCustomerProfile": ("U", "F", "F", "A", "A"),
     # search
-    "updateLandingPage": ("U", "F", "F", "F", "A"),
+    "updateLandingPage": ("U", "F", "F", "F", "AF"),  # an unknown page: NOT_FOUND
     # job alerts: anyone saves a search (a visitor answers the captcha and confirms by mail);
     # an alert is changed only by its owner or with its signed link (otherwise NOT_FOUND)
     "createJobAlert": ("A", "A", "A", "A", "A"),
@@ -100,9 +100,9 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "publishOrganizationProfile": ("U", "F", "F", "A", "A"),
     "unpublishOrganizationProfile": ("U", "F", "F", "A", "A"),
     "inviteOrganizationMember": ("U", "F", "F", "A", "A"),
-    "acceptOrganizationInvitation": ("U", "A", "A", "A", "A"),
+    "acceptOrganizationInvitation": ("U", "AF", "AF", "AF", "AF"),
     "setActiveOrganization": ("U", "F", "F", "A", "AF"),
-    "sendContactMessage": ("A", "A", "A", "A", "A"),
+    "sendContactMessage": ("AF", "AF", "AF", "AF", "AF"),  # to an unknown profile
     "setOrganizationVerified": ("U", "F", "F", "F", "A"),
     # jobs: the owning organization's recruiters and administrators write; anyone signed in
     # bookmarks; anyone applies
@@ -149,16 +149,16 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "revokeContactRequest": ("U", "F", "F", "F", "F"),
     # reports: anyone reports (visitors answer the captcha: a domain answer without it); enough
     # reporters hide the job, so these come with the destructive rows; administrators decide
-    "reportJob": ("A", "A", "A", "A", "A"),
+    "reportJob": ("A", "A", "A", "AF", "AF"),  # hidden after three reporters
     "dismissJobReports": ("U", "F", "F", "F", "A"),
     # destructive, last
     "archiveJob": ("U", "F", "F", "A", "A"),
     "archiveReportedJob": ("U", "F", "F", "F", "A"),
     "removeOrganizationMember": ("U", "F", "F", "A", "A"),
     "leaveOrganization": ("U", "F", "AF", "A", "AF"),
-    "deleteOrganization": ("U", "F", "F", "A", "A"),
+    "deleteOrganization": ("U", "F", "F", "A", "AF"),  # gone after the owner
     "deleteMyResume": ("U", "A", "F", "F", "F"),
-    "deleteAccount": ("U", "A", "A", "A", "A"),
+    "deleteAccount": ("U", "AF", "AF", "AF", "AF"),
 }
 
 DENIED_CODES = {"FORBIDDEN", "NOT_FOUND"}

@@ -220,11 +220,8 @@ async def update_group(
     group: str,
     data: dict[str, Any],
 ) -> OrganizationProfile | OrganizationErrors:
-    """Replace one group of a profile (members and admin-like users only)."""
-    try:
-        model = GROUP_MODELS[group].model_validate(data)
-    except ValidationError as error:
-        return OrganizationErrors(errors_from_validation(error, Code))
+    """Replace one group of a profile (members and admin-like users only; who is asked before
+    what, so a caller who may not write learns nothing from the validation)."""
     async with unit_of_work(sessions) as session:
         profile = await session.get(OrganizationProfile, profile_id, with_for_update=True)
         if profile is None:
@@ -232,6 +229,10 @@ async def update_group(
         refused = await authorize(session, principal, profile.id)
         if refused is not None:
             return refused
+        try:
+            model = GROUP_MODELS[group].model_validate(data)
+        except ValidationError as error:
+            return OrganizationErrors(errors_from_validation(error, Code))
         errors = await _check_site_offers(session, profile.site, model)
         errors += await _check_references(session, principal, group, model)
         if errors:
