@@ -121,7 +121,7 @@ test("/job-bookmarks-anon lands on the save-search call to action", async ({ pag
   await page.goto("/job-bookmarks-anon");
   await expect(page).toHaveURL(/\/jobs#save-search$/);
   await expect(page.locator("#save-search")).toBeInViewport();
-  await expect(page.getByRole("link", { name: "Create a job alert" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create a job alert" })).toBeVisible();
 });
 
 test("the organization search pages through cards", async ({ page }) => {
