@@ -192,7 +192,7 @@ class OutboxRelay:
 
         A failure at any stage is recorded on the rows (``attempts``, ``last_error``) and raised;
         the rows the broker acknowledged are marked sent even when the rest of the batch failed
-        or ran out of time, and the next batch is then half as large.
+        or ran out of time, and after a batch ran out of time the next one is half as large.
         Call it only from the active relay (``run_forever``) or where no other relay runs.
         """
         async with self._sessions() as session:
@@ -217,7 +217,8 @@ class OutboxRelay:
                 if future.done() and not future.cancelled() and future.exception() is None
             }
             await self._mark_sent(sorted(acknowledged))
-            self._batch_limit = max(1, self._batch_limit // 2)
+            if isinstance(error, TimeoutError):  # a smaller batch helps only what ran out of time
+                self._batch_limit = max(1, self._batch_limit // 2)
             await self._record_failure(
                 [row.id for row in rows if row.id not in acknowledged],
                 stage.describe(error, self._bootstrap_servers, self._send_timeout),
