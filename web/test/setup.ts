@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// findBy*/waitFor give up after one second by default. On a busy 2-core machine a Mantine menu
+// or modal can take longer than that to open (transitions, lazy styles): waiting longer never
+// makes a wrong render pass, it only stops a slow right one from failing.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -426,7 +426,7 @@ describe("JobSearchPage search bar", () => {
       await screen.findByRole(
         "option",
         { name: "Berlin, Berlin, DE" },
-        { timeout: 2000 },
+        { timeout: 15_000 },
       ),
     );
     expect(container.querySelector('input[name="lat"]')).toHaveValue("52.52");
@@ -441,7 +441,7 @@ describe("JobSearchPage search bar", () => {
     );
     await user.type(screen.getByRole("textbox", { name: "Location" }), "Be");
     await user.click(
-      await screen.findByRole("option", { name: "Belgium" }, { timeout: 2000 }),
+      await screen.findByRole("option", { name: "Belgium" }, { timeout: 15_000 }),
     );
     expect(container.querySelector('input[name="country"]')).toHaveValue("BE");
     expect(container.querySelector('input[name="lat"]')).toBeNull();

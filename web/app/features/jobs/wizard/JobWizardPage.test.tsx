@@ -229,7 +229,7 @@ describe("JobWizardPage saving and publishing", () => {
     const alert = await screen.findByText(
       "Your organization has no job slots left.",
       undefined,
-      { timeout: 4000 },
+      { timeout: 15_000 },
     );
     expect(alert.closest("[role=alert]")).toHaveTextContent(
       "The job was not published",
