@@ -6,7 +6,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 stack=deploy/local/stack
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+started=$SECONDS
+# Each step says how long the run has taken so far, so a slow step shows in the CI log.
+step() { printf '\n\033[1m==> %s\033[0m  (%d s in)\n' "$*" $((SECONDS - started)); }
 
 scripts/bootstrap.sh
 "$stack" infra-up
@@ -25,13 +27,15 @@ step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
 step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)"
-.venv/bin/pytest libs services tests/event_path tests/tooling bench/tests
+.venv/bin/pytest --durations=15 libs services tests/event_path tests/tooling bench/tests
 
 step "whole stack: services, gateway and web"
 .venv/bin/python scripts/seed.py >/dev/null
 "$stack" restart services workers edge
 .venv/bin/python scripts/wait_for_search.py   # a fresh index (a new clone) catches up first
-.venv/bin/pytest tests/stack
+.venv/bin/pytest --durations=15 tests/stack
 
 step "browser journeys (Playwright on Debian Chromium)"
 (cd e2e && npm test)
+
+step "all tests passed"
