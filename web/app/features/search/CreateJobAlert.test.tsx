@@ -96,8 +96,10 @@ describe("Create a job alert", () => {
       false,
     );
     expect(screen.queryByText(/coming soon/)).not.toBeInTheDocument();
+    expect(analytics.track).not.toHaveBeenCalledWith("job_alert_prompt");
     await user.click(screen.getByRole("button", { name: "Create a job alert" }));
     const form = await screen.findByRole("form", { name: "Create a job alert" });
+    expect(analytics.track).toHaveBeenCalledWith("job_alert_prompt");
     expect(within(form).getByRole("textbox", { name: /Name of the alert/ })).toHaveValue("python");
     await user.click(within(form).getByRole("radio", { name: "Weekly" }));
     await user.type(within(form).getByRole("textbox", { name: /Your email address/ }), "ada@example.com");

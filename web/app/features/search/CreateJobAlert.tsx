@@ -200,7 +200,13 @@ export function CreateJobAlert(props: CreateJobAlertProps) {
   return (
     <>
       <Group>
-        <Button onClick={() => setOpened(true)}>
+        <Button
+          onClick={() => {
+            // spec 7: the visitor was shown the alert form (job_alert_signup follows if they save)
+            track("job_alert_prompt");
+            setOpened(true);
+          }}
+        >
           <FormattedMessage {...messages.open} />
         </Button>
       </Group>
