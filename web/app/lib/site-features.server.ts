@@ -1,7 +1,8 @@
+import { data } from "react-router";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { APP_CONFIG } from "~/lib/app-config";
 import { redirectTo } from "~/lib/redirect";
-import { FEATURE_DEFAULTS, type SiteFeatures, siteFeatures } from "~/lib/site-features";
+import { FEATURE_DEFAULTS, resumeGate, type SiteFeatures, siteFeatures } from "~/lib/site-features";
 import { localizeForRequest } from "~/lib/site-locales.server";
 
 /**
@@ -18,12 +19,17 @@ export async function requestSiteFeatures(request: Request): Promise<SiteFeature
 }
 
 /**
- * Spec 2: with the resume feature off, the applicant's resume pages (/resume and beneath it)
- * go permanently to /404, in the request's locale. The web server answers this for the page
- * itself (server/redirects.ts); this guard answers it for a page's data requests too.
+ * The root loader's guard of the resume pages (`resumeGate`), for the page pattern a request
+ * matched: with the resume feature off, a permanent redirect to /404 in the request's locale,
+ * or a 404. The web server answers the redirects of documents before any page renders
+ * (server/redirects.ts); this answers them for the pages' data requests (client navigation)
+ * too. Other pages do not ask for the configuration.
  */
-export async function requireResumeFeature(request: Request): Promise<SiteFeatures> {
+export async function guardResumePages(request: Request, pattern: string): Promise<void> {
+  const gate = resumeGate(pattern);
+  if (gate === null) return;
   const features = await requestSiteFeatures(request);
-  if (!features.resume) throw redirectTo(localizeForRequest(request, "/404"), 301);
-  return features;
+  if (features.resume) return;
+  if (gate === "moved-to-404") throw redirectTo(localizeForRequest(request, "/404"), 301);
+  throw data(null, { status: 404 });
 }

@@ -40,6 +40,18 @@ export function featuresOf(config: AppConfig): SiteFeatures {
   return siteFeatures(config.entries);
 }
 
+/**
+ * What a page pattern (the route table's own form: `/resume/edit`, `/resumes`) needs of the
+ * resume feature. Spec 2: with it off, the applicant's resume pages (/resume, beneath it, and
+ * /resume-alert/edit/:id) go permanently to /404; resume search (/resumes) is no page (404).
+ */
+export function resumeGate(pattern: string): "moved-to-404" | "not-found" | null {
+  if (pattern === "/resume" || pattern.startsWith("/resume/")) return "moved-to-404";
+  if (pattern === "/resume-alert/edit/:id") return "moved-to-404";
+  if (pattern === "/resumes") return "not-found";
+  return null;
+}
+
 /** The site's feature flags in a component (getAppConfig through Apollo, cache-first). */
 export function useSiteFeatures(): SiteFeatures {
   const { config } = useAppConfig();

@@ -2,7 +2,6 @@ import { CONTACT_REQUESTS_TITLE, ContactRequestsPage } from "~/features/resumes/
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import { requireSession } from "~/lib/session.server";
-import { requireResumeFeature } from "~/lib/site-features.server";
 import type { Route } from "./+types/resume-contact-requests";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -12,9 +11,11 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-/** The page the contact request mails link to: the applicant's own requests (spec 2: none with the resume feature off). */
+/**
+ * The page the contact request mails link to: the applicant's own requests. With the resume
+ * feature off the root loader has already sent the request to /404.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireResumeFeature(request);
   await requireSession(request);
   return null;
 }
