@@ -467,6 +467,7 @@ export type ResetPasswordInput = {
 export type ResumeErrorCode =
   | 'ALREADY_REQUESTED'
   | 'DUPLICATE'
+  | 'FEATURE_OFF'
   | 'FORBIDDEN'
   | 'INVALID'
   | 'INVALID_CHOICE'
