@@ -16,6 +16,8 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["organization/:slug", "routes/organization.tsx"],
   ["organization-invitation", "routes/organization-invitation.tsx"],
   ["resumes", "routes/resumes.tsx"],
+  // the applicant's contact requests (the link of the resumes service's contact request mails)
+  ["resume/contact-requests", "routes/resume-contact-requests.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],
