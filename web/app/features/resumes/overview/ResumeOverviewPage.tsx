@@ -153,7 +153,7 @@ function Completeness({ resume }: { resume: WizardResume }) {
   );
 }
 
-function DeleteResume({ config }: { config: ResumeConfig }) {
+function DeleteResume({ config, onDeleted }: { config: ResumeConfig; onDeleted: () => void }) {
   const client = useApolloClient();
   const intl = useIntl();
   const [open, setOpen] = useState(false);
@@ -164,6 +164,7 @@ function DeleteResume({ config }: { config: ResumeConfig }) {
       const answer = (await remove()).data?.deleteMyResume;
       if (answer?.__typename === "ResumeDeleted") {
         setOpen(false);
+        onDeleted();
         client.writeQuery({
           query: RESUME_WIZARD_RESUME,
           data: {
@@ -222,6 +223,7 @@ function Section({ title, children }: { title: Message; children: React.ReactNod
 export function ResumeOverviewPage() {
   const intl = useIntl();
   const { data, error } = useQuery(RESUME_WIZARD_RESUME, { fetchPolicy: "cache-and-network" });
+  const [deleted, setDeleted] = useState(false);
   const header = (action?: React.ReactNode) => (
     <PageHeader title={<FormattedMessage {...messages.title} />} description={<FormattedMessage {...messages.description} />} action={action} />
   );
@@ -245,6 +247,11 @@ export function ResumeOverviewPage() {
     return (
       <Stack gap="lg" maw={1100}>
         {header()}
+        {deleted ? (
+          <Alert color="teal" role="status">
+            <FormattedMessage {...messages.deleted} />
+          </Alert>
+        ) : null}
         <EmptyState
           action={
             <Group justify="center">
@@ -301,7 +308,7 @@ export function ResumeOverviewPage() {
           </List>
         </Section>
         <Section title={messages.danger}>
-          <DeleteResume config={config} />
+          <DeleteResume config={config} onDeleted={() => setDeleted(true)} />
         </Section>
       </SimpleGrid>
     </Stack>

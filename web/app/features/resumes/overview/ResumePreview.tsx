@@ -22,7 +22,6 @@ const messages = defineMessages({
   phone: { id: "resumeOverview.field.phone", defaultMessage: "Phone" },
   birthday: { id: "resumeOverview.field.birthday", defaultMessage: "Date of birth" },
   home: { id: "resumeOverview.field.home", defaultMessage: "Home" },
-  headline: { id: "resumeOverview.field.headline", defaultMessage: "Headline" },
   occupation: { id: "resumeOverview.field.occupation", defaultMessage: "Desired occupation" },
   employmentTypes: { id: "resumeOverview.field.employmentTypes", defaultMessage: "Employment type" },
   desiredLocation: { id: "resumeOverview.field.desiredLocation", defaultMessage: "Wants to work in" },

@@ -70,7 +70,6 @@ export const messages = defineMessages({
   careerStatus: { id: "resumeWizard.careerStatus", defaultMessage: "Career status" },
   availableStart: { id: "resumeWizard.availableStart", defaultMessage: "Available from" },
   availabilityPeriods: { id: "resumeWizard.availabilityPeriods", defaultMessage: "When you can work" },
-  languages: { id: "resumeWizard.languages", defaultMessage: "Languages" },
   language: { id: "resumeWizard.language", defaultMessage: "Language {number, number}" },
   level: { id: "resumeWizard.level", defaultMessage: "Level of language {number, number}" },
   removeLanguage: { id: "resumeWizard.removeLanguage", defaultMessage: "Remove language {number, number}" },

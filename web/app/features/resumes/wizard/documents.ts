@@ -126,30 +126,25 @@ export const RESUME_WIZARD_RESUME = graphql(`
   }
 `);
 
-/** What every step's mutation answers: the resume as saved, or its errors (each with its field). */
-export const RESUME_WIZARD_RESULT = graphql(`
-  fragment ResumeWizardResult on ResumeResult {
-    __typename
-    ... on ResumeSaved {
-      resume {
-        ...ResumeWizardFields
-      }
-    }
-    ... on ResumeErrors {
-      message
-      errors {
-        field
-        code
-        message
-      }
-    }
-  }
-`);
-
+// Each mutation spells its answer's union members inline: the client cache has no
+// possibleTypes map, so a fragment on the ResumeResult union would not match.
 export const SAVE_PERSONAL_INFO = graphql(`
   mutation ResumeWizardSavePersonalInfo($input: ResumePersonalInfoInput!) {
     savePersonalInfo(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -157,7 +152,20 @@ export const SAVE_PERSONAL_INFO = graphql(`
 export const SAVE_JOB_PREFERENCES = graphql(`
   mutation ResumeWizardSaveJobPreferences($input: ResumeJobPreferencesInput!) {
     saveJobPreferences(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -165,7 +173,20 @@ export const SAVE_JOB_PREFERENCES = graphql(`
 export const ADD_EDUCATION = graphql(`
   mutation ResumeWizardAddEducation($input: ResumeEducationInput!) {
     addEducation(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -173,7 +194,20 @@ export const ADD_EDUCATION = graphql(`
 export const UPDATE_EDUCATION = graphql(`
   mutation ResumeWizardUpdateEducation($id: ID!, $input: ResumeEducationInput!) {
     updateEducation(id: $id, input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -181,7 +215,20 @@ export const UPDATE_EDUCATION = graphql(`
 export const REMOVE_EDUCATION = graphql(`
   mutation ResumeWizardRemoveEducation($id: ID!) {
     removeEducation(id: $id) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -189,7 +236,20 @@ export const REMOVE_EDUCATION = graphql(`
 export const REORDER_EDUCATION = graphql(`
   mutation ResumeWizardReorderEducation($ids: [ID!]!) {
     reorderEducation(ids: $ids) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -197,7 +257,20 @@ export const REORDER_EDUCATION = graphql(`
 export const ADD_WORK_EXPERIENCE = graphql(`
   mutation ResumeWizardAddWorkExperience($input: ResumeWorkExperienceInput!) {
     addWorkExperience(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -205,7 +278,20 @@ export const ADD_WORK_EXPERIENCE = graphql(`
 export const UPDATE_WORK_EXPERIENCE = graphql(`
   mutation ResumeWizardUpdateWorkExperience($id: ID!, $input: ResumeWorkExperienceInput!) {
     updateWorkExperience(id: $id, input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -213,7 +299,20 @@ export const UPDATE_WORK_EXPERIENCE = graphql(`
 export const REMOVE_WORK_EXPERIENCE = graphql(`
   mutation ResumeWizardRemoveWorkExperience($id: ID!) {
     removeWorkExperience(id: $id) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -221,7 +320,20 @@ export const REMOVE_WORK_EXPERIENCE = graphql(`
 export const REORDER_WORK_EXPERIENCE = graphql(`
   mutation ResumeWizardReorderWorkExperience($ids: [ID!]!) {
     reorderWorkExperience(ids: $ids) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -229,7 +341,20 @@ export const REORDER_WORK_EXPERIENCE = graphql(`
 export const SET_LANGUAGES = graphql(`
   mutation ResumeWizardSetLanguages($input: ResumeLanguagesInput!) {
     setLanguages(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -237,7 +362,20 @@ export const SET_LANGUAGES = graphql(`
 export const SET_SKILLS = graphql(`
   mutation ResumeWizardSetSkills($input: ResumeSkillsInput!) {
     setSkills(input: $input) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
@@ -245,7 +383,20 @@ export const SET_SKILLS = graphql(`
 export const SET_RESUME_VISIBILITY = graphql(`
   mutation ResumeWizardSetVisibility($findable: Boolean!) {
     setResumeVisibility(findable: $findable) {
-      ...ResumeWizardResult
+      __typename
+      ... on ResumeSaved {
+        resume {
+          ...ResumeWizardFields
+        }
+      }
+      ... on ResumeErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
     }
   }
 `);
