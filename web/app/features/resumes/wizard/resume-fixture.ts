@@ -21,7 +21,7 @@ export const fullResume: WizardResume = {
   lastName: "Lovelace",
   phone: "+49 30 1234567",
   birthday: null,
-  homeLocation: place("Potsdam", "DE"),
+  homeLocation: place("Kleinmachnow", "DE"),
   findable: false,
   searchable: false,
   completeness: { percent: 100, missing: [], complete: true },
