@@ -44,7 +44,7 @@ describe("ResumeOverviewPage", () => {
     expect(await screen.findByText("78% complete")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Your career status" })).toHaveAttribute("href", "/resume/wizard/job-preferences");
     expect(screen.getByRole("link", { name: "At least one skill" })).toHaveAttribute("href", "/resume/wizard/skills");
-    expect(screen.getByRole("link", { name: "Edit Work experience" })).toHaveAttribute("href", "/resume/edit#work-experience");
+    expect(screen.getByRole("link", { name: "Work experience" })).toHaveAttribute("href", "/resume/edit#work-experience");
   });
 
   it("toggles the findable switch through the API and explains when it is searchable", async () => {

@@ -40,7 +40,6 @@ const messages = defineMessages({
   hidden: { id: "resumeOverview.hidden", defaultMessage: "Hidden from the resume search." },
   preview: { id: "resumeOverview.preview", defaultMessage: "Preview" },
   sections: { id: "resumeOverview.sections", defaultMessage: "Edit a part" },
-  editSection: { id: "resumeOverview.editSection", defaultMessage: "Edit {section}" },
   danger: { id: "resumeOverview.danger", defaultMessage: "Delete" },
   delete: { id: "resumeOverview.delete", defaultMessage: "Delete my resume" },
   deleteHint: {
@@ -221,7 +220,6 @@ function Section({ title, children }: { title: Message; children: React.ReactNod
 
 /** /resume: the signed-in applicant's resume, its completeness, visibility, preview and deletion. */
 export function ResumeOverviewPage() {
-  const intl = useIntl();
   const { data, error } = useQuery(RESUME_WIZARD_RESUME, { fetchPolicy: "cache-and-network" });
   const [deleted, setDeleted] = useState(false);
   const header = (action?: React.ReactNode) => (
@@ -301,7 +299,7 @@ export function ResumeOverviewPage() {
             {RESUME_STEPS.map((step) => (
               <List.Item key={step}>
                 <Anchor component={Link} to={`/resume/edit#${step}`}>
-                  {intl.formatMessage(messages.editSection, { section: intl.formatMessage(STEP_TITLES[step]) })}
+                  <FormattedMessage {...STEP_TITLES[step]} />
                 </Anchor>
               </List.Item>
             ))}

@@ -132,9 +132,10 @@ describe("ResumeWizardPage", () => {
 
   it("moves an education entry down and shows the saved order", async () => {
     const [a, b] = fullResume.education;
+    if (!a || !b) throw new Error("the fixture has two education entries");
     const reorder: MockLink.MockedResponse = {
       request: { query: REORDER_EDUCATION, variables: { ids: ["e2", "e1"] } },
-      result: { data: { reorderEducation: saved({ ...fullResume, education: [b!, a!] }) } },
+      result: { data: { reorderEducation: saved({ ...fullResume, education: [b, a] }) } },
     };
     render("/resume/wizard/education", [resumeMock(fullResume), reorder]);
     const items = async () => (await screen.findAllByRole("listitem")).map((item) => item.textContent ?? "");
