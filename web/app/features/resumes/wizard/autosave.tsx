@@ -80,18 +80,25 @@ export function useAutosave<D>({
     readyRef.current = ready;
   });
 
-  const save = useCallback(
-    async ({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> => {
-      if (!dirty.current) return true;
-      const current = latest.current;
-      if (quiet && !readyRef.current(current)) return false;
+  // the save under way: a later save waits for it (Next must not leave while one is in flight)
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const lastOk = useRef(true);
+  // changes made (touch) and the change last sent: an unchanged draft is not sent twice, its
+  // last answer stands (a network failure may be retried as is)
+  const version = useRef(0);
+  const sentVersion = useRef(0);
+
+  const sendNow = useCallback(
+    async (current: D): Promise<boolean> => {
       dirty.current = false;
+      sentVersion.current = version.current;
       setStatus("saving");
       let answer: ResumeAnswer | undefined;
       try {
         answer = await sendRef.current(current);
       } catch {
         dirty.current = true;
+        sentVersion.current = -1;
         setStatus("failed");
         setErrors({ byField: {}, general: [intl.formatMessage(messages.unavailable)] });
         return false;
@@ -110,8 +117,27 @@ export function useAutosave<D>({
     [fields, intl],
   );
 
+  const save = useCallback(
+    async ({ quiet = false }: { quiet?: boolean } = {}): Promise<boolean> => {
+      while (inFlight.current) await inFlight.current;
+      if (version.current === sentVersion.current) return lastOk.current;
+      const current = latest.current;
+      if (quiet && !readyRef.current(current)) return false;
+      const running = sendNow(current);
+      inFlight.current = running;
+      try {
+        lastOk.current = await running;
+        return lastOk.current;
+      } finally {
+        inFlight.current = null;
+      }
+    },
+    [sendNow],
+  );
+
   const touch = useCallback(() => {
     dirty.current = true;
+    version.current += 1;
     setStatus("unsaved");
   }, []);
 
