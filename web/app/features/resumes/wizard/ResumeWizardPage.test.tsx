@@ -1,11 +1,11 @@
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useParams } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../../test/render";
-import { REORDER_EDUCATION, RESUME_WIZARD_RESUME, SAVE_JOB_PREFERENCES, SAVE_PERSONAL_INFO, type WizardResume } from "./documents";
+import { ADD_WORK_EXPERIENCE, REORDER_EDUCATION, RESUME_WIZARD_RESUME, SAVE_JOB_PREFERENCES, SAVE_PERSONAL_INFO, type WizardResume } from "./documents";
 import { fullResume, refused, resumeQueryData, saved, siteConfig } from "./resume-fixture";
 import { isResumeStep, type ResumeConfig } from "./resume-form";
 import { ResumeWizardPage } from "./ResumeWizardPage";
@@ -148,6 +148,48 @@ describe("ResumeWizardPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add education" }));
     expect(screen.getByRole("textbox", { name: /School, college or university/ })).toBeInTheDocument();
     expect(screen.queryByLabelText("From")).not.toBeInTheDocument();
+  });
+
+  it("adds a work experience entry: the API's error at its field first, then the entry in the list", async () => {
+    const input = {
+      jobTitle: "Gardener",
+      occupationTid: null,
+      employmentTypeTid: null,
+      companyName: "Britzer Garten",
+      location: null,
+      startDate: "2020-03-01",
+      endDate: "2019-01-01",
+      summary: null,
+    };
+    const refusedAdd: MockLink.MockedResponse = {
+      request: { query: ADD_WORK_EXPERIENCE, variables: { input } },
+      result: { data: { addWorkExperience: refused({ field: "endDate", message: "The end is before the start." }) } },
+    };
+    const [head] = fullResume.workExperience;
+    if (!head) throw new Error("the fixture has a work experience entry");
+    const added: WizardResume = {
+      ...fullResume,
+      workExperience: [head, { ...head, id: "w2", jobTitle: "Gardener", companyName: "Britzer Garten" }],
+    };
+    const accepted: MockLink.MockedResponse = {
+      request: { query: ADD_WORK_EXPERIENCE, variables: { input: { ...input, endDate: "2021-01-01" } } },
+      result: { data: { addWorkExperience: saved(added) } },
+    };
+    render("/resume/wizard/work-experience", [resumeMock(fullResume), refusedAdd, accepted]);
+    await userEvent.click(await screen.findByRole("button", { name: "Add work experience" }));
+    const form = screen.getByRole("form", { name: "New work experience entry" });
+    await userEvent.type(within(form).getByRole("textbox", { name: /Job title/ }), "Gardener");
+    await userEvent.type(within(form).getByRole("textbox", { name: "Employer" }), "Britzer Garten");
+    const [from, until] = [within(form).getByLabelText("From"), within(form).getByLabelText("Until")];
+    fireEvent.change(from, { target: { value: "2020-03-01" } });
+    fireEvent.change(until, { target: { value: "2019-01-01" } });
+    await userEvent.click(within(form).getByRole("button", { name: "Add entry" }));
+    expect(await within(form).findByText("The end is before the start.")).toBeInTheDocument();
+    expect(until).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(until, { target: { value: "2021-01-01" } });
+    await userEvent.click(within(form).getByRole("button", { name: "Add entry" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "New work experience entry" })).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Move Gardener up" })).toBeEnabled();
   });
 
   it("asks to save the personal information first before the sections", async () => {
