@@ -18,6 +18,11 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["resumes", "routes/resumes.tsx"],
   // the applicant's contact requests (the link of the resumes service's contact request mails)
   ["resume/contact-requests", "routes/resume-contact-requests.tsx"],
+  // the applicant's own resume: overview, wizard (its steps by name) and edit form
+  ["resume", "routes/resume.tsx"],
+  ["resume/edit", "routes/resume-edit.tsx"],
+  ["resume/wizard", "routes/resume-wizard.tsx"],
+  ["resume/wizard/:step", "routes/resume-wizard-step.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],
