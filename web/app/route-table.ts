@@ -16,6 +16,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["organization/:slug", "routes/organization.tsx"],
   ["organization-invitation", "routes/organization-invitation.tsx"],
   ["resumes", "routes/resumes.tsx"],
+  ["resume/wizard/import", "routes/resume-wizard-import.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],
