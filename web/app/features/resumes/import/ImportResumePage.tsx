@@ -6,6 +6,7 @@ import {
   Fieldset,
   Group,
   List,
+  NativeSelect,
   Select,
   Stack,
   Text,
@@ -146,7 +147,7 @@ function ChooseFile({ onRead }: { onRead: (form: DraftForm) => void }) {
 
   const read = async () => {
     if (!file) {
-      setError(intl.formatMessage(messages.chooseFile));
+      setError((shown) => shown ?? intl.formatMessage(messages.chooseFile));  // a refusal stays
       return;
     }
     setBusy(true);
@@ -261,7 +262,7 @@ function ConfirmDraft({ form, onChange, onRestart }: ConfirmProps) {
         <FormattedMessage {...messages.confirm} />
       </Text>
       {form.problems.length ? (
-        <Alert color="yellow" title={intl.formatMessage(messages.problems)}>
+        <Alert color="yellow" role="note" title={intl.formatMessage(messages.problems)}>
           <List size="sm">
             {form.problems.map((problem) => (
               <List.Item key={problem}>{problem}</List.Item>
@@ -297,13 +298,11 @@ function ConfirmDraft({ form, onChange, onRestart }: ConfirmProps) {
               value={form.city}
               onChange={(event) => set({ city: event.currentTarget.value })}
             />
-            <Select
+            <NativeSelect
               label={intl.formatMessage(messages.country)}
-              data={countries}
-              value={form.countryCode || null}
-              onChange={(value) => set({ countryCode: value ?? "" })}
-              searchable
-              clearable
+              data={[{ value: "", label: "—" }, ...countries]}
+              value={form.countryCode}
+              onChange={(event) => set({ countryCode: event.currentTarget.value })}
             />
           </Group>
           <TextInput
