@@ -17,6 +17,7 @@ describe("parseServerEnv", () => {
       IDENTITY_URL: "http://127.0.0.1:8101",
       ORGANIZATIONS_URL: "http://127.0.0.1:8102",
       JOBS_URL: "http://127.0.0.1:8103",
+      RESUMES_URL: "http://127.0.0.1:8104",
       SEARCH_URL: "http://127.0.0.1:8107",
       ANALYTICS_URL: "http://127.0.0.1:8108",
       AUTH_OIDC_PROVIDERS: "",

@@ -21,6 +21,8 @@ const serverEnvSchema = z.object({
   /** Services that take uploads, proxied at /api/uploads/<name>/ with the session's bearer. */
   ORGANIZATIONS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8102"),
   JOBS_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8103"),
+  /** Resumes take CVs to import (purpose resume_import, ADR 0028). */
+  RESUMES_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8104"),
   /** Search's REST endpoints: the feeds (/feeds/jobs.{xml,json}) and the sitemaps are proxied there. */
   SEARCH_URL: z.url({ protocol: /^https?$/ }).default("http://127.0.0.1:8107"),
   /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi are proxied there (ADR 0014). */

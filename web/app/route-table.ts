@@ -23,6 +23,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["resume/edit", "routes/resume-edit.tsx"],
   ["resume/wizard", "routes/resume-wizard.tsx"],
   ["resume/wizard/:step", "routes/resume-wizard-step.tsx"],
+  ["resume/wizard/import", "routes/resume-wizard-import.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],

@@ -28,6 +28,7 @@ async function main() {
     uploadServices: {
       organizations: env.ORGANIZATIONS_URL,
       jobs: env.JOBS_URL,
+      resumes: env.RESUMES_URL,
     },
     searchUrl: env.SEARCH_URL,
     siteUrl: env.AUTH_URL,

@@ -120,3 +120,53 @@ def test_names_for_content_disposition() -> None:
     assert content_disposition('Grüße "x";.pdf') == (
         "inline; filename=\"Grue _x__.pdf\"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%22x%22%3B.pdf"
     )
+
+
+# --- documents, for purposes that name them (ADR 0031) ----------------------------------------
+
+
+def _docx(members: dict[str, bytes]) -> bytes:
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+WORD = {"[Content_Types].xml": b"<Types/>", "word/document.xml": b"<w:document/>"}
+DOCUMENTS = frozenset({UploadKind.PDF, UploadKind.DOCX, UploadKind.JSON})
+
+
+def test_word_and_json_files_are_taken_only_where_the_purpose_names_them() -> None:
+    word, document = _docx(WORD), b'\xef\xbb\xbf {"basics": {"name": "Anna"}}'
+    # every other purpose refuses them as before
+    assert rejected(word).code is RejectionCode.UNSUPPORTED_TYPE
+    assert rejected(document).code is RejectionCode.UNSUPPORTED_TYPE
+    stored = process_upload(word, kinds=DOCUMENTS)
+    assert stored.kind is UploadKind.DOCX
+    assert stored.styles["original"].data == word
+    assert stored.styles["original"].extension == "docx"
+    stored = process_upload(document, kinds=DOCUMENTS)
+    assert (stored.kind, stored.media_type) == (UploadKind.JSON, "application/json")
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (_docx({"hello.txt": b"hello"}), RejectionCode.UNSUPPORTED_TYPE),
+        (_docx({**WORD, "word/vbaProject.bin": b"macro"}), RejectionCode.UNSAFE_CONTENT),
+        (
+            _docx({**WORD, "word/media/zeros.bin": b"\x00" * (5 * 1024 * 1024)}),
+            RejectionCode.UNSAFE_CONTENT,
+        ),
+        (b'{"basics": ', RejectionCode.CORRUPT),
+        (b"{" + b"\xff\xfe" + b"}", RejectionCode.CORRUPT),
+    ],
+    ids=["zip-not-word", "macros", "bomb", "broken-json", "not-utf8"],
+)
+def test_documents_are_checked_before_they_are_stored(data: bytes, code: RejectionCode) -> None:
+    with pytest.raises(UploadRejected) as caught:
+        process_upload(data, kinds=DOCUMENTS)
+    assert caught.value.code is code

@@ -13,8 +13,10 @@ Everything here is CPU-bound and synchronous: call it from a worker thread
 from __future__ import annotations
 
 import io
+import json
 import struct
 import warnings
+import zipfile
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -35,6 +37,7 @@ _ZIP_TAIL = 65_557
 _PDF_MAGIC = b"%PDF-"
 _PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _JPEG_MAGIC = b"\xff\xd8\xff"
+_UTF8_BOM = b"\xef\xbb\xbf"
 
 # Pillow warns (and only refuses at twice the limit) when an image has more pixels than
 # Image.MAX_IMAGE_PIXELS; here the warning is an error too, so a bomb is refused, never decoded.
@@ -74,6 +77,14 @@ class UploadRejected(Exception):
 class UploadKind(StrEnum):
     IMAGE = "image"
     PDF = "pdf"
+    # Documents only a purpose that names them takes (resume import, ADR 0028); stored as
+    # uploaded after the checks below, never detected for other purposes.
+    DOCX = "docx"
+    JSON = "json"
+
+
+DOCUMENT_KINDS = frozenset({UploadKind.DOCX, UploadKind.JSON})
+DOCX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 
 
 @dataclass(frozen=True)
@@ -85,10 +96,17 @@ class Detected:
     media_type: str
 
 
-def detect(data: bytes) -> Detected:
-    """The kind of ``data`` from its first bytes; anything else is UNSUPPORTED_TYPE."""
+def detect(data: bytes, *, documents: bool = False) -> Detected:
+    """The kind of ``data`` from its first bytes; anything else is UNSUPPORTED_TYPE. With
+    ``documents``, a ZIP is a DOCX (confirmed by :func:`check_docx`) and a text starting with
+    ``{`` is JSON (confirmed by :func:`check_json`)."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadRejected(RejectionCode.TOO_LARGE)
+    if documents:
+        if data.startswith(_ZIP_LOCAL):
+            return Detected(UploadKind.DOCX, "DOCX", DOCX_MEDIA_TYPE)
+        if data.removeprefix(_UTF8_BOM).lstrip().startswith(b"{"):
+            return Detected(UploadKind.JSON, "JSON", "application/json")
     if data.startswith(_PDF_MAGIC):
         return Detected(UploadKind.PDF, "PDF", "application/pdf")
     if data.startswith(_PNG_MAGIC):
@@ -313,3 +331,72 @@ def _find_unsafe(root: Any) -> str | None:
         elif isinstance(item, ArrayObject):
             stack.extend(item)
     return None
+
+
+# --- documents (DOCX, JSON) ------------------------------------------------------------------
+
+# Unpacked, a real Word document is well under a few MB (pictures included); 50 MB like the file.
+MAX_DOCX_UNPACKED_BYTES = 50 * 1024 * 1024
+# Any member bigger than this unpacked must not be more than MAX_DOCX_RATIO times its packed size:
+# XML deflates about 5-15 times, a bomb thousands of times.
+MAX_DOCX_RATIO = 100
+_DOCX_RATIO_FLOOR_BYTES = 1024 * 1024
+MAX_DOCX_MEMBERS = 1000
+DOCX_UNSUPPORTED_MESSAGE = "The file is a ZIP archive but not a Word (.docx) document."
+
+
+def check_docx(data: bytes, *, refused: str = "so it cannot be uploaded") -> None:
+    """Refuse what is not a Word document, a zip bomb, encrypted members or macros, from the
+    ZIP's central directory alone (nothing is decompressed). ``refused`` ends the messages."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise UploadRejected(RejectionCode.CORRUPT, "The Word file could not be read.") from error
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_DOCX_MEMBERS:
+            raise UploadRejected(
+                RejectionCode.UNSAFE_CONTENT,
+                f"The Word file has more than {MAX_DOCX_MEMBERS} parts, {refused}.",
+            )
+        names = {member.filename for member in members}
+        if "word/document.xml" not in names or "[Content_Types].xml" not in names:
+            raise UploadRejected(RejectionCode.UNSUPPORTED_TYPE, DOCX_UNSUPPORTED_MESSAGE)
+        if any(name.lower().endswith("vbaproject.bin") for name in names):
+            raise UploadRejected(
+                RejectionCode.UNSAFE_CONTENT,
+                f"The Word file contains macros, {refused}. Save it as a plain .docx document "
+                "and use that.",
+            )
+        total = 0
+        for member in members:
+            if member.flag_bits & 0x1:
+                raise UploadRejected(
+                    RejectionCode.UNSAFE_CONTENT,
+                    "Password-protected Word files cannot be used.",
+                )
+            total += member.file_size
+            ratio = member.file_size / max(member.compress_size, 1)
+            if member.file_size > _DOCX_RATIO_FLOOR_BYTES and ratio > MAX_DOCX_RATIO:
+                raise _docx_bomb(refused)
+        if total > MAX_DOCX_UNPACKED_BYTES:
+            raise _docx_bomb(refused)
+
+
+def _docx_bomb(refused: str) -> UploadRejected:
+    limit = MAX_DOCX_UNPACKED_BYTES // (1024 * 1024)
+    return UploadRejected(
+        RejectionCode.UNSAFE_CONTENT,
+        f"The Word file would unpack to far more than it takes (over {limit} MB or over "
+        f"{MAX_DOCX_RATIO} times its packed size), {refused}.",
+    )
+
+
+def check_json(data: bytes) -> None:
+    """A UTF-8 JSON document whose top level is an object (what it holds is the reader's)."""
+    try:
+        document = json.loads(data.removeprefix(_UTF8_BOM).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise UploadRejected(RejectionCode.CORRUPT, "The JSON file could not be read.") from error
+    if not isinstance(document, dict):
+        raise UploadRejected(RejectionCode.CORRUPT, "The JSON file does not hold an object.")

@@ -28,7 +28,7 @@ from jobkit.frontend import HEADER as FRONTEND_HEADER
 from jobkit.frontend import Frontend
 from jobkit.graphql import authenticate, parse_uuid
 from jobkit.ratelimit import over_limits
-from jobkit.uploads.checks import RejectionCode, UploadKind, UploadRejected
+from jobkit.uploads.checks import DOCUMENT_KINDS, RejectionCode, UploadKind, UploadRejected
 from jobkit.uploads.files import ANONYMOUS_OWNER, file_url
 from jobkit.uploads.form import FormError, UploadForm, read_upload_form, refuse_content_length
 from jobkit.uploads.processing import (
@@ -61,6 +61,9 @@ _STATUS = {
 _KIND_MESSAGES = {
     frozenset({UploadKind.IMAGE}): "Only JPG, PNG or WebP images can be uploaded here.",
     frozenset({UploadKind.PDF}): "Only PDF files can be uploaded here.",
+    frozenset({UploadKind.PDF, UploadKind.DOCX, UploadKind.JSON}): (
+        "Only PDF, Word (.docx) or JSON Resume files can be uploaded here."
+    ),
 }
 PUBLIC_CACHE = "public, max-age=31536000, immutable"
 PRIVATE_CACHE = "private, no-store"
@@ -115,7 +118,7 @@ def upload_router(
     private_purposes: Collection[str] = (),
     signing_secret: SecretStr | None = None,
     rate_limits: Table | None = None,
-    references: Sequence[UploadReference] = (),
+    references: Sequence[UploadReference] | None = None,
 ) -> APIRouter:
     """The upload endpoints over a service's ``uploads_table``.
 
@@ -132,7 +135,8 @@ def upload_router(
     with ``anonymous_purposes``.
     With ``references`` (where the service's rows name uploads), the app's background workers
     include the sweeper (``jobkit.uploads.sweeper``): uploads no row refers to any more, or never
-    did within a day, are deleted with their files.
+    did within a day, are deleted with their files. An empty ``references`` means no row ever
+    names an upload (files read once, e.g. a resume import): each goes a day after it came.
     """
     if anonymous_purposes and rate_limits is None:
         raise ValueError("anonymous uploads need a rate_limits table for their per-client quota")
@@ -142,7 +146,7 @@ def upload_router(
         start_workers()
         runtime = app.state.runtime
         settings = runtime.settings
-        if not references or not settings.run_background_workers:
+        if references is None or not settings.run_background_workers:
             yield
             return
         task = asyncio.create_task(
@@ -255,17 +259,27 @@ def upload_router(
             private = _parse_bool(form.fields.get("private")) or purpose in private_purposes
             data = bytes(form.file or b"")
             form.file = None
-            processed = await process(
-                data, budget_seconds=runtime.settings.upload_processing_seconds
-            )
+            kinds = frozenset(purposes[purpose]) if purposes is not None else None
+            try:
+                processed = await process(
+                    data, budget_seconds=runtime.settings.upload_processing_seconds, kinds=kinds
+                )
+            except UploadRejected as rejected:
+                # a purpose taking documents names them in its refusal of other kinds
+                if (
+                    rejected.code is RejectionCode.UNSUPPORTED_TYPE
+                    and kinds
+                    and kinds & DOCUMENT_KINDS
+                    and kinds in _KIND_MESSAGES
+                ):
+                    raise UploadRejected(rejected.code, _KIND_MESSAGES[kinds]) from rejected
+                raise
             del data
-            if purposes is not None:
-                kinds = frozenset(purposes[purpose])
-                if processed.kind not in kinds:
-                    raise UploadRejected(
-                        RejectionCode.UNSUPPORTED_TYPE,
-                        _KIND_MESSAGES.get(kinds, "This kind of file cannot be uploaded here."),
-                    )
+            if kinds is not None and processed.kind not in kinds:
+                raise UploadRejected(
+                    RejectionCode.UNSUPPORTED_TYPE,
+                    _KIND_MESSAGES.get(kinds, "This kind of file cannot be uploaded here."),
+                )
         except UploadRejected as rejected:
             log.info("upload refused: %s", rejected.code)
             return _refused(rejected)
@@ -346,7 +360,7 @@ def upload_router(
             "Cache-Control": PRIVATE_CACHE if row.private else PUBLIC_CACHE,
             "Cross-Origin-Resource-Policy": "same-site",
         }
-        if row.kind == UploadKind.IMAGE.value:
+        if row.kind != UploadKind.PDF.value:  # images and documents never run anything
             headers["Content-Security-Policy"] = "default-src 'none'; sandbox"
         if row.private:
             headers["Vary"] = "Authorization"

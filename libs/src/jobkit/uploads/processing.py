@@ -20,9 +20,12 @@ from sqlalchemy import Table
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.uploads.checks import (
+    DOCUMENT_KINDS,
     RejectionCode,
     UploadKind,
     UploadRejected,
+    check_docx,
+    check_json,
     check_pdf,
     detect,
     open_image,
@@ -71,10 +74,21 @@ class ProcessedUpload:
     styles: dict[str, Rendition]
 
 
-def process_upload(data: bytes) -> ProcessedUpload:
+def process_upload(data: bytes, *, kinds: frozenset[UploadKind] | None = None) -> ProcessedUpload:
     """Check ``data`` and render what is stored (synchronous, CPU-bound: see :func:`process`).
+    DOCX and JSON files are recognised only when ``kinds`` names one of them (a purpose that
+    takes documents); they are checked and stored as uploaded.
     Raises :class:`~jobkit.uploads.checks.UploadRejected`."""
-    detected = detect(data)
+    detected = detect(data, documents=bool(kinds and kinds & DOCUMENT_KINDS))
+    if detected.kind in DOCUMENT_KINDS:
+        if detected.kind is UploadKind.DOCX:
+            check_docx(data)
+            extension = "docx"
+        else:
+            check_json(data)
+            extension = "json"
+        stored = Rendition(data=data, media_type=detected.media_type, extension=extension)
+        return ProcessedUpload(detected.kind, stored.media_type, len(data), {ORIGINAL: stored})
     if detected.kind is UploadKind.PDF:
         check_pdf(data)
         original = Rendition(data=data, media_type="application/pdf", extension="pdf")
@@ -105,13 +119,15 @@ def start_workers() -> None:
     threading.Thread(target=start, name="jobkit-uploads-forkserver", daemon=True).start()
 
 
-def _process_in_child(connection: Any, data: bytes, budget_seconds: float) -> None:
+def _process_in_child(
+    connection: Any, data: bytes, budget_seconds: float, kinds: frozenset[UploadKind] | None
+) -> None:
     """The child's work: the outcome goes back through the pipe (a refusal as code and text).
     The kernel ends the child when it has used ``budget_seconds`` of CPU (SIGXCPU)."""
     cpu_seconds = max(1, math.ceil(budget_seconds))
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
     try:
-        outcome: tuple[Any, ...] = ("done", process_upload(data))
+        outcome: tuple[Any, ...] = ("done", process_upload(data, kinds=kinds))
     except UploadRejected as rejected:
         outcome = ("rejected", rejected.code.value, rejected.message)
     except Exception as error:  # a bug: reported to the parent, which raises it
@@ -121,24 +137,31 @@ def _process_in_child(connection: Any, data: bytes, budget_seconds: float) -> No
 
 
 async def process(
-    data: bytes, *, budget_seconds: float = DEFAULT_BUDGET_SECONDS
+    data: bytes,
+    *,
+    budget_seconds: float = DEFAULT_BUDGET_SECONDS,
+    kinds: frozenset[UploadKind] | None = None,
 ) -> ProcessedUpload:
     """:func:`process_upload` in a child process, at most ``WORKERS`` at once; a file that takes
     more than ``budget_seconds`` of CPU, or ``WALL_FACTOR`` times that in wall-clock time, is
     refused (TOO_COMPLEX) and its child killed."""
-    return await asyncio.to_thread(_run_child, data, budget_seconds)
+    return await asyncio.to_thread(_run_child, data, budget_seconds, kinds)
 
 
-def _run_child(data: bytes, budget_seconds: float) -> ProcessedUpload:
+def _run_child(
+    data: bytes, budget_seconds: float, kinds: frozenset[UploadKind] | None = None
+) -> ProcessedUpload:
     with _slots:
-        return _run_child_now(data, budget_seconds)
+        return _run_child_now(data, budget_seconds, kinds)
 
 
-def _run_child_now(data: bytes, budget_seconds: float) -> ProcessedUpload:
+def _run_child_now(
+    data: bytes, budget_seconds: float, kinds: frozenset[UploadKind] | None = None
+) -> ProcessedUpload:
     context = _children()
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(
-        target=_process_in_child, args=(sender, data, budget_seconds), daemon=True
+        target=_process_in_child, args=(sender, data, budget_seconds, kinds), daemon=True
     )
     try:
         child.start()

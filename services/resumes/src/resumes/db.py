@@ -4,6 +4,7 @@ from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.revocations import revocation_tables
 from jobkit.site_settings import site_settings_table
+from jobkit.uploads.tables import uploads_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 
@@ -23,6 +24,10 @@ known_organizations = known_organizations_table(Base.metadata)
 terms = terms_table(Base.metadata)
 # Ended sessions (identity's identity.session events): their tokens are refused (ADR 0023).
 revocations = revocation_tables(Base.metadata, processed=processed_events)
+# CVs uploaded for import (purpose resume_import, ADR 0028): read once, never attached to a
+# resume, so the upload sweeper deletes each a day after it came.
+uploads = uploads_table(Base.metadata)
 # The site's settings (identity's identity.site.config_changed): its feature flags, e.g. whether
-# recruiters may ask for contact (features.resume_contact).
+# recruiters may ask for contact (features.resume_contact) and whether import and export are on
+# (features.resume_import).
 site_settings = site_settings_table(Base.metadata)

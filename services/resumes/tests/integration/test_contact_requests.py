@@ -342,7 +342,7 @@ async def test_recruiters_ask_only_where_the_site_turned_resume_contact_on(
                 "code": "FEATURE_OFF",
                 "message": "This site does not let recruiters ask applicants for contact.",
             }
-        ]
+        ],
     }
     await site_setting(sessions, site, "features", "resume_contact", False)
     assert (await _one(recruiter, REQUEST, r=str(row.id), o=org))["errors"][0]["code"] == (

@@ -9,6 +9,7 @@ from resumes.domain.access import PRIVATE_FIELDS
 from resumes.domain.profile import own_resume as load_own_resume
 from resumes.graphql.context import ResumeContext
 from resumes.graphql.dataloaders import resume_by_id
+from resumes.graphql.importing import ResumeJsonResumeResult, my_resume_json_resume
 from resumes.graphql.types import (
     ContactRequest,
     ContactRequestPage,
@@ -42,6 +43,13 @@ def _page(page: contacts.Page) -> ContactRequestPage:
 
 @strawberry.type
 class Query:
+    my_resume_json_resume: ResumeJsonResumeResult = strawberry.field(
+        resolver=my_resume_json_resume,
+        description="My resume as a JSON Resume (v1) document to download (ADR 0028); refused "
+        "while the site's resume import is off.",
+        permission_classes=[IsAuthenticated],
+    )
+
     @strawberry.field(
         description="The signed-in applicant's own resume (null before the first step is saved).",
         permission_classes=[IsAuthenticated],

@@ -5,6 +5,7 @@ import strawberry
 from jobkit.permissions import IsAuthenticated, MemberOfOrganization, RecruiterScope
 from jobkit.schema import build_schema
 
+from resumes.graphql import importing
 from resumes.graphql.mutations import contacts, wizard
 from resumes.graphql.mutations.result import (
     ContactRequestResult,
@@ -62,6 +63,11 @@ class Mutation:
     )
     unhide_resume_from_organization: ResumeResult = _signed_in(
         wizard.unhide_resume_from_organization, "Show the resume to its recruiters again."
+    )
+    import_resume: importing.ResumeImportResult = _signed_in(
+        importing.import_resume,
+        "Read a CV uploaded with purpose resume_import (PDF, Word .docx or JSON Resume) into a "
+        "draft for the wizard to prefill; the uploader alone. Saves nothing.",
     )
     delete_my_resume: DeleteResumeResult = _signed_in(
         wizard.delete_my_resume, "Delete my resume and its contact requests."

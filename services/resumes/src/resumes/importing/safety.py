@@ -10,24 +10,24 @@ before python-docx opens it. Refusals are the upload path's :class:`UploadReject
 
 from __future__ import annotations
 
-import io
-import zipfile
 from enum import StrEnum
 
+from jobkit.uploads import checks
+from jobkit.uploads.checks import (  # the DOCX limits are the upload path's
+    MAX_DOCX_MEMBERS as MAX_DOCX_MEMBERS,
+)
+from jobkit.uploads.checks import (
+    MAX_DOCX_RATIO as MAX_DOCX_RATIO,
+)
+from jobkit.uploads.checks import (
+    MAX_DOCX_UNPACKED_BYTES as MAX_DOCX_UNPACKED_BYTES,
+)
 from jobkit.uploads.checks import (
     MAX_UPLOAD_BYTES,
     RejectionCode,
     UploadRejected,
     check_pdf,
 )
-
-# Unpacked, a real CV in Word is well under a few MB (pictures included); 50 MB like the file.
-MAX_DOCX_UNPACKED_BYTES = 50 * 1024 * 1024
-# Any member bigger than this unpacked must not be more than MAX_DOCX_RATIO times its packed size:
-# XML deflates about 5-15 times, a bomb thousands of times.
-MAX_DOCX_RATIO = 100
-_RATIO_FLOOR_BYTES = 1024 * 1024
-MAX_DOCX_MEMBERS = 1000
 
 _PDF_MAGIC = b"%PDF-"
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -81,46 +81,10 @@ def check_pdf_safe(data: bytes) -> None:
 
 def check_docx(data: bytes) -> None:
     """Refuse what is not a Word document, a zip bomb, encrypted members or macros, from the
-    ZIP's central directory alone (nothing is decompressed here)."""
+    ZIP's central directory alone (the upload path's check; nothing is decompressed)."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, OSError, ValueError) as error:
-        raise UploadRejected(RejectionCode.CORRUPT, "The Word file could not be read.") from error
-    with archive:
-        members = archive.infolist()
-        if len(members) > MAX_DOCX_MEMBERS:
-            raise UploadRejected(
-                RejectionCode.UNSAFE_CONTENT,
-                f"The Word file has more than {MAX_DOCX_MEMBERS} parts, so it was not imported.",
-            )
-        names = {member.filename for member in members}
-        if "word/document.xml" not in names or "[Content_Types].xml" not in names:
-            raise UploadRejected(RejectionCode.UNSUPPORTED_TYPE, UNSUPPORTED_MESSAGE)
-        if any(name.lower().endswith("vbaproject.bin") for name in names):
-            raise UploadRejected(
-                RejectionCode.UNSAFE_CONTENT,
-                "The Word file contains macros, so it was not imported. Save it as a plain "
-                ".docx document and import that.",
-            )
-        total = 0
-        for member in members:
-            if member.flag_bits & 0x1:
-                raise UploadRejected(
-                    RejectionCode.UNSAFE_CONTENT,
-                    "Password-protected Word files cannot be imported.",
-                )
-            total += member.file_size
-            ratio = member.file_size / max(member.compress_size, 1)
-            if member.file_size > _RATIO_FLOOR_BYTES and ratio > MAX_DOCX_RATIO:
-                raise _bomb()
-        if total > MAX_DOCX_UNPACKED_BYTES:
-            raise _bomb()
-
-
-def _bomb() -> UploadRejected:
-    limit = MAX_DOCX_UNPACKED_BYTES // (1024 * 1024)
-    return UploadRejected(
-        RejectionCode.UNSAFE_CONTENT,
-        f"The Word file would unpack to far more than it takes (over {limit} MB or over "
-        f"{MAX_DOCX_RATIO} times its packed size), so it was not imported.",
-    )
+        checks.check_docx(data, refused="so it was not imported")
+    except UploadRejected as rejected:
+        if rejected.code is RejectionCode.UNSUPPORTED_TYPE:
+            raise UploadRejected(RejectionCode.UNSUPPORTED_TYPE, UNSUPPORTED_MESSAGE) from rejected
+        raise

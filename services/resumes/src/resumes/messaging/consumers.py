@@ -9,7 +9,7 @@
 - ``resumes-contact-mailer``: a granted request is mailed to the applicant;
 - ``resumes-identity``: a deleted account's resume is deleted (personal data erased);
 - ``resumes-site-config``: identity's site settings into their read model (whether recruiters
-  may ask for contact: ``features.resume_contact``).
+  may ask for contact: ``features.resume_contact``; whether import and export are on).
 """
 
 from __future__ import annotations

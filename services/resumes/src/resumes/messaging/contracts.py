@@ -85,7 +85,8 @@ READS = (
         ContactStatusChanged,
     ),
     Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
-    # the site's settings: whether recruiters may ask for contact (features.resume_contact)
+    # the site's settings: whether recruiters may ask for contact (features.resume_contact) and
+    # whether import and export are on (features.resume, features.resume_import; ADR 0028)
     Reads(
         SITE_CONFIG_GROUP,
         contracts.SITE_TOPIC,
