@@ -141,6 +141,9 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "setResumeVisibility": ("U", "A", "F", "F", "F"),
     "hideResumeFromOrganization": ("U", "A", "F", "F", "F"),
     "unhideResumeFromOrganization": ("U", "A", "F", "F", "F"),
+    # an import reads the caller's own upload: an id that is not theirs is NOT_FOUND, and
+    # callers who keep no resume are refused before that
+    "importResume": ("U", "F", "F", "F", "F"),
     # resumes: recruiters of the organization ask (an unknown resume: NOT_FOUND); only the
     # applicant answers a request (an unknown one: NOT_FOUND)
     "requestResumeContact": ("U", "F", "F", "AF", "AF"),
