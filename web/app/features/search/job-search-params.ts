@@ -103,7 +103,8 @@ function place(params: URLSearchParams, key: string): string {
   return cleanText(params.get(key)).slice(0, MAX_PLACE_LENGTH);
 }
 
-function parseGeo(params: URLSearchParams): GeoSelection | null {
+/** The place of a search URL (spec 2's keys), shared by the job and resume searches. */
+export function parseGeo(params: URLSearchParams): GeoSelection | null {
   const label = place(params, "geo_location");
   const country = place(params, "country").toUpperCase();
   const area = place(params, "administrative_area_level_1");
@@ -147,25 +148,32 @@ function coordinate(value: number): string {
   return String(Math.round(value * 1e5) / 1e5);
 }
 
+/** True for a whole area (a country, an administrative area): it is searched without a radius. */
+export function isAreaLocationType(locationType: string | null | undefined): boolean {
+  return locationType === "country" || (locationType ?? "").startsWith("administrative_area_level_");
+}
+
+/** A place's query parameters (spec 2's keys); the radius only where one applies, when not the default. */
+export function serializePlace(params: URLSearchParams, geo: GeoSelection | null, radius: number): void {
+  if (!geo) return;
+  params.set("geo_location", geo.label);
+  if (geo.locationType === "locality") {
+    params.set("lat", coordinate(geo.lat));
+    params.set("lon", coordinate(geo.lon));
+  } else if (geo.locationType === "country") {
+    params.set("country", geo.country);
+  } else if (geo.locationType === "administrative_area_level_1") {
+    params.set("country", geo.country);
+    params.set("administrative_area_level_1", geo.administrativeArea);
+  }
+  if (!isAreaLocationType(geo.locationType) && radius !== DEFAULT_RADIUS) params.set("radius", String(radius));
+}
+
 /** The query parameters of a state, defaults left out, in a stable order. */
 export function serializeJobSearch(state: JobSearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search) params.set("search", state.search);
-  const geo = state.geo;
-  if (geo) {
-    params.set("geo_location", geo.label);
-    if (geo.locationType === "locality") {
-      params.set("lat", coordinate(geo.lat));
-      params.set("lon", coordinate(geo.lon));
-    } else if (geo.locationType === "country") {
-      params.set("country", geo.country);
-    } else if (geo.locationType === "administrative_area_level_1") {
-      params.set("country", geo.country);
-      params.set("administrative_area_level_1", geo.administrativeArea);
-    }
-    const hasRadius = geo.locationType === "locality" || geo.locationType === null;
-    if (hasRadius && state.radius !== DEFAULT_RADIUS) params.set("radius", String(state.radius));
-  }
+  serializePlace(params, state.geo, state.radius);
   for (const field of JOB_FACET_FIELDS) {
     if (state.filters[field].length > 0) params.set(field, state.filters[field].join(","));
   }
@@ -205,7 +213,8 @@ export function toggleFilter(state: JobSearchState, field: JobFacetField, value:
   return { ...state, filters: { ...state.filters, [field]: next }, page: 1 };
 }
 
-function geoInput(geo: GeoSelection, radius: number): SearchGeoLocationInput | null {
+/** A place as the search API takes it (contract: geoLocation); null for text never found. */
+export function geoInput(geo: GeoSelection, radius: number): SearchGeoLocationInput | null {
   switch (geo.locationType) {
     case "locality":
       return { locationType: "locality", label: geo.label, lat: geo.lat, lon: geo.lon, radius, unit: DEFAULT_UNIT };

@@ -85,13 +85,14 @@ export async function resolveCategories(
  * A place typed without picking a suggestion (a visitor without JavaScript, or a shared link
  * with only geo_location) is looked up: the best suggestion is used.
  */
-export async function resolvePlace(
+export async function resolvePlace<State extends { geo: GeoSelection | null } = JobSearchState>(
   client: SearchClient,
-  state: JobSearchState,
-): Promise<{ state: JobSearchState; notice: string | null }> {
+  state: State,
+  what: "jobs" | "resumes" = "jobs",
+): Promise<{ state: State; notice: string | null }> {
   const geo = state.geo;
   if (!geo || geo.locationType !== null) return { state, notice: null };
-  const notFound = `We could not find the place “${geo.label}”; showing jobs everywhere. Pick a place from the suggestions.`;
+  const notFound = `We could not find the place “${geo.label}”; showing ${what} everywhere. Pick a place from the suggestions.`;
   let found: GeoSelection | null = null;
   try {
     const { data } = await client.query({
