@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { formatDistance } from "../search/job-search-params";
+import { formatDistance } from "~/lib/search/geo";
 import type { ResumeHitView } from "./recruiter-documents";
 import { careerStatusLabel } from "./resume-labels";
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "~/components/Link";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { BILLING_ORGANIZATION, CREDITS } from "../billing/documents";
+import { RESUME_CREDITS, RESUME_CREDITS_ORGANIZATION } from "./recruiter-documents";
 
 /** Spec 2: the resume contact credits' page key. */
 export const CONTACT_CREDIT_KEY = "contact";
@@ -27,10 +27,10 @@ const messages = defineMessages({
  * search stays usable.
  */
 export function ResumeContactCredits() {
-  const organization = useQuery(BILLING_ORGANIZATION);
+  const organization = useQuery(RESUME_CREDITS_ORGANIZATION);
   const number = organization.data?.currentUser?.activeOrganization?.number ?? null;
   // Spec 7: the credits query is not cached.
-  const credits = useQuery(CREDITS, {
+  const credits = useQuery(RESUME_CREDITS, {
     variables: { organizationId: number },
     skip: number === null,
     fetchPolicy: "no-cache",

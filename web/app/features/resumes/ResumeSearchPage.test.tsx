@@ -6,16 +6,14 @@ import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { grantMeasuring } from "../../../test/consent";
 import { renderWithMantine } from "../../../test/render";
-import { BILLING_ORGANIZATION, CREDITS } from "../billing/documents";
-import type { SearchClient } from "../search/load-search";
+import type { SearchClient } from "~/lib/search/place";
 import { loadResumeSearch, type ResumeSearchPageData } from "./load-resume-search";
 import type { ResumeHitView, ResumeSearchResultsView } from "./recruiter-documents";
-import { RESUME_SEARCH } from "./recruiter-documents";
+import { RESUME_CREDITS, RESUME_CREDITS_ORGANIZATION, RESUME_SEARCH } from "./recruiter-documents";
 import { ResumeSearchPage } from "./ResumeSearchPage";
 
 function hit(n: number, overrides: Partial<ResumeHitView> = {}): ResumeHitView {
   return {
-    __typename: "ResumeSearchHit",
     id: `00000000-0000-4000-8000-00000000000${n}`,
     title: `Social worker ${n}`,
     summary: "Ten years with families and youth services.",
@@ -23,7 +21,7 @@ function hit(n: number, overrides: Partial<ResumeHitView> = {}): ResumeHitView {
     skills: ["Case management", "Counselling"],
     languages: ["English", "German"],
     careerStatus: "professional",
-    place: { __typename: "ResumeSearchPlace", city: "Berlin", region: "Berlin", countryCode: "DE" },
+    place: { city: "Berlin", region: "Berlin", countryCode: "DE" },
     updatedAt: "2026-11-20T10:00:00+00:00",
     distanceKm: null,
     ...overrides,
@@ -37,25 +35,22 @@ function results(hits: ResumeHitView[], total = hits.length): ResumeSearchResult
     hits,
     facets: [
       {
-        __typename: "SearchFacet",
         field: "careerStatus",
         values: [
-          { __typename: "FacetValue", value: "professional", label: "professional", count: 7 },
-          { __typename: "FacetValue", value: "student", label: "student", count: 2 },
+          { value: "professional", label: "professional", count: 7 },
+          { value: "student", label: "student", count: 2 },
         ],
       },
       {
-        __typename: "SearchFacet",
         field: "skills",
         values: [
-          { __typename: "FacetValue", value: "11", label: "Case management", count: 5 },
-          { __typename: "FacetValue", value: "12", label: "Counselling", count: 4 },
+          { value: "11", label: "Case management", count: 5 },
+          { value: "12", label: "Counselling", count: 4 },
         ],
       },
       {
-        __typename: "SearchFacet",
         field: "languages",
-        values: [{ __typename: "FacetValue", value: "31", label: "German", count: 6 }],
+        values: [{ value: "31", label: "German", count: 6 }],
       },
     ],
   };
@@ -102,7 +97,7 @@ describe("ResumeSearchPage", () => {
     const list = await screen.findByRole("list", { name: "Resumes" });
     const cards = within(list).getAllByRole("article");
     expect(cards).toHaveLength(10);
-    const first = within(cards[0]!);
+    const first = within(cards[0] as HTMLElement);
     expect(first.getByRole("link", { name: "Social worker 1" })).toHaveAttribute(
       "href",
       "/resume/00000000-0000-4000-8000-000000000001",
@@ -209,7 +204,7 @@ describe("ResumeSearchPage", () => {
   it("shows the resume contact credits left, linking to /my-products", async () => {
     const mocks: MockLink.MockedResponse[] = [
       {
-        request: { query: BILLING_ORGANIZATION },
+        request: { query: RESUME_CREDITS_ORGANIZATION },
         result: {
           data: {
             currentUser: {
@@ -221,7 +216,7 @@ describe("ResumeSearchPage", () => {
         },
       },
       {
-        request: { query: CREDITS, variables: { organizationId: 7 } },
+        request: { query: RESUME_CREDITS, variables: { organizationId: 7 } },
         result: {
           data: {
             getCredits: [

@@ -1,4 +1,4 @@
-import { resolvePlace, SEARCH_UNAVAILABLE_MESSAGE, type SearchClient, type SearchOutcome } from "../search/load-search";
+import { resolvePlace, SEARCH_UNAVAILABLE_MESSAGE, type SearchClient, type SearchOutcome } from "~/lib/search/place";
 import { RESUME_SEARCH, type ResumeSearchResultsView } from "./recruiter-documents";
 import { buildResumeSearchInput, parseResumeSearchParams, type ResumeSearchState } from "./resume-search-params";
 

@@ -211,3 +211,30 @@ export const REQUEST_RESUME_CONTACT = graphql(`
     }
   }
 `);
+
+/** Whose resume contacts: the recruiter's active organization (its number is billing's id). */
+export const RESUME_CREDITS_ORGANIZATION = graphql(`
+  query ResumeCreditsOrganization {
+    currentUser {
+      id
+      activeOrganization {
+        id
+        number
+        name
+      }
+    }
+  }
+`);
+
+/** The organization's credits (spec 7: not cached); the resume contacts are type `contact`. */
+export const RESUME_CREDITS = graphql(`
+  query ResumeCredits($organizationId: Int) {
+    getCredits(organizationId: $organizationId) {
+      amount
+      label
+      organizationName
+      type
+      frontend
+    }
+  }
+`);

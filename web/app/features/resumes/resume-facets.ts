@@ -1,9 +1,9 @@
 import type { IntlShape } from "react-intl";
 import type { FacetOption } from "~/components/FacetGroup";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import type { SearchFacetView } from "../search/documents";
-import type { FilterChip } from "../search/FilterChips";
-import { DEFAULT_UNIT, isAreaLocationType } from "../search/job-search-params";
+import type { SearchFacetView } from "~/lib/search/documents";
+import type { FilterChip } from "~/components/search/FilterChips";
+import { DEFAULT_UNIT, isAreaLocationType } from "~/lib/search/geo";
 import { careerStatusLabel } from "./resume-labels";
 import {
   emptyResumeFilters,

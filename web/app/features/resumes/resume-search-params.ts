@@ -7,8 +7,8 @@ import {
   parseGeo,
   serializePlace,
   type GeoSelection,
-} from "../search/job-search-params";
-import { cleanText, facetValues, parseNumber, parsePage, queryString } from "../search/search-url";
+} from "~/lib/search/geo";
+import { cleanText, facetValues, parseNumber, parsePage, queryString } from "~/lib/search/search-url";
 
 /** Spec 2: resume listing pages show 10 results. */
 export const RESUME_PAGE_SIZE = 10;

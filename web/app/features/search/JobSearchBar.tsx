@@ -8,7 +8,7 @@ import {
   type CategorySelection,
   type JobSearchState,
 } from "./job-search-params";
-import { SearchBar, type HiddenField } from "./SearchBar";
+import { SearchBar, type HiddenField } from "~/components/search/SearchBar";
 
 const messages = defineMessages({
   form: { id: "search.jobs.form", defaultMessage: "Search jobs" },

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { useNavigate } from "~/lib/site-locale";
-import { DEFAULT_UNIT, isAreaLocationType, RADIUS_OPTIONS, type GeoSelection } from "./job-search-params";
+import { DEFAULT_UNIT, isAreaLocationType, RADIUS_OPTIONS, type GeoSelection } from "~/lib/search/geo";
 import { LocationField } from "./LocationField";
 
 const messages = defineMessages({
