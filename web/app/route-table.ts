@@ -16,6 +16,8 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["organization/:slug", "routes/organization.tsx"],
   ["organization-invitation", "routes/organization-invitation.tsx"],
   ["resumes", "routes/resumes.tsx"],
+  // a recruiter's view of one resume; /resume/{edit,wizard,contact-requests} are static and win
+  ["resume/:id", "routes/resume-detail.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],

@@ -238,3 +238,20 @@ export const RESUME_CREDITS = graphql(`
     }
   }
 `);
+
+/** The recruiter's organizations and the active one (whose name a contact request is made in). */
+export const RECRUITER_ORGANIZATIONS = graphql(`
+  query RecruiterOrganizations {
+    currentUser {
+      id
+      activeOrganization {
+        id
+        name
+      }
+      organizations {
+        id
+        name
+      }
+    }
+  }
+`);
