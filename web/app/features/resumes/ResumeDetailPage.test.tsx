@@ -19,7 +19,6 @@ import { ResumeDetailPage } from "./ResumeDetailPage";
 const RESUME_ID = "3f1c2a55-8d1e-4c0b-9b7a-0c2d4e6f8a10";
 
 const publicResume: RecruiterResumeView = {
-  __typename: "Resume",
   id: RESUME_ID,
   title: "Youth worker",
   about: "I run holiday programmes for teenagers.",
@@ -29,21 +28,20 @@ const publicResume: RecruiterResumeView = {
   phone: null,
   birthday: null,
   homeLocation: null,
-  desiredOccupation: { __typename: "Term", tid: 5, label: "Social work" },
-  employmentTypes: [{ __typename: "Term", tid: 7, label: "Full time" }],
-  desiredLocation: { __typename: "ResumePlace", locality: "Leipzig", administrativeArea: "Saxony", countryCode: "DE" },
+  desiredOccupation: { tid: 5, label: "Social work" },
+  employmentTypes: [{ tid: 7, label: "Full time" }],
+  desiredLocation: { locality: "Leipzig", administrativeArea: "Saxony", countryCode: "DE" },
   desiredSalary: null,
   careerStatus: "PROFESSIONAL",
   availableStart: null,
   availabilityPeriods: ["WEEKENDS"],
-  languages: [{ __typename: "ResumeLanguage", language: { __typename: "Term", tid: 31, label: "German" }, level: "NATIVE" }],
+  languages: [{ language: { tid: 31, label: "German" }, level: "NATIVE" }],
   languagesFree: null,
-  skills: [{ __typename: "Term", tid: 11, label: "Group work" }],
+  skills: [{ tid: 11, label: "Group work" }],
   skillsFree: ["First aid"],
   education: [],
   workExperience: [
     {
-      __typename: "ResumeWorkExperienceEntry",
       id: "w1",
       jobTitle: "Youth worker",
       companyName: "City youth club",
@@ -62,7 +60,7 @@ const approvedResume: RecruiterResumeView = {
   lastName: "Lindqvist",
   phone: "+49 341 555 0100",
   birthday: null,
-  homeLocation: { __typename: "ResumePlace", locality: "Leipzig", administrativeArea: null, countryCode: "DE", zip: "04109" },
+  homeLocation: { locality: "Leipzig", administrativeArea: null, countryCode: "DE", zip: "04109" },
 };
 
 const organizations: MockLink.MockedResponse = {
@@ -93,9 +91,9 @@ function contactRequest(status: ContactRequestView["status"], overrides: Partial
     createdAt: "2026-11-26T10:00:00+00:00",
     updatedAt: "2026-11-26T10:00:00+00:00",
     refusal: null,
-    resume: { __typename: "Resume", id: RESUME_ID, title: "Youth worker" },
+    resume: { __typename: "Resume", id: RESUME_ID, title: "Youth worker" } as ContactRequestView["resume"],
     ...overrides,
-  };
+  } as ContactRequestView;
 }
 
 function requestsOf(organizationId: string, requests: ContactRequestView[], maxUsageCount = 1): MockLink.MockedResponse {
