@@ -35,6 +35,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["my-products", "routes/my-products.tsx"],
   ["dashboard", "routes/dashboard.tsx"],
   ["dashboard/organization", "routes/dashboard-organization.tsx"],
+  ["dashboard/organization/contact-requests", "routes/dashboard-organization-contact-requests.tsx"],
   ["dashboard/organization/:id/edit", "routes/dashboard-organization-edit.tsx"],
   ["dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"],
   ["job/:slug/apply/:step", "routes/job-apply.tsx"],
