@@ -92,6 +92,12 @@ THIS_SITE = [
     ("captcha", "job_application", True),
     # jobs of organizations no administrator verified wait for review (the demo's are verified)
     ("jobs", "review_unverified", True),
+    # spec 4 gives two readings of the resume flags; the demo turns the whole resume flow on
+    # (the applicant's resume and import, recruiters' contact requests and saved searches)
+    ("features", "resume", True),
+    ("features", "resume_import", True),
+    ("features", "resume_contact", True),
+    ("features", "resume_searches", True),
     ("subscriptions", "enabled", True),
     ("consent", "terms_reconsent", True),
     # old pages of the previous site that search engines still know (spec 2)

@@ -13,6 +13,6 @@ export default defineConfig({
     restoreMocks: true,
     // Mantine pages under jsdom on a 2-core machine (CI) can take seconds to render: a slow
     // render is not a failure; a wrong one is.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

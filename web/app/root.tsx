@@ -26,8 +26,10 @@ import appStyles from "./app.css?url";
 import { AppShell } from "~/components/AppShell";
 import { configureAnalytics, rememberUtmSource } from "~/lib/analytics";
 import { useAppConfig } from "~/lib/app-config";
+import { featuresOf } from "~/lib/site-features";
 import { AccountNavItem } from "~/features/identity/AccountNavItem";
 import {
+  canSearchResumes,
   DashboardBottomMenu,
   DashboardSidebar,
 } from "~/features/identity/DashboardMenus";
@@ -39,6 +41,7 @@ import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
+import { guardResumePages } from "~/lib/site-features.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
 import { logClientError } from "~/lib/client-log";
 import { CookieConsent } from "~/components/CookieConsent";
@@ -80,6 +83,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
       ? resolveLocalizedPath(pathname, site).locale
       : localeOfRoute(pathname, { pattern: matched, base: basePattern(matched) }, site);
   if (!isLocale(pathLocale)) throw data(null, { status: 404 });
+  if (matched !== NOT_FOUND_PATTERN) await guardResumePages(request, basePattern(matched));
   const claims = await sessionOf(request);
   const cookies = request.headers.get("cookie");
   // With several locales the path says which; an en-only site keeps the visitor's own choice.
@@ -167,11 +171,14 @@ function AnalyticsSetup() {
   return null;
 }
 
-/** The shell with the site's settings (logo target) from getAppConfig. */
+/** The shell with the site's settings (logo target, feature flags) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
+  const session = useSession();
+  const roles = session.status === "authenticated" ? (session.data?.user.roles ?? null) : null;
   return (
     <AppShell
+      showResumes={canSearchResumes(roles, featuresOf(config))}
       accountItem={<AccountNavItem />}
       sidebar={<DashboardSidebar />}
       bottomMenu={<DashboardBottomMenu />}

@@ -16,6 +16,13 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["organization/:slug", "routes/organization.tsx"],
   ["organization-invitation", "routes/organization-invitation.tsx"],
   ["resumes", "routes/resumes.tsx"],
+  // the applicant's contact requests (the link of the resumes service's contact request mails)
+  ["resume/contact-requests", "routes/resume-contact-requests.tsx"],
+  // the applicant's own resume: overview, wizard (its steps by name) and edit form
+  ["resume", "routes/resume.tsx"],
+  ["resume/edit", "routes/resume-edit.tsx"],
+  ["resume/wizard", "routes/resume-wizard.tsx"],
+  ["resume/wizard/:step", "routes/resume-wizard-step.tsx"],
   // a recruiter's view of one resume; /resume/{edit,wizard,contact-requests} are static and win
   ["resume/:id", "routes/resume-detail.tsx"],
   ["user/login", "routes/user-login.tsx"],

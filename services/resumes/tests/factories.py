@@ -6,10 +6,13 @@ import uuid
 from datetime import date
 from typing import Any
 
+from jobkit.contracts import SITE_CONFIG_CHANGED
+from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization
 from jobkit.memberships import apply_member_added
+from jobkit.site_settings import site_settings_handlers
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
-from resumes.db import known_organizations, members, terms
+from resumes.db import known_organizations, members, site_settings, terms
 from resumes.domain.models import ContactRequest, EducationEntry, Resume, WorkExperienceEntry
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -136,3 +139,23 @@ async def organization(
                 session, members, organization_id=organization_id, user_id=str(user)
             )
     return organization_id
+
+
+def site_config_changed(site: str, key: str, name: str, value: Any) -> EventEnvelope:
+    """identity.site.config_changed as identity publishes it (identity.domain.events)."""
+    return EventEnvelope(
+        type=SITE_CONFIG_CHANGED,
+        aggregate_id=site,
+        site=site,
+        actor="system:test",
+        payload={"site": site, "changes": [{"key": key, "name": name, "value": value}]},
+    )
+
+
+async def site_setting(
+    sessions: async_sessionmaker[AsyncSession], site: str, key: str, name: str, value: Any
+) -> None:
+    """A site's setting in the read model, applied as the site config consumer applies it."""
+    handler = site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED]
+    async with sessions() as session, session.begin():
+        await handler(session, site_config_changed(site, key, name, value))

@@ -4,9 +4,16 @@ import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../test/render";
 import { AppShell } from "./AppShell";
 
-function renderShellAt(path: string, logoTarget?: string) {
+function renderShellAt(path: string, logoTarget?: string, showResumes?: boolean) {
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <AppShell logoTarget={logoTarget}>Home content</AppShell> },
+    {
+      path: "/",
+      Component: () => (
+        <AppShell logoTarget={logoTarget} showResumes={showResumes}>
+          Home content
+        </AppShell>
+      ),
+    },
   ]);
   return renderWithMantine(<Stub initialEntries={[path]} />);
 }
@@ -25,7 +32,7 @@ describe("AppShell", () => {
   });
 
   it("shows the main navigation in order", async () => {
-    renderShellAt("/");
+    renderShellAt("/", undefined, true);
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const links = within(nav).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
@@ -34,6 +41,13 @@ describe("AppShell", () => {
       ["Resumes", "/resumes"],
       ["Log in", "/user/login"],
     ]);
+  });
+
+  it("leaves Resumes out for those who cannot search resumes (visitors, applicants, the feature off)", async () => {
+    renderShellAt("/");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    expect(within(nav).queryByRole("link", { name: "Resumes" })).not.toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Jobs" })).toBeInTheDocument();
   });
 
   it("renders the page inside main, between header and footer", async () => {

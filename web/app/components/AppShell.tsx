@@ -12,6 +12,7 @@ export function AppShell({
   logoTarget,
   sidebar,
   bottomMenu,
+  showResumes,
 }: {
   children: ReactNode;
   accountItem?: ReactNode;
@@ -20,6 +21,8 @@ export function AppShell({
   sidebar?: ReactNode;
   /** The bottom menu (phones, signed-in people). */
   bottomMenu?: ReactNode;
+  /** The main navigation's "Resumes" (recruiters, on a site with resumes). */
+  showResumes?: boolean;
 }) {
   return (
     <>
@@ -27,7 +30,7 @@ export function AppShell({
         <FormattedMessage id="shell.skipLink" defaultMessage="Skip to content" />
       </a>
       <NavigationRouteProgress />
-      <SiteHeader accountItem={accountItem} logoTarget={logoTarget} />
+      <SiteHeader accountItem={accountItem} logoTarget={logoTarget} showResumes={showResumes} />
       <div className="shell-body">
         {sidebar}
         <main id="main" tabIndex={-1}>

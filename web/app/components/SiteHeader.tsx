@@ -7,6 +7,8 @@ import { Link, NavLink } from "~/components/Link";
 export interface NavItem {
   label: MessageDescriptor;
   to: string;
+  /** Resume search: only for those who may search resumes on a site with resumes. */
+  resumeSearch?: boolean;
 }
 
 const messages = defineMessages({
@@ -21,7 +23,7 @@ const messages = defineMessages({
 export const MAIN_NAV: readonly NavItem[] = [
   { label: messages.jobs, to: "/jobs" },
   { label: messages.organizations, to: "/organizations" },
-  { label: messages.resumes, to: "/resumes" },
+  { label: messages.resumes, to: "/resumes", resumeSearch: true },
 ];
 
 export const LOGIN_PATH = "/user/login";
@@ -42,11 +44,14 @@ export interface SiteHeaderProps {
   accountItem?: ReactNode;
   /** The site's `navigation.logo_link` setting. */
   logoTarget?: string;
+  /** Show "Resumes": the reader is a recruiter (or admin-like) and the site has resumes on. */
+  showResumes?: boolean;
 }
 
 export function SiteHeader({
   accountItem = <LoginLink />,
   logoTarget = DEFAULT_LOGO_TARGET,
+  showResumes = false,
 }: SiteHeaderProps) {
   return (
     <header className="site-header">
@@ -55,19 +60,20 @@ export function SiteHeader({
           <Anchor component={Link} to={logoTarget} fw={700} fz="xl" data-testid="site-logo">
             <FormattedMessage {...messages.logo} />
           </Anchor>
-          <MainNav accountItem={accountItem} />
+          <MainNav accountItem={accountItem} showResumes={showResumes} />
         </Group>
       </Container>
     </header>
   );
 }
 
-function MainNav({ accountItem }: { accountItem: ReactNode }) {
+function MainNav({ accountItem, showResumes }: { accountItem: ReactNode; showResumes: boolean }) {
   const intl = useIntl();
+  const items = MAIN_NAV.filter((item) => !item.resumeSearch || showResumes);
   return (
     <nav aria-label={intl.formatMessage(messages.mainNav)}>
       <Group gap="md" component="ul" className="site-nav-list">
-        {MAIN_NAV.map((item) => (
+        {items.map((item) => (
           <li key={item.to}>
             <Anchor component={NavLink} to={item.to} prefetch="none">
               <FormattedMessage {...item.label} />

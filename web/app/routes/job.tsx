@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
 import { serverEnv } from "~/env.server";
-import { JOB_BY_SLUG } from "~/features/jobs/documents";
+import { JOB_BY_SLUG, type JobView } from "~/features/jobs/documents";
 import { isGone } from "~/features/jobs/job-format";
 import { GONE_JOB_TITLE, GoneJobPage, JobPage } from "~/features/jobs/JobPage";
 import { loadSimilarJobs } from "~/features/jobs/similar-jobs";
+import { JobAlertPrompt, type PromptJob } from "~/features/search/JobAlertPrompt";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
@@ -83,6 +84,24 @@ export default function JobRoute({ loaderData }: Route.ComponentProps) {
       signedIn={signedIn}
       similarJobs={similarJobs}
       captcha={captcha}
+      alertPrompt={<JobAlertPrompt job={promptJob(job)} signedIn={signedIn} captcha={captcha} />}
     />
   );
+}
+
+/** What the job alert prompt needs of the job: its occupations and its first place on the map. */
+function promptJob(job: JobView): PromptJob {
+  const address = job.locations.find(
+    (location) => location.address?.lat != null && location.address.lon != null,
+  )?.address;
+  return {
+    id: job.id,
+    type: job.type,
+    organizationId: job.organization?.id ?? null,
+    occupations: job.occupationalField,
+    place:
+      address?.lat != null && address.lon != null
+        ? { label: address.locality ?? "", lat: address.lat, lon: address.lon }
+        : null,
+  };
 }

@@ -3,6 +3,7 @@ from jobkit.known_organizations import known_organizations_table
 from jobkit.memberships import memberships_table
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.revocations import revocation_tables
+from jobkit.site_settings import site_settings_table
 from jobkit.vocabulary import terms_table
 from sqlalchemy.orm import DeclarativeBase
 
@@ -22,3 +23,6 @@ known_organizations = known_organizations_table(Base.metadata)
 terms = terms_table(Base.metadata)
 # Ended sessions (identity's identity.session events): their tokens are refused (ADR 0023).
 revocations = revocation_tables(Base.metadata, processed=processed_events)
+# The site's settings (identity's identity.site.config_changed): its feature flags, e.g. whether
+# recruiters may ask for contact (features.resume_contact).
+site_settings = site_settings_table(Base.metadata)

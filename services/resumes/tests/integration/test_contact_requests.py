@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import pytest
+from jobkit.contracts import SITE_TOPIC
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
@@ -30,7 +31,12 @@ from resumes.settings import ResumesSettings
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.resumes.tests.factories import organization, resume
+from services.resumes.tests.factories import (
+    organization,
+    resume,
+    site_config_changed,
+    site_setting,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -70,7 +76,7 @@ async def running(
         settings.kafka_bootstrap_servers,
         [
             settings.topic(topic)
-            for topic in (CONTACT_TOPIC, BILLING_CONTACT_TOPIC, "resumes.resume")
+            for topic in (CONTACT_TOPIC, BILLING_CONTACT_TOPIC, "resumes.resume", SITE_TOPIC)
         ],
     )
     async with serve(create_app(settings)) as url:
@@ -82,7 +88,10 @@ async def sessions(
     running: tuple[ResumesSettings, str],
 ) -> AsyncIterator[async_sessionmaker[AsyncSession]]:
     engine = make_engine(running[0].database_url)
-    yield make_sessionmaker(engine)
+    sessions = make_sessionmaker(engine)
+    # the site lets recruiters ask for contact (spec 4's features.resume_contact)
+    await site_setting(sessions, "jobboard", "features", "resume_contact", True)
+    yield sessions
     await engine.dispose()
 
 
@@ -91,13 +100,15 @@ def client(running: tuple[ResumesSettings, str]) -> GraphQLClient:
     return GraphQLClient(f"{running[1]}/graphql")
 
 
-async def _send(settings: ResumesSettings, *events: EventEnvelope) -> None:
+async def _send(
+    settings: ResumesSettings, *events: EventEnvelope, topic: str = BILLING_CONTACT_TOPIC
+) -> None:
     producer = idempotent_producer(settings.kafka_bootstrap_servers, client_id="test-billing")
     await producer.start()
     try:
         for event in events:
             await producer.send_and_wait(
-                settings.topic(BILLING_CONTACT_TOPIC),
+                settings.topic(topic),
                 event.to_bytes(),
                 key=event.aggregate_id.encode(),
             )
@@ -303,3 +314,53 @@ async def test_who_may_ask(
     applicant = client.as_user(tokens.token(uuid.uuid4(), ["applicant"]))
     body = await applicant.execute(REQUEST, r=str(hidden_resume.id), o=org)
     assert body["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+
+async def test_recruiters_ask_only_where_the_site_turned_resume_contact_on(
+    running: tuple[ResumesSettings, str],
+    sessions: async_sessionmaker[AsyncSession],
+    client: GraphQLClient,
+    tokens: TokenIssuer,
+) -> None:
+    """Spec 4: features.resume_contact is off by default (identity's platform default); a site
+    that never turned it on, or turned it off, refuses the request as data and writes nothing;
+    identity's identity.site.config_changed turning it on reaches the read model through Kafka."""
+    settings = running[0]
+    site = f"quiet-{uuid.uuid4().hex[:8]}"
+    user = uuid.uuid4()
+    org = await organization(sessions, user, name="Careful Org")
+    row = resume(site=site)
+    await persist(sessions, row)
+    recruiter = client.as_user(tokens.token(user, ["recruiter"]))
+
+    refused = await _one(recruiter, REQUEST, r=str(row.id), o=org)
+    assert refused == {
+        "__typename": "ResumeErrors",
+        "errors": [
+            {
+                "field": None,
+                "code": "FEATURE_OFF",
+                "message": "This site does not let recruiters ask applicants for contact.",
+            }
+        ]
+    }
+    await site_setting(sessions, site, "features", "resume_contact", False)
+    assert (await _one(recruiter, REQUEST, r=str(row.id), o=org))["errors"][0]["code"] == (
+        "FEATURE_OFF"
+    )
+    async with sessions() as session:
+        count = await session.scalar(
+            select(func.count())
+            .select_from(ContactRequest)
+            .where(ContactRequest.resume_id == row.id)
+        )
+    assert count == 0
+    # an unknown resume is still not found first: the flag tells nothing about a resume
+    unknown = await _one(recruiter, REQUEST, r=str(uuid.uuid4()), o=org)
+    assert unknown["errors"][0]["code"] == "NOT_FOUND"
+
+    turned_on = site_config_changed(site, "features", "resume_contact", True)
+    await _send(settings, turned_on, topic=SITE_TOPIC)
+    await _processed(sessions, turned_on)
+    asked = await _one(recruiter, REQUEST, r=str(row.id), o=org)
+    assert asked["request"]["status"] == "AWAITING_CREDIT"

@@ -106,6 +106,9 @@ describe("ManageAlertsPage", () => {
     expect(within(first).getByText("Active")).toBeInTheDocument();
     expect(within(second).getByText("Paused")).toBeInTheDocument();
     expect(within(second).getByRole("button", { name: "Resume" })).toBeInTheDocument();
+    // renaming works through the token; editing the search is for signed-in owners
+    expect(within(first).getByRole("button", { name: "Rename" })).toBeInTheDocument();
+    expect(within(first).queryByRole("link", { name: "Edit the search" })).not.toBeInTheDocument();
     await user.click(within(first).getByRole("button", { name: "Pause" }));
     expect(await within(first).findByRole("button", { name: "Resume" })).toBeInTheDocument();
     expect(within(first).getByText("Paused")).toBeInTheDocument();

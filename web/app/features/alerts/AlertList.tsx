@@ -1,13 +1,17 @@
 import { useMutation } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import { Link } from "~/components/Link";
 import type { JobAlertFieldsFragment } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { DELETE_JOB_ALERT, PAUSE_JOB_ALERT, RESUME_JOB_ALERT, UPDATE_JOB_ALERT } from "./documents";
+import { startEditingAlert } from "~/lib/job-alert-editing";
 import { FREQUENCIES, FREQUENCY_LABELS, isFrequency } from "~/lib/job-alert-frequency";
+
+/** search refuses longer names */
+const NAME_MAX = 120;
 
 const messages = defineMessages({
   frequency: { id: "alerts.list.frequency", defaultMessage: "How often" },
@@ -21,6 +25,12 @@ const messages = defineMessages({
   search: { id: "alerts.list.search", defaultMessage: "See the jobs" },
   failed: { id: "alerts.list.failed", defaultMessage: "We could not save the change. Try again in a moment." },
   empty: { id: "alerts.list.empty", defaultMessage: "There are no job alerts here." },
+  rename: { id: "alerts.list.rename", defaultMessage: "Rename" },
+  name: { id: "alerts.list.name", defaultMessage: "Name of the alert" },
+  nameMissing: { id: "alerts.list.nameMissing", defaultMessage: "Give the alert a name." },
+  saveName: { id: "alerts.list.saveName", defaultMessage: "Save the name" },
+  cancel: { id: "alerts.list.cancel", defaultMessage: "Cancel" },
+  editSearch: { id: "alerts.list.editSearch", defaultMessage: "Edit the search" },
 });
 
 type Change =
@@ -47,6 +57,9 @@ function AlertRow({
   const [resume, resuming] = useMutation(RESUME_JOB_ALERT);
   const [update, updating] = useMutation(UPDATE_JOB_ALERT);
   const [remove, removing] = useMutation(DELETE_JOB_ALERT);
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(alert.name);
+  const [nameTouched, setNameTouched] = useState(false);
   const busy = pausing.loading || resuming.loading || updating.loading || removing.loading;
 
   async function run(action: () => Promise<Change | undefined>): Promise<boolean> {
@@ -62,6 +75,22 @@ function AlertRow({
   }
 
   const variables = { id: alert.id, manageToken };
+  const nameError = nameTouched && !name.trim() ? intl.formatMessage(messages.nameMissing) : undefined;
+
+  const saveName = (event: FormEvent) => {
+    event.preventDefault();
+    setNameTouched(true);
+    if (!name.trim()) return;
+    if (name.trim() === alert.name) {
+      setRenaming(false);
+      return;
+    }
+    void run(
+      async () => (await update({ variables: { input: { ...variables, name: name.trim() } } })).data?.updateJobAlert,
+    ).then((done) => {
+      if (done) setRenaming(false);
+    });
+  };
   let status;
   if (!alert.confirmed) status = <Badge color="yellow">{intl.formatMessage(messages.unconfirmed)}</Badge>;
   else if (alert.paused)
@@ -81,9 +110,55 @@ function AlertRow({
           <Text fw={600}>{alert.name}</Text>
           {status}
         </Group>
-        <Anchor component={Link} to={alert.search.path} size="sm">
-          <FormattedMessage {...messages.search} />
-        </Anchor>
+        {renaming ? (
+          <form onSubmit={saveName} noValidate aria-label={intl.formatMessage(messages.rename)}>
+            <Group align="end">
+              <TextInput
+                label={intl.formatMessage(messages.name)}
+                required
+                maxLength={NAME_MAX}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                error={nameError}
+                w={280}
+              />
+              <Button type="submit" loading={updating.loading} disabled={busy}>
+                <FormattedMessage {...messages.saveName} />
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setRenaming(false);
+                  setName(alert.name);
+                  setNameTouched(false);
+                }}
+              >
+                <FormattedMessage {...messages.cancel} />
+              </Button>
+            </Group>
+          </form>
+        ) : null}
+        <Group gap="md">
+          <Anchor component={Link} to={alert.search.path} size="sm">
+            <FormattedMessage {...messages.search} />
+          </Anchor>
+          {manageToken === null ? (
+            // the owner changes the filters on the search page, which then saves them to the alert
+            <Anchor
+              component={Link}
+              to={alert.search.path}
+              size="sm"
+              onClick={() => startEditingAlert({ id: alert.id, name: alert.name })}
+            >
+              <FormattedMessage {...messages.editSearch} />
+            </Anchor>
+          ) : null}
+          {renaming ? null : (
+            <Anchor component="button" type="button" size="sm" onClick={() => setRenaming(true)}>
+              <FormattedMessage {...messages.rename} />
+            </Anchor>
+          )}
+        </Group>
         <Group align="end">
           <NativeSelect
             label={intl.formatMessage(messages.frequency)}

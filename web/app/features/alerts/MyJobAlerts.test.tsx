@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { DELETE_JOB_ALERT, MY_JOB_ALERTS, PAUSE_JOB_ALERT } from "./documents";
+import { editedAlert, stopEditingAlert } from "~/lib/job-alert-editing";
+import { DELETE_JOB_ALERT, MY_JOB_ALERTS, PAUSE_JOB_ALERT, UPDATE_JOB_ALERT } from "./documents";
 import { MyJobAlerts } from "./MyJobAlerts";
 
 function renderList(mocks: MockLink.MockedResponse[]) {
@@ -66,6 +67,49 @@ describe("MyJobAlerts", () => {
     ]);
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     expect(await screen.findByText("There are no job alerts here.")).toBeInTheDocument();
+  });
+
+  it("renames an alert, refusing an empty name before asking the API", async () => {
+    const user = userEvent.setup();
+    renderList([
+      mine([alert()]),
+      {
+        request: { query: UPDATE_JOB_ALERT, variables: { input: { id: "a1", manageToken: null, name: "Python jobs" } } },
+        result: { data: { updateJobAlert: { __typename: "JobAlertSaved", alert: alert({ name: "Python jobs" }) } } },
+      },
+    ]);
+    const row = await screen.findByRole("listitem", { name: "Python in Berlin" });
+    await user.click(within(row).getByRole("button", { name: "Rename" }));
+    const form = within(row).getByRole("form", { name: "Rename" });
+    const name = within(form).getByRole("textbox", { name: /Name of the alert/ });
+    await user.clear(name);
+    await user.click(within(form).getByRole("button", { name: "Save the name" }));
+    expect(within(form).getByText("Give the alert a name.")).toBeInTheDocument();
+    await user.type(name, "Python jobs");
+    await user.click(within(form).getByRole("button", { name: "Save the name" }));
+    expect(await screen.findByRole("listitem", { name: "Python jobs" })).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Rename" })).not.toBeInTheDocument();
+  });
+
+  it("sends the owner to the alert's search to edit it, remembering which alert", async () => {
+    stopEditingAlert();
+    const user = userEvent.setup();
+    const Stub = createRoutesStub([
+      { path: "/", Component: MyJobAlerts },
+      { path: "/jobs", Component: () => <p>the search page</p> },
+    ]);
+    renderWithMantine(
+      <MockedProvider mocks={[mine([alert()])]}>
+        <Stub initialEntries={["/"]} />
+      </MockedProvider>,
+    );
+    const row = await screen.findByRole("listitem", { name: "Python in Berlin" });
+    const edit = within(row).getByRole("link", { name: "Edit the search" });
+    expect(edit).toHaveAttribute("href", "/jobs?search=python");
+    await user.click(edit);
+    expect(await screen.findByText("the search page")).toBeInTheDocument();
+    expect(editedAlert()).toEqual({ id: "a1", name: "Python in Berlin" });
+    stopEditingAlert();
   });
 
   it("points to the search when there is no alert", async () => {

@@ -50,7 +50,7 @@ export function MyJobAlerts() {
     );
   else body = <AlertList alerts={alerts} manageToken={null} />;
   return (
-    <Stack component="section" gap="sm" maw={720} aria-labelledby={headingId}>
+    <Stack component="section" id="job-alerts" gap="sm" maw={720} aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
         <FormattedMessage {...messages.title} />
       </Title>

@@ -17,6 +17,16 @@ export const JOB_ALERT_FIELDS = graphql(`
   }
 `);
 
+/** What every alert mutation or token lookup answers when it is refused. */
+export const ALERT_ERROR_FIELDS = graphql(`
+  fragment AlertErrorFields on AlertErrors {
+    errors {
+      code
+      message
+    }
+  }
+`);
+
 export const CONFIRM_JOB_ALERT = graphql(`
   mutation ConfirmJobAlert($token: String!) {
     confirmJobAlert(token: $token) {
@@ -26,12 +36,7 @@ export const CONFIRM_JOB_ALERT = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -45,12 +50,7 @@ export const UNSUBSCRIBE_JOB_ALERT = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -65,12 +65,7 @@ export const JOB_ALERTS_BY_TOKEN = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -92,12 +87,7 @@ export const PAUSE_JOB_ALERT = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -111,12 +101,7 @@ export const RESUME_JOB_ALERT = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -130,12 +115,7 @@ export const UPDATE_JOB_ALERT = graphql(`
           ...JobAlertFields
         }
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);
@@ -147,12 +127,7 @@ export const DELETE_JOB_ALERT = graphql(`
       ... on JobAlertDeleted {
         id
       }
-      ... on AlertErrors {
-        errors {
-          code
-          message
-        }
-      }
+      ...AlertErrorFields
     }
   }
 `);

@@ -8,6 +8,7 @@ import { renderWithMantine } from "../../../test/render";
 import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";
 import {
   CREDITS_ERROR,
+  CreditsWidget,
   MyProductsPage,
   SUBSCRIPTIONS_ERROR,
 } from "./MyProductsPage";
@@ -39,7 +40,7 @@ const organization: MockLink.MockedResponse = {
   },
 };
 
-function config(subscriptions: boolean): MockLink.MockedResponse {
+function config(subscriptions: boolean, resumeContact = true): MockLink.MockedResponse {
   return {
     request: { query: APP_CONFIG },
     result: {
@@ -50,6 +51,12 @@ function config(subscriptions: boolean): MockLink.MockedResponse {
             key: "subscriptions",
             name: "enabled",
             value: subscriptions,
+          },
+          {
+            __typename: "AppConfigEntry",
+            key: "features",
+            name: "resume_contact",
+            value: resumeContact,
           },
         ],
       },
@@ -174,6 +181,16 @@ describe("MyProductsPage", () => {
     ).not.toBeInTheDocument();
   });
 
+  it("shows the resume contact credit only where recruiters may ask for contact", async () => {
+    const { unmount } = render([organization, config(false, false), credits]);
+    expect(await screen.findByTestId("credit-job")).toBeInTheDocument();
+    expect(screen.queryByTestId("credit-contact")).not.toBeInTheDocument();
+    expect(screen.queryByText("Resume contacts")).not.toBeInTheDocument();
+    unmount();
+    render([organization, config(false, true), credits]);
+    expect(await screen.findByTestId("credit-contact")).toHaveTextContent("Resume contacts9left for Green Harbor");
+  });
+
   it("lists the server's errors under the subscriptions danger alert", async () => {
     render([
       organization,
@@ -204,5 +221,27 @@ describe("MyProductsPage", () => {
     ]);
     expect(await screen.findByText(SUBSCRIPTIONS_ERROR)).toBeInTheDocument();
     expect(screen.getByText("Ask for at most 100.")).toBeInTheDocument();
+  });
+});
+
+describe("CreditsWidget", () => {
+  function renderWidget(mocks: MockLink.MockedResponse[]) {
+    const Stub = createRoutesStub([{ path: "/", Component: CreditsWidget }]);
+    return renderWithMantine(
+      <MockedProvider mocks={mocks}>
+        <Stub initialEntries={["/"]} />
+      </MockedProvider>,
+    );
+  }
+
+  it("shows the resume contacts left only with the site's resume_contact feature on", async () => {
+    const { unmount } = renderWidget([organization, config(false, true), credits]);
+    const balance = await screen.findByRole("region", { name: "Your balance" });
+    expect(await within(balance).findByText(/Resume contacts:/)).toHaveTextContent("Resume contacts: 9");
+    unmount();
+    renderWidget([organization, config(false, false), credits]);
+    const without = await screen.findByRole("region", { name: "Your balance" });
+    expect(await within(without).findByText(/Job postings:/)).toHaveTextContent("Job postings: 4");
+    expect(within(without).queryByText(/Resume contacts/)).not.toBeInTheDocument();
   });
 });

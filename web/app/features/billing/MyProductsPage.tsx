@@ -17,6 +17,7 @@ import { NavLink } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { useAppConfig } from "~/lib/app-config";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
+import { type SiteFeatures, useSiteFeatures } from "~/lib/site-features";
 import { BILLING_ORGANIZATION, CREDITS, SUBSCRIPTIONS } from "./documents";
 
 const messages = defineMessages({
@@ -85,18 +86,27 @@ export function formatDay(value: unknown, intl: IntlShape): string {
     : "–";
 }
 
+/** The resume contact credit (type `contact`) means something only where recruiters may ask for contact. */
+export function shownCredits<Credit extends { type: string }>(
+  credits: readonly Credit[],
+  features: SiteFeatures,
+): Credit[] {
+  return credits.filter((credit) => credit.type !== "contact" || features.resume_contact);
+}
+
 export function CreditsView({
   organizationNumber,
 }: {
   organizationNumber: number;
 }) {
   const intl = useIntl();
+  const features = useSiteFeatures();
   // Spec 7: the credits query is not cached.
   const { data, loading, error } = useQuery(CREDITS, {
     variables: { organizationId: organizationNumber },
     fetchPolicy: "no-cache",
   });
-  const credits = data?.getCredits ?? [];
+  const credits = shownCredits(data?.getCredits ?? [], features);
   return (
     <Stack gap="sm" component="section" aria-label={intl.formatMessage(messages.credits)}>
       <Title order={2} size="h3">
@@ -310,6 +320,7 @@ export function MyProductsPage() {
 /** The recruiter dashboard's balance: credits left, and where to see more. */
 export function CreditsWidget() {
   const intl = useIntl();
+  const features = useSiteFeatures();
   const organizationAnswer = useQuery(BILLING_ORGANIZATION);
   const organization =
     organizationAnswer.data?.currentUser?.activeOrganization ?? null;
@@ -328,7 +339,7 @@ export function CreditsWidget() {
           </Text>
         ) : (
           <Group gap="lg">
-            {(data?.getCredits ?? []).map((credit) => (
+            {shownCredits(data?.getCredits ?? [], features).map((credit) => (
               <Text key={credit.type} size="sm">
                 <FormattedMessage
                   {...messages.balanceCredit}

@@ -7,12 +7,17 @@ import {
 import { type IntlShape, useIntl } from "react-intl";
 import type { Message } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
+import { FEATURE_DEFAULTS, type SiteFeatures, useSiteFeatures } from "~/lib/site-features";
 import { MENU_LABELS } from "./menu-labels";
 import { hasRecruiterAccess, isAdminLike } from "./roles";
 import { useSession } from "./session";
 
 /** A menu item whose label is a message, formatted in the reader's language. */
-type LabelledItem = Omit<MenuItem, "label"> & { label: Message };
+type LabelledItem = Omit<MenuItem, "label"> & {
+  label: Message;
+  /** Shown only when the site has this feature on (spec 4's flags). */
+  feature?: keyof SiteFeatures;
+};
 
 const ORGANIZATION: readonly LabelledItem[] = [
   { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
@@ -21,8 +26,8 @@ const ORGANIZATION: readonly LabelledItem[] = [
   { label: MENU_LABELS.applications, to: "/recruiter/applications", mark: "✉" },
   { label: MENU_LABELS.myOrganization, to: "/dashboard/organization", mark: "⌂" },
   { label: MENU_LABELS.myProducts, to: "/my-products", mark: "▣" },
-  { label: MENU_LABELS.resumes, to: "/resumes", mark: "◎" },
-  { label: MENU_LABELS.contactRequests, to: "/dashboard/organization/contact-requests", mark: "☏" },
+  { label: MENU_LABELS.resumes, to: "/resumes", mark: "◎", feature: "resume" },
+  { label: MENU_LABELS.contactRequests, to: "/dashboard/organization/contact-requests", mark: "☏", feature: "resume" },
   { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
 ];
 
@@ -37,6 +42,8 @@ const JOB_SEEKER: readonly LabelledItem[] = [
   { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
   { label: MENU_LABELS.findJobs, to: "/jobs", mark: "◎" },
   { label: MENU_LABELS.myApplications, to: "/my-applications", mark: "✉" },
+  { label: MENU_LABELS.myResume, to: "/resume", mark: "▤", feature: "resume" },
+  { label: MENU_LABELS.contactRequests, to: "/resume/contact-requests", mark: "☏", feature: "resume" },
   { label: MENU_LABELS.myBookmarks, to: "/my-bookmarks", mark: "★" },
   { label: MENU_LABELS.organizations, to: "/organizations", mark: "⌂" },
   { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
@@ -55,10 +62,24 @@ export interface DashboardMenu {
   signedIn: boolean;
 }
 
-/** Whose menu: organization users (recruiters, administrators), job seekers, or visitors. */
-export function dashboardMenu(roles: readonly string[] | null, intl: IntlShape = SITE_INTL): DashboardMenu {
+/** Spec 6 and 4: recruiters (and admin-like users) search resumes, on a site with resumes. */
+export function canSearchResumes(roles: readonly string[] | null, features: SiteFeatures): boolean {
+  return roles !== null && features.resume && hasRecruiterAccess(roles);
+}
+
+/**
+ * Whose menu: organization users (recruiters, administrators), job seekers, or visitors; the
+ * items of features the site has turned off are left out.
+ */
+export function dashboardMenu(
+  roles: readonly string[] | null,
+  intl: IntlShape = SITE_INTL,
+  features: SiteFeatures = FEATURE_DEFAULTS,
+): DashboardMenu {
   const labelled = (items: readonly LabelledItem[]): MenuItem[] =>
-    items.map((item) => ({ ...item, label: intl.formatMessage(item.label) }));
+    items
+      .filter((item) => item.feature === undefined || features[item.feature])
+      .map(({ feature: _feature, ...item }) => ({ ...item, label: intl.formatMessage(item.label) }));
   if (roles === null)
     return { kind: "visitor", items: labelled(VISITOR), signedIn: false };
   if (hasRecruiterAccess(roles)) {
@@ -74,9 +95,10 @@ export function dashboardMenu(roles: readonly string[] | null, intl: IntlShape =
 function useDashboardMenu(): DashboardMenu {
   const intl = useIntl();
   const session = useSession();
+  const features = useSiteFeatures();
   const user =
     session.status === "authenticated" ? session.data?.user : undefined;
-  return dashboardMenu(user ? user.roles : null, intl);
+  return dashboardMenu(user ? user.roles : null, intl, features);
 }
 
 /** The sidebar of wider screens, per user kind. */

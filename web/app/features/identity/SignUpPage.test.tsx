@@ -78,7 +78,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 // Typing a whole form takes a few seconds on a busy machine.
-describe("SignUpPage", { timeout: 30_000 }, () => {
+describe("SignUpPage", { timeout: 60_000 }, () => {
   beforeEach(() => vi.mocked(track).mockClear());
 
   it("answers every accepted sign-up with the same check-your-mailbox page, and tracks it", async () => {

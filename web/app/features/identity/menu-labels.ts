@@ -12,6 +12,7 @@ export const MENU_LABELS = defineMessages({
   applications: { id: "menu.applications", defaultMessage: "Applications" },
   myProducts: { id: "menu.myProducts", defaultMessage: "My products" },
   resumes: { id: "menu.resumes", defaultMessage: "Resumes" },
+  myResume: { id: "menu.myResume", defaultMessage: "My resume" },
   contactRequests: { id: "menu.contactRequests", defaultMessage: "Contact requests" },
   masquerade: { id: "menu.masquerade", defaultMessage: "Act as another user" },
   auditLog: { id: "menu.auditLog", defaultMessage: "Audit log" },

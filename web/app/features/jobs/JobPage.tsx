@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
@@ -301,8 +302,11 @@ export function JobPage({
   signedIn = false,
   similarJobs = [],
   captcha = null,
+  alertPrompt = null,
 }: {
   job: JobView;
+  /** The job alert prompt the route composes in (the search feature's), under how to apply. */
+  alertPrompt?: ReactNode;
   origin: string;
   /** The captcha widget for visitors' reports, when the web has one configured. */
   captcha?: { scriptUrl: string; siteKey: string } | null;
@@ -358,6 +362,7 @@ export function JobPage({
           <Stack gap="xl">
             {published ? body : <UnpublishedFade>{body}</UnpublishedFade>}
             <HowToApply job={job} />
+            {published ? alertPrompt : null}
             {published ? <SimilarJobs jobs={similarJobs} /> : null}
           </Stack>
         </Grid.Col>

@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as analytics from "~/lib/analytics";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import en from "~/lib/i18n/messages/en.json";
+import { editedAlert, startEditingAlert, stopEditingAlert } from "~/lib/job-alert-editing";
 import { CREATE_JOB_ALERT } from "./CreateJobAlert";
+import { SAVE_ALERT_SEARCH } from "./SaveSearchCta";
 import { parseJobSearchParams } from "./job-search-params";
 import { JobSearchPage } from "./JobSearchPage";
 import type { JobSearchPageData } from "./load-search";
@@ -96,8 +98,10 @@ describe("Create a job alert", () => {
       false,
     );
     expect(screen.queryByText(/coming soon/)).not.toBeInTheDocument();
+    expect(analytics.track).not.toHaveBeenCalledWith("job_alert_prompt");
     await user.click(screen.getByRole("button", { name: "Create a job alert" }));
     const form = await screen.findByRole("form", { name: "Create a job alert" });
+    expect(analytics.track).toHaveBeenCalledWith("job_alert_prompt");
     expect(within(form).getByRole("textbox", { name: /Name of the alert/ })).toHaveValue("python");
     await user.click(within(form).getByRole("radio", { name: "Weekly" }));
     await user.type(within(form).getByRole("textbox", { name: /Your email address/ }), "ada@example.com");
@@ -183,5 +187,56 @@ describe("Create a job alert", () => {
     await user.click(within(form).getByRole("button", { name: "Save the alert" }));
     await waitFor(() => expect(within(form).getByRole("alert")).toHaveTextContent("This address has too many job alerts."));
     expect(analytics.track).not.toHaveBeenCalledWith("job_alert_signup", expect.anything());
+  });
+
+  it("saves the page's search to the alert whose search its owner chose to edit", async () => {
+    const user = userEvent.setup();
+    const sent: { id: string; search: SentInput["search"] }[] = [];
+    startEditingAlert({ id: "a9", name: "Python in Berlin" });
+    render(
+      [
+        {
+          request: {
+            query: SAVE_ALERT_SEARCH,
+            variables: (variables: Record<string, unknown>) => {
+              sent.push(variables.input as { id: string; search: SentInput["search"] });
+              return true;
+            },
+          },
+          result: {
+            data: {
+              updateJobAlert: { __typename: "JobAlertSaved", alert: { __typename: "JobAlert", id: "a9", name: "Python in Berlin" } },
+            },
+          },
+        },
+      ],
+      true,
+    );
+    const section = await screen.findByRole("region", { name: "Change the search of “Python in Berlin”" });
+    expect(within(section).queryByRole("button", { name: "Create a job alert" })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Save this search to the alert" }));
+    expect(await screen.findByText("“Python in Berlin” now uses this search.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to your job alerts" })).toHaveAttribute("href", "/user/account#job-alerts");
+    const [input] = sent;
+    if (!input) throw new Error("nothing was sent");
+    expect(input.id).toBe("a9");
+    expect(input.search.fulltext).toEqual({ keys: "python" });
+    expect(input.search.geoLocation).toMatchObject({ label: "Berlin", radius: 50 });
+    expect(input.search.sorts).toEqual([]);
+    expect(editedAlert()).toBeNull();
+  });
+
+  it("offers a new alert again when the owner stops editing, and always to visitors", async () => {
+    const user = userEvent.setup();
+    startEditingAlert({ id: "a9", name: "Python in Berlin" });
+    const visitor = render([], false);
+    expect(await screen.findByRole("button", { name: "Create a job alert" })).toBeInTheDocument();
+    visitor.unmount();
+
+    render([], true);
+    await user.click(await screen.findByRole("button", { name: "Stop editing" }));
+    expect(await screen.findByRole("button", { name: "Create a job alert" })).toBeInTheDocument();
+    expect(editedAlert()).toBeNull();
+    stopEditingAlert();
   });
 });

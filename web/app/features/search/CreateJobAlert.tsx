@@ -75,6 +75,10 @@ export interface CreateJobAlertProps {
   defaultName: string;
   /** The captcha widget visitors answer, when the web has one configured. */
   captcha: { scriptUrl: string; siteKey: string } | null;
+  /** The button's own words (default "Create a job alert"). */
+  label?: string;
+  /** The page counted its own prompt (job_alert_prompt) already: opening the form is not counted again. */
+  promptCounted?: boolean;
 }
 
 type Created = { name: string; email: string; confirmed: boolean };
@@ -200,8 +204,14 @@ export function CreateJobAlert(props: CreateJobAlertProps) {
   return (
     <>
       <Group>
-        <Button onClick={() => setOpened(true)}>
-          <FormattedMessage {...messages.open} />
+        <Button
+          onClick={() => {
+            // spec 7: the visitor was shown the alert form (job_alert_signup follows if they save)
+            if (!props.promptCounted) track("job_alert_prompt");
+            setOpened(true);
+          }}
+        >
+          {props.label ?? <FormattedMessage {...messages.open} />}
         </Button>
       </Group>
       <Modal opened={opened} onClose={close} title={intl.formatMessage(messages.title)} centered>

@@ -24,13 +24,15 @@ from datetime import UTC, datetime
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.outbox import enqueue
+from jobkit.site_settings import site_values
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from resumes.db import known_organizations, members, outbox
+from resumes.db import known_organizations, members, outbox, site_settings
 from resumes.domain.access import recruiter_facts, visible_to
 from resumes.domain.errors import (
     ALREADY_REQUESTED_MESSAGE,
+    CONTACT_OFF_MESSAGE,
     NO_SUCH_REQUEST,
     NO_SUCH_RESUME,
     UNKNOWN_ORGANIZATION_MESSAGE,
@@ -56,6 +58,16 @@ STATUSES = (NEW, "pending", "approved", "declined", "revoked", "denied")
 APPLICANT_STATUSES = ("pending", "approved", "declined", "revoked")
 APPLICANT_ACTIONS = ("approve", "decline", "revoke")
 MAX_PAGE = 100
+# Spec 4: recruiters ask for contact only where the site turns this on (identity's platform
+# default is off; a site that never said otherwise has it off).
+CONTACT_FEATURE = ("features", "resume_contact")
+
+
+async def contact_feature_on(session: AsyncSession, site: str) -> bool:
+    """The site's ``features.resume_contact`` flag, from the site settings read model."""
+    key, name = CONTACT_FEATURE
+    values = await site_values(session, site_settings, [site], key, name)
+    return values.get(site) is True
 
 
 class IllegalTransition(Exception):
@@ -136,6 +148,8 @@ async def request_contact(
         )
         if resume is None or facts is None or not visible_to(resume, principal, facts):
             return one_error(ResumeErrorCode.NOT_FOUND, NO_SUCH_RESUME, "resume_id")
+        if not await contact_feature_on(session, resume.site):
+            return one_error(ResumeErrorCode.FEATURE_OFF, CONTACT_OFF_MESSAGE)
         if str(resume.owner_id) == principal.user_id:
             return one_error(ResumeErrorCode.INVALID, "This is your own resume.", "resume_id")
         number = await session.scalar(

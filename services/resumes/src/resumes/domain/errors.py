@@ -22,6 +22,7 @@ class ResumeErrorCode(StrEnum):
     ALREADY_REQUESTED = "ALREADY_REQUESTED"
     INVALID_TRANSITION = "INVALID_TRANSITION"
     UNKNOWN_ORGANIZATION = "UNKNOWN_ORGANIZATION"
+    FEATURE_OFF = "FEATURE_OFF"
 
 
 class ResumeError(DomainError[ResumeErrorCode]):
@@ -42,6 +43,8 @@ ALREADY_REQUESTED_MESSAGE = (
     "Your organization has already asked to contact this applicant; see your contact requests."
 )
 UNKNOWN_ORGANIZATION_MESSAGE = "This organization is not known yet; try again in a moment."
+# the site's features.resume_contact flag (identity's site configuration, spec 4) is off
+CONTACT_OFF_MESSAGE = "This site does not let recruiters ask applicants for contact."
 # billing denied the request (spec 9: the contact credits page key is `contact`; credits and
 # subscriptions point to /contact)
 NO_CONTACTS_LEFT_MESSAGE = (

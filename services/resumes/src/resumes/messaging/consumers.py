@@ -7,7 +7,9 @@
 - ``resumes-contacts``: billing's answers to contact requests (granted: the request waits for
   the applicant; denied: no contact left), applied once per request whatever the redeliveries;
 - ``resumes-contact-mailer``: a granted request is mailed to the applicant;
-- ``resumes-identity``: a deleted account's resume is deleted (personal data erased).
+- ``resumes-identity``: a deleted account's resume is deleted (personal data erased);
+- ``resumes-site-config``: identity's site settings into their read model (whether recruiters
+  may ask for contact: ``features.resume_contact``).
 """
 
 from __future__ import annotations
@@ -24,11 +26,12 @@ from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization
 from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, membership_handlers
+from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from resumes.db import known_organizations, members, processed_events, terms
+from resumes.db import known_organizations, members, processed_events, site_settings, terms
 from resumes.domain.contacts import apply_billing_answer
 from resumes.domain.events import (
     BILLING_CONTACT_TOPIC,
@@ -44,6 +47,7 @@ from resumes.messaging.contracts import (
     CONTACTS_GROUP,
     IDENTITY_GROUP,
     ORGANIZATIONS_GROUP,
+    SITE_CONFIG_GROUP,
     VOCABULARY_GROUP,
     ContactDenied,
     ContactGranted,
@@ -181,5 +185,11 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         _consumer(
             settings, sessions, IDENTITY_GROUP, {contracts.USER_TOPIC: identity_handlers(settings)}
+        ),
+        _consumer(
+            settings,
+            sessions,
+            SITE_CONFIG_GROUP,
+            {SITE_TOPIC: site_settings_handlers(site_settings)},
         ),
     ]

@@ -9,6 +9,7 @@ from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
+from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
 from resumes.domain.events import (
@@ -23,6 +24,7 @@ VOCABULARY_GROUP = "resumes-vocabulary"
 CONTACTS_GROUP = "resumes-contacts"
 CONTACT_MAILER_GROUP = "resumes-contact-mailer"
 IDENTITY_GROUP = "resumes-identity"
+SITE_CONFIG_GROUP = "resumes-site-config"
 
 
 class OrganizationNamed(EventView):
@@ -83,6 +85,13 @@ READS = (
         ContactStatusChanged,
     ),
     Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
+    # the site's settings: whether recruiters may ask for contact (features.resume_contact)
+    Reads(
+        SITE_CONFIG_GROUP,
+        contracts.SITE_TOPIC,
+        (contracts.SITE_CONFIG_CHANGED,),
+        SiteConfigChangedView,
+    ),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("resumes"),
 )

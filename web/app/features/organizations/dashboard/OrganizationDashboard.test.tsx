@@ -156,7 +156,7 @@ describe("OrganizationListPage", () => {
 });
 
 // The editor mounts every section (each tab keeps its form): rendering it takes a while in jsdom.
-const EDITOR_TIMEOUT = 30_000;
+const EDITOR_TIMEOUT = 120_000;
 
 describe("OrganizationEditorPage", () => {
   it("saves the organization info, keeping the logo, and shows the website error under its input", async () => {
