@@ -24,6 +24,8 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["resume/wizard", "routes/resume-wizard.tsx"],
   ["resume/wizard/:step", "routes/resume-wizard-step.tsx"],
   ["resume/wizard/import", "routes/resume-wizard-import.tsx"],
+  // a recruiter's view of one resume; /resume/{edit,wizard,contact-requests} are static and win
+  ["resume/:id", "routes/resume-detail.tsx"],
   ["user/login", "routes/user-login.tsx"],
   ["user/logout", "routes/user-logout.tsx"],
   ["user/register", "routes/user-register.tsx"],
@@ -41,6 +43,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["my-products", "routes/my-products.tsx"],
   ["dashboard", "routes/dashboard.tsx"],
   ["dashboard/organization", "routes/dashboard-organization.tsx"],
+  ["dashboard/organization/contact-requests", "routes/dashboard-organization-contact-requests.tsx"],
   ["dashboard/organization/:id/edit", "routes/dashboard-organization-edit.tsx"],
   ["dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"],
   ["job/:slug/apply/:step", "routes/job-apply.tsx"],

@@ -27,6 +27,7 @@ const ORGANIZATION: readonly LabelledItem[] = [
   { label: MENU_LABELS.myOrganization, to: "/dashboard/organization", mark: "⌂" },
   { label: MENU_LABELS.myProducts, to: "/my-products", mark: "▣" },
   { label: MENU_LABELS.resumes, to: "/resumes", mark: "◎", feature: "resume" },
+  { label: MENU_LABELS.contactRequests, to: "/dashboard/organization/contact-requests", mark: "☏", feature: "resume" },
   { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
 ];
 

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Box, Grid, Group, Stack, Title } from "@mantine/core";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { useNavigation } from "react-router";
 import { Link } from "~/components/Link";
 import { DangerList } from "~/components/DangerList";
 import { FacetGroup } from "~/components/FacetGroup";
 import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
-import { track } from "~/lib/analytics";
 import type { JobSearchResultsView } from "./documents";
 import { clearFiltersHref, jobFacetViews, jobFilterChips, type JobFacetView } from "./job-facets";
 import {
@@ -25,12 +24,13 @@ import { JobResults } from "./JobResults";
 import { JobSearchBar } from "./JobSearchBar";
 import { LandingPageEditor } from "./LandingPageEditor";
 import type { JobSearchPageData } from "./load-search";
-import { FilterChips } from "./FilterChips";
-import { MobileFilters } from "./MobileFilters";
+import { FilterChips } from "~/components/search/FilterChips";
+import { MobileFilters } from "~/components/search/MobileFilters";
 import { SaveSearchCta } from "./SaveSearchCta";
-import { POPULAR_JOB_SEARCHES, SearchEmptyState, type EmptySuggestion } from "./SearchEmptyState";
-import { pageCount } from "./search-url";
-import { SortLinks } from "./SortLinks";
+import { POPULAR_JOB_SEARCHES, SearchEmptyState, type EmptySuggestion } from "~/components/search/SearchEmptyState";
+import { pageCount } from "~/lib/search/search-url";
+import { SortLinks } from "~/components/search/SortLinks";
+import { useTrackSearch } from "~/lib/search/use-track-search";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
@@ -121,16 +121,6 @@ const POPULAR = POPULAR_JOB_SEARCHES.map((search) => ({
   href: `/jobs?search=${encodeURIComponent(search)}`,
 }));
 
-/** Spec 7: job_search with the search query, once per search (not again on re-render). */
-function useTrackJobSearch(href: string, search: string, total: number | null) {
-  const tracked = useRef<string | null>(null);
-  useEffect(() => {
-    if (total === null || tracked.current === href) return;
-    tracked.current = href;
-    track("job_search", { search_query: search, results: total });
-  }, [href, search, total]);
-}
-
 function Results({
   results,
   state,
@@ -207,7 +197,8 @@ export function JobSearchPage({
   const updating = navigation.state === "loading" && navigation.location.pathname.startsWith("/jobs");
   const filtersHeadingId = useId();
   const resultsHeadingId = useId();
-  useTrackJobSearch(href, state.search, results ? results.total : null);
+  // Spec 7: job_search with the search query, once per search
+  useTrackSearch("job_search", href, state.search, results ? results.total : null);
 
   const facetViews = results ? jobFacetViews(state, categories, results.facets, intl) : [];
   const chips = jobFilterChips(state, categories, results?.facets ?? [], intl);

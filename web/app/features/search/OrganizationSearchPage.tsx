@@ -12,10 +12,10 @@ import { Pagination } from "~/components/Pagination";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { SearchFacetView } from "./documents";
-import type { FilterChip } from "./FilterChips";
-import { FilterChips } from "./FilterChips";
+import type { FilterChip } from "~/components/search/FilterChips";
+import { FilterChips } from "~/components/search/FilterChips";
 import type { OrganizationSearchPageData } from "./load-search";
-import { MobileFilters } from "./MobileFilters";
+import { MobileFilters } from "~/components/search/MobileFilters";
 import {
   ORGANIZATION_FACET_FIELDS,
   ORGANIZATION_FACET_TITLES,
@@ -25,8 +25,8 @@ import {
   type OrganizationFacetField,
   type OrganizationSearchState,
 } from "./organization-search-params";
-import { SearchEmptyState } from "./SearchEmptyState";
-import { cleanText, pageCount } from "./search-url";
+import { SearchEmptyState } from "~/components/search/SearchEmptyState";
+import { cleanText, pageCount } from "~/lib/search/search-url";
 
 const messages = defineMessages({
   searchLabel: { id: "search.organizations.searchLabel", defaultMessage: "Search organizations" },

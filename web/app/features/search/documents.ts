@@ -1,20 +1,13 @@
 import { graphql } from "~/lib/graphql/generated/gql";
+
+// The search pages' shared documents (lib/search/documents), named here too for the job search.
+export { LOCATION_SUGGESTIONS, SEARCH_FACET_FIELDS } from "~/lib/search/documents";
 import type {
   JobSearchQuery,
   OrganizationSearchQuery,
   UpdateLandingPageMutation,
 } from "~/lib/graphql/generated/graphql";
 
-export const SEARCH_FACET_FIELDS = graphql(`
-  fragment SearchFacetFields on SearchFacet {
-    field
-    values {
-      value
-      label
-      count
-    }
-  }
-`);
 
 export const SEARCH_METADATA_FIELDS = graphql(`
   fragment SearchMetadataFields on SearchMetadata {
@@ -134,19 +127,6 @@ export const ORGANIZATION_SEARCH = graphql(`
   }
 `);
 
-/** Address autocomplete (spec 9: 250 ms delay, minimum length 1). */
-export const LOCATION_SUGGESTIONS = graphql(`
-  query LocationSuggestions($text: String!, $limit: Int!) {
-    locationSuggestions(text: $text, limit: $limit) {
-      label
-      locationType
-      country
-      administrativeArea
-      lat
-      lon
-    }
-  }
-`);
 
 /** /jobs/{alias}[/{alias}]: the terms the path names (unknown aliases are left out). */
 export const JOB_CATEGORY_TERMS = graphql(`
@@ -192,7 +172,7 @@ export const UPDATE_LANDING_PAGE = graphql(`
 export type JobSearchAnswer = JobSearchQuery["jobSearch"];
 export type JobSearchResultsView = Extract<JobSearchAnswer, { __typename: "JobSearchResults" }>;
 export type JobSearchHitView = JobSearchResultsView["hits"][number];
-export type SearchFacetView = JobSearchResultsView["facets"][number];
+export type { SearchFacetView } from "~/lib/search/documents";
 export type SearchErrorsView = Extract<JobSearchAnswer, { __typename: "SearchErrors" }>;
 export type OrganizationSearchAnswer = OrganizationSearchQuery["organizationSearch"];
 export type OrganizationSearchResultsView = Extract<

@@ -3,7 +3,7 @@ import type { FacetOption } from "~/components/FacetGroup";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { SearchFacetView } from "./documents";
-import type { FilterChip } from "./FilterChips";
+import type { FilterChip } from "~/components/search/FilterChips";
 import {
   DEFAULT_UNIT,
   emptyFilters,

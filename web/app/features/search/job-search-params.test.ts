@@ -15,7 +15,7 @@ import {
   toggleFilter,
   type CategorySelection,
 } from "./job-search-params";
-import { facetValues, parsePage } from "./search-url";
+import { facetValues, parsePage } from "~/lib/search/search-url";
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 

@@ -1,6 +1,23 @@
-import type { JobSearchInput, SearchGeoLocationInput } from "~/lib/graphql/generated/graphql";
+import type { JobSearchInput } from "~/lib/graphql/generated/graphql";
+import { DEFAULT_RADIUS, FACET_LIMIT, geoInput, parseGeo, serializePlace, type GeoSelection } from "~/lib/search/geo";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
-import { cleanText, facetValues, parseNumber, parsePage, queryString } from "./search-url";
+import { cleanText, facetValues, parseNumber, parsePage, queryString } from "~/lib/search/search-url";
+
+// The place and radius are the search pages' (lib/search/geo); the job search's modules and
+// tests keep naming them here.
+export {
+  DEFAULT_RADIUS,
+  DEFAULT_UNIT,
+  FACET_LIMIT,
+  formatDistance,
+  geoInput,
+  isAreaLocationType,
+  MILES_MULTIPLIER,
+  parseGeo,
+  RADIUS_OPTIONS,
+  serializePlace,
+  type GeoSelection,
+} from "~/lib/search/geo";
 
 /** Spec 9: jobs per listing page. */
 export const JOB_PAGE_SIZE = 10;
@@ -24,15 +41,6 @@ export const JOB_FACET_TITLES: Record<JobFacetField, Message> = defineMessages({
   company: { id: "search.facet.company", defaultMessage: "Organization" },
 });
 
-/** Spec 9: facet limit 100 per facet, minimum count 1. */
-export const FACET_LIMIT = 100;
-
-/** Spec 9: the radius options; this site's default is 50 miles (a mile is 1.6 km here). */
-export const RADIUS_OPTIONS = [5, 25, 50, 100, 200] as const;
-export const DEFAULT_RADIUS = 50;
-export const DEFAULT_UNIT = "mi";
-export const MILES_MULTIPLIER = 1.6;
-
 /** Spec 3: relevancy (no explicit sort in requests) and newest first. */
 export const SORTINGS = ["relevancy", "publish_date_desc"] as const;
 export type Sorting = (typeof SORTINGS)[number];
@@ -53,16 +61,6 @@ export const JOB_SEARCH_KEYS = [
   "radius",
   "sorting",
 ] as const;
-
-/**
- * Where to search: a place picked from the suggestions (a city with coordinates, or a whole
- * country or state), or text typed without picking (the loader looks it up).
- */
-export type GeoSelection =
-  | { locationType: "locality"; label: string; lat: number; lon: number }
-  | { locationType: "country"; label: string; country: string }
-  | { locationType: "administrative_area_level_1"; label: string; country: string; administrativeArea: string }
-  | { locationType: null; label: string };
 
 export type JobFilters = Record<JobFacetField, string[]>;
 
@@ -97,32 +95,6 @@ export const DEFAULT_JOB_SEARCH: JobSearchState = {
   page: 1,
 };
 
-const MAX_PLACE_LENGTH = 200;
-
-function place(params: URLSearchParams, key: string): string {
-  return cleanText(params.get(key)).slice(0, MAX_PLACE_LENGTH);
-}
-
-function parseGeo(params: URLSearchParams): GeoSelection | null {
-  const label = place(params, "geo_location");
-  const country = place(params, "country").toUpperCase();
-  const area = place(params, "administrative_area_level_1");
-  const lat = parseNumber(params.get("lat"));
-  const lon = parseNumber(params.get("lon"));
-  if (area && country) {
-    return {
-      locationType: "administrative_area_level_1",
-      label: label || `${area}, ${country}`,
-      country,
-      administrativeArea: area,
-    };
-  }
-  if (lat !== null && lon !== null) return { locationType: "locality", label: label || `${lat}, ${lon}`, lat, lon };
-  if (country) return { locationType: "country", label: label || country, country };
-  if (label) return { locationType: null, label };
-  return null;
-}
-
 /** Reads a /jobs URL's query: unknown keys are ignored, bad values fall back to the defaults. */
 export function parseJobSearchParams(params: URLSearchParams): JobSearchState {
   const filters = emptyFilters();
@@ -143,29 +115,11 @@ export function parseJobSearchParams(params: URLSearchParams): JobSearchState {
   };
 }
 
-function coordinate(value: number): string {
-  return String(Math.round(value * 1e5) / 1e5);
-}
-
 /** The query parameters of a state, defaults left out, in a stable order. */
 export function serializeJobSearch(state: JobSearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.search) params.set("search", state.search);
-  const geo = state.geo;
-  if (geo) {
-    params.set("geo_location", geo.label);
-    if (geo.locationType === "locality") {
-      params.set("lat", coordinate(geo.lat));
-      params.set("lon", coordinate(geo.lon));
-    } else if (geo.locationType === "country") {
-      params.set("country", geo.country);
-    } else if (geo.locationType === "administrative_area_level_1") {
-      params.set("country", geo.country);
-      params.set("administrative_area_level_1", geo.administrativeArea);
-    }
-    const hasRadius = geo.locationType === "locality" || geo.locationType === null;
-    if (hasRadius && state.radius !== DEFAULT_RADIUS) params.set("radius", String(state.radius));
-  }
+  serializePlace(params, state.geo, state.radius);
   for (const field of JOB_FACET_FIELDS) {
     if (state.filters[field].length > 0) params.set(field, state.filters[field].join(","));
   }
@@ -205,25 +159,6 @@ export function toggleFilter(state: JobSearchState, field: JobFacetField, value:
   return { ...state, filters: { ...state.filters, [field]: next }, page: 1 };
 }
 
-function geoInput(geo: GeoSelection, radius: number): SearchGeoLocationInput | null {
-  switch (geo.locationType) {
-    case "locality":
-      return { locationType: "locality", label: geo.label, lat: geo.lat, lon: geo.lon, radius, unit: DEFAULT_UNIT };
-    case "country":
-      return { locationType: "country", label: geo.label, country: geo.country };
-    case "administrative_area_level_1":
-      return {
-        locationType: "administrative_area_level_1",
-        label: geo.label,
-        country: geo.country,
-        administrativeArea: geo.administrativeArea,
-      };
-    case null:
-      // Typed but never found: the loader looked it up and could not; no place filter.
-      return null;
-  }
-}
-
 /**
  * Spec 3: the search request. Every job facet is counted (limit 100, OR, min count 1); each
  * facet's selection is an OR group tagged `facet:{field}` so its own counts ignore it.
@@ -255,12 +190,6 @@ export function buildJobSearchInput(
     page: state.page,
     sorts: state.sorting === "publish_date_desc" ? [{ field: "field_job_publishing_date", value: "DESC" }] : [],
   };
-}
-
-/** A distance in km as this site says it: "12 mi". */
-export function formatDistance(km: number): string {
-  const miles = km / MILES_MULTIPLIER;
-  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} ${DEFAULT_UNIT}`;
 }
 
 /** The vocabulary a path alias's term belongs to names its facet (contract: termsByAlias). */

@@ -1,7 +1,7 @@
 import type { OrganizationSearchInput } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { FACET_LIMIT } from "./job-search-params";
-import { cleanText, facetValues, parsePage, queryString } from "./search-url";
+import { cleanText, facetValues, parsePage, queryString } from "~/lib/search/search-url";
 
 /** Spec 9: organization search page size. */
 export const ORGANIZATION_PAGE_SIZE = 12;

@@ -8,7 +8,7 @@ import {
   type CategorySelection,
   type JobSearchState,
 } from "./job-search-params";
-import { queryString } from "./search-url";
+import { queryString } from "~/lib/search/search-url";
 import { searchMetaDescriptors } from "./search-meta";
 
 /** Spec 9 (SEO): at most 2 clean facets in an indexable URL; an empty page is not indexed. */

@@ -2,9 +2,9 @@ import { useQuery } from "@apollo/client/react";
 import { Autocomplete, Loader } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
-import { LOCATION_SUGGESTIONS } from "./documents";
-import type { GeoSelection } from "./job-search-params";
-import { suggestionToGeo } from "./load-search";
+import { LOCATION_SUGGESTIONS } from "~/lib/search/documents";
+import type { GeoSelection } from "~/lib/search/geo";
+import { suggestionToGeo } from "~/lib/search/place";
 import { useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 

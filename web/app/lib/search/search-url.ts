@@ -17,21 +17,24 @@ export function cleanText(value: string | null): string {
 }
 
 const TERM_ID = /^\d{1,12}$/;
+/** Keyword facet values (a resume's career status or region): letters, digits and a few marks. */
+const KEYWORD = /^[\p{L}\p{N}][\p{L}\p{N} _.'’()&/-]{0,99}$/u;
 /** Organization ids (company facet) are UUIDs; the search service takes hex and dashes. */
 const ORGANIZATION_ID = /^[0-9a-fA-F-]{1,64}$/;
 
 /**
  * A facet parameter's values: comma-separated (and repeated keys joined), trimmed,
  * de-duplicated in first-seen order; values that are not ids are dropped. Term ids are numeric
- * (leading zeros removed); `company` takes organization ids.
+ * (leading zeros removed); `company` takes organization ids; keyword facets short plain words.
  */
-export function facetValues(raw: readonly string[], kind: "term" | "organization" = "term"): string[] {
+export function facetValues(raw: readonly string[], kind: "term" | "organization" | "keyword" = "term"): string[] {
   const values: string[] = [];
   for (const part of raw.flatMap((value) => value.split(","))) {
     const trimmed = part.trim();
     let value: string | null = null;
     if (kind === "term" && TERM_ID.test(trimmed)) value = String(Number.parseInt(trimmed, 10));
     if (kind === "organization" && ORGANIZATION_ID.test(trimmed)) value = trimmed.toLowerCase();
+    if (kind === "keyword" && KEYWORD.test(trimmed)) value = trimmed;
     if (value !== null && !values.includes(value)) values.push(value);
     if (values.length === MAX_VALUES_PER_FACET) break;
   }

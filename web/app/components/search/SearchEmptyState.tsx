@@ -9,7 +9,14 @@ const messages = defineMessages({
   popular: { id: "search.empty.popular", defaultMessage: "Popular searches" },
   noJobs: { id: "search.empty.jobs", defaultMessage: "No jobs match this search." },
   noOrganizations: { id: "search.empty.organizations", defaultMessage: "No organizations match this search." },
+  noResumes: { id: "search.empty.resumes", defaultMessage: "No resumes match this search." },
 });
+
+const EMPTY_MESSAGES = {
+  jobs: messages.noJobs,
+  organizations: messages.noOrganizations,
+  resumes: messages.noResumes,
+} as const;
 
 export interface EmptySuggestion {
   label: string;
@@ -31,7 +38,7 @@ export function SearchEmptyState({
   suggestions,
   popular = [],
 }: {
-  what: "jobs" | "organizations";
+  what: "jobs" | "organizations" | "resumes";
   suggestions: readonly EmptySuggestion[];
   popular?: readonly EmptySuggestion[];
 }) {
@@ -68,7 +75,7 @@ export function SearchEmptyState({
         </Stack>
       }
     >
-      <FormattedMessage {...(what === "jobs" ? messages.noJobs : messages.noOrganizations)} />
+      <FormattedMessage {...EMPTY_MESSAGES[what]} />
     </EmptyState>
   );
 }
