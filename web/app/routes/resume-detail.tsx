@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { hasRecruiterAccess } from "~/features/identity/roles";
 import { RECRUITER_RESUME } from "~/features/resumes/recruiter-documents";
 import { ResumeDetailPage } from "~/features/resumes/ResumeDetailPage";
+import { useSiteFeatures } from "~/lib/site-features";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
@@ -39,5 +40,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ResumeDetailRoute({ loaderData }: Route.ComponentProps) {
-  return <ResumeDetailPage resume={loaderData.resume} canRequestContact={loaderData.canRequestContact} />;
+  // spec 4: asking for contact is a feature of its own (features.resume_contact)
+  const features = useSiteFeatures();
+  return (
+    <ResumeDetailPage
+      resume={loaderData.resume}
+      canRequestContact={loaderData.canRequestContact && features.resume_contact}
+    />
+  );
 }

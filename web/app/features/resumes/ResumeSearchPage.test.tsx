@@ -1,3 +1,4 @@
+import { APP_CONFIG } from "~/lib/app-config";
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -202,34 +203,51 @@ describe("ResumeSearchPage", () => {
   });
 
   it("shows the resume contact credits left, linking to /my-products", async () => {
-    const mocks: MockLink.MockedResponse[] = [
-      {
-        request: { query: RESUME_CREDITS_ORGANIZATION },
-        result: {
-          data: {
-            currentUser: {
-              __typename: "User",
-              id: "u1",
-              activeOrganization: { __typename: "Organization", id: "o1", number: 7, name: "Green Harbor" },
-            },
-          },
-        },
-      },
-      {
-        request: { query: RESUME_CREDITS, variables: { organizationId: 7 } },
-        result: {
-          data: {
-            getCredits: [
-              { __typename: "Credit", amount: 4, label: "Jobs", organizationName: "Green Harbor", type: "job", frontend: "jobboard" },
-              { __typename: "Credit", amount: 3, label: "Contacts", organizationName: "Green Harbor", type: "contact", frontend: "jobboard" },
-            ],
-          },
-        },
-      },
-    ];
+    const mocks: MockLink.MockedResponse[] = [contactFeature(true), ...creditMocks()];
     renderRoute("/resumes", results([hit(1)]), mocks);
     const credits = await screen.findByTestId("resume-contact-credits");
     expect(credits).toHaveTextContent("3 resume contacts left for Green Harbor");
     expect(within(credits).getByRole("link", { name: "Get more contacts" })).toHaveAttribute("href", "/my-products");
   });
 });
+
+/** The site's configuration with features.resume_contact on or off. */
+function contactFeature(on: boolean): MockLink.MockedResponse {
+  return {
+    request: { query: APP_CONFIG },
+    result: {
+      data: {
+        getAppConfig: [{ __typename: "AppConfigEntry", key: "features", name: "resume_contact", value: on }],
+      },
+    },
+  };
+}
+
+/** The recruiter's active organization and its credits (3 resume contacts). */
+function creditMocks(): MockLink.MockedResponse[] {
+  return [
+    {
+      request: { query: RESUME_CREDITS_ORGANIZATION },
+      result: {
+        data: {
+          currentUser: {
+            __typename: "User",
+            id: "u1",
+            activeOrganization: { __typename: "Organization", id: "o1", number: 7, name: "Green Harbor" },
+          },
+        },
+      },
+    },
+    {
+      request: { query: RESUME_CREDITS, variables: { organizationId: 7 } },
+      result: {
+        data: {
+          getCredits: [
+            { __typename: "Credit", amount: 4, label: "Jobs", organizationName: "Green Harbor", type: "job", frontend: "jobboard" },
+            { __typename: "Credit", amount: 3, label: "Contacts", organizationName: "Green Harbor", type: "contact", frontend: "jobboard" },
+          ],
+        },
+      },
+    },
+  ];
+}

@@ -18,6 +18,7 @@ import { SortLinks } from "~/components/search/SortLinks";
 import { useTrackSearch } from "~/lib/search/use-track-search";
 import type { ResumeSearchPageData } from "./load-resume-search";
 import type { ResumeSearchResultsView } from "./recruiter-documents";
+import { useSiteFeatures } from "~/lib/site-features";
 import { ResumeContactCredits } from "./ResumeContactCredits";
 import { ResumeResults } from "./ResumeCard";
 import { clearResumeFiltersHref, resumeFacetViews, resumeFilterChips, type ResumeFacetView } from "./resume-facets";
@@ -147,6 +148,8 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname.startsWith(RESUME_SEARCH_PATH);
   const filtersHeadingId = useId();
+  // spec 4: contact credits only where recruiters may ask for contact
+  const features = useSiteFeatures();
   useTrackSearch("resume_search", href, state.search, results ? results.total : null);
 
   const facetViews = results ? resumeFacetViews(state, results.facets, intl) : [];
@@ -161,7 +164,7 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
 
   return (
     <Stack gap="lg">
-      <PageHeader title={intl.formatMessage(messages.title)} action={<ResumeContactCredits />} />
+      <PageHeader title={intl.formatMessage(messages.title)} action={features.resume_contact ? <ResumeContactCredits /> : null} />
       {outcome.kind === "off" ? (
         <Alert color="gray" title={intl.formatMessage(messages.off)} role="status">
           {outcome.message}
