@@ -17,6 +17,10 @@ const config: CodegenConfig = {
       presetConfig: { fragmentMasking: false },
       config: { useTypeImports: true, enumsAsTypes: true, strictScalars: false },
     },
+    // the cache's possibleTypes (lib/apollo/create-apollo-client.ts)
+    "app/lib/graphql/generated/possible-types.ts": {
+      plugins: ["./scripts/possible-types-plugin.cjs"],
+    },
   },
 };
 

@@ -96,4 +96,23 @@ describe("createApolloClient", () => {
     await client.query({ query: firstQuery });
     expect(received).toHaveLength(1);
   });
+
+  it("knows the schema's unions and interfaces, so a fragment on Error reads a NotFound", () => {
+    const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: true });
+    const query = gql`
+      query Answer {
+        resume(id: "r1") {
+          __typename
+          ... on Error {
+            message
+          }
+        }
+      }
+    `;
+    client.cache.writeQuery({ query, data: { resume: { __typename: "NotFound", message: "No such resume." } } });
+    // without possibleTypes the cache cannot tell a NotFound is an Error: the read comes back empty
+    expect(client.cache.readQuery({ query })).toEqual({
+      resume: { __typename: "NotFound", message: "No such resume." },
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { BatchHttpLink } from "@apollo/client/link/batch-http";
 import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
 import { catchError, map, throwError } from "rxjs";
+import { possibleTypes } from "../graphql/generated/possible-types";
 
 /** Spec section 7: operations are batched with a 10 ms interval, at most 10 per batch. */
 export const GRAPHQL_BATCH_INTERVAL_MS = 10;
@@ -121,7 +122,8 @@ export function createApolloClient(
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const cache = new InMemoryCache();
+  // unions and interfaces: a fragment on `Error` or on one member of a result union matches
+  const cache = new InMemoryCache({ possibleTypes });
   if (options.initialState) cache.restore(options.initialState);
 
   const { onError } = options;

@@ -1,0 +1,181 @@
+/** Generated from the supergraph API schema by scripts/possible-types-plugin.cjs. */
+export const possibleTypes: Record<string, string[]> = {
+  "AccountResult": [
+    "AccountErrors",
+    "AccountUpdated"
+  ],
+  "AnalyticsCounts": [
+    "JobStats",
+    "OrganizationStats",
+    "OrganizationStatsDay"
+  ],
+  "ApplicationResult": [
+    "ApplicationSaved",
+    "JobErrors"
+  ],
+  "ApplyToJobResult": [
+    "ApplicationReceived",
+    "JobErrors"
+  ],
+  "ChangeUserRolesResult": [
+    "AccountErrors",
+    "ChangeUserRolesSuccess"
+  ],
+  "ContactMessageResult": [
+    "ContactMessageSent",
+    "OrganizationErrors"
+  ],
+  "ContactRequestResult": [
+    "ContactRequestSaved",
+    "ResumeErrors"
+  ],
+  "CreateJobAlertResult": [
+    "AlertErrors",
+    "JobAlertCreated"
+  ],
+  "CustomerProfileResult": [
+    "BillingErrors",
+    "CustomerProfileSaved"
+  ],
+  "DeleteAccountResult": [
+    "AccountDeleted",
+    "AccountErrors"
+  ],
+  "DeleteJobAlertResult": [
+    "AlertErrors",
+    "JobAlertDeleted"
+  ],
+  "DeleteOrganizationResult": [
+    "OrganizationDeleted",
+    "OrganizationErrors"
+  ],
+  "DeleteResumeResult": [
+    "ResumeDeleted",
+    "ResumeErrors"
+  ],
+  "Error": [
+    "AccountError",
+    "AlertError",
+    "BillingError",
+    "ConsentError",
+    "Forbidden",
+    "JobError",
+    "NotFound",
+    "OrganizationError",
+    "ResumeError",
+    "ResumeImportError",
+    "SearchError"
+  ],
+  "GdprConsentInfoResult": [
+    "ConsentErrors",
+    "GdprConsentInfoSaved"
+  ],
+  "GrantCreditsResult": [
+    "BillingErrors",
+    "CreditsGranted"
+  ],
+  "InviteMemberResult": [
+    "InvitationSent",
+    "OrganizationErrors"
+  ],
+  "JobAlertChangeResult": [
+    "AlertErrors",
+    "JobAlertSaved"
+  ],
+  "JobAlertsByTokenResult": [
+    "AlertErrors",
+    "ManagedJobAlerts"
+  ],
+  "JobResult": [
+    "JobErrors",
+    "JobSaved"
+  ],
+  "JobSearchResult": [
+    "JobSearchResults",
+    "SearchErrors",
+    "SearchUnavailable"
+  ],
+  "MembershipResult": [
+    "MembershipChanged",
+    "OrganizationErrors"
+  ],
+  "OrganizationProfileResult": [
+    "OrganizationErrors",
+    "OrganizationProfileSaved"
+  ],
+  "OrganizationSearchResult": [
+    "OrganizationSearchResults",
+    "SearchErrors",
+    "SearchUnavailable"
+  ],
+  "RecommendedJobsResult": [
+    "RecommendedJobs",
+    "SearchErrors",
+    "SearchUnavailable"
+  ],
+  "ReportJobResult": [
+    "JobErrors",
+    "JobReported"
+  ],
+  "ResetPasswordResult": [
+    "AccountErrors",
+    "ResetPasswordSuccess"
+  ],
+  "ResumeImportResult": [
+    "ResumeImportDraft",
+    "ResumeImportError"
+  ],
+  "ResumeJsonResumeResult": [
+    "ResumeImportError",
+    "ResumeJsonResume"
+  ],
+  "ResumeResult": [
+    "ResumeErrors",
+    "ResumeSaved"
+  ],
+  "ResumeSearchResult": [
+    "ResumeSearchOff",
+    "ResumeSearchResults",
+    "SearchErrors",
+    "SearchUnavailable"
+  ],
+  "RouteContent": [
+    "Job",
+    "LandingPage",
+    "OrganizationProfile"
+  ],
+  "RouteResponse": [
+    "ContentResponse",
+    "ErrorResponse",
+    "RedirectResponse"
+  ],
+  "SetUserBlockedResult": [
+    "AccountErrors",
+    "SetUserBlockedSuccess"
+  ],
+  "SignUpResult": [
+    "AccountErrors",
+    "SignUpSuccess"
+  ],
+  "SubscriptionResult": [
+    "BillingErrors",
+    "SubscriptionSaved"
+  ],
+  "UnsubscribeJobAlertResult": [
+    "AlertErrors",
+    "JobAlertsUnsubscribed"
+  ],
+  "UpdateLandingPageResult": [
+    "LandingPageSaved",
+    "NotFound",
+    "SearchErrors"
+  ],
+  "UpdateSiteConfigResult": [
+    "AccountErrors",
+    "SiteConfigUpdated"
+  ],
+  "VerifyEmailResult": [
+    "AccountErrors",
+    "VerifyEmailSuccess"
+  ]
+};
