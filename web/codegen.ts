@@ -19,7 +19,7 @@ const config: CodegenConfig = {
     },
     // the cache's possibleTypes (lib/apollo/create-apollo-client.ts)
     "app/lib/graphql/generated/possible-types.ts": {
-      plugins: ["./scripts/possible-types-plugin.cjs"],
+      plugins: ["./scripts/possible-types-plugin.mjs"],
     },
   },
 };

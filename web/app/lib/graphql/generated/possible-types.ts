@@ -1,4 +1,4 @@
-/** Generated from the supergraph API schema by scripts/possible-types-plugin.cjs. */
+/** Generated from the supergraph API schema by scripts/possible-types-plugin.mjs. */
 export const possibleTypes: Record<string, string[]> = {
   "AccountResult": [
     "AccountErrors",
