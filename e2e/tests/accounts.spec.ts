@@ -137,7 +137,8 @@ test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed
       ).length,
       marker: localStorage.getItem("jobboard.social-signup-sent"),
     }));
-  expect(await signUpStarts()).toEqual({ sent: 1, marker: "1" });
+  // sent by the shell's session tracker once the session is read: wait for it, do not race it
+  await expect.poll(signUpStarts).toEqual({ sent: 1, marker: "1" });
   await page.reload();
   await expect(page.getByTestId("current-user")).toHaveText("Mae Jemison");
   expect(await signUpStarts()).toEqual({ sent: 0, marker: "1" });
