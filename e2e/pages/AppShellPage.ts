@@ -27,12 +27,14 @@ export class AppShellPage {
     return this.mainNav.getByRole("link", { name: label, exact: true });
   }
 
+  /** A visitor's shell: resume search is for recruiters, so a visitor is not offered it. */
   async expectShell() {
     await expect(this.logo).toBeVisible();
     await expect(this.logo).toHaveAttribute("href", "/jobs");
-    for (const label of ["Jobs", "Organizations", "Resumes", "Log in"] as const) {
+    for (const label of ["Jobs", "Organizations", "Log in"] as const) {
       await expect(this.navLink(label)).toBeVisible();
     }
+    await expect(this.navLink("Resumes")).toHaveCount(0);
   }
 
   /** The bar is in the DOM at all times; `data-mounted` marks it as showing. */
