@@ -128,6 +128,18 @@ export const RESUME_WIZARD_RESUME = graphql(`
 
 // Each mutation spells its answer's union members inline: the client cache has no
 // possibleTypes map, so a fragment on the ResumeResult union would not match.
+/** What every wizard mutation answers when it refuses: the message and each field's error. */
+export const RESUME_WIZARD_ERROR_FIELDS = graphql(`
+  fragment ResumeWizardErrorFields on ResumeErrors {
+    message
+    errors {
+      field
+      code
+      message
+    }
+  }
+`);
+
 export const SAVE_PERSONAL_INFO = graphql(`
   mutation ResumeWizardSavePersonalInfo($input: ResumePersonalInfoInput!) {
     savePersonalInfo(input: $input) {
@@ -137,14 +149,7 @@ export const SAVE_PERSONAL_INFO = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -158,14 +163,7 @@ export const SAVE_JOB_PREFERENCES = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -179,14 +177,7 @@ export const ADD_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -200,14 +191,7 @@ export const UPDATE_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -221,14 +205,7 @@ export const REMOVE_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -242,14 +219,7 @@ export const REORDER_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -263,14 +233,7 @@ export const ADD_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -284,14 +247,7 @@ export const UPDATE_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -305,14 +261,7 @@ export const REMOVE_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -326,14 +275,7 @@ export const REORDER_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -347,14 +289,7 @@ export const SET_LANGUAGES = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -368,14 +303,7 @@ export const SET_SKILLS = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -389,14 +317,7 @@ export const SET_RESUME_VISIBILITY = graphql(`
           ...ResumeWizardFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
@@ -408,14 +329,7 @@ export const DELETE_MY_RESUME = graphql(`
       ... on ResumeDeleted {
         id
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeWizardErrorFields
     }
   }
 `);
