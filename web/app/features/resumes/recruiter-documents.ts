@@ -200,14 +200,7 @@ export const REQUEST_RESUME_CONTACT = graphql(`
           }
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);

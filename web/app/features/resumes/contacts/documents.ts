@@ -37,14 +37,7 @@ export const APPROVE_CONTACT_REQUEST = graphql(`
           ...MyContactRequestFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          code
-          message
-          field
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -58,14 +51,7 @@ export const DECLINE_CONTACT_REQUEST = graphql(`
           ...MyContactRequestFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          code
-          message
-          field
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -79,14 +65,7 @@ export const REVOKE_CONTACT_REQUEST = graphql(`
           ...MyContactRequestFields
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          code
-          message
-          field
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -101,14 +80,7 @@ export const HIDE_RESUME_FROM_ORGANIZATION = graphql(`
           hiddenFromOrganizationIds
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          code
-          message
-          field
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -123,14 +95,7 @@ export const UNHIDE_RESUME_FROM_ORGANIZATION = graphql(`
           hiddenFromOrganizationIds
         }
       }
-      ... on ResumeErrors {
-        message
-        errors {
-          code
-          message
-          field
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);

@@ -77,14 +77,7 @@ export const IMPORT_SAVE_PERSONAL_INFO = graphql(`
   mutation ImportSavePersonalInfo($input: ResumePersonalInfoInput!) {
     savePersonalInfo(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -93,14 +86,7 @@ export const IMPORT_SAVE_JOB_PREFERENCES = graphql(`
   mutation ImportSaveJobPreferences($input: ResumeJobPreferencesInput!) {
     saveJobPreferences(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -109,14 +95,7 @@ export const IMPORT_ADD_WORK_EXPERIENCE = graphql(`
   mutation ImportAddWorkExperience($input: ResumeWorkExperienceInput!) {
     addWorkExperience(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -125,14 +104,7 @@ export const IMPORT_ADD_EDUCATION = graphql(`
   mutation ImportAddEducation($input: ResumeEducationInput!) {
     addEducation(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -141,14 +113,7 @@ export const IMPORT_SET_LANGUAGES = graphql(`
   mutation ImportSetLanguages($input: ResumeLanguagesInput!) {
     setLanguages(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);
@@ -157,14 +122,7 @@ export const IMPORT_SET_SKILLS = graphql(`
   mutation ImportSetSkills($input: ResumeSkillsInput!) {
     setSkills(input: $input) {
       __typename
-      ... on ResumeErrors {
-        message
-        errors {
-          field
-          code
-          message
-        }
-      }
+      ...ResumeErrorFields
     }
   }
 `);

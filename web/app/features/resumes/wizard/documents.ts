@@ -128,18 +128,6 @@ export const RESUME_WIZARD_RESUME = graphql(`
 
 // Each mutation spells its answer's union members inline: the client cache has no
 // possibleTypes map, so a fragment on the ResumeResult union would not match.
-/** What every wizard mutation answers when it refuses: the message and each field's error. */
-export const RESUME_WIZARD_ERROR_FIELDS = graphql(`
-  fragment ResumeWizardErrorFields on ResumeErrors {
-    message
-    errors {
-      field
-      code
-      message
-    }
-  }
-`);
-
 export const SAVE_PERSONAL_INFO = graphql(`
   mutation ResumeWizardSavePersonalInfo($input: ResumePersonalInfoInput!) {
     savePersonalInfo(input: $input) {
@@ -149,7 +137,7 @@ export const SAVE_PERSONAL_INFO = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -163,7 +151,7 @@ export const SAVE_JOB_PREFERENCES = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -177,7 +165,7 @@ export const ADD_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -191,7 +179,7 @@ export const UPDATE_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -205,7 +193,7 @@ export const REMOVE_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -219,7 +207,7 @@ export const REORDER_EDUCATION = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -233,7 +221,7 @@ export const ADD_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -247,7 +235,7 @@ export const UPDATE_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -261,7 +249,7 @@ export const REMOVE_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -275,7 +263,7 @@ export const REORDER_WORK_EXPERIENCE = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -289,7 +277,7 @@ export const SET_LANGUAGES = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -303,7 +291,7 @@ export const SET_SKILLS = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -317,7 +305,7 @@ export const SET_RESUME_VISIBILITY = graphql(`
           ...ResumeWizardFields
         }
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
@@ -329,7 +317,7 @@ export const DELETE_MY_RESUME = graphql(`
       ... on ResumeDeleted {
         id
       }
-      ...ResumeWizardErrorFields
+      ...ResumeErrorFields
     }
   }
 `);
