@@ -2,6 +2,12 @@
 # The second command: every test against real PostgreSQL, Kafka and Elasticsearch.
 #   unit + integration (Python), schema drift, gateway composition + tests, web tests,
 #   then the whole stack running: the gateway smoke test and the browser journeys.
+#
+# Two lanes share the machine. The Python suite (its own databases, topics and indices, so it
+# never meets the demo stack's data) mostly waits on PostgreSQL, Kafka and Elasticsearch, so it
+# runs in the background beside the static checks, the web tests and the stack tests, which mostly
+# compute. Its two tests that stop the Kafka broker run first, and the stack starts only after
+# them. The background lane's output is printed in one piece when it ends.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,6 +19,34 @@ step() { printf '\n\033[1m==> %s\033[0m  (%d s in)\n' "$*" $((SECONDS - started)
 scripts/bootstrap.sh
 "$stack" infra-up
 set -a; . .local/env; set +a
+
+logs=.local/test-run
+rm -rf "$logs" && mkdir -p "$logs"
+pytest_args=(--durations=15 libs services tests/event_path tests/tooling bench/tests)
+
+step "python: unit and integration tests, in the background (real PostgreSQL, Kafka, Elasticsearch)"
+(
+  set -e
+  # the broker outages first, while nothing else uses Kafka
+  .venv/bin/pytest -m broker_outage "${pytest_args[@]}"
+  touch "$logs/broker-back"
+  .venv/bin/pytest -m "not broker_outage" "${pytest_args[@]}"
+) >"$logs/python.log" 2>&1 &
+python_lane=$!
+# a failing step ends the run: the background lane goes with it
+trap 'pkill -P "$python_lane" 2>/dev/null; kill "$python_lane" 2>/dev/null || true' EXIT
+
+python_lane_result() {
+  local rc=0
+  wait "$python_lane" || rc=$?
+  trap - EXIT
+  step "python: unit and integration tests (the background lane's output)"
+  cat "$logs/python.log"
+  if ((rc != 0)); then
+    printf '\npython tests failed (exit %d)\n' "$rc"
+    exit "$rc"
+  fi
+}
 
 # make check: lint, mypy strict, alembic check, schema drift, composition, web types and codegen
 scripts/check.sh
@@ -26,8 +60,12 @@ step "web: unit and component tests"
 step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
-step "python: unit and integration tests (real PostgreSQL, Kafka, Elasticsearch)"
-.venv/bin/pytest --durations=15 libs services tests/event_path tests/tooling bench/tests
+step "waiting for the broker outage tests before the stack starts"
+while [ ! -e "$logs/broker-back" ]; do
+  # the lane ended without getting past them: report it now
+  kill -0 "$python_lane" 2>/dev/null || python_lane_result
+  sleep 2
+done
 
 step "whole stack: services, gateway and web"
 .venv/bin/python scripts/seed.py >/dev/null
@@ -37,5 +75,7 @@ step "whole stack: services, gateway and web"
 
 step "browser journeys (Playwright on Debian Chromium)"
 (cd e2e && npm test)
+
+python_lane_result
 
 step "all tests passed"

@@ -154,6 +154,7 @@ async def test_one_trace_runs_from_the_request_through_kafka_into_the_consumer(
     assert any("send" in name or "publish" in name for name in in_trace), in_trace
 
 
+@pytest.mark.broker_outage
 async def test_an_event_written_while_kafka_is_down_arrives_when_it_is_back(
     services: Stack,
 ) -> None:

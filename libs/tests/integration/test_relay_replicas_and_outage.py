@@ -306,6 +306,7 @@ async def _idle_in_transaction_for_a_while(sessions: async_sessionmaker[AsyncSes
     return int(count or 0)
 
 
+@pytest.mark.broker_outage
 async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_unreadies(
     settings: ServiceSettings,
     sessions: async_sessionmaker[AsyncSession],
