@@ -49,6 +49,8 @@ ANSWER = """mutation($id: ID!) {{ {name}(id: $id) {{ __typename
 ORGANIZATION_LIST = """query($o: ID!, $s: [ContactRequestStatus!]) {
   organizationContactRequests(organizationId: $o, statuses: $s) {
     total requests { id status refusal resume { id firstName } } } }"""
+FOR_RESUME = """query($o: ID!, $r: ID!) {
+  organizationContactRequests(organizationId: $o, resumeId: $r) { total requests { id } } }"""
 MY_LIST = """query($s: [ContactRequestStatus!]) { myContactRequests(statuses: $s) {
   total requests { id status organizationName } } }"""
 
@@ -192,6 +194,15 @@ async def test_granted_asked_approved_revoked(
     request_id = asked["request"]["id"]
     again = await _one(recruiter, REQUEST, r=str(row.id), o=org)
     assert again["errors"][0]["code"] == "ALREADY_REQUESTED"
+    # the resume page finds the organization's request for that resume, and only that one
+    other = resume()
+    await persist(sessions, other)
+    assert (await _one(recruiter, REQUEST, r=str(other.id), o=org))["request"]["id"] != request_id
+    found = await recruiter.data(FOR_RESUME, o=org, r=str(row.id))
+    assert found["organizationContactRequests"] == {"total": 1, "requests": [{"id": request_id}]}
+    for unknown in (str(uuid.uuid4()), "not-a-resume"):
+        nothing = await recruiter.data(FOR_RESUME, o=org, r=unknown)
+        assert nothing["organizationContactRequests"] == {"total": 0, "requests": []}
 
     # the request reaches Kafka in the shape billing reads (billing.domain.resumes_events)
     key = request_id.encode()

@@ -8,14 +8,12 @@ import type { ContactRequestStatus } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { CONTACT_STATUS_COLORS, CONTACT_STATUS_LABELS, MAY_REQUEST_AGAIN } from "./contact-status";
 import {
-  ORGANIZATION_CONTACT_REQUESTS,
   RECRUITER_ORGANIZATIONS,
   REQUEST_RESUME_CONTACT,
+  RESUME_CONTACT_REQUEST,
   type ContactRequestView,
 } from "./recruiter-documents";
 
-/** The organization's requests looked through for this resume's (the API's largest page). */
-export const CONTACT_LOOKUP_LIMIT = 100;
 /** While billing has not answered, the request is read again this often. */
 export const AWAITING_POLL_MS = 1500;
 
@@ -126,13 +124,12 @@ export function RequestContact({ resumeId }: { resumeId: string }) {
   const options = user?.organizations ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const organizationId = chosen ?? user?.activeOrganization?.id ?? options[0]?.id ?? null;
-  const requests = useQuery(ORGANIZATION_CONTACT_REQUESTS, {
-    variables: { organizationId: organizationId ?? "", statuses: null, limit: CONTACT_LOOKUP_LIMIT, offset: 0 },
+  const requests = useQuery(RESUME_CONTACT_REQUEST, {
+    variables: { organizationId: organizationId ?? "", resumeId },
     skip: organizationId === null,
     fetchPolicy: "network-only",
   });
-  const existing =
-    requests.data?.organizationContactRequests.requests.find((request) => request.resume?.id === resumeId) ?? null;
+  const existing: ContactRequestView | null = requests.data?.organizationContactRequests.requests[0] ?? null;
   const [sent, setSent] = useState<ContactRequestView | null>(null);
   // The newest word on it: what the list says once it has the request, else the mutation's answer.
   const current = sent && (!existing || existing.id !== sent.id) ? sent : existing;

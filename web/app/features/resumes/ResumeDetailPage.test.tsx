@@ -7,13 +7,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { grantMeasuring } from "../../../test/consent";
 import { renderWithMantine } from "../../../test/render";
 import {
-  ORGANIZATION_CONTACT_REQUESTS,
   RECRUITER_ORGANIZATIONS,
   REQUEST_RESUME_CONTACT,
+  RESUME_CONTACT_REQUEST,
   type ContactRequestView,
   type RecruiterResumeView,
 } from "./recruiter-documents";
-import { CONTACT_LOOKUP_LIMIT } from "./RequestContact";
 import { ResumeDetailPage } from "./ResumeDetailPage";
 
 const RESUME_ID = "3f1c2a55-8d1e-4c0b-9b7a-0c2d4e6f8a10";
@@ -99,8 +98,9 @@ function contactRequest(status: ContactRequestView["status"], overrides: Partial
 function requestsOf(organizationId: string, requests: ContactRequestView[], maxUsageCount = 1): MockLink.MockedResponse {
   return {
     request: {
-      query: ORGANIZATION_CONTACT_REQUESTS,
-      variables: { organizationId, statuses: null, limit: CONTACT_LOOKUP_LIMIT, offset: 0 },
+      query: RESUME_CONTACT_REQUEST,
+      // the organization's request for this resume only, not its newest page of requests
+      variables: { organizationId, resumeId: RESUME_ID },
     },
     result: {
       data: {

@@ -186,6 +186,22 @@ export const ORGANIZATION_CONTACT_REQUESTS = graphql(`
 
 export type ContactRequestView = OrganizationContactRequestsQuery["organizationContactRequests"]["requests"][number];
 
+/** The organization's request for one resume (the newest; at most one is open at a time). */
+export const RESUME_CONTACT_REQUEST = graphql(`
+  query ResumeContactRequest($organizationId: ID!, $resumeId: ID!) {
+    organizationContactRequests(organizationId: $organizationId, resumeId: $resumeId, limit: 1, offset: 0) {
+      total
+      requests {
+        ...ContactRequestFields
+        resume {
+          id
+          title
+        }
+      }
+    }
+  }
+`);
+
 /** Spec 6: spends one resume contact slot of the organization through billing. */
 export const REQUEST_RESUME_CONTACT = graphql(`
   mutation RequestResumeContact($resumeId: ID!, $organizationId: ID!) {

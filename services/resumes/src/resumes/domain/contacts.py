@@ -25,7 +25,7 @@ from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.outbox import enqueue
 from jobkit.site_settings import site_values
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from resumes.db import known_organizations, members, outbox, site_settings
@@ -335,9 +335,14 @@ async def organization_requests(
     statuses: Sequence[str] | None,
     limit: int,
     offset: int,
+    resume_id: str | None = None,
 ) -> Page:
-    """The organization's own requests (the caller's membership is the graph's permission)."""
+    """The organization's own requests (the caller's membership is the graph's permission),
+    for one resume when ``resume_id`` names one (an id that is no resume finds nothing)."""
     wanted = [status for status in (statuses or STATUSES) if status in STATUSES]
-    return await _page(
-        sessions, ContactRequest.organization_id == organization_id, wanted, limit, offset
-    )
+    condition = ContactRequest.organization_id == organization_id
+    if resume_id is not None:
+        if not _is_uuid(resume_id):
+            return Page(rows=[], total=0)
+        condition = and_(condition, ContactRequest.resume_id == uuid.UUID(resume_id))
+    return await _page(sessions, condition, wanted, limit, offset)

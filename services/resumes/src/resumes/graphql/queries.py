@@ -97,7 +97,10 @@ class Query:
         return _page(page)
 
     @strawberry.field(
-        description="An organization's contact requests, filtered by status (all without one).",
+        description=(
+            "An organization's contact requests, filtered by status (all without one) and by"
+            " resume (the organization's requests for that resume only)."
+        ),
         permission_classes=[RecruiterScope, MemberOfOrganization],
     )
     async def organization_contact_requests(
@@ -107,6 +110,7 @@ class Query:
         statuses: list[ContactRequestStatus] | None = None,
         limit: int = 20,
         offset: int = 0,
+        resume_id: strawberry.ID | None = None,
     ) -> ContactRequestPage:
         page = await contacts.organization_requests(
             sessions=info.context.sessions,
@@ -114,5 +118,6 @@ class Query:
             statuses=_statuses(statuses),
             limit=limit,
             offset=offset,
+            resume_id=None if resume_id is None else str(resume_id),
         )
         return _page(page)
