@@ -6,7 +6,7 @@ Services send mail to 127.0.0.1:1025 exactly as they would to a relay (aiosmtpli
 nothing leaves the machine. http://127.0.0.1:8025/ lists the mails (newest first) and shows each
 one; tests read them as JSON:
 
-    GET    /api/messages            [{id, from, to, subject, date, text, html}, ...] newest first
+    GET    /api/messages            [{id, from, to, subject, date, text, html, headers}, ...] newest first
     GET    /api/messages?to=ADDRESS only those sent to ADDRESS
     GET    /api/messages/{id}       one mail
     DELETE /api/messages            forget every mail
@@ -46,6 +46,8 @@ class Mail:
     date: str
     text: str
     html: str
+    # every header as sent, in order ([name, value]): what a mail client acts on (List-Unsubscribe)
+    headers: list[tuple[str, str]]
 
     def summary(self) -> dict[str, Any]:
         body = asdict(self)
@@ -76,6 +78,7 @@ class Mailbox:
                 date=datetime.now(UTC).isoformat(),
                 text=text_part.get_content() if text_part is not None else "",
                 html=html_part.get_content() if html_part is not None else "",
+                headers=[(name, str(value)) for name, value in message.items()],
             )
         )
         return "250 Message accepted for delivery"

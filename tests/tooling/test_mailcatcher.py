@@ -34,6 +34,7 @@ async def test_a_mail_sent_over_smtp_is_listed_and_shown(catcher: tuple[int, str
     message["From"] = "Job board <no-reply@jobboard.example>"
     message["To"] = "ada@example.org"
     message["Subject"] = "Confirm your email address"
+    message["List-Unsubscribe"] = "<https://jobs.example/alerts/unsubscribe?token=xyz>"
     message.set_content("Open https://jobs.example/user/verify?token=abc to confirm.")
     message.add_alternative('<p>Open <a href="https://jobs.example/x">this link</a>.</p>', "html")
     await aiosmtplib.send(message, hostname="127.0.0.1", port=smtp_port)
@@ -44,6 +45,10 @@ async def test_a_mail_sent_over_smtp_is_listed_and_shown(catcher: tuple[int, str
         assert mail["to"] == ["ada@example.org"]
         assert "token=abc" in mail["text"]
         assert "this link" in mail["html"]
+        # the headers a mail client acts on, as sent
+        assert ["List-Unsubscribe", "<https://jobs.example/alerts/unsubscribe?token=xyz>"] in (
+            mail["headers"]
+        )
         assert (await client.get("/api/messages", params={"to": "bob@example.org"})).json() == []
         page = await client.get(f"/messages/{mail['id']}")
         assert "Confirm your email address" in page.text
