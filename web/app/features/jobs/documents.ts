@@ -244,15 +244,6 @@ export const JOB_POSTER_CONTEXT = graphql(`
   }
 `);
 
-export const JOB_TERMS = graphql(`
-  query JobVocabularyTerms($vocabulary: String!, $search: String, $limit: Int) {
-    terms(vocabulary: $vocabulary, search: $search, limit: $limit) {
-      tid
-      label
-    }
-  }
-`);
-
 export const MANAGED_JOB_FIELDS = graphql(`
   fragment ManagedJobFields on Job {
     id

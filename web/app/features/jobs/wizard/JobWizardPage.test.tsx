@@ -128,7 +128,8 @@ describe("JobWizardPage", () => {
       "The job changed meanwhile.",
     );
     expect(video).toHaveValue("https://example.com/v.mp4");
-    expect(screen.getByText("Not saved: see the errors")).toBeInTheDocument();
+    // the save state follows the answer's render: waited for, not assumed
+    expect(await screen.findByText("Not saved: see the errors")).toBeInTheDocument();
   }, 15_000);
 
   it("hides the title when editing a posted job", async () => {

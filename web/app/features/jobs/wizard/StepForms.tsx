@@ -33,7 +33,7 @@ import {
   type LocationDraft,
   type ScheduleDraft,
 } from "./steps";
-import { TermMultiPicker, TermSinglePicker } from "./TermPicker";
+import { TermMultiPicker, TermSinglePicker } from "~/components/TermPicker";
 
 const messages = defineMessages({
   jobTitle: { id: "wizard.form.jobTitle", defaultMessage: "Job title" },

@@ -15,6 +15,7 @@ import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { JobView } from "../documents";
 import { scalarString } from "../job-format";
+import type { TermValue } from "~/components/TermPicker";
 
 /** Spec 3: the job form's field groups, one wizard step each, then review and publish. */
 export const GROUP_STEPS = [
@@ -113,10 +114,7 @@ export const STEP_FIELDS: Record<GroupStep, readonly string[]> = {
   ],
 };
 
-export interface TermValue {
-  tid: number;
-  label: string;
-}
+export type { TermValue };
 
 export interface AddressDraft {
   key: string;

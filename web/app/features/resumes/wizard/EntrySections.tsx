@@ -3,7 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Titl
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
-import { TermSinglePicker } from "./TermPicker";
+import { TermSinglePicker } from "~/components/TermPicker";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SaveStatusText, useAutosave, useStoreSavedResume, type ResumeAnswer } from "./autosave";

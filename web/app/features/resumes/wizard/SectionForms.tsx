@@ -18,7 +18,7 @@ import { useIsomorphicEffect } from "@mantine/hooks";
 import { useState, type MutableRefObject, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
-import { TermMultiPicker, TermSinglePicker } from "./TermPicker";
+import { TermMultiPicker, TermSinglePicker } from "~/components/TermPicker";
 import type {
   ResumeAvailabilityPeriod,
   ResumeCareerStatus,

@@ -322,16 +322,6 @@ export const DELETE_MY_RESUME = graphql(`
   }
 `);
 
-/** A vocabulary's terms for the pickers (search's `terms`; `search` matches part of the label). */
-export const RESUME_WIZARD_TERMS = graphql(`
-  query ResumeWizardTerms($vocabulary: String!, $search: String, $limit: Int) {
-    terms(vocabulary: $vocabulary, search: $search, limit: $limit) {
-      tid
-      label
-    }
-  }
-`);
-
 /** Places for the city fields (search's gazetteer). */
 export const RESUME_WIZARD_PLACES = graphql(`
   query ResumeWizardPlaces($text: String!, $limit: Int!) {

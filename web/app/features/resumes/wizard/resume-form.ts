@@ -17,11 +17,9 @@ import type {
   ResumeWorkExperienceInput,
 } from "~/lib/graphql/generated/graphql";
 import type { WizardResume } from "./documents";
+import type { TermValue } from "~/components/TermPicker";
 
-export interface TermValue {
-  tid: number;
-  label: string;
-}
+export type { TermValue };
 
 /** The wizard's steps in order, as they appear in the path (`/resume/wizard/<step>`). */
 export const RESUME_STEPS = ["personal-info", "job-preferences", "education", "work-experience", "languages", "skills"] as const;

@@ -3,22 +3,38 @@ import { MultiSelect, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useIntl } from "react-intl";
+import { graphql } from "~/lib/graphql/generated";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { RESUME_WIZARD_TERMS } from "./documents";
-import type { TermValue } from "./resume-form";
 
-/** Spec 9: autocomplete waits 250 ms. */
-export const TERM_SEARCH_DELAY_MS = 250;
+/** A vocabulary term as the forms keep it (search's `terms`: the id and the label shown). */
+export interface TermValue {
+  tid: number;
+  label: string;
+}
+
+/** Spec 9: address/term autocomplete waits 250 ms. */
+const SEARCH_DELAY_MS = 250;
 const PAGE = 50;
 
+export const VOCABULARY_TERMS = graphql(`
+  query VocabularyTerms($vocabulary: String!, $search: String, $limit: Int) {
+    terms(vocabulary: $vocabulary, search: $search, limit: $limit) {
+      tid
+      label
+    }
+  }
+`);
+
 const messages = defineMessages({
-  nothingFound: { id: "resumeWizard.terms.nothingFound", defaultMessage: "No matching term" },
+  nothingFound: { id: "terms.nothingFound", defaultMessage: "No matching term" },
 });
 
 function useTerms(vocabulary: string, search: string) {
-  const [debounced] = useDebouncedValue(search.trim(), TERM_SEARCH_DELAY_MS);
-  const { data } = useQuery(RESUME_WIZARD_TERMS, { variables: { vocabulary, search: debounced || null, limit: PAGE } });
-  return data?.terms ?? [];
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const { data, loading } = useQuery(VOCABULARY_TERMS, {
+    variables: { vocabulary, search: debounced || null, limit: PAGE },
+  });
+  return { terms: data?.terms ?? [], loading };
 }
 
 function options(found: readonly TermValue[], selected: readonly TermValue[]) {
@@ -29,17 +45,17 @@ function options(found: readonly TermValue[], selected: readonly TermValue[]) {
 
 interface PickerBase {
   label: string;
-  /** The search subgraph's vocabulary, e.g. occupational_fields. */
+  /** The search subgraph's vocabulary, e.g. employment_types or occupational_fields. */
   vocabulary: string;
   description?: string;
   error?: string;
 }
 
-/** Several terms of one vocabulary, searched as you type. */
+/** Several terms of one vocabulary, searched as you type (search's `terms(vocabulary:, search:)`). */
 export function TermMultiPicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue[]; onChange: (next: TermValue[]) => void }) {
   const intl = useIntl();
   const [search, setSearch] = useState("");
-  const terms = useTerms(vocabulary, search);
+  const { terms } = useTerms(vocabulary, search);
   const data = useMemo(() => options(terms, value), [terms, value]);
   return (
     <MultiSelect
@@ -66,7 +82,7 @@ export function TermMultiPicker({ label, vocabulary, description, error, value, 
 export function TermSinglePicker({ label, vocabulary, description, error, value, onChange }: PickerBase & { value: TermValue | null; onChange: (next: TermValue | null) => void }) {
   const intl = useIntl();
   const [search, setSearch] = useState("");
-  const terms = useTerms(vocabulary, search === value?.label ? "" : search);
+  const { terms } = useTerms(vocabulary, search === value?.label ? "" : search);
   const selected = useMemo(() => (value ? [value] : []), [value]);
   const data = useMemo(() => options(terms, selected), [terms, selected]);
   return (
