@@ -738,7 +738,9 @@ function ReviewInfo({
                     kind: intl.formatMessage(KIND_LABELS[a.kind]),
                   })}
                 </span>
-                {a.url ? (
+                {/* the resume's PDF (a signed-in applicant's own upload, which jobs serves
+                    them); a visitor's upload is not served back (ADR 0011) */}
+                {a.fromResume && a.url ? (
                   <Anchor href={a.url} target="_blank" rel="noopener" size="sm">
                     <FormattedMessage {...messages.openFile} values={{ filename: a.filename }} />
                   </Anchor>
