@@ -15,42 +15,25 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.checks import UploadKind
 from jobkit.uploads.processing import process_upload
-from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from pypdf import PdfReader
-from resumes.db import outbox, site_settings, terms, uploads
+from resumes.db import outbox, site_settings, uploads
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.resumes.tests.graphql.test_import import Applicant, _save
+from services.resumes.tests.graphql.test_import import (
+    CARE,
+    GERMAN,
+    Applicant,
+    _save,
+    labelled_terms,
+)
 
 pytestmark = pytest.mark.integration
+__all__ = ["labelled_terms"]  # the fixture, shared with the import tests
 
 PDF = """{ myResumePdf { __typename
   ... on ResumePdf { contentBase64 fileName mediaType size }
   ... on ResumeImportError { code message } } }"""
-SKILL, LANGUAGE = 20900, 20901
-
-
-@pytest.fixture
-async def vocabulary(committed_sessions: async_sessionmaker[AsyncSession]) -> None:
-    async with committed_sessions() as session, session.begin():
-        for tid, vocabulary, label in (
-            (SKILL, "skills", "Wound care"),
-            (LANGUAGE, "languages", "Polish"),
-        ):
-            await apply_term_upserted(
-                session,
-                terms,
-                TermUpserted(
-                    tid=tid,
-                    vocabulary=vocabulary,
-                    label=label,
-                    labels={},
-                    aliases={},
-                    parent_tid=None,
-                    weight=0,
-                ),
-            )
 
 
 async def _writes(sessions: async_sessionmaker[AsyncSession]) -> tuple[int, int]:
@@ -89,9 +72,9 @@ async def _resume_of(who: Applicant) -> None:
         who,
         "setLanguages",
         "ResumeLanguagesInput",
-        {"languages": [{"tid": LANGUAGE, "level": "NATIVE"}]},
+        {"languages": [{"tid": GERMAN, "level": "NATIVE"}]},
     )
-    await _save(who, "setSkills", "ResumeSkillsInput", {"skillTids": [SKILL], "skillsFree": []})
+    await _save(who, "setSkills", "ResumeSkillsInput", {"skillTids": [CARE], "skillsFree": []})
 
 
 def _text(content: bytes) -> str:
@@ -102,7 +85,7 @@ def _text(content: bytes) -> str:
 async def test_my_resume_as_a_pdf_the_application_upload_path_takes(
     graphql: GraphQLClient,
     tokens: TokenIssuer,
-    vocabulary: None,
+    labelled_terms: None,
     committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     applicant = Applicant(graphql, tokens)
@@ -126,8 +109,8 @@ async def test_my_resume_as_a_pdf_the_application_upload_path_takes(
         "Senior Surgical Nurse \N{EN DASH} University Hospital Kraków",
         "since 03/2016",
         "Led a team of eight.",
-        "Polish (native)",
-        "Wound care",
+        "German (native)",
+        "Nursing care",
     ):
         assert expected in text, (expected, text)
     # what jobs' upload path runs on a file (POST /uploads): a PDF it stores as uploaded
@@ -138,7 +121,7 @@ async def test_my_resume_as_a_pdf_the_application_upload_path_takes(
 
 
 async def test_the_headings_follow_the_site_language(
-    graphql: GraphQLClient, tokens: TokenIssuer, vocabulary: None
+    graphql: GraphQLClient, tokens: TokenIssuer, labelled_terms: None
 ) -> None:
     applicant = Applicant(graphql, tokens)
     await _resume_of(applicant)
@@ -150,7 +133,7 @@ async def test_the_headings_follow_the_site_language(
 
 
 async def test_only_my_own_resume_and_only_for_applicants(
-    graphql: GraphQLClient, tokens: TokenIssuer, vocabulary: None
+    graphql: GraphQLClient, tokens: TokenIssuer, labelled_terms: None
 ) -> None:
     applicant = Applicant(graphql, tokens)
     await _resume_of(applicant)
@@ -172,7 +155,7 @@ async def test_only_my_own_resume_and_only_for_applicants(
 async def test_refused_while_the_site_has_resumes_off(
     graphql: GraphQLClient,
     tokens: TokenIssuer,
-    vocabulary: None,
+    labelled_terms: None,
     committed_sessions: async_sessionmaker[AsyncSession],
 ) -> None:
     applicant = Applicant(graphql, tokens)
