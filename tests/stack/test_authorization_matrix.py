@@ -164,6 +164,16 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "deleteAccount": ("U", "AF", "AF", "AF", "AF"),
 }
 
+# Queries that answer the caller's own data, where the answer itself says who may: the same
+# outcomes, per caller, without the organization fixture (they take no argument aimed at it).
+# Queries with a permission on a field of a shared type are the services' own tests' business.
+OWN_DATA_QUERIES: dict[str, tuple[str, str, str, str, str]] = {
+    # the applicant's resume, rendered or exported: applicants only (the matrix's applicant has
+    # no resume: NO_RESUME, a domain answer); a role makes no one else's resume the caller's
+    "myResumePdf": ("U", "A", "F", "F", "F"),
+    "myResumeJsonResume": ("U", "A", "F", "F", "F"),
+}
+
 DENIED_CODES = {"FORBIDDEN", "NOT_FOUND"}
 
 
@@ -193,6 +203,12 @@ def test_every_mutation_has_a_row() -> None:
     mutations = set(_mutations(_schema()))
     assert sorted(mutations - set(MATRIX)) == [], "mutations without a row in MATRIX"
     assert sorted(set(MATRIX) - mutations) == [], "rows for mutations the API no longer has"
+
+
+def test_every_own_data_row_names_a_query() -> None:
+    schema = _schema()
+    assert schema.query_type is not None
+    assert sorted(set(OWN_DATA_QUERIES) - set(schema.query_type.fields)) == []
 
 
 def _unwrap(type_: Any) -> Any:
@@ -265,7 +281,9 @@ def _selection(result: Any) -> str:
     return " ".join(parts)
 
 
-def _operation(name: str, mutation: GraphQLField, fixture: Fixture) -> tuple[str, dict[str, Any]]:
+def _operation(
+    name: str, mutation: GraphQLField, fixture: Fixture, *, kind: str = "mutation"
+) -> tuple[str, dict[str, Any]]:
     variables: dict[str, Any] = {}
     declarations, arguments = [], []
     for argument, definition in mutation.args.items():
@@ -277,7 +295,7 @@ def _operation(name: str, mutation: GraphQLField, fixture: Fixture) -> tuple[str
     header = f"({', '.join(declarations)})" if declarations else ""
     call = f"({', '.join(arguments)})" if arguments else ""
     selection = _selection(_unwrap(mutation.type))
-    return f"mutation Matrix{header} {{ {name}{call} {{ {selection} }} }}", variables
+    return f"{kind} Matrix{header} {{ {name}{call} {{ {selection} }} }}", variables
 
 
 def _outcome(name: str, body: dict[str, Any]) -> str:
@@ -433,4 +451,29 @@ async def test_no_caller_gets_past_a_row_that_refuses_it() -> None:
                     unexpected.append(f"{name} as {caller}: {outcome}, row says {allowed}")
     finally:
         await _clean_up(fixture)
+    assert not unexpected, "unexpected outcomes:\n" + "\n".join(unexpected)
+
+
+async def test_no_caller_gets_past_an_own_data_query_row_that_refuses_it() -> None:
+    schema = _schema()
+    assert schema.query_type is not None
+    queries = schema.query_type.fields
+    fixture = Fixture(owner_id=str(uuid.uuid4()))
+    fixture.clients = {
+        "visitor": GraphQLClient(GATEWAY_URL),
+        "applicant": GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["applicant"])),
+        "other_recruiter": GraphQLClient(
+            GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["recruiter"])
+        ),
+        "owner": GraphQLClient(GATEWAY_URL, token=token_for(fixture.owner_id, ["recruiter"])),
+        "admin": GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"])),
+    }
+    unexpected: list[str] = []
+    for name, accepted in OWN_DATA_QUERIES.items():
+        for caller, allowed in zip(CALLERS, accepted, strict=True):
+            operation, variables = _operation(name, queries[name], fixture, kind="query")
+            body = await fixture.clients[caller].execute(operation, **variables)
+            outcome = _outcome(name, body)
+            if outcome not in allowed:
+                unexpected.append(f"{name} as {caller}: {outcome}, row says {allowed}")
     assert not unexpected, "unexpected outcomes:\n" + "\n".join(unexpected)

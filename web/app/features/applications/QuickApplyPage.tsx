@@ -1,4 +1,4 @@
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import {
   Alert,
   Anchor,
@@ -21,6 +21,7 @@ import {
   useState,
   useSyncExternalStore,
   type FormEvent,
+  type ReactNode,
 } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { NavLink } from "~/components/Link";
@@ -31,13 +32,14 @@ import { track } from "~/lib/analytics";
 import type { ApplyJobQuery } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { UPLOAD_MESSAGES } from "~/lib/uploads";
-import { APPLY_TO_JOB } from "./documents";
+import { APPLY_TO_JOB, MY_RESUME_PDF } from "./documents";
 import { answerLabel } from "./status";
 import {
   basicInfoErrors,
   checkAttachment,
   draftSnapshot,
   EMPTY_DRAFT,
+  fileFromBase64,
   forgetDraft,
   isChangeableStep,
   nextStep,
@@ -101,6 +103,21 @@ const messages = defineMessages({
   fullName: { id: "applications.apply.review.fullName", defaultMessage: "{firstName} {lastName}" },
   files: { id: "applications.apply.review.files", defaultMessage: "Files" },
   send: { id: "applications.apply.send", defaultMessage: "Send application" },
+  useResume: { id: "applications.apply.files.useResume", defaultMessage: "Use my resume" },
+  useResumeHint: {
+    id: "applications.apply.files.useResume.hint",
+    defaultMessage: "Attach a PDF made from your resume as your CV, instead of uploading a file.",
+  },
+  resumeAttached: { id: "applications.apply.files.useResume.attached", defaultMessage: "Your resume is attached" },
+  resumeFailed: {
+    id: "applications.apply.files.useResume.failed",
+    defaultMessage: "Your resume could not be attached. Try again in a moment, or upload your CV as a file.",
+  },
+  reviewResume: {
+    id: "applications.apply.review.resumeAttached",
+    defaultMessage: "Your resume is attached as a PDF and goes to the organization with your application.",
+  },
+  openFile: { id: "applications.apply.review.openFile", defaultMessage: "Open {filename}" },
 });
 
 const MAX_FILE_MB = 50;
@@ -109,7 +126,7 @@ const MAX_FILE_MB = 50;
 async function uploadAttachment(
   file: File,
   intl: IntlShape,
-): Promise<{ id: string } | { message: string }> {
+): Promise<{ id: string; url?: string } | { message: string }> {
   const failed = () => intl.formatMessage(UPLOAD_MESSAGES.unavailable);
   const body = new FormData();
   body.append("file", file, file.name);
@@ -122,9 +139,10 @@ async function uploadAttachment(
     });
     const answer = (await response.json().catch(() => null)) as {
       id?: string;
+      url?: string;
       message?: string;
     } | null;
-    if (response.ok && answer?.id) return { id: answer.id };
+    if (response.ok && answer?.id) return { id: answer.id, url: answer.url };
     return { message: answer?.message || failed() };
   } catch {
     return { message: failed() };
@@ -135,6 +153,8 @@ export interface QuickApplyPageProps {
   job: ApplyJob;
   step: Step;
   prefill: Partial<Draft>;
+  /** The signed-in applicant has a resume to apply with (ADR 0033). */
+  resume?: boolean;
   captcha: { scriptUrl: string; siteKey: string } | null;
 }
 
@@ -143,6 +163,7 @@ export function QuickApplyPage({
   job,
   step,
   prefill,
+  resume = false,
   captcha,
 }: QuickApplyPageProps) {
   const intl = useIntl();
@@ -215,6 +236,7 @@ export function QuickApplyPage({
       {step === "file-upload" ? (
         <FileUpload
           job={job}
+          resume={resume}
           draft={draft}
           update={update}
           onBack={() => go(previousStep(step))}
@@ -410,12 +432,14 @@ function Questions({
 
 function FileUpload({
   job,
+  resume,
   draft,
   update,
   onBack,
   onNext,
-}: StepProps & NavProps & { job: ApplyJob }) {
+}: StepProps & NavProps & { job: ApplyJob; resume: boolean }) {
   const intl = useIntl();
+  const client = useApolloClient();
   const [kind, setKind] = useState<AttachmentKind>("CV");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -445,9 +469,40 @@ function FileUpload({
     update({
       attachments: [
         ...draft.attachments,
-        { uploadId: answer.id, filename: file.name, kind },
+        { uploadId: answer.id, filename: file.name, kind, url: answer.url },
       ],
     });
+  };
+  const resumeAttached = draft.attachments.some((a) => a.fromResume);
+
+  /** "Use my resume": the PDF resumes renders, uploaded as a CV like a picked file. */
+  const attachResume = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await client.query({ query: MY_RESUME_PDF, fetchPolicy: "no-cache" });
+      const pdf = data?.myResumePdf;
+      if (pdf?.__typename !== "ResumePdf") {
+        setError(pdf?.__typename === "ResumeImportError" ? pdf.message : intl.formatMessage(messages.resumeFailed));
+        return;
+      }
+      const file = fileFromBase64(pdf.contentBase64, pdf.fileName, pdf.mediaType);
+      const answer = await uploadAttachment(file, intl);
+      if ("message" in answer) {
+        setError(answer.message);
+        return;
+      }
+      update({
+        attachments: [
+          ...draft.attachments,
+          { uploadId: answer.id, filename: file.name, kind: "CV", url: answer.url, fromResume: true },
+        ],
+      });
+    } catch {
+      setError(intl.formatMessage(messages.resumeFailed));
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -456,6 +511,21 @@ function FileUpload({
         <FormattedMessage {...messages.fileHint} values={{ size: MAX_FILE_MB }} />{" "}
         <FormattedMessage {...(job.applicationRequireCv ? messages.cvRequired : messages.filesOptional)} />
       </Text>
+      {resume ? (
+        <Group align="center">
+          <Button
+            variant={resumeAttached ? "default" : "filled"}
+            loading={busy}
+            disabled={resumeAttached}
+            onClick={() => void attachResume()}
+          >
+            <FormattedMessage {...(resumeAttached ? messages.resumeAttached : messages.useResume)} />
+          </Button>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage {...messages.useResumeHint} />
+          </Text>
+        </Group>
+      ) : null}
       <Group align="flex-end">
         <Select
           label={intl.formatMessage(messages.fileKind)}
@@ -617,12 +687,12 @@ function ReviewInfo({
     setCaptchaRound((round) => round + 1);
   };
 
-  const row = (label: string, value: string) => (
+  const row = (label: string, value: ReactNode) => (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text fw={600} size="sm" w={140}>
         {label}
       </Text>
-      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+      <Text size="sm" component="div" style={{ whiteSpace: "pre-wrap" }}>
         {value || "–"}
       </Text>
     </Group>
@@ -658,15 +728,33 @@ function ReviewInfo({
       ))}
       {row(
         intl.formatMessage(messages.files),
-        draft.attachments
-          .map((a) =>
-            intl.formatMessage(messages.attachedFile, {
-              filename: a.filename,
-              kind: intl.formatMessage(KIND_LABELS[a.kind]),
-            }),
-          )
-          .join("\n"),
+        draft.attachments.length > 0 ? (
+          <Stack gap={2}>
+            {draft.attachments.map((a) => (
+              <Group key={a.uploadId} gap="xs">
+                <span>
+                  {intl.formatMessage(messages.attachedFile, {
+                    filename: a.filename,
+                    kind: intl.formatMessage(KIND_LABELS[a.kind]),
+                  })}
+                </span>
+                {/* the resume's PDF (a signed-in applicant's own upload, which jobs serves
+                    them); a visitor's upload is not served back (ADR 0011) */}
+                {a.fromResume && a.url ? (
+                  <Anchor href={a.url} target="_blank" rel="noopener" size="sm">
+                    <FormattedMessage {...messages.openFile} values={{ filename: a.filename }} />
+                  </Anchor>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        ) : null,
       )}
+      {draft.attachments.some((a) => a.fromResume) ? (
+        <Alert color="blue">
+          <FormattedMessage {...messages.reviewResume} />
+        </Alert>
+      ) : null}
       {row(intl.formatMessage(messages.coverLetter), draft.coverLetter)}
       {captchaOn && captcha ? (
         <Captcha key={captchaRound} {...captcha} onToken={setCaptchaToken} />

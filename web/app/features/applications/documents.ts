@@ -184,3 +184,33 @@ export const UPDATE_APPLICATION_NOTES = graphql(`
     }
   }
 `);
+
+/** Quick apply's prefill from the applicant's own resume (ADR 0033): null without one. */
+export const APPLY_RESUME_PREFILL = graphql(`
+  query ApplyResumePrefill {
+    myResume {
+      id
+      firstName
+      lastName
+      phone
+    }
+  }
+`);
+
+/** The applicant's resume as a PDF, to upload as the application's CV (ADR 0033). */
+export const MY_RESUME_PDF = graphql(`
+  query MyResumePdf {
+    myResumePdf {
+      __typename
+      ... on ResumePdf {
+        contentBase64
+        fileName
+        mediaType
+      }
+      ... on ResumeImportError {
+        code
+        message
+      }
+    }
+  }
+`);

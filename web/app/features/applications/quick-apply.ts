@@ -80,6 +80,10 @@ export interface DraftAttachment {
   uploadId: string;
   filename: string;
   kind: AttachmentKind;
+  /** Where the applicant opens the uploaded file (jobs serves a private file to its uploader). */
+  url?: string;
+  /** The PDF rendered from the applicant's resume ("Use my resume", ADR 0033). */
+  fromResume?: boolean;
 }
 
 export interface Draft {
@@ -161,6 +165,28 @@ export function splitName(name: string | null | undefined): {
   return { firstName: parts[0] ?? "", lastName: parts.slice(1).join(" ") };
 }
 
+/** The basic info a resume holds (its name and phone; the email is the account's): only what
+ * it has, so an empty field keeps the account's value. */
+export function prefillFromResume(resume: {
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+}): Partial<Draft> {
+  const prefill: Partial<Draft> = {};
+  if (resume.firstName?.trim()) prefill.firstName = resume.firstName.trim();
+  if (resume.lastName?.trim()) prefill.lastName = resume.lastName.trim();
+  if (resume.phone?.trim()) prefill.phone = resume.phone.trim();
+  return prefill;
+}
+
+/** The bytes of a base64 text as a file to upload (the resume PDF myResumePdf answers). */
+export function fileFromBase64(content: string, fileName: string, mediaType: string): File {
+  const binary = atob(content);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new File([bytes], fileName, { type: mediaType });
+}
+
 export const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
 export const ATTACHMENT_TYPES = [
   "application/pdf",
@@ -215,7 +241,10 @@ export function stepOfField(field: string | null | undefined): Step {
  * sees the prefill, the browser the stored draft; writers notify the pages.
  */
 const listeners = new Set<() => void>();
-const snapshots = new Map<string, { raw: string | null; draft: Draft }>();
+const snapshots = new Map<
+  string,
+  { raw: string | null; prefill: string; draft: Draft }
+>();
 
 function storage(): Storage | undefined {
   return typeof window === "undefined" ? undefined : window.localStorage;
@@ -226,13 +255,17 @@ export function subscribeDrafts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The stored draft, the same object while nothing changed (as the store contract asks). */
+/**
+ * The stored draft, the same object while nothing changed (as the store contract asks): neither
+ * the stored text nor the prefill (another account signed in, a resume saved meanwhile).
+ */
 export function draftSnapshot(slug: string, prefill: Partial<Draft>): Draft {
   const raw = storage()?.getItem(key(slug)) ?? null;
+  const wanted = JSON.stringify(prefill);
   const cached = snapshots.get(slug);
-  if (cached && cached.raw === raw) return cached.draft;
+  if (cached && cached.raw === raw && cached.prefill === wanted) return cached.draft;
   const draft = loadDraft(storage(), slug, prefill);
-  snapshots.set(slug, { raw, draft });
+  snapshots.set(slug, { raw, prefill: wanted, draft });
   return draft;
 }
 

@@ -41,6 +41,7 @@ from resumes.importing import (
     import_resume,
 )
 from resumes.importing.terms import fold, language_code
+from resumes.rendering import render_resume_pdf
 
 IMPORT_PURPOSE = "resume_import"
 # identity's site configuration flags (both on unless a site turns them off)
@@ -252,6 +253,27 @@ def _referenced_tids(resume: Resume) -> set[int]:
     return tids
 
 
+async def _own_draft(session: AsyncSession, principal: Principal) -> ResumeDraft | None:
+    """The caller's own resume as a draft (term ids as their labels); None without a resume."""
+    resume = await own_resume(session, principal)
+    if resume is None:
+        return None
+    wanted = _referenced_tids(resume)
+    labels: dict[int, str] = {}
+    if wanted:
+        rows = await session.execute(
+            select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(wanted))
+        )
+        labels = {int(tid): str(label) for tid, label in rows}
+    return draft_of(resume, labels)
+
+
+def _file_name(draft: ResumeDraft, extension: str) -> str:
+    personal = draft.personal
+    name = "-".join(part for part in (personal.first_name, personal.last_name) if part)
+    return f"{_file_stem(name or 'resume')}.{extension}"
+
+
 async def export_my_resume(
     *, sessions: async_sessionmaker[AsyncSession], principal: Principal, site: str
 ) -> JsonResumeExport | ImportRefused:
@@ -260,23 +282,51 @@ async def export_my_resume(
         refused = await _gate(session, principal, site)
         if refused is not None:
             return refused
-        resume = await own_resume(session, principal)
-        if resume is None:
-            return ImportRefused(ImportErrorCode.NO_RESUME, NO_RESUME_MESSAGE)
-        wanted = _referenced_tids(resume)
-        labels: dict[int, str] = {}
-        if wanted:
-            rows = await session.execute(
-                select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(wanted))
-            )
-            labels = {int(tid): str(label) for tid, label in rows}
-        draft = draft_of(resume, labels)
+        draft = await _own_draft(session, principal)
+    if draft is None:
+        return ImportRefused(ImportErrorCode.NO_RESUME, NO_RESUME_MESSAGE)
     document: dict[str, Any] = export_json_resume(draft)
-    name = "-".join(part for part in (resume.first_name, resume.last_name) if part) or "resume"
     return JsonResumeExport(
         document=json.dumps(document, ensure_ascii=False, indent=2),
-        file_name=f"{_file_stem(name)}.json",
+        file_name=_file_name(draft, "json"),
     )
+
+
+# --- the resume as a PDF, to apply with (ADR 0033) --------------------------------------------
+
+PDF_FEATURE_OFF_MESSAGE = "Resumes are not available on this site."
+PDF_ONLY_APPLICANTS_MESSAGE = "Only applicants have a resume to apply with."
+PDF_NO_RESUME_MESSAGE = "You have no resume yet: create one, or upload your CV as a file."
+
+
+@dataclass(frozen=True)
+class ResumePdfExport:
+    content: bytes
+    file_name: str
+
+
+async def render_my_resume_pdf(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    principal: Principal,
+    site: str,
+    locale: str | None,
+) -> ResumePdfExport | ImportRefused:
+    """The caller's own resume rendered as a PDF, or why not. Reads only: the web uploads the
+    bytes to the service the applicant applies through (jobs' content-checked upload path), so
+    the PDF goes where the applicant sends it and nowhere else. Needs ``features.resume`` alone:
+    this is no import."""
+    async with sessions() as session:
+        values = await site_values(session, site_settings, [site], "features", "resume")
+        if not bool(values.get(site, True)):
+            return ImportRefused(ImportErrorCode.FEATURE_OFF, PDF_FEATURE_OFF_MESSAGE)
+        if not may_keep_a_resume(principal):
+            return ImportRefused(ImportErrorCode.FORBIDDEN, PDF_ONLY_APPLICANTS_MESSAGE)
+        draft = await _own_draft(session, principal)
+    if draft is None:
+        return ImportRefused(ImportErrorCode.NO_RESUME, PDF_NO_RESUME_MESSAGE)
+    content = await render_resume_pdf(draft, locale=locale)
+    return ResumePdfExport(content=content, file_name=_file_name(draft, "pdf"))
 
 
 def _file_stem(name: str) -> str:

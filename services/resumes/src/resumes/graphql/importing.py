@@ -1,9 +1,10 @@
-"""importResume (a CV read into a draft the wizard prefills; nothing is written) and
-myResumeJsonResume (the caller's resume as a JSON Resume document). ADR 0028; the rules are
-resumes.domain.importing's."""
+"""importResume (a CV read into a draft the wizard prefills; nothing is written),
+myResumeJsonResume (the caller's resume as a JSON Resume document) and myResumePdf (the caller's
+resume as a PDF to apply with). ADRs 0028, 0033; the rules are resumes.domain.importing's."""
 
 from __future__ import annotations
 
+import base64
 from datetime import date
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from resumes.domain import importing
 from resumes.graphql.context import ResumeContext
 from resumes.graphql.types import LanguageLevel, settings_of
 from resumes.importing import YearMonth
+from resumes.rendering import MEDIA_TYPE
 
 ImportErrorCode = strawberry.enum(
     importing.ImportErrorCode,
@@ -105,12 +107,25 @@ class ResumeJsonResume:
     file_name: str = strawberry.field(description="A name to save it under.")
 
 
+@strawberry.type(
+    description="The caller's resume rendered as a PDF, to attach to an application: the web "
+    "uploads it to the jobs service's upload path like a picked file (ADR 0033)."
+)
+class ResumePdf:
+    content_base64: str = strawberry.field(description="The PDF, base64 encoded.")
+    file_name: str = strawberry.field(description="A name to attach it under.")
+    media_type: str = strawberry.field(description="application/pdf")
+    size: int = strawberry.field(description="Bytes, decoded.")
+
+
 ResumeImportResult = Annotated[
     ResumeImportDraft | ResumeImportError, strawberry.union("ResumeImportResult")
 ]
 ResumeJsonResumeResult = Annotated[
     ResumeJsonResume | ResumeImportError, strawberry.union("ResumeJsonResumeResult")
 ]
+
+ResumePdfResult = Annotated[ResumePdf | ResumeImportError, strawberry.union("ResumePdfResult")]
 
 
 def _level(cefr: str | None) -> LanguageLevel | None:  # type: ignore[valid-type]
@@ -207,3 +222,21 @@ async def my_resume_json_resume(info: Info[ResumeContext, None]) -> ResumeJsonRe
     if isinstance(result, importing.ImportRefused):
         return ResumeImportError(message=result.message, code=result.code)
     return ResumeJsonResume(document=result.document, file_name=result.file_name)
+
+
+async def my_resume_pdf(info: Info[ResumeContext, None]) -> ResumePdfResult:
+    context = info.context
+    result = await importing.render_my_resume_pdf(
+        sessions=context.sessions,
+        principal=context.require_principal(),
+        site=context.frontend.site,
+        locale=context.frontend.locale,
+    )
+    if isinstance(result, importing.ImportRefused):
+        return ResumeImportError(message=result.message, code=result.code)
+    return ResumePdf(
+        content_base64=base64.b64encode(result.content).decode("ascii"),
+        file_name=result.file_name,
+        media_type=MEDIA_TYPE,
+        size=len(result.content),
+    )

@@ -9,7 +9,12 @@ from resumes.domain.access import PRIVATE_FIELDS
 from resumes.domain.profile import own_resume as load_own_resume
 from resumes.graphql.context import ResumeContext
 from resumes.graphql.dataloaders import resume_by_id
-from resumes.graphql.importing import ResumeJsonResumeResult, my_resume_json_resume
+from resumes.graphql.importing import (
+    ResumeJsonResumeResult,
+    ResumePdfResult,
+    my_resume_json_resume,
+    my_resume_pdf,
+)
 from resumes.graphql.types import (
     ContactRequest,
     ContactRequestPage,
@@ -47,6 +52,14 @@ class Query:
         resolver=my_resume_json_resume,
         description="My resume as a JSON Resume (v1) document to download (ADR 0028); refused "
         "while the site's resume import is off.",
+        permission_classes=[IsAuthenticated],
+    )
+    my_resume_pdf: ResumePdfResult = strawberry.field(
+        resolver=my_resume_pdf,
+        description="My resume rendered as a PDF, to attach to an application as my CV (ADR "
+        "0033): only my own, never written anywhere; refused while the site's resume feature is "
+        "off (FEATURE_OFF), to callers who keep no resume (FORBIDDEN) and before there is one "
+        "(NO_RESUME).",
         permission_classes=[IsAuthenticated],
     )
 

@@ -129,6 +129,10 @@ export const possibleTypes: Record<string, string[]> = {
     "ResumeImportError",
     "ResumeJsonResume"
   ],
+  "ResumePdfResult": [
+    "ResumeImportError",
+    "ResumePdf"
+  ],
   "ResumeResult": [
     "ResumeErrors",
     "ResumeSaved"
