@@ -14,7 +14,7 @@ apt_install() {
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
 }
-apt_install postgresql maven openssl curl
+apt_install postgresql maven openssl curl fonts-dejavu-core  # the font: resumes renders PDFs in DejaVu Sans (ADR 0033)
 
 if ! command -v uv >/dev/null 2>&1; then
   say "installing uv"
