@@ -11,9 +11,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from jobkit.contracts import USER_DELETED
 from jobkit.db import unit_of_work
+from jobkit.events import EventEnvelope
 from search.alerts import mailer
-from search.alerts.models import ResumeAlert, ResumeAlertDelivery
+from search.alerts.models import AlertMail, ResumeAlert, ResumeAlertDelivery
 from search.alerts.searches import stored_query
 from search.engine.indexing.payloads import (
     ResumeDeletedPayload,
@@ -23,6 +25,7 @@ from search.engine.indexing.payloads import (
 from search.engine.indexing.resumes import delete_resume, hide_resume, index_resume
 from search.engine.indexing.store import SearchStore
 from search.engine.request import SearchRequest
+from search.messaging.alert_mailer import user_handlers
 from search.settings import SearchSettings
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -218,3 +221,34 @@ async def test_a_site_without_saved_resume_searches_mails_nothing(
     await _run(committed_sessions, store, settings)
     [mail] = await _wait_for_mails(person, 1)
     assert fresh["title"] in mail["text"]
+
+
+async def test_a_deleted_account_loses_its_resume_alerts_and_their_ledger(
+    committed_sessions: Sessions, store: SearchStore, settings: SearchSettings
+) -> None:
+    word = _word()
+    site = await _site(committed_sessions)
+    person, other = _recruiter(), _recruiter()
+    gone = await _alert(committed_sessions, site, person, word)
+    kept = await _alert(committed_sessions, site, other, word)
+    await _resume(store, committed_sessions, site, f"{word} coordinator")
+    await store.refresh("resumes")
+    assert await mailer.plan_resume_digests(committed_sessions, store, settings) == 2
+    assert len(await _ledger(committed_sessions, person)) == 1
+
+    event = EventEnvelope(
+        type=USER_DELETED,
+        aggregate_id=gone.user_id,
+        aggregate_version=2,
+        site=site,
+        payload={"user_id": gone.user_id},
+    )
+    async with unit_of_work(committed_sessions) as session:
+        await user_handlers()[USER_DELETED](session, event)
+    async with committed_sessions() as session:
+        assert await session.get(ResumeAlert, gone.id) is None
+        assert await session.get(ResumeAlert, kept.id) is not None
+        pending = (await session.scalars(select(AlertMail).where(AlertMail.email == person))).all()
+        assert pending == []
+    assert await _ledger(committed_sessions, person) == set()
+    assert len(await _ledger(committed_sessions, other)) == 1

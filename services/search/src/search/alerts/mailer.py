@@ -62,7 +62,7 @@ SLACK = timedelta(minutes=10)
 NEW_JOB_PATIENCE = timedelta(minutes=10)
 PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
 # a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
-RESUME_DIGEST = "resume_digest"
+RESUME_DIGEST = resume_alerts.RESUME_DIGEST
 
 
 def _active() -> Any:

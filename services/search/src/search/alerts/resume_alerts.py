@@ -22,7 +22,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts.errors import AlertError, AlertErrorCode, AlertErrors
-from search.alerts.models import RESUME_INTERVALS, ResumeAlert, ResumeAlertDelivery
+from search.alerts.models import RESUME_INTERVALS, AlertMail, ResumeAlert, ResumeAlertDelivery
 from search.alerts.searches import stored_query
 from search.alerts.settings import AlertSettings
 from search.db import site_settings
@@ -32,6 +32,8 @@ from search.engine.validation import validate
 from search.errors import SearchErrors
 
 MAX_NAME_LENGTH = 120
+# the alert mails' kind of a recruiter's resume digest (search.alerts.mailer)
+RESUME_DIGEST = "resume_digest"
 INTERVAL_NAMES = {-1: "no alerts", 86400: "daily", 604800: "weekly", 2628000: "monthly"}
 
 Sessions = async_sessionmaker[AsyncSession]
@@ -254,8 +256,8 @@ async def delete_resume_alert(
 
 
 async def forget_user(session: AsyncSession, user_id: str) -> int:
-    """A deleted account's resume alerts go, with the resume ledger of their addresses when no
-    other resume alert uses them."""
+    """A deleted account's resume alerts go, with the resume ledger and pending resume digests
+    of their addresses when no other resume alert uses them."""
     alerts = list(await session.scalars(select(ResumeAlert).where(ResumeAlert.user_id == user_id)))
     for alert in alerts:
         await session.delete(alert)
@@ -265,6 +267,13 @@ async def forget_user(session: AsyncSession, user_id: str) -> int:
             select(func.count()).select_from(ResumeAlert).where(ResumeAlert.email == address)
         )
         if not left:
+            await session.execute(
+                delete(AlertMail).where(
+                    AlertMail.email == address,
+                    AlertMail.kind == RESUME_DIGEST,
+                    AlertMail.state == "pending",
+                )
+            )
             await session.execute(
                 delete(ResumeAlertDelivery).where(ResumeAlertDelivery.email == address)
             )
