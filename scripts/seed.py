@@ -19,7 +19,7 @@ from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
 from demo.search_sync import resync_search
-from demo.seed_alerts import seed_demo_alerts
+from demo.seed_alerts import seed_demo_alerts, seed_demo_resume_alerts
 from demo.seed_applications import seed_demo_applications
 from demo.seed_billing import seed_billing
 from demo.seed_bookmarks import seed_demo_bookmarks
@@ -268,6 +268,17 @@ async def seed_alerts(owners: dict[str, uuid.UUID]) -> int:
     )
 
 
+async def seed_resume_alerts(owners: dict[str, uuid.UUID]) -> int:
+    """The demo recruiter's resume alert (scripts/demo/seed_alerts.py); the alert mailer sends a
+    sample resume digest once the demo resumes are indexed."""
+    settings = search_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    recruiters = {email: owners[email] for email, _, _, role in ACCOUNTS if role == "recruiter"}
+    return await seed_demo_resume_alerts(
+        sessions=sessions, recruiters=recruiters, stable_id=stable_id, site=settings.site
+    )
+
+
 async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     """A privacy policy and terms with two revisions each (scripts/demo/seed_consent.py); one
     applicant agreed only to the old privacy policy, so the re-consent modal shows for them."""
@@ -341,6 +352,7 @@ async def main() -> None:
     await seed_credits(owners, organizations)
     resumes = await seed_resumes(owners, organizations, search_sessions)
     print(f"resumes: {', '.join(f'{n} {kind}' for kind, n in resumes.items())}")  # noqa: T201
+    print(f"resume alerts: {await seed_resume_alerts(owners)} new")  # noqa: T201
     await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:

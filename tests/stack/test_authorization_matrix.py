@@ -84,6 +84,11 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "pauseJobAlert": ("UF", "F", "F", "F", "F"),
     "resumeJobAlert": ("UF", "F", "F", "F", "F"),
     "deleteJobAlert": ("UF", "F", "F", "F", "F"),
+    # resume alerts: recruiters and administrators save resume searches where the site offers
+    # them (elsewhere FORBIDDEN); an alert is changed only by its owner (otherwise NOT_FOUND)
+    "createResumeAlert": ("U", "F", "AF", "AF", "AF"),
+    "updateResumeAlert": ("U", "F", "F", "F", "F"),
+    "deleteResumeAlert": ("U", "F", "F", "F", "F"),
     # organizations
     "createOrganization": ("U", "F", "A", "A", "A"),
     "updateOrganizationPersonalInfo": ("U", "F", "F", "A", "A"),

@@ -16,6 +16,8 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["organization/:slug", "routes/organization.tsx"],
   ["organization-invitation", "routes/organization-invitation.tsx"],
   ["resumes", "routes/resumes.tsx"],
+  // a recruiter's saved resume search (spec 2)
+  ["resume-alert/edit/:id", "routes/resume-alert-edit.tsx"],
   // the applicant's contact requests (the link of the resumes service's contact request mails)
   ["resume/contact-requests", "routes/resume-contact-requests.tsx"],
   // the applicant's own resume: overview, wizard (its steps by name) and edit form

@@ -19,6 +19,8 @@ import { useTrackSearch } from "~/lib/search/use-track-search";
 import type { ResumeSearchPageData } from "./load-resume-search";
 import type { ResumeSearchResultsView } from "./recruiter-documents";
 import { useSiteFeatures } from "~/lib/site-features";
+import { MyResumeAlerts } from "./alerts/MyResumeAlerts";
+import { SaveResumeSearch } from "./alerts/SaveResumeSearch";
 import { ResumeContactCredits } from "./ResumeContactCredits";
 import { ResumeResults } from "./ResumeCard";
 import { clearResumeFiltersHref, resumeFacetViews, resumeFilterChips, type ResumeFacetView } from "./resume-facets";
@@ -29,6 +31,7 @@ import {
   RESUME_PAGE_SIZE,
   RESUME_SEARCH_PATH,
   RESUME_SORTINGS,
+  resumeAlertSearch,
   resumeSearchHref,
   type ResumeSearchState,
   type ResumeSorting,
@@ -161,6 +164,9 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
     value: state.filters[field].join(","),
   }));
   if (state.sorting !== "relevancy") hidden.push({ name: "sorting", value: state.sorting });
+  if (state.alert) hidden.push({ name: "alert", value: state.alert });
+  // spec 4: recruiters save resume searches where the site offers it (features.resume_searches)
+  const savedSearches = features.resume && features.resume_searches;
 
   return (
     <Stack gap="lg">
@@ -183,6 +189,13 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
             href={(params) => resumeSearchHref({ ...parseResumeSearchParams(params), page: 1 })}
             areaRadius="hidden"
           />
+          {savedSearches && outcome.kind !== "errors" ? (
+            <SaveResumeSearch
+              search={resumeAlertSearch(state, intl.locale.slice(0, 2))}
+              defaultName={state.search || intl.formatMessage(messages.title)}
+              editing={state.alert ?? null}
+            />
+          ) : null}
           <DangerList messages={dangers} />
           {outcome.kind === "unavailable" ? (
             <Alert color="orange" title={intl.formatMessage(messages.unavailable)} role="alert">
@@ -246,6 +259,7 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
               </Stack>
             </Grid.Col>
           </Grid>
+          {savedSearches ? <MyResumeAlerts /> : null}
         </>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import type { ResumeSearchInput } from "~/lib/graphql/generated/graphql";
+import type { ResumeAlertSearchInput, ResumeSearchInput } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
   DEFAULT_RADIUS,
@@ -44,7 +44,11 @@ export interface ResumeSearchState {
   filters: ResumeFilters;
   sorting: ResumeSorting;
   page: number;
+  /** The resume alert whose search the page edits (opened from /resume-alert/edit/{id}). */
+  alert?: string;
 }
+
+const ALERT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function emptyResumeFilters(): ResumeFilters {
   return Object.fromEntries(RESUME_FACET_FIELDS.map((field) => [field, []])) as unknown as ResumeFilters;
@@ -65,6 +69,7 @@ export function parseResumeSearchParams(params: URLSearchParams): ResumeSearchSt
     filters,
     sorting: RESUME_SORTINGS.find((option) => option === sorting) ?? "relevancy",
     page: parsePage(params.get("page")),
+    ...(ALERT_ID.test(params.get("alert") ?? "") ? { alert: params.get("alert") ?? "" } : {}),
   };
 }
 
@@ -78,6 +83,7 @@ export function serializeResumeSearch(state: ResumeSearchState): URLSearchParams
   }
   if (state.sorting !== "relevancy") params.set("sorting", state.sorting);
   if (state.page > 1) params.set("page", String(state.page));
+  if (state.alert) params.set("alert", state.alert);
   return params;
 }
 
@@ -116,4 +122,10 @@ export function buildResumeSearchInput(state: ResumeSearchState, language = "en"
     page: state.page,
     sorts: state.sorting === "changed_desc" ? [{ field: RESUME_DATE_SORT_FIELD, value: "DESC" }] : [],
   };
+}
+
+/** The page's search as a resume alert keeps it: no facet counts, sorting or paging. */
+export function resumeAlertSearch(state: ResumeSearchState, language = "en"): ResumeAlertSearchInput {
+  const { conditionGroups, fulltext, geoLocation } = buildResumeSearchInput(state, language);
+  return { language, conditionGroups, fulltext, geoLocation };
 }

@@ -33,7 +33,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.alerts import matching, render
+from search.alerts import matching, render, resume_alerts, resume_matching
 from search.alerts.models import (
     DAILY,
     INSTANT,
@@ -42,10 +42,13 @@ from search.alerts.models import (
     AlertDelivery,
     AlertMail,
     AlertNewJob,
+    ResumeAlert,
+    ResumeAlertDelivery,
     SavedSearch,
 )
 from search.alerts.settings import AlertSettings
 from search.engine.indexing.store import SearchStore
+from search.taxonomy.vocabulary import terms_by_tid
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,8 @@ SLACK = timedelta(minutes=10)
 # a job event the index has not caught up with is retried this long
 NEW_JOB_PATIENCE = timedelta(minutes=10)
 PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
+# a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
+RESUME_DIGEST = resume_alerts.RESUME_DIGEST
 
 
 def _active() -> Any:
@@ -96,25 +101,35 @@ async def _mailed(session: AsyncSession, email: str, job_ids: set[str] | None = 
 async def _write_mail(
     session: AsyncSession, email: str, kind: str, sections: list[matching.Section]
 ) -> AlertMail | None:
-    """One mail and its ledger rows; a job appears once (in its first section)."""
+    """One mail and its ledger rows; an item (a job, or a resume in a resume digest) appears
+    once (in its first section). A resume digest's sections list ``resume_ids`` and its ledger
+    is ``resume_alert_deliveries``; a job mail's ``job_ids`` and ``alert_deliveries``."""
+    resumes = kind == RESUME_DIGEST
+    items = "resume_ids" if resumes else "job_ids"
     seen: set[str] = set()
     kept: list[dict[str, Any]] = []
     for section in sections:
-        jobs = [job for job in section.job_ids if job not in seen]
-        seen.update(jobs)
-        if jobs:
-            kept.append({"alert_id": section.alert_id, "job_ids": jobs, "total": section.total})
+        fresh = [item for item in section.job_ids if item not in seen]
+        seen.update(fresh)
+        if fresh:
+            kept.append({"alert_id": section.alert_id, items: fresh, "total": section.total})
     if not kept:
         return None
     mail = AlertMail(id=uuid.uuid4(), email=email, kind=kind, content={"sections": kept})
     session.add(mail)
     await session.flush()
     rows = [
-        {"email": email, "job_id": job, "mail_id": mail.id, "alert_id": uuid.UUID(s["alert_id"])}
+        {
+            "email": email,
+            ("resume_id" if resumes else "job_id"): item,
+            "mail_id": mail.id,
+            "alert_id": uuid.UUID(s["alert_id"]),
+        }
         for s in kept
-        for job in s["job_ids"]
+        for item in s[items]
     ]
-    await session.execute(insert(AlertDelivery).values(rows).on_conflict_do_nothing())
+    ledger = ResumeAlertDelivery if resumes else AlertDelivery
+    await session.execute(insert(ledger).values(rows).on_conflict_do_nothing())
     return mail
 
 
@@ -248,6 +263,73 @@ async def plan_digests(
     return planned
 
 
+def _resume_due(now: datetime) -> Any:
+    return and_(
+        ResumeAlert.interval_seconds > 0,
+        ResumeAlert.checked_until
+        + func.make_interval(0, 0, 0, 0, 0, 0, ResumeAlert.interval_seconds)
+        <= now + SLACK,
+    )
+
+
+async def plan_resume_digests(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    now: datetime | None = None,
+    limit: int = 500,
+) -> int:
+    """The due resume alerts (their interval elapsed since they were last checked), one digest
+    per recruiter's address with a section per alert, under the same person lock and with the
+    same plan-then-send as the job digests (ADR 0032). A resume mailed to the address before,
+    by any of its resume alerts, is never in it again; alerts of a site that stopped offering
+    resume alerts mail nothing. Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        people = list(
+            await session.scalars(
+                select(ResumeAlert.email).where(_resume_due(now)).distinct().limit(limit)
+            )
+        )
+    planned = 0
+    lookback = timedelta(hours=settings.alert_lookback_hours)
+    for email in people:
+        async with unit_of_work(sessions) as session:
+            if not await _lock_person(session, email, wait=False):
+                continue  # another mailer is on this person
+            alerts = list(
+                await session.scalars(
+                    select(ResumeAlert)
+                    .where(ResumeAlert.email == email, _resume_due(now))
+                    .order_by(ResumeAlert.created_at, ResumeAlert.id)
+                )
+            )
+            offered = await resume_alerts.offered_sites(session, sorted({a.site for a in alerts}))
+            running = [alert for alert in alerts if alert.site in offered]
+            if running:
+                mailed = set(
+                    await session.scalars(
+                        select(ResumeAlertDelivery.resume_id).where(
+                            ResumeAlertDelivery.email == email
+                        )
+                    )
+                )
+                sections = await resume_matching.digest_sections(
+                    store,
+                    running,
+                    since={str(a.id): a.checked_until - lookback for a in running},
+                    mailed=mailed,
+                    size=settings.alert_jobs_per_section,
+                    batch_size=settings.alert_batch_size,
+                )
+                if await _write_mail(session, email, RESUME_DIGEST, sections) is not None:
+                    planned += 1
+            for alert in alerts:
+                alert.checked_until = now
+    return planned
+
+
 def _permanent(error: Exception) -> str | None:
     """The reason when the SMTP server refused for good (5xx), else None."""
     if isinstance(error, aiosmtplib.SMTPRecipientsRefused):
@@ -297,6 +379,8 @@ async def _render(
         if alert is None or alert.confirmed_at is not None or alert.unsubscribed_at is not None:
             return None
         return render.confirmation(settings, alert, site_name=site_name, message_key=key)
+    if mail.kind == RESUME_DIGEST:
+        return await _render_resumes(session, store, settings, mail, site_name, key)
     sections = mail.content["sections"]
     alerts = {
         str(a.id): a
@@ -334,6 +418,80 @@ async def _render(
         section.alert.last_mailed_at = datetime.now(UTC)
     return render.alert_mail(
         settings, mail.email, rendered, kind=mail.kind, site_name=site_name, message_key=key
+    )
+
+
+async def _render_resumes(
+    session: AsyncSession,
+    store: SearchStore,
+    settings: AlertSettings,
+    mail: AlertMail,
+    site_name: str,
+    key: str,
+) -> EmailMessage | None:
+    """A resume digest as it may go now: its alerts still exist, mail and are offered by their
+    site; its resumes still findable (a hidden or deleted one is left out and leaves the
+    ledger). Only the public fields a search hit shows reach the mail."""
+    sections = mail.content["sections"]
+    alerts = {
+        str(a.id): a
+        for a in await session.scalars(
+            select(ResumeAlert).where(
+                ResumeAlert.id.in_([uuid.UUID(s["alert_id"]) for s in sections]),
+                ResumeAlert.interval_seconds > 0,
+            )
+        )
+    }
+    offered = await resume_alerts.offered_sites(session, sorted({a.site for a in alerts.values()}))
+    alerts = {alert_id: a for alert_id, a in alerts.items() if a.site in offered}
+    found: dict[str, dict[str, Any]] = {}
+    for site in {alert.site for alert in alerts.values()}:
+        found |= await resume_matching.findable_resumes(
+            store,
+            [
+                resume
+                for s in sections
+                if (alert := alerts.get(s["alert_id"])) is not None and alert.site == site
+                for resume in s["resume_ids"]
+            ],
+            site=site,
+        )
+    tids = {
+        tid
+        for source in found.values()
+        for field in ("occupation_tids", "skill_tids", "language_tids")
+        for tid in source.get(field) or []
+        if isinstance(tid, int)
+    }
+    terms = await terms_by_tid(session, tids)
+    rendered = [
+        render.RenderedResumeSection(
+            alert=alerts[s["alert_id"]],
+            resumes=[
+                render.resume_teaser(found[r], terms, alerts[s["alert_id"]].language)
+                for r in s["resume_ids"]
+                if r in found
+            ][: settings.alert_jobs_per_section],
+            total=int(s["total"]),
+        )
+        for s in sections
+        if s["alert_id"] in alerts
+    ]
+    rendered = [section for section in rendered if section.resumes]
+    included = {str(resume["id"]) for section in rendered for resume in section.resumes}
+    # resumes left out (hidden or deleted since, or their alert stopped) leave the ledger
+    await session.execute(
+        delete(ResumeAlertDelivery).where(
+            ResumeAlertDelivery.mail_id == mail.id,
+            ResumeAlertDelivery.resume_id.not_in(included or {""}),
+        )
+    )
+    if not rendered:
+        return None
+    for section in rendered:
+        section.alert.last_mailed_at = datetime.now(UTC)
+    return render.resume_digest(
+        settings, mail.email, rendered, site_name=site_name, message_key=key
     )
 
 
@@ -380,6 +538,9 @@ async def send_pending(
                     return sent
                 mail.state = FAILED
                 await session.execute(delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id))
+                await session.execute(
+                    delete(ResumeAlertDelivery).where(ResumeAlertDelivery.mail_id == mail.id)
+                )
                 await _bounced(session, settings, mail.email, reason)
                 continue
             mail.state = SENT
@@ -396,7 +557,9 @@ async def run_once(
     site_name: str = "Job board",
     now: datetime | None = None,
 ) -> int:
-    """One round of the mailer: instant matches, due digests, then the sends."""
+    """One round of the mailer: instant matches, due digests (job and resume alerts), then the
+    sends."""
     await plan_instant(sessions, store, settings, now=now)
     await plan_digests(sessions, store, settings, now=now)
+    await plan_resume_digests(sessions, store, settings, now=now)
     return await send_pending(sessions, store, settings, site_name=site_name)

@@ -123,3 +123,48 @@ class AlertBounce(Base):
 
 # the mail budgets of anonymous requests (ADR 0024)
 rate_limit_hits = rate_limit_table(Base.metadata)
+
+
+# Resume alerts' notify intervals in seconds (spec 9): -1 keeps the search without mails.
+NO_ALERTS, RESUME_DAILY, RESUME_WEEKLY, RESUME_MONTHLY = -1, 86400, 604800, 2628000
+RESUME_INTERVALS = (NO_ALERTS, RESUME_DAILY, RESUME_WEEKLY, RESUME_MONTHLY)
+
+
+class ResumeAlert(Base):
+    """A recruiter's saved resume search (ADR 0032): the search as resume search takes it (no
+    sorting or paging) and a notify interval in seconds (``RESUME_INTERVALS``; -1: saved, never
+    mailed). Its mails go to the recruiter's account address; resumes updated before
+    ``checked_until`` were already considered."""
+
+    __tablename__ = "resume_alerts"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    site: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[str] = mapped_column(String(64), index=True)
+    email: Mapped[str] = mapped_column(String(320), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    query: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    interval_seconds: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    checked_until: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now()
+    )
+    last_mailed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class ResumeAlertDelivery(Base):
+    """The resume alerts' send ledger: a resume is mailed to a recruiter's address at most once,
+    whichever of their resume alerts it matches. Written with its mail, before the SMTP hand-off
+    (the job alerts' rule, ``AlertDelivery``)."""
+
+    __tablename__ = "resume_alert_deliveries"
+
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    resume_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mail_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("alert_mails.id", ondelete="CASCADE"), index=True
+    )
+    alert_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

@@ -1,6 +1,8 @@
 """The alert mails as text and HTML: the confirmation, an instant alert and a digest (a section
 per alert, job teasers: title, organization, location, salary, remote badge), each with the
-manage link, an unsubscribe link and the RFC 8058 one-click headers."""
+manage link, an unsubscribe link and the RFC 8058 one-click headers; and a recruiter's resume
+digest (a section per resume alert, resume teasers with a search hit's public fields only, each
+linking /resume/{id}, and each alert's edit page)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ from urllib.parse import quote
 from jobkit.mail import compose
 
 from search.alerts import tokens
-from search.alerts.models import SavedSearch
-from search.alerts.searches import search_path
+from search.alerts.models import ResumeAlert, SavedSearch
+from search.alerts.searches import resume_search_path, search_path
 from search.alerts.settings import AlertSettings
+from search.taxonomy.vocabulary import label_in
 
 UNITS = {"year": "a year", "month": "a month", "week": "a week", "day": "a day", "hour": "an hour"}
 
@@ -196,4 +199,134 @@ def alert_mail(
         message_key=message_key,
     )
     _headers(message, links, settings)
+    return message
+
+
+@dataclass(frozen=True)
+class RenderedResumeSection:
+    alert: ResumeAlert
+    resumes: list[dict[str, Any]]
+    total: int
+
+
+def resume_teaser(source: dict[str, Any], terms: dict[int, Any], language: str) -> dict[str, Any]:
+    """What a resume digest shows of a resume: a search hit's public fields (the index holds no
+    other), term ids as labels in the alert's language."""
+
+    def labels(field: str) -> list[str]:
+        found = [terms[tid] for tid in source.get(field) or [] if tid in terms]
+        return [label_in(term, language) for term in found]
+
+    countries = source.get("countries") or []
+    place = [source.get("city"), source.get("region"), countries[0] if countries else None]
+    status = str(source.get("career_status") or "").replace("_", " ")
+    return {
+        "id": str(source["id"]),
+        "title": str(source.get("title") or ""),
+        "occupations": labels("occupation_tids"),
+        "skills": labels("skill_tids") + [str(skill) for skill in source.get("skills_free") or []],
+        "languages": labels("language_tids"),
+        "place": ", ".join(str(part) for part in dict.fromkeys(place) if part),
+        "career_status": status[:1].upper() + status[1:],
+        "summary": str(source.get("snippet") or ""),
+    }
+
+
+def _resume_details(resume: dict[str, Any]) -> list[str]:
+    details = [resume["place"], resume["career_status"]]
+    if resume["occupations"]:
+        details.append(", ".join(resume["occupations"][:3]))
+    return [detail for detail in details if detail]
+
+
+def _resume_url(settings: AlertSettings, resume: dict[str, Any]) -> str:
+    return f"{settings.alert_site_url.rstrip('/')}/resume/{quote(resume['id'])}"
+
+
+def _text_resume(settings: AlertSettings, resume: dict[str, Any]) -> str:
+    lines = [f"* {resume['title']}"]
+    details = _resume_details(resume)
+    if details:
+        lines.append("  " + " | ".join(details))
+    if resume["skills"]:
+        lines.append("  Skills: " + ", ".join(resume["skills"][:8]))
+    lines.append(f"  {_resume_url(settings, resume)}")
+    return "\n".join(lines)
+
+
+def _html_resume(settings: AlertSettings, resume: dict[str, Any]) -> str:
+    details = " &middot; ".join(escape(detail) for detail in _resume_details(resume))
+    skills = (
+        f'<div style="color:#333;font-size:14px">Skills: '
+        f"{escape(', '.join(resume['skills'][:8]))}</div>"
+        if resume["skills"]
+        else ""
+    )
+    return (
+        '<div style="padding:12px 0;border-bottom:1px solid #eee">'
+        f'<a href="{escape(_resume_url(settings, resume))}" style="font-size:17px;'
+        f'font-weight:bold;color:#1a4fa0;text-decoration:none">{escape(resume["title"])}</a>'
+        f'<div style="color:#666;font-size:14px">{details}</div>{skills}</div>'
+    )
+
+
+def resume_digest(
+    settings: AlertSettings,
+    email: str,
+    sections: list[RenderedResumeSection],
+    *,
+    site_name: str,
+    message_key: str,
+) -> EmailMessage:
+    """A recruiter's resume digest: a section per resume alert with at most a screenful of
+    resumes, the full search and the alert's edit page (where its interval is changed or its
+    mails turned off)."""
+    count = sum(len(section.resumes) for section in sections)
+    first = sections[0]
+    subject = (
+        f"{count} new resume{'s' if count != 1 else ''} for \u201c{first.alert.name}\u201d"
+        + (f" and {len(sections) - 1} more alerts" if len(sections) > 1 else "")
+    )
+    site = settings.alert_site_url.rstrip("/")
+    text_parts = [subject, ""]
+    html_parts = []
+    for section in sections:
+        full = f"{site}{resume_search_path(section.alert.query)}"
+        edit = f"{site}/resume-alert/edit/{section.alert.id}"
+        text_parts.append(f"== {section.alert.name} ==")
+        text_parts += [_text_resume(settings, resume) for resume in section.resumes]
+        html_parts.append(f'<h2 style="font-size:17px">{escape(section.alert.name)}</h2>')
+        html_parts += [_html_resume(settings, resume) for resume in section.resumes]
+        more = section.total - len(section.resumes)
+        label = f"See all {section.total} new resumes" if more > 0 else "See the full search"
+        text_parts += [f"{label}: {full}", f"Edit or stop this alert: {edit}", ""]
+        html_parts.append(
+            f'<p><a href="{escape(full)}">{escape(label)}</a> &middot; '
+            f'<a href="{escape(edit)}">Edit or stop this alert</a></p>'
+        )
+    text_parts.append(
+        "You get this mail because you saved these resume searches with a notify interval."
+    )
+    html = (
+        '<!doctype html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(subject)}</title></head>"
+        '<body style="margin:0;padding:16px;font-family:Arial,sans-serif;background:#f6f7f9">'
+        '<div style="max-width:600px;margin:0 auto;background:#fff;padding:16px;'
+        'border-radius:8px">'
+        f'<div style="font-size:20px;font-weight:bold;color:#1a4fa0">{escape(site_name)}</div>'
+        f'<h1 style="font-size:20px">{escape(subject)}</h1>{"".join(html_parts)}'
+        '<p style="color:#666;font-size:13px;margin-top:24px">You get this mail because you '
+        "saved these resume searches with a notify interval.</p></div></body></html>"
+    )
+    message = compose(
+        settings,
+        to=email,
+        subject=subject,
+        text="\n".join(text_parts) + "\n",
+        html=html,
+        message_key=message_key,
+    )
+    message["List-Id"] = f"Resume alerts <resume-alerts.{settings.message_id_domain}>"
+    message["Auto-Submitted"] = "auto-generated"
     return message

@@ -67,6 +67,31 @@ def facet_values(search: ValidSearch) -> dict[str, set[str]]:
     return values
 
 
+def resume_search_path(query: dict[str, Any]) -> str:
+    """The site's resume search page for a saved resume search (``/resumes?search=...``, the
+    page's own parameters: a facet's values comma-separated, the place as the page keeps it)."""
+    params: list[tuple[str, str]] = []
+    if query.get("fulltext"):
+        params.append(("search", str(query["fulltext"])))
+    geo = query.get("geo_location") or {}
+    if geo.get("label"):
+        params.append(("geo_location", str(geo["label"])))
+    if geo.get("lat") is not None and geo.get("lon") is not None:
+        params += [("lat", str(geo["lat"])), ("lon", str(geo["lon"]))]
+    elif geo.get("country"):
+        params.append(("country", str(geo["country"])))
+        if geo.get("administrative_area"):
+            params.append(("administrative_area_level_1", str(geo["administrative_area"])))
+    if geo.get("radius") and geo.get("lat") is not None:
+        params.append(("radius", f"{float(geo['radius']):g}"))
+    for group in query.get("condition_groups", []):
+        values = [str(condition["value"]) for condition in group["conditions"]]
+        fields = {str(condition["field"]) for condition in group["conditions"]}
+        if len(fields) == 1 and values:
+            params.append((fields.pop(), ",".join(values)))
+    return "/resumes" + (f"?{urlencode(params)}" if params else "")
+
+
 def search_path(query: dict[str, Any]) -> str:
     """The site's search page for this alert (``/jobs?keys=...``)."""
     params: list[tuple[str, str]] = []

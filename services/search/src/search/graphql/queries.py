@@ -15,6 +15,7 @@ from search.graphql.organization_search import (
     organization_search,
 )
 from search.graphql.recommendations import RecommendationQueries
+from search.graphql.resume_alerts import ResumeAlertQueries
 from search.graphql.resume_search import ResumeSearchInput, ResumeSearchResult, resume_search
 from search.graphql.types import (
     ROUTE_REFERENCES,
@@ -32,7 +33,7 @@ from search.taxonomy.vocabulary import find_terms, language_of, terms_by_alias, 
 
 
 @strawberry.type
-class Query(RecommendationQueries, AlertQueries):
+class Query(RecommendationQueries, AlertQueries, ResumeAlertQueries):
     @strawberry.field(
         name="jobSearch",
         description="Published, unexpired jobs matching the search request (spec 3): hits as "

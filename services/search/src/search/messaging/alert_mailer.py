@@ -19,6 +19,7 @@ from jobkit.events import EventEnvelope
 from jobkit.site_settings import site_names
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from search.alerts import resume_alerts
 from search.alerts.mailer import record_new_job, run_once
 from search.alerts.service import forget_user
 from search.db import processed_events, site_settings
@@ -53,6 +54,7 @@ def user_handlers() -> dict[str, Handler]:
     async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
         user_id = DeletedUserView.model_validate(envelope.payload).user_id
         await forget_user(session, user_id)
+        await resume_alerts.forget_user(session, user_id)
 
     return {contracts.USER_DELETED: on_deleted}
 

@@ -49,6 +49,10 @@ export const possibleTypes: Record<string, string[]> = {
     "OrganizationDeleted",
     "OrganizationErrors"
   ],
+  "DeleteResumeAlertResult": [
+    "AlertErrors",
+    "ResumeAlertDeleted"
+  ],
   "DeleteResumeResult": [
     "ResumeDeleted",
     "ResumeErrors"
@@ -120,6 +124,10 @@ export const possibleTypes: Record<string, string[]> = {
   "ResetPasswordResult": [
     "AccountErrors",
     "ResetPasswordSuccess"
+  ],
+  "ResumeAlertResult": [
+    "AlertErrors",
+    "ResumeAlertSaved"
   ],
   "ResumeImportResult": [
     "ResumeImportDraft",

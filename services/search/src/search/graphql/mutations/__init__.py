@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import strawberry
-from jobkit.permissions import AdminLike
+from jobkit.permissions import AdminLike, RecruiterScope
 
+from search.graphql import resume_alerts
 from search.graphql.mutations import change_job_alert as change_alert
 from search.graphql.mutations import create_job_alert as create_alert
 from search.graphql.mutations import job_alert_links as alert_links
@@ -51,4 +52,20 @@ class Mutation:
     unsubscribe_job_alert: alert_links.UnsubscribeJobAlertResult = strawberry.mutation(
         resolver=alert_links.unsubscribe_job_alert,
         description="Anyone with an alert mail's unsubscribe link: its alerts stop for good.",
+    )
+    create_resume_alert: resume_alerts.ResumeAlertResult = strawberry.mutation(
+        resolver=resume_alerts.create_resume_alert,
+        description="Recruiters (and administrators) on a site with saved resume searches: save "
+        "a resume search with a notify interval; its mails go to the account's address.",
+        permission_classes=[RecruiterScope],
+    )
+    update_resume_alert: resume_alerts.ResumeAlertResult = strawberry.mutation(
+        resolver=resume_alerts.update_resume_alert,
+        description="Rename one's own resume alert, change its interval or its search.",
+        permission_classes=[RecruiterScope],
+    )
+    delete_resume_alert: resume_alerts.DeleteResumeAlertResult = strawberry.mutation(
+        resolver=resume_alerts.delete_resume_alert,
+        description="Delete one's own resume alert.",
+        permission_classes=[RecruiterScope],
     )
