@@ -33,7 +33,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.alerts import matching, render
+from search.alerts import keys, matching, render
 from search.alerts.models import (
     DAILY,
     INSTANT,
@@ -126,6 +126,14 @@ def _published_at(document: dict[str, Any]) -> datetime | None:
     return published if published.tzinfo else published.replace(tzinfo=UTC)
 
 
+def _expired(document: dict[str, Any], now: datetime) -> bool:
+    value = document.get("expires_at")
+    if not value:
+        return False
+    expires = datetime.fromisoformat(str(value))
+    return (expires if expires.tzinfo else expires.replace(tzinfo=UTC)) <= now
+
+
 async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> None:
     """A job became searchable: the instant alerts are matched against it on the next run."""
     await session.execute(
@@ -151,11 +159,10 @@ async def plan_instant(
         )
         if not new_jobs:
             return 0
-        alerts = list(
-            await session.scalars(
-                select(SavedSearch).where(_active(), SavedSearch.frequency == INSTANT)
-            )
-        )
+        # alerts saved or changed since they were keyed get their keys first (those changed
+        # after this are still verified: keys.candidates takes every stale one)
+        while await keys.key_stale_alerts(session, store) > 0:
+            pass
         # person -> alert id -> the new jobs it matched (newest first)
         by_person: dict[str, dict[str, list[str]]] = {}
         for new_job in new_jobs:
@@ -167,13 +174,18 @@ async def plan_instant(
                 continue
             await session.delete(new_job)
             published = _published_at(document)
-            if not document.get("findable") or published is None:
+            if not document.get("findable") or published is None or _expired(document, now):
                 continue
             # an alert mails the jobs published since it started (a replayed or resent event of
             # an older job never reaches an alert made after it)
-            eligible = [alert for alert in alerts if published >= alert.checked_until]
+            candidates = await keys.candidates(
+                session,
+                site=str(document.get("site")),
+                keys=await keys.job_keys(store, new_job.job_id, document),
+                published=published,
+            )
             for alert in await matching.instant_matches(
-                store, new_job.job_id, document, eligible, batch_size=settings.alert_batch_size
+                store, new_job.job_id, candidates, batch_size=settings.alert_batch_size
             ):
                 by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
                     0, new_job.job_id

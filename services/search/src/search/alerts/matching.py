@@ -5,15 +5,17 @@ distribution has no percolator; ADR 0029).
   ``search.engine.query.build_query``) restricted to jobs published since the alert was last
   checked and to jobs not yet mailed to its person, newest first, a screenful; many alerts go in
   one ``_msearch``.
-- Instant: for a job that just became searchable, a first cut in the worker over the alerts'
-  selected facet values (a job lacking every value an alert selects for a field cannot match),
-  then each remaining alert's search restricted to that job's id, in one ``_msearch`` per batch.
+- Instant: for a job that just became searchable, the alerts the key cut keeps
+  (``search.alerts.keys``: those whose every word, selected facet field and place the job
+  carries; ADR 0034), then each kept alert's search restricted to that job's id, in one
+  ``_msearch`` per batch.
 - At send time: which of a mail's jobs are still findable (published, not expired, not
   archived: the index holds findable jobs only and the query drops expired ones).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from typing import Any
 from elasticsearch import NotFoundError
 
 from search.alerts.models import SavedSearch
-from search.alerts.searches import facet_values, valid_search
+from search.alerts.searches import valid_search
 from search.engine.indexing.store import SearchStore
 from search.engine.query import JOB_HIT_FIELDS, UNEXPIRED, build_query
 from search.errors import SearchErrors
@@ -123,23 +125,6 @@ async def digest_sections(
     return sections
 
 
-def _may_match(alert: SavedSearch, document: dict[str, Any]) -> bool:
-    """The worker's first cut: every facet field the alert selects values of must carry one of
-    them in the job (the same OR-within, AND-across rule as the search)."""
-    try:
-        selected = facet_values(valid_search(alert.query))
-    except SearchErrors:
-        return False
-    for field, values in selected.items():
-        present = document.get(field)
-        have = {
-            str(v) for v in (present if isinstance(present, list) else [present]) if v is not None
-        }
-        if not have & values:
-            return False
-    return True
-
-
 async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None:
     try:
         found = await store.client.get(index=store.alias("jobs"), id=job_id)
@@ -152,30 +137,30 @@ async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None
 async def instant_matches(
     store: SearchStore,
     job_id: str,
-    document: dict[str, Any],
-    alerts: Sequence[SavedSearch],
+    candidates: Sequence[SavedSearch],
     *,
     batch_size: int = 200,
 ) -> list[SavedSearch]:
-    """The alerts (of the job's site) whose search finds this job now."""
-    candidates = [
-        alert
-        for alert in alerts
-        if alert.site == document.get("site") and _may_match(alert, document)
-    ]
-    matched: list[SavedSearch] = []
-    for start in range(0, len(candidates), batch_size):
-        batch = candidates[start : start + batch_size]
-        bodies = [(alert, _restricted(alert, size=1, only=job_id)) for alert in batch]
-        runnable = [(alert, body) for alert, body in bodies if body is not None]
-        if not runnable:
+    """Which of ``candidates`` (the alerts the key cut kept, ``search.alerts.keys``) find this
+    job now: each one's search restricted to the job's id, alerts with the same search asking
+    once; an alert without criteria (``plain``) finds every findable job of its site."""
+    matched = [alert for alert in candidates if alert.plain]
+    by_body: dict[str, tuple[dict[str, Any], list[SavedSearch]]] = {}
+    for alert in candidates:
+        if alert.plain:
             continue
-        responses = await _msearch(store, [body for _, body in runnable])
-        matched += [
-            alert
-            for (alert, _), response in zip(runnable, responses, strict=True)
-            if response["hits"]["hits"]
-        ]
+        body = _restricted(alert, size=1, only=job_id)
+        if body is None:
+            continue
+        key = json.dumps([alert.site, body], sort_keys=True, default=str)
+        by_body.setdefault(key, (body, []))[1].append(alert)
+    distinct = list(by_body.values())
+    for start in range(0, len(distinct), batch_size):
+        batch = distinct[start : start + batch_size]
+        responses = await _msearch(store, [body for body, _ in batch])
+        for (_, alerts), response in zip(batch, responses, strict=True):
+            if response["hits"]["hits"]:
+                matched += alerts
     return matched
 
 
