@@ -163,6 +163,9 @@ async def plan_instant(
         # after this are still verified: keys.candidates takes every stale one)
         while await keys.key_stale_alerts(session, store) > 0:
             pass
+        # the verification searches must see what the event made findable: the documents are
+        # read in real time, searches only after a refresh (once a round, not a job)
+        await store.refresh("jobs")
         # person -> alert id -> the new jobs it matched (newest first)
         by_person: dict[str, dict[str, list[str]]] = {}
         for new_job in new_jobs:
