@@ -28,8 +28,7 @@ from typing import Any
 
 import aiosmtplib
 from jobkit.db import unit_of_work
-from jobkit.mail import send_mail
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -116,6 +115,44 @@ async def _write_mail(
     ]
     await session.execute(insert(AlertDelivery).values(rows).on_conflict_do_nothing())
     return mail
+
+
+async def _write_mails(
+    session: AsyncSession, kind: str, by_person: dict[str, list[matching.Section]]
+) -> int:
+    """One mail per person and their ledger rows, in two statements; a job appears once per
+    mail (in its first section). Answers how many mails."""
+    mails: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
+    for email, sections in by_person.items():
+        seen: set[str] = set()
+        kept: list[dict[str, Any]] = []
+        for section in sections:
+            jobs = [job for job in section.job_ids if job not in seen]
+            seen.update(jobs)
+            if jobs:
+                kept.append({"alert_id": section.alert_id, "job_ids": jobs, "total": section.total})
+        if not kept:
+            continue
+        mail_id = uuid.uuid4()
+        mails.append({"id": mail_id, "email": email, "kind": kind, "content": {"sections": kept}})
+        rows += [
+            {
+                "email": email,
+                "job_id": job,
+                "mail_id": mail_id,
+                "alert_id": uuid.UUID(s["alert_id"]),
+            }
+            for s in kept
+            for job in s["job_ids"]
+        ]
+    if mails:
+        await session.execute(insert(AlertMail).values(mails))
+    for start in range(0, len(rows), 5000):
+        await session.execute(
+            insert(AlertDelivery).values(rows[start : start + 5000]).on_conflict_do_nothing()
+        )
+    return len(mails)
 
 
 def _published_at(document: dict[str, Any]) -> datetime | None:
@@ -226,28 +263,39 @@ async def plan_digests(
         )
     planned = 0
     lookback = timedelta(hours=settings.alert_lookback_hours)
-    for email in people:
+    step = settings.alert_digest_people
+    for start in range(0, len(people), step):
         async with unit_of_work(sessions) as session:
-            if not await _lock_person(session, email, wait=False):
-                continue  # another mailer is on this person
+            # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
+            mine: list[str] = list(
+                await session.scalars(
+                    text(
+                        "SELECT e FROM unnest(CAST(:people AS text[])) AS e"
+                        " WHERE pg_try_advisory_xact_lock(hashtext('alerts:' || e))"
+                    ),
+                    {"people": people[start : start + step]},
+                )
+            )
+            if not mine:
+                continue
             alerts = list(
                 await session.scalars(
                     select(SavedSearch)
-                    .where(SavedSearch.email == email, _active(), _due(now))
-                    .order_by(SavedSearch.created_at, SavedSearch.id)
+                    .where(SavedSearch.email.in_(mine), _active(), _due(now))
+                    .order_by(SavedSearch.email, SavedSearch.created_at, SavedSearch.id)
                 )
             )
             if not alerts:
                 continue
             since = {str(a.id): a.checked_until - lookback for a in alerts}
-            mailed = set(
-                await session.scalars(
-                    select(AlertDelivery.job_id).where(
-                        AlertDelivery.email == email,
-                        AlertDelivery.created_at >= min(since.values()) - lookback,
-                    )
+            mailed: dict[str, set[str]] = {}
+            for email, job_id in await session.execute(
+                select(AlertDelivery.email, AlertDelivery.job_id).where(
+                    AlertDelivery.email.in_(mine),
+                    AlertDelivery.created_at >= min(since.values()) - lookback,
                 )
-            )
+            ):
+                mailed.setdefault(email, set()).add(job_id)
             sections = await matching.digest_sections(
                 store,
                 alerts,
@@ -256,10 +304,18 @@ async def plan_digests(
                 size=settings.alert_jobs_per_section,
                 batch_size=settings.alert_batch_size,
             )
-            if await _write_mail(session, email, "digest", sections) is not None:
-                planned += 1
+            by_alert = {section.alert_id: section for section in sections}
+            by_person: dict[str, list[matching.Section]] = {}
             for alert in alerts:
-                alert.checked_until = now
+                if (section := by_alert.get(str(alert.id))) is not None:
+                    by_person.setdefault(alert.email, []).append(section)
+            planned += await _write_mails(session, "digest", by_person)
+            await session.execute(
+                update(SavedSearch)
+                .where(SavedSearch.id.in_([alert.id for alert in alerts]))
+                .values(checked_until=now)
+                .execution_options(synchronize_session=False)
+            )
     return planned
 
 
@@ -300,12 +356,15 @@ async def _bounced(session: AsyncSession, settings: AlertSettings, email: str, r
 
 async def _render(
     session: AsyncSession,
-    store: SearchStore,
     settings: AlertSettings,
     mail: AlertMail,
     site_name: str,
+    *,
+    alerts: dict[str, SavedSearch],
+    teasers: dict[str, dict[str, Any]],
 ) -> EmailMessage | None:
-    """The mail as it may go now, or None when nothing in it may (then it is dropped)."""
+    """The mail as it may go now, or None when nothing in it may (then it is dropped).
+    ``alerts``: the running alerts of the batch's mails; ``teasers``: its findable jobs."""
     key = f"alert-{mail.id}"
     if mail.kind == "confirmation":
         alert = await session.get(SavedSearch, uuid.UUID(mail.content["alert_id"]))
@@ -313,17 +372,6 @@ async def _render(
             return None
         return render.confirmation(settings, alert, site_name=site_name, message_key=key)
     sections = mail.content["sections"]
-    alerts = {
-        str(a.id): a
-        for a in await session.scalars(
-            select(SavedSearch).where(
-                SavedSearch.id.in_([uuid.UUID(s["alert_id"]) for s in sections]), _active()
-            )
-        )
-    }
-    teasers = await matching.findable_teasers(
-        store, [job for s in sections for job in s["job_ids"]]
-    )
     rendered = [
         render.RenderedSection(
             alert=alerts[s["alert_id"]],
@@ -333,7 +381,7 @@ async def _render(
             total=int(s["total"]),
         )
         for s in sections
-        if s["alert_id"] in alerts
+        if s["alert_id"] in alerts and alerts[s["alert_id"]].email == mail.email
     ]
     rendered = [section for section in rendered if section.jobs]
     included = {str(job["id"]) for section in rendered for job in section.jobs}
@@ -352,6 +400,38 @@ async def _render(
     )
 
 
+class _Relay:
+    """One SMTP connection for a batch of mails (opened on the first, reopened after a failure:
+    a refused mail may leave the conversation in any state)."""
+
+    def __init__(self, settings: AlertSettings) -> None:
+        self.settings = settings
+        self.client: aiosmtplib.SMTP | None = None
+
+    async def send(self, message: EmailMessage) -> None:
+        if self.client is None:
+            client = aiosmtplib.SMTP(
+                hostname=self.settings.smtp_host,
+                port=self.settings.smtp_port,
+                timeout=self.settings.smtp_timeout_seconds,
+            )
+            await client.connect()
+            self.client = client
+        try:
+            await self.client.send_message(message)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None and client.is_connected:
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                client.close()
+
+
 async def send_pending(
     sessions: Sessions,
     store: SearchStore,
@@ -361,45 +441,73 @@ async def send_pending(
     send: Send | None = None,
     limit: int = 1000,
 ) -> int:
-    """Hand the pending mails to SMTP, one claimed row at a time; answers how many were sent.
-    Stops at the first temporary failure (the relay is down: the next run retries)."""
-
-    async def smtp(message: EmailMessage) -> None:
-        await send_mail(message, settings=settings)
-
-    deliver = send or smtp
+    """Hand the pending mails to SMTP, a claimed batch (``alert_send_batch``) at a time over
+    one connection; answers how many were sent. Stops at the first temporary failure (the relay
+    is down: the next run retries). A batch commits after its hand-offs: a crash in between
+    resends that batch's mails with their Message-IDs (ADR 0029, 0034)."""
     sent = 0
-    for _ in range(limit):
+    handled = 0
+    while handled < limit:
         async with unit_of_work(sessions) as session:
-            mail = await session.scalar(
-                select(AlertMail)
-                .where(AlertMail.state == PENDING)
-                .order_by(AlertMail.created_at)
-                .limit(1)
-                .with_for_update(skip_locked=True)
+            mails = list(
+                await session.scalars(
+                    select(AlertMail)
+                    .where(AlertMail.state == PENDING)
+                    .order_by(AlertMail.created_at)
+                    .limit(min(settings.alert_send_batch, limit - handled))
+                    .with_for_update(skip_locked=True)
+                )
             )
-            if mail is None:
+            if not mails:
                 return sent
-            message = await _render(session, store, settings, mail, site_name)
-            if message is None:
-                mail.state = DROPPED
-                continue
-            mail.attempts += 1
+            handled += len(mails)
+            sections = [s for m in mails if m.kind != "confirmation" for s in m.content["sections"]]
+            alerts = (
+                {
+                    str(a.id): a
+                    for a in await session.scalars(
+                        select(SavedSearch).where(
+                            SavedSearch.id.in_({uuid.UUID(s["alert_id"]) for s in sections}),
+                            _active(),
+                        )
+                    )
+                }
+                if sections
+                else {}
+            )
+            teasers = await matching.findable_teasers(
+                store, sorted({job for s in sections for job in s["job_ids"]})
+            )
+            relay = _Relay(settings)
+            deliver = send or relay.send
             try:
-                await deliver(message)
-            except (aiosmtplib.SMTPException, OSError) as error:
-                reason = _permanent(error)
-                mail.last_error = str(error)[:1000]
-                if reason is None:
-                    log.warning("the SMTP relay did not take an alert mail: %s", error)
-                    return sent
-                mail.state = FAILED
-                await session.execute(delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id))
-                await _bounced(session, settings, mail.email, reason)
-                continue
-            mail.state = SENT
-            mail.sent_at = datetime.now(UTC)
-            sent += 1
+                for mail in mails:
+                    message = await _render(
+                        session, settings, mail, site_name, alerts=alerts, teasers=teasers
+                    )
+                    if message is None:
+                        mail.state = DROPPED
+                        continue
+                    mail.attempts += 1
+                    try:
+                        await deliver(message)
+                    except (aiosmtplib.SMTPException, OSError) as error:
+                        reason = _permanent(error)
+                        mail.last_error = str(error)[:1000]
+                        if reason is None:
+                            log.warning("the SMTP relay did not take an alert mail: %s", error)
+                            return sent
+                        mail.state = FAILED
+                        await session.execute(
+                            delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id)
+                        )
+                        await _bounced(session, settings, mail.email, reason)
+                        continue
+                    mail.state = SENT
+                    mail.sent_at = datetime.now(UTC)
+                    sent += 1
+            finally:
+                await relay.close()
     return sent
 
 

@@ -29,6 +29,10 @@ class AlertSettings(MailSettings):
     # _msearch carries.
     alert_poll_seconds: float = 5.0
     alert_batch_size: int = Field(default=200, ge=1)
+    # How many people one digest planning transaction takes (their alerts share searches).
+    alert_digest_people: int = Field(default=100, ge=1)
+    # How many pending mails one sending transaction claims and hands over one SMTP connection.
+    alert_send_batch: int = Field(default=50, ge=1)
     # Permanent SMTP refusals (5xx) of one address before its alerts are paused.
     alert_bounce_limit: int = Field(default=3, ge=1)
     # Whether this process runs the alert mailer (its own process: ``python -m search.mailer``).
