@@ -33,11 +33,11 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts import keys, matching, render
+from search.alerts.bounces import bounce_address, count_failure
 from search.alerts.models import (
     DAILY,
     INSTANT,
     WEEKLY,
-    AlertBounce,
     AlertDelivery,
     AlertMail,
     AlertNewJob,
@@ -330,30 +330,6 @@ def _permanent(error: Exception) -> str | None:
     return None
 
 
-async def _bounced(session: AsyncSession, settings: AlertSettings, email: str, reason: str) -> None:
-    statement = insert(AlertBounce).values(email=email, failures=1, last_reason=reason)
-    failures = await session.scalar(
-        statement.on_conflict_do_update(
-            index_elements=[AlertBounce.email],
-            set_={
-                "failures": AlertBounce.failures + 1,
-                "last_reason": reason,
-                "updated_at": func.now(),
-            },
-        ).returning(AlertBounce.failures)
-    )
-    if int(failures or 0) >= settings.alert_bounce_limit:
-        await session.execute(
-            update(SavedSearch)
-            .where(SavedSearch.email == email, SavedSearch.unsubscribed_at.is_(None))
-            .values(
-                paused=True,
-                paused_reason=f"Mail to this address was refused {failures} times: {reason}"[:300],
-                version=SavedSearch.version + 1,
-            )
-        )
-
-
 async def _render(
     session: AsyncSession,
     settings: AlertSettings,
@@ -386,11 +362,12 @@ async def _render(
     rendered = [section for section in rendered if section.jobs]
     included = {str(job["id"]) for section in rendered for job in section.jobs}
     # jobs left out (closed since, or their alert stopped) leave the ledger: never mailed
-    await session.execute(
-        delete(AlertDelivery).where(
-            AlertDelivery.mail_id == mail.id, AlertDelivery.job_id.not_in(included or {""})
+    if included != {job for s in sections for job in s["job_ids"]}:
+        await session.execute(
+            delete(AlertDelivery).where(
+                AlertDelivery.mail_id == mail.id, AlertDelivery.job_id.not_in(included or {""})
+            )
         )
-    )
     if not rendered:
         return None
     for section in rendered:
@@ -408,7 +385,7 @@ class _Relay:
         self.settings = settings
         self.client: aiosmtplib.SMTP | None = None
 
-    async def send(self, message: EmailMessage) -> None:
+    async def send(self, message: EmailMessage, sender: str | None = None) -> None:
         if self.client is None:
             client = aiosmtplib.SMTP(
                 hostname=self.settings.smtp_host,
@@ -418,7 +395,7 @@ class _Relay:
             await client.connect()
             self.client = client
         try:
-            await self.client.send_message(message)
+            await self.client.send_message(message, sender=sender)
         except BaseException:
             await self.close()
             raise
@@ -479,7 +456,6 @@ async def send_pending(
                 store, sorted({job for s in sections for job in s["job_ids"]})
             )
             relay = _Relay(settings)
-            deliver = send or relay.send
             try:
                 for mail in mails:
                     message = await _render(
@@ -490,7 +466,10 @@ async def send_pending(
                         continue
                     mail.attempts += 1
                     try:
-                        await deliver(message)
+                        if send is not None:
+                            await send(message)
+                        else:  # bounce notices come back to the mail's own address (VERP)
+                            await relay.send(message, bounce_address(settings, mail.id))
                     except (aiosmtplib.SMTPException, OSError) as error:
                         reason = _permanent(error)
                         mail.last_error = str(error)[:1000]
@@ -501,7 +480,7 @@ async def send_pending(
                         await session.execute(
                             delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id)
                         )
-                        await _bounced(session, settings, mail.email, reason)
+                        await count_failure(session, settings, mail.email, reason)
                         continue
                     mail.state = SENT
                     mail.sent_at = datetime.now(UTC)
