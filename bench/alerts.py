@@ -222,6 +222,8 @@ class Results:
     instant_baselines: list[float] = field(default_factory=list)
     instant_mails: list[int] = field(default_factory=list)
     keying_seconds: float = 0.0
+    index_prefix: str = ""
+    database: str = ""
 
 
 async def _count(sessions: async_sessionmaker[AsyncSession], statement: Any) -> int:
@@ -290,6 +292,7 @@ async def _run(args: argparse.Namespace, out: Any) -> Results:
                 }
             )
             store = store_for(settings.elasticsearch_url, settings.index_prefix)
+            results.index_prefix, results.database = settings.index_prefix, str(settings.db_name)
             engine = make_engine(url)
             sessions = make_sessionmaker(engine)
             try:
