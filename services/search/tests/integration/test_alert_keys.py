@@ -71,7 +71,7 @@ async def _job(
     store: SearchStore, sessions: async_sessionmaker[AsyncSession], **overrides: Any
 ) -> JobPayload:
     published = (datetime.now(UTC) - timedelta(minutes=5)).isoformat()
-    payload = job_payload(published_at=published, **overrides)
+    payload = job_payload(**({"published_at": published} | overrides))
     async with unit_of_work(sessions) as session:
         await index_job(store, session, payload, "jobs.job.published")
     await store.refresh("jobs")
@@ -274,3 +274,69 @@ async def test_an_alert_changed_after_it_was_keyed_is_still_verified(
         while await keys.key_stale_alerts(session, store):
             pass
     assert await kept()
+
+
+async def test_digest_searches_asked_together_find_what_each_finds_alone(
+    committed_sessions: async_sessionmaker[AsyncSession], store: SearchStore
+) -> None:
+    word = _word()
+    now = datetime.now(UTC)
+    jobs = [
+        await _job(
+            store,
+            committed_sessions,
+            title=f"{title} {word}",
+            employment_type_tids=[tid],
+            published_at=(now - timedelta(hours=hours)).isoformat(),
+        )
+        for title, tid, hours in (
+            ("Nurse", FULL_TIME, 1),
+            ("Nurse manager", PART_TIME, 2),
+            ("Teacher", FULL_TIME, 3),
+            ("Youth teacher", PART_TIME, 30),
+            ("Program nurse", FULL_TIME, 50),
+        )
+    ]
+    s = committed_sessions
+    searches = [
+        SearchRequest(fulltext=word),
+        SearchRequest(fulltext=f"{word} nurse"),
+        SearchRequest(fulltext=f"{word} teacher", geo_location=CAMBRIDGE),
+        SearchRequest(fulltext=word, condition_groups=[_facet("employmentType", PART_TIME)]),
+        SearchRequest(fulltext=f"{word} plumber"),
+        SearchRequest(fulltext=word, geo_location=SEATTLE),
+    ]
+    alerts = [await _alert(s, search, frequency="daily") for search in searches]
+    alerts.append(await _alert(s, SearchRequest(fulltext=word), frequency="daily"))
+    since = {str(a.id): now - timedelta(hours=40) for a in alerts}
+    since[str(alerts[-1].id)] = now - timedelta(hours=2.5)  # a later start: two jobs only
+    mailed = {alerts[1].email: {jobs[0].job_id}}  # one person had the newest nurse job already
+
+    together = await matching.digest_sections(
+        store, alerts, since=since, mailed=mailed, size=2, batch_size=200
+    )
+    alone = await matching._one_by_one(
+        store,
+        [
+            (
+                a,
+                body,
+            )
+            for a in alerts
+            if (
+                body := matching._restricted(
+                    a, size=2, since=since[str(a.id)], exclude=mailed.get(a.email, ())
+                )
+            )
+            is not None
+        ],
+    )
+    assert together == alone
+    by_alert = {section.alert_id: section for section in together}
+    assert by_alert[str(alerts[0].id)] == matching.Section(
+        str(alerts[0].id), [jobs[0].job_id, jobs[1].job_id], 4
+    )
+    assert by_alert[str(alerts[1].id)].job_ids == [jobs[1].job_id]
+    assert str(alerts[4].id) not in by_alert
+    assert str(alerts[5].id) not in by_alert
+    assert by_alert[str(alerts[6].id)].total == 2
