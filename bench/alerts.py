@@ -232,7 +232,7 @@ async def _count(sessions: async_sessionmaker[AsyncSession], statement: Any) -> 
 
 
 async def _digest_baseline(
-    store: SearchStore, alerts: Sequence[SavedSearch], settings: SearchSettings
+    store: SearchStore, alerts: Sequence[SavedSearch], settings: SearchSettings, cap: float
 ) -> tuple[float, int]:
     bodies = [
         body
@@ -247,9 +247,14 @@ async def _digest_baseline(
         is not None
     ]
     started = time.perf_counter()
+    asked = 0
     for start in range(0, len(bodies), settings.alert_batch_size):
-        await matching._msearch(store, bodies[start : start + settings.alert_batch_size])
-    return time.perf_counter() - started, len(bodies)
+        if time.perf_counter() - started > cap:
+            break
+        batch = bodies[start : start + settings.alert_batch_size]
+        await matching._msearch(store, batch)
+        asked += len(batch)
+    return time.perf_counter() - started, asked
 
 
 async def _instant_baseline(
@@ -362,7 +367,7 @@ async def _digest(
             await session.scalars(select(SavedSearch).where(SavedSearch.frequency != INSTANT))
         )
     results.baseline_seconds, results.baseline_queries = await _digest_baseline(
-        store, due, settings
+        store, due, settings, cap
     )
     started = time.perf_counter()
     due_left = (
@@ -478,11 +483,18 @@ def report(results: Results, settings_poll: float, out: Any) -> None:
         f"{'measure':<44} {'figure':>12} {'baseline':>12}",
         file=out,
     )
+    label = f"digest run (s), {results.digest_planned} / {results.baseline_queries}"
     print(
-        f"{'digest run, ' + str(results.digest_planned) + ' alerts (s)':<44} "
-        f"{results.digest_seconds:>12.1f} {results.baseline_seconds:>12.1f}",
+        f"{label:<44} {results.digest_seconds:>12.1f} {results.baseline_seconds:>12.1f}",
         file=out,
     )
+    if results.digest_seconds and results.baseline_seconds:
+        print(
+            f"{'digest rate (alerts or searches per s)':<44} "
+            f"{results.digest_planned / results.digest_seconds:>12.1f} "
+            f"{results.baseline_queries / results.baseline_seconds:>12.1f}",
+            file=out,
+        )
     if lat:
         print(
             f"{'instant publish -> mail p50 (s)':<44} {percentile(lat, 50) or 0:>12.2f} "
@@ -514,7 +526,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         type=float,
         default=3600.0,
         metavar="S",
-        help="stop the digest run after this long (what it reached is reported)",
+        help="stop the digest run, and its baseline, after this long (how far each got and its "
+        "rate are reported)",
     )
     parser.add_argument("--json", metavar="PATH", help="also write the results to this file")
     return parser.parse_args(argv)
