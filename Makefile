@@ -23,5 +23,6 @@ schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schem
 events:    ## re-export the events' JSON Schemas and docs/events.md's tables after a payload change
 	.venv/bin/python scripts/event_contracts.py write
 
-bench:     ## latency figures (needs `make up`)
+bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
 	.venv/bin/python -m bench.run
+	.venv/bin/python -m bench.alerts

@@ -1,5 +1,6 @@
 """The alert mailer process: the search service's code with only the mailer's consumer and loop
-running (ADR 0029), scaled apart from the search API. It serves ``/healthz`` and ``/readyz``.
+running (ADR 0029), scaled apart from the search API, and its bounce notices' SMTP receiver
+(ADR 0034) when ``SEARCH_ALERT_BOUNCE_PORT`` is set. It serves ``/healthz`` and ``/readyz``.
 
     uvicorn search.mailer:create_mailer_app --factory --host 127.0.0.1 --port 8117
 """
@@ -11,7 +12,11 @@ from jobkit.app import Worker, create_service_app
 
 from search.db import outbox
 from search.graphql.schema import schema
-from search.messaging.alert_mailer import alert_mailer_consumers, run_alert_mailer
+from search.messaging.alert_mailer import (
+    alert_mailer_consumers,
+    run_alert_mailer,
+    run_bounce_receiver,
+)
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
 
 
@@ -24,5 +29,8 @@ def create_mailer_app(settings: SearchSettings | None = None) -> FastAPI:
         service_dir=SERVICE_DIR,
         outbox=outbox,
         consumers=alert_mailer_consumers,
-        workers=[Worker("alert-mailer", run_alert_mailer)],
+        workers=[
+            Worker("alert-mailer", run_alert_mailer),
+            Worker("alert-bounces", run_bounce_receiver),
+        ],
     )

@@ -28,17 +28,16 @@ from typing import Any
 
 import aiosmtplib
 from jobkit.db import unit_of_work
-from jobkit.mail import send_mail
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from search.alerts import matching, render, resume_alerts, resume_matching
+from search.alerts import keys, matching, render, resume_alerts, resume_matching
+from search.alerts.bounces import bounce_address, count_failure
 from search.alerts.models import (
     DAILY,
     INSTANT,
     WEEKLY,
-    AlertBounce,
     AlertDelivery,
     AlertMail,
     AlertNewJob,
@@ -133,12 +132,58 @@ async def _write_mail(
     return mail
 
 
+async def _write_mails(
+    session: AsyncSession, kind: str, by_person: dict[str, list[matching.Section]]
+) -> int:
+    """One mail per person and their ledger rows, in two statements; a job appears once per
+    mail (in its first section). Answers how many mails."""
+    mails: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
+    for email, sections in by_person.items():
+        seen: set[str] = set()
+        kept: list[dict[str, Any]] = []
+        for section in sections:
+            jobs = [job for job in section.job_ids if job not in seen]
+            seen.update(jobs)
+            if jobs:
+                kept.append({"alert_id": section.alert_id, "job_ids": jobs, "total": section.total})
+        if not kept:
+            continue
+        mail_id = uuid.uuid4()
+        mails.append({"id": mail_id, "email": email, "kind": kind, "content": {"sections": kept}})
+        rows += [
+            {
+                "email": email,
+                "job_id": job,
+                "mail_id": mail_id,
+                "alert_id": uuid.UUID(s["alert_id"]),
+            }
+            for s in kept
+            for job in s["job_ids"]
+        ]
+    if mails:
+        await session.execute(insert(AlertMail).values(mails))
+    for start in range(0, len(rows), 5000):
+        await session.execute(
+            insert(AlertDelivery).values(rows[start : start + 5000]).on_conflict_do_nothing()
+        )
+    return len(mails)
+
+
 def _published_at(document: dict[str, Any]) -> datetime | None:
     value = document.get("published_at")
     if not value:
         return None
     published = datetime.fromisoformat(str(value))
     return published if published.tzinfo else published.replace(tzinfo=UTC)
+
+
+def _expired(document: dict[str, Any], now: datetime) -> bool:
+    value = document.get("expires_at")
+    if not value:
+        return False
+    expires = datetime.fromisoformat(str(value))
+    return (expires if expires.tzinfo else expires.replace(tzinfo=UTC)) <= now
 
 
 async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> None:
@@ -166,11 +211,13 @@ async def plan_instant(
         )
         if not new_jobs:
             return 0
-        alerts = list(
-            await session.scalars(
-                select(SavedSearch).where(_active(), SavedSearch.frequency == INSTANT)
-            )
-        )
+        # alerts saved or changed since they were keyed get their keys first (those changed
+        # after this are still verified: keys.candidates takes every stale one)
+        while await keys.key_stale_alerts(session, store) > 0:
+            pass
+        # the verification searches must see what the event made findable: the documents are
+        # read in real time, searches only after a refresh (once a round, not a job)
+        await store.refresh("jobs")
         # person -> alert id -> the new jobs it matched (newest first)
         by_person: dict[str, dict[str, list[str]]] = {}
         for new_job in new_jobs:
@@ -182,13 +229,18 @@ async def plan_instant(
                 continue
             await session.delete(new_job)
             published = _published_at(document)
-            if not document.get("findable") or published is None:
+            if not document.get("findable") or published is None or _expired(document, now):
                 continue
             # an alert mails the jobs published since it started (a replayed or resent event of
             # an older job never reaches an alert made after it)
-            eligible = [alert for alert in alerts if published >= alert.checked_until]
+            candidates = await keys.candidates(
+                session,
+                site=str(document.get("site")),
+                keys=await keys.job_keys(store, new_job.job_id, document),
+                published=published,
+            )
             for alert in await matching.instant_matches(
-                store, new_job.job_id, document, eligible, batch_size=settings.alert_batch_size
+                store, new_job.job_id, candidates, batch_size=settings.alert_batch_size
             ):
                 by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
                     0, new_job.job_id
@@ -226,28 +278,39 @@ async def plan_digests(
         )
     planned = 0
     lookback = timedelta(hours=settings.alert_lookback_hours)
-    for email in people:
+    step = settings.alert_digest_people
+    for start in range(0, len(people), step):
         async with unit_of_work(sessions) as session:
-            if not await _lock_person(session, email, wait=False):
-                continue  # another mailer is on this person
+            # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
+            mine: list[str] = list(
+                await session.scalars(
+                    text(
+                        "SELECT e FROM unnest(CAST(:people AS text[])) AS e"
+                        " WHERE pg_try_advisory_xact_lock(hashtext('alerts:' || e))"
+                    ),
+                    {"people": people[start : start + step]},
+                )
+            )
+            if not mine:
+                continue
             alerts = list(
                 await session.scalars(
                     select(SavedSearch)
-                    .where(SavedSearch.email == email, _active(), _due(now))
-                    .order_by(SavedSearch.created_at, SavedSearch.id)
+                    .where(SavedSearch.email.in_(mine), _active(), _due(now))
+                    .order_by(SavedSearch.email, SavedSearch.created_at, SavedSearch.id)
                 )
             )
             if not alerts:
                 continue
             since = {str(a.id): a.checked_until - lookback for a in alerts}
-            mailed = set(
-                await session.scalars(
-                    select(AlertDelivery.job_id).where(
-                        AlertDelivery.email == email,
-                        AlertDelivery.created_at >= min(since.values()) - lookback,
-                    )
+            mailed: dict[str, set[str]] = {}
+            for email, job_id in await session.execute(
+                select(AlertDelivery.email, AlertDelivery.job_id).where(
+                    AlertDelivery.email.in_(mine),
+                    AlertDelivery.created_at >= min(since.values()) - lookback,
                 )
-            )
+            ):
+                mailed.setdefault(email, set()).add(job_id)
             sections = await matching.digest_sections(
                 store,
                 alerts,
@@ -256,10 +319,18 @@ async def plan_digests(
                 size=settings.alert_jobs_per_section,
                 batch_size=settings.alert_batch_size,
             )
-            if await _write_mail(session, email, "digest", sections) is not None:
-                planned += 1
+            by_alert = {section.alert_id: section for section in sections}
+            by_person: dict[str, list[matching.Section]] = {}
             for alert in alerts:
-                alert.checked_until = now
+                if (section := by_alert.get(str(alert.id))) is not None:
+                    by_person.setdefault(alert.email, []).append(section)
+            planned += await _write_mails(session, "digest", by_person)
+            await session.execute(
+                update(SavedSearch)
+                .where(SavedSearch.id.in_([alert.id for alert in alerts]))
+                .values(checked_until=now)
+                .execution_options(synchronize_session=False)
+            )
     return planned
 
 
@@ -341,38 +412,18 @@ def _permanent(error: Exception) -> str | None:
     return None
 
 
-async def _bounced(session: AsyncSession, settings: AlertSettings, email: str, reason: str) -> None:
-    statement = insert(AlertBounce).values(email=email, failures=1, last_reason=reason)
-    failures = await session.scalar(
-        statement.on_conflict_do_update(
-            index_elements=[AlertBounce.email],
-            set_={
-                "failures": AlertBounce.failures + 1,
-                "last_reason": reason,
-                "updated_at": func.now(),
-            },
-        ).returning(AlertBounce.failures)
-    )
-    if int(failures or 0) >= settings.alert_bounce_limit:
-        await session.execute(
-            update(SavedSearch)
-            .where(SavedSearch.email == email, SavedSearch.unsubscribed_at.is_(None))
-            .values(
-                paused=True,
-                paused_reason=f"Mail to this address was refused {failures} times: {reason}"[:300],
-                version=SavedSearch.version + 1,
-            )
-        )
-
-
 async def _render(
     session: AsyncSession,
-    store: SearchStore,
     settings: AlertSettings,
     mail: AlertMail,
     site_name: str,
+    *,
+    alerts: dict[str, SavedSearch],
+    teasers: dict[str, dict[str, Any]],
+    store: SearchStore,
 ) -> EmailMessage | None:
-    """The mail as it may go now, or None when nothing in it may (then it is dropped)."""
+    """The mail as it may go now, or None when nothing in it may (then it is dropped).
+    ``alerts``: the running alerts of the batch's mails; ``teasers``: its findable jobs."""
     key = f"alert-{mail.id}"
     if mail.kind == "confirmation":
         alert = await session.get(SavedSearch, uuid.UUID(mail.content["alert_id"]))
@@ -382,17 +433,6 @@ async def _render(
     if mail.kind == RESUME_DIGEST:
         return await _render_resumes(session, store, settings, mail, site_name, key)
     sections = mail.content["sections"]
-    alerts = {
-        str(a.id): a
-        for a in await session.scalars(
-            select(SavedSearch).where(
-                SavedSearch.id.in_([uuid.UUID(s["alert_id"]) for s in sections]), _active()
-            )
-        )
-    }
-    teasers = await matching.findable_teasers(
-        store, [job for s in sections for job in s["job_ids"]]
-    )
     rendered = [
         render.RenderedSection(
             alert=alerts[s["alert_id"]],
@@ -402,16 +442,17 @@ async def _render(
             total=int(s["total"]),
         )
         for s in sections
-        if s["alert_id"] in alerts
+        if s["alert_id"] in alerts and alerts[s["alert_id"]].email == mail.email
     ]
     rendered = [section for section in rendered if section.jobs]
     included = {str(job["id"]) for section in rendered for job in section.jobs}
     # jobs left out (closed since, or their alert stopped) leave the ledger: never mailed
-    await session.execute(
-        delete(AlertDelivery).where(
-            AlertDelivery.mail_id == mail.id, AlertDelivery.job_id.not_in(included or {""})
+    if included != {job for s in sections for job in s["job_ids"]}:
+        await session.execute(
+            delete(AlertDelivery).where(
+                AlertDelivery.mail_id == mail.id, AlertDelivery.job_id.not_in(included or {""})
+            )
         )
-    )
     if not rendered:
         return None
     for section in rendered:
@@ -495,6 +536,38 @@ async def _render_resumes(
     )
 
 
+class _Relay:
+    """One SMTP connection for a batch of mails (opened on the first, reopened after a failure:
+    a refused mail may leave the conversation in any state)."""
+
+    def __init__(self, settings: AlertSettings) -> None:
+        self.settings = settings
+        self.client: aiosmtplib.SMTP | None = None
+
+    async def send(self, message: EmailMessage, sender: str | None = None) -> None:
+        if self.client is None:
+            client = aiosmtplib.SMTP(
+                hostname=self.settings.smtp_host,
+                port=self.settings.smtp_port,
+                timeout=self.settings.smtp_timeout_seconds,
+            )
+            await client.connect()
+            self.client = client
+        try:
+            await self.client.send_message(message, sender=sender)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None and client.is_connected:
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                client.close()
+
+
 async def send_pending(
     sessions: Sessions,
     store: SearchStore,
@@ -504,48 +577,92 @@ async def send_pending(
     send: Send | None = None,
     limit: int = 1000,
 ) -> int:
-    """Hand the pending mails to SMTP, one claimed row at a time; answers how many were sent.
-    Stops at the first temporary failure (the relay is down: the next run retries)."""
-
-    async def smtp(message: EmailMessage) -> None:
-        await send_mail(message, settings=settings)
-
-    deliver = send or smtp
+    """Hand the pending mails to SMTP, a claimed batch (``alert_send_batch``) at a time over
+    one connection; answers how many were sent. Stops at the first temporary failure (the relay
+    is down: the next run retries). A batch commits after its hand-offs: a crash in between
+    resends that batch's mails with their Message-IDs (ADR 0029, 0034)."""
     sent = 0
-    for _ in range(limit):
+    handled = 0
+    while handled < limit:
         async with unit_of_work(sessions) as session:
-            mail = await session.scalar(
-                select(AlertMail)
-                .where(AlertMail.state == PENDING)
-                .order_by(AlertMail.created_at)
-                .limit(1)
-                .with_for_update(skip_locked=True)
-            )
-            if mail is None:
-                return sent
-            message = await _render(session, store, settings, mail, site_name)
-            if message is None:
-                mail.state = DROPPED
-                continue
-            mail.attempts += 1
-            try:
-                await deliver(message)
-            except (aiosmtplib.SMTPException, OSError) as error:
-                reason = _permanent(error)
-                mail.last_error = str(error)[:1000]
-                if reason is None:
-                    log.warning("the SMTP relay did not take an alert mail: %s", error)
-                    return sent
-                mail.state = FAILED
-                await session.execute(delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id))
-                await session.execute(
-                    delete(ResumeAlertDelivery).where(ResumeAlertDelivery.mail_id == mail.id)
+            mails = list(
+                await session.scalars(
+                    select(AlertMail)
+                    .where(AlertMail.state == PENDING)
+                    .order_by(AlertMail.created_at)
+                    .limit(min(settings.alert_send_batch, limit - handled))
+                    .with_for_update(skip_locked=True)
                 )
-                await _bounced(session, settings, mail.email, reason)
-                continue
-            mail.state = SENT
-            mail.sent_at = datetime.now(UTC)
-            sent += 1
+            )
+            if not mails:
+                return sent
+            handled += len(mails)
+            # the job alerts' sections (a resume digest reads its own at rendering)
+            sections = [
+                s
+                for m in mails
+                if m.kind not in ("confirmation", RESUME_DIGEST)
+                for s in m.content["sections"]
+            ]
+            alerts = (
+                {
+                    str(a.id): a
+                    for a in await session.scalars(
+                        select(SavedSearch).where(
+                            SavedSearch.id.in_({uuid.UUID(s["alert_id"]) for s in sections}),
+                            _active(),
+                        )
+                    )
+                }
+                if sections
+                else {}
+            )
+            teasers = await matching.findable_teasers(
+                store, sorted({job for s in sections for job in s["job_ids"]})
+            )
+            relay = _Relay(settings)
+            try:
+                for mail in mails:
+                    message = await _render(
+                        session,
+                        settings,
+                        mail,
+                        site_name,
+                        alerts=alerts,
+                        teasers=teasers,
+                        store=store,
+                    )
+                    if message is None:
+                        mail.state = DROPPED
+                        continue
+                    mail.attempts += 1
+                    try:
+                        if send is not None:
+                            await send(message)
+                        else:  # bounce notices come back to the mail's own address (VERP)
+                            await relay.send(message, bounce_address(settings, mail.id))
+                    except (aiosmtplib.SMTPException, OSError) as error:
+                        reason = _permanent(error)
+                        mail.last_error = str(error)[:1000]
+                        if reason is None:
+                            log.warning("the SMTP relay did not take an alert mail: %s", error)
+                            return sent
+                        mail.state = FAILED
+                        await session.execute(
+                            delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id)
+                        )
+                        await session.execute(
+                            delete(ResumeAlertDelivery).where(
+                                ResumeAlertDelivery.mail_id == mail.id
+                            )
+                        )
+                        await count_failure(session, settings, mail.email, reason)
+                        continue
+                    mail.state = SENT
+                    mail.sent_at = datetime.now(UTC)
+                    sent += 1
+            finally:
+                await relay.close()
     return sent
 
 

@@ -5,17 +5,19 @@ distribution has no percolator; ADR 0029).
   ``search.engine.query.build_query``) restricted to jobs published since the alert was last
   checked and to jobs not yet mailed to its person, newest first, a screenful; many alerts go in
   one ``_msearch``.
-- Instant: for a job that just became searchable, a first cut in the worker over the alerts'
-  selected facet values (a job lacking every value an alert selects for a field cannot match),
-  then each remaining alert's search restricted to that job's id, in one ``_msearch`` per batch.
+- Instant: for a job that just became searchable, the alerts the key cut keeps
+  (``search.alerts.keys``: those whose every word, selected facet field and place the job
+  carries; ADR 0034), then each kept alert's search restricted to that job's id, in one
+  ``_msearch`` per batch.
 - At send time: which of a mail's jobs are still findable (published, not expired, not
   archived: the index holds findable jobs only and the query drops expired ones).
 """
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,7 +25,7 @@ from typing import Any
 from elasticsearch import NotFoundError
 
 from search.alerts.models import SavedSearch
-from search.alerts.searches import facet_values, valid_search
+from search.alerts.searches import valid_search
 from search.engine.indexing.store import SearchStore
 from search.engine.query import JOB_HIT_FIELDS, UNEXPIRED, build_query
 from search.errors import SearchErrors
@@ -89,55 +91,103 @@ async def _msearch(store: SearchStore, bodies: Sequence[dict[str, Any]]) -> list
     return responses
 
 
+# A digest search asks for many alerts at once (named clauses) over the jobs published in their
+# window; a window of more jobs than this, or a group Elasticsearch refuses (too many clauses),
+# is asked alert by alert instead.
+WINDOW_JOBS = 10_000
+ALERTS_PER_SEARCH = 40
+
+
+def _named(alert: SavedSearch, body: dict[str, Any]) -> dict[str, Any]:
+    query: dict[str, Any] = body["query"]
+    return {"bool": {**query["bool"], "_name": str(alert.id)}}
+
+
+async def _one_by_one(
+    store: SearchStore, group: Sequence[tuple[SavedSearch, dict[str, Any]]]
+) -> list[Section]:
+    sections: list[Section] = []
+    responses = await _msearch(store, [body for _, body in group])
+    for (alert, _), response in zip(group, responses, strict=True):
+        hits = response["hits"]["hits"]
+        if hits:
+            sections.append(
+                Section(
+                    alert_id=str(alert.id),
+                    job_ids=[str(hit["_id"]) for hit in hits],
+                    total=int(response["hits"]["total"]["value"]),
+                )
+            )
+    return sections
+
+
 async def digest_sections(
     store: SearchStore,
     alerts: Sequence[SavedSearch],
     *,
-    since: dict[str, datetime],
-    mailed: set[str],
+    since: Mapping[str, datetime],
+    mailed: Mapping[str, set[str]],
     size: int,
     batch_size: int = 200,
 ) -> list[Section]:
-    """Each alert's new jobs (published after ``since[alert id]``, not in ``mailed``)."""
+    """Each alert's new jobs: published after ``since[alert id]`` and not in ``mailed[its
+    address]``, the newest ``size`` and how many there are.
+
+    Each alert's clause is its own search (``_restricted``) under its id as a named query, and
+    a few dozen alerts go in one search over the jobs published since the earliest of them: a
+    hit names every alert whose clause it matched (``matched_queries``), so each alert's newest
+    jobs and total come from the hits, newest first, exactly as its own search would give them.
+    Several such searches go in one ``_msearch`` (``batch_size`` alerts)."""
+    runnable: list[tuple[SavedSearch, dict[str, Any]]] = []
+    for alert in alerts:
+        body = _restricted(
+            alert, size=size, since=since[str(alert.id)], exclude=mailed.get(alert.email, ())
+        )
+        if body is not None:
+            runnable.append((alert, body))
     sections: list[Section] = []
-    for start in range(0, len(alerts), batch_size):
-        batch = alerts[start : start + batch_size]
-        bodies = [
-            (alert, _restricted(alert, size=size, since=since[str(alert.id)], exclude=mailed))
-            for alert in batch
-        ]
-        runnable = [(alert, body) for alert, body in bodies if body is not None]
-        if not runnable:
-            continue
-        responses = await _msearch(store, [body for _, body in runnable])
-        for (alert, _), response in zip(runnable, responses, strict=True):
-            hits = response["hits"]["hits"]
-            if hits:
-                sections.append(
-                    Section(
-                        alert_id=str(alert.id),
-                        job_ids=[str(hit["_id"]) for hit in hits],
-                        total=int(response["hits"]["total"]["value"]),
+    per_search = max(1, min(ALERTS_PER_SEARCH, batch_size))
+    groups = [runnable[i : i + per_search] for i in range(0, len(runnable), per_search)]
+    searches_per_call = max(1, batch_size // per_search)
+    for start in range(0, len(groups), searches_per_call):
+        calls = groups[start : start + searches_per_call]
+        searches: list[dict[str, Any]] = []
+        for group in calls:
+            earliest = min(since[str(alert.id)] for alert, _ in group)
+            searches += [
+                {},
+                {
+                    "query": {
+                        "bool": {
+                            "filter": [{"range": {"published_at": {"gt": earliest.isoformat()}}}],
+                            "should": [_named(alert, body) for alert, body in group],
+                            "minimum_should_match": 1,
+                        }
+                    },
+                    "size": WINDOW_JOBS,
+                    "sort": [{"published_at": {"order": "desc", "missing": "_last"}}],
+                    "track_total_hits": True,
+                    "_source": False,
+                },
+            ]
+        answer = await store.client.msearch(index=store.alias("jobs"), searches=searches)
+        for group, response in zip(calls, answer["responses"], strict=True):
+            if "error" in response or response["hits"]["total"]["value"] > len(
+                response["hits"]["hits"]
+            ):
+                sections += await _one_by_one(store, group)
+                continue
+            found: dict[str, list[str]] = {}
+            for hit in response["hits"]["hits"]:
+                for name in hit.get("matched_queries") or ():
+                    found.setdefault(str(name), []).append(str(hit["_id"]))
+            for alert, _ in group:
+                jobs = found.get(str(alert.id))
+                if jobs:
+                    sections.append(
+                        Section(alert_id=str(alert.id), job_ids=jobs[:size], total=len(jobs))
                     )
-                )
     return sections
-
-
-def _may_match(alert: SavedSearch, document: dict[str, Any]) -> bool:
-    """The worker's first cut: every facet field the alert selects values of must carry one of
-    them in the job (the same OR-within, AND-across rule as the search)."""
-    try:
-        selected = facet_values(valid_search(alert.query))
-    except SearchErrors:
-        return False
-    for field, values in selected.items():
-        present = document.get(field)
-        have = {
-            str(v) for v in (present if isinstance(present, list) else [present]) if v is not None
-        }
-        if not have & values:
-            return False
-    return True
 
 
 async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None:
@@ -152,30 +202,30 @@ async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None
 async def instant_matches(
     store: SearchStore,
     job_id: str,
-    document: dict[str, Any],
-    alerts: Sequence[SavedSearch],
+    candidates: Sequence[SavedSearch],
     *,
     batch_size: int = 200,
 ) -> list[SavedSearch]:
-    """The alerts (of the job's site) whose search finds this job now."""
-    candidates = [
-        alert
-        for alert in alerts
-        if alert.site == document.get("site") and _may_match(alert, document)
-    ]
-    matched: list[SavedSearch] = []
-    for start in range(0, len(candidates), batch_size):
-        batch = candidates[start : start + batch_size]
-        bodies = [(alert, _restricted(alert, size=1, only=job_id)) for alert in batch]
-        runnable = [(alert, body) for alert, body in bodies if body is not None]
-        if not runnable:
+    """Which of ``candidates`` (the alerts the key cut kept, ``search.alerts.keys``) find this
+    job now: each one's search restricted to the job's id, alerts with the same search asking
+    once; an alert without criteria (``plain``) finds every findable job of its site."""
+    matched = [alert for alert in candidates if alert.plain]
+    by_body: dict[str, tuple[dict[str, Any], list[SavedSearch]]] = {}
+    for alert in candidates:
+        if alert.plain:
             continue
-        responses = await _msearch(store, [body for _, body in runnable])
-        matched += [
-            alert
-            for (alert, _), response in zip(runnable, responses, strict=True)
-            if response["hits"]["hits"]
-        ]
+        body = _restricted(alert, size=1, only=job_id)
+        if body is None:
+            continue
+        key = json.dumps([alert.site, body], sort_keys=True, default=str)
+        by_body.setdefault(key, (body, []))[1].append(alert)
+    distinct = list(by_body.values())
+    for start in range(0, len(distinct), batch_size):
+        batch = distinct[start : start + batch_size]
+        responses = await _msearch(store, [body for body, _ in batch])
+        for (_, alerts), response in zip(batch, responses, strict=True):
+            if response["hits"]["hits"]:
+                matched += alerts
     return matched
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    SmallInteger,
     String,
     Text,
     Uuid,
@@ -60,6 +61,25 @@ class SavedSearch(Base):
     )
     last_mailed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=1)
+    # The instant matcher's keys (``alert_keys``, ADR 0034): the version they were written for
+    # (None: never keyed), how many groups a job must each carry a key of, and whether the
+    # search has no criteria at all (every findable job of the site matches, no query needed).
+    keyed_version: Mapped[int | None] = mapped_column(Integer)
+    key_groups: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    plain: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+
+
+class AlertKey(Base):
+    """One key of one group of an instant alert's search (``search.alerts.keys``): a job can
+    match the alert only if it carries a key of every group."""
+
+    __tablename__ = "alert_keys"
+
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    alert_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("saved_searches.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    grp: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
 
 
 class AlertMail(Base):

@@ -29,7 +29,19 @@ class AlertSettings(MailSettings):
     # _msearch carries.
     alert_poll_seconds: float = 5.0
     alert_batch_size: int = Field(default=200, ge=1)
+    # How many people one digest planning transaction takes (their alerts share searches).
+    alert_digest_people: int = Field(default=100, ge=1)
+    # How many pending mails one sending transaction claims and hands over one SMTP connection.
+    alert_send_batch: int = Field(default=50, ge=1)
     # Permanent SMTP refusals (5xx) of one address before its alerts are paused.
     alert_bounce_limit: int = Field(default=3, ge=1)
+    # Bounce notices (ADR 0034): alert mails go out with the envelope sender
+    # ``<prefix>+<mail id><mac>@<domain>``, and the mailer process receives the notices on an
+    # SMTP port of its own. Without a domain mails keep the relay's default sender; without a
+    # port no receiver runs (the domain's MX must then reach one elsewhere).
+    alert_bounce_domain: str | None = None
+    alert_bounce_prefix: str = "bounces"
+    alert_bounce_host: str = "127.0.0.1"
+    alert_bounce_port: int | None = None
     # Whether this process runs the alert mailer (its own process: ``python -m search.mailer``).
     run_alert_mailer: bool = False

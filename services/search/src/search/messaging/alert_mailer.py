@@ -20,6 +20,7 @@ from jobkit.site_settings import site_names
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.alerts import resume_alerts
+from search.alerts.bounces import serve_bounces
 from search.alerts.mailer import record_new_job, run_once
 from search.alerts.service import forget_user
 from search.db import processed_events, site_settings
@@ -98,3 +99,15 @@ async def run_alert_mailer(runtime: ServiceRuntime) -> None:
             await asyncio.sleep(settings.alert_poll_seconds)
     finally:
         await store.client.close()
+
+
+async def run_bounce_receiver(runtime: ServiceRuntime) -> None:
+    """The bounce notices' SMTP receiver (ADR 0034) on ``alert_bounce_port``; nothing to do
+    without one."""
+    settings = runtime.settings
+    assert isinstance(settings, SearchSettings)
+    if settings.alert_bounce_port is None:
+        return
+    server = await serve_bounces(runtime.sessions, settings, port=settings.alert_bounce_port)
+    async with server:
+        await server.serve_forever()

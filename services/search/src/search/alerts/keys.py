@@ -1,0 +1,278 @@
+"""The instant matcher's index of the saved searches' terms (ADR 0034): a cut that drops the
+alerts a new job cannot match before each remaining one is verified with its real query.
+
+An alert's search is a conjunction, so it is stored as *groups* of keys, and a job can match it
+only when the job carries a key of every group (``alert_keys``; ``saved_searches.key_groups``
+says how many groups an alert has):
+
+- each analysed word of its full text is a group of its own (``w:<token>``): the search is a
+  ``cross_fields`` ``multi_match`` with ``operator: and`` over the ``*_stem`` fields, which all
+  use one analyzer, so every token must be in one of the job's fields. The tokens come from
+  Elasticsearch's ``_analyze`` with the index's own ``stemmed`` analyzer (the search's stems
+  and stop words exactly); the job's come from its term vectors over the same fields;
+- each facet field it selects values of is one group (``f:<field>=<value>``, OR within);
+- a place and radius is one group of the grid cells (``g:<lat cell>:<lon cell>``) its circle's
+  bounding box touches; a country (``c:XX``) or an administrative area (``a:<name>``) likewise;
+- an alert without any of these has the one group ``*`` that every job carries; with no
+  criteria at all (``plain``: no text, filters, place or salary) it needs no query either.
+
+Salary conditions are not keyed (the verification checks them). The cut is a necessary
+condition only: the final word stays with the alert's query on the index, so the cut may keep
+too much but never drops an alert that could match.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import String, and_, any_, bindparam, delete, distinct, func, or_, select, update
+from sqlalchemy.dialects.postgresql import ARRAY, insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from search.alerts.models import INSTANT, AlertKey, SavedSearch
+from search.alerts.searches import valid_search
+from search.engine.indexing.store import SearchStore
+from search.engine.places import area_names
+from search.engine.query import terms_filter
+from search.engine.request import DEFAULT_RADIUS, JOBS, KM_PER_UNIT, ValidSearch
+from search.errors import SearchErrors
+
+EVERY_JOB = "*"
+ANALYZER = "stemmed"
+TEXT_FIELDS = ("title_stem", "labels_stem", "organization_stem", "place_stem", "body_stem")
+# The grid of the place keys, in degrees; a circle touching more cells than this is not keyed
+# by place (its other groups still cut; the query checks the distance).
+CELL_DEGREES = 0.5
+MAX_CELLS = 400
+KM_PER_DEGREE_LATITUDE = 110.57  # the shortest degree of latitude (at the equator)
+# _analyze refuses more than index.analyze.max_token_count (10,000) tokens in one call
+ANALYZE_WORDS = 5000
+
+
+@dataclass
+class SearchKeys:
+    """An alert's groups (a job must carry a key of each), or ``valid`` False when its search no
+    longer validates (then it never matches: its query would not run either)."""
+
+    valid: bool
+    groups: list[set[str]] = field(default_factory=list)
+    text: str = ""
+    plain: bool = False
+
+
+def _cell(lat: float, lon: float) -> str:
+    return f"g:{math.floor(lat / CELL_DEGREES)}:{math.floor(lon / CELL_DEGREES)}"
+
+
+def _circle_cells(lat: float, lon: float, radius_km: float) -> set[str] | None:
+    """The cells the circle's bounding box touches (a superset of the circle), with a margin;
+    None when that is too many or the box reaches a pole or crosses the antimeridian."""
+    reach = radius_km * 1.01 + 1.0
+    dlat = reach / KM_PER_DEGREE_LATITUDE
+    south, north = lat - dlat, lat + dlat
+    if south <= -89.0 or north >= 89.0:
+        return None
+    widest = math.cos(math.radians(max(abs(south), abs(north))))
+    dlon = reach / (KM_PER_DEGREE_LATITUDE * widest)
+    west, east = lon - dlon, lon + dlon
+    if west < -180.0 or east > 180.0:
+        return None
+    rows = range(math.floor(south / CELL_DEGREES), math.floor(north / CELL_DEGREES) + 1)
+    columns = range(math.floor(west / CELL_DEGREES), math.floor(east / CELL_DEGREES) + 1)
+    if len(rows) * len(columns) > MAX_CELLS:
+        return None
+    return {f"g:{row}:{column}" for row in rows for column in columns}
+
+
+def search_groups(search: ValidSearch) -> SearchKeys:
+    """The groups of everything but the text (whose tokens need the analyzer)."""
+    groups: list[set[str]] = []
+    for facet_filter in [*search.facet_filters, *search.other_filters]:
+        # the values as the query sends them (term ids as integers: "07" is 7)
+        [(name, values)] = terms_filter(search.kind, facet_filter)["terms"].items()
+        groups.append({f"f:{name}={value}" for value in values})
+    geo = search.request.geo_location
+    if geo is not None:
+        location_type = geo.location_type or "locality"
+        if location_type == "country":
+            groups.append({f"c:{(geo.country or '').upper()}"})
+        elif location_type == "administrative_area_level_1":
+            if geo.country:
+                groups.append({f"c:{geo.country.upper()}"})
+            groups.append(
+                {f"a:{name}" for name in area_names(geo.country, geo.administrative_area or "")}
+            )
+        elif geo.lat is not None and geo.lon is not None:
+            radius_km = (geo.radius or DEFAULT_RADIUS) * KM_PER_UNIT[geo.unit]
+            cells = _circle_cells(geo.lat, geo.lon, radius_km)
+            if cells is not None:
+                groups.append(cells)
+    plain = not groups and not search.query_text and search.salary is None and geo is None
+    return SearchKeys(valid=True, groups=groups, text=search.query_text, plain=plain)
+
+
+async def analyzed(store: SearchStore, texts: Sequence[str]) -> list[list[str]]:
+    """Each text's tokens by the index's own analyzer, in few ``_analyze`` calls: the texts
+    are joined by line breaks (a word boundary) and each token goes back to its text by its
+    offset."""
+    result: list[list[str]] = [[] for _ in texts]
+    start = 0
+    while start < len(texts):
+        end, words = start, 0
+        while end < len(texts) and (
+            end == start or words + len(texts[end].split()) <= ANALYZE_WORDS
+        ):
+            words += len(texts[end].split())
+            end += 1
+        chunk = texts[start:end]
+        offsets: list[int] = []
+        position = 0
+        for text in chunk:
+            offsets.append(position)
+            position += len(text) + 1
+        if any(text.strip() for text in chunk):
+            answer = await store.client.indices.analyze(
+                index=store.alias("jobs"), analyzer=ANALYZER, text="\n".join(chunk)
+            )
+            for token in answer.get("tokens", []):
+                which = bisect.bisect_right(offsets, int(token["start_offset"])) - 1
+                result[start + which].append(str(token["token"]))
+        start = end
+    return result
+
+
+async def keys_of(store: SearchStore, alerts: Sequence[SavedSearch]) -> dict[uuid.UUID, SearchKeys]:
+    """The groups of each alert, its text's tokens first."""
+    found: dict[uuid.UUID, SearchKeys] = {}
+    for alert in alerts:
+        try:
+            found[alert.id] = search_groups(valid_search(alert.query))
+        except SearchErrors:
+            found[alert.id] = SearchKeys(valid=False)
+    texts = sorted({keys.text for keys in found.values() if keys.text})
+    tokens = dict(zip(texts, await analyzed(store, texts), strict=True))
+    for keys in found.values():
+        if keys.valid:
+            words = [{f"w:{token}"} for token in dict.fromkeys(tokens.get(keys.text, []))]
+            keys.groups = [*words, *keys.groups] or [{EVERY_JOB}]
+    return found
+
+
+def _stale() -> Any:
+    return or_(
+        SavedSearch.keyed_version.is_(None), SavedSearch.keyed_version != SavedSearch.version
+    )
+
+
+def _instant_running() -> Any:
+    return and_(
+        SavedSearch.frequency == INSTANT,
+        SavedSearch.confirmed_at.is_not(None),
+        SavedSearch.paused.is_(False),
+        SavedSearch.unsubscribed_at.is_(None),
+    )
+
+
+async def key_stale_alerts(session: AsyncSession, store: SearchStore, *, limit: int = 2000) -> int:
+    """(Re)write the keys of running instant alerts saved or changed since they were keyed
+    (their ``version`` moved on); answers how many. Rows another mailer is keying are skipped."""
+    alerts = list(
+        await session.scalars(
+            select(SavedSearch)
+            .where(_instant_running(), _stale())
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+        )
+    )
+    if not alerts:
+        return 0
+    found = await keys_of(store, alerts)
+    ids = [alert.id for alert in alerts]
+    await session.execute(delete(AlertKey).where(AlertKey.alert_id.in_(ids)))
+    rows = [
+        {"alert_id": alert_id, "grp": number, "key": key[:300]}
+        for alert_id, keys in found.items()
+        for number, group in enumerate(keys.groups)
+        for key in sorted(group)
+    ]
+    for start in range(0, len(rows), 5000):
+        await session.execute(
+            insert(AlertKey).values(rows[start : start + 5000]).on_conflict_do_nothing()
+        )
+    for alert in alerts:
+        keys = found[alert.id]
+        await session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.id == alert.id)
+            .values(
+                keyed_version=alert.version,
+                key_groups=len(keys.groups) if keys.valid else 0,
+                plain=keys.plain,
+            )
+            .execution_options(synchronize_session=False)
+        )
+    return len(alerts)
+
+
+async def job_keys(store: SearchStore, job_id: str, document: dict[str, Any]) -> set[str]:
+    """Every key the job carries: its indexed tokens (term vectors of the ``*_stem`` fields,
+    computed from the stored document by the same analyzer), its facet values, the cells of its
+    places, its countries and areas, and ``*``."""
+    keys = {EVERY_JOB}
+    vectors = await store.client.termvectors(
+        index=store.alias("jobs"),
+        id=job_id,
+        fields=list(TEXT_FIELDS),
+        positions=False,
+        offsets=False,
+        payloads=False,
+        term_statistics=False,
+        field_statistics=False,
+    )
+    for vector in (vectors.get("term_vectors") or {}).values():
+        keys.update(f"w:{term}" for term in vector.get("terms", {}))
+    for name in set(JOBS.facets.values()):
+        value = document.get(name)
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                keys.add(f"f:{name}={item}")
+    for point in document.get("location_points") or []:
+        keys.add(_cell(float(point["lat"]), float(point["lon"])))
+    keys.update(f"c:{country}" for country in document.get("countries") or [])
+    keys.update(f"a:{area}" for area in document.get("administrative_areas") or [])
+    return keys
+
+
+async def candidates(
+    session: AsyncSession, *, site: str, keys: set[str], published: datetime
+) -> list[SavedSearch]:
+    """The running instant alerts of ``site`` started before ``published`` that a job with
+    ``keys`` may match: those with a key of each of their groups, and those not keyed since they
+    changed (a change between keying and matching is verified rather than missed)."""
+    hits = (
+        select(AlertKey.alert_id, func.count(distinct(AlertKey.grp)).label("groups"))
+        .where(AlertKey.key == any_(bindparam("job_keys", sorted(keys), type_=ARRAY(String))))
+        .group_by(AlertKey.alert_id)
+        .subquery()
+    )
+    base = and_(
+        _instant_running(), SavedSearch.site == site, SavedSearch.checked_until <= published
+    )
+    keyed = (
+        select(SavedSearch)
+        .join(
+            hits, and_(hits.c.alert_id == SavedSearch.id, hits.c.groups == SavedSearch.key_groups)
+        )
+        .where(base, SavedSearch.keyed_version == SavedSearch.version)
+    )
+    stale = select(SavedSearch).where(base, _stale())
+    found = {alert.id: alert for alert in await session.scalars(keyed)}
+    for alert in await session.scalars(stale):
+        found.setdefault(alert.id, alert)
+    return list(found.values())

@@ -1,0 +1,342 @@
+"""The instant matcher's key cut (ADR 0034) against the real PostgreSQL and Elasticsearch: the
+alerts it drops could not have matched (their real query finds nothing), every alert whose
+query finds the job is kept, and every matching person gets the mail."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from jobkit.db import unit_of_work
+from jobkit.testing.smtp import smtp_inbox
+from search.alerts import keys, mailer, matching
+from search.alerts.models import SavedSearch
+from search.alerts.searches import stored_query
+from search.engine.indexing.indexer import index_job
+from search.engine.indexing.payloads import JobPayload
+from search.engine.indexing.store import SearchStore
+from search.engine.request import Condition, ConditionGroup, GeoLocation, SearchRequest
+from search.settings import SearchSettings
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.search.tests.factories import job_payload
+
+pytestmark = pytest.mark.integration
+
+FULL_TIME, PART_TIME, REMOTE = 9101, 9102, 9201
+CAMBRIDGE = GeoLocation(label="Cambridge", lat=42.3736, lon=-71.1097, radius=5, unit="km")
+SEATTLE = GeoLocation(label="Seattle", lat=47.6062, lon=-122.3321, radius=50, unit="km")
+# 30 km from Boston: outside a 25 km circle, though in a cell the circle's box touches
+WORCESTER_25 = GeoLocation(label="Near", lat=42.3601, lon=-70.70, radius=25, unit="km")
+
+
+def _word() -> str:
+    return "zq" + "".join(chr(97 + int(c, 16)) for c in uuid.uuid4().hex[:10])
+
+
+def _facet(field: str, *values: int) -> ConditionGroup:
+    return ConditionGroup(
+        conditions=[Condition(field=field, value=str(v)) for v in values], tags=[f"facet:{field}"]
+    )
+
+
+async def _alert(
+    sessions: async_sessionmaker[AsyncSession], request: SearchRequest, **overrides: Any
+) -> SavedSearch:
+    now = datetime.now(UTC)
+    fields: dict[str, Any] = {
+        "id": uuid.uuid4(),
+        "site": "jobboard",
+        "email": f"keys-{uuid.uuid4().hex[:10]}@example.org",
+        "name": "An alert",
+        "language": "en",
+        "query": stored_query(request),
+        "frequency": "instant",
+        "paused": False,
+        "confirmed_at": now,
+        "created_at": now - timedelta(days=3),
+        "checked_until": now - timedelta(days=1),
+        "version": 1,
+    }
+    alert = SavedSearch(**(fields | overrides))
+    async with unit_of_work(sessions) as session:
+        session.add(alert)
+    return alert
+
+
+async def _job(
+    store: SearchStore, sessions: async_sessionmaker[AsyncSession], **overrides: Any
+) -> JobPayload:
+    published = (datetime.now(UTC) - timedelta(minutes=5)).isoformat()
+    payload = job_payload(**({"published_at": published} | overrides))
+    async with unit_of_work(sessions) as session:
+        await index_job(store, session, payload, "jobs.job.published")
+    await store.refresh("jobs")
+    return payload
+
+
+async def _really_matches(store: SearchStore, alert: SavedSearch, job_id: str) -> bool:
+    """The alert's own query (what the search page sends), restricted to the job."""
+    body = matching._restricted(alert, size=1, only=job_id)
+    if body is None:
+        return False
+    answer = await store.client.search(index=store.alias("jobs"), body=body)
+    return bool(answer["hits"]["hits"])
+
+
+async def test_the_index_analyzer_gives_each_text_its_own_tokens(store: SearchStore) -> None:
+    texts = ["the nurs", "", "of and", "senior 2026 zqabc", "a" * 300]
+    batched = await keys.analyzed(store, texts)
+    for text, tokens in zip(texts, batched, strict=True):
+        alone = await store.client.indices.analyze(
+            index=store.alias("jobs"), analyzer="stemmed", text=text or " "
+        )
+        assert tokens == [token["token"] for token in alone["tokens"]], text
+    assert batched[0] == ["nurs"]  # "the" is a stop word of the index's analyzer
+    assert batched[2] == []
+
+
+async def test_the_cut_drops_only_alerts_that_cannot_match_and_every_match_is_mailed(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    service_settings: SearchSettings,
+) -> None:
+    word, other = _word(), _word()
+    job = await _job(
+        store,
+        committed_sessions,
+        title=f"Senior {word} nurse",
+        description_text="Caring for patients in a community clinic.",
+        employment_type_tids=[FULL_TIME],
+        remote_option_tids=[REMOTE],
+    )
+    s = committed_sessions
+    matching_alerts = {
+        "word": await _alert(s, SearchRequest(fulltext=word)),
+        "stemmed": await _alert(s, SearchRequest(fulltext=f"{word} nursing")),
+        "stop words": await _alert(s, SearchRequest(fulltext=f"the {word} of")),
+        "body word": await _alert(s, SearchRequest(fulltext=f"{word} patients clinic")),
+        "facet": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word, condition_groups=[_facet("employmentType", PART_TIME, FULL_TIME)]
+            ),
+        ),
+        "two facets": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word,
+                condition_groups=[
+                    _facet("employmentType", FULL_TIME),
+                    _facet("remoteOptions", REMOTE),
+                ],
+            ),
+        ),
+        "radius": await _alert(s, SearchRequest(fulltext=word, geo_location=CAMBRIDGE)),
+        "country": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word, geo_location=GeoLocation(country="us", location_type="country")
+            ),
+        ),
+        "state": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word,
+                geo_location=GeoLocation(
+                    country="US",
+                    administrative_area="Massachusetts",
+                    location_type="administrative_area_level_1",
+                ),
+            ),
+        ),
+        "no criteria": await _alert(s, SearchRequest()),
+    }
+    not_matching = {
+        "extra word": await _alert(s, SearchRequest(fulltext=f"{word} plumber")),
+        "other word": await _alert(s, SearchRequest(fulltext=other)),
+        "other facet": await _alert(
+            s,
+            SearchRequest(fulltext=word, condition_groups=[_facet("employmentType", PART_TIME)]),
+        ),
+        "one of two facets": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word,
+                condition_groups=[
+                    _facet("employmentType", FULL_TIME),
+                    _facet("remoteOptions", REMOTE + 1),
+                ],
+            ),
+        ),
+        "far away": await _alert(s, SearchRequest(fulltext=word, geo_location=SEATTLE)),
+        "other country": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word, geo_location=GeoLocation(country="DE", location_type="country")
+            ),
+        ),
+        "other state": await _alert(
+            s,
+            SearchRequest(
+                fulltext=word,
+                geo_location=GeoLocation(
+                    country="US",
+                    administrative_area="WA",
+                    location_type="administrative_area_level_1",
+                ),
+            ),
+        ),
+        "near but outside": await _alert(
+            s, SearchRequest(fulltext=word, geo_location=WORCESTER_25)
+        ),
+        "paused": await _alert(s, SearchRequest(fulltext=word), paused=True),
+        "daily": await _alert(s, SearchRequest(fulltext=word), frequency="daily"),
+        "started later": await _alert(
+            s, SearchRequest(fulltext=word), checked_until=datetime.now(UTC) + timedelta(hours=1)
+        ),
+    }
+    mine = {alert.id: name for name, alert in (matching_alerts | not_matching).items()}
+
+    async with unit_of_work(committed_sessions) as session:
+        while await keys.key_stale_alerts(session, store):
+            pass
+        document = await matching.job_document(store, job.job_id)
+        assert document is not None
+        found = await keys.candidates(
+            session,
+            site="jobboard",
+            keys=await keys.job_keys(store, job.job_id, document),
+            published=datetime.fromisoformat(str(document["published_at"])),
+        )
+    kept = {mine[alert.id] for alert in found if alert.id in mine}
+
+    # every alert whose real query finds the job is kept; the cut dropped what it can
+    assert set(matching_alerts) <= kept
+    assert kept - set(matching_alerts) == {"near but outside"}  # the cell is no circle
+    for name, alert in (matching_alerts | not_matching).items():
+        if name not in {"paused", "daily", "started later"}:  # left out by state, not search
+            assert await _really_matches(store, alert, job.job_id) == (name in matching_alerts), (
+                name
+            )
+    # verification keeps exactly the matching ones
+    verified = await matching.instant_matches(store, job.job_id, found)
+    assert {mine[a.id] for a in verified if a.id in mine} == set(matching_alerts)
+
+    # and each of their people gets the job by mail
+    with smtp_inbox() as inbox:
+        relay = service_settings.model_copy(update={"smtp_port": inbox.port})
+        async with unit_of_work(committed_sessions) as session:
+            await mailer.record_new_job(session, job_id=job.job_id, site="jobboard")
+        await mailer.plan_instant(committed_sessions, store, relay)
+        await mailer.send_pending(committed_sessions, store, relay)
+        for name, alert in matching_alerts.items():
+            [mail] = await inbox.wait_for(alert.email, 1)
+            assert job.title in mail.get_body(("plain",)).get_content(), name  # type: ignore[union-attr]
+        for name, alert in not_matching.items():
+            assert inbox.to(alert.email) == [], name
+
+
+async def test_an_alert_changed_after_it_was_keyed_is_still_verified(
+    committed_sessions: async_sessionmaker[AsyncSession], store: SearchStore
+) -> None:
+    word, other = _word(), _word()
+    job = await _job(store, committed_sessions, title=f"Grants {word} manager")
+    alert = await _alert(committed_sessions, SearchRequest(fulltext=other))
+    async with unit_of_work(committed_sessions) as session:
+        while await keys.key_stale_alerts(session, store):
+            pass
+    document = await matching.job_document(store, job.job_id)
+    assert document is not None
+    job_keys = await keys.job_keys(store, job.job_id, document)
+    published = datetime.fromisoformat(str(document["published_at"]))
+
+    async def kept() -> bool:
+        async with committed_sessions() as session:
+            found = await keys.candidates(
+                session, site="jobboard", keys=job_keys, published=published
+            )
+        return alert.id in {a.id for a in found}
+
+    assert not await kept()
+    # the search changes to the job's word (a new version, not keyed yet): kept, not missed
+    async with unit_of_work(committed_sessions) as session:
+        await session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.id == alert.id)
+            .values(query=stored_query(SearchRequest(fulltext=word)), version=2)
+        )
+    assert await kept()
+    async with unit_of_work(committed_sessions) as session:
+        while await keys.key_stale_alerts(session, store):
+            pass
+    assert await kept()
+
+
+async def test_digest_searches_asked_together_find_what_each_finds_alone(
+    committed_sessions: async_sessionmaker[AsyncSession], store: SearchStore
+) -> None:
+    word = _word()
+    now = datetime.now(UTC)
+    jobs = [
+        await _job(
+            store,
+            committed_sessions,
+            title=f"{title} {word}",
+            employment_type_tids=[tid],
+            published_at=(now - timedelta(hours=hours)).isoformat(),
+        )
+        for title, tid, hours in (
+            ("Nurse", FULL_TIME, 1),
+            ("Nurse manager", PART_TIME, 2),
+            ("Teacher", FULL_TIME, 3),
+            ("Youth teacher", PART_TIME, 30),
+            ("Program nurse", FULL_TIME, 50),
+        )
+    ]
+    s = committed_sessions
+    searches = [
+        SearchRequest(fulltext=word),
+        SearchRequest(fulltext=f"{word} nurse"),
+        SearchRequest(fulltext=f"{word} teacher", geo_location=CAMBRIDGE),
+        SearchRequest(fulltext=word, condition_groups=[_facet("employmentType", PART_TIME)]),
+        SearchRequest(fulltext=f"{word} plumber"),
+        SearchRequest(fulltext=word, geo_location=SEATTLE),
+    ]
+    alerts = [await _alert(s, search, frequency="daily") for search in searches]
+    alerts.append(await _alert(s, SearchRequest(fulltext=word), frequency="daily"))
+    since = {str(a.id): now - timedelta(hours=40) for a in alerts}
+    since[str(alerts[-1].id)] = now - timedelta(hours=2.5)  # a later start: two jobs only
+    mailed = {alerts[1].email: {jobs[0].job_id}}  # one person had the newest nurse job already
+
+    together = await matching.digest_sections(
+        store, alerts, since=since, mailed=mailed, size=2, batch_size=200
+    )
+    alone = await matching._one_by_one(
+        store,
+        [
+            (
+                a,
+                body,
+            )
+            for a in alerts
+            if (
+                body := matching._restricted(
+                    a, size=2, since=since[str(a.id)], exclude=mailed.get(a.email, ())
+                )
+            )
+            is not None
+        ],
+    )
+    assert together == alone
+    by_alert = {section.alert_id: section for section in together}
+    assert by_alert[str(alerts[0].id)] == matching.Section(
+        str(alerts[0].id), [jobs[0].job_id, jobs[1].job_id], 4
+    )
+    assert by_alert[str(alerts[1].id)].job_ids == [jobs[1].job_id]
+    assert str(alerts[4].id) not in by_alert
+    assert str(alerts[5].id) not in by_alert
+    assert by_alert[str(alerts[6].id)].total == 2
