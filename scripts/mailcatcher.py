@@ -6,7 +6,8 @@ Services send mail to 127.0.0.1:1025 exactly as they would to a relay (aiosmtpli
 nothing leaves the machine. http://127.0.0.1:8025/ lists the mails (newest first) and shows each
 one; tests read them as JSON:
 
-    GET    /api/messages            [{id, from, to, subject, date, text, html, headers}, ...] newest first
+    GET    /api/messages            [{id, from, to, subject, date, text, html, headers}, ...]
+                                    newest first
     GET    /api/messages?to=ADDRESS only those sent to ADDRESS
     GET    /api/messages/{id}       one mail
     DELETE /api/messages            forget every mail
