@@ -24,12 +24,44 @@ export const COOKIE_CHOICE = consentChoice([]);
 /** For journeys that check tracked events: the tag library (C0001) and analytics (C0002). */
 export const MEASURING = { cookies: [consentChoice(["C0001", "C0002"])], origins: [] };
 
+/**
+ * Journeys that change what every other journey sees, so they run alone, after the others: a new
+ * privacy policy (everyone is asked again) and a stopped consent service, a stopped billing
+ * service, an edited landing page, counts compared with Elasticsearch (another journey's new job
+ * would move them), and the demo users' remembered sidebar.
+ */
+const EXCLUSIVE = [
+  "**/consent.spec.ts",
+  "**/organizations.spec.ts",
+  "**/landing-pages.spec.ts",
+  "**/search-counts.spec.ts",
+  "**/sidebar-state.spec.ts",
+];
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    // Debian's Chromium (scripts/ensure-chromium.sh); Playwright's own builds cannot be fetched.
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./tests",
+  // Files run side by side (each file's tests in order); E2E_WORKERS=1 runs one at a time.
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
@@ -48,24 +80,9 @@ export default defineConfig({
         env: { PORT: "3002" },
       },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          // Debian's Chromium (scripts/ensure-chromium.sh); Playwright's own builds cannot be fetched.
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    // Journeys that only add what they clean up again, two files at a time.
+    { name: "chromium", testIgnore: EXCLUSIVE, use: chromium },
+    // Then the ones that change the board for everyone, one at a time.
+    { name: "exclusive", testMatch: EXCLUSIVE, use: chromium, dependencies: ["chromium"], workers: 1 },
   ],
 });

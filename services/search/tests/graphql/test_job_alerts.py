@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 import httpx
 import pytest
@@ -113,7 +114,16 @@ async def test_an_applicant_manages_their_alerts_and_nobody_else_can(
     assert alert["email"] == email
     assert alert["search"]["keys"] == "program officer"
     assert alert["search"]["geoLocation"]["radius"] == 25
-    assert alert["search"]["path"].startswith("/jobs?keys=program+officer")
+    # the job search page's own parameters (web/app/features/search/job-search-params.ts)
+    path = urlsplit(alert["search"]["path"])
+    assert path.path == "/jobs"
+    assert dict(parse_qsl(path.query)) == {
+        "search": "program officer",
+        "geo_location": BOSTON["label"],
+        "lat": str(BOSTON["lat"]),
+        "lon": str(BOSTON["lon"]),
+        "radius": "25",
+    }
 
     renamed = await me.data(
         UPDATE, input={"id": alert["id"], "name": "Officers", "frequency": "WEEKLY"}

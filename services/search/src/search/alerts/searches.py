@@ -67,9 +67,10 @@ def facet_values(search: ValidSearch) -> dict[str, set[str]]:
     return values
 
 
-def resume_search_path(query: dict[str, Any]) -> str:
-    """The site's resume search page for a saved resume search (``/resumes?search=...``, the
-    page's own parameters: a facet's values comma-separated, the place as the page keeps it)."""
+def _page_params(query: dict[str, Any]) -> list[tuple[str, str]]:
+    """A saved search as the search pages' own query parameters (web's job-search-params and
+    resume-search-params): ``search``, the place as the page keeps it (label, coordinates or
+    country and area, radius), and each facet's values comma-separated under its field."""
     params: list[tuple[str, str]] = []
     if query.get("fulltext"):
         params.append(("search", str(query["fulltext"])))
@@ -89,20 +90,17 @@ def resume_search_path(query: dict[str, Any]) -> str:
         fields = {str(condition["field"]) for condition in group["conditions"]}
         if len(fields) == 1 and values:
             params.append((fields.pop(), ",".join(values)))
+    return params
+
+
+def resume_search_path(query: dict[str, Any]) -> str:
+    """The site's resume search page for a saved resume search (``/resumes?search=...``)."""
+    params = _page_params(query)
     return "/resumes" + (f"?{urlencode(params)}" if params else "")
 
 
 def search_path(query: dict[str, Any]) -> str:
-    """The site's search page for this alert (``/jobs?keys=...``)."""
-    params: list[tuple[str, str]] = []
-    if query.get("fulltext"):
-        params.append(("keys", str(query["fulltext"])))
-    for group in query.get("condition_groups", []):
-        for condition in group["conditions"]:
-            params.append((f"f[{condition['field']}]", str(condition["value"])))
-    geo = query.get("geo_location") or {}
-    if geo.get("label"):
-        params.append(("location", str(geo["label"])))
-    if geo.get("radius"):
-        params.append(("radius", str(geo["radius"])))
+    """The site's job search page for an alert (``/jobs?search=...``), the link of "See all"
+    in the mails and of "See the jobs" on the manage page."""
+    params = _page_params(query)
     return "/jobs" + (f"?{urlencode(params)}" if params else "")
