@@ -37,6 +37,12 @@ export function ResumeContactCredits() {
   });
   if (number === null || !credits.data) return null;
   const credit = credits.data.getCredits.find((entry) => entry.type === CONTACT_CREDIT_KEY);
+  // A request takes a subscription's contact of this period first, then a credit (billing's
+  // saga): what is left is both.
+  const subscriptions = credits.data.getSubscriptions.subscriptions;
+  const fromSubscriptions = subscriptions.reduce((sum, entry) => sum + entry.usageResumeContactSlots.available, 0);
+  const organizationName = credit?.organizationName ?? subscriptions[0]?.organizationName ?? null;
+  const amount = (credit?.amount ?? 0) + fromSubscriptions;
   const link = (chunks: ReactNode) => (
     <Anchor component={Link} to="/my-products">
       {chunks}
@@ -45,11 +51,8 @@ export function ResumeContactCredits() {
   return (
     <Paper withBorder radius="md" p="sm" component="aside" data-testid="resume-contact-credits">
       <Text size="sm">
-        {credit ? (
-          <FormattedMessage
-            {...messages.left}
-            values={{ amount: credit.amount, organization: credit.organizationName, link }}
-          />
+        {organizationName !== null ? (
+          <FormattedMessage {...messages.left} values={{ amount, organization: organizationName, link }} />
         ) : (
           <FormattedMessage {...messages.none} values={{ link }} />
         )}

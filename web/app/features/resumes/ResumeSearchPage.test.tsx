@@ -206,7 +206,7 @@ describe("ResumeSearchPage", () => {
     const mocks: MockLink.MockedResponse[] = [contactFeature(true), ...creditMocks()];
     renderRoute("/resumes", results([hit(1)]), mocks);
     const credits = await screen.findByTestId("resume-contact-credits");
-    expect(credits).toHaveTextContent("3 resume contacts left for Green Harbor");
+    expect(credits).toHaveTextContent("20 resume contacts left for Green Harbor");
     expect(within(credits).getByRole("link", { name: "Get more contacts" })).toHaveAttribute("href", "/my-products");
   });
 });
@@ -246,6 +246,18 @@ function creditMocks(): MockLink.MockedResponse[] {
             { __typename: "Credit", amount: 4, label: "Jobs", organizationName: "Green Harbor", type: "job", frontend: "jobboard" },
             { __typename: "Credit", amount: 3, label: "Contacts", organizationName: "Green Harbor", type: "contact", frontend: "jobboard" },
           ],
+          // a subscription's contacts left this period count too
+          getSubscriptions: {
+            __typename: "SubscriptionsAnswer",
+            subscriptions: [
+              {
+                __typename: "BillingSubscription",
+                id: "s1",
+                organizationName: "Green Harbor",
+                usageResumeContactSlots: { __typename: "ResumeContactSlotsUsage", available: 17 },
+              },
+            ],
+          },
         },
       },
     },

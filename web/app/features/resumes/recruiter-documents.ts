@@ -245,6 +245,15 @@ export const RESUME_CREDITS = graphql(`
       type
       frontend
     }
+    getSubscriptions(limit: 20, organizationId: $organizationId, filters: { status: [ACTIVE] }) {
+      subscriptions {
+        id
+        organizationName
+        usageResumeContactSlots {
+          available
+        }
+      }
+    }
   }
 `);
 
