@@ -42,7 +42,8 @@ async function mailWith(address: string, marker: string): Promise<Mail> {
 }
 
 function pathOf(mail: Mail, path: string): string {
-  const link = mail.text.match(new RegExp(`https?://\\S+${path.replaceAll("/", "\\/")}\\S*`))?.[0];
+  // the link as written in the sentence, without the sentence's full stop
+  const link = mail.text.match(new RegExp(`https?://\\S+${path.replaceAll("/", "\\/")}\\S*`))?.[0]?.replace(/[.,;:)]+$/, "");
   if (!link) throw new Error(`no ${path} link in "${mail.subject}"`);
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
@@ -209,16 +210,20 @@ test("an applicant imports a CV and is found; a recruiter asks; the applicant ap
     const asked = await mailWith(email, "/resume/contact-requests");
     await applicant.goto(pathOf(asked, "/resume/contact-requests"));
     await hydrated(applicant);
-    await applicant.getByRole("button", { name: "Approve" }).click();
-    await applicant.getByRole("dialog").getByRole("button", { name: "Approve and share my details" }).click();
+    await applicant.getByRole("button", { name: "Approve", exact: true }).click({ timeout: 30_000 });
+    const approve = applicant.getByRole("dialog", { name: /^Approve .*request\?$/ });
+    await expect(approve).toBeVisible({ timeout: 30_000 });
+    await approve.getByRole("button", { name: "Approve and share my details" }).click({ timeout: 30_000 });
     await expect(applicant.getByText("Approved", { exact: true }).first()).toBeVisible();
     await recruiter.goto(resumePath);
     await expect(recruiter.getByText("Castellano").first()).toBeVisible();
     await expect(recruiter.getByText(email)).toHaveCount(0); // never an email address on the page
 
     // Revoked: private again.
-    await applicant.getByRole("button", { name: "Revoke" }).click();
-    await applicant.getByRole("dialog").getByRole("button", { name: "Revoke access" }).click();
+    await applicant.getByRole("button", { name: "Revoke", exact: true }).click({ timeout: 30_000 });
+    const revoke = applicant.getByRole("dialog", { name: /^Revoke .*access\?$/ });
+    await expect(revoke).toBeVisible({ timeout: 30_000 });
+    await revoke.getByRole("button", { name: "Revoke access" }).click({ timeout: 30_000 });
     await expect(applicant.getByText("Revoked", { exact: true }).first()).toBeVisible();
     await recruiter.goto(resumePath);
     await expect(recruiter.getByRole("heading", { name: headline })).toBeVisible();
