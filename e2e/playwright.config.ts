@@ -62,7 +62,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  timeout: 30_000,
+  // two journeys share two cores with the whole stack: a slow step is not a failure, a wrong one is
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
