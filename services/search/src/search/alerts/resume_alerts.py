@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from search.alerts.errors import AlertError, AlertErrorCode, AlertErrors
 from search.alerts.models import RESUME_INTERVALS, AlertMail, ResumeAlert, ResumeAlertDelivery
 from search.alerts.searches import stored_query
+from search.alerts.service import check_name
 from search.alerts.settings import AlertSettings
 from search.db import site_settings
 from search.engine.request import SearchRequest
@@ -31,7 +32,6 @@ from search.engine.resume_search import RESUMES
 from search.engine.validation import validate
 from search.errors import SearchErrors
 
-MAX_NAME_LENGTH = 120
 # the alert mails' kind of a recruiter's resume digest (search.alerts.mailer)
 RESUME_DIGEST = "resume_digest"
 INTERVAL_NAMES = {-1: "no alerts", 86400: "daily", 604800: "weekly", 2628000: "monthly"}
@@ -87,21 +87,6 @@ def _check_search(request: SearchRequest, errors: list[AlertError]) -> dict[str,
     return stored_query(kept)
 
 
-def _check_name(name: str, errors: list[AlertError]) -> str:
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        errors.append(AlertError(AlertErrorCode.REQUIRED, "Give the alert a name.", "name"))
-    elif len(cleaned) > MAX_NAME_LENGTH:
-        errors.append(
-            AlertError(
-                AlertErrorCode.TOO_LONG,
-                f"An alert's name has at most {MAX_NAME_LENGTH} characters.",
-                "name",
-            )
-        )
-    return cleaned
-
-
 def _check_interval(interval: int, errors: list[AlertError]) -> int:
     if interval not in RESUME_INTERVALS:
         errors.append(
@@ -134,7 +119,7 @@ async def create_resume_alert(
     if not await offered(sessions, site):
         return not_offered()
     errors: list[AlertError] = []
-    name = _check_name(data.name, errors)
+    name = check_name(data.name, errors)
     interval = _check_interval(data.interval, errors)
     query = _check_search(data.search, errors)
     if not principal.email:
@@ -217,7 +202,7 @@ async def update_resume_alert(
     if not await offered(sessions, site):
         return not_offered()
     errors: list[AlertError] = []
-    name = _check_name(changes.name, errors) if changes.name is not None else None
+    name = check_name(changes.name, errors) if changes.name is not None else None
     interval = _check_interval(changes.interval, errors) if changes.interval is not None else None
     query = _check_search(changes.search, errors) if changes.search is not None else None
     if errors:

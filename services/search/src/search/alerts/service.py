@@ -69,7 +69,8 @@ def _check_search(request: SearchRequest, errors: list[AlertError]) -> dict[str,
     return stored_query(request)
 
 
-def _check_name(name: str, errors: list[AlertError]) -> str:
+def check_name(name: str, errors: list[AlertError]) -> str:
+    """An alert's name, spaces collapsed (a job alert's or a resume alert's)."""
     cleaned = " ".join(name.split())
     if not cleaned:
         errors.append(AlertError(AlertErrorCode.REQUIRED, "Give the alert a name.", "name"))
@@ -144,7 +145,7 @@ async def create_alert(
     (confirmed when identity says the address is proven); a visitor's to the address given,
     after the captcha, unconfirmed until the mailed link is followed."""
     errors: list[AlertError] = []
-    name = _check_name(data.name, errors)
+    name = check_name(data.name, errors)
     frequency = _check_frequency(data.frequency, errors)
     query = _check_search(data.search, errors)
     if principal is not None:
@@ -300,7 +301,7 @@ async def update_alert(
             return invalid_token()
         address = claim.subject
     errors: list[AlertError] = []
-    name = _check_name(changes.name, errors) if changes.name is not None else None
+    name = check_name(changes.name, errors) if changes.name is not None else None
     frequency = (
         _check_frequency(changes.frequency, errors) if changes.frequency is not None else None
     )
