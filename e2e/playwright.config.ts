@@ -63,8 +63,16 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // two journeys share two cores with the whole stack: a slow step is not a failure, a wrong one is
-  timeout: 60_000,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 90_000,
+  // an assertion waits for its condition up to 20 s, not Playwright's 5: a page that answers
+  // after 6 s on a busy machine (the Python suite runs beside the journeys) is slow, not wrong
+  expect: { timeout: 20_000 },
+  reporter: [
+    ["list"],
+    // make test sums up the failures from it at the end of its log (scripts/failures.mjs)
+    ...(process.env.E2E_JSON_REPORT ? [["json", { outputFile: process.env.E2E_JSON_REPORT }] as const] : []),
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -84,6 +92,8 @@ export default defineConfig({
     // Journeys that only add what they clean up again, two files at a time.
     { name: "chromium", testIgnore: EXCLUSIVE, use: chromium },
     // Then the ones that change the board for everyone, one at a time.
+    // (make test runs the two one after the other, the second with --no-deps, so a failure in
+    // the first does not leave the second untried)
     { name: "exclusive", testMatch: EXCLUSIVE, use: chromium, dependencies: ["chromium"], workers: 1 },
   ],
 });

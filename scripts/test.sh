@@ -74,9 +74,21 @@ step "whole stack: services, gateway and web"
 .venv/bin/pytest --durations=15 tests/stack
 
 step "browser journeys (Playwright on Debian Chromium)"
-# two files at a time (the journeys that change the board for everyone run alone after them);
-# a journey that fails is tried once more before it counts
-(cd e2e && npm test -- --retries=1)
+# two files at a time, then the journeys that change the board for everyone, alone (both run
+# even when the first fails); a journey that fails is tried once more before it counts. The
+# failures are summed up last, where a log read from its end shows them.
+e2e_rc=0
+(cd e2e && E2E_JSON_REPORT="$root/$logs/e2e-shared.json" npm test -- --retries=1 --project=chromium) || e2e_rc=$?
+(cd e2e && E2E_JSON_REPORT="$root/$logs/e2e-exclusive.json" npm test -- --retries=1 --project=exclusive --no-deps) || e2e_rc=$?
+if ((e2e_rc != 0)); then
+  python_rc=0
+  wait "$python_lane" || python_rc=$?
+  trap - EXIT
+  step "browser journeys: what failed"
+  printf 'python lane (exit %d): %s\n' "$python_rc" "$(tail -n 1 "$logs/python.log")"
+  node e2e/scripts/failures.mjs "$logs/e2e-shared.json" "$logs/e2e-exclusive.json"
+  exit "$e2e_rc"
+fi
 
 python_lane_result
 

@@ -97,7 +97,7 @@ async function openJobWithQuestions(page: Page): Promise<OpenJob> {
 test("a visitor applies, the recruiter shortlists, the applicant follows, others see nothing", async ({
   browser,
 }) => {
-  test.setTimeout(90_000); // four people, three contexts, a mail and a sign-up
+  test.setTimeout(240_000); // four people, three contexts, a mail and a sign-up, on a busy machine
   const recruiterContext = await browser.newContext();
   const recruiter = await recruiterContext.newPage();
   await logIn(recruiter, RECRUITER);

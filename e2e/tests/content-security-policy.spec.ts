@@ -3,7 +3,6 @@ import { expect, test } from "@playwright/test";
 // The policy itself (ADR 0022); every other journey fails on a violation (fixtures/test.ts). The
 // browser's reports reach /api/csp-report on its own schedule (web/server tests cover the endpoint).
 test("a page runs under a nonce policy; a script injected inline is blocked", async ({ page }) => {
-  test.setTimeout(60_000);
   const response = await page.goto("/jobs");
   const policy = response?.headers()["content-security-policy"] ?? "";
   expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
