@@ -6,8 +6,9 @@
 # Two lanes share the machine. The Python suite (its own databases, topics and indices, so it
 # never meets the demo stack's data) mostly waits on PostgreSQL, Kafka and Elasticsearch, so it
 # runs in the background beside the static checks, the web tests and the stack tests, which mostly
-# compute. Its two tests that stop the Kafka broker run first, and the stack starts only after
-# them. The background lane's output is printed in one piece when it ends.
+# compute. Its two tests that stop the Kafka broker run first; once they are done, the demo data
+# is seeded in a third lane (about 8 minutes, mostly waiting too), and the stack starts after it.
+# The background lanes' output is printed when they end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -33,8 +34,26 @@ step "python: unit and integration tests, in the background (real PostgreSQL, Ka
   .venv/bin/pytest -m "not broker_outage" "${pytest_args[@]}"
 ) >"$logs/python.log" 2>&1 &
 python_lane=$!
-# a failing step ends the run: the background lane goes with it
-trap 'pkill -P "$python_lane" 2>/dev/null; kill "$python_lane" 2>/dev/null || true' EXIT
+
+step "demo data: seeded in the background once the broker outage tests are done"
+(
+  set -e
+  while [ ! -e "$logs/broker-back" ]; do
+    kill -0 "$python_lane" 2>/dev/null || exit 3 # the lane ended before them: reported below
+    sleep 2
+  done
+  .venv/bin/python scripts/seed.py
+) >"$logs/seed.log" 2>&1 &
+seed_lane=$!
+# a failing step ends the run: the background lanes go with it
+stop_lanes() {
+  local lane
+  for lane in "$python_lane" "$seed_lane"; do
+    pkill -P "$lane" 2>/dev/null || true
+    kill "$lane" 2>/dev/null || true
+  done
+}
+trap stop_lanes EXIT
 
 python_lane_result() {
   local rc=0
@@ -60,15 +79,19 @@ step "web: unit and component tests"
 step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
-step "waiting for the broker outage tests before the stack starts"
-while [ ! -e "$logs/broker-back" ]; do
-  # the lane ended without getting past them: report it now
-  kill -0 "$python_lane" 2>/dev/null || python_lane_result
-  sleep 2
-done
+step "waiting for the demo data (seeded in the background)"
+seed_rc=0
+wait "$seed_lane" || seed_rc=$?
+if ((seed_rc != 0)); then
+  # the Python lane ended before its broker outage tests were done: report it
+  [ -e "$logs/broker-back" ] || python_lane_result
+  cat "$logs/seed.log"
+  printf '\nseeding the demo data failed (exit %d)\n' "$seed_rc"
+  exit "$seed_rc"
+fi
+tail -n 3 "$logs/seed.log"
 
 step "whole stack: services, gateway and web"
-.venv/bin/python scripts/seed.py >/dev/null
 "$stack" restart services workers edge
 .venv/bin/python scripts/wait_for_search.py   # a fresh index (a new clone) catches up first
 .venv/bin/pytest --durations=15 tests/stack
@@ -83,7 +106,6 @@ e2e_rc=0
 if ((e2e_rc != 0)); then
   python_rc=0
   wait "$python_lane" || python_rc=$?
-  trap - EXIT
   step "browser journeys: what failed"
   printf 'python lane (exit %d): %s\n' "$python_rc" "$(tail -n 1 "$logs/python.log")"
   node e2e/scripts/failures.mjs "$logs/e2e-shared.json" "$logs/e2e-exclusive.json"
