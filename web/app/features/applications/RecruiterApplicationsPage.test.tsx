@@ -128,6 +128,15 @@ function render(path: string, mocks: MockLink.MockedResponse[]) {
 }
 
 describe("RecruiterApplicationsPage", () => {
+  it("says so when the organization cannot be read, instead of a blank page", async () => {
+    render("/recruiter/applications", [
+      { request: { query: RECRUITER_ORGANIZATION }, error: new Error("gateway unavailable") },
+    ]);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The applications could not be loaded.",
+    );
+  });
+
   it(
     "narrows to the job in the address and offers every job with its count",
     { timeout: 15_000 },

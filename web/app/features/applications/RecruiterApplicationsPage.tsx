@@ -231,13 +231,14 @@ export function RecruiterApplicationsPage() {
           onChange={(value) => setSort((value as ApplicationSort) ?? "NEWEST")}
         />
       </Group>
-      {applications.error ? (
+      {applications.error || organization.error ? (
         <Alert color="red" role="alert">
           <FormattedMessage {...messages.failed} />
         </Alert>
       ) : null}
-      {applications.loading && !applications.data ? (
-        <Skeleton height={160} />
+      {/* the organization comes first, then its applications: a skeleton for both waits */}
+      {(organization.loading || applications.loading) && !applications.data ? (
+        <Skeleton height={160} aria-busy="true" />
       ) : null}
       {applications.data && rows.length === 0 ? (
         <EmptyState>
