@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { grantCredits } from "../fixtures/credits";
 import { expect, test } from "../fixtures/test";
 import { JobSearchPage } from "../pages/JobSearchPage";
 
@@ -14,6 +15,8 @@ import { JobSearchPage } from "../pages/JobSearchPage";
 const MAIL_API = process.env.E2E_MAIL_API ?? "http://127.0.0.1:8025";
 const DEMO_PASSWORD = "demo-password-2026";
 const RECRUITER = "recruiter@greenharbor.example";
+// the recruiter's active organization, which publishes the jobs
+const ORGANIZATION = "green-harbor-foundation";
 // The two filters (the search's vocabularies): Full-time, and the occupational field Office Management.
 const FULL_TIME = 3000;
 const OFFICE_MANAGEMENT = 1001;
@@ -143,7 +146,12 @@ async function publishMatchingJob(page: Page, title: string): Promise<string> {
     );
     expect(answer[mutation]?.__typename, mutation).toBe("JobSaved");
   }
-  await graph(page, `mutation($id: ID!) { publishJob(id: $id) { ${SAVED} } }`, { id });
+  const published = await graph<{ publishJob: { __typename: string } }>(
+    page,
+    `mutation($id: ID!) { publishJob(id: $id) { ${SAVED} } }`,
+    { id },
+  );
+  expect(published.publishJob, "publishJob's answer").toMatchObject({ __typename: "JobSaved" });
   // billing's slot saga answers over the broker
   await expect
     .poll(async () => (await graph<{ job: { state: string } }>(page, "query($id: ID!) { job(id: $id) { state } }", { id })).job.state, {
@@ -188,6 +196,8 @@ test("a visitor's instant alert mails the matching job; its one-click unsubscrib
   await saveConfirmedAlert(browser, visitor, "Office jobs near Boston");
   await saveConfirmedAlert(browser, witness, "Office jobs near Boston");
 
+  // the two jobs it publishes, whatever earlier runs left of the organization's credits
+  await grantCredits(browser, { organizationSlug: ORGANIZATION, kind: "JOB", amount: 2, label: "e2e alert journey" });
   await logIn(page, RECRUITER);
   const first = `Office coordinator ${run}`;
   const firstId = await publishMatchingJob(page, first);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Browser, type Page } from "@playwright/test";
+import { grantCredits } from "../fixtures/credits";
 import { expect, test } from "../fixtures/test";
 
 /**
@@ -95,24 +96,6 @@ async function signUp(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** An administrator adds one resume contact to the organization the recruiter spends it from. */
-async function grantOneContact(browser: Browser) {
-  const admin = await (await browser.newContext()).newPage();
-  await logIn(admin, "admin@jobboard.example", DEMO_PASSWORD, "/");
-  const profile = await graph<{ organizationProfile: { organization: { number: number } } }>(
-    admin,
-    "query($slug: String!) { organizationProfile(slug: $slug) { organization { number } } }",
-    { slug: ORGANIZATION },
-  );
-  const granted = await graph<{ grantCredits: { __typename: string } }>(
-    admin,
-    "mutation($n: Int!) { grantCredits(organizationId: $n, kind: CONTACT, amount: 1, label: \"e2e resume journey\") { __typename } }",
-    { n: profile.organizationProfile.organization.number },
-  );
-  expect(granted.grantCredits.__typename).toBe("CreditsGranted");
-  await admin.context().close();
-}
-
 /** The organization's resume contacts left, as /resumes shows them beside its title. */
 async function contactsLeft(page: Page): Promise<number> {
   const line = page.getByText(/resume contacts? left for/);
@@ -170,7 +153,7 @@ test("an applicant imports a CV and is found; a recruiter asks; the applicant ap
     await applicant.getByRole("switch", { name: "Recruiters may find my resume" }).click();
     await expect(applicant.getByText("Recruiters can find your resume now.")).toBeVisible({ timeout: 30_000 });
 
-    await grantOneContact(browser);
+    await grantCredits(browser, { organizationSlug: ORGANIZATION, kind: "CONTACT", amount: 1, label: "e2e resume journey" });
 
     // The recruiter finds it (the index follows the resume's events) and never sees the name.
     // A keyword, a facet and a place with a radius.
