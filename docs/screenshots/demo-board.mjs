@@ -60,7 +60,8 @@ async function shoot(context, name, path, prepare) {
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.waitForLoadState("networkidle");
     if (prepare) await prepare(page);
-    await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: true });
+    // a dialog is shot as the screen shows it; a page whole
+    await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: !prepare });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     console.log(`${name}-${width}.png${overflow > 0 ? `  (${overflow} px wider than the screen)` : ""}`);
     await page.close();
@@ -77,14 +78,27 @@ await recruiter.close();
 const applicant = await person("applicant@jobboard.example");
 await shoot(applicant, "resume-applicant", "/resume");
 await shoot(applicant, "resume-contact-requests", "/resume/contact-requests");
-const job = await firstPath(applicant, "/jobs", /\/job\/(?!wizard)[a-z0-9-]+(?=")/);
-await shoot(applicant, "quick-apply-with-resume", `${job}/apply/basic-info`);
+// the first job of /jobs that takes applications on this site (others link to the employer's)
+const jobs = await applicant.newPage();
+await jobs.goto(`${origin}/jobs`);
+const links = [...new Set((await jobs.content()).match(/\/job\/(?!wizard)[a-z0-9-]+(?=")/g) ?? [])];
+let onSite;
+for (const link of links) {
+  await jobs.goto(`${origin}${link}/apply/basic-info`);
+  if (await jobs.getByRole("heading", { name: "Basic info" }).count()) {
+    onSite = link;
+    break;
+  }
+}
+await jobs.close();
+if (onSite) await shoot(applicant, "quick-apply-with-resume", `${onSite}/apply/basic-info`);
 await applicant.close();
 
 const visitor = await person(null);
 await shoot(visitor, "jobs-save-search", "/jobs?search=coordinator", async (page) => {
   await page.getByRole("button", { name: /job alert/i }).first().click();
   await page.getByRole("dialog").waitFor();
+  await page.waitForTimeout(600); // the opening transition
 });
 await visitor.close();
 await browser.close();

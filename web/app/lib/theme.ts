@@ -50,7 +50,8 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({
       defaultProps: { size: MODAL_MAX_WIDTH_PX },
-      styles: { content: { maxWidth: MODAL_MAX_WIDTH_PX } },
+      // spec 9's maximum, but never wider than the screen (Mantine's own max-width is 100%)
+      styles: { content: { maxWidth: `min(${MODAL_MAX_WIDTH_PX}px, 100%)` } },
     }),
     Alert: Alert.extend({ classNames: { root: "alert-fade" } }),
     // A table wider than a phone scrolls sideways (natively): keyboard users can focus it to scroll.
