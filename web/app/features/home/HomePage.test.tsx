@@ -35,7 +35,7 @@ function organization(n: number, featured: boolean): HomeOrganizationHit {
     name: `${featured ? "Featured" : "Other"} organization ${n}`,
     slug: `organization-${n}`,
     logoUrl: null,
-    snippet: null,
+    snippet: "Clean water for two million people.",
     industry: "Non-profit",
     openJobs: n,
     featured,
