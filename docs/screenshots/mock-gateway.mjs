@@ -391,6 +391,29 @@ function rawAnswer(operation) {
           termsByAlias: (operation.variables?.aliases ?? []).flatMap((alias) => (CATEGORY_TERMS[alias] ? [{ __typename: "Term", ...CATEGORY_TERMS[alias] }] : [])),
         },
       };
+    case "HomeJobs": {
+      // the home page: three featured jobs pinned first, then the newest; the busiest fields
+      const last = operation.variables?.last ?? 12;
+      const hits = Array.from({ length: last + 1 }, (_, n) => ({ ...searchHit(n, 1), featured: n < 3 }));
+      const occupations = jobFacets().find((facet) => facet.field === "occupations");
+      return {
+        data: {
+          jobSearch: { __typename: "JobSearchResults", total: 1284, hits, facets: [occupations] },
+          terms: [
+            { __typename: "Term", tid: 21, alias: "agriculture" },
+            { __typename: "Term", tid: 22, alias: "education" },
+            { __typename: "Term", tid: 23, alias: "nursing" },
+            { __typename: "Term", tid: 24, alias: "engineering" },
+            { __typename: "Term", tid: 25, alias: "communications" },
+          ],
+        },
+      };
+    }
+    case "HomeOrganizations": {
+      const answer = organizationSearch({ page: 1 });
+      const hits = answer.hits.map((hit, n) => ({ ...hit, featured: n < 4, openJobs: hit.openJobs + 2 }));
+      return { data: { organizationSearch: { __typename: "OrganizationSearchResults", total: 214, hits } } };
+    }
     case "AppConfig":
       return { data: { getAppConfig: [] } };
     default:

@@ -1,4 +1,6 @@
+import { IconBriefcase, IconHelp, IconInbox, IconPackage, IconSquarePlus } from "@tabler/icons-react";
 import { fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../test/render";
@@ -10,11 +12,11 @@ import {
 } from "./Sidebar";
 
 const ITEMS: MenuItem[] = [
-  { label: "Job manager", to: "/job-manager", mark: "J" },
-  { label: "Post a job", to: "internal:/job/wizard", mark: "P" },
-  { label: "Applications", to: "/recruiter/applications", mark: "A" },
-  { label: "My products", to: "/my-products", mark: "M" },
-  { label: "Help", to: "https://help.example.org/", mark: "?" },
+  { label: "Job manager", to: "/job-manager", icon: IconBriefcase },
+  { label: "Post a job", to: "internal:/job/wizard", icon: IconSquarePlus },
+  { label: "Applications", to: "/recruiter/applications", icon: IconInbox },
+  { label: "My products", to: "/my-products", icon: IconPackage },
+  { label: "Help", to: "https://help.example.org/", icon: IconHelp },
 ];
 
 let largeScreen = false;
@@ -77,6 +79,40 @@ describe("the sidebar", () => {
     );
   });
 
+  it("shows each item's icon, and its label as a tooltip while collapsed", async () => {
+    const user = userEvent.setup();
+    renderAt(
+      "/",
+      <Sidebar kind="organization" items={ITEMS} label="Dashboard" autoOnLargeScreens />,
+    );
+    const nav = await screen.findByRole("navigation", { name: "Dashboard" });
+    const postJob = within(nav).getByRole("link", { name: "Post a job" });
+    // a Tabler icon, hidden from screen readers; no symbol characters
+    expect(postJob.querySelector("svg.tabler-icon-square-plus")).not.toBeNull();
+    expect(postJob.querySelector("svg")?.closest("[aria-hidden='true']")).not.toBeNull();
+    expect(nav.textContent).not.toMatch(/[\u2190-\u2BFF]/u);
+    await user.hover(postJob);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Post a job");
+    await user.unhover(postJob);
+    const toggle = within(nav).getByRole("button", { name: "Expand menu" });
+    expect(toggle.querySelector("svg.tabler-icon-chevrons-right")).not.toBeNull();
+    await user.hover(toggle);
+    expect(await screen.findByRole("tooltip", { name: "Expand menu" })).toBeInTheDocument();
+  });
+
+  it("shows no tooltips while open: the labels are visible", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(sidebarStorageKey("organization"), "open");
+    renderAt(
+      "/",
+      <Sidebar kind="organization" items={ITEMS} label="Dashboard" autoOnLargeScreens />,
+    );
+    const nav = await screen.findByRole("navigation", { name: "Dashboard" });
+    await user.hover(within(nav).getByRole("link", { name: "Post a job" }));
+    expect(within(nav).getByRole("button", { name: "Collapse menu" }).querySelector("svg.tabler-icon-chevrons-left")).not.toBeNull();
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+
   it("remembers the choice per user kind", async () => {
     renderAt(
       "/",
@@ -137,6 +173,8 @@ describe("the bottom menu", () => {
     renderAt("/job-manager", <BottomMenu items={ITEMS} label="Dashboard" />);
     const nav = await screen.findByRole("navigation", { name: "Dashboard" });
     expect(within(nav).getAllByRole("link")).toHaveLength(3);
+    expect(within(nav).getByRole("link", { name: "Applications" }).querySelector("svg.tabler-icon-inbox")).not.toBeNull();
+    expect(within(nav).getByRole("button", { name: "More" }).querySelector("svg.tabler-icon-dots")).not.toBeNull();
     fireEvent.click(within(nav).getByRole("button", { name: "More" }));
     expect(
       await screen.findByRole("menuitem", { name: "My products" }),

@@ -5,8 +5,10 @@ import {
   Menu,
   Stack,
   Text,
+  Tooltip,
   UnstyledButton,
 } from "@mantine/core";
+import { IconChevronsLeft, IconChevronsRight, IconDots, type TablerIcon } from "@tabler/icons-react";
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
@@ -26,9 +28,13 @@ export interface MenuItem {
   label: string;
   /** A path, an `internal:` path or an external URL. */
   to: string;
-  /** A short mark shown when the sidebar is collapsed (an emoji or initials). */
-  mark: string;
+  /** The item's icon (Tabler), beside the label; alone, with a tooltip, when the sidebar is collapsed. */
+  icon: TablerIcon;
 }
+
+/** The menus' icon size and stroke, in px. */
+const ICON_SIZE = 22;
+const ICON_STROKE = 1.75;
 
 /** Spec 4: whose sidebar it is; each kind remembers its own open or collapsed state. */
 export type SidebarKind = "organization" | "jobseeker" | "visitor";
@@ -108,10 +114,11 @@ function ItemLink({
 }) {
   const to = menuLink(item.to);
   const external = to.startsWith("http");
+  const ItemIcon = item.icon;
   const content = (
     <Group gap="sm" wrap="nowrap">
-      <Box component="span" aria-hidden="true" w={24} ta="center">
-        {item.mark}
+      <Box component="span" aria-hidden="true" w={24} h={24} display="inline-flex" style={{ justifyContent: "center" }}>
+        <ItemIcon size={ICON_SIZE} stroke={ICON_STROKE} />
       </Box>
       <Text
         component="span"
@@ -122,22 +129,26 @@ function ItemLink({
       </Text>
     </Group>
   );
-  return external ? (
-    <Anchor href={to} className="sidebar-link" rel="noopener">
-      {content}
-    </Anchor>
-  ) : (
-    <Anchor
-      component={NavLink}
-      to={to}
-      prefetch="none"
-      className="sidebar-link"
-      aria-current={current ? "page" : undefined}
-      data-current={current || undefined}
-      title={open ? undefined : item.label}
-    >
-      {content}
-    </Anchor>
+  // Collapsed, the link shows its icon only: its label stays for screen readers, the tooltip shows it.
+  return (
+    <Tooltip label={item.label} position="right" withArrow disabled={open} events={{ hover: true, focus: true, touch: false }}>
+      {external ? (
+        <Anchor href={to} className="sidebar-link" rel="noopener">
+          {content}
+        </Anchor>
+      ) : (
+        <Anchor
+          component={NavLink}
+          to={to}
+          prefetch="none"
+          className="sidebar-link"
+          aria-current={current ? "page" : undefined}
+          data-current={current || undefined}
+        >
+          {content}
+        </Anchor>
+      )}
+    </Tooltip>
   );
 }
 
@@ -153,9 +164,12 @@ export function Sidebar({
   label: string;
   autoOnLargeScreens: boolean;
 }) {
+  const intl = useIntl();
   const { open, toggle } = useSidebarOpen(kind, autoOnLargeScreens);
   const { pathname } = useLocation();
   const localize = useLocalizeTo();
+  const ToggleIcon = open ? IconChevronsLeft : IconChevronsRight;
+  const toggleLabel = intl.formatMessage(open ? messages.collapse : messages.expand);
   return (
     <nav
       aria-label={label}
@@ -165,26 +179,28 @@ export function Sidebar({
       data-kind={kind}
     >
       <Stack gap={4} p="xs">
-        <UnstyledButton
-          onClick={toggle}
-          aria-expanded={open}
-          aria-controls="sidebar-items"
-          className="sidebar-link"
-          data-testid="sidebar-toggle"
-        >
-          <Group gap="sm" wrap="nowrap">
-            <Box component="span" aria-hidden="true" w={24} ta="center">
-              {open ? "«" : "»"}
-            </Box>
-            <Text
-              component="span"
-              size="sm"
-              className={open ? undefined : "visually-hidden"}
-            >
-              <FormattedMessage {...(open ? messages.collapse : messages.expand)} />
-            </Text>
-          </Group>
-        </UnstyledButton>
+        <Tooltip label={toggleLabel} position="right" withArrow disabled={open} events={{ hover: true, focus: true, touch: false }}>
+          <UnstyledButton
+            onClick={toggle}
+            aria-expanded={open}
+            aria-controls="sidebar-items"
+            className="sidebar-link"
+            data-testid="sidebar-toggle"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Box component="span" aria-hidden="true" w={24} h={24} display="inline-flex" style={{ justifyContent: "center" }}>
+                <ToggleIcon size={ICON_SIZE} stroke={ICON_STROKE} />
+              </Box>
+              <Text
+                component="span"
+                size="sm"
+                className={open ? undefined : "visually-hidden"}
+              >
+                {toggleLabel}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Tooltip>
         <Stack
           gap={2}
           id="sidebar-items"
@@ -238,6 +254,7 @@ export function BottomMenu({
         wrap="nowrap"
       >
         {first.map((item) => {
+          const ItemIcon = item.icon;
           const current = isCurrentMenuItem(String(localize(menuLink(item.to))), pathname);
           return (
             <li key={item.to}>
@@ -248,7 +265,7 @@ export function BottomMenu({
                 className="bottom-menu-link"
                 aria-current={current ? "page" : undefined}
               >
-                <span aria-hidden="true">{item.mark}</span>
+                <ItemIcon size={ICON_SIZE} stroke={ICON_STROKE} aria-hidden="true" />
                 <Text component="span" size="xs">
                   {item.label}
                 </Text>
@@ -269,7 +286,7 @@ export function BottomMenu({
                   className="bottom-menu-link"
                   aria-label={intl.formatMessage(messages.more)}
                 >
-                  <span aria-hidden="true">⋯</span>
+                  <IconDots size={ICON_SIZE} stroke={ICON_STROKE} aria-hidden="true" />
                   <Text component="span" size="xs">
                     <FormattedMessage {...messages.more} />
                   </Text>
@@ -281,6 +298,7 @@ export function BottomMenu({
                     key={item.to}
                     component={NavLink}
                     to={menuLink(item.to)}
+                    leftSection={<item.icon size={18} stroke={ICON_STROKE} aria-hidden="true" />}
                   >
                     {item.label}
                   </Menu.Item>

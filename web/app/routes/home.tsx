@@ -1,6 +1,13 @@
 import { HOME_META, HomePage } from "~/features/home/HomePage";
+import { loadHome } from "~/features/home/load-home";
+import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import type { Route } from "./+types/home";
+
+/** `/`: the counts, jobs, organizations and categories are read here, so the first paint is a live board. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHome(requestApolloClient(request));
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const intl = routeIntl(matches);
@@ -10,6 +17,6 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export default function HomeRoute() {
-  return <HomePage />;
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  return <HomePage data={loaderData} />;
 }

@@ -1,13 +1,75 @@
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { FormattedMessage } from "react-intl";
+import { Anchor, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  IconArrowRight,
+  IconBell,
+  IconBriefcase,
+  IconBuildingSkyscraper,
+  IconFileCv,
+  IconPackage,
+  IconPlus,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { JobTeaser } from "~/components/JobTeaser";
 import { Link } from "~/components/Link";
+import { OrganizationTeaser } from "~/components/OrganizationTeaser";
+import { SearchBar } from "~/components/search/SearchBar";
+import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { jobHitTeaserProps } from "~/lib/job-hit";
+import { DEFAULT_RADIUS, parseGeo, serializePlace } from "~/lib/search/geo";
+import { cleanText, parseNumber, queryString } from "~/lib/search/search-url";
+import { useSiteFeatures } from "~/lib/site-features";
+import type { HomeJobHit } from "./documents";
+import type { HomeData } from "./load-home";
 
 const messages = defineMessages({
   title: { id: "home.title", defaultMessage: "Find your next job" },
-  intro: { id: "home.intro", defaultMessage: "Search open positions, explore organizations and browse resumes." },
-  searchJobs: { id: "home.searchJobs", defaultMessage: "Search jobs" },
-  browseOrganizations: { id: "home.browseOrganizations", defaultMessage: "Browse organizations" },
+  intro: {
+    id: "home.hero.intro",
+    defaultMessage: "Jobs with purpose from organizations that are hiring now. Search by keyword and place.",
+  },
+  searchForm: { id: "home.searchForm", defaultMessage: "Search jobs" },
+  keywordsPlaceholder: { id: "home.keywordsPlaceholder", defaultMessage: "Job title, skill or organization" },
+  counts: { id: "home.counts", defaultMessage: "The board in numbers" },
+  jobCount: {
+    id: "home.jobCount",
+    defaultMessage: "{count, plural, one {<strong>#</strong> open job} other {<strong>#</strong> open jobs}}",
+  },
+  organizationCount: {
+    id: "home.organizationCount",
+    defaultMessage:
+      "{count, plural, one {<strong>#</strong> organization} other {<strong>#</strong> organizations}}",
+  },
+  featuredJobs: { id: "home.featuredJobs", defaultMessage: "Featured jobs" },
+  latestJobs: { id: "home.latestJobs", defaultMessage: "Latest jobs" },
+  allJobs: { id: "home.allJobs", defaultMessage: "Show all jobs" },
+  noJobs: { id: "home.noJobs", defaultMessage: "No jobs are online right now. Create a job alert to hear about new ones." },
+  jobsUnavailable: {
+    id: "home.jobsUnavailable",
+    defaultMessage: "The latest jobs cannot be shown right now. Try the job search in a moment.",
+  },
+  categories: { id: "home.categories", defaultMessage: "Browse by occupational field" },
+  categoryJobs: {
+    id: "home.categoryJobs",
+    defaultMessage: "{label}: {count, plural, one {# job} other {# jobs}}",
+  },
+  featuredOrganizations: { id: "home.featuredOrganizations", defaultMessage: "Featured organizations" },
+  allOrganizations: { id: "home.allOrganizations", defaultMessage: "Show all organizations" },
+  seekersTitle: { id: "home.seekers.title", defaultMessage: "Looking for a job?" },
+  seekersText: {
+    id: "home.seekers.text",
+    defaultMessage: "Get new jobs that match your search by email, and let recruiters find you.",
+  },
+  createAlert: { id: "home.seekers.createAlert", defaultMessage: "Create a job alert" },
+  buildResume: { id: "home.seekers.buildResume", defaultMessage: "Build your resume" },
+  recruitersTitle: { id: "home.recruiters.title", defaultMessage: "Hiring?" },
+  recruitersText: {
+    id: "home.recruiters.text",
+    defaultMessage: "Post a job in a few steps and reach people who want work with purpose.",
+  },
+  postJob: { id: "home.recruiters.postJob", defaultMessage: "Post a job" },
+  products: { id: "home.recruiters.products", defaultMessage: "See products and prices" },
   documentTitle: { id: "home.documentTitle", defaultMessage: "Jobboard: find jobs, organizations and resumes" },
   description: { id: "home.description", defaultMessage: "Search jobs and organizations on Jobboard." },
 });
@@ -15,23 +77,300 @@ const messages = defineMessages({
 /** The home page's head: its title and description. */
 export const HOME_META = { title: messages.documentTitle, description: messages.description };
 
-export function HomePage() {
+/** Where the job seekers' call to action saves a search (spec 2: /jobs#save-search). */
+export const CREATE_ALERT_PATH = "/jobs#save-search";
+
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+
+/**
+ * The search bar's fields as the job search reads them (keywords, place, radius), defaults left
+ * out: the same URL /jobs' own bar would make.
+ */
+export function homeSearchHref(params: URLSearchParams): string {
+  const tidy = new URLSearchParams();
+  const search = cleanText(params.get("search"));
+  if (search) tidy.set("search", search);
+  const radius = parseNumber(params.get("radius"));
+  serializePlace(tidy, parseGeo(params), radius !== null && radius > 0 ? radius : DEFAULT_RADIUS);
+  return `/jobs${queryString(tidy)}`;
+}
+
+function Section({ id, title, action, children }: { id: string; title: ReactNode; action?: ReactNode; children: ReactNode }) {
   return (
-    <Stack gap="md">
-      <Title order={1}>
-        <FormattedMessage {...messages.title} />
-      </Title>
-      <Text>
-        <FormattedMessage {...messages.intro} />
-      </Text>
-      <Group gap="lg">
-        <Anchor component={Link} to="/jobs">
-          <FormattedMessage {...messages.searchJobs} />
-        </Anchor>
-        <Anchor component={Link} to="/organizations">
-          <FormattedMessage {...messages.browseOrganizations} />
-        </Anchor>
+    <Box component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="baseline" gap="sm" mb="md">
+        <Title order={2} id={id} size="h3">
+          {title}
+        </Title>
+        {action}
       </Group>
+      {children}
+    </Box>
+  );
+}
+
+function MoreLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" fw={500}>
+      <Group gap={4} component="span" wrap="nowrap">
+        {children}
+        <IconArrowRight size={16} aria-hidden stroke={1.75} />
+      </Group>
+    </Anchor>
+  );
+}
+
+function JobList({ hits, label }: { hits: readonly HomeJobHit[]; label: string }) {
+  const format = useLocaleFormat();
+  return (
+    <SimpleGrid component="ul" aria-label={label} cols={{ base: 1, md: 2 }} spacing="md" className="home-list">
+      {hits.map((hit) => (
+        <li key={hit.slug}>
+          <JobTeaser {...jobHitTeaserProps(hit, format)} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Hero({ jobCount, organizationCount }: Pick<HomeData, "jobCount" | "organizationCount">) {
+  const intl = useIntl();
+  return (
+    <Paper radius="lg" p={{ base: "md", sm: "xl" }} className="home-hero">
+      <Stack gap="lg">
+        <Stack gap={6}>
+          <Title order={1}>
+            <FormattedMessage {...messages.title} />
+          </Title>
+          <Text size="lg">
+            <FormattedMessage {...messages.intro} />
+          </Text>
+        </Stack>
+        <SearchBar
+          action="/jobs"
+          label={intl.formatMessage(messages.searchForm)}
+          keywordsPlaceholder={intl.formatMessage(messages.keywordsPlaceholder)}
+          search=""
+          geo={null}
+          radius={DEFAULT_RADIUS}
+          hidden={[]}
+          href={homeSearchHref}
+        />
+        {jobCount !== null || organizationCount !== null ? (
+          <Group component="ul" gap="sm" aria-label={intl.formatMessage(messages.counts)} className="home-list">
+            {jobCount !== null ? (
+              <li>
+                <Button
+                  component={Link}
+                  to="/jobs"
+                  variant="default"
+                  radius="xl"
+                  leftSection={<IconBriefcase size={18} aria-hidden stroke={1.75} />}
+                >
+                  <span>
+                    <FormattedMessage {...messages.jobCount} values={{ count: jobCount, strong }} />
+                  </span>
+                </Button>
+              </li>
+            ) : null}
+            {organizationCount !== null ? (
+              <li>
+                <Button
+                  component={Link}
+                  to="/organizations"
+                  variant="default"
+                  radius="xl"
+                  leftSection={<IconBuildingSkyscraper size={18} aria-hidden stroke={1.75} />}
+                >
+                  <span>
+                    <FormattedMessage {...messages.organizationCount} values={{ count: organizationCount, strong }} />
+                  </span>
+                </Button>
+              </li>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CallToAction({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  text: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+        </Group>
+        <Text className="text-muted">{text}</Text>
+        <Group gap="sm" mt="auto">
+          {children}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * `/`: a live board at first sight (UI.md). The hero's search goes to /jobs with the same
+ * parameters the job search reads; the counts, featured jobs (spec 9: positions 0-6), the
+ * busiest categories, the newest jobs and the featured organizations (positions 0-4) come from
+ * the loader; the calls to action follow the site's features (no resume CTA without resumes,
+ * no recruiter CTA without recruiters).
+ */
+export function HomePage({ data }: { data: HomeData }) {
+  const intl = useIntl();
+  const features = useSiteFeatures();
+  const icon = { size: 18, stroke: 1.75, "aria-hidden": true } as const;
+  return (
+    <Stack gap="xl">
+      <Hero jobCount={data.jobCount} organizationCount={data.organizationCount} />
+
+      {data.featuredJobs.length > 0 ? (
+        <Section
+          id="home-featured-jobs"
+          title={<FormattedMessage {...messages.featuredJobs} />}
+          action={
+            <MoreLink to="/jobs">
+              <FormattedMessage {...messages.allJobs} />
+            </MoreLink>
+          }
+        >
+          <JobList hits={data.featuredJobs} label={intl.formatMessage(messages.featuredJobs)} />
+        </Section>
+      ) : null}
+
+      {data.categories.length > 0 ? (
+        <Section id="home-categories" title={<FormattedMessage {...messages.categories} />}>
+          <Group component="ul" gap="sm" className="home-list">
+            {data.categories.map((category) => (
+              <li key={category.href}>
+                <Button
+                  component={Link}
+                  to={category.href}
+                  variant="light"
+                  radius="xl"
+                  rightSection={
+                    <Text span size="xs" fw={700} aria-hidden>
+                      {intl.formatNumber(category.count)}
+                    </Text>
+                  }
+                  aria-label={intl.formatMessage(messages.categoryJobs, { label: category.label, count: category.count })}
+                >
+                  {category.label}
+                </Button>
+              </li>
+            ))}
+          </Group>
+        </Section>
+      ) : null}
+
+      <Section
+        id="home-latest-jobs"
+        title={<FormattedMessage {...messages.latestJobs} />}
+        action={
+          data.latestJobs.length > 0 ? (
+            <MoreLink to="/jobs?sorting=publish_date_desc">
+              <FormattedMessage {...messages.allJobs} />
+            </MoreLink>
+          ) : undefined
+        }
+      >
+        {data.latestJobs.length > 0 ? (
+          <JobList hits={data.latestJobs} label={intl.formatMessage(messages.latestJobs)} />
+        ) : (
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap="sm" align="flex-start">
+              <Text className="text-muted">
+                <FormattedMessage {...(data.jobsUnavailable ? messages.jobsUnavailable : messages.noJobs)} />
+              </Text>
+              <Button component={Link} to={data.jobsUnavailable ? "/jobs" : CREATE_ALERT_PATH} variant="light">
+                <FormattedMessage {...(data.jobsUnavailable ? messages.allJobs : messages.createAlert)} />
+              </Button>
+            </Stack>
+          </Paper>
+        )}
+      </Section>
+
+      {data.featuredOrganizations.length > 0 ? (
+        <Section
+          id="home-featured-organizations"
+          title={<FormattedMessage {...messages.featuredOrganizations} />}
+          action={
+            <MoreLink to="/organizations">
+              <FormattedMessage {...messages.allOrganizations} />
+            </MoreLink>
+          }
+        >
+          <SimpleGrid
+            component="ul"
+            aria-label={intl.formatMessage(messages.featuredOrganizations)}
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            spacing="md"
+            className="home-list"
+          >
+            {data.featuredOrganizations.map((hit) => (
+              <li key={hit.slug}>
+                <OrganizationTeaser
+                  name={hit.name}
+                  href={`/organization/${encodeURIComponent(hit.slug)}`}
+                  logoUrl={hit.logoUrl}
+                  industry={hit.industry}
+                  openJobs={hit.openJobs}
+                  featured={hit.featured}
+                  snippet={hit.snippet}
+                />
+              </li>
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, sm: features.recruiter ? 2 : 1 }} spacing="md">
+        <CallToAction
+          icon={<IconBell size={24} stroke={1.75} />}
+          title={<FormattedMessage {...messages.seekersTitle} />}
+          text={<FormattedMessage {...messages.seekersText} />}
+        >
+          <Button component={Link} to={CREATE_ALERT_PATH} leftSection={<IconBell {...icon} />}>
+            <FormattedMessage {...messages.createAlert} />
+          </Button>
+          {features.resume && features.applicant ? (
+            <Button component={Link} to="/resume/wizard" variant="default" leftSection={<IconFileCv {...icon} />}>
+              <FormattedMessage {...messages.buildResume} />
+            </Button>
+          ) : null}
+        </CallToAction>
+        {features.recruiter ? (
+          <CallToAction
+            icon={<IconBriefcase size={24} stroke={1.75} />}
+            title={<FormattedMessage {...messages.recruitersTitle} />}
+            text={<FormattedMessage {...messages.recruitersText} />}
+          >
+            <Button component={Link} to="/job/wizard" leftSection={<IconPlus {...icon} />}>
+              <FormattedMessage {...messages.postJob} />
+            </Button>
+            <Button component={Link} to="/my-products" variant="default" leftSection={<IconPackage {...icon} />}>
+              <FormattedMessage {...messages.products} />
+            </Button>
+          </CallToAction>
+        ) : null}
+      </SimpleGrid>
     </Stack>
   );
 }

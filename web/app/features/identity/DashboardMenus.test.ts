@@ -53,3 +53,31 @@ describe("the resume feature's items", () => {
     expect(links(["recruiter"], on).map(([label]) => label)).not.toContain("My resume");
   });
 });
+
+describe("the menus' icons", () => {
+  const roleSets: (string[] | null)[] = [null, ["applicant"], ["recruiter"], ["administrator"]];
+  const featureSets: SiteFeatures[] = [
+    { ...FEATURE_DEFAULTS, resume: true },
+    { ...FEATURE_DEFAULTS, resume: false },
+  ];
+
+  it("every item has an icon of its own: no two items of a menu share one", () => {
+    for (const roles of roleSets) {
+      for (const features of featureSets) {
+        const icons = dashboardMenu(roles, SITE_INTL, features).items.map((item) => item.icon);
+        expect(icons.every((icon) => typeof icon === "object" || typeof icon === "function")).toBe(true);
+        expect(new Set(icons).size).toBe(icons.length);
+      }
+    }
+  });
+
+  it("the same page has the same icon in every menu", () => {
+    const iconOf = new Map<string, unknown>();
+    for (const roles of roleSets) {
+      for (const item of dashboardMenu(roles, SITE_INTL, featureSets[0]).items) {
+        if (!iconOf.has(item.to)) iconOf.set(item.to, item.icon);
+        expect(item.icon).toBe(iconOf.get(item.to));
+      }
+    }
+  });
+});

@@ -4,6 +4,26 @@ import {
   Sidebar,
   type SidebarKind,
 } from "~/components/Sidebar";
+import {
+  IconAddressBook,
+  IconBookmark,
+  IconBriefcase,
+  IconBuilding,
+  IconChecklist,
+  IconFileCv,
+  IconFileSearch,
+  IconHistory,
+  IconInbox,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReceipt,
+  IconSearch,
+  IconSend,
+  IconSettings,
+  IconShieldCheck,
+  IconSquarePlus,
+  IconUserPlus,
+} from "@tabler/icons-react";
 import { type IntlShape, useIntl } from "react-intl";
 import type { Message } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
@@ -19,41 +39,43 @@ type LabelledItem = Omit<MenuItem, "label"> & {
   feature?: keyof SiteFeatures;
 };
 
+// Tabler icons, one per item: no two items of a menu (the administration's added to the
+// organization's) share one (DashboardMenus.test.ts).
 const ORGANIZATION: readonly LabelledItem[] = [
-  { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
-  { label: MENU_LABELS.jobManager, to: "/job-manager", mark: "☰" },
-  { label: MENU_LABELS.postJob, to: "/job/wizard", mark: "✚" },
-  { label: MENU_LABELS.applications, to: "/recruiter/applications", mark: "✉" },
-  { label: MENU_LABELS.myOrganization, to: "/dashboard/organization", mark: "⌂" },
-  { label: MENU_LABELS.myProducts, to: "/my-products", mark: "▣" },
-  { label: MENU_LABELS.resumes, to: "/resumes", mark: "◎", feature: "resume" },
-  { label: MENU_LABELS.contactRequests, to: "/dashboard/organization/contact-requests", mark: "☏", feature: "resume" },
-  { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
+  { label: MENU_LABELS.dashboard, to: "/dashboard", icon: IconLayoutDashboard },
+  { label: MENU_LABELS.jobManager, to: "/job-manager", icon: IconBriefcase },
+  { label: MENU_LABELS.postJob, to: "/job/wizard", icon: IconSquarePlus },
+  { label: MENU_LABELS.applications, to: "/recruiter/applications", icon: IconInbox },
+  { label: MENU_LABELS.myOrganization, to: "/dashboard/organization", icon: IconBuilding },
+  { label: MENU_LABELS.myProducts, to: "/my-products", icon: IconPackage },
+  { label: MENU_LABELS.resumes, to: "/resumes", icon: IconFileSearch, feature: "resume" },
+  { label: MENU_LABELS.contactRequests, to: "/dashboard/organization/contact-requests", icon: IconAddressBook, feature: "resume" },
+  { label: MENU_LABELS.account, to: "/user/account", icon: IconSettings },
 ];
 
 const ADMINISTRATION: readonly LabelledItem[] = [
-  { label: MENU_LABELS.jobsReview, to: "/admin/jobs-review", mark: "✔" },
-  { label: MENU_LABELS.billing, to: "/admin/billing", mark: "€" },
-  { label: MENU_LABELS.consentTexts, to: "/admin/consent", mark: "§" },
-  { label: MENU_LABELS.auditLog, to: "/admin/audit-log", mark: "☷" },
+  { label: MENU_LABELS.jobsReview, to: "/admin/jobs-review", icon: IconChecklist },
+  { label: MENU_LABELS.billing, to: "/admin/billing", icon: IconReceipt },
+  { label: MENU_LABELS.consentTexts, to: "/admin/consent", icon: IconShieldCheck },
+  { label: MENU_LABELS.auditLog, to: "/admin/audit-log", icon: IconHistory },
 ];
 
 const JOB_SEEKER: readonly LabelledItem[] = [
-  { label: MENU_LABELS.dashboard, to: "/dashboard", mark: "◧" },
-  { label: MENU_LABELS.findJobs, to: "/jobs", mark: "◎" },
-  { label: MENU_LABELS.myApplications, to: "/my-applications", mark: "✉" },
-  { label: MENU_LABELS.myResume, to: "/resume", mark: "▤", feature: "resume" },
-  { label: MENU_LABELS.contactRequests, to: "/resume/contact-requests", mark: "☏", feature: "resume" },
-  { label: MENU_LABELS.myBookmarks, to: "/my-bookmarks", mark: "★" },
-  { label: MENU_LABELS.organizations, to: "/organizations", mark: "⌂" },
-  { label: MENU_LABELS.account, to: "/user/account", mark: "⚙" },
+  { label: MENU_LABELS.dashboard, to: "/dashboard", icon: IconLayoutDashboard },
+  { label: MENU_LABELS.findJobs, to: "/jobs", icon: IconSearch },
+  { label: MENU_LABELS.myApplications, to: "/my-applications", icon: IconSend },
+  { label: MENU_LABELS.myResume, to: "/resume", icon: IconFileCv, feature: "resume" },
+  { label: MENU_LABELS.contactRequests, to: "/resume/contact-requests", icon: IconAddressBook, feature: "resume" },
+  { label: MENU_LABELS.myBookmarks, to: "/my-bookmarks", icon: IconBookmark },
+  { label: MENU_LABELS.organizations, to: "/organizations", icon: IconBuilding },
+  { label: MENU_LABELS.account, to: "/user/account", icon: IconSettings },
 ];
 
 const VISITOR: readonly LabelledItem[] = [
-  { label: MENU_LABELS.findJobs, to: "/jobs", mark: "◎" },
-  { label: MENU_LABELS.organizations, to: "/organizations", mark: "⌂" },
-  { label: MENU_LABELS.postJob, to: "/job/wizard", mark: "✚" },
-  { label: MENU_LABELS.createAccount, to: "/user/register", mark: "✚" },
+  { label: MENU_LABELS.findJobs, to: "/jobs", icon: IconSearch },
+  { label: MENU_LABELS.organizations, to: "/organizations", icon: IconBuilding },
+  { label: MENU_LABELS.postJob, to: "/job/wizard", icon: IconSquarePlus },
+  { label: MENU_LABELS.createAccount, to: "/user/register", icon: IconUserPlus },
 ];
 
 export interface DashboardMenu {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Divider, Grid, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "~/components/Link";
+import { BackLink } from "~/components/BackLink";
 import { dimensions, useTrackedVisit } from "~/lib/analytics";
 import { useLocaleFormat } from "~/lib/format";
 import type { ResumeAvailabilityPeriod } from "~/lib/graphql/generated/graphql";
@@ -11,7 +11,7 @@ import { RequestContact } from "./RequestContact";
 import { careerStatusLabel } from "./resume-labels";
 
 const messages = defineMessages({
-  back: { id: "resumes.detail.back", defaultMessage: "← Search resumes" },
+  back: { id: "resumes.detail.back", defaultMessage: "Search resumes" },
   updated: { id: "resumes.detail.updated", defaultMessage: "Updated {date}" },
   contactDetails: { id: "resumes.detail.contactDetails", defaultMessage: "Contact details" },
   privateHidden: {
@@ -145,9 +145,9 @@ export function ResumeDetailPage({
 
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/resumes" size="sm">
+      <BackLink to="/resumes">
         <FormattedMessage {...messages.back} />
-      </Anchor>
+      </BackLink>
       <Stack gap={4}>
         <Title order={1}>{resume.title}</Title>
         <Group gap="sm">

@@ -1,5 +1,13 @@
-import { Input } from "@mantine/core";
+import { Input, Tooltip } from "@mantine/core";
 import { Link, RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
+import {
+  IconIndentDecrease,
+  IconIndentIncrease,
+  IconTableMinus,
+  IconTablePlus,
+  IconVideo,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { TableKit } from "@tiptap/extension-table";
 import Youtube from "@tiptap/extension-youtube";
 import { useEditor } from "@tiptap/react";
@@ -65,25 +73,24 @@ function editorLabels(intl: IntlShape) {
   };
 }
 
+/** A tool the editor's own set lacks: its icon, its name for screen readers and a tooltip. */
+function ToolControl({ onClick, label, icon: ToolIcon }: { onClick: () => void; label: string; icon: TablerIcon }) {
+  return (
+    <Tooltip label={label} withArrow>
+      <RichTextEditor.Control onClick={onClick} aria-label={label}>
+        <ToolIcon size={16} stroke={1.5} aria-hidden="true" />
+      </RichTextEditor.Control>
+    </Tooltip>
+  );
+}
+
 function IndentControls() {
   const intl = useIntl();
   const { editor } = useRichTextEditorContext();
   return (
     <>
-      <RichTextEditor.Control
-        onClick={() => editor?.chain().focus().sinkListItem("listItem").run()}
-        aria-label={intl.formatMessage(messages.indent)}
-        title={intl.formatMessage(messages.indent)}
-      >
-        →
-      </RichTextEditor.Control>
-      <RichTextEditor.Control
-        onClick={() => editor?.chain().focus().liftListItem("listItem").run()}
-        aria-label={intl.formatMessage(messages.outdent)}
-        title={intl.formatMessage(messages.outdent)}
-      >
-        ←
-      </RichTextEditor.Control>
+      <ToolControl onClick={() => editor?.chain().focus().sinkListItem("listItem").run()} label={intl.formatMessage(messages.indent)} icon={IconIndentIncrease} />
+      <ToolControl onClick={() => editor?.chain().focus().liftListItem("listItem").run()} label={intl.formatMessage(messages.outdent)} icon={IconIndentDecrease} />
     </>
   );
 }
@@ -93,20 +100,8 @@ function TableControls() {
   const { editor } = useRichTextEditorContext();
   return (
     <>
-      <RichTextEditor.Control
-        onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-        aria-label={intl.formatMessage(messages.insertTable)}
-        title={intl.formatMessage(messages.insertTable)}
-      >
-        ▦
-      </RichTextEditor.Control>
-      <RichTextEditor.Control
-        onClick={() => editor?.chain().focus().deleteTable().run()}
-        aria-label={intl.formatMessage(messages.deleteTable)}
-        title={intl.formatMessage(messages.deleteTable)}
-      >
-        ⊠
-      </RichTextEditor.Control>
+      <ToolControl onClick={() => editor?.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} label={intl.formatMessage(messages.insertTable)} icon={IconTablePlus} />
+      <ToolControl onClick={() => editor?.chain().focus().deleteTable().run()} label={intl.formatMessage(messages.deleteTable)} icon={IconTableMinus} />
     </>
   );
 }
@@ -115,16 +110,14 @@ function MediaEmbedControl() {
   const intl = useIntl();
   const { editor } = useRichTextEditorContext();
   return (
-    <RichTextEditor.Control
+    <ToolControl
       onClick={() => {
         const src = window.prompt(intl.formatMessage(messages.videoAddress));
         if (src) editor?.chain().focus().setYoutubeVideo({ src }).run();
       }}
-      aria-label={intl.formatMessage(messages.embedVideo)}
-      title={intl.formatMessage(messages.embedVideo)}
-    >
-      ▶
-    </RichTextEditor.Control>
+      label={intl.formatMessage(messages.embedVideo)}
+      icon={IconVideo}
+    />
   );
 }
 

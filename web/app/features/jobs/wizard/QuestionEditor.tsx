@@ -8,7 +8,9 @@ import {
   TagsInput,
   Text,
   TextInput,
+  Tooltip,
 } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { QualifyingQuestionType } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
@@ -91,15 +93,17 @@ export function QuestionEditor({
             onChange={(e) => update({ question: e.currentTarget.value })}
             error={errorAt(errors, `${at}.question`, at)}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={numbered(messages.remove)}
-            onClick={onRemove}
-          >
-            ×
-          </ActionIcon>
+          <Tooltip label={numbered(messages.remove)} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={numbered(messages.remove)}
+              onClick={onRemove}
+            >
+              <IconTrash size={18} stroke={1.75} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
         </Group>
         <Select
           label={numbered(messages.type)}

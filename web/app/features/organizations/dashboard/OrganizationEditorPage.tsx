@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from "@m
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { NavLink } from "~/components/Link";
+import { BackLink } from "~/components/BackLink";
 import { DangerList } from "~/components/DangerList";
 import { ORGANIZATION_PROFILE_EDITOR, PUBLISH_ORGANIZATION_PROFILE, UNPUBLISH_ORGANIZATION_PROFILE } from "./documents";
 import { groupErrors } from "./form-kit";
@@ -40,7 +41,7 @@ const messages = defineMessages({
   members: { id: "organizations.editor.page.members", defaultMessage: "Members" },
   editName: { id: "organizations.editor.page.editName", defaultMessage: "Edit {name}" },
   editOrganization: { id: "organizations.editor.page.editOrganization", defaultMessage: "Edit the organization" },
-  myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "← My organizations" },
+  myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "My organizations" },
   sectionOrganizationInfo: { id: "organizations.editor.page.sectionOrganizationInfo", defaultMessage: "Organization info" },
   sectionCompanyInfo: { id: "organizations.editor.page.sectionCompanyInfo", defaultMessage: "Company info" },
   sectionPersonalInfo: { id: "organizations.editor.page.sectionPersonalInfo", defaultMessage: "Personal info" },
@@ -153,9 +154,9 @@ export function OrganizationEditorPage({ id }: { id: string }) {
 
   return (
     <Stack gap="md">
-      <Anchor component={NavLink} to="/dashboard/organization" size="sm">
+      <BackLink to="/dashboard/organization">
         <FormattedMessage {...messages.myOrganizations} />
-      </Anchor>
+      </BackLink>
       <Title order={1}>{profile ? t(messages.editName, { name: profile.name }) : t(messages.editOrganization)}</Title>
       {error ? <Text role="alert"><FormattedMessage {...messages.theProfileCouldNot} /></Text> : null}
       {loading && !profile ? <Text c="dimmed"><FormattedMessage {...messages.loadingTheProfile} /></Text> : null}

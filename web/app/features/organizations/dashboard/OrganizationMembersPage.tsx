@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, T
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { NavLink } from "~/components/Link";
+import { BackLink } from "~/components/BackLink";
 import { useNavigate } from "~/lib/site-locale";
 import { DangerList } from "~/components/DangerList";
 import {
@@ -44,7 +45,7 @@ const messages = defineMessages({
   cancel: { id: "organizations.members.cancel", defaultMessage: "Cancel" },
   leaveSubmit: { id: "organizations.members.leaveSubmit", defaultMessage: "Leave the organization" },
   removeSubmit: { id: "organizations.members.removeSubmit", defaultMessage: "Remove the member" },
-  myOrganizations: { id: "organizations.members.myOrganizations", defaultMessage: "← My organizations" },
+  myOrganizations: { id: "organizations.members.myOrganizations", defaultMessage: "My organizations" },
   membersOf: { id: "organizations.members.membersOf", defaultMessage: "Members of {name}" },
   organizationFailed: { id: "organizations.members.organizationFailed", defaultMessage: "The organization could not be loaded. Please try again in a moment." },
   loading: { id: "organizations.members.loading", defaultMessage: "Loading…" },
@@ -315,9 +316,9 @@ export function OrganizationMembersPage({ id }: { id: string }) {
   const organization = profile?.organization;
   return (
     <Stack gap="md" maw={760}>
-      <Anchor component={NavLink} to="/dashboard/organization" size="sm">
+      <BackLink to="/dashboard/organization">
         <FormattedMessage {...messages.myOrganizations} />
-      </Anchor>
+      </BackLink>
       <Title order={1}>
         {profile ? intl.formatMessage(messages.membersOf, { name: profile.name }) : intl.formatMessage(messages.members)}
       </Title>

@@ -45,7 +45,11 @@ describe("OrganizationProfilePage", () => {
       within(benefits)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["✓Flexible hours", "✓Remote work"]);
+    ).toEqual(["Flexible hours", "Remote work"]);
+    // each benefit's check mark is an icon hidden from screen readers
+    for (const item of within(benefits).getAllByRole("listitem")) {
+      expect(item.querySelector("[aria-hidden='true'] svg.tabler-icon-check")).not.toBeNull();
+    }
 
     const contact = screen.getByRole("region", { name: "Contact persons" });
     expect(within(contact).getByRole("heading", { level: 3, name: "Ada Lovelace" })).toBeInTheDocument();

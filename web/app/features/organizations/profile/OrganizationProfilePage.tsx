@@ -12,6 +12,7 @@ import {
   ThemeIcon,
   Typography,
 } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "~/components/EmptyState";
@@ -103,7 +104,7 @@ function Benefits({ benefits }: { benefits: PublicTermFragment[] }) {
         <Paper component="li" key={benefit.tid} withBorder radius="md" p="sm">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon variant="light" radius="xl" size="md" aria-hidden="true">
-              ✓
+              <IconCheck size={16} stroke={2} />
             </ThemeIcon>
             <Text size="sm" fw={500}>
               {benefit.label}

@@ -1,4 +1,5 @@
 import { Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
+import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { useEffect, useState } from "react";
@@ -14,8 +15,8 @@ const messages = defineMessages({
   image: { id: "organizations.profile.gallery.image", defaultMessage: "Image {number, number} of {count, number}" },
   previousLabel: { id: "organizations.profile.gallery.previous.label", defaultMessage: "Previous image" },
   nextLabel: { id: "organizations.profile.gallery.next.label", defaultMessage: "Next image" },
-  previous: { id: "organizations.profile.gallery.previous", defaultMessage: "← Previous" },
-  next: { id: "organizations.profile.gallery.next", defaultMessage: "Next →" },
+  previous: { id: "organizations.profile.gallery.previous", defaultMessage: "Previous" },
+  next: { id: "organizations.profile.gallery.next", defaultMessage: "Next" },
 });
 
 /** Thumbnails; one opens a lightbox with previous/next buttons and the arrow keys. */
@@ -74,10 +75,20 @@ export function ProfileGallery({ images }: { images: GalleryImage[] }) {
             ) : null}
             {count > 1 ? (
               <Group justify="space-between">
-                <Button variant="default" onClick={() => step(-1)} aria-label={intl.formatMessage(messages.previousLabel)}>
+                <Button
+                  variant="default"
+                  onClick={() => step(-1)}
+                  aria-label={intl.formatMessage(messages.previousLabel)}
+                  leftSection={<IconArrowLeft size={18} stroke={1.75} aria-hidden="true" />}
+                >
                   <FormattedMessage {...messages.previous} />
                 </Button>
-                <Button variant="default" onClick={() => step(1)} aria-label={intl.formatMessage(messages.nextLabel)}>
+                <Button
+                  variant="default"
+                  onClick={() => step(1)}
+                  aria-label={intl.formatMessage(messages.nextLabel)}
+                  rightSection={<IconArrowRight size={18} stroke={1.75} aria-hidden="true" />}
+                >
                   <FormattedMessage {...messages.next} />
                 </Button>
               </Group>

@@ -1,4 +1,5 @@
 import { Anchor, AspectRatio, Box, Button, Center, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconPlayerPlayFilled } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { useState } from "react";
@@ -54,7 +55,7 @@ function VideoPlayer({ video, index }: { video: Video; index: number }) {
               <Button
                 size="md"
                 radius="xl"
-                leftSection={<span aria-hidden="true">▶</span>}
+                leftSection={<IconPlayerPlayFilled size={16} aria-hidden="true" />}
                 onClick={() => setPlaying(true)}
                 aria-label={intl.formatMessage(messages.playLabel, { title })}
               >

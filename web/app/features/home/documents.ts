@@ -1,0 +1,97 @@
+import { graphql } from "~/lib/graphql/generated/gql";
+import type { HomeJobsQuery, HomeOrganizationsQuery } from "~/lib/graphql/generated/graphql";
+
+/**
+ * The home page's jobs: the first positions of the newest-first search (spec 9: featured jobs
+ * take positions 0-6 of the first page, then the newest), the open jobs' total, the occupational
+ * fields with the most open jobs (the facet's counts) and their category path aliases.
+ */
+export const HOME_JOBS = graphql(`
+  query HomeJobs($last: Int!, $categories: Int!) {
+    jobSearch(
+      input: {
+        range: { first: 0, last: $last }
+        sorts: [{ field: "field_job_publishing_date", value: "DESC" }]
+        facets: [{ field: "occupations", limit: $categories }]
+      }
+    ) {
+      __typename
+      ... on JobSearchResults {
+        total
+        hits {
+          title
+          slug
+          organizationName
+          logoUrl
+          locations {
+            locality
+            countryCode
+            administrativeArea
+          }
+          salary {
+            currency
+            unit
+            min
+            max
+          }
+          remoteOptions
+          employmentTypes
+          publishedAt
+          featured
+        }
+        facets {
+          field
+          values {
+            value
+            label
+            count
+          }
+        }
+      }
+      ... on SearchUnavailable {
+        message
+      }
+      ... on SearchErrors {
+        message
+      }
+    }
+    terms(vocabulary: "occupational_fields", limit: 500) {
+      tid
+      alias
+    }
+  }
+`);
+
+/** The first page of the organizations (spec 9: featured organizations fill positions 0-4) and their total. */
+export const HOME_ORGANIZATIONS = graphql(`
+  query HomeOrganizations {
+    organizationSearch(input: { page: 1 }) {
+      __typename
+      ... on OrganizationSearchResults {
+        total
+        hits {
+          name
+          slug
+          logoUrl
+          snippet
+          industry
+          openJobs
+          featured
+        }
+      }
+      ... on SearchUnavailable {
+        message
+      }
+      ... on SearchErrors {
+        message
+      }
+    }
+  }
+`);
+
+export type HomeJobsResults = Extract<HomeJobsQuery["jobSearch"], { __typename: "JobSearchResults" }>;
+export type HomeJobHit = HomeJobsResults["hits"][number];
+export type HomeOrganizationHit = Extract<
+  HomeOrganizationsQuery["organizationSearch"],
+  { __typename: "OrganizationSearchResults" }
+>["hits"][number];
