@@ -161,12 +161,12 @@ async def _write_mails(
             for s in kept
             for job in s["job_ids"]
         ]
+    # executemany forms: one cached statement sent in batches (a multi-VALUES statement would be
+    # compiled anew for every number of rows)
     if mails:
-        await session.execute(insert(AlertMail).values(mails))
-    for start in range(0, len(rows), 5000):
-        await session.execute(
-            insert(AlertDelivery).values(rows[start : start + 5000]).on_conflict_do_nothing()
-        )
+        await session.execute(insert(AlertMail), mails)
+    if rows:
+        await session.execute(insert(AlertDelivery).on_conflict_do_nothing(), rows)
     return len(mails)
 
 
