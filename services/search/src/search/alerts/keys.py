@@ -26,9 +26,9 @@ from __future__ import annotations
 import bisect
 import math
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import String, and_, any_, bindparam, delete, distinct, func, or_, select, update
@@ -220,21 +220,34 @@ async def key_stale_alerts(session: AsyncSession, store: SearchStore, *, limit: 
     return len(alerts)
 
 
+_VECTORS: dict[str, Any] = {
+    "fields": list(TEXT_FIELDS),
+    "positions": False,
+    "offsets": False,
+    "payloads": False,
+    "term_statistics": False,
+    "field_statistics": False,
+}
+# what the keys of a job are read from besides its term vectors
+KEYED_SOURCE = (
+    *sorted(set(JOBS.facets.values())),
+    "location_points",
+    "countries",
+    "administrative_areas",
+    "published_at",
+)
+
+
 async def job_keys(store: SearchStore, job_id: str, document: dict[str, Any]) -> set[str]:
     """Every key the job carries: its indexed tokens (term vectors of the ``*_stem`` fields,
     computed from the stored document by the same analyzer), its facet values, the cells of its
     places, its countries and areas, and ``*``."""
+    vectors = await store.client.termvectors(index=store.alias("jobs"), id=job_id, **_VECTORS)
+    return _document_keys(vectors.body, document)
+
+
+def _document_keys(vectors: Mapping[str, Any], document: Mapping[str, Any]) -> set[str]:
     keys = {EVERY_JOB}
-    vectors = await store.client.termvectors(
-        index=store.alias("jobs"),
-        id=job_id,
-        fields=list(TEXT_FIELDS),
-        positions=False,
-        offsets=False,
-        payloads=False,
-        term_statistics=False,
-        field_statistics=False,
-    )
     for vector in (vectors.get("term_vectors") or {}).values():
         keys.update(f"w:{term}" for term in vector.get("terms", {}))
     for name in set(JOBS.facets.values()):
@@ -276,3 +289,138 @@ async def candidates(
     for alert in await session.scalars(stale):
         found.setdefault(alert.id, alert)
     return list(found.values())
+
+
+# The digest cut (ADR 0034): the instant cut applied to a digest's window. A due alert is asked
+# only when some job of its window (published since it was last checked, not yet mailed to its
+# person) carries a key of each of its groups; the others could not match any job of it.
+# A window of more jobs than this is not cut (every alert is asked).
+WINDOW_JOBS = 10_000
+# one millisecond: the index keeps dates to the millisecond; the cut takes a job at the edge in
+_EDGE = timedelta(milliseconds=1)
+
+
+@dataclass
+class Window:
+    """The jobs published after ``since``, each as a bit (``bits``: job id -> its bit), and for
+    each key the bits of the jobs that carry it. Grown (``extend``) by the jobs indexed since it
+    was read, so every alert is cut against the jobs its own search would see."""
+
+    since: datetime
+    bits: dict[str, int] = field(default_factory=dict)
+    published: dict[str, datetime] = field(default_factory=dict)
+    carriers: dict[str, int] = field(default_factory=dict)
+    _newer: dict[datetime, int] = field(default_factory=dict)
+
+    def add(self, job_id: str, published: datetime, keys: set[str]) -> None:
+        bit = 1 << len(self.bits)
+        self.bits[job_id] = bit
+        self.published[job_id] = published
+        self._newer.clear()
+        for key in keys:
+            self.carriers[key] = self.carriers.get(key, 0) | bit
+
+    def newer_than(self, since: datetime) -> int:
+        """The jobs published after ``since`` (alerts checked in one run share it: kept)."""
+        if (mask := self._newer.get(since)) is None:
+            edge = since - _EDGE
+            mask = 0
+            for job_id, published in self.published.items():
+                if published > edge:
+                    mask |= self.bits[job_id]
+            self._newer[since] = mask
+        return mask
+
+    def of(self, job_ids: Iterable[str]) -> int:
+        mask = 0
+        for job_id in job_ids:
+            mask |= self.bits.get(job_id, 0)
+        return mask
+
+    def carrying(self, keys: SearchKeys, jobs: int) -> int:
+        """Of ``jobs``, those that carry a key of each of the alert's groups."""
+        for group in keys.groups:
+            if not jobs:
+                break
+            if EVERY_JOB in group:
+                continue
+            any_of = 0
+            for key in group:
+                any_of |= self.carriers.get(key, 0)
+            jobs &= any_of
+        return jobs
+
+
+def _date(value: Any) -> datetime | None:
+    if not value:
+        return None
+    found = datetime.fromisoformat(str(value))
+    return found if found.tzinfo else found.replace(tzinfo=UTC)
+
+
+async def extend_window(
+    store: SearchStore, window: Window | None, since: datetime
+) -> Window | None:
+    """``window`` (or a new one) with every job published after ``since`` it lacks, or None when
+    that is more than ``WINDOW_JOBS`` jobs (then nothing is cut). A window read for a later
+    ``since`` is read again."""
+    if window is None or window.since > since:
+        window = Window(since=since)
+    query: dict[str, Any] = {
+        "bool": {"filter": [{"range": {"published_at": {"gt": (since - _EDGE).isoformat()}}}]}
+    }
+    if window.bits:
+        query["bool"]["must_not"] = [{"ids": {"values": list(window.bits)}}]
+    answer = await store.client.search(
+        index=store.alias("jobs"),
+        query=query,
+        size=WINDOW_JOBS - len(window.bits),
+        source_includes=list(KEYED_SOURCE),
+        track_total_hits=True,
+    )
+    hits = answer["hits"]["hits"]
+    if answer["hits"]["total"]["value"] > len(hits):
+        return None
+    for start in range(0, len(hits), 500):
+        chunk = hits[start : start + 500]
+        vectors = await store.client.mtermvectors(
+            index=store.alias("jobs"), ids=[str(hit["_id"]) for hit in chunk], **_VECTORS
+        )
+        by_id = {str(doc["_id"]): doc for doc in vectors.get("docs", [])}
+        for hit in chunk:
+            job_id = str(hit["_id"])
+            published = _date(hit["_source"].get("published_at"))
+            if published is not None:
+                window.add(job_id, published, _document_keys(by_id.get(job_id, {}), hit["_source"]))
+    return window
+
+
+async def digest_candidates(
+    store: SearchStore,
+    alerts: Sequence[SavedSearch],
+    *,
+    since: Mapping[str, datetime],
+    mailed: Mapping[str, set[str]],
+    window: Window | None = None,
+) -> tuple[list[SavedSearch], Window | None]:
+    """The due alerts some job of their window may match (the others' searches would find
+    nothing), and the window to pass to the next call. Every alert is kept when the window is
+    too large to cut."""
+    if not alerts:
+        return [], window
+    window = await extend_window(store, window, min(since.values()))
+    if window is None:
+        return list(alerts), None
+    found = await keys_of(store, alerts)
+    unmailed: dict[str, int] = {}
+    kept: list[SavedSearch] = []
+    for alert in alerts:
+        keys = found[alert.id]
+        if not keys.valid:
+            continue  # its search no longer runs: it finds nothing
+        if alert.email not in unmailed:
+            unmailed[alert.email] = ~window.of(mailed.get(alert.email, ()))
+        jobs = window.newer_than(since[str(alert.id)]) & unmailed[alert.email]
+        if window.carrying(keys, jobs):
+            kept.append(alert)
+    return kept, window

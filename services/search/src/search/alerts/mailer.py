@@ -286,6 +286,8 @@ async def plan_digests(
     planned = 0
     lookback = timedelta(hours=settings.alert_lookback_hours)
     step = settings.alert_digest_people
+    window: keys.Window | None = None  # the jobs the cut has read, grown batch by batch
+    cut = True
     for start in range(0, len(people), step):
         async with unit_of_work(sessions) as session:
             # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
@@ -318,9 +320,17 @@ async def plan_digests(
                 )
             ):
                 mailed.setdefault(email, set()).add(job_id)
+            # only the alerts some job of their window may match are asked (ADR 0034); a
+            # window too large to cut is not read again this run
+            asked = alerts
+            if cut:
+                asked, window = await keys.digest_candidates(
+                    store, alerts, since=since, mailed=mailed, window=window
+                )
+                cut = window is not None
             sections = await matching.digest_sections(
                 store,
-                alerts,
+                asked,
                 since=since,
                 mailed=mailed,
                 size=settings.alert_jobs_per_section,
