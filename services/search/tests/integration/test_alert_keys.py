@@ -433,10 +433,11 @@ async def test_the_digest_cut_skips_only_alerts_whose_search_finds_no_job_of_the
     since = {str(a.id): now - timedelta(hours=40) for a in alerts.values()}
     mailed = {alerts["mailed already"].email: {teacher.job_id}}
 
-    kept, window = await keys.digest_candidates(
-        store, list(alerts.values()), since=since, mailed=mailed
-    )
+    window = await keys.digest_window(store, now - timedelta(hours=40))
     assert window is not None
+    kept = await keys.digest_candidates(
+        store, list(alerts.values()), since=since, mailed=mailed, window=window
+    )
 
     def sections(of: list[SavedSearch]) -> Any:
         return matching.digest_sections(store, of, since=since, mailed=mailed, size=5)
@@ -451,15 +452,27 @@ async def test_the_digest_cut_skips_only_alerts_whose_search_finds_no_job_of_the
     assert nurse.job_id in window.bits
     assert old.job_id not in window.bits
 
-    # a job indexed after the window was read is in it on the next call: nothing is missed
+    # the next round's window has the jobs indexed and rewritten since, and no longer the gone
     late = await daily(SearchRequest(fulltext=other))
-    since[str(late.id)] = now - timedelta(hours=40)
-    kept, window = await keys.digest_candidates(
-        store, [late], since=since, mailed={}, window=window
-    )
-    assert kept == []
+    renamed = await daily(SearchRequest(fulltext=f"{word} gardener"))
+    since[str(late.id)] = since[str(renamed.id)] = now - timedelta(hours=40)
+
+    async def kept_now() -> set[uuid.UUID]:
+        window = await keys.digest_window(store, now - timedelta(hours=40))
+        assert window is not None
+        kept = await keys.digest_candidates(
+            store, [late, renamed], since=since, mailed={}, window=window
+        )
+        return {alert.id for alert in kept}
+
+    assert await kept_now() == set()
     await _job(store, committed_sessions, title=f"Planner {other}")
-    kept, window = await keys.digest_candidates(
-        store, [late], since=since, mailed={}, window=window
-    )
-    assert [a.id for a in kept] == [late.id]
+    async with unit_of_work(committed_sessions) as session:
+        await index_job(
+            store,
+            session,
+            nurse.model_copy(update={"title": f"Gardener {word}", "version": nurse.version + 1}),
+            "jobs.job.updated",
+        )
+    await store.refresh("jobs")
+    assert await kept_now() == {late.id, renamed.id}

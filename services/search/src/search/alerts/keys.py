@@ -302,26 +302,36 @@ _EDGE = timedelta(milliseconds=1)
 
 @dataclass
 class Window:
-    """The jobs published after ``since``, each as a bit (``bits``: job id -> its bit), and for
-    each key the bits of the jobs that carry it. Grown (``extend``) by the jobs indexed since it
-    was read, so every alert is cut against the jobs its own search would see."""
+    """The jobs published after ``since``, each as a bit, and for each key the bits of the jobs
+    that carry it. A job rewritten since it was read gets a new bit (its old one is no longer
+    live); one gone from the index is no longer live."""
 
     since: datetime
-    bits: dict[str, int] = field(default_factory=dict)
+    bits: dict[str, int] = field(default_factory=dict)  # live job id -> its bit
+    seq: dict[str, tuple[int, int]] = field(default_factory=dict)  # id -> (_seq_no, term)
     published: dict[str, datetime] = field(default_factory=dict)
     carriers: dict[str, int] = field(default_factory=dict)
+    used: int = 0  # bits handed out, live or not
     _newer: dict[datetime, int] = field(default_factory=dict)
 
-    def add(self, job_id: str, published: datetime, keys: set[str]) -> None:
-        bit = 1 << len(self.bits)
+    def add(self, job_id: str, seq: tuple[int, int], published: datetime, keys: set[str]) -> None:
+        bit = 1 << self.used
+        self.used += 1
         self.bits[job_id] = bit
+        self.seq[job_id] = seq
         self.published[job_id] = published
         self._newer.clear()
         for key in keys:
             self.carriers[key] = self.carriers.get(key, 0) | bit
 
+    def drop(self, job_id: str) -> None:
+        self.bits.pop(job_id, None)
+        self.seq.pop(job_id, None)
+        self.published.pop(job_id, None)
+        self._newer.clear()
+
     def newer_than(self, since: datetime) -> int:
-        """The jobs published after ``since`` (alerts checked in one run share it: kept)."""
+        """The live jobs published after ``since`` (alerts checked in one run share it)."""
         if (mask := self._newer.get(since)) is None:
             edge = since - _EDGE
             mask = 0
@@ -358,40 +368,53 @@ def _date(value: Any) -> datetime | None:
     return found if found.tzinfo else found.replace(tzinfo=UTC)
 
 
-async def extend_window(
-    store: SearchStore, window: Window | None, since: datetime
-) -> Window | None:
-    """``window`` (or a new one) with every job published after ``since`` it lacks, or None when
-    that is more than ``WINDOW_JOBS`` jobs (then nothing is cut). A window read for a later
-    ``since`` is read again."""
-    if window is None or window.since > since:
+# the mailer's windows, by jobs alias: kept from one round to the next and brought up to date
+# at the start of each (reading every job's keys again each round would cost more than the cut
+# saves)
+_windows: dict[str, Window] = {}
+
+
+async def digest_window(store: SearchStore, since: datetime) -> Window | None:
+    """The jobs published after ``since`` as the index holds them now, or None when they are more
+    than ``WINDOW_JOBS`` (then nothing is cut). The window kept from the last round is brought up
+    to date: its jobs are listed with their ``_seq_no`` (which every write of a document
+    changes), and only the new and rewritten ones are read (term vectors and keyed fields)."""
+    alias = store.alias("jobs")
+    window = _windows.pop(alias, None)
+    if window is None or window.since > since or window.used > 4 * WINDOW_JOBS:
         window = Window(since=since)
-    query: dict[str, Any] = {
-        "bool": {"filter": [{"range": {"published_at": {"gt": (since - _EDGE).isoformat()}}}]}
-    }
-    if window.bits:
-        query["bool"]["must_not"] = [{"ids": {"values": list(window.bits)}}]
-    answer = await store.client.search(
-        index=store.alias("jobs"),
-        query=query,
-        size=WINDOW_JOBS - len(window.bits),
-        source_includes=list(KEYED_SOURCE),
+    listed = await store.client.search(
+        index=alias,
+        query={"range": {"published_at": {"gt": (window.since - _EDGE).isoformat()}}},
+        size=WINDOW_JOBS,
+        source=False,
+        seq_no_primary_term=True,
         track_total_hits=True,
     )
-    hits = answer["hits"]["hits"]
-    if answer["hits"]["total"]["value"] > len(hits):
+    hits = listed["hits"]["hits"]
+    if listed["hits"]["total"]["value"] > len(hits):
         return None
-    for start in range(0, len(hits), 500):
-        chunk = hits[start : start + 500]
-        vectors = await store.client.mtermvectors(
-            index=store.alias("jobs"), ids=[str(hit["_id"]) for hit in chunk], **_VECTORS
+    now = {str(hit["_id"]): (int(hit["_seq_no"]), int(hit["_primary_term"])) for hit in hits}
+    for job_id in [job_id for job_id in window.bits if now.get(job_id) != window.seq[job_id]]:
+        window.drop(job_id)  # gone, or rewritten (read again below)
+    fresh = [job_id for job_id in now if job_id not in window.bits]
+    for start in range(0, len(fresh), 500):
+        chunk = fresh[start : start + 500]
+        documents = await store.client.mget(
+            index=alias, ids=chunk, source_includes=list(KEYED_SOURCE)
         )
+        vectors = await store.client.mtermvectors(index=alias, ids=chunk, **_VECTORS)
         by_id = {str(doc["_id"]): doc for doc in vectors.get("docs", [])}
-        for hit in chunk:
-            job_id = str(hit["_id"])
-            published = _date(hit["_source"].get("published_at"))
-            if published is not None:
-                window.add(job_id, published, _document_keys(by_id.get(job_id, {}), hit["_source"]))
+        for document in documents["docs"]:
+            job_id = str(document["_id"])
+            source = document.get("_source")
+            published = _date(source.get("published_at")) if source else None
+            if source is None or published is None:
+                continue  # gone since it was listed
+            # the sequence number read now: a write after the listing is read again next round
+            seq = (int(document["_seq_no"]), int(document["_primary_term"]))
+            window.add(job_id, seq, published, _document_keys(by_id.get(job_id, {}), source))
+    _windows[alias] = window
     return window
 
 
@@ -401,16 +424,12 @@ async def digest_candidates(
     *,
     since: Mapping[str, datetime],
     mailed: Mapping[str, set[str]],
-    window: Window | None = None,
-) -> tuple[list[SavedSearch], Window | None]:
-    """The due alerts some job of their window may match (the others' searches would find
-    nothing), and the window to pass to the next call. Every alert is kept when the window is
-    too large to cut."""
-    if not alerts:
-        return [], window
-    window = await extend_window(store, window, min(since.values()))
-    if window is None:
-        return list(alerts), None
+    window: Window,
+) -> list[SavedSearch]:
+    """The due alerts some job of ``window`` may match (the others' searches would find
+    nothing): those with a job published after their ``since``, not in ``mailed`` for their
+    address, that carries a key of each of their groups. An alert whose ``since`` is older than
+    the window is kept."""
     found = await keys_of(store, alerts)
     unmailed: dict[str, int] = {}
     kept: list[SavedSearch] = []
@@ -418,9 +437,13 @@ async def digest_candidates(
         keys = found[alert.id]
         if not keys.valid:
             continue  # its search no longer runs: it finds nothing
+        alert_since = since[str(alert.id)]
+        if alert_since < window.since:
+            kept.append(alert)
+            continue
         if alert.email not in unmailed:
             unmailed[alert.email] = ~window.of(mailed.get(alert.email, ()))
-        jobs = window.newer_than(since[str(alert.id)]) & unmailed[alert.email]
+        jobs = window.newer_than(alert_since) & unmailed[alert.email]
         if window.carrying(keys, jobs):
             kept.append(alert)
-    return kept, window
+    return kept

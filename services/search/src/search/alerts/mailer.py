@@ -286,8 +286,15 @@ async def plan_digests(
     planned = 0
     lookback = timedelta(hours=settings.alert_lookback_hours)
     step = settings.alert_digest_people
-    window: keys.Window | None = None  # the jobs the cut has read, grown batch by batch
-    cut = True
+    # the jobs the cut is made against: every due alert's window, read once a round (ADR 0034)
+    window: keys.Window | None = None
+    if people:
+        async with sessions() as session:
+            earliest = await session.scalar(
+                select(func.min(SavedSearch.checked_until)).where(_active(), _due(now))
+            )
+        if earliest is not None:
+            window = await keys.digest_window(store, earliest - lookback)
     for start in range(0, len(people), step):
         async with unit_of_work(sessions) as session:
             # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
@@ -320,14 +327,12 @@ async def plan_digests(
                 )
             ):
                 mailed.setdefault(email, set()).add(job_id)
-            # only the alerts some job of their window may match are asked (ADR 0034); a
-            # window too large to cut is not read again this run
+            # only the alerts some job of their window may match are asked (ADR 0034)
             asked = alerts
-            if cut:
-                asked, window = await keys.digest_candidates(
+            if window is not None:
+                asked = await keys.digest_candidates(
                     store, alerts, since=since, mailed=mailed, window=window
                 )
-                cut = window is not None
             sections = await matching.digest_sections(
                 store,
                 asked,
