@@ -340,3 +340,139 @@ async def test_digest_searches_asked_together_find_what_each_finds_alone(
     assert str(alerts[4].id) not in by_alert
     assert str(alerts[5].id) not in by_alert
     assert by_alert[str(alerts[6].id)].total == 2
+
+
+async def test_the_digest_cut_skips_only_alerts_whose_search_finds_no_job_of_the_window(
+    committed_sessions: async_sessionmaker[AsyncSession], store: SearchStore
+) -> None:
+    word, other = _word(), _word()
+    now = datetime.now(UTC)
+    nurse, teacher, old = [
+        await _job(
+            store,
+            committed_sessions,
+            title=f"{title} {word}",
+            description_text="Caring for patients in a community clinic.",
+            employment_type_tids=[tid],
+            remote_option_tids=[REMOTE],
+            published_at=(now - timedelta(hours=hours)).isoformat(),
+        )
+        for title, tid, hours in (
+            ("Senior nurse", FULL_TIME, 1),
+            ("Youth teacher", PART_TIME, 3),
+            ("Program planner", FULL_TIME, 80),  # older than every alert's window
+        )
+    ]
+    s = committed_sessions
+
+    async def daily(request: SearchRequest, **overrides: Any) -> SavedSearch:
+        return await _alert(s, request, frequency="daily", **overrides)
+
+    alerts = {
+        "word": await daily(SearchRequest(fulltext=word)),
+        "stemmed": await daily(SearchRequest(fulltext=f"{word} nursing")),
+        "body words": await daily(SearchRequest(fulltext=f"the {word} patients")),
+        "facet": await daily(
+            SearchRequest(fulltext=word, condition_groups=[_facet("employmentType", PART_TIME)])
+        ),
+        "two facets": await daily(
+            SearchRequest(
+                fulltext=word,
+                condition_groups=[
+                    _facet("employmentType", FULL_TIME),
+                    _facet("remoteOptions", REMOTE),
+                ],
+            )
+        ),
+        "radius": await daily(SearchRequest(fulltext=word, geo_location=CAMBRIDGE)),
+        "state": await daily(
+            SearchRequest(
+                fulltext=word,
+                geo_location=GeoLocation(
+                    country="US",
+                    administrative_area="Massachusetts",
+                    location_type="administrative_area_level_1",
+                ),
+            )
+        ),
+        "no criteria": await daily(SearchRequest()),
+        "near but outside": await daily(SearchRequest(fulltext=word, geo_location=WORCESTER_25)),
+        # none of these can find a job of the window
+        "extra word": await daily(SearchRequest(fulltext=f"{word} plumber")),
+        "other word": await daily(SearchRequest(fulltext=other)),
+        "words of two jobs": await daily(SearchRequest(fulltext=f"{word} nurse teacher")),
+        "facets of two jobs": await daily(
+            SearchRequest(
+                fulltext=word,
+                condition_groups=[
+                    _facet("employmentType", PART_TIME),
+                    _facet("remoteOptions", REMOTE + 1),
+                ],
+            )
+        ),
+        "far away": await daily(SearchRequest(fulltext=word, geo_location=SEATTLE)),
+        "other country": await daily(
+            SearchRequest(
+                fulltext=word, geo_location=GeoLocation(country="DE", location_type="country")
+            )
+        ),
+        "only an old job": await daily(SearchRequest(fulltext=f"{word} planner")),
+        "mailed already": await daily(SearchRequest(fulltext=f"{word} teacher")),
+    }
+    cannot_match = {
+        "extra word",
+        "other word",
+        "words of two jobs",
+        "facets of two jobs",
+        "far away",
+        "other country",
+        "only an old job",
+        "mailed already",
+    }
+    name_of = {str(alert.id): name for name, alert in alerts.items()}
+    since = {str(a.id): now - timedelta(hours=40) for a in alerts.values()}
+    mailed = {alerts["mailed already"].email: {teacher.job_id}}
+
+    window = await keys.digest_window(store, now - timedelta(hours=40))
+    assert window is not None
+    kept = await keys.digest_candidates(
+        store, list(alerts.values()), since=since, mailed=mailed, window=window
+    )
+
+    def sections(of: list[SavedSearch]) -> Any:
+        return matching.digest_sections(store, of, since=since, mailed=mailed, size=5)
+
+    everyone = await sections(list(alerts.values()))
+    # exact: asking only the kept alerts finds what asking every alert finds
+    assert await sections(kept) == everyone
+    found = {name_of[section.alert_id] for section in everyone}
+    assert found == set(alerts) - cannot_match - {"near but outside"}
+    # and the cut skipped every alert that cannot match but the one a grid cell keeps
+    assert {name_of[str(a.id)] for a in kept} == set(alerts) - cannot_match
+    assert nurse.job_id in window.bits
+    assert old.job_id not in window.bits
+
+    # the next round's window has the jobs indexed and rewritten since, and no longer the gone
+    late = await daily(SearchRequest(fulltext=other))
+    renamed = await daily(SearchRequest(fulltext=f"{word} gardener"))
+    since[str(late.id)] = since[str(renamed.id)] = now - timedelta(hours=40)
+
+    async def kept_now() -> set[uuid.UUID]:
+        window = await keys.digest_window(store, now - timedelta(hours=40))
+        assert window is not None
+        kept = await keys.digest_candidates(
+            store, [late, renamed], since=since, mailed={}, window=window
+        )
+        return {alert.id for alert in kept}
+
+    assert await kept_now() == set()
+    await _job(store, committed_sessions, title=f"Planner {other}")
+    async with unit_of_work(committed_sessions) as session:
+        await index_job(
+            store,
+            session,
+            nurse.model_copy(update={"title": f"Gardener {word}", "version": nurse.version + 1}),
+            "jobs.job.updated",
+        )
+    await store.refresh("jobs")
+    assert await kept_now() == {late.id, renamed.id}

@@ -26,9 +26,9 @@ from __future__ import annotations
 import bisect
 import math
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import String, and_, any_, bindparam, delete, distinct, func, or_, select, update
@@ -220,21 +220,34 @@ async def key_stale_alerts(session: AsyncSession, store: SearchStore, *, limit: 
     return len(alerts)
 
 
+_VECTORS: dict[str, Any] = {
+    "fields": list(TEXT_FIELDS),
+    "positions": False,
+    "offsets": False,
+    "payloads": False,
+    "term_statistics": False,
+    "field_statistics": False,
+}
+# what the keys of a job are read from besides its term vectors
+KEYED_SOURCE = (
+    *sorted(set(JOBS.facets.values())),
+    "location_points",
+    "countries",
+    "administrative_areas",
+    "published_at",
+)
+
+
 async def job_keys(store: SearchStore, job_id: str, document: dict[str, Any]) -> set[str]:
     """Every key the job carries: its indexed tokens (term vectors of the ``*_stem`` fields,
     computed from the stored document by the same analyzer), its facet values, the cells of its
     places, its countries and areas, and ``*``."""
+    vectors = await store.client.termvectors(index=store.alias("jobs"), id=job_id, **_VECTORS)
+    return _document_keys(vectors.body, document)
+
+
+def _document_keys(vectors: Mapping[str, Any], document: Mapping[str, Any]) -> set[str]:
     keys = {EVERY_JOB}
-    vectors = await store.client.termvectors(
-        index=store.alias("jobs"),
-        id=job_id,
-        fields=list(TEXT_FIELDS),
-        positions=False,
-        offsets=False,
-        payloads=False,
-        term_statistics=False,
-        field_statistics=False,
-    )
     for vector in (vectors.get("term_vectors") or {}).values():
         keys.update(f"w:{term}" for term in vector.get("terms", {}))
     for name in set(JOBS.facets.values()):
@@ -276,3 +289,161 @@ async def candidates(
     for alert in await session.scalars(stale):
         found.setdefault(alert.id, alert)
     return list(found.values())
+
+
+# The digest cut (ADR 0034): the instant cut applied to a digest's window. A due alert is asked
+# only when some job of its window (published since it was last checked, not yet mailed to its
+# person) carries a key of each of its groups; the others could not match any job of it.
+# A window of more jobs than this is not cut (every alert is asked).
+WINDOW_JOBS = 10_000
+# one millisecond: the index keeps dates to the millisecond; the cut takes a job at the edge in
+_EDGE = timedelta(milliseconds=1)
+
+
+@dataclass
+class Window:
+    """The jobs published after ``since``, each as a bit, and for each key the bits of the jobs
+    that carry it. A job rewritten since it was read gets a new bit (its old one is no longer
+    live); one gone from the index is no longer live."""
+
+    since: datetime
+    bits: dict[str, int] = field(default_factory=dict)  # live job id -> its bit
+    seq: dict[str, tuple[int, int]] = field(default_factory=dict)  # id -> (_seq_no, term)
+    published: dict[str, datetime] = field(default_factory=dict)
+    carriers: dict[str, int] = field(default_factory=dict)
+    used: int = 0  # bits handed out, live or not
+    _newer: dict[datetime, int] = field(default_factory=dict)
+
+    def add(self, job_id: str, seq: tuple[int, int], published: datetime, keys: set[str]) -> None:
+        bit = 1 << self.used
+        self.used += 1
+        self.bits[job_id] = bit
+        self.seq[job_id] = seq
+        self.published[job_id] = published
+        self._newer.clear()
+        for key in keys:
+            self.carriers[key] = self.carriers.get(key, 0) | bit
+
+    def drop(self, job_id: str) -> None:
+        self.bits.pop(job_id, None)
+        self.seq.pop(job_id, None)
+        self.published.pop(job_id, None)
+        self._newer.clear()
+
+    def newer_than(self, since: datetime) -> int:
+        """The live jobs published after ``since`` (alerts checked in one run share it)."""
+        if (mask := self._newer.get(since)) is None:
+            edge = since - _EDGE
+            mask = 0
+            for job_id, published in self.published.items():
+                if published > edge:
+                    mask |= self.bits[job_id]
+            self._newer[since] = mask
+        return mask
+
+    def of(self, job_ids: Iterable[str]) -> int:
+        mask = 0
+        for job_id in job_ids:
+            mask |= self.bits.get(job_id, 0)
+        return mask
+
+    def carrying(self, keys: SearchKeys, jobs: int) -> int:
+        """Of ``jobs``, those that carry a key of each of the alert's groups."""
+        for group in keys.groups:
+            if not jobs:
+                break
+            if EVERY_JOB in group:
+                continue
+            any_of = 0
+            for key in group:
+                any_of |= self.carriers.get(key, 0)
+            jobs &= any_of
+        return jobs
+
+
+def _date(value: Any) -> datetime | None:
+    if not value:
+        return None
+    found = datetime.fromisoformat(str(value))
+    return found if found.tzinfo else found.replace(tzinfo=UTC)
+
+
+# the mailer's windows, by jobs alias: kept from one round to the next and brought up to date
+# at the start of each (reading every job's keys again each round would cost more than the cut
+# saves)
+_windows: dict[str, Window] = {}
+
+
+async def digest_window(store: SearchStore, since: datetime) -> Window | None:
+    """The jobs published after ``since`` as the index holds them now, or None when they are more
+    than ``WINDOW_JOBS`` (then nothing is cut). The window kept from the last round is brought up
+    to date: its jobs are listed with their ``_seq_no`` (which every write of a document
+    changes), and only the new and rewritten ones are read (term vectors and keyed fields)."""
+    alias = store.alias("jobs")
+    window = _windows.pop(alias, None)
+    if window is None or window.since > since or window.used > 4 * WINDOW_JOBS:
+        window = Window(since=since)
+    listed = await store.client.search(
+        index=alias,
+        query={"range": {"published_at": {"gt": (window.since - _EDGE).isoformat()}}},
+        size=WINDOW_JOBS,
+        source=False,
+        seq_no_primary_term=True,
+        track_total_hits=True,
+    )
+    hits = listed["hits"]["hits"]
+    if listed["hits"]["total"]["value"] > len(hits):
+        return None
+    now = {str(hit["_id"]): (int(hit["_seq_no"]), int(hit["_primary_term"])) for hit in hits}
+    for job_id in [job_id for job_id in window.bits if now.get(job_id) != window.seq[job_id]]:
+        window.drop(job_id)  # gone, or rewritten (read again below)
+    fresh = [job_id for job_id in now if job_id not in window.bits]
+    for start in range(0, len(fresh), 500):
+        chunk = fresh[start : start + 500]
+        documents = await store.client.mget(
+            index=alias, ids=chunk, source_includes=list(KEYED_SOURCE)
+        )
+        vectors = await store.client.mtermvectors(index=alias, ids=chunk, **_VECTORS)
+        by_id = {str(doc["_id"]): doc for doc in vectors.get("docs", [])}
+        for document in documents["docs"]:
+            job_id = str(document["_id"])
+            source = document.get("_source")
+            published = _date(source.get("published_at")) if source else None
+            if source is None or published is None:
+                continue  # gone since it was listed
+            # the sequence number read now: a write after the listing is read again next round
+            seq = (int(document["_seq_no"]), int(document["_primary_term"]))
+            window.add(job_id, seq, published, _document_keys(by_id.get(job_id, {}), source))
+    _windows[alias] = window
+    return window
+
+
+async def digest_candidates(
+    store: SearchStore,
+    alerts: Sequence[SavedSearch],
+    *,
+    since: Mapping[str, datetime],
+    mailed: Mapping[str, set[str]],
+    window: Window,
+) -> list[SavedSearch]:
+    """The due alerts some job of ``window`` may match (the others' searches would find
+    nothing): those with a job published after their ``since``, not in ``mailed`` for their
+    address, that carries a key of each of their groups. An alert whose ``since`` is older than
+    the window is kept."""
+    found = await keys_of(store, alerts)
+    unmailed: dict[str, int] = {}
+    kept: list[SavedSearch] = []
+    for alert in alerts:
+        keys = found[alert.id]
+        if not keys.valid:
+            continue  # its search no longer runs: it finds nothing
+        alert_since = since[str(alert.id)]
+        if alert_since < window.since:
+            kept.append(alert)
+            continue
+        if alert.email not in unmailed:
+            unmailed[alert.email] = ~window.of(mailed.get(alert.email, ()))
+        jobs = window.newer_than(alert_since) & unmailed[alert.email]
+        if window.carrying(keys, jobs):
+            kept.append(alert)
+    return kept

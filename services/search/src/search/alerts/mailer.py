@@ -19,11 +19,15 @@ server accepted a mail but before its commit sends that mail again with the same
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.utils import parseaddr
+from functools import partial
 from typing import Any
 
 import aiosmtplib
@@ -53,6 +57,9 @@ log = logging.getLogger(__name__)
 
 Sessions = async_sessionmaker[AsyncSession]
 Send = Callable[[EmailMessage], Awaitable[None]]
+# a mail to build (CPU-bound: run off the event loop, a batch at a time) and the alerts to mark
+# as mailed once it is handed over
+Build = Callable[[], bytes]
 
 PERIODS = {DAILY: timedelta(days=1), WEEKLY: timedelta(days=7)}
 # a run a few minutes early still counts, so a daily digest does not drift later each day
@@ -161,12 +168,12 @@ async def _write_mails(
             for s in kept
             for job in s["job_ids"]
         ]
+    # executemany forms: one cached statement sent in batches (a multi-VALUES statement would be
+    # compiled anew for every number of rows)
     if mails:
-        await session.execute(insert(AlertMail).values(mails))
-    for start in range(0, len(rows), 5000):
-        await session.execute(
-            insert(AlertDelivery).values(rows[start : start + 5000]).on_conflict_do_nothing()
-        )
+        await session.execute(insert(AlertMail), mails)
+    if rows:
+        await session.execute(insert(AlertDelivery).on_conflict_do_nothing(), rows)
     return len(mails)
 
 
@@ -279,6 +286,15 @@ async def plan_digests(
     planned = 0
     lookback = timedelta(hours=settings.alert_lookback_hours)
     step = settings.alert_digest_people
+    # the jobs the cut is made against: every due alert's window, read once a round (ADR 0034)
+    window: keys.Window | None = None
+    if people:
+        async with sessions() as session:
+            earliest = await session.scalar(
+                select(func.min(SavedSearch.checked_until)).where(_active(), _due(now))
+            )
+        if earliest is not None:
+            window = await keys.digest_window(store, earliest - lookback)
     for start in range(0, len(people), step):
         async with unit_of_work(sessions) as session:
             # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
@@ -311,9 +327,15 @@ async def plan_digests(
                 )
             ):
                 mailed.setdefault(email, set()).add(job_id)
+            # only the alerts some job of their window may match are asked (ADR 0034)
+            asked = alerts
+            if window is not None:
+                asked = await keys.digest_candidates(
+                    store, alerts, since=since, mailed=mailed, window=window
+                )
             sections = await matching.digest_sections(
                 store,
-                alerts,
+                asked,
                 since=since,
                 mailed=mailed,
                 size=settings.alert_jobs_per_section,
@@ -421,15 +443,18 @@ async def _render(
     alerts: dict[str, SavedSearch],
     teasers: dict[str, dict[str, Any]],
     store: SearchStore,
-) -> EmailMessage | None:
-    """The mail as it may go now, or None when nothing in it may (then it is dropped).
-    ``alerts``: the running alerts of the batch's mails; ``teasers``: its findable jobs."""
+) -> tuple[Build, list[Any]] | None:
+    """The mail as it may go now (how to build it, and the alerts to mark as mailed once it
+    went), or None when nothing in it may (then it is dropped). ``alerts``: the running alerts
+    of the batch's mails; ``teasers``: its findable jobs."""
     key = f"alert-{mail.id}"
     if mail.kind == "confirmation":
         alert = await session.get(SavedSearch, uuid.UUID(mail.content["alert_id"]))
         if alert is None or alert.confirmed_at is not None or alert.unsubscribed_at is not None:
             return None
-        return render.confirmation(settings, alert, site_name=site_name, message_key=key)
+        return partial(
+            render.confirmation, settings, alert, site_name=site_name, message_key=key
+        ), []
     if mail.kind == RESUME_DIGEST:
         return await _render_resumes(session, store, settings, mail, site_name, key)
     sections = mail.content["sections"]
@@ -455,11 +480,15 @@ async def _render(
         )
     if not rendered:
         return None
-    for section in rendered:
-        section.alert.last_mailed_at = datetime.now(UTC)
-    return render.alert_mail(
-        settings, mail.email, rendered, kind=mail.kind, site_name=site_name, message_key=key
-    )
+    return partial(
+        render.alert_mail,
+        settings,
+        mail.email,
+        rendered,
+        kind=mail.kind,
+        site_name=site_name,
+        message_key=key,
+    ), [section.alert for section in rendered]
 
 
 async def _render_resumes(
@@ -469,7 +498,7 @@ async def _render_resumes(
     mail: AlertMail,
     site_name: str,
     key: str,
-) -> EmailMessage | None:
+) -> tuple[Build, list[Any]] | None:
     """A resume digest as it may go now: its alerts still exist, mail and are offered by their
     site; its resumes still findable (a hidden or deleted one is left out and leaves the
     ledger). Only the public fields a search hit shows reach the mail."""
@@ -529,11 +558,21 @@ async def _render_resumes(
     )
     if not rendered:
         return None
-    for section in rendered:
-        section.alert.last_mailed_at = datetime.now(UTC)
-    return render.resume_digest(
-        settings, mail.email, rendered, site_name=site_name, message_key=key
-    )
+    return partial(
+        render.resume_digest, settings, mail.email, rendered, site_name=site_name, message_key=key
+    ), [section.alert for section in rendered]
+
+
+def _build(builds: list[Build]) -> list[bytes]:
+    return [build() for build in builds]
+
+
+def _parsed(message: bytes) -> EmailMessage:
+    return message_from_bytes(message, policy=policy.default)
+
+
+def _sender(settings: AlertSettings) -> str:
+    return parseaddr(settings.mail_from)[1]
 
 
 class _Relay:
@@ -544,7 +583,7 @@ class _Relay:
         self.settings = settings
         self.client: aiosmtplib.SMTP | None = None
 
-    async def send(self, message: EmailMessage, sender: str | None = None) -> None:
+    async def send(self, message: bytes, *, sender: str, recipient: str) -> None:
         if self.client is None:
             client = aiosmtplib.SMTP(
                 hostname=self.settings.smtp_host,
@@ -554,7 +593,7 @@ class _Relay:
             await client.connect()
             self.client = client
         try:
-            await self.client.send_message(message, sender=sender)
+            await self.client.sendmail(sender, [recipient], message)
         except BaseException:
             await self.close()
             raise
@@ -620,27 +659,37 @@ async def send_pending(
             teasers = await matching.findable_teasers(
                 store, sorted({job for s in sections for job in s["job_ids"]})
             )
+            # what each mail may hold now (database and index reads, on the loop), then every
+            # mail of the batch built in one worker thread (CPU-bound), then the hand-offs
+            plans: list[tuple[AlertMail, Build, list[Any]]] = []
+            for mail in mails:
+                plan = await _render(
+                    session,
+                    settings,
+                    mail,
+                    site_name,
+                    alerts=alerts,
+                    teasers=teasers,
+                    store=store,
+                )
+                if plan is None:
+                    mail.state = DROPPED
+                else:
+                    plans.append((mail, *plan))
+            built = await asyncio.to_thread(_build, [build for _, build, _ in plans])
             relay = _Relay(settings)
             try:
-                for mail in mails:
-                    message = await _render(
-                        session,
-                        settings,
-                        mail,
-                        site_name,
-                        alerts=alerts,
-                        teasers=teasers,
-                        store=store,
-                    )
-                    if message is None:
-                        mail.state = DROPPED
-                        continue
+                for (mail, _, mailed_alerts), message in zip(plans, built, strict=True):
                     mail.attempts += 1
                     try:
                         if send is not None:
-                            await send(message)
+                            await send(_parsed(message))
                         else:  # bounce notices come back to the mail's own address (VERP)
-                            await relay.send(message, bounce_address(settings, mail.id))
+                            await relay.send(
+                                message,
+                                sender=bounce_address(settings, mail.id) or _sender(settings),
+                                recipient=mail.email,
+                            )
                     except (aiosmtplib.SMTPException, OSError) as error:
                         reason = _permanent(error)
                         mail.last_error = str(error)[:1000]
@@ -660,6 +709,8 @@ async def send_pending(
                         continue
                     mail.state = SENT
                     mail.sent_at = datetime.now(UTC)
+                    for alert in mailed_alerts:
+                        alert.last_mailed_at = mail.sent_at
                     sent += 1
             finally:
                 await relay.close()

@@ -2,17 +2,28 @@
 per alert, job teasers: title, organization, location, salary, remote badge), each with the
 manage link, an unsubscribe link and the RFC 8058 one-click headers; and a recruiter's resume
 digest (a section per resume alert, resume teasers with a search hit's public fields only, each
-linking /resume/{id}, and each alert's edit page)."""
+linking /resume/{id}, and each alert's edit page).
+
+Each mail is built as the bytes handed to SMTP (``message_bytes``): the email package's MIME
+classes with the ``compat32`` policy, about five times cheaper than an ``EmailMessage`` under the
+default policy, which parses and refolds every header (ADR 0034: at 100,000 saved searches a
+digest run builds tens of thousands of mails). The mailer builds a batch's mails in a worker
+thread, off the event loop."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from email.message import EmailMessage
+from email.header import Header
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.policy import compat32
+from email.utils import formataddr, make_msgid, parseaddr
 from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from jobkit.mail import compose
+from jobkit.mail import MailSettings
 
 from search.alerts import tokens
 from search.alerts.models import ResumeAlert, SavedSearch
@@ -21,6 +32,46 @@ from search.alerts.settings import AlertSettings
 from search.taxonomy.vocabulary import label_in
 
 UNITS = {"year": "a year", "month": "a month", "week": "a week", "day": "a day", "hour": "an hour"}
+
+
+UNFOLDED = compat32.clone(max_line_length=None)
+
+
+def _header(value: str) -> str:
+    """The value as it may stand in a header (RFC 2047 words when it is not ASCII)."""
+    return value if value.isascii() else Header(value, "utf-8").encode()
+
+
+def _address(value: str) -> str:
+    name, address = parseaddr(value)
+    return formataddr((name, address), charset="utf-8") if name else value
+
+
+def message_bytes(
+    settings: MailSettings,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str,
+    message_key: str,
+    headers: Sequence[tuple[str, str]] = (),
+) -> bytes:
+    """The mail as handed to SMTP: text with HTML as its alternative (UTF-8, base64), from the
+    service's sender, the Message-ID made from ``message_key`` (as ``jobkit.mail.compose``
+    makes it: a mail resent after a crash is recognisably the same message)."""
+    message = MIMEMultipart("alternative")
+    message["From"] = _address(settings.mail_from)
+    message["To"] = _header(to)
+    message["Subject"] = _header(subject)
+    message["Message-ID"] = make_msgid(idstring=message_key, domain=settings.message_id_domain)
+    for name, value in headers:
+        message[name] = _header(value)
+    message.attach(MIMEText(text, "plain", "utf-8"))
+    message.attach(MIMEText(html, "html", "utf-8"))
+    # no refolding: a long value (the one-click link) folded after its name would read back
+    # with a leading space; RFC 2047 words (the subject) come folded already
+    return message.as_bytes(policy=UNFOLDED)
 
 
 @dataclass(frozen=True)
@@ -116,16 +167,18 @@ def _page(site_name: str, title: str, body: str, links: dict[str, str]) -> str:
     )
 
 
-def _headers(message: EmailMessage, links: dict[str, str], settings: AlertSettings) -> None:
-    message["List-Unsubscribe"] = f"<{links['one_click']}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message["List-Id"] = f"Job alerts <alerts.{settings.message_id_domain}>"
-    message["Auto-Submitted"] = "auto-generated"
+def _headers(links: dict[str, str], settings: AlertSettings) -> list[tuple[str, str]]:
+    return [
+        ("List-Unsubscribe", f"<{links['one_click']}>"),
+        ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+        ("List-Id", f"Job alerts <alerts.{settings.message_id_domain}>"),
+        ("Auto-Submitted", "auto-generated"),
+    ]
 
 
 def confirmation(
     settings: AlertSettings, alert: SavedSearch, *, site_name: str, message_key: str
-) -> EmailMessage:
+) -> bytes:
     site = settings.alert_site_url.rstrip("/")
     token = tokens.sign(settings, tokens.CONFIRM, str(alert.id))
     link = f"{site}/alerts/confirm?token={quote(token)}"
@@ -146,7 +199,7 @@ def confirmation(
         'border-radius:4px;text-decoration:none">Confirm the alert</a></p>'
         "<p>If it was not you, ignore this mail: nothing else will be sent.</p></body></html>"
     )
-    return compose(
+    return message_bytes(
         settings, to=alert.email, subject=subject, text=text, html=html, message_key=message_key
     )
 
@@ -159,7 +212,7 @@ def alert_mail(
     kind: str,
     site_name: str,
     message_key: str,
-) -> EmailMessage:
+) -> bytes:
     """An instant alert or a digest: a section per alert, at most a screenful of jobs each and
     a link to the full search when there are more."""
     count = sum(len(section.jobs) for section in sections)
@@ -190,16 +243,15 @@ def alert_mail(
         f"Manage your alerts: {links['manage']}",
         f"Unsubscribe: {links['unsubscribe_page']}",
     ]
-    message = compose(
+    return message_bytes(
         settings,
         to=email,
         subject=subject,
         text="\n".join(text_parts) + "\n",
         html=_page(site_name, subject, "".join(html_parts), links),
         message_key=message_key,
+        headers=_headers(links, settings),
     )
-    _headers(message, links, settings)
-    return message
 
 
 @dataclass(frozen=True)
@@ -277,7 +329,7 @@ def resume_digest(
     *,
     site_name: str,
     message_key: str,
-) -> EmailMessage:
+) -> bytes:
     """A recruiter's resume digest: a section per resume alert with at most a screenful of
     resumes, the full search and the alert's edit page (where its interval is changed or its
     mails turned off)."""
@@ -319,14 +371,15 @@ def resume_digest(
         '<p style="color:#666;font-size:13px;margin-top:24px">You get this mail because you '
         "saved these resume searches with a notify interval.</p></div></body></html>"
     )
-    message = compose(
+    return message_bytes(
         settings,
         to=email,
         subject=subject,
         text="\n".join(text_parts) + "\n",
         html=html,
         message_key=message_key,
+        headers=[
+            ("List-Id", f"Resume alerts <resume-alerts.{settings.message_id_domain}>"),
+            ("Auto-Submitted", "auto-generated"),
+        ],
     )
-    message["List-Id"] = f"Resume alerts <resume-alerts.{settings.message_id_domain}>"
-    message["Auto-Submitted"] = "auto-generated"
-    return message
