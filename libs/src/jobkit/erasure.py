@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from pydantic import Field
-from sqlalchemy import Table
+from sqlalchemy import Result, Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobkit import contracts
@@ -32,6 +33,13 @@ log = logging.getLogger(__name__)
 
 # the actor of the confirmations (a system step, not a person)
 ERASURE_ACTOR = "system:erasure"
+# how an anonymized row's person id starts: a random id per erasure, never the person's
+ERASED_PREFIX = "erased:"
+
+
+def rowcount(result: Result[Any]) -> int:
+    """The rows an UPDATE or DELETE statement's result touched."""
+    return int(getattr(result, "rowcount", 0) or 0)
 
 
 class ErasureRequest(EventView):
@@ -133,6 +141,7 @@ def confirmation_topics() -> Mapping[str, str]:
 
 
 __all__ = [
+    "ERASED_PREFIX",
     "ERASERS",
     "ERASURE_ACTOR",
     "ErasureCompleted",
@@ -144,4 +153,5 @@ __all__ = [
     "erasure_handler",
     "erasure_reads",
     "erasure_topic",
+    "rowcount",
 ]
