@@ -43,10 +43,12 @@ def rowcount(result: Result[Any]) -> int:
 
 
 class ErasureRequest(EventView):
-    """``identity.user.deleted`` as an eraser reads it: whose data, and which services are asked
-    (empty: every one, as events published before the saga said nothing)."""
+    """``identity.user.deleted`` as an eraser reads it: whose data (the account's id, and its
+    address for what a service keeps by address: contact persons, visitors' applications, alerts;
+    None in events published before the saga), and which services are asked (empty: every one)."""
 
     user_id: str
+    email: str | None = None
     services: list[str] = Field(default_factory=list)
 
     def asks(self, service: str) -> bool:
@@ -88,7 +90,7 @@ class ErasureReport:
             self.anonymized[kind] = self.anonymized.get(kind, 0) + count
 
 
-Erase = Callable[[AsyncSession, str], Awaitable[ErasureReport]]
+Erase = Callable[[AsyncSession, ErasureRequest], Awaitable[ErasureReport]]
 ErasureHandler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
 
 
@@ -101,14 +103,14 @@ def erasure_handler(
     erase: Erase,
 ) -> ErasureHandler:
     """The consumer's handler of ``identity.user.deleted``: when the request asks this service,
-    ``erase(session, user_id)`` in the consumer's transaction, then the confirmation in the
+    ``erase(session, request)`` in the consumer's transaction, then the confirmation in the
     outbox of the same transaction (so a confirmation means the erasure is committed)."""
 
     async def handle(session: AsyncSession, event: EventEnvelope) -> None:
         request = ErasureRequest.model_validate(event.payload)
         if not request.asks(service):
             return
-        report = await erase(session, request.user_id)
+        report = await erase(session, request)
         payload = completed(
             user_id=request.user_id, erased=report.erased, anonymized=report.anonymized
         )

@@ -12,7 +12,9 @@ from jobkit.erasure import ErasureHandler
 from jobkit.events import EventEnvelope
 
 
-def deletion_event(user_id: str, *, services: list[str] | None = None) -> EventEnvelope:
+def deletion_event(
+    user_id: str, *, email: str | None = None, services: list[str] | None = None
+) -> EventEnvelope:
     """``identity.user.deleted`` as identity publishes it (every eraser asked by default)."""
     return EventEnvelope(
         type=contracts.USER_DELETED,
@@ -20,6 +22,7 @@ def deletion_event(user_id: str, *, services: list[str] | None = None) -> EventE
         site="jobboard",
         payload={
             "user_id": user_id,
+            "email": email,
             "roles": ["applicant"],
             "services": list(contracts.ERASERS) if services is None else services,
         },

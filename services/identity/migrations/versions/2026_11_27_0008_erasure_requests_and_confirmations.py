@@ -23,6 +23,7 @@ def upgrade() -> None:
         "erasure_requests",
         sa.Column("user_id", sa.Uuid(), nullable=False),
         sa.Column("roles", sa.ARRAY(sa.String(length=50)), nullable=False),
+        sa.Column("email", sa.String(length=254), nullable=True),
         sa.Column("site", sa.String(length=100), nullable=False),
         sa.Column("requested_by", sa.String(length=100), nullable=True),
         sa.Column("requested_at", sa.DateTime(timezone=True), nullable=False),

@@ -95,6 +95,7 @@ async def test_deleting_an_account_asks_every_eraser(
     [event] = await _requests_published(committed_sessions, user_id)
     assert event.payload["user_id"] == str(user_id)
     assert event.payload["services"] == list(ERASERS)
+    assert event.payload["email"].startswith("erase-")
     request, confirmed = await _request(committed_sessions, user_id)
     assert request.requested_by == str(user_id)
     assert request.attempts == 1
@@ -123,6 +124,7 @@ async def test_confirmations_are_recorded_once_and_missing_ones_asked_again(
     assert await ask_again(committed_sessions, service_settings, now=later) >= 1
     first, retry = await _requests_published(committed_sessions, user_id)
     assert retry.payload["services"] == [late]
+    assert retry.payload["email"] == first.payload["email"]
     assert retry.id != first.id
     request, _ = await _request(committed_sessions, user_id)
     assert request.attempts == 2
@@ -134,6 +136,7 @@ async def test_confirmations_are_recorded_once_and_missing_ones_asked_again(
     request, confirmed = await _request(committed_sessions, user_id)
     assert confirmed == set(ERASERS)
     assert request.completed_at is not None
+    assert request.email is None  # the address goes once every eraser is done
     much_later = later + timedelta(days=30)
     await ask_again(committed_sessions, service_settings, now=much_later)
     assert len(await _requests_published(committed_sessions, user_id)) == 2

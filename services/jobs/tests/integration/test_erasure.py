@@ -77,7 +77,8 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
     await persist(committed_sessions, org, mine, theirs)
     applied = _application(theirs, person, "ada@example.org")
     kept = _application(theirs, other, "bob@example.org")
-    await persist(committed_sessions, applied, kept)
+    as_visitor = _application(mine, None, "ada@example.org")
+    await persist(committed_sessions, applied, kept, as_visitor)
     my_file = await _upload(committed_sessions, storage, person)
     their_file = await _upload(committed_sessions, storage, other)
     await persist(
@@ -91,7 +92,7 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
 
     handler = erasure_handlers(service_settings, storage)[contracts.USER_DELETED]
     for _ in range(2):
-        await deliver(committed_sessions, handler, deletion_event(person))
+        await deliver(committed_sessions, handler, deletion_event(person, email="Ada@example.org"))
 
     async with committed_sessions() as session:
         row = await session.get(Application, applied.id)
@@ -100,6 +101,9 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
         assert row.email == f"erased:{applied.id}"
         assert (row.cover_letter, row.answers, row.notes) == (None, [], None)
         assert row.status == "shortlisted"  # the organization's statistics
+        visitor_row = await session.get(Application, as_visitor.id)
+        assert visitor_row is not None
+        assert (visitor_row.email, visitor_row.first_name) == (f"erased:{as_visitor.id}", "")
         other_row = await session.get(Application, kept.id)
         assert other_row is not None
         assert other_row.email == "bob@example.org"
@@ -129,6 +133,6 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
     done = await confirmations(committed_sessions, outbox, service="jobs", user_id=person)
     assert len(done) == 2
     assert done[0].payload["erased"] == {"application_files": 1, "bookmarks": 1}
-    assert done[0].payload["anonymized"] == {"applications": 1, "job_reports": 1, "jobs": 1}
+    assert done[0].payload["anonymized"] == {"applications": 2, "job_reports": 1, "jobs": 1}
     assert done[1].payload["erased"] == {}
     assert done[1].payload["anonymized"] == {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.consumer import Handler
-from jobkit.erasure import erasure_handler
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -30,11 +30,14 @@ def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
             consents=[(item.info_id, item.revision_id) for item in payload.consents],
         )
 
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_user_consents(session, request.user_id)
+
     deleted = erasure_handler(
         service="consent",
         settings=settings,
         outbox=outbox,
         completed=ErasureCompleted,
-        erase=erase_user_consents,
+        erase=erase,
     )
     return {RegistrationConsented.event_type: registered, contracts.USER_DELETED: deleted}

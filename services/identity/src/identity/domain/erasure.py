@@ -47,6 +47,7 @@ async def open_erasure(
         ErasureRequest(
             user_id=user.id,
             roles=list(user.roles),
+            email=user.email,
             site=user.site,
             requested_by=actor,
             requested_at=now,
@@ -58,6 +59,7 @@ async def open_erasure(
         session,
         settings,
         user_id=user.id,
+        email=user.email,
         roles=list(user.roles),
         services=list(ERASERS),
         actor=actor,
@@ -70,12 +72,13 @@ async def _publish(
     settings: IdentitySettings,
     *,
     user_id: uuid.UUID,
+    email: str | None,
     roles: list[str],
     services: list[str],
     actor: str | None,
     version: int,
 ) -> None:
-    payload = UserDeleted(user_id=str(user_id), roles=roles, services=services)
+    payload = UserDeleted(user_id=str(user_id), email=email, roles=roles, services=services)
     event = payload.envelope(
         aggregate_id=str(user_id), site=settings.site, actor=actor, aggregate_version=version
     )
@@ -117,6 +120,7 @@ async def record_confirmation(
     )
     if request.completed_at is None and set(ERASERS) <= confirmed_services:
         request.completed_at = now
+        request.email = None
         log.info("erasure of %s completed", user_id)
 
 
@@ -158,6 +162,7 @@ async def ask_again(
             missing = [service for service in ERASERS if service not in confirmed]
             if not missing:
                 request.completed_at = now
+                request.email = None
                 continue
             request.attempts += 1
             request.last_asked_at = now
@@ -165,6 +170,7 @@ async def ask_again(
                 session,
                 settings,
                 user_id=request.user_id,
+                email=request.email,
                 roles=list(request.roles),
                 services=missing,
                 actor=RETRY_ACTOR,

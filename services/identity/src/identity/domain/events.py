@@ -130,6 +130,9 @@ class UserDeleted(EventPayload):
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str
+    # the address, for what services keep by address (kept by identity until every eraser
+    # confirmed, then dropped)
+    email: str | None
     roles: list[str]
     services: list[str] = Field(default_factory=list)
 

@@ -170,6 +170,9 @@ class ErasureRequest(Base):
 
     user_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
     roles: Mapped[list[str]] = mapped_column(ARRAY(String(50)), default=list)
+    # the account's address, for what services keep by address; dropped once every eraser
+    # confirmed (the request then keeps nothing but the id)
+    email: Mapped[str | None] = mapped_column(String(254))
     site: Mapped[str] = mapped_column(String(100))
     # who asked: the person, or an administrator on their behalf (the actor of the request)
     requested_by: Mapped[str | None] = mapped_column(String(100))

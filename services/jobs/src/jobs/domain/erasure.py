@@ -1,6 +1,7 @@
 """A deleted account's data in jobs (the erasure saga, ADR 0036).
 
-- **Applications** the person made signed in stay, anonymized: the organization keeps the record
+- **Applications** the person made (signed in, or as a visitor with the account's address) stay,
+  anonymized: the organization keeps the record
   that an application to its job existed, its status and dates, for its statistics; the name,
   address, phone, cover letter, answers and the recruiters' notes about the person go, and the
   attached files are deleted from storage with their upload rows.
@@ -20,19 +21,22 @@ import uuid
 from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
 from jobkit.uploads.storage import Storage
 from jobkit.uploads.sweeper import erase_uploads
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import uploads
 from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
 
 
-async def erase_person(session: AsyncSession, *, storage: Storage, user_id: str) -> ErasureReport:
+async def erase_person(
+    session: AsyncSession, *, storage: Storage, user_id: str, email: str | None
+) -> ErasureReport:
     report = ErasureReport()
+    theirs = Application.applicant_id == user_id
+    if email:  # and the ones sent as a visitor with the account's address
+        theirs = or_(theirs, Application.email == email.lower())
     applications = list(
-        await session.scalars(
-            select(Application.id).where(Application.applicant_id == user_id).with_for_update()
-        )
+        await session.scalars(select(Application.id).where(theirs).with_for_update())
     )
     if applications:
         files = list(

@@ -22,7 +22,7 @@ from email.message import EmailMessage
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
-from jobkit.erasure import ErasureReport, erasure_handler
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.known_organizations import apply_profile as apply_known_profile
@@ -81,8 +81,10 @@ ERASURE_GROUP = "jobs-erasure"
 def erasure_handlers(settings: JobsSettings, storage: Storage) -> dict[str, Handler]:
     """identity.user.deleted: the person's data erased or anonymized, and confirmed (ADR 0036)."""
 
-    async def erase(session: AsyncSession, user_id: str) -> ErasureReport:
-        return await erase_person(session, storage=storage, user_id=user_id)
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(
+            session, storage=storage, user_id=request.user_id, email=request.email
+        )
 
     return {
         contracts.USER_DELETED: erasure_handler(

@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
-from jobkit.erasure import ErasureReport, erasure_handler
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization
 from jobkit.mail import compose, send_mail
@@ -153,8 +153,8 @@ def mailer_handlers(settings: ResumesSettings) -> dict[str, Handler]:
 def identity_handlers(settings: ResumesSettings, storage: Storage) -> dict[str, Handler]:
     """identity.user.deleted: the person's resume and files erased, and confirmed (ADR 0036)."""
 
-    async def erase(session: AsyncSession, user_id: str) -> ErasureReport:
-        return await erase_person(session, settings, storage=storage, user_id=user_id)
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(session, settings, storage=storage, user_id=request.user_id)
 
     return {
         contracts.USER_DELETED: erasure_handler(
