@@ -103,3 +103,41 @@ async def test_others_are_refused(
         assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN"
     visitor = await graphql.execute(QUERY)
     assert visitor["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+ERASE = """mutation($id: ID!) { eraseUser(userId: $id) { __typename
+  ... on AccountDeleted { id } ... on AccountErrors { errors { field code } } } }"""
+
+
+async def test_an_admin_erases_an_account_on_request(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    service_settings: IdentitySettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    user = await register_user(
+        sessions=committed_sessions,
+        settings=service_settings,
+        email=f"asked-{uuid.uuid4().hex[:8]}@example.org",
+        password=PASSWORD,
+        first_name="Ada",
+        last_name="Lovelace",
+    )
+    assert isinstance(user, User)
+    applicant = graphql.as_user(tokens.token(str(uuid.uuid4()), ["applicant"]))
+    refused = await applicant.execute(ERASE, id=str(user.id))
+    assert refused["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+    admin_id = str(uuid.uuid4())
+    admin = graphql.as_user(tokens.token(admin_id, ["administrator"]))
+    own = (await admin.data(ERASE, id=admin_id))["eraseUser"]
+    assert own["errors"] == [{"field": "userId", "code": "FORBIDDEN"}]
+    erased = (await admin.data(ERASE, id=str(user.id)))["eraseUser"]
+    assert erased == {"__typename": "AccountDeleted", "id": str(user.id)}
+    async with committed_sessions() as session:
+        assert await session.get(User, user.id) is None
+    answer = (await admin.data(QUERY, pending=True))["erasureRequests"]
+    [request] = [r for r in answer["requests"] if r["userId"] == str(user.id)]
+    assert request["requestedBy"] == admin_id
+    again = (await admin.data(ERASE, id=str(user.id)))["eraseUser"]
+    assert again["errors"][0]["code"] == "NOT_FOUND"

@@ -332,6 +332,39 @@ async def delete_account(
         current_password[:PASSWORD_MAX_LENGTH], user.password_hash
     ):
         return _wrong_password()
+    return await _erase_account(sessions=sessions, settings=settings, user_id=user_id, actor=actor)
+
+
+async def erase_user(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    actor: str,
+) -> uuid.UUID | AccountErrors:
+    """An administrator deletes an account on the person's request (``eraseUser``): the same
+    erasure as ``deleteAccount``, the administrator recorded as who asked. Their own account
+    goes through ``deleteAccount`` (with its password)."""
+    if str(user_id) == actor:
+        return AccountErrors(
+            [
+                AccountError(
+                    AccountErrorCode.FORBIDDEN,
+                    "Delete your own account from your account page.",
+                    "userId",
+                )
+            ]
+        )
+    return await _erase_account(sessions=sessions, settings=settings, user_id=user_id, actor=actor)
+
+
+async def _erase_account(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    actor: str | None,
+) -> uuid.UUID | AccountErrors:
     async with unit_of_work(sessions) as session:
         user = await session.get(User, user_id, with_for_update=True)
         if user is None:
