@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import uuid
 
-from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
+from jobkit.erasure import ERASED_PREFIX, ERASURE_ACTOR, ErasureReport, rowcount
 from jobkit.uploads.storage import Storage
 from jobkit.uploads.sweeper import erase_uploads
 from sqlalchemy import delete, func, or_, select, text, update
@@ -38,8 +38,6 @@ from organizations.domain.models import (
 )
 from organizations.domain.snapshots import emit, snapshot
 from organizations.settings import OrganizationsSettings
-
-ACTOR = "system:erasure"
 
 
 async def erase_person(
@@ -76,7 +74,7 @@ async def erase_person(
                 user_id=user_id,
             ),
             organization.id,
-            ACTOR,
+            ERASURE_ACTOR,
         )
     report.deleted("memberships", len(memberships))
     if person is not None:
@@ -136,7 +134,7 @@ async def erase_person(
             profile.version += 1
             await session.flush()
             event = await snapshot(session, settings, profile, ProfileUpdated)
-            await emit(session, settings, event, profile.id, ACTOR, profile.version)
+            await emit(session, settings, event, profile.id, ERASURE_ACTOR, profile.version)
         report.deleted("contact_persons", taken_off)
 
     sent = [ContactMessage.sender_id == user_id]
