@@ -98,8 +98,9 @@ def service_names(root: Path = ROOT) -> list[str]:
 
 
 # Where a service keeps its published payloads when it has no single domain package (search's
-# taxonomy publishes the vocabulary events, ADR 0021).
-EVENT_MODULES = {"search": "search.taxonomy.events"}
+# taxonomy publishes the vocabulary events, ADR 0021; its alerts the erasure confirmations,
+# ADR 0036).
+EVENT_MODULES = {"search": ("search.taxonomy.events", "search.alerts.events")}
 
 
 def _module(name: str) -> types.ModuleType | None:
@@ -114,7 +115,9 @@ def _module(name: str) -> types.ModuleType | None:
 
 def publications(root: Path = ROOT) -> list[Published]:
     sources = [
-        (name, EVENT_MODULES.get(name, f"{name}.domain.events")) for name in service_names(root)
+        (name, module)
+        for name in service_names(root)
+        for module in EVENT_MODULES.get(name, (f"{name}.domain.events",))
     ]
     sources += [(KIT, module) for module in KIT_MODULES]
     found: dict[tuple[str, int], Published] = {}

@@ -91,6 +91,29 @@ RESUME_DELETED = "resumes.resume.deleted"
 RESUME_CONTACT_TOPIC = "resumes.contact"
 RESUME_CONTACT_REQUESTED = "resumes.contact.requested"
 
+# the erasure saga (ADR 0036, jobkit.erasure): every service that keeps personal data about a
+# person reads identity.user.deleted and confirms on its own topic. identity erases its own rows
+# in the request's transaction and confirms nothing to itself.
+ERASERS: tuple[str, ...] = (
+    "organizations",
+    "jobs",
+    "resumes",
+    "billing",
+    "consent",
+    "search",
+    "analytics",
+)
+
+
+def erasure_topic(service: str) -> str:
+    """The topic a service confirms its erasures on, keyed by the person's id."""
+    return f"{service}.erasure"
+
+
+def erasure_completed(service: str) -> str:
+    """The confirmation's event type."""
+    return f"{service}.erasure.completed"
+
 
 class EventView(BaseModel):
     """A consumer's view of an event's payload: the fields it reads, typed; the publisher's other

@@ -68,6 +68,8 @@ TOPICS: dict[str, TopicSettings] = {
     contracts.RESUME_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
     contracts.RESUME_CONTACT_TOPIC: TopicSettings(),
     "search.vocabulary": TopicSettings(),
+    # each eraser's confirmations, keyed by the person's id (ADR 0036)
+    **{contracts.erasure_topic(service): TopicSettings() for service in contracts.ERASERS},
 }
 
 

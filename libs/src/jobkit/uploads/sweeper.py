@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, text
+from sqlalchemy import Table, or_, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.uploads.storage import Storage
@@ -169,3 +170,36 @@ async def run_upload_sweeper(
         except Exception:
             log.exception("the upload sweep failed; trying again in %.0f s", interval_seconds)
         await asyncio.sleep(interval_seconds)
+
+
+async def erase_uploads(
+    session: AsyncSession,
+    table: Table,
+    *,
+    storage: Storage,
+    owner_id: str | None = None,
+    upload_ids: Sequence[object] = (),
+) -> int:
+    """A person's erasure (ADR 0036): the uploads they made (``owner_id``) and the ones named
+    (files of rows being erased, whoever uploaded them) are deleted now, stored styles first,
+    then the rows, in the caller's transaction; how many went. Deleting a stored object twice is
+    harmless, so a transaction that rolls back after this is simply done again."""
+    ids = [str(upload_id) for upload_id in upload_ids]
+    clauses = []
+    if owner_id is not None:
+        clauses.append(table.c.owner_id == owner_id)
+    if ids:
+        clauses.append(table.c.id.in_([uuid.UUID(upload_id) for upload_id in ids]))
+    if not clauses:
+        return 0
+    rows = (
+        await session.execute(
+            select(table.c.id, table.c.styles).where(or_(*clauses)).with_for_update()
+        )
+    ).all()
+    for row in rows:
+        for key in _keys(row.styles):
+            await storage.delete(key)
+    if rows:
+        await session.execute(table.delete().where(table.c.id.in_([row.id for row in rows])))
+    return len(rows)

@@ -3,6 +3,7 @@ from jobkit.app import Worker, create_service_app
 
 from analytics.api.relays import relays_router
 from analytics.db import memberships, outbox, revocations
+from analytics.domain.events import PUBLISHED_TOPICS
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
 from analytics.relay.workers import run_sender
@@ -16,6 +17,7 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
+        published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         consumers=build_consumers,
         # the relay sender beside the consumers (ADR 0014)
         workers=[Worker("relay-sender", run_sender)],

@@ -1,6 +1,7 @@
 from collections.abc import Sequence
 
 from fastapi import FastAPI
+from jobkit import contracts
 from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
@@ -13,10 +14,16 @@ from billing.graphql.schema import schema
 from billing.messaging.consumers import (
     ORGANIZATION_TOPIC,
     contact_handlers,
+    erasure_handlers,
     organization_handlers,
     slot_handlers,
 )
-from billing.messaging.contracts import MEMBERSHIPS_GROUP, ORGANIZATIONS_GROUP, SLOTS_GROUP
+from billing.messaging.contracts import (
+    ERASURE_GROUP,
+    MEMBERSHIPS_GROUP,
+    ORGANIZATIONS_GROUP,
+    SLOTS_GROUP,
+)
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
@@ -55,6 +62,13 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
                 settings.topic(JOB_TOPIC): slot_handlers(settings),
                 settings.topic(CONTACT_TOPIC): contact_handlers(settings),
             },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        IdempotentConsumer(
+            group_id=settings.topic(ERASURE_GROUP),
+            handlers={settings.topic(contracts.USER_TOPIC): erasure_handlers(settings)},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,

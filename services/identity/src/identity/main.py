@@ -1,5 +1,5 @@
 from fastapi import FastAPI, Request
-from jobkit.app import create_service_app
+from jobkit.app import Worker, create_service_app
 
 from identity.api.credentials import router as credentials_router
 from identity.api.masquerade import router as masquerade_router
@@ -11,6 +11,7 @@ from identity.domain.social import IdTokenVerifier
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
 from identity.messaging.consumers import build_consumers
+from identity.messaging.erasure import run_erasure_retries
 from identity.settings import SERVICE_DIR, IdentitySettings, get_settings
 
 
@@ -24,6 +25,7 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         outbox=outbox,
         published_topics=[settings.topic(USER_TOPIC), settings.topic(SESSION_TOPIC)],
         consumers=lambda runtime: build_consumers(runtime, signing_key),
+        workers=[Worker("erasure-retries", run_erasure_retries)],
         revocations=revocations,
     )
     app.state.signing_key = signing_key

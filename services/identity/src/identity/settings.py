@@ -44,6 +44,12 @@ class IdentitySettings(MailSettings):
     # so tokens they signed stay valid until they expire: key rotation without signing everyone
     # out (domain/tokens.py). Private members of its keys are never published.
     jwt_retired_public_keys_file: Path | None = None
+    # The erasure saga (ADR 0036): a deleted account's request is asked again of the services
+    # that have not confirmed it after this long, checked every erasure_check_interval_seconds;
+    # past erasure_alert_after_attempts asks, each retry is logged as an error (someone looks).
+    erasure_retry_after_seconds: int = 15 * 60
+    erasure_check_interval_seconds: float = 60.0
+    erasure_alert_after_attempts: int = 5
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

@@ -4,7 +4,12 @@ from jobkit.uploads import UploadKind, UploadReference, upload_router
 
 from organizations.db import members, outbox, rate_limit_hits, revocations, uploads
 from organizations.domain.contact import ATTACHMENT_PURPOSE
-from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, PROFILE_TOPIC
+from organizations.domain.events import (
+    CONTACT_TOPIC,
+    ERASURE_TOPIC,
+    ORGANIZATION_TOPIC,
+    PROFILE_TOPIC,
+)
 from organizations.graphql.schema import schema
 from organizations.messaging.consumers import build_consumers
 from organizations.settings import SERVICE_DIR, OrganizationsSettings, get_settings
@@ -43,6 +48,7 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             settings.topic(ORGANIZATION_TOPIC),
             settings.topic(PROFILE_TOPIC),
             settings.topic(CONTACT_TOPIC),
+            settings.topic(ERASURE_TOPIC),
         ],
         consumers=build_consumers,
         revocations=revocations,

@@ -24,11 +24,12 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.mail import send_mail
+from jobkit.testing.erasure import confirmations, deletion_event, deliver
 from jobkit.testing.server import serve
 from search.alerts import mailer
 from search.alerts.models import AlertDelivery, AlertMail, SavedSearch
 from search.alerts.searches import stored_query
-from search.db import processed_events
+from search.db import outbox, processed_events
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.payloads import JOB_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
@@ -511,6 +512,8 @@ async def test_a_deleted_account_loses_its_alerts_and_ledger(
     user_id = str(uuid.uuid4())
     mine = await _alert(committed_sessions, person, word)
     kept = await _alert(committed_sessions, visitor, word)
+    # one the person made as a visitor, with the account's address (ADR 0036)
+    as_visitor = await _alert(committed_sessions, person, f"{word}x")
     async with unit_of_work(committed_sessions) as session:
         await session.execute(
             update(SavedSearch).where(SavedSearch.id == mine.id).values(user_id=user_id)
@@ -524,7 +527,7 @@ async def test_a_deleted_account_loses_its_alerts_and_ledger(
     await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
     consumer = IdempotentConsumer(
         group_id=settings.topic(ALERT_MAILER_GROUP),
-        handlers={topic: user_handlers()},
+        handlers={topic: user_handlers(settings)},
         sessions=committed_sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
@@ -538,7 +541,7 @@ async def test_a_deleted_account_loses_its_alerts_and_ledger(
             aggregate_id=user_id,
             aggregate_version=2,
             site="jobboard",
-            payload={"user_id": user_id},
+            payload={"user_id": user_id, "email": person.upper()},
         )
         await producer.send_and_wait(topic, event.to_bytes(), key=user_id.encode())
         deadline = asyncio.get_running_loop().time() + DEADLINE_SECONDS
@@ -551,8 +554,19 @@ async def test_a_deleted_account_loses_its_alerts_and_ledger(
         await consumer.stop()
     async with committed_sessions() as session:
         assert await session.get(SavedSearch, mine.id) is None
+        assert await session.get(SavedSearch, as_visitor.id) is None
         assert await session.get(SavedSearch, kept.id) is not None
         pending = (await session.scalars(select(AlertMail).where(AlertMail.email == person))).all()
         assert pending == []
     assert await _ledger(committed_sessions, person) == set()
     assert len(await _ledger(committed_sessions, visitor)) == 1
+    # identity asks again (a new event): nothing left to erase, confirmed again
+    await deliver(
+        committed_sessions, user_handlers(settings)[USER_DELETED], deletion_event(user_id)
+    )
+    async with committed_sessions() as session:
+        assert await session.get(SavedSearch, kept.id) is not None
+    done = await confirmations(committed_sessions, outbox, service="search", user_id=user_id)
+    assert len(done) == 2
+    assert done[0].payload["erased"]["alerts"] == 2
+    assert done[1].payload["erased"] == {}

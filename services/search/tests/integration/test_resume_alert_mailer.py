@@ -244,7 +244,7 @@ async def test_a_deleted_account_loses_its_resume_alerts_and_their_ledger(
         payload={"user_id": gone.user_id},
     )
     async with unit_of_work(committed_sessions) as session:
-        await user_handlers()[USER_DELETED](session, event)
+        await user_handlers(settings)[USER_DELETED](session, event)
     async with committed_sessions() as session:
         assert await session.get(ResumeAlert, gone.id) is None
         assert await session.get(ResumeAlert, kept.id) is not None

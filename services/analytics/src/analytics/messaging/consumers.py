@@ -9,6 +9,8 @@ from typing import Any
 
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.contracts import USER_DELETED
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
@@ -16,7 +18,9 @@ from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from analytics.db import known_organizations, memberships, processed_events, site_settings
+from analytics.db import known_organizations, memberships, outbox, processed_events, site_settings
+from analytics.domain.erasure import erase_person
+from analytics.domain.events import ErasureCompleted
 from analytics.domain.models import KnownJob
 from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
@@ -50,6 +54,25 @@ GROUP_ID = "analytics"
 SITE_CONFIG_GROUP = "analytics-site-config"
 ORGANIZATIONS_GROUP = "analytics-organizations"
 JOBS_GROUP = "analytics-jobs"
+ERASURE_GROUP = "analytics-erasure"
+
+
+def erasure_handlers(settings: AnalyticsSettings) -> dict[str, Handler]:
+    """identity.user.deleted: the person's events anonymized, the rest erased, and confirmed
+    (ADR 0036)."""
+
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(session, user_id=request.user_id)
+
+    return {
+        USER_DELETED: erasure_handler(
+            service="analytics",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }
 
 
 def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
@@ -212,4 +235,5 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
         consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
         consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
         consumer(JOBS_GROUP, {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job_snapshot)}),
+        consumer(ERASURE_GROUP, {USER_TOPIC: erasure_handlers(settings)}),
     ]

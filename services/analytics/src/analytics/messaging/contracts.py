@@ -20,6 +20,7 @@ from jobkit.contracts import (
     EventView,
     Reads,
 )
+from jobkit.erasure import erasure_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -108,6 +109,8 @@ class OrganizationCreatedV1(EventView):
 
 
 READS = (
+    # a deleted account's data anonymized or erased, and confirmed (ADR 0036)
+    erasure_reads("analytics-erasure"),
     Reads("analytics", USER_TOPIC, (USER_REGISTERED,), UserRegisteredV1),
     Reads("analytics", APPLICATION_TOPIC, (APPLICATION_SUBMITTED,), ApplicationSubmittedV1),
     Reads(

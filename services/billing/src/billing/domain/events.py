@@ -2,13 +2,22 @@
 
 from typing import ClassVar
 
+from jobkit import contracts
+from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
 
 LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
 
 CONTACT_TOPIC = "billing.contact"  # answers to resume contact requests, keyed by request id
 
-PUBLISHED_TOPICS = (LEDGER_TOPIC, "billing.subscription", "billing.slot", CONTACT_TOPIC)
+ERASURE_TOPIC = contracts.erasure_topic("billing")  # erasure confirmations, keyed by user id
+PUBLISHED_TOPICS = (
+    LEDGER_TOPIC,
+    "billing.subscription",
+    "billing.slot",
+    CONTACT_TOPIC,
+    ERASURE_TOPIC,
+)
 
 
 class CreditsChanged(EventPayload):
@@ -98,3 +107,10 @@ class ContactDenied(EventPayload):
     request_id: str
     organization_number: int
     reason: str  # no_slots_left
+
+
+class ErasureCompleted(ErasureCompletedPayload):
+    """A deleted account's ledger entries and invoicing contact anonymized (ADR 0036)."""
+
+    event_type: ClassVar[str] = contracts.erasure_completed("billing")
+    topic: ClassVar[str] = ERASURE_TOPIC

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.consumer import Handler
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from billing.db import known_organizations
+from billing.db import known_organizations, outbox
 from billing.domain.contacts import consume_contact_slot
+from billing.domain.erasure import erase_person
+from billing.domain.events import ErasureCompleted
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.resumes_events import ContactRequested
 from billing.domain.slots import release_slot, reserve_slot
@@ -61,3 +64,21 @@ def contact_handlers(settings: BillingSettings) -> dict[str, Handler]:
         )
 
     return {ContactRequested.event_type: requested}
+
+
+def erasure_handlers(settings: BillingSettings) -> dict[str, Handler]:
+    """identity.user.deleted: the person's traces in the ledger and invoicing contacts
+    anonymized, and confirmed (ADR 0036)."""
+
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(session, user_id=request.user_id, email=request.email)
+
+    return {
+        contracts.USER_DELETED: erasure_handler(
+            service="billing",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }

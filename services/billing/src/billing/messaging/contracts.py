@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
+from jobkit.erasure import erasure_reads
 from jobkit.memberships import MemberAddedByNumberView, MemberRemovedByNumberView
 from jobkit.revocations import revocation_reads
 
@@ -14,6 +15,7 @@ from billing.domain.resumes_events import ContactRequested
 MEMBERSHIPS_GROUP = "billing-memberships"
 ORGANIZATIONS_GROUP = "billing-organizations"
 SLOTS_GROUP = "billing-slots"
+ERASURE_GROUP = "billing-erasure"
 
 
 class OrganizationNamed(EventView):
@@ -25,6 +27,8 @@ class OrganizationNamed(EventView):
 
 
 READS = (
+    # a deleted account's data anonymized, and confirmed (ADR 0036)
+    erasure_reads(ERASURE_GROUP),
     Reads(
         MEMBERSHIPS_GROUP,
         contracts.ORGANIZATION_TOPIC,

@@ -2,12 +2,16 @@
 
 from typing import ClassVar
 
+from jobkit.contracts import erasure_completed, erasure_topic
+from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
 
 INFO_TOPIC = "consent.info"  # consent infos, keyed by info id
 CONSENT_TOPIC = "consent.consent"  # user consents, keyed by user id (a user's consents in order)
 
-PUBLISHED_TOPICS = (INFO_TOPIC, CONSENT_TOPIC)
+ERASURE_TOPIC = erasure_topic("consent")  # erasure confirmations, keyed by user id (ADR 0036)
+
+PUBLISHED_TOPICS = (INFO_TOPIC, CONSENT_TOPIC, ERASURE_TOPIC)
 
 
 class ConsentInfoRevised(EventPayload):
@@ -37,3 +41,10 @@ class UserConsentGiven(EventPayload):
     type: str
     placement: str
     source: str  # user | registration
+
+
+class ErasureCompleted(ErasureCompletedPayload):
+    """A deleted account's consents anonymized (ADR 0036)."""
+
+    event_type: ClassVar[str] = erasure_completed("consent")
+    topic: ClassVar[str] = ERASURE_TOPIC

@@ -28,12 +28,3 @@ class RegistrationConsented(EventPayload):
     user_id: str
     mail: str
     consents: list[AgreedRevision]
-
-
-class UserDeleted(EventPayload):
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    event_type: ClassVar[str] = contracts.USER_DELETED
-    topic: ClassVar[str] = USER_TOPIC
-
-    user_id: str

@@ -15,12 +15,13 @@ from typing import Annotated, Any
 
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
+from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
 from jobkit.errors import errors_from_validation
 from jobkit.html import MAX_HTML_LENGTH, plain_text, sanitize_full
 from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
 from pydantic import BaseModel, Field, ValidationError, field_validator
-from sqlalchemy import Select, delete, select
+from sqlalchemy import Select, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -431,6 +432,15 @@ async def record_registration_consents(
         )
 
 
-async def erase_user_consents(session: AsyncSession, *, user_id: str) -> None:
-    """identity.user.deleted: the person's consents go with their account."""
-    await session.execute(delete(UserConsent).where(UserConsent.user_id == user_id))
+async def erase_user_consents(session: AsyncSession, user_id: str) -> ErasureReport:
+    """identity.user.deleted (ADR 0036): the person's consents stay as the proof that what was
+    done with their data was lawful (which revision of which text was agreed to, when, where,
+    how), without the person: their address is dropped and their id replaced by one random id
+    for the whole history, so it still reads as one person's and leads to nobody."""
+    report = ErasureReport()
+    subject = f"{ERASED_PREFIX}{uuid.uuid4().hex}"
+    result = await session.execute(
+        update(UserConsent).where(UserConsent.user_id == user_id).values(user_id=subject, mail="")
+    )
+    report.anonymized_rows("user_consents", rowcount(result))
+    return report

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from jobkit import contracts
 from jobkit.consumer import Handler
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from consent.domain.identity_events import RegistrationConsented, UserDeleted
+from consent.db import outbox
+from consent.domain.events import ErasureCompleted
+from consent.domain.identity_events import RegistrationConsented
 from consent.domain.service import erase_user_consents, record_registration_consents
 from consent.messaging.contracts import IDENTITY_GROUP
 
@@ -26,9 +30,14 @@ def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
             consents=[(item.info_id, item.revision_id) for item in payload.consents],
         )
 
-    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
-        await erase_user_consents(
-            session, user_id=UserDeleted.model_validate(event.payload).user_id
-        )
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_user_consents(session, request.user_id)
 
-    return {RegistrationConsented.event_type: registered, UserDeleted.event_type: deleted}
+    deleted = erasure_handler(
+        service="consent",
+        settings=settings,
+        outbox=outbox,
+        completed=ErasureCompleted,
+        erase=erase,
+    )
+    return {RegistrationConsented.event_type: registered, contracts.USER_DELETED: deleted}

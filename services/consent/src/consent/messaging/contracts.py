@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.erasure import erasure_reads
 from jobkit.revocations import revocation_reads
 
-from consent.domain.identity_events import RegistrationConsented, UserDeleted
+from consent.domain.identity_events import RegistrationConsented
 
 IDENTITY_GROUP = "consent-identity"
 
@@ -18,7 +19,8 @@ READS = (
         (contracts.USER_REGISTRATION_CONSENTED,),
         RegistrationConsented,
     ),
-    Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
+    # a deleted account's consents anonymized, and confirmed (ADR 0036)
+    erasure_reads(IDENTITY_GROUP),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("consent"),
 )

@@ -23,6 +23,7 @@ from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationEr
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
+from identity.domain.erasure import open_erasure
 from identity.domain.errors import (
     EMAIL_TAKEN,
     LINK_EXPIRED,
@@ -38,7 +39,6 @@ from identity.domain.events import (
     EmailChanged,
     EmailChangeRequested,
     PasswordChanged,
-    UserDeleted,
     UserUpdated,
 )
 from identity.domain.models import User
@@ -322,7 +322,8 @@ async def delete_account(
     current_password: str,
     actor: str | None,
 ) -> uuid.UUID | AccountErrors:
-    """Delete the account (its social links go with it); other services follow the event."""
+    """Delete the account (its social links go with it); other services follow the event and
+    confirm (the erasure saga, ADR 0036)."""
     async with sessions() as session:
         user = await session.get(User, user_id)
     if user is None:
@@ -331,17 +332,45 @@ async def delete_account(
         current_password[:PASSWORD_MAX_LENGTH], user.password_hash
     ):
         return _wrong_password()
+    return await _erase_account(sessions=sessions, settings=settings, user_id=user_id, actor=actor)
+
+
+async def erase_user(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    actor: str,
+) -> uuid.UUID | AccountErrors:
+    """An administrator deletes an account on the person's request (``eraseUser``): the same
+    erasure as ``deleteAccount``, the administrator recorded as who asked. Their own account
+    goes through ``deleteAccount`` (with its password)."""
+    if str(user_id) == actor:
+        return AccountErrors(
+            [
+                AccountError(
+                    AccountErrorCode.FORBIDDEN,
+                    "Delete your own account from your account page.",
+                    "userId",
+                )
+            ]
+        )
+    return await _erase_account(sessions=sessions, settings=settings, user_id=user_id, actor=actor)
+
+
+async def _erase_account(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    user_id: uuid.UUID,
+    actor: str | None,
+) -> uuid.UUID | AccountErrors:
     async with unit_of_work(sessions) as session:
         user = await session.get(User, user_id, with_for_update=True)
         if user is None:
             return _not_found()
-        await _event(
-            session,
-            settings,
-            UserDeleted(user_id=str(user.id), roles=list(user.roles)),
-            user,
-            actor,
-        )
+        # the erasure saga: every service erases or anonymizes the person's data and confirms
+        await open_erasure(session, settings, user, actor=actor)
         # Its session rows go with it; every service refuses its tokens from the events on.
         await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
         await outdate_tokens(session, settings, user, reason="deleted", actor=actor)

@@ -4,7 +4,7 @@ from typing import Any, ClassVar, Literal
 
 from jobkit import contracts
 from jobkit.events import EventPayload
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 USER_TOPIC = "identity.user"
 
@@ -121,14 +121,20 @@ class EmailChanged(EventPayload):
 
 
 class UserDeleted(EventPayload):
-    """The account is gone; other services erase or anonymise what they keep about the user."""
+    """The account is gone; the services named in ``services`` (every eraser at first, the ones
+    that have not confirmed when identity asks again) erase or anonymise what they keep about the
+    user and confirm (the erasure saga, ADR 0036)."""
 
     event_type: ClassVar[str] = "identity.user.deleted"
     schema_version: ClassVar[int] = 1
     topic: ClassVar[str] = USER_TOPIC
 
     user_id: str
+    # the address, for what services keep by address (kept by identity until every eraser
+    # confirmed, then dropped)
+    email: str | None
     roles: list[str]
+    services: list[str] = Field(default_factory=list)
 
 
 class AgreedRevision(BaseModel):

@@ -159,3 +159,40 @@ class UserConsentMark(Base):
     info_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
     revision_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     given_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ErasureRequest(Base):
+    """A deleted account's erasure saga (ADR 0036): every eraser is asked to erase or anonymize
+    what it keeps about the person, and confirms; ``completed_at`` is set with the last
+    confirmation. The person's id and roles only: the account itself is gone."""
+
+    __tablename__ = "erasure_requests"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
+    roles: Mapped[list[str]] = mapped_column(ARRAY(String(50)), default=list)
+    # the account's address, for what services keep by address; dropped once every eraser
+    # confirmed (the request then keeps nothing but the id)
+    email: Mapped[str | None] = mapped_column(String(254))
+    site: Mapped[str] = mapped_column(String(100))
+    # who asked: the person, or an administrator on their behalf (the actor of the request)
+    requested_by: Mapped[str | None] = mapped_column(String(100))
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # the last time the request was (re)published, and how many times it was
+    last_asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ErasureConfirmation(Base):
+    """One service confirmed it erased (counts by kind in ``erased``) or anonymized the person's
+    data. The first confirmation counts; a repeated one changes nothing."""
+
+    __tablename__ = "erasure_confirmations"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("erasure_requests.user_id", ondelete="CASCADE"), primary_key=True
+    )
+    service: Mapped[str] = mapped_column(String(50), primary_key=True)
+    confirmed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    erased: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+    anonymized: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)

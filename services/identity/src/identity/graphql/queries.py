@@ -9,13 +9,42 @@ from sqlalchemy import select
 from strawberry.types import Info
 
 from identity.domain.audit import audit_log
+from identity.domain.erasure import ServiceProgress, erasure_requests
 from identity.domain.models import Site as SiteModel
 from identity.domain.models import User as UserModel
 from identity.domain.site_config import site_config
 from identity.graphql.context import IdentityContext
-from identity.graphql.types import AppConfigEntry, AuditEntry, AuditLog, Site, User
+from identity.graphql.types import (
+    AppConfigEntry,
+    AuditEntry,
+    AuditLog,
+    ErasureCount,
+    ErasureRequest,
+    ErasureRequests,
+    ErasureServiceProgress,
+    ErasureServiceState,
+    Site,
+    User,
+)
 
 AUDIT_PAGE_MAX = 100
+ERASURE_PAGE_MAX = 100
+
+
+def _counts(counts: dict[str, int]) -> list[ErasureCount]:
+    return [ErasureCount(kind=kind, count=count) for kind, count in sorted(counts.items())]
+
+
+def _service_progress(progress: ServiceProgress) -> ErasureServiceProgress:
+    return ErasureServiceProgress(
+        service=progress.service,
+        state=ErasureServiceState.PENDING
+        if progress.confirmed_at is None
+        else ErasureServiceState.CONFIRMED,
+        confirmed_at=progress.confirmed_at,
+        erased=_counts(progress.erased),
+        anonymized=_counts(progress.anonymized),
+    )
 
 
 def _reference(user_id: object) -> User:
@@ -109,5 +138,39 @@ class Query:
                     finished_at=e.finished_at,
                 )
                 for e in page.entries
+            ],
+        )
+
+    @strawberry.field(
+        description="Deleted accounts' erasures, newest first, with each service's progress "
+        "(administrators only; ADR 0036). pendingOnly: those some service has not confirmed.",
+        permission_classes=[AdminLike],
+    )
+    async def erasure_requests(
+        self,
+        info: Info[IdentityContext, None],
+        pending_only: bool = False,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> ErasureRequests:
+        page = await erasure_requests(
+            info.context.sessions,
+            pending_only=pending_only,
+            limit=max(1, min(limit, ERASURE_PAGE_MAX)),
+            offset=max(0, offset),
+        )
+        return ErasureRequests(
+            total=page.total,
+            requests=[
+                ErasureRequest(
+                    user_id=strawberry.ID(str(r.user_id)),
+                    requested_by=r.requested_by,
+                    requested_at=r.requested_at,
+                    last_asked_at=r.last_asked_at,
+                    attempts=r.attempts,
+                    completed_at=r.completed_at,
+                    services=[_service_progress(p) for p in r.services],
+                )
+                for r in page.requests
             ],
         )

@@ -11,6 +11,7 @@ from identity.graphql.mutations.account import (
     update_profile,
 )
 from identity.graphql.mutations.change_user_roles import ChangeUserRolesResult, change_user_roles
+from identity.graphql.mutations.erase_user import erase_user
 from identity.graphql.mutations.password_reset import (
     PasswordResetRequested,
     ResetPasswordResult,
@@ -89,6 +90,14 @@ class Mutation:
         resolver=delete_account,
         description="Delete your account for good (asks for the current password).",
         permission_classes=[IsAuthenticated],
+    )
+    erase_user: DeleteAccountResult = strawberry.mutation(
+        resolver=erase_user,
+        description=(
+            "Delete a person's account on their request, and erase their data in every service "
+            "(administrators only; progress in erasureRequests)."
+        ),
+        permission_classes=[AdminLike],
     )
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import Enum
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors
@@ -138,4 +139,50 @@ class AuditEntry:
 @strawberry.type
 class AuditLog:
     entries: list[AuditEntry]
+    total: int
+
+
+@strawberry.enum(description="Where a service stands in an erasure (ADR 0036).")
+class ErasureServiceState(Enum):
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+
+
+@strawberry.type(description="How many rows, files or documents of one kind a service handled.")
+class ErasureCount:
+    kind: str
+    count: int
+
+
+@strawberry.type(description="One service's part in an erasure.")
+class ErasureServiceProgress:
+    service: str
+    state: ErasureServiceState
+    confirmed_at: datetime | None
+    erased: list[ErasureCount] = strawberry.field(description="What it deleted, by kind.")
+    anonymized: list[ErasureCount] = strawberry.field(
+        description="What it kept without the person (kept for a reason ADR 0036 gives), by kind."
+    )
+
+
+@strawberry.type(description="A deleted account's erasure across the services (ADR 0036).")
+class ErasureRequest:
+    user_id: strawberry.ID = strawberry.field(description="The deleted account's id.")
+    requested_by: str | None = strawberry.field(
+        description="Who asked: the person's id, or the administrator's acting for them."
+    )
+    requested_at: datetime
+    last_asked_at: datetime = strawberry.field(
+        description="When the services were last asked (the first time, or a retry)."
+    )
+    attempts: int
+    completed_at: datetime | None = strawberry.field(
+        description="When the last service confirmed; null while any has not."
+    )
+    services: list[ErasureServiceProgress]
+
+
+@strawberry.type
+class ErasureRequests:
+    requests: list[ErasureRequest]
     total: int

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
-from jobkit.consumer import IdempotentConsumer
+from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.contracts import ERASERS, erasure_completed, erasure_topic
 from jobkit.events import EventEnvelope
 from jobkit.mail import send_mail
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -26,6 +27,7 @@ from identity.domain.consent import (
     apply_consent_given,
     apply_info_revised,
 )
+from identity.domain.erasure import record_confirmation
 from identity.domain.events import (
     USER_TOPIC,
     EmailChangeRequested,
@@ -47,6 +49,22 @@ from identity.settings import IdentitySettings
 MAILER_GROUP = "identity-mailer"
 CONSENT_GROUP = "identity-consent"
 AUDIT_GROUP = "identity-audit"
+ERASURE_GROUP = "identity-erasure"
+
+
+def erasure_handlers() -> dict[str, dict[str, Handler]]:
+    """Every eraser's confirmation topic (unprefixed) -> its handler (ADR 0036)."""
+
+    def confirmed_by(service: str) -> Handler:
+        async def confirmed(session: AsyncSession, event: EventEnvelope) -> None:
+            await record_confirmation(session, service=service, payload=event.payload)
+
+        return confirmed
+
+    return {
+        erasure_topic(service): {erasure_completed(service): confirmed_by(service)}
+        for service in ERASERS
+    }
 
 
 def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[IdempotentConsumer]:
@@ -115,6 +133,15 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
                     MasqueradedWriteAttempted.event_type: on_write_attempted,
                     MasqueradedWriteFinished.event_type: on_write_finished,
                 }
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        IdempotentConsumer(
+            group_id=settings.topic(ERASURE_GROUP),
+            handlers={
+                settings.topic(topic): handlers for topic, handlers in erasure_handlers().items()
             },
             sessions=runtime.sessions,
             processed=processed_events,

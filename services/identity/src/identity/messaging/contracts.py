@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
-from jobkit.contracts import Reads
+from jobkit.contracts import ERASERS, Reads, erasure_completed, erasure_topic
+from jobkit.erasure import ErasureCompleted
 from jobkit.revocations import revocation_reads
 
 from identity.domain.consent import ConsentGiven, InfoRevised
@@ -47,6 +48,16 @@ READS = (
             EmailChangeRequested,
             TakenEmailUsed,
         )
+    ),
+    # every eraser's confirmation of a deleted account's erasure (ADR 0036)
+    *(
+        Reads(
+            "identity-erasure",
+            erasure_topic(service),
+            (erasure_completed(service),),
+            ErasureCompleted,
+        )
+        for service in ERASERS
     ),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("identity"),

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from jobkit import contracts
 from jobkit.contracts import EventView
+from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
 from pydantic import BaseModel, ConfigDict
 
@@ -238,3 +239,13 @@ class JobUnbookmarked(EventPayload):
     job_id: str
     user_id: str
     organization_id: str
+
+
+ERASURE_TOPIC = contracts.erasure_topic("jobs")  # erasure confirmations, keyed by user id
+
+
+class ErasureCompleted(ErasureCompletedPayload):
+    """A deleted account's applications anonymized, bookmarks and files deleted (ADR 0036)."""
+
+    event_type: ClassVar[str] = contracts.erasure_completed("jobs")
+    topic: ClassVar[str] = ERASURE_TOPIC

@@ -22,22 +22,26 @@ from email.message import EmailMessage
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.known_organizations import apply_profile as apply_known_profile
 from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SiteConfigChangedView
+from jobkit.uploads.storage import Storage
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy import delete, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from jobs.db import known_organizations, members, processed_events, terms
+from jobs.db import known_organizations, members, outbox, processed_events, terms
+from jobs.domain.erasure import erase_person
 from jobs.domain.events import (
     APPLICATION_TOPIC,
     JOB_TOPIC,
     SLOT_TOPIC,
+    ErasureCompleted,
     JobRejected,
     JobTakenDown,
     SlotDenied,
@@ -71,6 +75,26 @@ SLOTS_GROUP = "jobs-slots"
 MAILER_GROUP = "jobs-mailer"
 APPLICATION_MAILER_GROUP = "jobs-application-mailer"
 APPLICANT_MAILER_GROUP = "jobs-applicant-mailer"
+ERASURE_GROUP = "jobs-erasure"
+
+
+def erasure_handlers(settings: JobsSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.user.deleted: the person's data erased or anonymized, and confirmed (ADR 0036)."""
+
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(
+            session, storage=storage, user_id=request.user_id, email=request.email
+        )
+
+    return {
+        contracts.USER_DELETED: erasure_handler(
+            service="jobs",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }
 
 
 async def apply_organization(session: AsyncSession, event: EventEnvelope) -> None:
@@ -278,5 +302,11 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions,
             APPLICANT_MAILER_GROUP,
             {APPLICATION_TOPIC: applicant_mailer_handlers(settings)},
+        ),
+        _consumer(
+            settings,
+            sessions,
+            ERASURE_GROUP,
+            {contracts.USER_TOPIC: erasure_handlers(settings, runtime.storage)},
         ),
     ]

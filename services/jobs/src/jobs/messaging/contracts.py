@@ -8,6 +8,7 @@ import uuid
 
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
+from jobkit.erasure import erasure_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -51,6 +52,8 @@ class ProfileShown(EventView):
 
 
 READS = (
+    # a deleted account's data erased or anonymized, and confirmed (ADR 0036)
+    erasure_reads("jobs-erasure"),
     Reads(
         "jobs-organizations",
         contracts.ORGANIZATION_TOPIC,

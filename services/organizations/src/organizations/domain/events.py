@@ -7,12 +7,14 @@ logo URL, published state, version), so the indexer never calls back.
 from typing import ClassVar
 
 from jobkit import contracts
+from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
 from pydantic import BaseModel
 
 ORGANIZATION_TOPIC = contracts.ORGANIZATION_TOPIC  # organizations and their members
 PROFILE_TOPIC = contracts.PROFILE_TOPIC  # public profiles (keyed by profile id = organization id)
 CONTACT_TOPIC = contracts.ORGANIZATION_CONTACT_TOPIC  # contact form messages (keyed by message id)
+ERASURE_TOPIC = contracts.erasure_topic("organizations")  # erasure confirmations, by user id
 
 
 class OrganizationCreated(EventPayload):
@@ -138,3 +140,10 @@ class ContactMessageSent(EventPayload):
     sender_id: str | None
     send_copy: bool
     attachments_count: int
+
+
+class ErasureCompleted(ErasureCompletedPayload):
+    """A deleted account's memberships, contact persons and messages erased (ADR 0036)."""
+
+    event_type: ClassVar[str] = contracts.erasure_completed("organizations")
+    topic: ClassVar[str] = ERASURE_TOPIC

@@ -1,6 +1,7 @@
 """Organizations' consumers: search's vocabulary into the local terms read model (to check term
 ids on write), identity's site settings (the contact form's captcha), the invitation mailer
-(once per invitation event) and the contact form's mailers (messaging/contact_mailer.py)."""
+(once per invitation event), the contact form's mailers (messaging/contact_mailer.py), and a
+deleted account's erasure (ADR 0036)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,25 @@ import uuid
 from collections.abc import Sequence
 from email.message import EmailMessage
 
+from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.mail import compose, send_mail
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
+from jobkit.uploads.storage import Storage
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from organizations.db import processed_events, site_settings, terms
-from organizations.domain.events import CONTACT_TOPIC, ORGANIZATION_TOPIC, MemberInvited
+from organizations.db import outbox, processed_events, site_settings, terms
+from organizations.domain.erasure import erase_person
+from organizations.domain.events import (
+    CONTACT_TOPIC,
+    ORGANIZATION_TOPIC,
+    ErasureCompleted,
+    MemberInvited,
+)
 from organizations.domain.invitations import new_invitation_token
 from organizations.domain.models import Invitation, Organization
 from organizations.messaging.contact_mailer import contact_copy_handlers, contact_mailer_handlers
@@ -28,6 +38,26 @@ MAILER_GROUP = "organizations-mailer"
 SITE_CONFIG_GROUP = "organizations-site-config"
 CONTACT_MAILER_GROUP = "organizations-contact-mailer"
 CONTACT_COPY_GROUP = "organizations-contact-copy-mailer"
+ERASURE_GROUP = "organizations-erasure"
+
+
+def erasure_handlers(settings: OrganizationsSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.user.deleted: the person's data erased or anonymized, and confirmed (ADR 0036)."""
+
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(
+            session, settings, storage=storage, user_id=request.user_id, email=request.email
+        )
+
+    return {
+        contracts.USER_DELETED: erasure_handler(
+            service="organizations",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }
 
 
 def invitation_mail(
@@ -72,6 +102,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         )
 
     return [
+        consumer(ERASURE_GROUP, contracts.USER_TOPIC, erasure_handlers(settings, runtime.storage)),
         consumer(SITE_CONFIG_GROUP, SITE_TOPIC, site_settings_handlers(site_settings)),
         consumer(
             CONTACT_MAILER_GROUP, CONTACT_TOPIC, contact_mailer_handlers(settings, runtime.storage)

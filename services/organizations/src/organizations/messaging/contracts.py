@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.erasure import erasure_reads
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
@@ -13,6 +14,8 @@ from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 from organizations.domain.events import ContactMessageSent, MemberInvited
 
 READS = (
+    # a deleted account's data erased or anonymized, and confirmed (ADR 0036)
+    erasure_reads("organizations-erasure"),
     Reads(
         "organizations-site-config",
         contracts.SITE_TOPIC,

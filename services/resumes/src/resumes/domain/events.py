@@ -11,12 +11,14 @@ cannot disclose what the event does not carry. ``resumes.contact.requested`` is 
 from typing import ClassVar
 
 from jobkit import contracts
+from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
 from pydantic import BaseModel
 
 RESUME_TOPIC = contracts.RESUME_TOPIC  # resumes, keyed by the resume id
 CONTACT_TOPIC = contracts.RESUME_CONTACT_TOPIC  # contact requests, keyed by the request id
-PUBLISHED_TOPICS = (RESUME_TOPIC, CONTACT_TOPIC)
+ERASURE_TOPIC = contracts.erasure_topic("resumes")  # erasure confirmations, keyed by user id
+PUBLISHED_TOPICS = (RESUME_TOPIC, CONTACT_TOPIC, ERASURE_TOPIC)
 # billing's answers to contact requests (billing.domain.events), keyed by the request id
 BILLING_CONTACT_TOPIC = "billing.contact"
 CONTACT_GRANTED = "billing.contact.granted"
@@ -146,3 +148,10 @@ class ContactStatusChanged(EventPayload):
     resume_id: str
     organization_id: str
     status: str
+
+
+class ErasureCompleted(ErasureCompletedPayload):
+    """A deleted account's resume and files deleted (ADR 0036)."""
+
+    event_type: ClassVar[str] = contracts.erasure_completed("resumes")
+    topic: ClassVar[str] = ERASURE_TOPIC

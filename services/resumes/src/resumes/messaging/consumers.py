@@ -7,7 +7,8 @@
 - ``resumes-contacts``: billing's answers to contact requests (granted: the request waits for
   the applicant; denied: no contact left), applied once per request whatever the redeliveries;
 - ``resumes-contact-mailer``: a granted request is mailed to the applicant;
-- ``resumes-identity``: a deleted account's resume is deleted (personal data erased);
+- ``resumes-identity``: a deleted account's resume and files are deleted, its contact requests
+  made as a recruiter anonymized, and the erasure confirmed (ADR 0036);
 - ``resumes-site-config``: identity's site settings into their read model (whether recruiters
   may ask for contact: ``features.resume_contact``; whether import and export are on).
 """
@@ -22,26 +23,36 @@ from email.message import EmailMessage
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.known_organizations import apply_organization
 from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
+from jobkit.uploads.storage import Storage
 from jobkit.vocabulary import VOCABULARY_TOPIC, vocabulary_handlers
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from resumes.db import known_organizations, members, processed_events, site_settings, terms
+from resumes.db import (
+    known_organizations,
+    members,
+    outbox,
+    processed_events,
+    site_settings,
+    terms,
+)
 from resumes.domain.contacts import apply_billing_answer
+from resumes.domain.erasure import erase_person
 from resumes.domain.events import (
     BILLING_CONTACT_TOPIC,
     CONTACT_DENIED,
     CONTACT_GRANTED,
     CONTACT_TOPIC,
     ContactStatusChanged,
+    ErasureCompleted,
 )
 from resumes.domain.models import Resume
-from resumes.domain.profile import erase_resume
 from resumes.messaging.contracts import (
     CONTACT_MAILER_GROUP,
     CONTACTS_GROUP,
@@ -52,7 +63,6 @@ from resumes.messaging.contracts import (
     ContactDenied,
     ContactGranted,
     OrganizationNamed,
-    UserDeleted,
 )
 from resumes.settings import ResumesSettings
 
@@ -140,12 +150,21 @@ def mailer_handlers(settings: ResumesSettings) -> dict[str, Handler]:
     return {ContactStatusChanged.event_type: status_changed}
 
 
-def identity_handlers(settings: ResumesSettings) -> dict[str, Handler]:
-    async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
-        payload = UserDeleted.model_validate(event.payload)
-        await erase_resume(session, settings, payload.user_id)
+def identity_handlers(settings: ResumesSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.user.deleted: the person's resume and files erased, and confirmed (ADR 0036)."""
 
-    return {contracts.USER_DELETED: deleted}
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(session, settings, storage=storage, user_id=request.user_id)
+
+    return {
+        contracts.USER_DELETED: erasure_handler(
+            service="resumes",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }
 
 
 def _consumer(
@@ -184,7 +203,10 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             settings, sessions, CONTACT_MAILER_GROUP, {CONTACT_TOPIC: mailer_handlers(settings)}
         ),
         _consumer(
-            settings, sessions, IDENTITY_GROUP, {contracts.USER_TOPIC: identity_handlers(settings)}
+            settings,
+            sessions,
+            IDENTITY_GROUP,
+            {contracts.USER_TOPIC: identity_handlers(settings, runtime.storage)},
         ),
         _consumer(
             settings,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
+from jobkit.erasure import erasure_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -34,12 +35,6 @@ class OrganizationNamed(EventView):
     organization_id: str
     number: int
     name: str
-
-
-class UserDeleted(EventView):
-    """identity.user.deleted: the account is gone, and its resume with it."""
-
-    user_id: str
 
 
 class ContactGranted(EventView):
@@ -84,7 +79,8 @@ READS = (
         (ContactStatusChanged.event_type,),
         ContactStatusChanged,
     ),
-    Reads(IDENTITY_GROUP, contracts.USER_TOPIC, (contracts.USER_DELETED,), UserDeleted),
+    # the account is gone: its resume and files erased, and confirmed (ADR 0036)
+    erasure_reads(IDENTITY_GROUP),
     # the site's settings: whether recruiters may ask for contact (features.resume_contact) and
     # whether import and export are on (features.resume, features.resume_import; ADR 0028)
     Reads(

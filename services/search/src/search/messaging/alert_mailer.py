@@ -15,15 +15,16 @@ from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.db import unit_of_work
+from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.site_settings import site_names
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from search.alerts import resume_alerts
 from search.alerts.bounces import serve_bounces
+from search.alerts.erasure import erase_person
+from search.alerts.events import ErasureCompleted
 from search.alerts.mailer import record_new_job, run_once
-from search.alerts.service import forget_user
-from search.db import processed_events, site_settings
+from search.db import outbox, processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
 from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
 from search.engine.indexing.store import store_for
@@ -45,19 +46,22 @@ def alert_job_handlers(
     return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
 
 
-class DeletedUserView(contracts.EventView):
-    """identity.user.deleted, as the mailer reads it."""
+def user_handlers(settings: SearchSettings) -> dict[str, Handler]:
+    """identity.user.deleted: the person's alerts and what the mailer kept about them erased,
+    and confirmed (ADR 0036)."""
 
-    user_id: str
+    async def erase(session: AsyncSession, request: ErasureRequest) -> ErasureReport:
+        return await erase_person(session, user_id=request.user_id, email=request.email)
 
-
-def user_handlers() -> dict[str, Handler]:
-    async def on_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
-        user_id = DeletedUserView.model_validate(envelope.payload).user_id
-        await forget_user(session, user_id)
-        await resume_alerts.forget_user(session, user_id)
-
-    return {contracts.USER_DELETED: on_deleted}
+    return {
+        contracts.USER_DELETED: erasure_handler(
+            service="search",
+            settings=settings,
+            outbox=outbox,
+            completed=ErasureCompleted,
+            erase=erase,
+        )
+    }
 
 
 def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
@@ -68,7 +72,7 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
             group_id=settings.topic(ALERT_MAILER_GROUP),
             handlers={
                 settings.topic(JOB_TOPIC): alert_job_handlers(),
-                settings.topic(contracts.USER_TOPIC): user_handlers(),
+                settings.topic(contracts.USER_TOPIC): user_handlers(settings),
             },
             sessions=runtime.sessions,
             processed=processed_events,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.contracts import Reads
+from jobkit.erasure import erasure_reads
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
@@ -20,7 +21,6 @@ from search.engine.indexing.payloads import (
     SubscriptionPayload,
     TermPayload,
 )
-from search.messaging.alert_mailer import DeletedUserView
 from search.site.announce.planner import AnnouncedJobPayload
 
 READS = (
@@ -59,7 +59,8 @@ READS = (
     ),
     # the alert mailer's: a job that became searchable is matched against the instant alerts
     Reads("search-alert-mailer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
-    Reads("search-alert-mailer", contracts.USER_TOPIC, (contracts.USER_DELETED,), DeletedUserView),
+    # a deleted account's alerts erased, and confirmed (ADR 0036)
+    erasure_reads("search-alert-mailer"),
     Reads(
         "search-site-config",
         contracts.SITE_TOPIC,
