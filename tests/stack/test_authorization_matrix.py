@@ -166,7 +166,8 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "leaveOrganization": ("U", "F", "AF", "A", "AF"),
     "deleteOrganization": ("U", "F", "F", "A", "AF"),  # gone after the owner
     "deleteMyResume": ("U", "A", "F", "F", "F"),
-    "eraseUser": ("U", "F", "F", "F", "AF"),  # administrators; the owner has no account row: NOT_FOUND
+    # administrators; the matrix's owner has no account row: NOT_FOUND
+    "eraseUser": ("U", "F", "F", "F", "AF"),
     "deleteAccount": ("U", "AF", "AF", "AF", "AF"),
 }
 
