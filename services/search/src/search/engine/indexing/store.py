@@ -14,7 +14,7 @@ import logging
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from elasticsearch import AsyncElasticsearch, ConflictError, NotFoundError
+from elasticsearch import AsyncElasticsearch, BadRequestError, ConflictError, NotFoundError
 
 log = logging.getLogger(__name__)
 
@@ -175,23 +175,43 @@ class SearchStore:
         )
         return name
 
+    def first_index_name(self, kind: Kind) -> str:
+        """The name of a kind's first index, the same in every process (sorts before any
+        reindex's, which are named by their time)."""
+        return f"{self.alias(kind)}-{'0' * 20}"
+
     async def ensure_indices(self) -> None:
         """Create each kind's first index behind its alias, unless the alias exists; an existing
         index gets the fields added to its mapping since it was made (adding is allowed;
-        documents indexed before carry the new fields after a reindex)."""
+        documents indexed before carry the new fields after a reindex).
+
+        Every consumer and the alert mailer ask for this when they start, several processes at
+        once on a fresh cluster: the first index has one name for all of them and is created
+        with its alias in one request, so one of them makes it and the others find it. (Each
+        making its own index and then adding the alias left the alias on two indices, where no
+        document can be written.)"""
         if self._ensured:
             return
         for kind in KINDS:
-            if not await self.client.indices.exists_alias(name=self.alias(kind)):
-                name = await self.create_index(kind)
+            alias = self.alias(kind)
+            if not await self.client.indices.exists_alias(name=alias):
+                first = self.first_index_name(kind)
                 try:
-                    await self.client.indices.put_alias(index=name, name=self.alias(kind))
-                except Exception:
-                    await self.client.indices.delete(index=name)
-                    raise
+                    await self.client.indices.create(
+                        index=first,
+                        settings=INDEX_SETTINGS,
+                        mappings=MAPPINGS[kind],
+                        aliases={alias: {}},
+                    )
+                except BadRequestError as error:
+                    if "resource_already_exists_exception" not in str(error):
+                        raise
+                    # made by another process just now (with its alias), or left without one
+                    if not await self.client.indices.exists_alias(name=alias):
+                        await self.client.indices.put_alias(index=first, name=alias)
             else:
                 await self.client.indices.put_mapping(
-                    index=self.alias(kind), properties=MAPPINGS[kind]["properties"]
+                    index=alias, properties=MAPPINGS[kind]["properties"]
                 )
         self._ensured = True
 
