@@ -79,6 +79,7 @@ step "demo data: seeded in the background once the broker outage tests are done"
   .venv/bin/python scripts/seed.py
 ) >"$logs/seed.log" 2>&1 &
 seed_lane=$!
+
 step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
