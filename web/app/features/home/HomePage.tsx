@@ -1,4 +1,16 @@
-import { Anchor, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import {
   IconArrowRight,
   IconBell,
@@ -27,14 +39,19 @@ const messages = defineMessages({
   title: { id: "home.title", defaultMessage: "Find your next job" },
   intro: {
     id: "home.hero.intro",
-    defaultMessage: "Jobs with purpose from organizations that are hiring now. Search by keyword and place.",
+    defaultMessage:
+      "Jobs with purpose from organizations that are hiring now. Search by keyword and place.",
   },
   searchForm: { id: "home.searchForm", defaultMessage: "Search jobs" },
-  keywordsPlaceholder: { id: "home.keywordsPlaceholder", defaultMessage: "Job title, skill or organization" },
+  keywordsPlaceholder: {
+    id: "home.keywordsPlaceholder",
+    defaultMessage: "Job title, skill or organization",
+  },
   counts: { id: "home.counts", defaultMessage: "The board in numbers" },
   jobCount: {
     id: "home.jobCount",
-    defaultMessage: "{count, plural, one {<strong>#</strong> open job} other {<strong>#</strong> open jobs}}",
+    defaultMessage:
+      "{count, plural, one {<strong>#</strong> open job} other {<strong>#</strong> open jobs}}",
   },
   organizationCount: {
     id: "home.organizationCount",
@@ -44,38 +61,75 @@ const messages = defineMessages({
   featuredJobs: { id: "home.featuredJobs", defaultMessage: "Featured jobs" },
   latestJobs: { id: "home.latestJobs", defaultMessage: "Latest jobs" },
   allJobs: { id: "home.allJobs", defaultMessage: "Show all jobs" },
-  noJobs: { id: "home.noJobs", defaultMessage: "No jobs are online right now. Create a job alert to hear about new ones." },
+  noJobs: {
+    id: "home.noJobs",
+    defaultMessage:
+      "No jobs are online right now. Create a job alert to hear about new ones.",
+  },
   jobsUnavailable: {
     id: "home.jobsUnavailable",
-    defaultMessage: "The latest jobs cannot be shown right now. Try the job search in a moment.",
+    defaultMessage:
+      "The latest jobs cannot be shown right now. Try the job search in a moment.",
   },
-  categories: { id: "home.categories", defaultMessage: "Browse by occupational field" },
+  categories: {
+    id: "home.categories",
+    defaultMessage: "Browse by occupational field",
+  },
   categoryJobs: {
     id: "home.categoryJobs",
     defaultMessage: "{label}: {count, plural, one {# job} other {# jobs}}",
   },
-  featuredOrganizations: { id: "home.featuredOrganizations", defaultMessage: "Featured organizations" },
-  allOrganizations: { id: "home.allOrganizations", defaultMessage: "Show all organizations" },
-  seekersTitle: { id: "home.seekers.title", defaultMessage: "Looking for a job?" },
+  featuredOrganizations: {
+    id: "home.featuredOrganizations",
+    defaultMessage: "Featured organizations",
+  },
+  allOrganizations: {
+    id: "home.allOrganizations",
+    defaultMessage: "Show all organizations",
+  },
+  seekersTitle: {
+    id: "home.seekers.title",
+    defaultMessage: "Looking for a job?",
+  },
   seekersText: {
     id: "home.seekers.text",
-    defaultMessage: "Get new jobs that match your search by email, and let recruiters find you.",
+    defaultMessage:
+      "Get new jobs that match your search by email, and let recruiters find you.",
   },
-  createAlert: { id: "home.seekers.createAlert", defaultMessage: "Create a job alert" },
-  buildResume: { id: "home.seekers.buildResume", defaultMessage: "Build your resume" },
+  createAlert: {
+    id: "home.seekers.createAlert",
+    defaultMessage: "Create a job alert",
+  },
+  buildResume: {
+    id: "home.seekers.buildResume",
+    defaultMessage: "Build your resume",
+  },
   recruitersTitle: { id: "home.recruiters.title", defaultMessage: "Hiring?" },
   recruitersText: {
     id: "home.recruiters.text",
-    defaultMessage: "Post a job in a few steps and reach people who want work with purpose.",
+    defaultMessage:
+      "Post a job in a few steps and reach people who want work with purpose.",
   },
   postJob: { id: "home.recruiters.postJob", defaultMessage: "Post a job" },
-  products: { id: "home.recruiters.products", defaultMessage: "See products and prices" },
-  documentTitle: { id: "home.documentTitle", defaultMessage: "Jobboard: find jobs, organizations and resumes" },
-  description: { id: "home.description", defaultMessage: "Search jobs and organizations on Jobboard." },
+  products: {
+    id: "home.recruiters.products",
+    defaultMessage: "See products and prices",
+  },
+  documentTitle: {
+    id: "home.documentTitle",
+    defaultMessage: "Jobboard: find jobs, organizations and resumes",
+  },
+  description: {
+    id: "home.description",
+    defaultMessage: "Search jobs and organizations on Jobboard.",
+  },
 });
 
 /** The home page's head: its title and description. */
-export const HOME_META = { title: messages.documentTitle, description: messages.description };
+export const HOME_META = {
+  title: messages.documentTitle,
+  description: messages.description,
+};
 
 /** Where the job seekers' call to action saves a search (spec 2: /jobs#save-search). */
 export const CREATE_ALERT_PATH = "/jobs#save-search";
@@ -91,11 +145,54 @@ export function homeSearchHref(params: URLSearchParams): string {
   const search = cleanText(params.get("search"));
   if (search) tidy.set("search", search);
   const radius = parseNumber(params.get("radius"));
-  serializePlace(tidy, parseGeo(params), radius !== null && radius > 0 ? radius : DEFAULT_RADIUS);
+  serializePlace(
+    tidy,
+    parseGeo(params),
+    radius !== null && radius > 0 ? radius : DEFAULT_RADIUS,
+  );
   return `/jobs${queryString(tidy)}`;
 }
 
-function Section({ id, title, action, children }: { id: string; title: ReactNode; action?: ReactNode; children: ReactNode }) {
+/** A live count as a way in: the number of open jobs or organizations, linking to their search. */
+function CountLink({
+  to,
+  icon: Icon,
+  message,
+  count,
+}: {
+  to: string;
+  icon: typeof IconBriefcase;
+  message: typeof messages.jobCount;
+  count: number;
+}) {
+  return (
+    <li>
+      <Button
+        component={Link}
+        to={to}
+        variant="default"
+        radius="xl"
+        leftSection={<Icon size={18} aria-hidden stroke={1.75} />}
+      >
+        <span>
+          <FormattedMessage {...message} values={{ count, strong }} />
+        </span>
+      </Button>
+    </li>
+  );
+}
+
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id}>
       <Group justify="space-between" align="baseline" gap="sm" mb="md">
@@ -120,10 +217,22 @@ function MoreLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function JobList({ hits, label }: { hits: readonly HomeJobHit[]; label: string }) {
+function JobList({
+  hits,
+  label,
+}: {
+  hits: readonly HomeJobHit[];
+  label: string;
+}) {
   const format = useLocaleFormat();
   return (
-    <SimpleGrid component="ul" aria-label={label} cols={{ base: 1, md: 2 }} spacing="md" className="home-list">
+    <SimpleGrid
+      component="ul"
+      aria-label={label}
+      cols={{ base: 1, md: 2 }}
+      spacing="md"
+      className="home-list"
+    >
       {hits.map((hit) => (
         <li key={hit.slug}>
           <JobTeaser {...jobHitTeaserProps(hit, format)} />
@@ -133,7 +242,10 @@ function JobList({ hits, label }: { hits: readonly HomeJobHit[]; label: string }
   );
 }
 
-function Hero({ jobCount, organizationCount }: Pick<HomeData, "jobCount" | "organizationCount">) {
+function Hero({
+  jobCount,
+  organizationCount,
+}: Pick<HomeData, "jobCount" | "organizationCount">) {
   const intl = useIntl();
   return (
     <Paper radius="lg" p={{ base: "md", sm: "xl" }} className="home-hero">
@@ -157,36 +269,27 @@ function Hero({ jobCount, organizationCount }: Pick<HomeData, "jobCount" | "orga
           href={homeSearchHref}
         />
         {jobCount !== null || organizationCount !== null ? (
-          <Group component="ul" gap="sm" aria-label={intl.formatMessage(messages.counts)} className="home-list">
+          <Group
+            component="ul"
+            gap="sm"
+            aria-label={intl.formatMessage(messages.counts)}
+            className="home-list"
+          >
             {jobCount !== null ? (
-              <li>
-                <Button
-                  component={Link}
-                  to="/jobs"
-                  variant="default"
-                  radius="xl"
-                  leftSection={<IconBriefcase size={18} aria-hidden stroke={1.75} />}
-                >
-                  <span>
-                    <FormattedMessage {...messages.jobCount} values={{ count: jobCount, strong }} />
-                  </span>
-                </Button>
-              </li>
+              <CountLink
+                to="/jobs"
+                icon={IconBriefcase}
+                message={messages.jobCount}
+                count={jobCount}
+              />
             ) : null}
             {organizationCount !== null ? (
-              <li>
-                <Button
-                  component={Link}
-                  to="/organizations"
-                  variant="default"
-                  radius="xl"
-                  leftSection={<IconBuildingSkyscraper size={18} aria-hidden stroke={1.75} />}
-                >
-                  <span>
-                    <FormattedMessage {...messages.organizationCount} values={{ count: organizationCount, strong }} />
-                  </span>
-                </Button>
-              </li>
+              <CountLink
+                to="/organizations"
+                icon={IconBuildingSkyscraper}
+                message={messages.organizationCount}
+                count={organizationCount}
+              />
             ) : null}
           </Group>
         ) : null}
@@ -239,7 +342,10 @@ export function HomePage({ data }: { data: HomeData }) {
   const icon = { size: 18, stroke: 1.75, "aria-hidden": true } as const;
   return (
     <Stack gap="xl">
-      <Hero jobCount={data.jobCount} organizationCount={data.organizationCount} />
+      <Hero
+        jobCount={data.jobCount}
+        organizationCount={data.organizationCount}
+      />
 
       {data.featuredJobs.length > 0 ? (
         <Section
@@ -251,12 +357,18 @@ export function HomePage({ data }: { data: HomeData }) {
             </MoreLink>
           }
         >
-          <JobList hits={data.featuredJobs} label={intl.formatMessage(messages.featuredJobs)} />
+          <JobList
+            hits={data.featuredJobs}
+            label={intl.formatMessage(messages.featuredJobs)}
+          />
         </Section>
       ) : null}
 
       {data.categories.length > 0 ? (
-        <Section id="home-categories" title={<FormattedMessage {...messages.categories} />}>
+        <Section
+          id="home-categories"
+          title={<FormattedMessage {...messages.categories} />}
+        >
           <Group component="ul" gap="sm" className="home-list">
             {data.categories.map((category) => (
               <li key={category.href}>
@@ -270,7 +382,10 @@ export function HomePage({ data }: { data: HomeData }) {
                       {intl.formatNumber(category.count)}
                     </Text>
                   }
-                  aria-label={intl.formatMessage(messages.categoryJobs, { label: category.label, count: category.count })}
+                  aria-label={intl.formatMessage(messages.categoryJobs, {
+                    label: category.label,
+                    count: category.count,
+                  })}
                 >
                   {category.label}
                 </Button>
@@ -292,15 +407,30 @@ export function HomePage({ data }: { data: HomeData }) {
         }
       >
         {data.latestJobs.length > 0 ? (
-          <JobList hits={data.latestJobs} label={intl.formatMessage(messages.latestJobs)} />
+          <JobList
+            hits={data.latestJobs}
+            label={intl.formatMessage(messages.latestJobs)}
+          />
         ) : (
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm" align="flex-start">
               <Text className="text-muted">
-                <FormattedMessage {...(data.jobsUnavailable ? messages.jobsUnavailable : messages.noJobs)} />
+                <FormattedMessage
+                  {...(data.jobsUnavailable
+                    ? messages.jobsUnavailable
+                    : messages.noJobs)}
+                />
               </Text>
-              <Button component={Link} to={data.jobsUnavailable ? "/jobs" : CREATE_ALERT_PATH} variant="light">
-                <FormattedMessage {...(data.jobsUnavailable ? messages.allJobs : messages.createAlert)} />
+              <Button
+                component={Link}
+                to={data.jobsUnavailable ? "/jobs" : CREATE_ALERT_PATH}
+                variant="light"
+              >
+                <FormattedMessage
+                  {...(data.jobsUnavailable
+                    ? messages.allJobs
+                    : messages.createAlert)}
+                />
               </Button>
             </Stack>
           </Paper>
@@ -341,17 +471,29 @@ export function HomePage({ data }: { data: HomeData }) {
         </Section>
       ) : null}
 
-      <SimpleGrid cols={{ base: 1, sm: features.recruiter ? 2 : 1 }} spacing="md">
+      <SimpleGrid
+        cols={{ base: 1, sm: features.recruiter ? 2 : 1 }}
+        spacing="md"
+      >
         <CallToAction
           icon={<IconBell size={24} stroke={1.75} />}
           title={<FormattedMessage {...messages.seekersTitle} />}
           text={<FormattedMessage {...messages.seekersText} />}
         >
-          <Button component={Link} to={CREATE_ALERT_PATH} leftSection={<IconBell {...icon} />}>
+          <Button
+            component={Link}
+            to={CREATE_ALERT_PATH}
+            leftSection={<IconBell {...icon} />}
+          >
             <FormattedMessage {...messages.createAlert} />
           </Button>
           {features.resume && features.applicant ? (
-            <Button component={Link} to="/resume/wizard" variant="default" leftSection={<IconFileCv {...icon} />}>
+            <Button
+              component={Link}
+              to="/resume/wizard"
+              variant="default"
+              leftSection={<IconFileCv {...icon} />}
+            >
               <FormattedMessage {...messages.buildResume} />
             </Button>
           ) : null}
@@ -362,10 +504,19 @@ export function HomePage({ data }: { data: HomeData }) {
             title={<FormattedMessage {...messages.recruitersTitle} />}
             text={<FormattedMessage {...messages.recruitersText} />}
           >
-            <Button component={Link} to="/job/wizard" leftSection={<IconPlus {...icon} />}>
+            <Button
+              component={Link}
+              to="/job/wizard"
+              leftSection={<IconPlus {...icon} />}
+            >
               <FormattedMessage {...messages.postJob} />
             </Button>
-            <Button component={Link} to="/my-products" variant="default" leftSection={<IconPackage {...icon} />}>
+            <Button
+              component={Link}
+              to="/my-products"
+              variant="default"
+              leftSection={<IconPackage {...icon} />}
+            >
               <FormattedMessage {...messages.products} />
             </Button>
           </CallToAction>
