@@ -6,8 +6,8 @@
 # Two lanes share the machine. The Python suite (its own databases, topics and indices, so it
 # never meets the demo stack's data) mostly waits on PostgreSQL, Kafka and Elasticsearch, so it
 # runs in the background beside the static checks, the web tests and the stack tests, which mostly
-# compute. Its two tests that stop the Kafka broker run first; after the web tests, the demo data
-# is seeded in a third lane beside the manifest checks, and the stack starts after it.
+# compute. Its two tests that stop the Kafka broker run first; then the demo data is seeded in a
+# third lane beside the static checks and the gateway tests, and done before the web tests.
 # The background lanes' output is printed when they end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +34,20 @@ step "python: unit and integration tests, in the background (real PostgreSQL, Ka
   .venv/bin/pytest -m "not broker_outage" "${pytest_args[@]}"
 ) >"$logs/python.log" 2>&1 &
 python_lane=$!
-seed_lane=""
+
+# The demo data is seeded in a third lane, beside the static checks and the gateway tests (which
+# wait on nothing), and done before the web tests start: beside those it slowed their Mantine
+# menus past their waits on a 2-core machine.
+step "demo data: seeded in the background once the broker outage tests are done"
+(
+  set -e
+  while [ ! -e "$logs/broker-back" ]; do
+    kill -0 "$python_lane" 2>/dev/null || exit 3 # the lane ended before them: reported below
+    sleep 2
+  done
+  .venv/bin/python scripts/seed.py
+) >"$logs/seed.log" 2>&1 &
+seed_lane=$!
 
 # a failing step ends the run: the background lanes go with it
 stop_lanes() {
@@ -64,22 +77,6 @@ scripts/check.sh
 step "gateway tests"
 (cd gateway && npm test)
 
-step "web: unit and component tests"
-(cd web && npm test)
-
-# The seed starts after the web tests: beside them it slowed their Mantine menus past their
-# 10-second waits on a 2-core machine.
-step "demo data: seeded in the background once the broker outage tests are done"
-(
-  set -e
-  while [ ! -e "$logs/broker-back" ]; do
-    kill -0 "$python_lane" 2>/dev/null || exit 3 # the lane ended before them: reported below
-    sleep 2
-  done
-  .venv/bin/python scripts/seed.py
-) >"$logs/seed.log" 2>&1 &
-seed_lane=$!
-
 step "docker-compose and k8s manifests (static validation)"
 if [ -x deploy/compose/validate.sh ]; then deploy/compose/validate.sh; fi
 
@@ -94,6 +91,10 @@ if ((seed_rc != 0)); then
   exit "$seed_rc"
 fi
 tail -n 3 "$logs/seed.log"
+
+step "web: unit and component tests"
+(cd web && npm test)
+
 
 step "whole stack: services, gateway and web"
 "$stack" restart services workers edge

@@ -43,4 +43,20 @@ export class JobWizardPage {
   async publish() {
     await this.page.getByRole("button", { name: "Publish the job" }).click();
   }
+
+  /**
+   * Publishes and waits for the outcome (the billing saga answers over the bus): the success
+   * page, or a refusal or "Still waiting", whose text then fails the journey with its reason.
+   */
+  async publishAndConfirm() {
+    await this.publish();
+    const done = this.page.getByRole("heading", { name: /Your job is (live|scheduled|was sent for review)/ });
+    const refused = this.page.getByRole("alert");
+    const stillWaiting = this.page.getByRole("status").filter({ hasText: "Still waiting" });
+    await expect(done.or(refused).or(stillWaiting).first()).toBeVisible({ timeout: 60_000 });
+    if (!(await done.isVisible())) {
+      const reason = await refused.or(stillWaiting).first().innerText();
+      throw new Error(`the job was not published: ${reason}`);
+    }
+  }
 }
