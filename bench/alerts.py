@@ -47,7 +47,7 @@ from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.testing.database import temporary_database
 from jobkit.testing.smtp import Sink, smtp_sink
 from pydantic import SecretStr
-from search.alerts import keys, mailer, matching
+from search.alerts import keys, mailer, matching, planning
 from search.alerts.models import INSTANT, AlertMail, AlertNewJob, SavedSearch
 from search.alerts.searches import stored_query
 from search.engine.indexing.documents import job_document
@@ -373,7 +373,7 @@ async def _digest(
     due_left = (
         select(func.count())
         .select_from(SavedSearch)
-        .where(mailer._active(), mailer._due(datetime.now(UTC)))
+        .where(planning.active_alerts(), planning.due_alerts(datetime.now(UTC)))
     )
     pending = select(func.count()).select_from(AlertMail).where(AlertMail.state == mailer.PENDING)
     capped = False

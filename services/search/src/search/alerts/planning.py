@@ -1,0 +1,399 @@
+"""Planning, the mailer's first phase (ADR 0029): under a transaction-scoped advisory lock on
+the person (the address), match the person's due alerts, leave out every item already in the
+send ledger for that address, and write one ``alert_mails`` row with its ledger rows (unique per
+address and item) and the alerts' new ``checked_until``. Two mailers never plan for the same
+person at once (the second skips the locked address), and the ledger's key refuses a job twice
+whatever happens. Sending is ``search.alerts.sending``; a round is ``search.alerts.mailer``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from jobkit.db import unit_of_work
+from sqlalchemy import and_, func, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from search.alerts import keys, matching, resume_alerts, resume_matching
+from search.alerts.models import (
+    DAILY,
+    INSTANT,
+    WEEKLY,
+    AlertDelivery,
+    AlertMail,
+    AlertNewJob,
+    ResumeAlert,
+    ResumeAlertDelivery,
+    SavedSearch,
+)
+from search.alerts.settings import AlertSettings
+from search.engine.indexing.store import SearchStore
+
+Sessions = async_sessionmaker[AsyncSession]
+
+PERIODS = {DAILY: timedelta(days=1), WEEKLY: timedelta(days=7)}
+# a run a few minutes early still counts, so a daily digest does not drift later each day
+SLACK = timedelta(minutes=10)
+# a job event the index has not caught up with is retried this long
+NEW_JOB_PATIENCE = timedelta(minutes=10)
+PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
+# a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
+RESUME_DIGEST = resume_alerts.RESUME_DIGEST
+
+
+def active_alerts() -> Any:
+    return and_(
+        SavedSearch.confirmed_at.is_not(None),
+        SavedSearch.paused.is_(False),
+        SavedSearch.unsubscribed_at.is_(None),
+    )
+
+
+def due_alerts(now: datetime) -> Any:
+    return or_(
+        *(
+            and_(
+                SavedSearch.frequency == frequency,
+                SavedSearch.checked_until <= now - period + SLACK,
+            )
+            for frequency, period in PERIODS.items()
+        )
+    )
+
+
+async def _lock_person(session: AsyncSession, email: str, *, wait: bool) -> bool:
+    function = func.pg_advisory_xact_lock if wait else func.pg_try_advisory_xact_lock
+    got = await session.scalar(select(function(func.hashtext("alerts:" + email))))
+    return True if wait else bool(got)
+
+
+async def _mailed(session: AsyncSession, email: str, job_ids: set[str] | None = None) -> set[str]:
+    statement = select(AlertDelivery.job_id).where(AlertDelivery.email == email)
+    if job_ids is not None:
+        statement = statement.where(AlertDelivery.job_id.in_(job_ids))
+    return set(await session.scalars(statement))
+
+
+async def _write_mail(
+    session: AsyncSession, email: str, kind: str, sections: list[matching.Section]
+) -> AlertMail | None:
+    """One mail and its ledger rows; an item (a job, or a resume in a resume digest) appears
+    once (in its first section). A resume digest's sections list ``resume_ids`` and its ledger
+    is ``resume_alert_deliveries``; a job mail's ``job_ids`` and ``alert_deliveries``."""
+    resumes = kind == RESUME_DIGEST
+    items = "resume_ids" if resumes else "job_ids"
+    seen: set[str] = set()
+    kept: list[dict[str, Any]] = []
+    for section in sections:
+        fresh = [item for item in section.job_ids if item not in seen]
+        seen.update(fresh)
+        if fresh:
+            kept.append({"alert_id": section.alert_id, items: fresh, "total": section.total})
+    if not kept:
+        return None
+    mail = AlertMail(id=uuid.uuid4(), email=email, kind=kind, content={"sections": kept})
+    session.add(mail)
+    await session.flush()
+    rows = [
+        {
+            "email": email,
+            ("resume_id" if resumes else "job_id"): item,
+            "mail_id": mail.id,
+            "alert_id": uuid.UUID(s["alert_id"]),
+        }
+        for s in kept
+        for item in s[items]
+    ]
+    ledger = ResumeAlertDelivery if resumes else AlertDelivery
+    await session.execute(insert(ledger).values(rows).on_conflict_do_nothing())
+    return mail
+
+
+async def _write_mails(
+    session: AsyncSession, kind: str, by_person: dict[str, list[matching.Section]]
+) -> int:
+    """One mail per person and their ledger rows, in two statements; a job appears once per
+    mail (in its first section). Answers how many mails."""
+    mails: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
+    for email, sections in by_person.items():
+        seen: set[str] = set()
+        kept: list[dict[str, Any]] = []
+        for section in sections:
+            jobs = [job for job in section.job_ids if job not in seen]
+            seen.update(jobs)
+            if jobs:
+                kept.append({"alert_id": section.alert_id, "job_ids": jobs, "total": section.total})
+        if not kept:
+            continue
+        mail_id = uuid.uuid4()
+        mails.append({"id": mail_id, "email": email, "kind": kind, "content": {"sections": kept}})
+        rows += [
+            {
+                "email": email,
+                "job_id": job,
+                "mail_id": mail_id,
+                "alert_id": uuid.UUID(s["alert_id"]),
+            }
+            for s in kept
+            for job in s["job_ids"]
+        ]
+    # executemany forms: one cached statement sent in batches (a multi-VALUES statement would be
+    # compiled anew for every number of rows)
+    if mails:
+        await session.execute(insert(AlertMail), mails)
+    if rows:
+        await session.execute(insert(AlertDelivery).on_conflict_do_nothing(), rows)
+    return len(mails)
+
+
+def _published_at(document: dict[str, Any]) -> datetime | None:
+    value = document.get("published_at")
+    if not value:
+        return None
+    published = datetime.fromisoformat(str(value))
+    return published if published.tzinfo else published.replace(tzinfo=UTC)
+
+
+def _expired(document: dict[str, Any], now: datetime) -> bool:
+    value = document.get("expires_at")
+    if not value:
+        return False
+    expires = datetime.fromisoformat(str(value))
+    return (expires if expires.tzinfo else expires.replace(tzinfo=UTC)) <= now
+
+
+async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> None:
+    """A job became searchable: the instant alerts are matched against it on the next run."""
+    await session.execute(
+        insert(AlertNewJob).values(job_id=job_id, site=site).on_conflict_do_nothing()
+    )
+
+
+async def plan_instant(
+    sessions: Sessions, store: SearchStore, settings: AlertSettings, *, now: datetime | None = None
+) -> int:
+    """Match the jobs that became searchable against the instant alerts; one mail per person
+    and job batch. Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    planned = 0
+    async with unit_of_work(sessions) as session:
+        new_jobs = list(
+            await session.scalars(
+                select(AlertNewJob)
+                .order_by(AlertNewJob.created_at)
+                .limit(50)
+                .with_for_update(skip_locked=True)
+            )
+        )
+        if not new_jobs:
+            return 0
+        # alerts saved or changed since they were keyed get their keys first (those changed
+        # after this are still verified: keys.candidates takes every stale one)
+        while await keys.key_stale_alerts(session, store) > 0:
+            pass
+        # the verification searches must see what the event made findable: the documents are
+        # read in real time, searches only after a refresh (once a round, not a job)
+        await store.refresh("jobs")
+        # person -> alert id -> the new jobs it matched (newest first)
+        by_person: dict[str, dict[str, list[str]]] = {}
+        for new_job in new_jobs:
+            document = await matching.job_document(store, new_job.job_id)
+            if document is None:
+                # not (yet) in the index: the indexer may be behind; give it a while
+                if new_job.created_at < now - NEW_JOB_PATIENCE:
+                    await session.delete(new_job)
+                continue
+            await session.delete(new_job)
+            published = _published_at(document)
+            if not document.get("findable") or published is None or _expired(document, now):
+                continue
+            # an alert mails the jobs published since it started (a replayed or resent event of
+            # an older job never reaches an alert made after it)
+            candidates = await keys.candidates(
+                session,
+                site=str(document.get("site")),
+                keys=await keys.job_keys(store, new_job.job_id, document),
+                published=published,
+            )
+            for alert in await matching.instant_matches(
+                store, new_job.job_id, candidates, batch_size=settings.alert_batch_size
+            ):
+                by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
+                    0, new_job.job_id
+                )
+        for email in sorted(by_person):  # one order everywhere: no deadlock between mailers
+            await _lock_person(session, email, wait=True)
+            matched = by_person[email]
+            mailed = await _mailed(session, email, {j for jobs in matched.values() for j in jobs})
+            sections = [
+                matching.Section(alert_id, fresh, len(fresh))
+                for alert_id, jobs in matched.items()
+                if (fresh := [j for j in jobs if j not in mailed])
+            ]
+            if await _write_mail(session, email, INSTANT, sections) is not None:
+                planned += 1
+    return planned
+
+
+async def plan_digests(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    now: datetime | None = None,
+    limit: int = 500,
+) -> int:
+    """The due daily and weekly digests, one mail per person with a section per alert.
+    Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        people = list(
+            await session.scalars(
+                select(SavedSearch.email)
+                .where(active_alerts(), due_alerts(now))
+                .distinct()
+                .limit(limit)
+            )
+        )
+    planned = 0
+    lookback = timedelta(hours=settings.alert_lookback_hours)
+    step = settings.alert_digest_people
+    # the jobs the cut is made against: every due alert's window, read once a round (ADR 0034)
+    window: keys.Window | None = None
+    if people:
+        async with sessions() as session:
+            earliest = await session.scalar(
+                select(func.min(SavedSearch.checked_until)).where(active_alerts(), due_alerts(now))
+            )
+        if earliest is not None:
+            window = await keys.digest_window(store, earliest - lookback)
+    for start in range(0, len(people), step):
+        async with unit_of_work(sessions) as session:
+            # the people of this batch no other mailer is on (try-locks: no waiting, no deadlock)
+            mine: list[str] = list(
+                await session.scalars(
+                    text(
+                        "SELECT e FROM unnest(CAST(:people AS text[])) AS e"
+                        " WHERE pg_try_advisory_xact_lock(hashtext('alerts:' || e))"
+                    ),
+                    {"people": people[start : start + step]},
+                )
+            )
+            if not mine:
+                continue
+            alerts = list(
+                await session.scalars(
+                    select(SavedSearch)
+                    .where(SavedSearch.email.in_(mine), active_alerts(), due_alerts(now))
+                    .order_by(SavedSearch.email, SavedSearch.created_at, SavedSearch.id)
+                )
+            )
+            if not alerts:
+                continue
+            since = {str(a.id): a.checked_until - lookback for a in alerts}
+            mailed: dict[str, set[str]] = {}
+            for email, job_id in await session.execute(
+                select(AlertDelivery.email, AlertDelivery.job_id).where(
+                    AlertDelivery.email.in_(mine),
+                    AlertDelivery.created_at >= min(since.values()) - lookback,
+                )
+            ):
+                mailed.setdefault(email, set()).add(job_id)
+            # only the alerts some job of their window may match are asked (ADR 0034)
+            asked = alerts
+            if window is not None:
+                asked = await keys.digest_candidates(
+                    store, alerts, since=since, mailed=mailed, window=window
+                )
+            sections = await matching.digest_sections(
+                store,
+                asked,
+                since=since,
+                mailed=mailed,
+                size=settings.alert_jobs_per_section,
+                batch_size=settings.alert_batch_size,
+            )
+            by_alert = {section.alert_id: section for section in sections}
+            by_person: dict[str, list[matching.Section]] = {}
+            for alert in alerts:
+                if (section := by_alert.get(str(alert.id))) is not None:
+                    by_person.setdefault(alert.email, []).append(section)
+            planned += await _write_mails(session, "digest", by_person)
+            await session.execute(
+                update(SavedSearch)
+                .where(SavedSearch.id.in_([alert.id for alert in alerts]))
+                .values(checked_until=now)
+                .execution_options(synchronize_session=False)
+            )
+    return planned
+
+
+def _resume_due(now: datetime) -> Any:
+    return and_(
+        ResumeAlert.interval_seconds > 0,
+        ResumeAlert.checked_until
+        + func.make_interval(0, 0, 0, 0, 0, 0, ResumeAlert.interval_seconds)
+        <= now + SLACK,
+    )
+
+
+async def plan_resume_digests(
+    sessions: Sessions,
+    store: SearchStore,
+    settings: AlertSettings,
+    *,
+    now: datetime | None = None,
+    limit: int = 500,
+) -> int:
+    """The due resume alerts (their interval elapsed since they were last checked), one digest
+    per recruiter's address with a section per alert, under the same person lock and with the
+    same plan-then-send as the job digests (ADR 0032). A resume mailed to the address before,
+    by any of its resume alerts, is never in it again; alerts of a site that stopped offering
+    resume alerts mail nothing. Answers how many mails were planned."""
+    now = now or datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        people = list(
+            await session.scalars(
+                select(ResumeAlert.email).where(_resume_due(now)).distinct().limit(limit)
+            )
+        )
+    planned = 0
+    lookback = timedelta(hours=settings.alert_lookback_hours)
+    for email in people:
+        async with unit_of_work(sessions) as session:
+            if not await _lock_person(session, email, wait=False):
+                continue  # another mailer is on this person
+            alerts = list(
+                await session.scalars(
+                    select(ResumeAlert)
+                    .where(ResumeAlert.email == email, _resume_due(now))
+                    .order_by(ResumeAlert.created_at, ResumeAlert.id)
+                )
+            )
+            offered = await resume_alerts.offered_sites(session, sorted({a.site for a in alerts}))
+            running = [alert for alert in alerts if alert.site in offered]
+            if running:
+                mailed = set(
+                    await session.scalars(
+                        select(ResumeAlertDelivery.resume_id).where(
+                            ResumeAlertDelivery.email == email
+                        )
+                    )
+                )
+                sections = await resume_matching.digest_sections(
+                    store,
+                    running,
+                    since={str(a.id): a.checked_until - lookback for a in running},
+                    mailed=mailed,
+                    size=settings.alert_jobs_per_section,
+                    batch_size=settings.alert_batch_size,
+                )
+                if await _write_mail(session, email, RESUME_DIGEST, sections) is not None:
+                    planned += 1
+            for alert in alerts:
+                alert.checked_until = now
+    return planned
