@@ -1,7 +1,8 @@
 """Resume alerts through GraphQL: a recruiter's own saved resume searches (create, list, read,
 rename, interval, search, delete; nobody else's), recruiters only and only where the site offers
 the resume feature and saved resume searches, and bad input as clear errors (an unknown interval,
-a 10,000-character query, the per-recruiter cap)."""
+a 10,000-character query, the per-recruiter cap). An address that refuses mail pauses them with
+the reason until they are saved again; a digest's one-click unsubscribe stops their mails."""
 
 from __future__ import annotations
 
@@ -9,19 +10,23 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
+import httpx
 import pytest
+from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
 from jobkit.testing.tokens import TokenIssuer
+from search.alerts import tokens as alert_tokens
+from search.alerts.bounces import count_failure
 from search.db import site_settings
 from search.main import create_app
 from search.settings import SearchSettings
 
 pytestmark = pytest.mark.integration
 
-ALERT = """id name interval createdAt lastMailedAt
+ALERT = """id name interval pausedReason createdAt lastMailedAt
   search { keys path conditionGroups { conditions { field value } }
     geoLocation { label radius } }"""
 ERRORS = "... on AlertErrors { message errors { field code message } }"
@@ -207,3 +212,58 @@ async def test_bad_input_gets_clear_errors(
         assert answer["createResumeAlert"]["__typename"] == "ResumeAlertSaved"
     third = await limited.data(CREATE, input={"name": "n3", "interval": -1, "search": SEARCH})
     assert [e["code"] for e in third["createResumeAlert"]["errors"]] == ["LIMIT_REACHED"]
+
+
+async def test_a_refusing_address_pauses_them_and_one_click_stops_their_mails(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: Any,
+    service_settings: SearchSettings,
+) -> None:
+    site = await offering_site(committed_sessions)
+    email = f"recruiter-{uuid.uuid4().hex[:8]}@example.org"
+    token = tokens.token(str(uuid.uuid4()), roles=["recruiter"], email=email, email_verified=True)
+    me = graphql.as_user(token).for_site(f"{site}/en")
+    created = await me.data(CREATE, input={"name": "Nurses", "interval": 86400, "search": SEARCH})
+    alert = created["createResumeAlert"]["alert"]
+    assert alert["pausedReason"] is None
+
+    # the relay refuses the address for good as often as the limit allows: the alert pauses
+    for _ in range(service_settings.alert_bounce_limit):
+        async with unit_of_work(committed_sessions) as session:
+            await count_failure(session, service_settings, email, "550 5.1.1 No such user")
+    paused = (await me.data(ONE, id=alert["id"]))["resumeAlert"]
+    assert paused["pausedReason"] == "Mail to this address failed 3 times: 550 5.1.1 No such user"
+    # saved again with its interval, it mails again
+    resumed = await me.data(UPDATE, input={"id": alert["id"], "interval": 604800})
+    assert resumed["updateResumeAlert"]["alert"]["pausedReason"] is None
+
+    stop = alert_tokens.sign(service_settings, alert_tokens.RESUME_UNSUBSCRIBE, alert["id"])
+    job_stop = alert_tokens.sign(service_settings, alert_tokens.UNSUBSCRIBE, alert["id"])
+    base = graphql.url.removesuffix("/graphql")
+    async with httpx.AsyncClient() as client:
+        # a link scanner's GET changes nothing
+        page = await client.get(f"{base}/alerts/resume-unsubscribe", params={"token": stop})
+        assert page.status_code == 200
+        assert 'method="post"' in page.text
+        assert (await me.data(ONE, id=alert["id"]))["resumeAlert"]["interval"] == 604800
+        # a job alert's token is not a resume alert's
+        other = await client.post(
+            f"{base}/alerts/resume-unsubscribe",
+            params={"token": job_stop},
+            content="List-Unsubscribe=One-Click",
+        )
+        assert other.status_code == 400
+        assert "not valid" in other.json()["error"]
+        for _ in range(2):  # idempotent
+            done = await client.post(
+                f"{base}/alerts/resume-unsubscribe",
+                params={"token": stop},
+                content="List-Unsubscribe=One-Click",
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
+            assert done.status_code == 200
+            assert done.json() == {"status": "unsubscribed", "alerts": 1}
+    # the search stays saved, without mails
+    kept = (await me.data(ONE, id=alert["id"]))["resumeAlert"]
+    assert (kept["name"], kept["interval"]) == ("Nurses", -1)

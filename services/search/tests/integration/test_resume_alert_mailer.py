@@ -15,6 +15,7 @@ from jobkit.contracts import USER_DELETED
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from search.alerts import mailer
+from search.alerts.bounces import count_failure
 from search.alerts.models import AlertMail, ResumeAlert, ResumeAlertDelivery
 from search.alerts.searches import stored_query
 from search.engine.indexing.payloads import (
@@ -153,6 +154,12 @@ async def test_a_daily_resume_alert_mails_the_new_matching_resumes_once(
     assert f"{settings.alert_site_url}/resume/{new['resume_id']}" in text
     assert f"/resume/{new['resume_id']}" in html
     assert f"/resume-alert/edit/{alert.id}" in text
+    # RFC 8058: the mail program's Unsubscribe stops the alert's mails (the link is in the text)
+    message = recorder.messages[0]
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    one_click = str(message["List-Unsubscribe"]).strip("<>")
+    assert one_click.startswith(f"{settings.alert_api_url}/alerts/resume-unsubscribe?token=")
+    assert one_click in text
     assert f"/resumes?search={word}" in text
     assert "Berlin" in text  # the desired place of work, a public field
     assert "Python" in text  # a skill's label
@@ -252,3 +259,30 @@ async def test_a_deleted_account_loses_its_resume_alerts_and_their_ledger(
         assert pending == []
     assert await _ledger(committed_sessions, person) == set()
     assert len(await _ledger(committed_sessions, other)) == 1
+
+
+async def test_an_address_that_refuses_mail_pauses_its_resume_alerts(
+    committed_sessions: Sessions, store: SearchStore, settings: SearchSettings
+) -> None:
+    word = _word()
+    site = await _site(committed_sessions)
+    person = _recruiter()
+    alert = await _alert(committed_sessions, site, person, word)
+    await _resume(store, committed_sessions, site, f"{word} youth worker")
+    for _ in range(settings.alert_bounce_limit):
+        async with unit_of_work(committed_sessions) as session:
+            await count_failure(session, settings, person, "550 5.1.1 No such user")
+    async with committed_sessions() as session:
+        row = await session.get(ResumeAlert, alert.id)
+        assert row is not None
+        assert row.paused_reason is not None
+    await _run(committed_sessions, store, settings)
+    assert await _mails(person) == []
+    assert await _ledger(committed_sessions, person) == set()
+    # the pause, nothing else, held the mail back
+    async with unit_of_work(committed_sessions) as session:
+        await session.execute(
+            update(ResumeAlert).where(ResumeAlert.id == alert.id).values(paused_reason=None)
+        )
+    await _run(committed_sessions, store, settings)
+    assert len(await _wait_for_mails(person, 1)) == 1

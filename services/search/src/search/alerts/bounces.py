@@ -33,7 +33,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts import tokens
-from search.alerts.models import AlertBounce, AlertMail, SavedSearch
+from search.alerts.models import AlertBounce, AlertMail, ResumeAlert, SavedSearch
 from search.alerts.settings import AlertSettings
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ async def count_failure(
     session: AsyncSession, settings: AlertSettings, email: str, reason: str
 ) -> None:
     """One more permanent failure of mail to ``email`` (an SMTP refusal or a bounce notice);
-    at ``alert_bounce_limit`` its alerts pause with the reason."""
+    at ``alert_bounce_limit`` its alerts, job and resume alerts, pause with the reason."""
     statement = insert(AlertBounce).values(email=email, failures=1, last_reason=reason)
     failures = await session.scalar(
         statement.on_conflict_do_update(
@@ -109,14 +109,17 @@ async def count_failure(
         ).returning(AlertBounce.failures)
     )
     if int(failures or 0) >= settings.alert_bounce_limit:
+        paused_reason = f"Mail to this address failed {failures} times: {reason}"[:300]
         await session.execute(
             update(SavedSearch)
             .where(SavedSearch.email == email, SavedSearch.unsubscribed_at.is_(None))
-            .values(
-                paused=True,
-                paused_reason=f"Mail to this address failed {failures} times: {reason}"[:300],
-                version=SavedSearch.version + 1,
-            )
+            .values(paused=True, paused_reason=paused_reason, version=SavedSearch.version + 1)
+        )
+        # a recruiter's resume alerts to the same address stop too
+        await session.execute(
+            update(ResumeAlert)
+            .where(ResumeAlert.email == email, ResumeAlert.paused_reason.is_(None))
+            .values(paused_reason=paused_reason, version=ResumeAlert.version + 1)
         )
 
 

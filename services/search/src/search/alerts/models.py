@@ -154,7 +154,8 @@ class ResumeAlert(Base):
     """A recruiter's saved resume search (ADR 0032): the search as resume search takes it (no
     sorting or paging) and a notify interval in seconds (``RESUME_INTERVALS``; -1: saved, never
     mailed). Its mails go to the recruiter's account address; resumes updated before
-    ``checked_until`` were already considered."""
+    ``checked_until`` were already considered. ``paused_reason``: the mailer stopped it because
+    the address refuses mail (shown on its edit page; saving it with an interval resumes it)."""
 
     __tablename__ = "resume_alerts"
 
@@ -171,6 +172,7 @@ class ResumeAlert(Base):
         DateTime(timezone=True), server_default=func.now()
     )
     last_mailed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_reason: Mapped[str | None] = mapped_column(String(300))
     version: Mapped[int] = mapped_column(Integer, default=1)
 
 

@@ -335,6 +335,7 @@ async def plan_digests(
 def _resume_due(now: datetime) -> Any:
     return and_(
         ResumeAlert.interval_seconds > 0,
+        ResumeAlert.paused_reason.is_(None),
         ResumeAlert.checked_until
         + func.make_interval(0, 0, 0, 0, 0, 0, ResumeAlert.interval_seconds)
         <= now + SLACK,

@@ -340,6 +340,12 @@ def resume_digest(
         + (f" and {len(sections) - 1} more alerts" if len(sections) > 1 else "")
     )
     site = settings.alert_site_url.rstrip("/")
+    stop = tokens.sign(
+        settings, tokens.RESUME_UNSUBSCRIBE, ",".join(str(s.alert.id) for s in sections)
+    )
+    one_click = (
+        f"{settings.alert_api_url.rstrip('/')}/alerts/resume-unsubscribe?token={quote(stop)}"
+    )
     text_parts = [subject, ""]
     html_parts = []
     for section in sections:
@@ -356,9 +362,10 @@ def resume_digest(
             f'<p><a href="{escape(full)}">{escape(label)}</a> &middot; '
             f'<a href="{escape(edit)}">Edit or stop this alert</a></p>'
         )
-    text_parts.append(
-        "You get this mail because you saved these resume searches with a notify interval."
-    )
+    text_parts += [
+        "You get this mail because you saved these resume searches with a notify interval.",
+        f"Stop these mails (the searches stay saved): {one_click}",
+    ]
     html = (
         '<!doctype html><html><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -369,7 +376,9 @@ def resume_digest(
         f'<div style="font-size:20px;font-weight:bold;color:#1a4fa0">{escape(site_name)}</div>'
         f'<h1 style="font-size:20px">{escape(subject)}</h1>{"".join(html_parts)}'
         '<p style="color:#666;font-size:13px;margin-top:24px">You get this mail because you '
-        "saved these resume searches with a notify interval.</p></div></body></html>"
+        "saved these resume searches with a notify interval. "
+        f'<a href="{escape(one_click)}">Stop these mails</a> (the searches stay saved).</p>'
+        "</div></body></html>"
     )
     return message_bytes(
         settings,
@@ -380,6 +389,9 @@ def resume_digest(
         message_key=message_key,
         headers=[
             ("List-Id", f"Resume alerts <resume-alerts.{settings.message_id_domain}>"),
+            # RFC 8058: the mail program's "Unsubscribe" stops these alerts' mails at once
+            ("List-Unsubscribe", f"<{one_click}>"),
+            ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
             ("Auto-Submitted", "auto-generated"),
         ],
     )

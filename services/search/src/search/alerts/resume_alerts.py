@@ -21,10 +21,17 @@ from jobkit.site_settings import site_values
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from search.alerts import tokens
 from search.alerts.errors import AlertError, AlertErrorCode, AlertErrors
-from search.alerts.models import RESUME_INTERVALS, AlertMail, ResumeAlert, ResumeAlertDelivery
+from search.alerts.models import (
+    NO_ALERTS,
+    RESUME_INTERVALS,
+    AlertMail,
+    ResumeAlert,
+    ResumeAlertDelivery,
+)
 from search.alerts.searches import stored_query
-from search.alerts.service import check_name
+from search.alerts.service import check_name, invalid_token
 from search.alerts.settings import AlertSettings
 from search.db import site_settings
 from search.engine.request import SearchRequest
@@ -198,7 +205,8 @@ async def update_resume_alert(
     changes: ResumeAlertChanges,
 ) -> ResumeAlert | AlertErrors:
     """Rename, change the interval or the search of the caller's own resume alert. Starting to
-    mail (from -1) or a new search starts afresh: no digest of what was updated before."""
+    mail (from -1 or after the mailer paused it: saving the interval resumes it) or a new search
+    starts afresh: no digest of what was updated before."""
     if not await offered(sessions, site):
         return not_offered()
     errors: list[AlertError] = []
@@ -215,9 +223,13 @@ async def update_resume_alert(
         if name is not None:
             alert.name = name
         if interval is not None:
-            if alert.interval_seconds < 0 < interval:
+            if alert.interval_seconds < 0 < interval or (
+                interval > 0 and alert.paused_reason is not None
+            ):
                 alert.checked_until = now
             alert.interval_seconds = interval
+            # saved with its interval, a paused alert mails again (starting afresh)
+            alert.paused_reason = None
         if query is not None and changes.search is not None:
             alert.query = query
             alert.language = changes.search.language or "en"
@@ -238,6 +250,38 @@ async def delete_resume_alert(
             return not_found()
         await session.delete(alert)
     return alert_id
+
+
+async def stop_by_token(
+    *, sessions: Sessions, settings: AlertSettings, token: str
+) -> list[ResumeAlert] | AlertErrors:
+    """One-click unsubscribe (RFC 8058) from a resume digest: the alerts of the mail keep their
+    search but stop mailing (interval -1, "no alerts"); idempotent, no login needed (the token
+    is signed for them)."""
+    claim = tokens.verify(settings, token, tokens.RESUME_UNSUBSCRIBE)
+    if claim is None:
+        return invalid_token()
+    try:
+        alert_ids = [uuid.UUID(part) for part in claim.subject.split(",")]
+    except ValueError:
+        return invalid_token()
+    async with unit_of_work(sessions) as session:
+        alerts = list(
+            await session.scalars(
+                select(ResumeAlert)
+                .where(ResumeAlert.id.in_(alert_ids))
+                .order_by(ResumeAlert.created_at, ResumeAlert.id)
+                .with_for_update()
+            )
+        )
+        if not alerts:
+            return not_found()
+        for alert in alerts:
+            if alert.interval_seconds != NO_ALERTS:
+                alert.interval_seconds = NO_ALERTS
+                alert.version += 1
+        await session.flush()
+        return alerts
 
 
 async def forget_user(session: AsyncSession, user_id: str) -> int:

@@ -141,6 +141,7 @@ async def _render_resumes(
             select(ResumeAlert).where(
                 ResumeAlert.id.in_([uuid.UUID(s["alert_id"]) for s in sections]),
                 ResumeAlert.interval_seconds > 0,
+                ResumeAlert.paused_reason.is_(None),
             )
         )
     }

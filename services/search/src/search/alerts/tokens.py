@@ -1,6 +1,7 @@
 """Signed links: an HMAC-SHA256 over a small JSON payload with the service's
 ``alert_signing_secret``. A token says what it is for (``confirm``, ``manage``,
-``unsubscribe``) and whose it is (an alert id or an address); anything altered fails."""
+``unsubscribe``, ``resume-unsubscribe``) and whose it is (alert ids or an address); anything
+altered fails."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from search.alerts.settings import AlertSettings
 CONFIRM = "confirm"
 MANAGE = "manage"
 UNSUBSCRIBE = "unsubscribe"
-PURPOSES = (CONFIRM, MANAGE, UNSUBSCRIBE)
+# a recruiter's resume digest: its resume alerts stop mailing (interval "no alerts")
+RESUME_UNSUBSCRIBE = "resume-unsubscribe"
+PURPOSES = (CONFIRM, MANAGE, UNSUBSCRIBE, RESUME_UNSUBSCRIBE)
 MAX_TOKEN_LENGTH = 2000
 
 
@@ -26,7 +29,7 @@ class AlertsUnavailable(RuntimeError):
 @dataclass(frozen=True)
 class Claim:
     purpose: str
-    subject: str  # an alert id (confirm, unsubscribe) or an address (manage)
+    subject: str  # alert ids, comma-separated (confirm, unsubscribe) or an address (manage)
 
 
 def _b64(data: bytes) -> str:

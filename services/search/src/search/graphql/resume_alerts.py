@@ -42,6 +42,10 @@ class ResumeAlert:
     search: AlertSearch = strawberry.field(
         description="The saved search; its `path` is the resume search page for it (/resumes?...)."
     )
+    paused_reason: str | None = strawberry.field(
+        description="Why the mailer stopped mailing it (its address refuses mail); saving it with "
+        "an interval resumes it. Null while it runs."
+    )
     created_at: datetime
     last_mailed_at: datetime | None
 
@@ -53,6 +57,7 @@ class ResumeAlert:
             id=strawberry.ID(str(row.id)),
             name=row.name,
             interval=row.interval_seconds,
+            paused_reason=row.paused_reason,
             search=search,
             created_at=row.created_at,
             last_mailed_at=row.last_mailed_at,

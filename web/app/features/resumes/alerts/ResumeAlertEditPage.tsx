@@ -30,6 +30,11 @@ const messages = defineMessages({
   confirmDelete: { id: "resumes.alert.edit.confirmDelete", defaultMessage: "Delete" },
   cancel: { id: "resumes.alert.dialog.cancel", defaultMessage: "Cancel" },
   back: { id: "resumes.alert.edit.back", defaultMessage: "Back to resume search" },
+  paused: { id: "resumes.alert.edit.paused", defaultMessage: "Mails for this alert are paused" },
+  pausedText: {
+    id: "resumes.alert.edit.pausedText",
+    defaultMessage: "{reason}. Check the email address of your account, then save the alert to get its mails again.",
+  },
 });
 
 /** The page's name, for its document title. */
@@ -38,7 +43,8 @@ export const RESUME_ALERT_EDIT_TITLE = messages.title;
 /**
  * /resume-alert/edit/{id} (spec 2): the recruiter renames their saved resume search, changes its
  * notify interval (daily, weekly, monthly, no alerts), opens the search on /resumes to change it,
- * or deletes it after confirming.
+ * or deletes it after confirming. When the mailer paused it (the address refuses mail), the page
+ * says why; saving resumes it.
  */
 export function ResumeAlertEditPage({ alert }: { alert: ResumeAlertFieldsFragment }) {
   const intl = useIntl();
@@ -50,6 +56,7 @@ export function ResumeAlertEditPage({ alert }: { alert: ResumeAlertFieldsFragmen
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
+  const [pausedReason, setPausedReason] = useState(alert.pausedReason ?? null);
   const [confirming, setConfirming] = useState(false);
   const [update, { loading }] = useMutation(UPDATE_RESUME_ALERT);
   const [remove, { loading: removing }] = useMutation(DELETE_RESUME_ALERT);
@@ -63,8 +70,10 @@ export function ResumeAlertEditPage({ alert }: { alert: ResumeAlertFieldsFragmen
     try {
       const { data } = await update({ variables: { input: { id: alert.id, name: name.trim(), interval } } });
       const answer = data?.updateResumeAlert;
-      if (answer?.__typename === "ResumeAlertSaved") setSaved(true);
-      else if (answer?.__typename === "AlertErrors") setErrors(answer.errors.map((error) => error.message));
+      if (answer?.__typename === "ResumeAlertSaved") {
+        setSaved(true);
+        setPausedReason(answer.alert.pausedReason ?? null);
+      } else if (answer?.__typename === "AlertErrors") setErrors(answer.errors.map((error) => error.message));
     } catch {
       setErrors([intl.formatMessage(messages.failed)]);
     }
@@ -102,6 +111,11 @@ export function ResumeAlertEditPage({ alert }: { alert: ResumeAlertFieldsFragmen
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={intl.formatMessage(messages.form)}>
         <Stack gap="md">
           <DangerList messages={errors} />
+          {pausedReason ? (
+            <Alert color="yellow" role="status" title={intl.formatMessage(messages.paused)}>
+              <FormattedMessage {...messages.pausedText} values={{ reason: pausedReason }} />
+            </Alert>
+          ) : null}
           {saved ? (
             <Alert color="green" role="status">
               <FormattedMessage {...messages.saved} />

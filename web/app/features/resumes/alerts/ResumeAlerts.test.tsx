@@ -24,6 +24,7 @@ function resumeAlert(overrides: Record<string, unknown> = {}) {
     id: ALERT_ID,
     name: "Social workers",
     interval: 86400,
+    pausedReason: null,
     lastMailedAt: null,
     search: { __typename: "AlertSearch", keys: "social", path: "/resumes?search=social&skills=11" },
     ...overrides,
@@ -176,9 +177,9 @@ describe("Saving a resume search as an alert on /resumes", () => {
   });
 });
 
-function renderEdit(mocks: MockLink.MockedResponse[]) {
+function renderEdit(mocks: MockLink.MockedResponse[], alert: Record<string, unknown> = {}) {
   const Stub = createRoutesStub([
-    { path: "/resume-alert/edit/:id", Component: () => <ResumeAlertEditPage alert={resumeAlert()} /> },
+    { path: "/resume-alert/edit/:id", Component: () => <ResumeAlertEditPage alert={resumeAlert(alert)} /> },
     { path: "/resumes", Component: () => <p>Resume search</p> },
   ]);
   renderWithMantine(
@@ -216,6 +217,26 @@ describe("ResumeAlertEditPage", () => {
     await user.click(within(form).getByRole("radio", { name: "No alerts" }));
     await user.click(within(form).getByRole("button", { name: "Save" }));
     expect(await screen.findByRole("status")).toHaveTextContent("The alert is saved.");
+  });
+
+  it("says why the mailer paused the alert, and saving it resumes it", async () => {
+    const user = userEvent.setup();
+    const reason = "Mail to this address failed 3 times: 550 5.1.1 No such user";
+    renderEdit(
+      [
+        {
+          request: { query: UPDATE_RESUME_ALERT, variables: { input: { id: ALERT_ID, name: "Social workers", interval: 86400 } } },
+          result: { data: { updateResumeAlert: { __typename: "ResumeAlertSaved", alert: resumeAlert() } } },
+        },
+      ],
+      { pausedReason: reason },
+    );
+    const paused = screen.getByRole("status");
+    expect(paused).toHaveTextContent("Mails for this alert are paused");
+    expect(paused).toHaveTextContent(`${reason}. Check the email address of your account`);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The alert is saved.")).toBeInTheDocument();
+    expect(screen.queryByText("Mails for this alert are paused")).not.toBeInTheDocument();
   });
 
   it("refuses an empty name before asking the API", async () => {

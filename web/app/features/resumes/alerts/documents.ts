@@ -6,6 +6,7 @@ export const RESUME_ALERT_FIELDS = graphql(`
     id
     name
     interval
+    pausedReason
     lastMailedAt
     search {
       keys
