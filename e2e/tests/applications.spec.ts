@@ -10,7 +10,8 @@ test.use({ storageState: MEASURING });
 /**
  * Issue 10's journey: a visitor applies through quick apply with a PDF and an answer; the
  * confirmation reaches the local SMTP server; the organization's recruiter sees the application,
- * downloads the PDF and shortlists it; the applicant, signed in, sees the status; a recruiter of
+ * downloads the PDF and shortlists it; the applicant, signed in, sees the status (in My
+ * applications, on the job page and on quick apply's first step); a recruiter of
  * another organization gets nothing (page and graph). Needs the full stack with the demo data.
  */
 
@@ -208,6 +209,13 @@ test("a visitor applies, the recruiter shortlists, the applicant follows, others
   await logIn(visitor, email, "montgomery-1955", "/my-applications");
   const mine = visitor.getByRole("table", { name: "My applications" });
   await expect(mine.getByRole("row").filter({ hasText: job.title })).toContainText("Shortlisted");
+  // the job page and quick apply's first step say so, with the same status name
+  await visitor.goto(`/job/${job.slug}`);
+  const applied = visitor.getByRole("status").filter({ hasText: /You applied on/ });
+  await expect(applied).toContainText("Shortlisted");
+  await expect(applied.getByRole("link", { name: "See your applications" })).toHaveAttribute("href", "/my-applications");
+  await visitor.goto(`/job/${job.slug}/apply/basic-info`);
+  await expect(visitor.getByRole("status").filter({ hasText: /You applied on/ })).toContainText("Shortlisted");
 
   await Promise.all([recruiterContext.close(), visitorContext.close(), otherContext.close()]);
 });

@@ -1,15 +1,29 @@
 import { useMutation } from "@apollo/client/react";
-import { Button } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useNavigate } from "~/lib/site-locale";
+import { useLocation } from "react-router";
+import { Link } from "~/components/Link";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
   bookmark: { id: "bookmark.add", defaultMessage: "Bookmark" },
   bookmarked: { id: "bookmark.added", defaultMessage: "Bookmarked" },
+  visitorTitle: { id: "bookmark.visitor.title", defaultMessage: "Save this job" },
+  visitorText: {
+    id: "bookmark.visitor.text",
+    defaultMessage:
+      "Bookmarks are kept in your account, so you find them again on any device. Log in or create an account to save this job.",
+  },
+  visitorAlert: {
+    id: "bookmark.visitor.alert",
+    defaultMessage: "Or get jobs like this one by mail, without an account:",
+  },
+  logIn: { id: "bookmark.visitor.logIn", defaultMessage: "Log in" },
+  register: { id: "bookmark.visitor.register", defaultMessage: "Create an account" },
+  alert: { id: "bookmark.visitor.jobAlert", defaultMessage: "Create a job alert" },
 });
 
 export const BOOKMARK_JOB = graphql(`
@@ -45,7 +59,8 @@ export const ANONYMOUS_BOOKMARKS = "/job-bookmarks-anon";
 
 /**
  * Bookmark / unbookmark a job (the job page and search results); job_bookmark is tracked when a
- * job is bookmarked. Visitors are sent to save a search instead.
+ * job is bookmarked. A visitor's click says what a bookmark needs (an account: log in, coming
+ * back here, or sign up) and offers a job alert instead (/job-bookmarks-anon, spec 2).
  */
 export function BookmarkButton({
   jobId,
@@ -58,13 +73,15 @@ export function BookmarkButton({
   signedIn: boolean;
   fullWidth?: boolean;
 }) {
-  const navigate = useNavigate();
+  const intl = useIntl();
+  const location = useLocation();
+  const [explaining, setExplaining] = useState(false);
   const [on, setOn] = useState(bookmarked);
   const [bookmark, adding] = useMutation(BOOKMARK_JOB);
   const [unbookmark, removing] = useMutation(UNBOOKMARK_JOB);
   const toggle = async () => {
     if (!signedIn) {
-      void navigate(ANONYMOUS_BOOKMARKS);
+      setExplaining(true);
       return;
     }
     try {
@@ -82,15 +99,48 @@ export function BookmarkButton({
       // the button keeps its state; the next click tries again
     }
   };
+  const here = `${location.pathname}${location.search}`;
   return (
-    <Button
-      variant={on ? "filled" : "default"}
-      aria-pressed={on}
-      fullWidth={fullWidth}
-      loading={adding.loading || removing.loading}
-      onClick={() => void toggle()}
-    >
-      <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
-    </Button>
+    <>
+      <Button
+        variant={on ? "filled" : "default"}
+        aria-pressed={on}
+        fullWidth={fullWidth}
+        loading={adding.loading || removing.loading}
+        onClick={() => void toggle()}
+      >
+        <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
+      </Button>
+      {signedIn ? null : (
+        <Modal
+          opened={explaining}
+          onClose={() => setExplaining(false)}
+          title={intl.formatMessage(messages.visitorTitle)}
+          centered
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              <FormattedMessage {...messages.visitorText} />
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to={`/user/login?destination=${encodeURIComponent(here)}`}>
+                <FormattedMessage {...messages.logIn} />
+              </Button>
+              <Button component={Link} to="/user/register" variant="default">
+                <FormattedMessage {...messages.register} />
+              </Button>
+            </Group>
+            <Text size="sm" className="text-muted">
+              <FormattedMessage {...messages.visitorAlert} />
+            </Text>
+            <Group>
+              <Button component={Link} to={ANONYMOUS_BOOKMARKS} variant="light">
+                <FormattedMessage {...messages.alert} />
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
+    </>
   );
 }

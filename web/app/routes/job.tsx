@@ -81,6 +81,7 @@ export default function JobRoute({ loaderData }: Route.ComponentProps) {
       job={job}
       origin={origin}
       bookmarked={job.bookmarked}
+      myApplication={job.myApplication ?? null}
       signedIn={signedIn}
       similarJobs={similarJobs}
       captcha={captcha}

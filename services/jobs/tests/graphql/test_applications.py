@@ -39,6 +39,7 @@ CHANGE = """mutation($id: ID!, $s: ApplicationStatus!, $m: String) {
   ... on ApplicationSaved { application { status } }
   ... on JobErrors { errors { field code } } } }"""
 MINE = "{ myApplications { jobId status createdAt job { title } } }"
+MINE_FOR_JOB = "query($id: ID!) { job(id: $id) { myApplication { id jobId status createdAt } } }"
 NOTES = """mutation($id: ID!, $n: String!) { updateApplicationNotes(id: $id, notes: $n) {
   __typename ... on ApplicationSaved { application { id notes } }
   ... on JobErrors { errors { field code } } } }"""
@@ -347,6 +348,22 @@ async def test_an_applicant_sees_their_applications_and_the_rate_limit_holds(
     await graphql.data(APPLY, input=form(jobs[6].id, emailAddress="Sam@Example.org"))
     signed_in = graphql.as_user(tokens.token(uuid.uuid4(), ["applicant"], email="sam@example.org"))
     assert [m["jobId"] for m in (await signed_in.data(MINE))["myApplications"]] == [str(jobs[6].id)]
+
+    # each job says whether the caller applied to it (the job page's "You applied on ...")
+    async def applied(client: GraphQLClient, target: Any) -> dict[str, Any] | None:
+        found = await client.data(MINE_FOR_JOB, id=str(target.id))
+        return found["job"]["myApplication"]
+
+    first = await applied(applicant, jobs[0])
+    assert first is not None
+    assert (first["jobId"], first["status"]) == (str(jobs[0].id), "NEW")
+    assert first["id"] == answers[0]["applicationId"]
+    assert await applied(applicant, jobs[5]) is None  # refused by the rate limit
+    mailed = await applied(signed_in, jobs[6])
+    assert mailed is not None
+    assert mailed["jobId"] == str(jobs[6].id)
+    assert await applied(signed_in, jobs[0]) is None  # someone else's
+    assert await applied(graphql, jobs[0]) is None  # visitors
 
 
 async def test_notes_are_the_job_recruiters_and_the_job_filter_narrows_the_list(

@@ -29,6 +29,7 @@ const job: ApplyJob = {
     { question: "Why us?", type: "FREE_TEXT", options: [] },
   ],
   applicationCaptchaRequired: false,
+  myApplication: null,
 };
 
 const ACCOUNT_PREFILL: Partial<Draft> = {
@@ -43,13 +44,19 @@ function render(
     prefill = ACCOUNT_PREFILL,
     resume = false,
     mocks = [],
-  }: { prefill?: Partial<Draft>; resume?: boolean; mocks?: MockLink.MockedResponse[] } = {},
+    applied = null,
+  }: {
+    prefill?: Partial<Draft>;
+    resume?: boolean;
+    mocks?: MockLink.MockedResponse[];
+    applied?: ApplyJob["myApplication"];
+  } = {},
 ) {
   function Step() {
     const { step } = useParams();
     return (
       <QuickApplyPage
-        job={job}
+        job={{ ...job, myApplication: applied }}
         step={isStep(step) ? step : "basic-info"}
         prefill={prefill}
         resume={resume}
@@ -128,6 +135,23 @@ describe("QuickApplyPage", () => {
       "Your mission.",
     );
     expect(events().filter((e) => e === "job_apply_start")).toHaveLength(1);
+  });
+
+  it("tells an applicant who applied before, on the first step, with the status and the way to it", () => {
+    render("/job/health-worker/apply/basic-info", {
+      applied: { __typename: "MyApplication", id: "a1", status: "SHORTLISTED", createdAt: "2026-11-12T09:30:00Z" },
+    });
+    const notice = screen.getByRole("status");
+    expect(notice).toHaveTextContent("You applied on Nov 12, 2026");
+    expect(notice).toHaveTextContent("Status:Shortlisted");
+    expect(within(notice).getByRole("link", { name: "See your applications" })).toHaveAttribute("href", "/my-applications");
+    // applying again stays possible (a second application is the applicant's choice)
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
+  it("shows no notice to someone who has not applied", () => {
+    render("/job/health-worker/apply/basic-info");
+    expect(screen.queryByText(/You applied on/)).not.toBeInTheDocument();
   });
 
   it("asks for the CV the job requires before going on", async () => {

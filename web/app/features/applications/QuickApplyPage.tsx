@@ -32,6 +32,7 @@ import { track } from "~/lib/analytics";
 import type { ApplyJobQuery } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { UPLOAD_MESSAGES } from "~/lib/uploads";
+import { AppliedNotice } from "./AppliedNotice";
 import { APPLY_TO_JOB, MY_RESUME_PDF } from "./documents";
 import { answerLabel } from "./status";
 import {
@@ -217,6 +218,7 @@ export function QuickApplyPage({
       <Title order={2} size="h3">
         <FormattedMessage {...STEP_TITLES[step]} />
       </Title>
+      {step === "basic-info" && job.myApplication ? <AppliedNotice application={job.myApplication} /> : null}
       {step === "basic-info" ? (
         <BasicInfo
           draft={draft}

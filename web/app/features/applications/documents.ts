@@ -19,6 +19,11 @@ export const APPLY_JOB = graphql(`
         options
       }
       applicationCaptchaRequired
+      myApplication {
+        id
+        status
+        createdAt
+      }
     }
   }
 `);

@@ -6,6 +6,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../test/render";
 import { BOOKMARK_JOB, UNBOOKMARK_JOB } from "~/components/BookmarkButton";
+import type { AppliedApplication } from "~/features/applications/AppliedNotice";
 import type { JobView, SimilarJobView } from "./documents";
 import { draftJob, publishedJob, similarHit } from "./job-fixture";
 import { UNPUBLISHED_FADE_HEIGHT } from "./job-format";
@@ -20,7 +21,7 @@ function nth<T>(items: ArrayLike<T>, index: number): T {
 
 function render(
   job: JobView,
-  bookmark: { bookmarked?: boolean; signedIn?: boolean } = {},
+  bookmark: { bookmarked?: boolean; signedIn?: boolean; myApplication?: AppliedApplication | null } = {},
   mocks: MockLink.MockedResponse[] = [],
   similarJobs: SimilarJobView[] = [],
 ) {
@@ -52,6 +53,22 @@ function render(
     rerenderPage: () => view.rerender(page()),
   };
 }
+
+it("tells a signed-in applicant when they applied, with the status, beside the apply button", () => {
+  render(publishedJob, {
+    signedIn: true,
+    myApplication: { id: "a1", status: "REVIEWED", createdAt: "2026-11-20T08:00:00Z" },
+  });
+  const notice = screen.getByRole("status");
+  expect(notice).toHaveTextContent("You applied on Nov 20, 2026");
+  expect(notice).toHaveTextContent("Reviewed");
+  expect(within(notice).getByRole("link", { name: "See your applications" })).toHaveAttribute("href", "/my-applications");
+});
+
+it("shows visitors and those who have not applied no such notice", () => {
+  render(publishedJob, { signedIn: true });
+  expect(screen.queryByText(/You applied on/)).not.toBeInTheDocument();
+});
 
 function events(name: string) {
   return (window.dataLayer ?? []).filter((entry) => entry.event === name);
@@ -300,13 +317,19 @@ describe("JobPage bookmarks", () => {
     delete window.dataLayer;
   });
 
-  it("sends a visitor to the anonymous bookmarks page", async () => {
+  it("tells a visitor that a bookmark needs an account, and offers a job alert instead", async () => {
     const user = userEvent.setup();
     render(publishedJob);
     await user.click(screen.getByRole("button", { name: "Bookmark" }));
-    expect(
-      await screen.findByText("Save a search instead"),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: "Save this job" });
+    expect(dialog).toHaveTextContent("Bookmarks are kept in your account");
+    expect(within(dialog).getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      `/user/login?destination=${encodeURIComponent(publishedJob.url.path)}`,
+    );
+    expect(within(dialog).getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/user/register");
+    await user.click(within(dialog).getByRole("link", { name: "Create a job alert" }));
+    expect(await screen.findByText("Save a search instead")).toBeInTheDocument();
   });
 
   it("lets a signed-in applicant bookmark and unbookmark, tracking job_bookmark", async () => {

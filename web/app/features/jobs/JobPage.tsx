@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
+import { type AppliedApplication, AppliedNotice } from "~/features/applications/AppliedNotice";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { JobView, SimilarJobView } from "./documents";
@@ -303,8 +304,11 @@ export function JobPage({
   similarJobs = [],
   captcha = null,
   alertPrompt = null,
+  myApplication = null,
 }: {
   job: JobView;
+  /** The caller's application to it ("You applied on …"); null for visitors and until they apply. */
+  myApplication?: AppliedApplication | null;
   /** The job alert prompt the route composes in (the search feature's), under how to apply. */
   alertPrompt?: ReactNode;
   origin: string;
@@ -314,7 +318,7 @@ export function JobPage({
   similarJobs?: readonly SimilarJobView[];
   /** The caller's bookmark (false for visitors). */
   bookmarked?: boolean;
-  /** Signed in: the bookmark button toggles; visitors are sent to /job-bookmarks-anon. */
+  /** Signed in: the bookmark button toggles; visitors are told it needs an account. */
   signedIn?: boolean;
 }) {
   const intl = useIntl();
@@ -377,6 +381,7 @@ export function JobPage({
               style={{ zIndex: 5, background: "var(--mantine-color-body)" }}
             >
               <Stack gap="xs">
+                {published && myApplication ? <AppliedNotice application={myApplication} /> : null}
                 <ApplyActions job={job} />
                 {published ? (
                   <BookmarkButton

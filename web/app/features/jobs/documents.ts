@@ -200,6 +200,11 @@ export const JOB_BY_SLUG = graphql(`
     job(slug: $slug) {
       ...JobFields
       bookmarked
+      myApplication {
+        id
+        status
+        createdAt
+      }
     }
   }
 `);

@@ -5,10 +5,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from strawberry.dataloader import DataLoader
 
 from jobs.db import terms, uploads
+from jobs.domain.models import Application as ApplicationModel
 from jobs.domain.models import ApplicationAttachment, Bookmark, KnownOrganization, SiteSetting
 from jobs.domain.models import Job as JobModel
 from jobs.domain.reports import ReportSummary, open_reports
@@ -112,6 +113,42 @@ async def is_bookmarked(context: JobContext, job_id: object) -> bool:
         return DataLoader(load_fn=load)
 
     return await context.loader("is_bookmarked", make).load(job_id)
+
+
+async def my_application_of(context: JobContext, job_id: object) -> ApplicationModel | None:
+    """The caller's latest application to the job: their own, or one sent before signing in
+    from the account's address (as "my applications" counts them). None for visitors. One query
+    per request for a list of jobs."""
+    principal = context.principal
+    if principal is None:
+        return None
+    sessions, user_id, email = context.sessions, principal.user_id, (principal.email or "").lower()
+
+    def make() -> DataLoader[object, ApplicationModel | None]:
+        async def load(keys: list[object]) -> list[ApplicationModel | None]:
+            latest: dict[object, ApplicationModel] = {}
+            async with sessions() as session:
+                rows = await session.scalars(
+                    select(ApplicationModel)
+                    .where(
+                        ApplicationModel.job_id.in_(keys),
+                        or_(
+                            ApplicationModel.applicant_id == user_id,
+                            and_(
+                                ApplicationModel.applicant_id.is_(None),
+                                ApplicationModel.email == email,
+                            ),
+                        ),
+                    )
+                    .order_by(ApplicationModel.created_at.desc(), ApplicationModel.id)
+                )
+                for row in rows:
+                    latest.setdefault(row.job_id, row)
+            return [latest.get(key) for key in keys]
+
+        return DataLoader(load_fn=load)
+
+    return await context.loader("my_application_of", make).load(job_id)
 
 
 async def open_reports_of(context: JobContext, job_id: uuid.UUID) -> ReportSummary | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from jobkit.graphql import Error, errors_summary, field_errors, parse_uuid, site_name
@@ -33,10 +33,14 @@ from jobs.graphql.dataloaders import (
     is_bookmarked,
     job_by_id,
     known_organization,
+    my_application_of,
     open_reports_of,
     term_labels,
 )
 from jobs.settings import JobsSettings
+
+if TYPE_CHECKING:
+    from jobs.graphql.application_types import MyApplication
 
 JobErrorCode = strawberry.enum(
     domain_errors.JobErrorCode, description="Why a job operation was refused."
@@ -591,6 +595,18 @@ class Job:
     @strawberry.field(description="Whether the caller bookmarked it (false for visitors).")
     async def bookmarked(self, info: Info[JobContext, None]) -> bool:
         return await is_bookmarked(info.context, self.row.id)
+
+    @strawberry.field(
+        description="The caller's latest application to it (also one sent before signing in "
+        "from the account's address); null for visitors and when they have not applied."
+    )
+    async def my_application(
+        self, info: Info[JobContext, None]
+    ) -> Annotated[MyApplication, strawberry.lazy("jobs.graphql.application_types")] | None:
+        from jobs.graphql.application_types import MyApplication
+
+        row = await my_application_of(info.context, self.row.id)
+        return MyApplication(row=row) if row is not None else None
 
     @strawberry.field(
         description="Whether applying asks for a captcha (the site's captcha.job_application)."
