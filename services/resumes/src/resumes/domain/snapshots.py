@@ -103,7 +103,8 @@ def snapshot(resume: Resume, settings: ResumesSettings) -> ResumeUpdated:
             for entry in resume.work_experience
         ],
         hidden_from_organization_ids=sorted(row.organization_id for row in resume.hidden_from),
-        updated_at=datetime.now(UTC).isoformat(),
+        # when the resume last changed (an edit bumps it first; a resync sends it unchanged)
+        updated_at=(resume.updated_at or datetime.now(UTC)).isoformat(),
     )
 
 
