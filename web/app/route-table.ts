@@ -35,6 +35,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["user/account", "routes/user-account.tsx"],
   ["admin/masquerade", "routes/admin-masquerade.tsx"],
   ["admin/audit-log", "routes/admin-audit-log.tsx"],
+  ["admin/erasure-requests", "routes/admin-erasure-requests.tsx"],
   ["admin/billing", "routes/admin-billing.tsx"],
   ["admin/consent", "routes/admin-consent.tsx"],
   ["privacy-policy", "routes/privacy-policy.tsx"],

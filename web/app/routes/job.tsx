@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { serverEnv } from "~/env.server";
+import { AppliedNotice } from "~/features/applications/AppliedNotice";
 import { JOB_BY_SLUG, type JobView } from "~/features/jobs/documents";
 import { isGone } from "~/features/jobs/job-format";
 import { GONE_JOB_TITLE, GoneJobPage, JobPage } from "~/features/jobs/JobPage";
@@ -81,7 +82,7 @@ export default function JobRoute({ loaderData }: Route.ComponentProps) {
       job={job}
       origin={origin}
       bookmarked={job.bookmarked}
-      myApplication={job.myApplication ?? null}
+      appliedNotice={job.myApplication ? <AppliedNotice application={job.myApplication} /> : null}
       signedIn={signedIn}
       similarJobs={similarJobs}
       captcha={captcha}

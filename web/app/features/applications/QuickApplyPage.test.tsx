@@ -139,7 +139,7 @@ describe("QuickApplyPage", () => {
 
   it("tells an applicant who applied before, on the first step, with the status and the way to it", () => {
     render("/job/health-worker/apply/basic-info", {
-      applied: { __typename: "MyApplication", id: "a1", status: "SHORTLISTED", createdAt: "2026-11-12T09:30:00Z" },
+      applied: { id: "a1", status: "SHORTLISTED", createdAt: "2026-11-12T09:30:00Z" },
     });
     const notice = screen.getByRole("status");
     expect(notice).toHaveTextContent("You applied on Nov 12, 2026");

@@ -105,6 +105,9 @@ export function AccountNavItem() {
             <Menu.Item component={NavLink} to="/admin/jobs-review">
               <FormattedMessage {...MENU_LABELS.jobsReview} />
             </Menu.Item>
+            <Menu.Item component={NavLink} to="/admin/erasure-requests">
+              <FormattedMessage {...MENU_LABELS.erasureRequests} />
+            </Menu.Item>
           </>
         ) : null}
         <Menu.Divider />

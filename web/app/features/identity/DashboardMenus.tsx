@@ -23,6 +23,7 @@ import {
   IconShieldCheck,
   IconSquarePlus,
   IconUserPlus,
+  IconUserX,
 } from "@tabler/icons-react";
 import { type IntlShape, useIntl } from "react-intl";
 import type { Message } from "~/lib/i18n/define-messages";
@@ -58,6 +59,7 @@ const ADMINISTRATION: readonly LabelledItem[] = [
   { label: MENU_LABELS.billing, to: "/admin/billing", icon: IconReceipt },
   { label: MENU_LABELS.consentTexts, to: "/admin/consent", icon: IconShieldCheck },
   { label: MENU_LABELS.auditLog, to: "/admin/audit-log", icon: IconHistory },
+  { label: MENU_LABELS.erasureRequests, to: "/admin/erasure-requests", icon: IconUserX },
 ];
 
 const JOB_SEEKER: readonly LabelledItem[] = [

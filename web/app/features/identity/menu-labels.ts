@@ -16,6 +16,7 @@ export const MENU_LABELS = defineMessages({
   contactRequests: { id: "menu.contactRequests", defaultMessage: "Contact requests" },
   masquerade: { id: "menu.masquerade", defaultMessage: "Act as another user" },
   auditLog: { id: "menu.auditLog", defaultMessage: "Audit log" },
+  erasureRequests: { id: "menu.erasureRequests", defaultMessage: "Erasure requests" },
   billing: { id: "menu.billing", defaultMessage: "Billing" },
   consentTexts: { id: "menu.consentTexts", defaultMessage: "Consent texts" },
   jobsReview: { id: "menu.jobsReview", defaultMessage: "Jobs to review" },

@@ -16,7 +16,6 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
-import { type AppliedApplication, AppliedNotice } from "~/features/applications/AppliedNotice";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { JobView, SimilarJobView } from "./documents";
@@ -304,11 +303,11 @@ export function JobPage({
   similarJobs = [],
   captcha = null,
   alertPrompt = null,
-  myApplication = null,
+  appliedNotice = null,
 }: {
   job: JobView;
-  /** The caller's application to it ("You applied on …"); null for visitors and until they apply. */
-  myApplication?: AppliedApplication | null;
+  /** "You applied on …" (the applications feature's), composed in by the route when the caller did. */
+  appliedNotice?: ReactNode;
   /** The job alert prompt the route composes in (the search feature's), under how to apply. */
   alertPrompt?: ReactNode;
   origin: string;
@@ -381,7 +380,7 @@ export function JobPage({
               style={{ zIndex: 5, background: "var(--mantine-color-body)" }}
             >
               <Stack gap="xs">
-                {published && myApplication ? <AppliedNotice application={myApplication} /> : null}
+                {published ? appliedNotice : null}
                 <ApplyActions job={job} />
                 {published ? (
                   <BookmarkButton
