@@ -149,13 +149,14 @@ const messages = defineMessages({
   dangerZone: { id: "account.delete.title", defaultMessage: "Danger zone" },
   deleteText: {
     id: "account.delete.text",
-    defaultMessage: "Deleting your account removes your profile for good. This cannot be undone.",
+    defaultMessage:
+      "Deleting your account removes your profile for good, and within minutes every part of the board erases what it kept about you: your resume and its files, bookmarks, job alerts, uploads, memberships and consents. Applications you sent stay with the organizations without your name and contact details, so their statistics stay right. This cannot be undone.",
   },
   deleteButton: { id: "account.delete.open", defaultMessage: "Delete my account" },
   deleteTitle: { id: "account.delete.dialog.title", defaultMessage: "Delete your account?" },
   deleteConfirm: {
     id: "account.delete.dialog.text",
-    defaultMessage: "Enter your current password to confirm. Your account is deleted at once.",
+    defaultMessage: "Enter your current password to confirm. Your account is deleted at once; the rest follows within minutes.",
   },
   deleteFailed: { id: "account.delete.failed", defaultMessage: "We could not delete your account. Try again in a moment." },
   cancel: { id: "account.delete.cancel", defaultMessage: "Cancel" },
