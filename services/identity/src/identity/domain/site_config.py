@@ -161,6 +161,14 @@ SETTINGS: tuple[Setting, ...] = (
         "Products whose old /jobs/{product}-* pages become a keyword search.",
         kind=list,
     ),
+    Setting(
+        "retention",
+        "unconfirmed_alert_days",
+        7,
+        "Job alerts whose address was never confirmed are dropped after this many days.",
+        kind=int,
+        minimum=1,
+    ),
     Setting("captcha", "registration", False, "A captcha protects sign-up."),
     Setting("captcha", "job_application", False, "A captcha protects job applications."),
     Setting(

@@ -33,6 +33,8 @@ class AlertSettings(MailSettings):
     alert_digest_people: int = Field(default=100, ge=1)
     # How many pending mails one sending transaction claims and hands over one SMTP connection.
     alert_send_batch: int = Field(default=50, ge=1)
+    # How often the mailer applies the sites' retention rules (search.alerts.retention).
+    alert_retention_seconds: float = Field(default=3600.0, gt=0)
     # Permanent SMTP refusals (5xx) of one address before its alerts are paused.
     alert_bounce_limit: int = Field(default=3, ge=1)
     # Bounce notices (ADR 0034): alert mails go out with the envelope sender

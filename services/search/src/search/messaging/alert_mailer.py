@@ -24,6 +24,7 @@ from search.alerts.bounces import serve_bounces
 from search.alerts.erasure import erase_person
 from search.alerts.events import ErasureCompleted
 from search.alerts.mailer import record_new_job, run_once
+from search.alerts.retention import drop_unconfirmed
 from search.db import outbox, processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
 from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
@@ -82,11 +83,14 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
 
 
 async def run_alert_mailer(runtime: ServiceRuntime) -> None:
-    """The mailer's loop: a round every ``alert_poll_seconds``; a failed round is logged and
-    retried (its work is in the database, so nothing is lost)."""
+    """The mailer's loop: a round every ``alert_poll_seconds``, the retention rules every
+    ``alert_retention_seconds``; a failed round is logged and retried (its work is in the
+    database, so nothing is lost)."""
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    loop = asyncio.get_running_loop()
+    retention_due = loop.time()
     try:
         while True:
             try:
@@ -96,6 +100,9 @@ async def run_alert_mailer(runtime: ServiceRuntime) -> None:
                     ]
                 await store.ensure_indices()
                 await run_once(runtime.sessions, store, settings, site_name=name)
+                if loop.time() >= retention_due:
+                    retention_due = loop.time() + settings.alert_retention_seconds
+                    await drop_unconfirmed(runtime.sessions)
             except asyncio.CancelledError:
                 raise
             except Exception:
