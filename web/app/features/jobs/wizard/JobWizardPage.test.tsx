@@ -260,11 +260,27 @@ describe("waitWhileAwaitingSlot", () => {
     expect(sleep).toHaveBeenCalledWith(1000);
   });
 
-  it("gives up after about 20 seconds", async () => {
+  it("says it is slow after about 20 seconds, keeps checking every 5 seconds, and moves on when billing answers", async () => {
+    const answers: string[] = [...Array<string>(25).fill("AWAITING_SLOT"), "DRAFT"];
+    const fetchState = vi.fn(async () => answers[fetchState.mock.calls.length - 1] as "AWAITING_SLOT" | "DRAFT");
+    const sleep = vi.fn(async (_ms: number) => undefined);
+    const onSlow = vi.fn();
+    await expect(waitWhileAwaitingSlot(fetchState, { sleep, onSlow })).resolves.toBe("DRAFT");
+    expect(fetchState).toHaveBeenCalledTimes(26);
+    expect(onSlow).toHaveBeenCalledTimes(1);
+    expect(sleep.mock.calls.slice(0, 20).every(([ms]) => ms === 1000)).toBe(true);
+    expect(sleep.mock.calls.slice(20).every(([ms]) => ms === 5000)).toBe(true);
+  });
+
+  it("gives up after about five minutes more, or as soon as the page is left", async () => {
     const fetchState = vi.fn(async () => "AWAITING_SLOT" as const);
+    await expect(waitWhileAwaitingSlot(fetchState, { sleep: async () => undefined })).resolves.toBeNull();
+    expect(fetchState).toHaveBeenCalledTimes(80);
+    const left = vi.fn(async () => "AWAITING_SLOT" as const);
+    let open = 3;
     await expect(
-      waitWhileAwaitingSlot(fetchState, { sleep: async () => undefined }),
+      waitWhileAwaitingSlot(left, { sleep: async () => undefined, stopped: () => (open -= 1) < 0 }),
     ).resolves.toBeNull();
-    expect(fetchState).toHaveBeenCalledTimes(20);
+    expect(left).toHaveBeenCalledTimes(3);
   });
 });

@@ -141,9 +141,12 @@ const messages = defineMessages({
 export const JOB_WIZARD_TITLE = messages.titleNew;
 /** Draft autosave: this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 1500;
-/** Publish waits for billing's answer: polled every second, for about 20 seconds. */
+/** Publish waits for billing's answer: polled every second for about 20 seconds, then (the page
+ * says it is still waiting) every 5 seconds for 5 more minutes, while the page is open. */
 export const PUBLISH_POLL_INTERVAL_MS = 1000;
 export const PUBLISH_POLL_ATTEMPTS = 20;
+export const PUBLISH_SLOW_INTERVAL_MS = 5000;
+export const PUBLISH_SLOW_ATTEMPTS = 60;
 
 const SETTLED: readonly JobState[] = ["PUBLISHED", "SCHEDULED", "NEEDS_REVIEW"];
 
@@ -254,10 +257,30 @@ function CreateJobForm() {
 /** Asks `fetchState` every `interval` ms until the job leaves AWAITING_SLOT or `attempts` run out. */
 export async function waitWhileAwaitingSlot(
   fetchState: () => Promise<JobState | null | undefined>,
-  { interval = PUBLISH_POLL_INTERVAL_MS, attempts = PUBLISH_POLL_ATTEMPTS, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) } = {},
+  {
+    interval = PUBLISH_POLL_INTERVAL_MS,
+    attempts = PUBLISH_POLL_ATTEMPTS,
+    slowInterval = PUBLISH_SLOW_INTERVAL_MS,
+    slowAttempts = PUBLISH_SLOW_ATTEMPTS,
+    sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+    onSlow = () => undefined,
+    stopped = () => false,
+  }: {
+    interval?: number;
+    attempts?: number;
+    slowInterval?: number;
+    slowAttempts?: number;
+    sleep?: (ms: number) => Promise<void>;
+    /** Called once when the quick polls are over (the page says it is still waiting). */
+    onSlow?: () => void;
+    /** The page was left: stop asking. */
+    stopped?: () => boolean;
+  } = {},
 ): Promise<JobState | null> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    await sleep(interval);
+  for (let attempt = 0; attempt < attempts + slowAttempts; attempt += 1) {
+    if (attempt === attempts) onSlow();
+    await sleep(attempt < attempts ? interval : slowInterval);
+    if (stopped()) return null;
     const state = await fetchState();
     if (state && state !== "AWAITING_SLOT") return state;
   }
@@ -293,6 +316,14 @@ function WizardForm({
   const [status, setStatus] = useState<"saved" | "saving" | "unsaved" | "failed">("saved");
   const [phase, setPhase] = useState<PublishPhase>("idle");
   const [publishErrors, setPublishErrors] = useState<string[]>([]);
+  // publishing keeps polling billing's answer while the page is open, not after
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const [updateInfo] = useMutation(UPDATE_JOB_INFO);
   const [updateCompany] = useMutation(UPDATE_JOB_COMPANY_INFO);
@@ -411,10 +442,14 @@ function WizardForm({
     let state: JobState | null = answer.job.state;
     if (state === "AWAITING_SLOT") {
       setPhase("waiting");
-      state = await waitWhileAwaitingSlot(async () => {
-        const { data } = await client.query({ query: JOB_BY_ID, variables: { id: job.id }, fetchPolicy: "network-only" });
-        return data?.job?.state;
-      });
+      state = await waitWhileAwaitingSlot(
+        async () => {
+          const { data } = await client.query({ query: JOB_BY_ID, variables: { id: job.id }, fetchPolicy: "network-only" });
+          return data?.job?.state;
+        },
+        { onSlow: () => setPhase("timeout"), stopped: () => !mounted.current },
+      );
+      if (!mounted.current) return;
     }
     if (state && SETTLED.includes(state)) {
       void navigate(`/job/wizard?done=${encodeURIComponent(job.id)}`);

@@ -29,7 +29,8 @@ const messages = defineMessages({
   stillWaiting: { id: "wizard.publish.timeout.title", defaultMessage: "Still waiting" },
   stillWaitingText: {
     id: "wizard.publish.timeout.text",
-    defaultMessage: "The job publishes as soon as a slot is confirmed. Follow it in the <link>job manager</link>.",
+    defaultMessage:
+      "Billing has not answered yet. This page keeps checking and moves on by itself as soon as it does; you can also follow the job in the <link>job manager</link>.",
   },
   publish: { id: "wizard.publish.submit", defaultMessage: "Publish the job" },
   state: { id: "wizard.publish.state", defaultMessage: "State: {state}" },
