@@ -1,6 +1,6 @@
 """Wait until search's indexer has caught up with the jobs, organizations and resumes databases
-(after the seed sent snapshots again for a fresh index; see scripts/demo/search_sync.py). Exit status 0
-when it has, 1 after the timeout (seconds, default 900)."""
+(after the seed sent snapshots again for a fresh index; see scripts/demo/search_sync.py). Exit
+status 0 when it has, 1 after the timeout (seconds, default 900)."""
 
 from __future__ import annotations
 
