@@ -51,7 +51,8 @@ async def _account(sessions: async_sessionmaker[AsyncSession], settings: Identit
 
 
 async def _sign_in(base_url: str, email: str, password: str, address: str) -> httpx.Response:
-    async with httpx.AsyncClient(base_url=base_url) as client:
+    # a slow answer on a busy machine (password hashing) is not a wrong one
+    async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
         return await client.post(
             "/auth/credentials",
             json={"email": email, "password": password, "client_address": address},
@@ -163,7 +164,7 @@ async def test_a_caller_that_is_not_a_trusted_proxy_cannot_choose_the_address_it
     )
     known = await _account(committed_sessions, service_settings)
     statuses = []
-    async with serve(create_app(settings)) as base_url, httpx.AsyncClient(base_url=base_url) as c:
+    async with serve(create_app(settings)) as base_url, httpx.AsyncClient(base_url=base_url, timeout=30) as c:
         for attempt in range(ADDRESS_LIMIT + 2):
             forged = f"10.4.{attempt}.1"
             answer = await c.post(
