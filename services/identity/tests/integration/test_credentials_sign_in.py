@@ -164,7 +164,10 @@ async def test_a_caller_that_is_not_a_trusted_proxy_cannot_choose_the_address_it
     )
     known = await _account(committed_sessions, service_settings)
     statuses = []
-    async with serve(create_app(settings)) as base_url, httpx.AsyncClient(base_url=base_url, timeout=30) as c:
+    async with (
+        serve(create_app(settings)) as base_url,
+        httpx.AsyncClient(base_url=base_url, timeout=30) as c,
+    ):
         for attempt in range(ADDRESS_LIMIT + 2):
             forged = f"10.4.{attempt}.1"
             answer = await c.post(
