@@ -41,7 +41,7 @@ async function fillAndReview(wizard: JobWizardPage) {
 }
 
 test("a recruiter with a free slot posts a job through the wizard; its page renders with valid JSON-LD", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a grant, a sign-in, seven wizard steps, a saga, a visitor, an archive
   const title = `River steward ${Date.now()}`;
   await grantCredits(browser, { organizationSlug: "green-harbor-foundation", kind: "JOB", amount: 1, label: "e2e job journey" });
   await logIn(page, "recruiter@greenharbor.example", "/job-manager");

@@ -71,9 +71,11 @@ async function overflow(page: Page): Promise<{ by: number; culprits: string[] }>
     if (by > 0) {
       for (const element of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
         const box = element.getBoundingClientRect();
-        // an element inside a box that scrolls on its own does not widen the page
+        // an element inside a box that scrolls on its own does not widen the page, unless it is
+        // placed absolutely (then the box may not contain it)
+        const placed = ["absolute", "fixed"].includes(getComputedStyle(element).position);
         let scrolls = false;
-        for (let parent = element.parentElement; parent && !scrolls; parent = parent.parentElement) {
+        for (let parent = element.parentElement; parent && !scrolls && !placed; parent = parent.parentElement) {
           const style = getComputedStyle(parent);
           scrolls = style.overflowX === "auto" || style.overflowX === "scroll" || style.overflowX === "hidden";
         }

@@ -55,7 +55,12 @@ export const theme = createTheme({
     }),
     Alert: Alert.extend({ classNames: { root: "alert-fade" } }),
     // A table wider than a phone scrolls sideways (natively): keyboard users can focus it to scroll.
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: "native", tabIndex: 0 } }),
+    // Positioned, so what is absolutely placed inside (a visually hidden column label) stays in
+    // its box instead of widening the page.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { type: "native", tabIndex: 0 },
+      styles: { scrollContainer: { position: "relative" } },
+    }),
   },
 });
 

@@ -371,12 +371,17 @@ export function HomePage({ data }: { data: HomeData }) {
         >
           <Group component="ul" gap="sm" className="home-list">
             {data.categories.map((category) => (
-              <li key={category.href}>
+              <li key={category.href} style={{ maxWidth: "100%" }}>
                 <Button
                   component={Link}
                   to={category.href}
                   variant="light"
                   radius="xl"
+                  maw="100%"
+                  h="auto"
+                  mih={36}
+                  // a long category name wraps on a phone instead of widening the page
+                  styles={{ label: { whiteSpace: "normal", textAlign: "start", paddingBlock: 6 } }}
                   rightSection={
                     <Text span size="xs" fw={700} aria-hidden>
                       {intl.formatNumber(category.count)}
