@@ -377,12 +377,8 @@ async def unsubscribe(
 ) -> list[SavedSearch] | AlertErrors:
     """One-click unsubscribe (RFC 8058) or the link in a mail: the alerts the mail was about
     stop for good (idempotent: a second click answers the same)."""
-    claim = tokens.verify(settings, token, tokens.UNSUBSCRIBE)
-    if claim is None:
-        return invalid_token()
-    try:
-        alert_ids = [uuid.UUID(part) for part in claim.subject.split(",")]
-    except ValueError:
+    alert_ids = tokens.alert_ids(settings, token, tokens.UNSUBSCRIBE)
+    if alert_ids is None:
         return invalid_token()
     async with unit_of_work(sessions) as session:
         alerts = list(

@@ -9,6 +9,7 @@ import base64
 import hashlib
 import hmac
 import json
+import uuid
 from dataclasses import dataclass
 
 from search.alerts.settings import AlertSettings
@@ -76,3 +77,15 @@ def verify(settings: AlertSettings, token: str, purpose: str) -> Claim | None:
     if not isinstance(data, dict) or data.get("p") != purpose or not isinstance(data.get("s"), str):
         return None
     return Claim(purpose=purpose, subject=data["s"])
+
+
+def alert_ids(settings: AlertSettings, token: str, purpose: str) -> list[uuid.UUID] | None:
+    """The alert ids a link's token names (``unsubscribe``, ``resume-unsubscribe``), or None
+    when it is not a valid token for ``purpose``."""
+    claim = verify(settings, token, purpose)
+    if claim is None:
+        return None
+    try:
+        return [uuid.UUID(part) for part in claim.subject.split(",")]
+    except ValueError:
+        return None
