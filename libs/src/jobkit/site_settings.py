@@ -5,7 +5,8 @@ here has the platform's default."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Column, DateTime, FromClause, MetaData, String, Table, func, select
@@ -36,6 +37,40 @@ class SiteConfigChangedView(EventView):
 # site.name, with this platform default.
 SITE_NAME_KEY, SITE_NAME_NAME = "site", "name"
 DEFAULT_SITE_NAME = "Jobboard"
+# How long a process keeps a site's name: every search and page title asks for it, and a query
+# each time cost about 7 ms of a 25 ms search (bench/RESULTS.md). A change this process applies
+# is seen at once; another replica's copy is at most this old.
+SITE_NAME_TTL_SECONDS = 30.0
+
+
+class SiteNameCache:
+    """Site names a process has read, each kept for ``ttl`` seconds (per read model table)."""
+
+    def __init__(
+        self, ttl: float = SITE_NAME_TTL_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._ttl = ttl
+        self._clock = clock
+        self._names: dict[tuple[FromClause, str], tuple[float, str]] = {}
+        self.generation = 0  # counts changes, so a read that began before one is not kept
+
+    def get(self, table: FromClause, site: str) -> str | None:
+        kept = self._names.get((table, site))
+        if kept is None or kept[0] <= self._clock():
+            return None
+        return kept[1]
+
+    def put(self, table: FromClause, site: str, name: str, *, read_at_generation: int) -> None:
+        if read_at_generation == self.generation:
+            self._names[(table, site)] = (self._clock() + self._ttl, name)
+
+    def forget(self, site: str) -> None:
+        self.generation += 1
+        for key in [key for key in self._names if key[1] == site]:
+            del self._names[key]
+
+
+SITE_NAMES = SiteNameCache()
 
 
 def site_settings_table(metadata: MetaData) -> Table:
@@ -62,6 +97,8 @@ def site_settings_handlers(table: Table) -> dict[str, Handler]:
                     index_elements=[table.c.site, table.c.key, table.c.name], set_=values
                 )
             )
+            if (change.key, change.name) == (SITE_NAME_KEY, SITE_NAME_NAME):
+                SITE_NAMES.forget(payload.site)
 
     return {SITE_CONFIG_CHANGED: changed}
 
