@@ -37,9 +37,22 @@ npm_install() {
 }
 export APOLLO_TELEMETRY_DISABLED=1
 for dir in gateway web e2e deploy/local/demo-sso; do npm_install "$dir"; done
-say "building gateway and web"
-(cd gateway && npm run --silent build)
-(cd web && npm run --silent build >/dev/null)
+# The builds are skipped when nothing they read changed since the last one (the
+# stamp's time), so `make test` after `make up`, or after CI's own install, goes straight on.
+build_stamp=.local/build-stamp
+changed_since_build() {
+  [ -f "$build_stamp" ] || return 0
+  [ -n "$(find gateway web deploy/services.json \
+    \( -path gateway/node_modules -o -path gateway/dist -o -path web/node_modules \
+    -o -path web/build -o -path web/.react-router \) -prune -o \
+    -type f -newer "$build_stamp" -print -quit)" ]
+}
+if changed_since_build || [ ! -d gateway/dist ] || [ ! -d web/build ]; then
+  say "building gateway and web"
+  (cd gateway && npm run --silent build)
+  (cd web && npm run --silent build >/dev/null)
+  mkdir -p .local && touch "$build_stamp"  # after: the build writes generated files itself
+fi
 
 # The development key that signs session tokens; production passes its own through the env.
 mkdir -p .local/secrets
