@@ -15,7 +15,8 @@ from strawberry.types import Info
 from jobs.domain.models import Application as ApplicationModel
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import attachments_of, job_by_id
-from jobs.graphql.types import ApplicationWorkflow, Job, JobErrors, QualifyingQuestionType
+from jobs.graphql.job_values import ApplicationWorkflow, QualifyingQuestionType
+from jobs.graphql.types import Job, JobErrors
 from jobs.settings import JobsSettings
 
 

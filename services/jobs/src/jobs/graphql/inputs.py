@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 import strawberry
 
-from jobs.graphql.types import ApplicationWorkflow, JobType, QualifyingQuestionType, SalaryUnit
+from jobs.graphql.job_values import ApplicationWorkflow, JobType, QualifyingQuestionType, SalaryUnit
 
 
 @strawberry.input

@@ -9,7 +9,8 @@ from jobs.domain.models import Job as JobModel
 from jobs.domain.models import JobReport, JobSlug
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import job_by_id
-from jobs.graphql.types import Job, JobPage, JobState, parse_id, visible
+from jobs.graphql.job_values import JobState
+from jobs.graphql.types import Job, JobPage, parse_id, visible
 
 MAX_PAGE = 100
 

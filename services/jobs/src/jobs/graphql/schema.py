@@ -7,6 +7,7 @@ from jobkit.schema import build_schema
 
 from jobs.graphql.application_queries import ApplicationQuery
 from jobs.graphql.application_types import ApplicationResult, ApplyToJobResult
+from jobs.graphql.job_values import Organization, OrganizationProfile
 from jobs.graphql.mutations import (
     application_pipeline,
     apply_to_job,
@@ -18,7 +19,7 @@ from jobs.graphql.mutations import (
 )
 from jobs.graphql.mutations.result import JobResult
 from jobs.graphql.queries import Query
-from jobs.graphql.types import Job, Organization, OrganizationProfile
+from jobs.graphql.types import Job
 
 
 def _recruiters(resolver: Callable[..., Awaitable[Any]], description: str) -> Any:

@@ -11,9 +11,10 @@ from strawberry.types import Info
 from jobs.domain import reports
 from jobs.domain.errors import JobErrors as DomainErrors
 from jobs.graphql.context import JobContext
+from jobs.graphql.job_values import JobReportReason
 from jobs.graphql.mutations.result import JobResult, no_such_job, settings_of
 from jobs.graphql.mutations.workflow import run
-from jobs.graphql.types import JobErrors, JobReportReason, parse_id
+from jobs.graphql.types import JobErrors, parse_id
 
 
 @strawberry.input
