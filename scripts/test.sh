@@ -33,7 +33,7 @@ step "python: unit and integration tests, in the background (real PostgreSQL, Ka
   # the broker outages first, while nothing else uses Kafka
   .venv/bin/pytest -m broker_outage "${pytest_args[@]}"
   touch "$logs/broker-back"
-  nice -n 10 .venv/bin/pytest -m "not broker_outage" "${pytest_args[@]}"
+  nice -n 5 .venv/bin/pytest -m "not broker_outage" "${pytest_args[@]}"
 ) >"$logs/python.log" 2>&1 &
 python_lane=$!
 
