@@ -1,4 +1,5 @@
 import { type Page } from "@playwright/test";
+import { eraseAccounts, signedInUserId } from "../fixtures/accounts";
 import { expect, test } from "../fixtures/test";
 import { MEASURING } from "../playwright.config";
 
@@ -41,7 +42,7 @@ async function logIn(page: Page, email: string, password: string, destination?: 
   await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
-test("sign up as an applicant, confirm the mailed link, log in, stay logged in, log out", async ({ page }) => {
+test("sign up as an applicant, confirm the mailed link, log in, stay logged in, log out", async ({ browser, page }) => {
   const email = `e2e.${Date.now()}@example.org`;
   await page.goto("/user/register");
   await page.getByLabel("First name").fill("Grace");
@@ -73,6 +74,7 @@ test("sign up as an applicant, confirm the mailed link, log in, stay logged in, 
 
   await page.reload();
   await expect(page.getByTestId("current-user")).toHaveText("Grace Hopper");
+  const userId = await signedInUserId(page);
   // Page scripts never see the access token.
   const session = await page.evaluate(async () => (await fetch("/api/auth/session")).text());
   expect(session).toContain("Grace Hopper");
@@ -83,6 +85,7 @@ test("sign up as an applicant, confirm the mailed link, log in, stay logged in, 
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await eraseAccounts(browser, [userId]);
 });
 
 test("a wrong password gets a clear message", async ({ page }) => {
@@ -109,7 +112,10 @@ test("a recruiter reaches the recruiter-only resume search; an applicant is refu
   await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
 });
 
-test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed in, log out", async ({ page }) => {
+test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed in, log out", async ({
+  browser,
+  page,
+}) => {
   const login = `mae.jemison.${Date.now()}@example.org`;
   await page.goto("/user/register");
   await page.getByText("I am hiring").click();
@@ -129,6 +135,7 @@ test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed
   // the browser context's cookies, without racing a navigation the page may still be doing
   const session = await (await page.request.get("/api/auth/session")).json();
   expect(session).toMatchObject({ isNewUserViaSocial: true, user: { email: login, roles: ["recruiter"] } });
+  const userId = (session as { user: { id: string } }).user.id;
   // sign_up_start is sent once, guarded by the local-storage marker.
   const signUpStarts = () =>
     page.evaluate(() => ({
@@ -153,6 +160,7 @@ test("sign up as a recruiter with the Demo SSO OpenID provider, come back signed
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByTestId("current-user")).toBeHidden();
   await expect.poll(signUpStarts).toEqual({ sent: 0, marker: null });
+  await eraseAccounts(browser, [userId]);
 });
 
 test("an admin acts as an applicant: the banner shows, the write is in the audit log under the admin", async ({

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
+import { eraseAccounts, signedInUserId } from "../fixtures/accounts";
 import { expect, test } from "../fixtures/test";
 import { MEASURING } from "../playwright.config";
 import { QuickApplyPage } from "../pages/QuickApplyPage";
@@ -216,6 +217,9 @@ test("a visitor applies, the recruiter shortlists, the applicant follows, others
   await expect(applied.getByRole("link", { name: "See your applications" })).toHaveAttribute("href", "/my-applications");
   await visitor.goto(`/job/${job.slug}/apply/basic-info`);
   await expect(visitor.getByRole("status").filter({ hasText: /You applied on/ })).toContainText("Shortlisted");
+  const applicantId = await signedInUserId(visitor);
 
   await Promise.all([recruiterContext.close(), visitorContext.close(), otherContext.close()]);
+  // the applicant's account goes, and the application with it
+  await eraseAccounts(browser, [applicantId]);
 });

@@ -95,6 +95,10 @@ async def credentials_sign_in(email: str, password: str) -> dict[str, Any]:
     return body
 
 
+# The accounts the suite's sign-ups made, erased at its end (tests/stack/conftest.py).
+SIGNED_UP: list[str] = []
+
+
 async def sign_up(
     gateway: GraphQLClient, *, email: str, password: str, role: str, first: str, last: str
 ) -> dict[str, Any]:
@@ -113,7 +117,9 @@ async def sign_up(
         },
     )
     assert data["signUp"] == {"__typename": "SignUpSuccess", "email": email}, data
-    return await credentials_sign_in(email, password)
+    signed_in = await credentials_sign_in(email, password)
+    SIGNED_UP.append(str(signed_in["user"]["id"]))  # erased when the suite ends (conftest)
+    return signed_in
 
 
 async def _recruiter(gateway: GraphQLClient) -> dict[str, str]:

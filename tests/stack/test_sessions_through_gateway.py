@@ -20,6 +20,7 @@ from jobkit.testing.graphql import GraphQLClient
 from tests.stack.test_gateway_reaches_every_subgraph import (
     GATEWAY_URL,
     IDENTITY_URL,
+    SIGNED_UP,
     sign_up,
     token_for,
 )
@@ -141,12 +142,13 @@ async def test_a_password_reset_ends_every_session(gateway: GraphQLClient) -> No
 
 
 async def test_deleting_the_account_ends_every_session(gateway: GraphQLClient) -> None:
-    email, _ = await _applicant(gateway)
+    email, user_id = await _applicant(gateway)
     mine, copied = await _token(email), await _token(email)
     deleted = await gateway.as_user(mine).data(
         "mutation($p: String!) { deleteAccount(currentPassword: $p) { __typename } }", p=PASSWORD
     )
     assert deleted["deleteAccount"]["__typename"] == "AccountDeleted"
+    SIGNED_UP.remove(user_id)  # nothing left to erase
     await _until_refused_everywhere(copied, "account deletion")
 
 
