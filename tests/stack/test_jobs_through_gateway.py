@@ -252,3 +252,39 @@ async def test_applying_to_an_archived_or_expired_job_through_the_gateway_is_ref
         )
         assert answer["applyToJob"]["__typename"] == "JobErrors", (state, answer)
         assert [e["code"] for e in answer["applyToJob"]["errors"]] == ["NOT_OPEN"], (state, answer)
+
+
+MY_APPLICATIONS = "{ myApplications(limit: 50) { id status job { slug } } }"
+MY_APPLICATION = """query($slug: String!) { job(slug: $slug) {
+  myApplication { id status } } }"""
+
+
+async def test_a_jobs_my_application_is_the_callers_own_and_no_one_elses() -> None:
+    """Job.myApplication through the gateway: the demo applicant sees their own application on
+    the job's page; a visitor, another applicant and the organization's recruiter see null."""
+    applicant = await _signed_in("applicant@jobboard.example")
+    mine = [
+        application
+        for application in (await applicant.data(MY_APPLICATIONS))["myApplications"]
+        if application["job"] is not None
+    ]
+    assert mine, "the demo applicant has applied to a job that is online"
+    own = mine[0]
+    slug = own["job"]["slug"]
+
+    answer = (await applicant.data(MY_APPLICATION, slug=slug))["job"]["myApplication"]
+    assert answer == {"id": own["id"], "status": own["status"]}
+    others = {
+        "visitor": GraphQLClient(GATEWAY_URL),
+        "another applicant": GraphQLClient(
+            GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["applicant"])
+        ),
+        "a recruiter": await _signed_in("recruiter@greenharbor.example"),
+        "an administrator": GraphQLClient(
+            GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"])
+        ),
+    }
+    for who, client in others.items():
+        job = (await client.data(MY_APPLICATION, slug=slug))["job"]
+        assert job is not None, who
+        assert job["myApplication"] is None, who
