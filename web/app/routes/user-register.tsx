@@ -12,14 +12,23 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await sessionOf(request)) throw redirectTo("/");
-  const role = new URL(request.url).searchParams.get("role");
+  const params = new URL(request.url).searchParams;
+  const role = params.get("role");
   const env = serverEnv();
+  const providers = socialProviders();
+  // Back from a provider whose new account needs the registration consents first (Auth.js's
+  // signIn callback): the page says so and names the provider to continue with.
+  const consentFor =
+    params.get("error") === "ConsentRequired"
+      ? (providers.find((provider) => provider.id === params.get("provider")) ?? null)
+      : null;
   return {
     captcha:
       env.CAPTCHA_SCRIPT_URL && env.CAPTCHA_SITE_KEY
         ? { scriptUrl: env.CAPTCHA_SCRIPT_URL, siteKey: env.CAPTCHA_SITE_KEY }
         : null,
-    providers: socialProviders(),
+    providers,
+    consentFor,
     initialRole:
       role === "recruiter" ? ("recruiter" as const) : ("applicant" as const),
   };

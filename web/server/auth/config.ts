@@ -196,7 +196,8 @@ export function createAuthConfig(
           return "/user/auth-error?error=Unavailable";
         // A new account needs the sign-up page's consent first.
         if (answer.kind === "rejected" && answer.error === "ConsentRequired") {
-          return "/user/register?error=ConsentRequired";
+          // the provider goes along, so the page can say which one and continue with it
+          return `/user/register?error=ConsentRequired&provider=${encodeURIComponent(account.provider)}`;
         }
         return "/user/auth-error?error=AccessDenied";
       },

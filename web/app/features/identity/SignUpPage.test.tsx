@@ -9,11 +9,18 @@ import type * as analytics from "~/lib/analytics";
 import { track } from "~/lib/analytics";
 import { APP_CONFIG } from "~/lib/app-config";
 import { REGISTRATION_CONSENT_INFOS } from "~/components/RegistrationConsents";
+import type * as session from "./session";
+import { rememberSignUpRole, signInWithProvider } from "./session";
 import { SIGN_UP, SignUpPage } from "./SignUpPage";
 
 vi.mock("~/lib/analytics", async (original) => ({
   ...(await original<typeof analytics>()),
   track: vi.fn(),
+}));
+vi.mock("./session", async (original) => ({
+  ...(await original<typeof session>()),
+  rememberSignUpRole: vi.fn(),
+  signInWithProvider: vi.fn(() => new Promise(() => undefined)),
 }));
 
 const POLICY = "policy-1";
@@ -52,11 +59,19 @@ const input = {
   acceptedConsentInfoIds: [POLICY],
 };
 
-function renderPage(mocks: MockLink.MockedResponse[]) {
+const DEMO_SSO = { id: "demo-sso", name: "Demo SSO" };
+const OTHER = { id: "other-sso", name: "Other SSO" };
+
+function renderPage(
+  mocks: MockLink.MockedResponse[],
+  props: Partial<Parameters<typeof SignUpPage>[0]> = {},
+) {
   const Stub = createRoutesStub([
     {
       path: "/user/register",
-      Component: () => <SignUpPage providers={[]} initialRole="applicant" captcha={null} />,
+      Component: () => (
+        <SignUpPage providers={[]} initialRole="applicant" captcha={null} {...props} />
+      ),
     },
   ]);
   return renderWithMantine(
@@ -129,5 +144,36 @@ describe("SignUpPage", { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Create the account" })).toBeInTheDocument();
     expect(track).not.toHaveBeenCalled();
+  });
+
+  it("back from a provider whose new account needs consent: says why, and ticking the box continues with that provider", async () => {
+    const user = userEvent.setup();
+    renderPage([], { providers: [OTHER, DEMO_SSO], consentFor: DEMO_SSO, initialRole: "applicant" });
+    const why = await screen.findByRole("status");
+    expect(why).toHaveTextContent("One step before your account with Demo SSO");
+    expect(why).toHaveTextContent("agree to the terms and conditions below, then continue with Demo SSO");
+    // the consents say what is missing from the start, and the provider comes first
+    expect(await screen.findByText("Please accept the terms and conditions")).toBeInTheDocument();
+    const buttons = screen.getAllByRole("button", { name: /^Sign up with / });
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      "Sign up with Demo SSO",
+      "Sign up with Other SSO",
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Sign up with Demo SSO" }));
+    expect(signInWithProvider).not.toHaveBeenCalled();
+    await user.click(
+      await screen.findByRole("checkbox", { name: /I agree with the terms and conditions/ }),
+    );
+    await user.click(screen.getByRole("button", { name: "Sign up with Demo SSO" }));
+    expect(rememberSignUpRole).toHaveBeenCalledWith("applicant", [POLICY]);
+    expect(signInWithProvider).toHaveBeenCalledWith("demo-sso", "/");
+  });
+
+  it("says nothing about providers on a plain visit", async () => {
+    renderPage([], { providers: [DEMO_SSO] });
+    expect(await screen.findByRole("button", { name: "Sign up with Demo SSO" })).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.queryByText("Please accept the terms and conditions")).toBeNull();
   });
 });

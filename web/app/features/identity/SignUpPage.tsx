@@ -61,6 +61,15 @@ const messages = defineMessages({
     defaultMessage: "We sent a mail to {email}. Follow its link to confirm your address, then <link>log in</link>.",
   },
   title: { id: "signUp.title", defaultMessage: "Create an account" },
+  consentFirstTitle: {
+    id: "signUp.consentFirst.title",
+    defaultMessage: "One step before your account with {provider}",
+  },
+  consentFirstText: {
+    id: "signUp.consentFirst.text",
+    defaultMessage:
+      "This is your first sign-in with {provider} here, so there is no account yet. Choose the account type, agree to the terms and conditions below, then continue with {provider}: nothing else to fill in.",
+  },
   accountType: { id: "signUp.accountType", defaultMessage: "Account type" },
   applicant: { id: "signUp.role.applicant", defaultMessage: "I am looking for a job" },
   recruiter: { id: "signUp.role.recruiter", defaultMessage: "I am hiring" },
@@ -105,6 +114,8 @@ export interface SignUpPageProps {
   initialRole: "applicant" | "recruiter";
   /** The captcha widget, shown when the site asks for one on sign-up. */
   captcha: { scriptUrl: string; siteKey: string } | null;
+  /** The provider a visitor came back from whose new account needs the consents first. */
+  consentFor?: { id: string; name: string } | null;
 }
 
 /** /user/register: an applicant or recruiter account, by email or a social provider. */
@@ -112,6 +123,7 @@ export function SignUpPage({
   providers,
   initialRole,
   captcha,
+  consentFor = null,
 }: SignUpPageProps) {
   const intl = useIntl();
   const [role, setRole] = useState<"applicant" | "recruiter">(initialRole);
@@ -126,7 +138,7 @@ export function SignUpPage({
     email: "",
     password: "",
   });
-  const [touched, setTouched] = useState(false);
+  const [touched, setTouched] = useState(consentFor !== null);
   const consentInfos = useRegistrationConsents();
   const [accepted, setAccepted] = useState<string[]>([]);
   const consentDone = consentsComplete(consentInfos, accepted);
@@ -219,6 +231,15 @@ export function SignUpPage({
       <Title order={1}>
         <FormattedMessage {...messages.title} />
       </Title>
+      {consentFor ? (
+        <Alert
+          color="blue"
+          role="status"
+          title={intl.formatMessage(messages.consentFirstTitle, { provider: consentFor.name })}
+        >
+          <FormattedMessage {...messages.consentFirstText} values={{ provider: consentFor.name }} />
+        </Alert>
+      ) : null}
       <SegmentedControl
         aria-label={intl.formatMessage(messages.accountType)}
         value={role}
@@ -284,7 +305,11 @@ export function SignUpPage({
         </Stack>
       </form>
       <SocialButtons
-        providers={providers}
+        providers={
+          consentFor
+            ? [consentFor, ...providers.filter((provider) => provider.id !== consentFor.id)]
+            : providers
+        }
         callbackUrl="/"
         signUpRole={role}
         signUpConsents={accepted}
