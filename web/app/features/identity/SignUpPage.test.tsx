@@ -154,6 +154,9 @@ describe("SignUpPage", { timeout: 60_000 }, () => {
     expect(why).toHaveTextContent("agree to the terms and conditions below, then continue with Demo SSO");
     // the consents say what is missing from the start, and the provider comes first
     expect(await screen.findByText("Please accept the terms and conditions")).toBeInTheDocument();
+    // and only they: the email form's fields are not what this visitor is asked for
+    expect(screen.queryByText("Enter your first name.")).toBeNull();
+    expect(screen.queryByText("Enter a valid email address.")).toBeNull();
     const buttons = screen.getAllByRole("button", { name: /^Sign up with / });
     expect(buttons.map((button) => button.textContent)).toEqual([
       "Sign up with Demo SSO",

@@ -138,7 +138,9 @@ export function SignUpPage({
     email: "",
     password: "",
   });
-  const [touched, setTouched] = useState(consentFor !== null);
+  const [touched, setTouched] = useState(false);
+  // A social sign-up needs only the consents: asked for them, only they say what is missing.
+  const [consentAsked, setConsentAsked] = useState(consentFor !== null);
   const consentInfos = useRegistrationConsents();
   const [accepted, setAccepted] = useState<string[]>([]);
   const consentDone = consentsComplete(consentInfos, accepted);
@@ -155,7 +157,7 @@ export function SignUpPage({
     .filter((e) => !e.field)
     .map((e) => e.message);
   const consentError =
-    (touched && !consentDone ? intl.formatMessage(CONSENT_REQUIRED) : undefined) ??
+    ((touched || consentAsked) && !consentDone ? intl.formatMessage(CONSENT_REQUIRED) : undefined) ??
     serverErrors.find((e) => e.field === "acceptedConsentInfoIds")?.message;
   const captchaError =
     (touched && captchaOn && !captchaToken
@@ -314,7 +316,7 @@ export function SignUpPage({
         signUpRole={role}
         signUpConsents={accepted}
         consentMissing={!consentDone}
-        onConsentMissing={() => setTouched(true)}
+        onConsentMissing={() => setConsentAsked(true)}
         verb="signUp"
       />
       <Text size="sm">
