@@ -33,31 +33,35 @@ async function logIn(page: Page, email: string) {
 
 const modal = (page: Page) => page.getByRole("dialog", { name: TITLE });
 
+/** A demo account signed in through identity: its GraphQL calls through the gateway. */
+async function signedIn(email: string) {
+  const login = await fetch(`${IDENTITY}/auth/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(`${GATEWAY}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${accessToken}`,
+        "x-frontend": "jobboard/en",
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { data: Record<string, unknown> };
+  };
+}
+
 /** Every demo account agrees to the latest privacy policy (through identity and the gateway, as
  * the modal would), so no other journey meets the modal this spec's new revision brings. */
 async function everyoneConsents() {
   for (const email of DEMO_ACCOUNTS) {
-    const login = await fetch(`${IDENTITY}/auth/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const graphql = async (query: string, variables: Record<string, unknown>) => {
-      const response = await fetch(`${GATEWAY}/graphql`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          authorization: `Bearer ${accessToken}`,
-          "x-frontend": "jobboard/en",
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data: Record<string, unknown> };
-    };
+    const graphql = await signedIn(email);
     const infos = await graphql(
       `query { getGdprConsentInfos(type: "PRIVACY_POLICY", placement: "REGISTRATION", limit: 1) { id } }`,
-      {},
     );
     const [info] = infos.data.getGdprConsentInfos as { id: string }[];
     if (!info) throw new Error("no privacy policy to consent to");
@@ -68,38 +72,17 @@ async function everyoneConsents() {
   }
 }
 
-/** A GraphQL call through the gateway as a demo account (identity's credentials sign-in). */
-async function asDemo(email: string, query: string, variables: Record<string, unknown> = {}) {
-  const login = await fetch(`${IDENTITY}/auth/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await fetch(`${GATEWAY}/graphql`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      authorization: `Bearer ${accessToken}`,
-      "x-frontend": "jobboard/en",
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data: Record<string, unknown> };
-}
-
 type PolicyTexts = { infoId: string; texts: { language: string; text: string }[] };
 
 /** The registration privacy policy's current wording, in every language it has. */
 async function currentPolicy(): Promise<PolicyTexts> {
-  const infos = await asDemo(
-    "admin@jobboard.example",
+  const admin = await signedIn("admin@jobboard.example");
+  const infos = await admin(
     `query { getGdprConsentInfos(type: "PRIVACY_POLICY", placement: "REGISTRATION", limit: 1) { id } }`,
   );
   const [info] = infos.data.getGdprConsentInfos as { id: string }[];
   if (!info) throw new Error("no privacy policy");
-  const revisions = await asDemo(
-    "admin@jobboard.example",
+  const revisions = await admin(
     `query($infoId: ID!) { getGdprConsentInfoRevisions(infoId: $infoId) { number texts { language text } } }`,
     { infoId: info.id },
   );
@@ -121,8 +104,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   if (original) {
-    const restored = await asDemo(
-      "admin@jobboard.example",
+    const restored = await (await signedIn("admin@jobboard.example"))(
       `mutation($infoId: ID!, $texts: [ConsentTextInput!]!) {
         publishGdprConsentInfoRevision(infoId: $infoId, texts: $texts) { __typename } }`,
       { infoId: original.infoId, texts: original.texts },
