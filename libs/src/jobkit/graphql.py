@@ -26,7 +26,7 @@ from jobkit.errors import DomainError, DomainErrors
 from jobkit.frontend import Frontend
 from jobkit.memberships import MembershipKey, membership_loader
 from jobkit.settings import ServiceSettings
-from jobkit.site_settings import SITE_NAMES, site_names
+from jobkit.site_settings import SITE_NAME_KEY, SITE_NAME_NAME, SITE_SETTINGS, site_names
 
 
 @strawberry.interface(description="An expected failure, returned as data.")
@@ -211,18 +211,24 @@ def by_id_loader(
 async def site_name(context: ServiceContext, table: FromClause, site: str) -> str:
     """The site's name for a resolver: from the process's copy while it is fresh, else one query
     per request, however many pages ask."""
-    kept = SITE_NAMES.get(table, site)
+    kept = SITE_SETTINGS.get(table, site, (SITE_NAME_KEY, SITE_NAME_NAME))
     if kept is not None:
-        return kept
+        return str(kept[0])
     sessions = context.sessions
 
     def make() -> DataLoader[str, str]:
         async def load(sites: list[str]) -> list[str]:
-            generation = SITE_NAMES.generation
+            generation = SITE_SETTINGS.generation
             async with sessions() as session:
                 names = await site_names(session, table, sites)
             for name_of, name in names.items():
-                SITE_NAMES.put(table, name_of, name, read_at_generation=generation)
+                SITE_SETTINGS.put(
+                    table,
+                    name_of,
+                    (SITE_NAME_KEY, SITE_NAME_NAME),
+                    name,
+                    read_at_generation=generation,
+                )
             return [names[site] for site in sites]
 
         return DataLoader(load_fn=load)

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, FromClause, MetaData, String, Table, func, select
 from sqlalchemy.dialects.postgresql import JSONB, insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.consumer import Handler
 from jobkit.contracts import SITE_CONFIG_CHANGED, SITE_TOPIC, EventView
@@ -37,40 +37,53 @@ class SiteConfigChangedView(EventView):
 # site.name, with this platform default.
 SITE_NAME_KEY, SITE_NAME_NAME = "site", "name"
 DEFAULT_SITE_NAME = "Jobboard"
-# How long a process keeps a site's name: every search and page title asks for it, and a query
-# each time cost about 7 ms of a 25 ms search (bench/RESULTS.md). A change this process applies
-# is seen at once; another replica's copy is at most this old.
-SITE_NAME_TTL_SECONDS = 30.0
+# How long a process keeps a site's setting it read: every search and page title asks for the
+# site's name, every resume search for the resume feature, and a query each time cost about
+# 7 ms of a 25 ms search (bench/RESULTS.md). A change this process applies is seen at once;
+# another replica's copy is at most this old.
+SITE_SETTING_TTL_SECONDS = 30.0
+
+Setting = tuple[str, str]  # (key, name)
 
 
-class SiteNameCache:
-    """Site names a process has read, each kept for ``ttl`` seconds (per read model table)."""
+class SiteSettingCache:
+    """Site settings a process has read, each kept for ``ttl`` seconds (per read model table,
+    site and setting). A value is kept as read: None for a setting the site never changed."""
 
     def __init__(
-        self, ttl: float = SITE_NAME_TTL_SECONDS, clock: Callable[[], float] = time.monotonic
+        self, ttl: float = SITE_SETTING_TTL_SECONDS, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self._ttl = ttl
         self._clock = clock
-        self._names: dict[tuple[FromClause, str], tuple[float, str]] = {}
+        self._values: dict[tuple[FromClause, str, Setting], tuple[float, Any]] = {}
         self.generation = 0  # counts changes, so a read that began before one is not kept
 
-    def get(self, table: FromClause, site: str) -> str | None:
-        kept = self._names.get((table, site))
+    def get(self, table: FromClause, site: str, setting: Setting) -> tuple[Any] | None:
+        """``(value,)`` while a fresh copy is kept, else None."""
+        kept = self._values.get((table, site, setting))
         if kept is None or kept[0] <= self._clock():
             return None
-        return kept[1]
+        return (kept[1],)
 
-    def put(self, table: FromClause, site: str, name: str, *, read_at_generation: int) -> None:
+    def put(
+        self,
+        table: FromClause,
+        site: str,
+        setting: Setting,
+        value: Any,
+        *,
+        read_at_generation: int,
+    ) -> None:
         if read_at_generation == self.generation:
-            self._names[(table, site)] = (self._clock() + self._ttl, name)
+            self._values[(table, site, setting)] = (self._clock() + self._ttl, value)
 
     def forget(self, site: str) -> None:
         self.generation += 1
-        for key in [key for key in self._names if key[1] == site]:
-            del self._names[key]
+        for key in [key for key in self._values if key[1] == site]:
+            del self._values[key]
 
 
-SITE_NAMES = SiteNameCache()
+SITE_SETTINGS = SiteSettingCache()
 
 
 def site_settings_table(metadata: MetaData) -> Table:
@@ -97,8 +110,7 @@ def site_settings_handlers(table: Table) -> dict[str, Handler]:
                     index_elements=[table.c.site, table.c.key, table.c.name], set_=values
                 )
             )
-            if (change.key, change.name) == (SITE_NAME_KEY, SITE_NAME_NAME):
-                SITE_NAMES.forget(payload.site)
+        SITE_SETTINGS.forget(payload.site)
 
     return {SITE_CONFIG_CHANGED: changed}
 
@@ -125,6 +137,22 @@ async def site_values(
         )
     )
     return {site: value for site, value in rows}
+
+
+async def site_value(
+    sessions: async_sessionmaker[AsyncSession], table: FromClause, site: str, key: str, name: str
+) -> Any:
+    """One setting of one site (None when the site never changed it: the platform's default
+    applies), from the process's copy while it is fresh (``SITE_SETTINGS``)."""
+    setting = (key, name)
+    kept = SITE_SETTINGS.get(table, site, setting)
+    if kept is not None:
+        return kept[0]
+    generation = SITE_SETTINGS.generation
+    async with sessions() as session:
+        value = (await site_values(session, table, [site], key, name)).get(site)
+    SITE_SETTINGS.put(table, site, setting, value, read_at_generation=generation)
+    return value
 
 
 async def site_names(
