@@ -8,6 +8,7 @@ from jobkit.db import make_sessionmaker
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import ServiceSpec
 from pydantic import SecretStr
+from search.alerts.keys import forget_windows
 from search.engine.indexing.store import SearchStore, store_for
 from search.main import create_app
 from search.settings import SERVICE_DIR, SearchSettings
@@ -34,5 +35,6 @@ async def store(
     store = store_for(service_settings.elasticsearch_url, service_settings.index_prefix)
     await store.drop()
     await store.ensure_indices()
+    forget_windows()  # the mailer's digest windows were of the dropped index
     yield store
     await store.drop()

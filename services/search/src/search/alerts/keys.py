@@ -374,6 +374,12 @@ def _date(value: Any) -> datetime | None:
 _windows: dict[str, Window] = {}
 
 
+def forget_windows() -> None:
+    """Drop the windows kept (an index dropped and made again under the same alias, as the
+    tests do, would otherwise start from the old one's jobs)."""
+    _windows.clear()
+
+
 async def digest_window(store: SearchStore, since: datetime) -> Window | None:
     """The jobs published after ``since`` as the index holds them now, or None when they are more
     than ``WINDOW_JOBS`` (then nothing is cut). The window kept from the last round is brought up

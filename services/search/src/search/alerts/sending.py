@@ -1,8 +1,9 @@
 """Sending, the mailer's second phase (ADR 0029, 0034): claim a batch of pending mails with
 ``FOR UPDATE SKIP LOCKED``, re-check each at send time (alerts still confirmed and running,
 jobs still findable: expired, archived and unpublished ones are dropped, with their ledger rows),
-build the batch off the event loop, hand each to SMTP over one connection with a Message-ID made
-from the mail's id, mark it sent, commit. A permanent refusal counts against the address
+build the batch off the event loop, hand the mails to SMTP over a few connections at once
+(``alert_smtp_connections``), each with a Message-ID made from the mail's id, mark them sent,
+commit. A permanent refusal counts against the address
 (``search.alerts.bounces``); a temporary one stops the round (the relay is down: the next run
 retries).
 """
@@ -240,6 +241,57 @@ class _Relay:
                 client.close()
 
 
+class _NotTried:
+    """A mail of the batch no connection tried: the relay was found down first."""
+
+
+NOT_TRIED = _NotTried()
+Outcome = None | aiosmtplib.SMTPException | OSError | _NotTried
+
+
+async def _hand_over(
+    settings: AlertSettings, items: list[tuple[AlertMail, bytes]], send: Send | None
+) -> list[Outcome]:
+    """Each built mail handed to SMTP, over up to ``alert_smtp_connections`` connections at once
+    (every connection takes every n-th mail, in order); answers per mail None (taken), the
+    relay's refusal, or NOT_TRIED when a temporary failure on any connection showed the relay
+    down before this mail's turn. The session is not touched here: the caller applies the
+    outcomes in one pass."""
+    outcomes: list[Outcome] = [NOT_TRIED] * len(items)
+    lanes = max(1, min(settings.alert_smtp_connections, len(items)))
+    down = False
+
+    async def lane(first: int) -> None:
+        nonlocal down
+        relay = _Relay(settings)
+        try:
+            for index in range(first, len(items), lanes):
+                if down:
+                    return
+                mail, message = items[index]
+                try:
+                    if send is not None:
+                        await send(_parsed(message))
+                    else:  # bounce notices come back to the mail's own address (VERP)
+                        await relay.send(
+                            message,
+                            sender=bounce_address(settings, mail.id) or _sender(settings),
+                            recipient=mail.email,
+                        )
+                except (aiosmtplib.SMTPException, OSError) as error:
+                    outcomes[index] = error
+                    if _permanent(error) is None:
+                        down = True
+                        return
+                    continue
+                outcomes[index] = None
+        finally:
+            await relay.close()
+
+    await asyncio.gather(*(lane(first) for first in range(lanes)))
+    return outcomes
+
+
 async def send_pending(
     sessions: Sessions,
     store: SearchStore,
@@ -250,9 +302,10 @@ async def send_pending(
     limit: int = 1000,
 ) -> int:
     """Hand the pending mails to SMTP, a claimed batch (``alert_send_batch``) at a time over
-    one connection; answers how many were sent. Stops at the first temporary failure (the relay
-    is down: the next run retries). A batch commits after its hand-offs: a crash in between
-    resends that batch's mails with their Message-IDs (ADR 0029, 0034)."""
+    ``alert_smtp_connections`` connections; answers how many were sent. Stops at the first
+    temporary failure (the relay is down: the next run retries the mails not taken). A batch
+    commits after its hand-offs: a crash in between resends that batch's mails with their
+    Message-IDs (ADR 0029, 0034)."""
     sent = 0
     handled = 0
     while handled < limit:
@@ -310,41 +363,37 @@ async def send_pending(
                 else:
                     plans.append((mail, *plan))
             built = await asyncio.to_thread(_build, [build for _, build, _ in plans])
-            relay = _Relay(settings)
-            try:
-                for (mail, _, mailed_alerts), message in zip(plans, built, strict=True):
-                    mail.attempts += 1
-                    try:
-                        if send is not None:
-                            await send(_parsed(message))
-                        else:  # bounce notices come back to the mail's own address (VERP)
-                            await relay.send(
-                                message,
-                                sender=bounce_address(settings, mail.id) or _sender(settings),
-                                recipient=mail.email,
-                            )
-                    except (aiosmtplib.SMTPException, OSError) as error:
-                        reason = _permanent(error)
-                        mail.last_error = str(error)[:1000]
-                        if reason is None:
-                            log.warning("the SMTP relay did not take an alert mail: %s", error)
-                            return sent
-                        mail.state = FAILED
-                        await session.execute(
-                            delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id)
-                        )
-                        await session.execute(
-                            delete(ResumeAlertDelivery).where(
-                                ResumeAlertDelivery.mail_id == mail.id
-                            )
-                        )
-                        await count_failure(session, settings, mail.email, reason)
+            outcomes = await _hand_over(
+                settings,
+                [(mail, message) for (mail, _, _), message in zip(plans, built, strict=True)],
+                send,
+            )
+            relay_down = False
+            for (mail, _, mailed_alerts), outcome in zip(plans, outcomes, strict=True):
+                if isinstance(outcome, _NotTried):
+                    continue  # still pending, as it was
+                mail.attempts += 1
+                if outcome is not None:
+                    reason = _permanent(outcome)
+                    mail.last_error = str(outcome)[:1000]
+                    if reason is None:
+                        log.warning("the SMTP relay did not take an alert mail: %s", outcome)
+                        relay_down = True
                         continue
-                    mail.state = SENT
-                    mail.sent_at = datetime.now(UTC)
-                    for alert in mailed_alerts:
-                        alert.last_mailed_at = mail.sent_at
-                    sent += 1
-            finally:
-                await relay.close()
+                    mail.state = FAILED
+                    await session.execute(
+                        delete(AlertDelivery).where(AlertDelivery.mail_id == mail.id)
+                    )
+                    await session.execute(
+                        delete(ResumeAlertDelivery).where(ResumeAlertDelivery.mail_id == mail.id)
+                    )
+                    await count_failure(session, settings, mail.email, reason)
+                    continue
+                mail.state = SENT
+                mail.sent_at = datetime.now(UTC)
+                for alert in mailed_alerts:
+                    alert.last_mailed_at = mail.sent_at
+                sent += 1
+            if relay_down:
+                return sent
     return sent

@@ -31,8 +31,11 @@ class AlertSettings(MailSettings):
     alert_batch_size: int = Field(default=200, ge=1)
     # How many people one digest planning transaction takes (their alerts share searches).
     alert_digest_people: int = Field(default=100, ge=1)
-    # How many pending mails one sending transaction claims and hands over one SMTP connection.
+    # How many pending mails one sending transaction claims, and over how many SMTP connections
+    # at once it hands them to the relay (each connection's conversation waits for the relay's
+    # answer to every command: one connection left the mailer idle most of a digest run).
     alert_send_batch: int = Field(default=50, ge=1)
+    alert_smtp_connections: int = Field(default=4, ge=1, le=32)
     # How often the mailer applies the sites' retention rules (search.alerts.retention).
     alert_retention_seconds: float = Field(default=3600.0, gt=0)
     # Permanent SMTP refusals (5xx) of one address before its alerts are paused.
