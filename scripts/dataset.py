@@ -1,22 +1,27 @@
-"""A large data set for search benchmarks and the search journey: organizations and jobs made
-through the services' own use cases (the same validation, outbox and events as the browser's
-writes), so they reach Elasticsearch the way every job does: outbox -> Kafka -> search's indexer.
+"""A large data set for search benchmarks and the search journey: organizations, jobs and
+resumes made through the services' own use cases (the same validation, outbox and events as the
+browser's writes), so they reach Elasticsearch the way every job and resume does: outbox ->
+Kafka -> search's indexer.
 
-    .venv/bin/python scripts/dataset.py                      # 500 organizations, 10,000 jobs
-    .venv/bin/python scripts/dataset.py --jobs 100000 --organizations 5000
+    .venv/bin/python scripts/dataset.py                      # 500 organizations, 10,000 jobs,
+                                                             # 2,000 resumes
+    .venv/bin/python scripts/dataset.py --jobs 100000 --organizations 5000 --resumes 20000
+    .venv/bin/python scripts/dataset.py --jobs 0 --resumes 5000   # resumes alone
     .venv/bin/python scripts/dataset.py --wait               # and wait until they are findable
 
 Deterministic and idempotent: an organization is found again by its name and a job by its
-organization and title, so a second run only adds what is missing (and a larger run extends a
-smaller one). Every generated organization is owned by one recruiter account,
-dataset@jobboard.example. Needs the stack's databases (`make up`); the events flow once the
-services run.
+organization and title and a resume by its applicant's generated id, so a second run only adds
+what is missing (and a larger run extends a smaller one). Every generated organization is owned
+by one recruiter account, dataset@jobboard.example; the resumes' applicants have no account (as
+the demo's generated resumes), their addresses end in @resumes.dataset.example. Needs the
+stack's databases (`make up`); the events flow once the services run.
 
     .venv/bin/python scripts/dataset.py --remove             # take the data set out again
 
 PostgreSQL outlives a checkout: a data set left behind makes every fresh clone's `make test`
 index it first. `--remove` deletes the data set's rows from every service's database (the demo
-data stays) and its documents from search's indices.
+data stays) and its documents from search's indices; its resumes are deleted through the
+resumes service's own use case, whose events take them out of the index.
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ from typing import Any, TypeVar
 
 import httpx
 from demo.artwork import logo
+from demo.dataset_resumes import make_resumes, remove_resumes
 from demo.jobs_data import CITIES, ZIP, demo_jobs
 from demo.organizations_data import ORGANIZATIONS, DemoOrganization
+from demo.search_sync import wait_for_search
 from demo.seed_jobs import create_demo_job, remember_organization
 from demo.seed_organizations import (
     _address,
@@ -393,7 +400,9 @@ REMOVALS: tuple[tuple[str, str], ...] = (
 
 
 async def remove() -> None:
-    """Delete the data set from every service's database, then rebuild search's indices."""
+    """Delete the data set from every service's database and its documents from the index."""
+    resumes = await remove_resumes()
+    print(f"data set: {resumes} resumes deleted (their events empty their documents)")  # noqa: T201
     identity = make_sessionmaker(make_engine(identity_settings().database_url))
     async with identity() as session:
         owner = await session.scalar(select(User.id).where(User.email == OWNER_EMAIL))
@@ -458,30 +467,39 @@ async def main(args: argparse.Namespace) -> None:
         await remove()
         return
     started = time.monotonic()
-    organizations = dataset_organizations(args.organizations)
-    per_organization = max(1, -(-args.jobs // max(len(organizations), 1)))
-    owner = await owner_account()
-    made = await make_organizations(organizations, owner, args.concurrency)
-    published = await make_jobs(organizations, made, owner, per_organization, args.concurrency)
-    print(  # noqa: T201
-        f"data set: {len(made)} organizations, {published} published jobs "
-        f"({time.monotonic() - started:.0f}s)"
-    )
-    if args.wait:
-        await wait_findable([made[o.name][0] for o in organizations], published, args.timeout)
+    if args.jobs:
+        organizations = dataset_organizations(args.organizations)
+        per_organization = max(1, -(-args.jobs // max(len(organizations), 1)))
+        owner = await owner_account()
+        made = await make_organizations(organizations, owner, args.concurrency)
+        published = await make_jobs(organizations, made, owner, per_organization, args.concurrency)
+        print(  # noqa: T201
+            f"data set: {len(made)} organizations, {published} published jobs "
+            f"({time.monotonic() - started:.0f}s)"
+        )
+        if args.wait:
+            await wait_findable([made[o.name][0] for o in organizations], published, args.timeout)
+    if args.resumes:
+        held = await make_resumes(args.resumes, args.concurrency, bounded)
+        print(f"data set: {held} resumes ({time.monotonic() - started:.0f}s)")  # noqa: T201
+        if args.wait and not await wait_for_search(timeout=args.timeout):
+            raise SystemExit(f"resumes not all indexed after {args.timeout:.0f}s")
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=10_000, help="jobs in all (default 10000)")
     parser.add_argument("--organizations", type=int, default=500, help="default 500")
+    parser.add_argument("--resumes", type=int, default=2_000, help="resumes in all (2000)")
     parser.add_argument("--concurrency", type=int, default=6, help="writes in flight (6)")
     parser.add_argument("--wait", action="store_true", help="wait until the jobs are findable")
     parser.add_argument("--timeout", type=float, default=1800, help="for --wait, seconds")
     parser.add_argument("--remove", action="store_true", help="delete the data set again")
     args = parser.parse_args(argv)
-    if not 1 <= args.organizations <= 20_000 or not 1 <= args.jobs <= 100_000:
-        parser.error("between 1 and 20,000 organizations and 1 and 100,000 jobs")
+    if not 1 <= args.organizations <= 20_000 or not 0 <= args.jobs <= 100_000:
+        parser.error("between 1 and 20,000 organizations and 0 and 100,000 jobs")
+    if not 0 <= args.resumes <= 100_000:
+        parser.error("between 0 and 100,000 resumes")
     return args
 
 

@@ -119,7 +119,7 @@ async def _ok(result: Resume | ResumeErrors, what: str) -> Resume:
     return result
 
 
-async def _resume(
+async def resume_from_steps(
     sessions: async_sessionmaker[AsyncSession],
     settings: ResumesSettings,
     principal: Principal,
@@ -174,7 +174,7 @@ async def seed_demo_resumes(
     for index, (address, (user_id, first, last)) in enumerate(sorted(applicants.items())):
         principal = Principal(user_id=str(user_id), roles=frozenset({"applicant"}), email=address)
         steps = _steps(index, tids, first, last)
-        created += await _resume(
+        created += await resume_from_steps(
             sessions, settings, principal, steps, findable=True, with_skills=True
         )
     for index in range(GENERATED):
@@ -186,7 +186,7 @@ async def seed_demo_resumes(
             email=f"{first.lower()}.{last.lower()}.{index}@applicants.example",
         )
         steps = _steps(index + 7, tids, first, last)
-        created += await _resume(
+        created += await resume_from_steps(
             sessions,
             settings,
             principal,
