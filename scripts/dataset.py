@@ -21,7 +21,8 @@ stack's databases (`make up`); the events flow once the services run.
 PostgreSQL outlives a checkout: a data set left behind makes every fresh clone's `make test`
 index it first. `--remove` deletes the data set's rows from every service's database (the demo
 data stays) and its documents from search's indices; its resumes are deleted through the
-resumes service's own use case, whose events take them out of the index.
+resumes service's own use case, whose events empty their documents (an id and a version stay,
+as of every deleted resume, so that no late event brings one back).
 """
 
 from __future__ import annotations
