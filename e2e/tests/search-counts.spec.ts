@@ -127,8 +127,10 @@ test("after a whole search journey the counts shown match a direct Elasticsearch
   await search.search(KEYS);
   await search.settled();
 
-  // Two values of one facet (OR within it).
+  // Two values of one facet (OR within it). The facet's links are those of the typed query
+  // (clicked while the list from before the search is still on screen, a link would drop it).
   const employmentValues = (url: URL) => (url.searchParams.get("employmentType") ?? "").split(",").filter(Boolean);
+  await expect(search.facetValues("Employment type").first()).toHaveAttribute("href", /[?&]search=/);
   await search.facetValues("Employment type").first().click();
   await page.waitForURL((url) => employmentValues(url).length === 1);
   await search.settled();
@@ -147,7 +149,8 @@ test("after a whole search journey the counts shown match a direct Elasticsearch
   await search.settled();
   await expect(search.chips.getByRole("link", { name: `Remove filter Location: ${place} (200 mi)` })).toBeVisible();
 
-  // Newest first.
+  // Newest first (the link of the search with the place, not of the one before it).
+  await expect(page.getByRole("link", { name: "Newest" })).toHaveAttribute("href", /[?&]lat=/);
   await page.getByRole("link", { name: "Newest" }).click();
   await page.waitForURL(/sorting=publish_date_desc/);
   await search.settled();
