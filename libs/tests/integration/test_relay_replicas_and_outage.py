@@ -109,19 +109,25 @@ def _relay(
 async def _stopped(relays: list[OutboxRelay], tasks: list[asyncio.Task[None]]) -> None:
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    # bounded: a relay stuck in its client must not hold the test, nor outlive it unseen
+    _, stuck = await asyncio.wait(tasks, timeout=30) if tasks else (set(), set())
     for relay in relays:
-        await relay.close()
+        await asyncio.wait_for(relay.close(), timeout=30)
+    assert not stuck, f"{len(stuck)} relay task(s) did not stop within 30 s of their cancel"
 
 
 async def _eventually(
     check: Callable[[], Awaitable[Any]], what: str, timeout: float = PATIENCE
 ) -> Any:
-    """``check()``'s first truthy answer, asked every quarter second until ``timeout``."""
+    """``check()``'s first truthy answer, asked every quarter second until ``timeout`` (a
+    check that itself stalls fails at the deadline too, instead of holding the test)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
-        answer = await check()
+        try:
+            answer = await asyncio.wait_for(check(), timeout=max(deadline - loop.time(), 1.0))
+        except TimeoutError:
+            raise AssertionError(f"not within {timeout:g} s: {what} (the check stalled)") from None
         if answer:
             return answer
         assert loop.time() < deadline, f"not within {timeout:g} s: {what} (last: {answer!r})"
