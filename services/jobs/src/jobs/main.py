@@ -27,10 +27,11 @@ UPLOAD_REFERENCES = (
 
 
 async def _scheduler(runtime: ServiceRuntime) -> None:
-    """Publishes scheduled jobs and expires jobs when their time comes."""
+    """Publishes scheduled jobs and expires jobs when their time comes, and applies the sites'
+    retention rule for applications every ``retention_interval_seconds``."""
     settings = runtime.settings
     assert isinstance(settings, JobsSettings)
-    await run_scheduler_forever(runtime.sessions, settings)
+    await run_scheduler_forever(runtime.sessions, settings, storage=runtime.storage)
 
 
 def create_app(settings: JobsSettings | None = None) -> FastAPI:

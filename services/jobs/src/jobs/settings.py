@@ -18,6 +18,9 @@ class JobsSettings(MailSettings):
     # The scheduler: how often it looks for scheduled jobs to publish and jobs to expire.
     scheduler_interval_seconds: float = 30.0
     scheduler_batch_size: int = 100
+    # How often the scheduler applies the sites' retention rule for applications
+    # (jobs.domain.retention).
+    retention_interval_seconds: float = 3600.0
     # A job's lifetime in days when it has neither an expiration nor a duration.
     default_duration_days: int = 30
     # Applications: the captcha verifier (ADR 0005) when the site's captcha.job_application is on

@@ -169,6 +169,15 @@ SETTINGS: tuple[Setting, ...] = (
         kind=int,
         minimum=1,
     ),
+    Setting(
+        "retention",
+        "closed_job_application_days",
+        365,
+        "Applications to a job closed (expired or archived) this many days ago are anonymized "
+        "and their files deleted.",
+        kind=int,
+        minimum=1,
+    ),
     Setting("captcha", "registration", False, "A captcha protects sign-up."),
     Setting("captcha", "job_application", False, "A captcha protects job applications."),
     Setting(

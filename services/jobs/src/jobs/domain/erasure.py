@@ -28,6 +28,45 @@ from jobs.db import uploads
 from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
 
 
+async def anonymize_applications(
+    session: AsyncSession, *, storage: Storage, application_ids: list[uuid.UUID]
+) -> tuple[int, int]:
+    """The applications anonymized in the caller's transaction: the record that each existed,
+    its status and dates stay; the person's details, letter, answers and the recruiters' notes
+    go, and the attached files are deleted from storage. Answers (files deleted, applications
+    anonymized). Used by the erasure saga and by the sites' retention rule."""
+    files = list(
+        await session.scalars(
+            select(ApplicationAttachment.upload_id).where(
+                ApplicationAttachment.application_id.in_(application_ids)
+            )
+        )
+    )
+    await session.execute(
+        delete(ApplicationAttachment).where(
+            ApplicationAttachment.application_id.in_(application_ids)
+        )
+    )
+    deleted = await erase_uploads(session, uploads, storage=storage, upload_ids=files)
+    result = await session.execute(
+        update(Application)
+        .where(Application.id.in_(application_ids))
+        .values(
+            applicant_id=None,
+            first_name="",
+            last_name="",
+            # unique per job: the application's own id, nothing of the person
+            email=func.concat(ERASED_PREFIX, Application.id),
+            phone=None,
+            cover_letter=None,
+            answers=[],
+            notes=None,
+            version=Application.version + 1,
+        )
+    )
+    return deleted, rowcount(result)
+
+
 async def erase_person(
     session: AsyncSession, *, storage: Storage, user_id: str, email: str | None
 ) -> ErasureReport:
@@ -39,39 +78,11 @@ async def erase_person(
         await session.scalars(select(Application.id).where(theirs).with_for_update())
     )
     if applications:
-        files = list(
-            await session.scalars(
-                select(ApplicationAttachment.upload_id).where(
-                    ApplicationAttachment.application_id.in_(applications)
-                )
-            )
+        files, anonymized = await anonymize_applications(
+            session, storage=storage, application_ids=applications
         )
-        await session.execute(
-            delete(ApplicationAttachment).where(
-                ApplicationAttachment.application_id.in_(applications)
-            )
-        )
-        report.deleted(
-            "application_files",
-            await erase_uploads(session, uploads, storage=storage, upload_ids=files),
-        )
-        result = await session.execute(
-            update(Application)
-            .where(Application.id.in_(applications))
-            .values(
-                applicant_id=None,
-                first_name="",
-                last_name="",
-                # unique per job: the application's own id, nothing of the person
-                email=func.concat(ERASED_PREFIX, Application.id),
-                phone=None,
-                cover_letter=None,
-                answers=[],
-                notes=None,
-                version=Application.version + 1,
-            )
-        )
-        report.anonymized_rows("applications", rowcount(result))
+        report.deleted("application_files", files)
+        report.anonymized_rows("applications", anonymized)
 
     result = await session.execute(delete(Bookmark).where(Bookmark.user_id == user_id))
     report.deleted("bookmarks", rowcount(result))
