@@ -4,12 +4,14 @@ connection tried pending (search.alerts.sending._hand_over)."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import aiosmtplib
+import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from jobkit.testing.server import free_port
@@ -123,3 +125,24 @@ async def test_the_test_hook_receives_each_message(service_settings: SearchSetti
     )
     assert outcomes == [None] * 5
     assert sorted(seen) == sorted(recipients)
+
+
+async def test_an_unexpected_failure_stops_every_connection(
+    service_settings: SearchSettings,
+) -> None:
+    cancelled: list[str] = []
+
+    async def send(message: Any) -> None:
+        recipient = str(message["To"])
+        if recipient.startswith("person0@"):
+            raise RuntimeError("the mailer is going down")
+        try:
+            await asyncio.Event().wait()  # a relay that is slow to answer
+        except asyncio.CancelledError:
+            cancelled.append(recipient)
+            raise
+
+    recipients = [f"person{n}@mailer.example" for n in range(4)]
+    with pytest.raises(RuntimeError, match="going down"):
+        await _hand_over(_settings(service_settings, free_port(), 2), _batch(recipients), send)
+    assert cancelled == ["person1@mailer.example"]  # the other connection did not go on alone

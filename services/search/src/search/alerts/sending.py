@@ -288,7 +288,14 @@ async def _hand_over(
         finally:
             await relay.close()
 
-    await asyncio.gather(*(lane(first) for first in range(lanes)))
+    tasks = [asyncio.create_task(lane(first)) for first in range(lanes)]
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException:  # anything but the relay's refusals: no connection goes on alone
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
     return outcomes
 
 
