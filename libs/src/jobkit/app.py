@@ -155,6 +155,7 @@ def create_service_app(
                 bootstrap_servers=settings.kafka_bootstrap_servers,
                 client_id=f"{settings.service_name}-outbox",
                 poll_interval=settings.outbox_poll_interval_seconds,
+                idle_interval=settings.outbox_idle_poll_seconds,
             )
             runtime.tasks.append(asyncio.create_task(relay.run_forever(), name="outbox-relay"))
             for consumer in runtime.consumers:

@@ -90,6 +90,7 @@ class OutboxRelay:
         client_id: str,
         engine: AsyncEngine | None = None,
         poll_interval: float = 0.2,
+        idle_interval: float | None = None,
         batch_size: int = 200,
         send_timeout: float = 10.0,
         max_backoff: float = 5.0,
@@ -100,6 +101,9 @@ class OutboxRelay:
         self._bootstrap_servers = bootstrap_servers
         self._client_id = client_id
         self._poll_interval = poll_interval
+        # an idle relay is woken by enqueue's notification; this is how long it waits without
+        # one before it looks anyway (the poll interval unless given)
+        self._idle_interval = poll_interval if idle_interval is None else idle_interval
         self._batch_size = batch_size
         # Shrinks after a try that ran out of time and grows back after full ones: a slow
         # machine or broker still makes progress instead of timing out the same batch for ever.
@@ -118,6 +122,7 @@ class OutboxRelay:
         # Why the last try failed (None once a try succeeded), as written on the rows.
         self.last_error: str | None = None
         self._wake = asyncio.Event()
+        self._listening = False  # notifications heard (else the idle relay polls)
 
     @property
     def is_leader(self) -> bool:
@@ -163,7 +168,8 @@ class OutboxRelay:
         """Wake on the outbox's notifications, heard on the lock's connection; returns how to
         stop listening (before the connection goes back to the pool)."""
         driver: Any = (await connection.get_raw_connection()).driver_connection
-        if not hasattr(driver, "add_listener"):  # not asyncpg: polling alone
+        self._listening = hasattr(driver, "add_listener")
+        if not self._listening:  # not asyncpg: polling alone
 
             async def nothing() -> None:
                 return None
@@ -183,9 +189,11 @@ class OutboxRelay:
         return stop
 
     async def _idle(self) -> None:
-        """Until an event is enqueued (notified) or the poll interval passed."""
+        """Until an event is enqueued (notified) or the idle interval passed (the poll interval
+        where notifications are not heard)."""
+        wait = self._idle_interval if self._listening else self._poll_interval
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout=self._poll_interval)
+            await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.

@@ -261,7 +261,8 @@ async def test_poison_events_are_dead_lettered_and_the_partition_keeps_flowing(
 async def test_an_enqueued_event_wakes_the_idle_relay_before_its_next_poll(
     settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
 ) -> None:
-    """With a poll interval of a minute, only the commit's notification can wake the relay."""
+    """With an idle interval of a minute (services wait 5 s), only the commit's notification
+    can wake the relay."""
     topic = _topic(settings)
     await ensure_topics(settings.kafka_bootstrap_servers, [topic])
     relay = OutboxRelay(
@@ -269,7 +270,7 @@ async def test_an_enqueued_event_wakes_the_idle_relay_before_its_next_poll(
         outbox=outbox,
         bootstrap_servers=settings.kafka_bootstrap_servers,
         client_id="kit-relay-notified",
-        poll_interval=60.0,
+        idle_interval=60.0,
     )
     running = asyncio.create_task(relay.run_forever())
     try:
