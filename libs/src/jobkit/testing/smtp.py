@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
@@ -40,16 +40,30 @@ class Inbox:
         return self.to(address)
 
 
+class _Handler(Protocol):
+    port: int
+
+
+H = TypeVar("H", bound=_Handler)
+
+
+@contextmanager
+def smtp_server(handler: H) -> Iterator[H]:
+    """An SMTP server on 127.0.0.1 (``handler.port``) answering with ``handler`` (aiosmtpd's
+    ``handle_*`` hooks) for the block."""
+    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
+    controller.start()
+    try:
+        yield handler
+    finally:
+        controller.stop()
+
+
 @contextmanager
 def smtp_inbox() -> Iterator[Inbox]:
     """An SMTP server on 127.0.0.1 (``inbox.port``) for the block."""
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=inbox.port)
-    controller.start()
-    try:
+    with smtp_server(Inbox()) as inbox:
         yield inbox
-    finally:
-        controller.stop()
 
 
 class _Counting:

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import aiosmtplib
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from jobkit.testing.server import free_port
+from jobkit.testing.smtp import smtp_server
 from search.alerts.models import AlertMail
 from search.alerts.sending import NOT_TRIED, _hand_over
 from search.settings import SearchSettings
@@ -43,17 +41,6 @@ class Relay:
         return "250 OK"
 
 
-@contextmanager
-def relay() -> Iterator[Relay]:
-    handler = Relay()
-    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
-    controller.start()
-    try:
-        yield handler
-    finally:
-        controller.stop()
-
-
 def _batch(recipients: list[str]) -> list[tuple[AlertMail, bytes]]:
     return [
         (
@@ -79,7 +66,7 @@ async def test_every_mail_of_a_batch_goes_once_over_several_connections(
     service_settings: SearchSettings,
 ) -> None:
     recipients = [f"person{n}@mailer.example" for n in range(9)]
-    with relay() as server:
+    with smtp_server(Relay()) as server:
         outcomes = await _hand_over(
             _settings(service_settings, server.port, 3), _batch(recipients), None
         )
@@ -90,7 +77,7 @@ async def test_every_mail_of_a_batch_goes_once_over_several_connections(
 
 async def test_a_permanent_refusal_is_that_mails_alone(service_settings: SearchSettings) -> None:
     recipients = ["a@mailer.example", REFUSED, "b@mailer.example", "c@mailer.example"]
-    with relay() as server:
+    with smtp_server(Relay()) as server:
         outcomes = await _hand_over(
             _settings(service_settings, server.port, 2), _batch(recipients), None
         )
