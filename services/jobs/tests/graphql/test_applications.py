@@ -14,7 +14,9 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.signing import signed_file_url
+from jobkit.uploads.storage import storage_from_settings
 from jobs.db import uploads
+from jobs.domain.erasure import anonymize_applications
 from jobs.domain.models import Application, Job, SiteSetting
 from jobs.settings import JobsSettings
 from pypdf import PdfWriter
@@ -418,3 +420,36 @@ async def test_notes_are_the_job_recruiters_and_the_job_filter_narrows_the_list(
     await graphql.data(APPLY, input=form(foreign.id))
     crossed = await recruiter.data(ORG_APPLICATIONS_OF_JOB, o=str(org.id), j=str(foreign.id))
     assert crossed["organizationApplications"]["total"] == 0
+
+
+ANONYMIZED = """query($o: ID!) { organizationApplications(organizationId: $o) {
+  applications { id firstName lastName anonymized } } }"""
+
+
+async def test_an_anonymized_application_says_so_to_the_recruiter(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    org = organization()
+    open_job = job(org, state="published")
+    await persist(committed_sessions, org, open_job)
+    recruiter_id = uuid.uuid4()
+    await add_member(committed_sessions, org, recruiter_id)
+    recruiter = graphql.as_user(tokens.token(recruiter_id, ["recruiter"]))
+    kept, erased = [
+        (await graphql.data(APPLY, input=form(open_job.id)))["applyToJob"]["applicationId"]
+        for _ in range(2)
+    ]
+    async with committed_sessions() as session, session.begin():
+        await anonymize_applications(
+            session,
+            storage=storage_from_settings(JobsSettings()),
+            application_ids=[uuid.UUID(erased)],
+        )
+
+    listed = (await recruiter.data(ANONYMIZED, o=str(org.id)))["organizationApplications"]
+    assert {a["id"]: (a["firstName"], a["anonymized"]) for a in listed["applications"]} == {
+        kept: ("Ada", False),
+        erased: ("", True),
+    }

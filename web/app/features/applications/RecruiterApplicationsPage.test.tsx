@@ -64,6 +64,7 @@ const ada = {
   firstName: "Ada",
   lastName: "Okafor",
   emailAddress: "ada@example.org",
+  anonymized: false,
   phone: null,
   status: "NEW",
   knockedOut: true,
@@ -90,7 +91,20 @@ const ada = {
   attachments: [],
 };
 
-function applications(jobId: string | null): MockLink.MockedResponse {
+/** Ada's application after her account was deleted: the record stays, nothing of her. */
+const erased = {
+  ...ada,
+  id: "a2",
+  firstName: "",
+  lastName: "",
+  emailAddress: "erased:a2",
+  anonymized: true,
+  knockedOut: false,
+  coverLetter: null,
+  answers: [],
+};
+
+function applications(jobId: string | null, rows: (typeof ada)[] = [ada]): MockLink.MockedResponse {
   return {
     request: {
       query: ORGANIZATION_APPLICATIONS,
@@ -107,8 +121,8 @@ function applications(jobId: string | null): MockLink.MockedResponse {
       data: {
         organizationApplications: {
           __typename: "ApplicationPage",
-          total: 1,
-          applications: [ada],
+          total: rows.length,
+          applications: rows,
         },
       },
     },
@@ -149,6 +163,19 @@ describe("RecruiterApplicationsPage", () => {
       expect(await screen.findByText("ada@example.org")).toBeInTheDocument();
       const filter = screen.getByRole("textbox", { name: "Job" });
       await waitFor(() => expect(filter).toHaveValue("Driver (1)"));
+    },
+  );
+
+  it(
+    "says an application is anonymized instead of showing an erased address",
+    { timeout: 15_000 },
+    async () => {
+      render("/recruiter/applications", [organization, jobs, applications(null, [ada, erased])]);
+      expect(await screen.findByText("Anonymized: the applicant's details were erased")).toBeInTheDocument();
+      expect(screen.getByText("ada@example.org")).toBeInTheDocument();
+      expect(screen.queryByText("erased:a2")).not.toBeInTheDocument();
+      // only Ada's answers can be opened: the erased application has none left
+      expect(screen.getAllByRole("button", { name: /^Answers and notes of/ })).toHaveLength(1);
     },
   );
 

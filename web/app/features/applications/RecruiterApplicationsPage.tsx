@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -25,6 +24,7 @@ import type {
   ApplicationSort,
   ApplicationStatus,
 } from "~/lib/graphql/generated/graphql";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { ApplicationDetails } from "./ApplicationDetails";
 import {
@@ -69,6 +69,10 @@ const messages = defineMessages({
   applied: { id: "applications.recruiter.applied", defaultMessage: "Applied" },
   files: { id: "applications.recruiter.files", defaultMessage: "Files" },
   knockOut: { id: "applications.recruiter.knockOut", defaultMessage: "Knock-out answer" },
+  anonymized: {
+    id: "applications.recruiter.anonymized",
+    defaultMessage: "Anonymized: the applicant's details were erased",
+  },
   answersOf: { id: "applications.recruiter.answersOf", defaultMessage: "Answers and notes of {name}" },
   answers: { id: "applications.recruiter.answers", defaultMessage: "Answers and notes" },
   name: { id: "applications.recruiter.name", defaultMessage: "{firstName} {lastName}" },
@@ -271,29 +275,36 @@ export function RecruiterApplicationsPage() {
               {rows.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td>
-                    <Stack gap={0}>
-                      <Text fw={600} size="sm">
-                        {fullName(a)}
+                    {a.anonymized ? (
+                      <Text size="sm" c="dimmed">
+                        <FormattedMessage {...messages.anonymized} />
                       </Text>
-                      <Anchor href={`mailto:${a.emailAddress}`} size="sm">
-                        {a.emailAddress}
-                      </Anchor>
-                      {a.knockedOut ? (
-                        <Badge color="orange" variant="light" size="sm">
-                          <FormattedMessage {...messages.knockOut} />
-                        </Badge>
-                      ) : null}
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        ta="left"
-                        onClick={() => setOpenId(a.id)}
-                        aria-label={intl.formatMessage(messages.answersOf, { name: fullName(a) })}
-                      >
-                        <FormattedMessage {...messages.answers} />
-                      </Anchor>
-                    </Stack>
+                    ) : (
+                      // a 24 px touch target each (WCAG 2.2): the address and the answers stand apart
+                      <Stack gap="xs">
+                        <Text fw={600} size="sm">
+                          {fullName(a)}
+                        </Text>
+                        <Anchor href={`mailto:${a.emailAddress}`} size="sm">
+                          {a.emailAddress}
+                        </Anchor>
+                        {a.knockedOut ? (
+                          <Badge color="orange" variant="light" size="sm">
+                            <FormattedMessage {...messages.knockOut} />
+                          </Badge>
+                        ) : null}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          ta="left"
+                          onClick={() => setOpenId(a.id)}
+                          aria-label={intl.formatMessage(messages.answersOf, { name: fullName(a) })}
+                        >
+                          <FormattedMessage {...messages.answers} />
+                        </Anchor>
+                      </Stack>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {a.job ? (
@@ -354,13 +365,7 @@ export function RecruiterApplicationsPage() {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {total > PAGE_SIZE ? (
-        <Pagination
-          total={Math.ceil(total / PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-        />
-      ) : null}
+      <PagePicker pages={Math.ceil(total / PAGE_SIZE)} page={page} onChange={setPage} />
       <ApplicationDetails
         application={opened}
         onClose={() => setOpenId(null)}

@@ -83,6 +83,7 @@ export const ORGANIZATION_APPLICATIONS = graphql(`
         firstName
         lastName
         emailAddress
+        anonymized
         phone
         status
         knockedOut

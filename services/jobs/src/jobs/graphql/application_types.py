@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Annotated
 
 import strawberry
+from jobkit.erasure import ERASED_PREFIX
 from jobkit.uploads.signing import signed_file_url
 from strawberry.types import Info
 
@@ -100,6 +101,14 @@ class Application:
     @strawberry.field
     def email_address(self) -> str:
         return self.row.email
+
+    @strawberry.field(
+        description="The applicant's details are erased (their account was deleted, or the "
+        "site's retention period passed): the record, its status and dates remain, no name, "
+        "address, answers, notes or files."
+    )
+    def anonymized(self) -> bool:
+        return self.row.email.startswith(ERASED_PREFIX)
 
     @strawberry.field
     def phone(self) -> str | None:
