@@ -9,6 +9,8 @@ const messages = defineMessages({
   current: { id: "pagination.current", defaultMessage: "Page {page}, current page" },
   previous: { id: "pagination.previous", defaultMessage: "Previous page" },
   next: { id: "pagination.next", defaultMessage: "Next page" },
+  first: { id: "pagination.first", defaultMessage: "First page" },
+  last: { id: "pagination.last", defaultMessage: "Last page" },
 });
 
 /**
@@ -48,6 +50,40 @@ export function Pagination({
           if (control === "next") return page < pages ? link(page + 1, next) : { "aria-label": next };
           return {};
         }}
+      />
+    </Center>
+  );
+}
+
+/**
+ * Page buttons for a list the page itself loads (a dashboard's table): every button named, the
+ * current one saying so. Nothing when everything fits on one page.
+ */
+export function PagePicker({
+  page,
+  pages,
+  onChange,
+  label,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  label?: string;
+}) {
+  const intl = useIntl();
+  if (pages <= 1) return null;
+  return (
+    <Center component="nav" aria-label={label ?? intl.formatMessage(messages.pages)}>
+      <MantinePagination
+        total={pages}
+        value={Math.min(page, pages)}
+        onChange={onChange}
+        siblings={1}
+        boundaries={1}
+        getItemProps={(target) => ({
+          "aria-label": intl.formatMessage(target === page ? messages.current : messages.page, { page: target }),
+        })}
+        getControlProps={(control) => ({ "aria-label": intl.formatMessage(messages[control]) })}
       />
     </Center>
   );

@@ -1,10 +1,14 @@
 import {
   Alert,
+  DEFAULT_THEME,
+  darken,
+  luminance,
   type CSSVariablesResolver,
   createTheme,
   Modal,
   type MantineThemeOther,
   TableScrollContainer,
+  toRgba,
 } from "@mantine/core";
 
 /**
@@ -64,31 +68,84 @@ export const theme = createTheme({
   },
 });
 
-/** Colours whose light variant (badges, light buttons) shows text on a tinted background. */
-const TINTED = ["blue", "red", "grape", "violet", "indigo", "cyan", "gray"] as const;
+/** WCAG AA for normal text, with a little room for rounding in the browser's colour maths. */
+export const TEXT_CONTRAST = 4.6;
+
+/** The WCAG contrast ratio of two opaque colours. */
+export function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color` over `background` at `opacity`, as one opaque colour (a light variant's tint). */
+function over(color: string, opacity: number, background: string): string {
+  const front = toRgba(color);
+  const back = toRgba(background);
+  const mix = (f: number, b: number) => Math.round(f * opacity + b * (1 - opacity));
+  return `rgb(${mix(front.r, back.r)}, ${mix(front.g, back.g)}, ${mix(front.b, back.b)})`;
+}
+
+/** `color`, darkened in small steps until it reaches TEXT_CONTRAST on every background. */
+export function readableOn(color: string, backgrounds: string[]): string {
+  let result = color;
+  for (let step = 1; step <= 50 && backgrounds.some((background) => contrast(result, background) < TEXT_CONTRAST); step += 1) {
+    result = darken(color, step * 0.02);
+  }
+  return result;
+}
+
+/** Where light-scheme text sits: the body and the grey of cards and table stripes. */
+const LIGHT_SURFACES = ["#ffffff", DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]];
+
+/**
+ * The colour variables of every theme colour, made to pass WCAG AA (4.5:1) in both schemes:
+ * Mantine's filled shade 8 carries white text at 3.4:1 for green, 2.2:1 for yellow (and shade 4
+ * in the dark scheme at 1.5-1.7:1), a light variant's shade 8 on its own tint is 2.2:1 for
+ * yellow. Each is its own shade, darkened just enough; blue (the primary) passes as it is.
+ */
+function accessibleColors(): { light: Record<string, string>; dark: Record<string, string> } {
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+    if (name === "dark") continue;
+    const shade8 = shades[8];
+    const filled = readableOn(shade8, ["#ffffff"]);
+    const filledHover = darken(filled, 0.1);
+    // text in the colour sits on the body or on its own light tint (shade 8 at 10 %)
+    const onTint = readableOn(shades[9], LIGHT_SURFACES.flatMap((surface) => [surface, over(shade8, 0.12, surface)]));
+    Object.assign(light, {
+      [`--mantine-color-${name}-filled`]: filled,
+      [`--mantine-color-${name}-filled-hover`]: filledHover,
+      [`--mantine-color-${name}-text`]: onTint,
+      [`--mantine-color-${name}-light-color`]: onTint,
+      [`--mantine-color-${name}-outline`]: onTint,
+    });
+    // the dark scheme fills with shade 4, too light for white text: the light scheme's fill
+    Object.assign(dark, {
+      [`--mantine-color-${name}-filled`]: filled,
+      [`--mantine-color-${name}-filled-hover`]: filledHover,
+    });
+  }
+  return { light, dark };
+}
+
+const ACCESSIBLE = accessibleColors();
 
 /**
  * WCAG AA (4.5:1) for the text Mantine greys or tints by default, in both schemes: "dimmed" is
- * gray 6 on white (3.3:1) and dark 2 on the dark body (4.1:1); a light variant's text is shade 8
- * on its tint (4.4:1), shade 9 is 5.3:1; teal's outline (remote badges) is shade 9 too. In the
- * dark scheme the primary shade 4 suits links, but white on a shade 4 button is 2.5:1: filled
- * blue stays shade 8 (4.9:1).
+ * gray 6 on white (3.3:1) and dark 2 on the dark body (4.1:1); every colour's filled, light and
+ * outline variants and its text as above. In the dark scheme the primary shade 4 suits links.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
-    "--mantine-color-teal-outline": "var(--mantine-color-teal-9)",
-    // Green and teal are light even at shade 9 (3.7:1 and 4.3:1 on their tint): darker still.
-    "--mantine-color-green-light-color": "#206830",
-    "--mantine-color-teal-light-color": "#06604a",
-    ...Object.fromEntries(TINTED.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`])),
+    ...ACCESSIBLE.light,
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
-    "--mantine-primary-color-filled": "var(--mantine-color-blue-8)",
-    "--mantine-primary-color-filled-hover": "var(--mantine-color-blue-9)",
-    "--mantine-color-blue-filled": "var(--mantine-color-blue-8)",
-    "--mantine-color-blue-filled-hover": "var(--mantine-color-blue-9)",
+    "--mantine-primary-color-filled": ACCESSIBLE.dark["--mantine-color-blue-filled"] as string,
+    "--mantine-primary-color-filled-hover": ACCESSIBLE.dark["--mantine-color-blue-filled-hover"] as string,
+    ...ACCESSIBLE.dark,
   },
 });

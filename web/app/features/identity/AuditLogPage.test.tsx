@@ -85,7 +85,7 @@ describe("AuditLogPage", () => {
     expect(failed[4]).toHaveTextContent("Your current password is not correct.");
     expect(failed[5]).toHaveTextContent("failed");
 
-    expect(screen.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("button", { name: "Page 2, current page" })).toHaveAttribute("aria-current", "page");
     await user.click(screen.getByRole("button", { name: "Previous page" }));
     expect(onPageChange).toHaveBeenCalledWith(1);
   });

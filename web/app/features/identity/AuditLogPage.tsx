@@ -1,8 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { AuditLogQuery } from "~/lib/graphql/generated/graphql";
 
@@ -47,11 +48,6 @@ export function parsePage(value: string | null): number {
 const OUTCOME_COLORS: Record<string, string> = { succeeded: "green", failed: "red", attempted: "gray" };
 
 const messages = defineMessages({
-  first: { id: "auditLog.page.first", defaultMessage: "First page" },
-  previous: { id: "auditLog.page.previous", defaultMessage: "Previous page" },
-  next: { id: "auditLog.page.next", defaultMessage: "Next page" },
-  last: { id: "auditLog.page.last", defaultMessage: "Last page" },
-  page: { id: "auditLog.page", defaultMessage: "Page {page, number}" },
   title: { id: "auditLog.title", defaultMessage: "Audit log" },
   intro: { id: "auditLog.intro", defaultMessage: "Every write an administrator made while acting as another user." },
   showAll: { id: "auditLog.showAll", defaultMessage: "Show every write" },
@@ -203,17 +199,7 @@ export function AuditLogPage({ page, onPageChange, adminId = null, userId = null
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPageChange}
-            getItemProps={(item) => ({ "aria-label": intl.formatMessage(messages.page, { page: item }) })}
-            getControlProps={(control) => ({ "aria-label": intl.formatMessage(messages[control]) })}
-          />
-        </Group>
-      ) : null}
+      <PagePicker pages={pages} page={page} onChange={onPageChange} />
       <Anchor component={NavLink} to="/admin/masquerade">
         <FormattedMessage {...messages.masquerade} />
       </Anchor>

@@ -1,8 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { Alert, Badge, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { ErasureRequestsQuery } from "~/lib/graphql/generated/graphql";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 export const ERASURE_REQUESTS = graphql(`
@@ -67,11 +68,6 @@ const messages = defineMessages({
   servicePending: { id: "erasure.admin.service.pending", defaultMessage: "{service}: waiting" },
   erased: { id: "erasure.admin.erased", defaultMessage: "erased {items}" },
   anonymized: { id: "erasure.admin.anonymized", defaultMessage: "kept anonymized {items}" },
-  first: { id: "erasure.admin.page.first", defaultMessage: "First page" },
-  previous: { id: "erasure.admin.page.previous", defaultMessage: "Previous page" },
-  next: { id: "erasure.admin.page.next", defaultMessage: "Next page" },
-  last: { id: "erasure.admin.page.last", defaultMessage: "Last page" },
-  page: { id: "erasure.admin.page", defaultMessage: "Page {page, number}" },
 });
 
 /** The page's name, for its document title and the administration menu. */
@@ -239,17 +235,7 @@ export function ErasureRequestsPage({ page, pendingOnly, onPageChange, onPending
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPageChange}
-            getItemProps={(item) => ({ "aria-label": intl.formatMessage(messages.page, { page: item }) })}
-            getControlProps={(control) => ({ "aria-label": intl.formatMessage(messages[control]) })}
-          />
-        </Group>
-      ) : null}
+      <PagePicker pages={pages} page={page} onChange={onPageChange} />
     </Stack>
   );
 }

@@ -1,22 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Menu, Modal, Select, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
@@ -33,6 +16,7 @@ import {
   REPUBLISH_JOB,
 } from "./documents";
 import { useLocaleFormat } from "~/lib/format";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { STATE_COLORS, STATE_LABELS } from "./job-format";
 import { usePosterOrganizations } from "./poster-organizations";
@@ -375,9 +359,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {pages > 1 ? (
-        <Pagination total={pages} value={page} onChange={setPage} aria-label={intl.formatMessage(messages.pages)} />
-      ) : null}
+      <PagePicker pages={pages} page={page} onChange={setPage} label={intl.formatMessage(messages.pages)} />
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={intl.formatMessage(messages.renameTitle)} centered>
         <form
           onSubmit={(event) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Pagination, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
@@ -17,6 +17,7 @@ import {
 } from "./documents";
 import { REPORT_REASONS } from "./ReportJob";
 import { useLocaleFormat } from "~/lib/format";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { jobErrorsByField, type JobResultLike } from "./wizard/job-errors";
 
@@ -174,7 +175,7 @@ export function JobsReviewPage() {
           </Card>
         ))}
       </Stack>
-      {total > PAGE_SIZE ? <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} /> : null}
+      <PagePicker pages={Math.ceil(total / PAGE_SIZE)} page={page} onChange={setPage} />
       <Modal
         opened={decision !== null}
         onClose={() => setDecision(null)}

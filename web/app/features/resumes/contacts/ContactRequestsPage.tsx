@@ -1,17 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
@@ -20,6 +8,7 @@ import type {
   ContactRequestStatus,
   MyContactRequestFieldsFragment,
 } from "~/lib/graphql/generated/graphql";
+import { PagePicker } from "~/components/Pagination";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
   APPROVE_CONTACT_REQUEST,
@@ -425,7 +414,7 @@ export function ContactRequestsPage() {
       ) : null}
       {!asking ? <DangerList messages={problems} /> : null}
       {body}
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
+      <PagePicker pages={pages} page={page} onChange={setPage} />
       <Modal
         opened={asking !== null}
         onClose={() => {
