@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
-import { eraseAccounts, signedInUserId } from "../fixtures/accounts";
+import { eraseAccounts, signUp } from "../fixtures/accounts";
+import { graph, openJobWithQuestions } from "../fixtures/jobs";
 import { expect, test } from "../fixtures/test";
 import { MEASURING } from "../playwright.config";
 import { QuickApplyPage } from "../pages/QuickApplyPage";
@@ -41,59 +42,6 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD, destin
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === destination);
-}
-
-async function graph<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as T;
-    },
-    { query, variables },
-  );
-}
-
-interface OpenJob {
-  id: string;
-  slug: string;
-  title: string;
-  questions: { question: string; type: string; options: string[] }[];
-}
-
-/** A published on-site job of the recruiter's organization that asks a question. */
-async function openJobWithQuestions(page: Page): Promise<OpenJob> {
-  const me = await graph<{ data: { currentUser: { activeOrganization: { id: string } } } }>(
-    page,
-    "{ currentUser { activeOrganization { id } } }",
-  );
-  const organizationId = me.data.currentUser.activeOrganization.id;
-  const answer = await graph<{
-    data: {
-      organizationJobs: {
-        jobs: {
-          id: string;
-          slug: string;
-          title: string;
-          applicationWorkflow: string;
-          applicationQualifyingQuestions: { question: string; type: string; options: string[] }[];
-        }[];
-      };
-    };
-  }>(
-    page,
-    `query($o: ID!) { organizationJobs(organizationId: $o, states: [PUBLISHED], limit: 100) {
-      jobs { id slug title applicationWorkflow applicationQualifyingQuestions { question type options } } } }`,
-    { o: organizationId },
-  );
-  const job = answer.data.organizationJobs.jobs.find(
-    (j) => j.applicationWorkflow === "ON_SITE" && j.applicationQualifyingQuestions.length > 0,
-  );
-  if (!job) throw new Error("the demo data has no published on-site job with questions");
-  return { ...job, questions: job.applicationQualifyingQuestions };
 }
 
 test("a visitor applies, the recruiter shortlists, the applicant follows, others see nothing", async ({
@@ -184,30 +132,11 @@ test("a visitor applies, the recruiter shortlists, the applicant follows, others
   expect(theirs.data.jobApplications.total).toBe(0);
 
   // the applicant signs up with that address and sees the status
-  await visitor.goto("/user/register");
-  await visitor.getByLabel("First name").fill("Rosa");
-  await visitor.getByLabel("Last name").fill("Parks");
-  await visitor.getByLabel("Email address").fill(email);
-  await visitor.getByRole("textbox", { name: "Password", exact: true }).fill("montgomery-1955");
-  await visitor.getByRole("checkbox", { name: "I agree with the terms and conditions." }).check();
-  await visitor.getByRole("checkbox", { name: "I am not a robot" }).check();
-  await visitor.getByRole("button", { name: "Create the account" }).click();
-  await expect(visitor.getByRole("heading", { name: "Check your mailbox" })).toBeVisible();
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        link = (await mailsTo(email))
-          .map((mail) => /https?:\/\/\S+/.exec(mail.text)?.[0])
-          .find((url) => url?.includes("/user/verify-email"));
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  const verify = new URL(link as string);
-  await visitor.goto(`${verify.pathname}${verify.search}`);
-  await logIn(visitor, email, "montgomery-1955", "/my-applications");
+  const applicantId = await signUp(
+    visitor,
+    { firstName: "Rosa", lastName: "Parks", email, password: "montgomery-1955" },
+    "/my-applications",
+  );
   const mine = visitor.getByRole("table", { name: "My applications" });
   await expect(mine.getByRole("row").filter({ hasText: job.title })).toContainText("Shortlisted");
   // the job page and quick apply's first step say so, with the same status name
@@ -217,7 +146,6 @@ test("a visitor applies, the recruiter shortlists, the applicant follows, others
   await expect(applied.getByRole("link", { name: "See your applications" })).toHaveAttribute("href", "/my-applications");
   await visitor.goto(`/job/${job.slug}/apply/basic-info`);
   await expect(visitor.getByRole("status").filter({ hasText: /You applied on/ })).toContainText("Shortlisted");
-  const applicantId = await signedInUserId(visitor);
 
   await Promise.all([recruiterContext.close(), visitorContext.close(), otherContext.close()]);
   // the applicant's account goes, and the application with it
