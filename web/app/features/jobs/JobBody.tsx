@@ -23,6 +23,7 @@ const messages = defineMessages({
   start: { id: "jobs.body.start", defaultMessage: "Start" },
   startRange: { id: "jobs.body.startRange", defaultMessage: "{start} – {end}" },
   pdfTitle: { id: "jobs.body.pdf.title", defaultMessage: "{title} (PDF)" },
+  about: { id: "jobs.body.about", defaultMessage: "About the job" },
   openPdf: { id: "jobs.body.pdf.open", defaultMessage: "Open the PDF ({filename})" },
   video: { id: "jobs.body.video", defaultMessage: "Video: {title}" },
   occupationalFields: { id: "jobs.body.occupationalFields", defaultMessage: "Occupational fields" },
@@ -170,9 +171,15 @@ export function JobBody({ job, headingLevel = 1 }: { job: JobView; headingLevel?
       ) : null}
 
       {job.description ? (
-        <Typography>
-          <div className="job-description" data-testid="job-description" dangerouslySetInnerHTML={{ __html: job.description }} />
-        </Typography>
+        <Stack gap="xs">
+          {/* the description's own headings (h3 in the editor) then follow in order */}
+          <Title order={headingLevel === 1 ? 2 : 3} size="h4">
+            <FormattedMessage {...messages.about} />
+          </Title>
+          <Typography>
+            <div className="job-description" data-testid="job-description" dangerouslySetInnerHTML={{ __html: job.description }} />
+          </Typography>
+        </Stack>
       ) : null}
 
       {job.videoEmbedUrl ? (

@@ -121,6 +121,17 @@ describe("JobPage", () => {
     });
   });
 
+  it("keeps its headings in order when the description has headings of its own", () => {
+    const { container } = render({ ...publishedJob, description: "<h3>What you will do</h3><p>Grow things.</p>" });
+    const levels = Array.from(container.querySelectorAll("h1, h2, h3, h4, h5, h6"), (heading) => Number(heading.tagName[1]));
+    // the editor's h3 came straight after the title's h1 (Lighthouse: not sequentially descending)
+    expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - (levels[index - 1] as number)).toBeLessThanOrEqual(1);
+    });
+    expect(screen.getByRole("heading", { level: 2, name: "About the job" })).toBeInTheDocument();
+  });
+
   it("shows the facts, the organization teaser with a 50 px logo and the salary", () => {
     render(publishedJob);
     expect(
