@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events bench
+.PHONY: up down status check test schemas events bench lighthouse
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -26,3 +26,6 @@ events:    ## re-export the events' JSON Schemas and docs/events.md's tables aft
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
 	.venv/bin/python -m bench.run
 	.venv/bin/python -m bench.alerts
+
+lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
+	cd e2e && node lighthouse.mjs

@@ -1,17 +1,22 @@
-// Lighthouse (mobile profile) on /jobs and one job page of a running site, with Debian's Chromium.
-// Not part of the test suite: a measurement to read, e.g. before and after a change.
+// Lighthouse (mobile profile, its default simulated throttling) on the home page, /jobs and one
+// job page of a running site, with Debian's Chromium: the median of several runs per page.
+// Not part of the test suite: a measurement to read and record (bench/RESULTS.md), e.g. before
+// and after a change. `make lighthouse` runs it against the local stack.
 //
 //   node lighthouse.mjs [base URL]            (default http://127.0.0.1:3002)
-//   CHROMIUM_PATH=/usr/bin/chromium node lighthouse.mjs http://127.0.0.1:3012
+//   LIGHTHOUSE_RUNS=5 node lighthouse.mjs     (runs per page, default 5)
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
 //
-// Prints the performance, accessibility, best-practices and SEO scores and the JavaScript sent
-// on the first load (bytes over the wire, and decoded) of each page.
+// Prints per page the median performance, accessibility, best-practices and SEO scores, the
+// median paint and blocking metrics, the JavaScript and CSS of the first load (bytes over the
+// wire and decoded), and every audit below full marks outside performance.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const base = (process.argv[2] ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3002").replace(/\/$/, "");
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
 /** The first job of /jobs (the page as the server renders it). */
 async function firstJobPath() {
@@ -21,52 +26,68 @@ async function firstJobPath() {
   return path;
 }
 
-function scriptBytes(lhr) {
-  const items = lhr.audits["network-requests"]?.details?.items ?? [];
-  const scripts = items.filter((item) => item.resourceType === "Script");
+/** The first load's files of one type: how many, bytes over the wire and decoded. */
+function bytesOf(lhr, resourceType) {
+  const items = (lhr.audits["network-requests"]?.details?.items ?? []).filter((item) => item.resourceType === resourceType);
   return {
-    count: scripts.length,
-    transfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
-    decoded: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+    count: items.length,
+    transfer: items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    decoded: items.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
   };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"],
 });
 try {
-  const paths = ["/jobs", await firstJobPath()];
-  for (const path of paths) {
+  const pages = [
+    ["home", "/"],
+    ["job search", "/jobs"],
+    ["a job", await firstJobPath()],
+  ];
+  console.log(`Lighthouse ${RUNS} runs per page, median; ${base}`);
+  for (const [name, path] of pages) {
     const url = `${base}${path}`;
     // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower
     // CPU), simulated from an unthrottled load; LIGHTHOUSE_THROTTLING=devtools applies the same
     // throttling for real during the load instead (a check on the simulation's estimate).
     const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: CATEGORIES,
-      throttlingMethod,
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod });
+      if (!result) throw new Error(`no result for ${url}`);
+      if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+      runs.push(result.lhr);
+    }
+    const scores = CATEGORIES.map((id) => `${id} ${Math.round(median(runs.map((lhr) => lhr.categories[id]?.score ?? 0)) * 100)}`);
+    const each = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)).join("/");
+    const metrics = METRICS.map((id) => {
+      const value = median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
+      return id === "cumulative-layout-shift" ? `${id} ${value.toFixed(3)}` : `${id} ${Math.round(value)} ms`;
     });
-    if (!result) throw new Error(`no result for ${url}`);
-    const { lhr } = result;
-    const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`).join(", ");
-    const js = scriptBytes(lhr);
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
-      .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? "?"}`)
-      .join(", ");
-    console.log(`${path}\n  ${scores}\n  JavaScript on first load: ${js.count} files, ${kb(js.transfer)} transferred (${kb(js.decoded)} decoded)\n  ${metrics}`);
-    const missed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
-      (lhr.categories[id]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${id}: ${lhr.audits[ref.id]?.title}`),
+    const [js, css] = ["Script", "Stylesheet"].map((type) => bytesOf(runs[0], type));
+    console.log(`${name} (${path})`);
+    console.log(`  ${scores.join(", ")} (performance per run ${each})`);
+    console.log(`  ${metrics.join(", ")}`);
+    console.log(`  JavaScript ${js.count} files, ${kb(js.transfer)} transferred (${kb(js.decoded)} decoded); CSS ${css.count} files, ${kb(css.transfer)} transferred (${kb(css.decoded)} decoded)`);
+    const missed = new Set(
+      runs.flatMap((lhr) =>
+        ["accessibility", "best-practices", "seo"].flatMap((id) =>
+          (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+            .map((ref) => `${id}: ${lhr.audits[ref.id]?.title}`),
+        ),
+      ),
     );
-    if (missed.length > 0) console.log(`  missed: ${missed.join("; ")}`);
-    if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`);
+    if (missed.size > 0) console.log(`  missed: ${[...missed].join("; ")}`);
   }
 } finally {
   await chrome.kill();
