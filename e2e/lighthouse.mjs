@@ -4,6 +4,7 @@
 // and after a change. `make lighthouse` runs it against the local stack.
 //
 //   node lighthouse.mjs [base URL]            (default http://127.0.0.1:3002)
+//   node lighthouse.mjs URL-A URL-B           (two builds side by side: their runs interleave)
 //   LIGHTHOUSE_RUNS=5 node lighthouse.mjs     (runs per page, default 5)
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
 //
@@ -13,7 +14,10 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const base = (process.argv[2] ?? process.env.E2E_BASE_URL ?? "http://127.0.0.1:3002").replace(/\/$/, "");
+const bases = (process.argv.length > 2 ? process.argv.slice(2) : [process.env.E2E_BASE_URL ?? "http://127.0.0.1:3002"]).map((url) =>
+  url.replace(/\/$/, ""),
+);
+const base = bases[0];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
@@ -43,6 +47,33 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** Prints one page's medians over its runs, the first load's bytes and what missed full marks. */
+function report(title, runs) {
+  const scores = CATEGORIES.map((id) => `${id} ${Math.round(median(runs.map((lhr) => lhr.categories[id]?.score ?? 0)) * 100)}`);
+  const each = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)).join("/");
+  const metrics = METRICS.map((id) => {
+    const value = median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
+    return id === "cumulative-layout-shift" ? `${id} ${value.toFixed(3)}` : `${id} ${Math.round(value)} ms`;
+  });
+  const [js, css] = ["Script", "Stylesheet"].map((type) => bytesOf(runs[0], type));
+  console.log(title);
+  console.log(`  ${scores.join(", ")} (performance per run ${each})`);
+  console.log(`  ${metrics.join(", ")}`);
+  console.log(
+    `  JavaScript ${js.count} files, ${kb(js.transfer)} transferred (${kb(js.decoded)} decoded); CSS ${css.count} files, ${kb(css.transfer)} transferred (${kb(css.decoded)} decoded)`,
+  );
+  const missed = new Set(
+    runs.flatMap((lhr) =>
+      ["accessibility", "best-practices", "seo"].flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${lhr.audits[ref.id]?.title}`),
+      ),
+    ),
+  );
+  if (missed.size > 0) console.log(`  missed: ${[...missed].join("; ")}`);
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"],
@@ -53,41 +84,23 @@ try {
     ["job search", "/jobs"],
     ["a job", await firstJobPath()],
   ];
-  console.log(`Lighthouse ${RUNS} runs per page, median; ${base}`);
+  console.log(`Lighthouse ${RUNS} runs per page, median; ${bases.join(" and ")}${bases.length > 1 ? " (runs interleaved)" : ""}`);
+  // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower CPU),
+  // simulated from an unthrottled load; LIGHTHOUSE_THROTTLING=devtools applies the same
+  // throttling for real during the load instead (a check on the simulation's estimate).
+  const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
   for (const [name, path] of pages) {
-    const url = `${base}${path}`;
-    // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower
-    // CPU), simulated from an unthrottled load; LIGHTHOUSE_THROTTLING=devtools applies the same
-    // throttling for real during the load instead (a check on the simulation's estimate).
-    const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : "simulate";
-    const runs = [];
+    const runsOf = new Map(bases.map((origin) => [origin, []]));
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod });
-      if (!result) throw new Error(`no result for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-      runs.push(result.lhr);
+      for (const origin of bases) {
+        const url = `${origin}${path}`;
+        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, throttlingMethod });
+        if (!result) throw new Error(`no result for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+        runsOf.get(origin).push(result.lhr);
+      }
     }
-    const scores = CATEGORIES.map((id) => `${id} ${Math.round(median(runs.map((lhr) => lhr.categories[id]?.score ?? 0)) * 100)}`);
-    const each = runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)).join("/");
-    const metrics = METRICS.map((id) => {
-      const value = median(runs.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
-      return id === "cumulative-layout-shift" ? `${id} ${value.toFixed(3)}` : `${id} ${Math.round(value)} ms`;
-    });
-    const [js, css] = ["Script", "Stylesheet"].map((type) => bytesOf(runs[0], type));
-    console.log(`${name} (${path})`);
-    console.log(`  ${scores.join(", ")} (performance per run ${each})`);
-    console.log(`  ${metrics.join(", ")}`);
-    console.log(`  JavaScript ${js.count} files, ${kb(js.transfer)} transferred (${kb(js.decoded)} decoded); CSS ${css.count} files, ${kb(css.transfer)} transferred (${kb(css.decoded)} decoded)`);
-    const missed = new Set(
-      runs.flatMap((lhr) =>
-        ["accessibility", "best-practices", "seo"].flatMap((id) =>
-          (lhr.categories[id]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${id}: ${lhr.audits[ref.id]?.title}`),
-        ),
-      ),
-    );
-    if (missed.size > 0) console.log(`  missed: ${[...missed].join("; ")}`);
+    for (const [origin, runs] of runsOf) report(bases.length > 1 ? `${name} (${path}) on ${origin}` : `${name} (${path})`, runs);
   }
 } finally {
   await chrome.kill();
