@@ -91,8 +91,13 @@ const ada = {
   attachments: [],
 };
 
+type ApplicationRow = Omit<typeof ada, "coverLetter" | "answers"> & {
+  coverLetter: string | null;
+  answers: (typeof ada)["answers"];
+};
+
 /** Ada's application after her account was deleted: the record stays, nothing of her. */
-const erased = {
+const erased: ApplicationRow = {
   ...ada,
   id: "a2",
   firstName: "",
@@ -104,7 +109,7 @@ const erased = {
   answers: [],
 };
 
-function applications(jobId: string | null, rows: (typeof ada)[] = [ada]): MockLink.MockedResponse {
+function applications(jobId: string | null, rows: ApplicationRow[] = [ada]): MockLink.MockedResponse {
   return {
     request: {
       query: ORGANIZATION_APPLICATIONS,
