@@ -95,5 +95,7 @@ export default defineConfig({
     // (make test runs the two one after the other, the second with --no-deps, so a failure in
     // the first does not leave the second untried)
     { name: "exclusive", testMatch: EXCLUSIVE, use: chromium, dependencies: ["chromium"], workers: 1 },
+    // Not a test: docs/screenshots/every-page, regenerated on demand (`npm run screenshots`).
+    { name: "screenshots", testDir: "./screenshots", testMatch: "*.ts", use: chromium },
   ],
 });
