@@ -29,6 +29,13 @@ async function tabToLocator(page: Page, target: Locator, max = 80) {
   throw new Error(`Tab never reached ${target.toString()} in ${max} presses`);
 }
 
+/** Tabs to `control`, presses Enter and waits for `next`, what it leads to. */
+async function enterOn(page: Page, control: Locator, next: Locator) {
+  await tabToLocator(page, control);
+  await page.keyboard.press("Enter");
+  await expect(next).toBeVisible();
+}
+
 const focused = (page: Page) => page.locator(":focus");
 
 test("a keyboard user skips to the content, searches, opens a job and reaches the login form", async ({ page }) => {
@@ -96,9 +103,7 @@ test("a keyboard user applies through quick apply, answers, attaches a CV and se
   await page.keyboard.press("Tab");
   await expect(focused(page)).toHaveAccessibleName(/Email address/);
   await page.keyboard.type(email);
-  await tabToLocator(page, page.getByRole("button", { name: "Next" }));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Questions" })).toBeVisible();
+  await enterOn(page, page.getByRole("button", { name: "Next" }), page.getByRole("heading", { name: "Questions" }));
 
   // questions: Space checks the first option of a group, text is typed
   const main = page.getByRole("main");
@@ -113,9 +118,7 @@ test("a keyboard user applies through quick apply, answers, attaches a CV and se
       await expect(first).toBeChecked();
     }
   }
-  await tabToLocator(page, page.getByRole("button", { name: "Next" }));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "File upload" })).toBeVisible();
+  await enterOn(page, page.getByRole("button", { name: "Next" }), page.getByRole("heading", { name: "File upload" }));
 
   // the file button opens the system's file chooser on Enter
   await tabToLocator(page, page.getByRole("button", { name: "Choose a file" }));
@@ -123,9 +126,7 @@ test("a keyboard user applies through quick apply, answers, attaches a CV and se
   await page.keyboard.press("Enter");
   await (await chooser).setFiles({ name: "katherine-cv.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(page.getByRole("list", { name: "Attached files" })).toContainText("katherine-cv.pdf", { timeout: 30_000 });
-  await tabToLocator(page, page.getByRole("button", { name: "Next" }));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Review info" })).toBeVisible();
+  await enterOn(page, page.getByRole("button", { name: "Next" }), page.getByRole("heading", { name: "Review info" }));
   await expect(page.getByText(email)).toBeVisible();
 
   // the captcha's box takes Space, the send button Enter
@@ -135,9 +136,7 @@ test("a keyboard user applies through quick apply, answers, attaches a CV and se
     await page.keyboard.press("Space");
     await expect(robot).toBeChecked();
   }
-  await tabToLocator(page, page.getByRole("button", { name: "Send application" }));
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Success" })).toBeVisible();
+  await enterOn(page, page.getByRole("button", { name: "Send application" }), page.getByRole("heading", { name: "Success" }));
 
   // the applicant's account with that address is erased, and the application with it
   const applicant = await (await browser.newContext()).newPage();
@@ -163,11 +162,8 @@ test("a keyboard user starts a job ad in the wizard, walks its steps and archive
   await page.waitForURL(/\/job\/wizard\?job=/);
   await expect(page.getByRole("heading", { name: "The job", level: 2 })).toBeVisible();
 
-  const saveAndContinue = async (step: string) => {
-    await tabToLocator(page, page.getByRole("button", { name: "Save and continue" }));
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { name: step, level: 2 })).toBeVisible();
-  };
+  const saveAndContinue = (step: string) =>
+    enterOn(page, page.getByRole("button", { name: "Save and continue" }), page.getByRole("heading", { name: step, level: 2 }));
 
   // the rich-text editor takes typing like any field
   await tabToLocator(page, page.locator(".ProseMirror"));

@@ -1,5 +1,5 @@
 import { Center, Pagination as MantinePagination } from "@mantine/core";
-import { useIntl } from "react-intl";
+import { type IntlShape, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { Link } from "~/components/Link";
 
@@ -12,6 +12,11 @@ const messages = defineMessages({
   first: { id: "pagination.first", defaultMessage: "First page" },
   last: { id: "pagination.last", defaultMessage: "Last page" },
 });
+
+/** A page button's name: "Page 3", or "Page 3, current page" for the one shown. */
+function pageName(intl: IntlShape, target: number, current: number): string {
+  return intl.formatMessage(target === current ? messages.current : messages.page, { page: target });
+}
 
 /**
  * Page links for a result list (plain links: paging works without JavaScript and search
@@ -41,9 +46,7 @@ export function Pagination({
         onChange={() => undefined}
         siblings={1}
         boundaries={1}
-        getItemProps={(target) =>
-          link(target, intl.formatMessage(target === page ? messages.current : messages.page, { page: target }))
-        }
+        getItemProps={(target) => link(target, pageName(intl, target, page))}
         getControlProps={(control) => {
           if (control === "previous")
             return page > 1 ? link(page - 1, previous) : { "aria-label": previous };
@@ -80,9 +83,7 @@ export function PagePicker({
         onChange={onChange}
         siblings={1}
         boundaries={1}
-        getItemProps={(target) => ({
-          "aria-label": intl.formatMessage(target === page ? messages.current : messages.page, { page: target }),
-        })}
+        getItemProps={(target) => ({ "aria-label": pageName(intl, target, page) })}
         getControlProps={(control) => ({ "aria-label": intl.formatMessage(messages[control]) })}
       />
     </Center>
