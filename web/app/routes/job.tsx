@@ -13,6 +13,7 @@ import { metaDescriptors } from "~/lib/metatags";
 import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { sessionOf } from "~/lib/session.server";
 import { localizeForRequest } from "~/lib/site-locales.server";
+import { reportVisit } from "~/lib/visits.server";
 import type { Route } from "./+types/job";
 
 /**
@@ -43,6 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (isGone(job.state)) {
     return data({ job, origin, signedIn: false, gone: true as const, similarJobs }, { status: 410 });
   }
+  // counted for the recruiter's figures whatever the visitor's consent (ADR 0037); never awaited
+  void reportVisit(request, "job", job.id);
   // signed in: the bookmark button toggles (job.bookmarked is the caller's); else it leads away
   const signedIn = (await sessionOf(request)) !== null;
   const env = serverEnv();

@@ -15,6 +15,7 @@ import { resolveRoute, unknownPathResponse } from "~/lib/route-answer";
 import { ContactOrganization } from "~/features/organizations/profile/ContactForm";
 import { sessionOf } from "~/lib/session.server";
 import { localizeForRequest } from "~/lib/site-locales.server";
+import { reportVisit } from "~/lib/visits.server";
 import type { Route } from "./+types/organization";
 
 /**
@@ -44,6 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       301,
     );
   }
+  // counted for the organization's figures whatever the visitor's consent (ADR 0037)
+  void reportVisit(request, "organization", profile.organization?.id);
   const env = serverEnv();
   const session = await sessionOf(request);
   return {

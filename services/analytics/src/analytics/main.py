@@ -2,6 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import Worker, create_service_app
 
 from analytics.api.relays import relays_router
+from analytics.api.visits import visits_router
 from analytics.db import memberships, outbox, revocations
 from analytics.domain.events import PUBLISHED_TOPICS
 from analytics.graphql.schema import schema
@@ -25,4 +26,5 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         revocations=revocations,
     )
     app.include_router(relays_router(settings))
+    app.include_router(visits_router())
     return app

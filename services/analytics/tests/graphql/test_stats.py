@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import json
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 import httpx
 import pytest
 from analytics.db import memberships
-from analytics.domain.models import DailyCount, KnownJob, KnownOrganization
-from analytics.domain.stats import count_event
+from analytics.domain.models import (
+    DailyCount,
+    KnownJob,
+    KnownOrganization,
+    VisitMark,
+    VisitSalt,
+)
+from analytics.domain.stats import JOB, ORGANIZATION, Metric, count_event, increment
+from analytics.domain.visits import VisitedPage, count_visit, visitor_hash
 from jobkit.db import unit_of_work
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
@@ -26,6 +34,16 @@ JOB_STATS = """query($ids: [ID!]!) {
     jobId organizationId visits applyStarts applyCompletions bookmarks shares
   }
 }"""
+
+
+def visitor(address: str, day: date) -> dict[str, Any]:
+    return {
+        "address": address,
+        "browser": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+        "day": day,
+    }
+
+
 ORGANIZATION_STATS = """query($id: ID!, $days: Int) {
   organizationStats(organizationId: $id, days: $days) {
     organizationId visits applyCompletions profileVisits days { day visits applyCompletions }
@@ -54,13 +72,23 @@ async def world(
             memberships.insert().values(organization_id=ids["org"], user_id=ids["member"])
         )
         await session.flush()
-        for key, day in [
-            ("job_visit", today),
-            ("job_visit", today),
-            ("job_visit", today - timedelta(days=2)),
-            ("job_share", today),
+        # a visit counted two days ago (that day's salt and marks are long gone)
+        for subject_type, subject_id in [(JOB, ids["job"]), (ORGANIZATION, ids["org"])]:
+            await increment(
+                session, subject_type, subject_id, today - timedelta(days=2), Metric.VISITS
+            )
+        # visits as the web server reports them: two visitors today
+        for address, day in [
+            ("192.0.2.1", today),
+            ("192.0.2.2", today),
+            ("192.0.2.2", today),  # a reload: counted once
         ]:
-            await count_event(session, key=key, day=day, entity_id=ids["job"], organization_id=None)
+            await count_visit(
+                session, page=VisitedPage.JOB, subject_id=ids["job"], **visitor(address, day)
+            )
+        await count_event(
+            session, key="job_share", day=today, entity_id=ids["job"], organization_id=None
+        )
         await count_event(
             session,
             key="job_apply_complete",
@@ -68,20 +96,22 @@ async def world(
             entity_id=ids["job"],
             organization_id=ids["org"],
         )
-        await count_event(
-            session, key="job_visit", day=today, entity_id=ids["other_job"], organization_id=None
+        await count_visit(
+            session,
+            page=VisitedPage.JOB,
+            subject_id=ids["other_job"],
+            **visitor("192.0.2.1", today),
         )
         for organization in (ids["org"], ids["other_org"]):  # the other one is not known
-            await count_event(
+            await count_visit(
                 session,
-                key="orgprofile_visit",
-                day=today,
-                entity_id=organization,
-                organization_id=None,
+                page=VisitedPage.ORGANIZATION,
+                subject_id=organization,
+                **visitor("192.0.2.1", today),
             )
         # an unknown job counts for nobody
-        await count_event(
-            session, key="job_visit", day=today, entity_id="nope", organization_id=None
+        await count_visit(
+            session, page=VisitedPage.JOB, subject_id="nope", **visitor("192.0.2.1", today)
         )
     return ids
 
@@ -148,24 +178,68 @@ async def test_admin_like_users_see_every_organization(
     assert stats["organizationStats"]["profileVisits"] == 0
 
 
-async def test_a_browsers_job_visit_counts_for_the_jobs_own_organization(
+async def test_the_servers_visit_counts_once_per_visitor_and_day_for_the_jobs_organization(
     service_url: str, graphql: GraphQLClient, tokens: TokenIssuer, world: dict[str, str]
 ) -> None:
-    async with httpx.AsyncClient() as client:
-        answer = await client.post(
-            f"{service_url}/relay/gmapi",
-            content=json.dumps(
-                {
-                    "event": "job_visit",
-                    # the organization a request names is not believed
-                    "params": {"entity_id": world["job"], "organization_id": world["other_org"]},
-                }
-            ),
+    firefox = {"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0"}
+    async with httpx.AsyncClient(base_url=service_url) as client:
+        # a browser's job_visit, even with analytics consent, no longer counts: the server does
+        relayed = await client.post(
+            "/relay/gmapi",
+            content=json.dumps({"event": "job_visit", "params": {"entity_id": world["job"]}}),
             headers={"X-Cookie-Consent": "C0002", "Content-Type": "application/json"},
         )
-    assert answer.status_code == 202
+        assert relayed.status_code == 202
+        answers = [
+            await client.post("/visits", json=body, headers={**firefox, **headers})
+            for body, headers in [
+                ({"page": "job", "id": world["job"]}, {"X-Forwarded-For": "198.51.100.7"}),
+                ({"page": "job", "id": world["job"]}, {"X-Forwarded-For": "198.51.100.7"}),
+                ({"page": "job", "id": world["job"]}, {"X-Forwarded-For": "198.51.100.8"}),
+                ({"page": "organization", "id": world["org"]}, {"X-Forwarded-For": "198.51.100.7"}),
+                ({"page": "job", "id": str(uuid.uuid4())}, {"X-Forwarded-For": "198.51.100.7"}),
+            ]
+        ]
+        refused = [
+            await client.post("/visits", content=body, headers={"Content-Type": "application/json"})
+            for body in ['{"page": "resume", "id": "x"}', "not json", '{"page": "job"}', "x" * 2000]
+        ]
+    assert [(answer.status_code, answer.json()) for answer in answers] == [
+        (202, {"counted": True}),
+        (202, {"counted": False}),  # the same visitor again today
+        (202, {"counted": True}),
+        (202, {"counted": True}),
+        (202, {"counted": False}),  # a job analytics does not know
+    ]
+    assert [answer.status_code for answer in refused] == [400, 400, 400, 400]
     admin = graphql.as_user(tokens.token(str(uuid.uuid4()), ["administrator"]))
-    org = await admin.data(ORGANIZATION_STATS, id=world["org"], days=1)
+    org = (await admin.data(ORGANIZATION_STATS, id=world["org"], days=1))["organizationStats"]
     other = await admin.data(ORGANIZATION_STATS, id=world["other_org"], days=1)
-    assert org["organizationStats"]["visits"] == 3
+    assert (org["visits"], org["profileVisits"]) == (2 + 2, 1 + 1)
     assert other["organizationStats"]["visits"] == 1
+
+
+async def test_no_address_or_browser_is_stored_and_a_days_marks_go_with_its_salt(
+    committed_sessions: async_sessionmaker[AsyncSession], world: dict[str, str]
+) -> None:
+    today = datetime.now(UTC).date()
+    yesterday = today - timedelta(days=1)
+    async with unit_of_work(committed_sessions) as session:
+        await session.execute(delete(VisitMark))
+        await session.execute(delete(VisitSalt))
+        session.add(VisitSalt(day=yesterday, salt=b"y" * 32))
+        session.add(
+            VisitMark(subject_type=JOB, subject_id=world["job"], day=yesterday, visitor=b"v" * 16)
+        )
+    async with unit_of_work(committed_sessions) as session:
+        assert await count_visit(
+            session, page=VisitedPage.JOB, subject_id=world["job"], **visitor("192.0.2.9", today)
+        )
+    async with unit_of_work(committed_sessions) as session:
+        salts = {salt.day: salt.salt for salt in (await session.scalars(select(VisitSalt)))}
+        marks = list(await session.scalars(select(VisitMark)))
+    assert set(salts) == {today}  # yesterday's salt went with the day's first visit
+    assert [(mark.day, mark.subject_id) for mark in marks] == [(today, world["job"])]
+    browser = visitor("192.0.2.9", today)["browser"]
+    assert marks[0].visitor == visitor_hash(salts[today], "192.0.2.9", browser)
+    assert len(marks[0].visitor) == 16

@@ -9,6 +9,7 @@ from sqlalchemy import (
     DateTime,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -132,3 +133,25 @@ class DailyCount(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     metric: Mapped[str] = mapped_column(String(30), primary_key=True)
     count: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+
+
+class VisitSalt(Base):
+    """The day's secret that anonymous visit marks are hashed with (ADR 0037). Only today's is
+    kept: once a day is over its salt is deleted, and the marks can no longer be tied to anyone."""
+
+    __tablename__ = "visit_salts"
+
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    salt: Mapped[bytes] = mapped_column(LargeBinary(32))
+
+
+class VisitMark(Base):
+    """That one anonymous visitor (a salted hash of address and browser, never either) has been
+    counted for a job or an organization profile today, so a reload does not count again."""
+
+    __tablename__ = "visit_marks"
+
+    subject_type: Mapped[str] = mapped_column(String(20), primary_key=True)
+    subject_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    visitor: Mapped[bytes] = mapped_column(LargeBinary(16), primary_key=True)

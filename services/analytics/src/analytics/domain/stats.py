@@ -1,5 +1,6 @@
 """Counts per job and per organization and day, kept from the events analytics records (the
-recruiter dashboards' first cut). A job's event also counts for its organization."""
+recruiter dashboards). A job's event also counts for its organization. Visits are not counted
+from events: the web server reports them, whatever the visitor's consent (visits.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from analytics.domain.models import DailyCount, KnownJob, KnownOrganization
+from analytics.domain.models import DailyCount, KnownJob
 
 
 class Metric(StrEnum):
@@ -26,18 +27,16 @@ class Metric(StrEnum):
 
 
 JOB_METRICS = {
-    "job_visit": Metric.VISITS,
     "job_apply_start": Metric.APPLY_STARTS,
     "job_apply_complete": Metric.APPLY_COMPLETIONS,
     "job_bookmark": Metric.BOOKMARKS,
     "job_share": Metric.SHARES,
 }
-ORGANIZATION_METRICS = {"orgprofile_visit": Metric.PROFILE_VISITS}
 JOB, ORGANIZATION = "job", "organization"
 MAX_DAYS = 366
 
 
-async def _increment(
+async def increment(
     session: AsyncSession, subject_type: str, subject_id: str, day: date, metric: Metric
 ) -> None:
     statement = insert(DailyCount).values(
@@ -66,9 +65,10 @@ async def count_event(
     entity_id: str | None,
     organization_id: str | None,
 ) -> None:
-    """Counts ``key`` for its job (and the job's organization) or its organization profile;
-    other keys count nothing. ``organization_id`` is trusted only from domain events; pass None
-    for a browser's event and the job's known organization is used."""
+    """Counts ``key`` for its job and the job's organization; other keys count nothing (the
+    browser's ``job_visit`` and ``orgprofile_visit`` too: the server counts visits, once).
+    ``organization_id`` is trusted only from domain events; pass None for a browser's event and
+    the job's known organization is used."""
     if entity_id is None:
         return
     if key in JOB_METRICS:
@@ -76,12 +76,8 @@ async def count_event(
         if organization is None:
             return  # a job analytics has never heard of: nothing to attribute it to
         metric = JOB_METRICS[key]
-        await _increment(session, JOB, entity_id, day, metric)
-        await _increment(session, ORGANIZATION, organization, day, metric)
-    elif key in ORGANIZATION_METRICS:
-        if await session.get(KnownOrganization, entity_id) is None:
-            return  # not an organization (a request can name anything)
-        await _increment(session, ORGANIZATION, entity_id, day, ORGANIZATION_METRICS[key])
+        await increment(session, JOB, entity_id, day, metric)
+        await increment(session, ORGANIZATION, organization, day, metric)
 
 
 @dataclass
