@@ -14,6 +14,8 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
+from analytics.settings import SERVICE_DIR as ANALYTICS_DIR
+from analytics.settings import get_settings as analytics_settings
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
@@ -37,6 +39,7 @@ from demo.seed_organizations import (
     seed_demo_organizations,
 )
 from demo.seed_resumes import seed_demo_resumes
+from demo.seed_visits import seed_demo_visits
 from identity.domain.models import SiteSetting, User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
@@ -221,6 +224,15 @@ async def seed_applications(owners: dict[str, uuid.UUID]) -> dict[str, int]:
     return await seed_demo_applications(sessions=sessions, settings=settings, applicants=applicants)
 
 
+async def seed_visits() -> dict[str, int]:
+    """The last 60 days' visits of the demo jobs and profiles (scripts/demo/seed_visits.py)."""
+    jobs_sessions = make_sessionmaker(make_engine(jobs_settings().database_url))
+    analytics_sessions = await migrate(ANALYTICS_DIR, analytics_settings())
+    return await seed_demo_visits(
+        jobs_sessions=jobs_sessions, analytics_sessions=analytics_sessions
+    )
+
+
 async def seed_bookmarks(owners: dict[str, uuid.UUID]) -> dict[str, int]:
     """A few bookmarked jobs for each demo applicant (scripts/demo/seed_bookmarks.py)."""
     settings = jobs_settings()
@@ -344,6 +356,11 @@ async def main() -> None:
     applications = await seed_applications(owners)
     print(  # noqa: T201
         f"applications: {', '.join(f'{n} {status}' for status, n in sorted(applications.items()))}"
+    )
+    visits = await seed_visits()
+    print(  # noqa: T201
+        f"visits, last 60 days: {visits.get('visits', 0)} of jobs, "
+        f"{visits.get('profile_visits', 0)} of organization profiles"
     )
     bookmarks = await seed_bookmarks(owners)
     print(f"bookmarks: {', '.join(f'{n} for {a}' for a, n in sorted(bookmarks.items()))}")  # noqa: T201

@@ -11,7 +11,12 @@ from typing import Any
 
 import httpx
 import pytest
+from analytics.domain.models import DailyCount, VisitMark
+from analytics.domain.stats import JOB, ORGANIZATION
+from analytics.settings import get_settings as analytics_settings
+from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.testing.graphql import GraphQLClient
+from sqlalchemy import delete, update
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, WEB_URL, token_for
 from tests.stack.test_jobs_through_gateway import SAVED, _draft, _organization, _settled
@@ -71,3 +76,31 @@ async def test_a_job_page_counts_each_visitor_once_a_day_without_consent_and_no_
         await recruiter.data(
             f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
         )
+        await forget_visits(job_id, organization["id"])
+
+
+async def forget_visits(job_id: str, organization_id: str) -> None:
+    """The demo organization's figures as they were: the test job's counts and marks go, and
+    its visits leave the organization's days."""
+    engine = make_engine(analytics_settings().database_url)
+    try:
+        async with unit_of_work(make_sessionmaker(engine)) as session:
+            counted = await session.execute(
+                delete(DailyCount)
+                .where(DailyCount.subject_type == JOB, DailyCount.subject_id == job_id)
+                .returning(DailyCount.day, DailyCount.metric, DailyCount.count)
+            )
+            for day, metric, count in counted.all():
+                await session.execute(
+                    update(DailyCount)
+                    .where(
+                        DailyCount.subject_type == ORGANIZATION,
+                        DailyCount.subject_id == organization_id,
+                        DailyCount.day == day,
+                        DailyCount.metric == metric,
+                    )
+                    .values(count=DailyCount.count - count)
+                )
+            await session.execute(delete(VisitMark).where(VisitMark.subject_id == job_id))
+    finally:
+        await engine.dispose()

@@ -1,4 +1,6 @@
+import { OrganizationActivity } from "~/features/analytics/OrganizationActivity";
 import { DashboardPage } from "~/features/identity/DashboardPage";
+import { RecommendedJobs } from "~/features/jobs/RecommendedJobs";
 import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -15,5 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardRoute() {
-  return <DashboardPage />;
+  return (
+    <DashboardPage
+      organizationActivity={(organizationId) => <OrganizationActivity organizationId={organizationId} />}
+      recommendations={(jobId) => <RecommendedJobs jobId={jobId} />}
+    />
+  );
 }

@@ -243,3 +243,73 @@ async def test_no_address_or_browser_is_stored_and_a_days_marks_go_with_its_salt
     browser = visitor("192.0.2.9", today)["browser"]
     assert marks[0].visitor == visitor_hash(salts[today], "192.0.2.9", browser)
     assert len(marks[0].visitor) == 16
+
+
+RANGE_STATS = """query($id: ID!, $from: Date, $to: Date, $job: ID) {
+  organizationStats(organizationId: $id, from: $from, to: $to, jobId: $job) {
+    visits applyCompletions firstDay lastDay days { day visits }
+    jobs { jobId visits applyCompletions shares job { id } }
+  }
+}"""
+
+
+async def test_a_chosen_period_one_job_and_the_jobs_ranking(
+    graphql: GraphQLClient, tokens: TokenIssuer, world: dict[str, str]
+) -> None:
+    member = graphql.as_user(tokens.token(world["member"], ["recruiter"]))
+    today = datetime.now(UTC).date()
+    two_days_ago = (today - timedelta(days=2)).isoformat()
+    yesterday = (today - timedelta(days=1)).isoformat()
+    only_then = (
+        await member.data(RANGE_STATS, id=world["org"], **{"from": two_days_ago, "to": yesterday})
+    )["organizationStats"]
+    assert (only_then["firstDay"], only_then["lastDay"]) == (two_days_ago, yesterday)
+    assert only_then["days"] == [
+        {"day": two_days_ago, "visits": 1},
+        {"day": yesterday, "visits": 0},
+    ]
+    assert (only_then["visits"], only_then["applyCompletions"]) == (1, 0)
+    assert only_then["jobs"] == [
+        {
+            "jobId": world["job"],
+            "visits": 1,
+            "applyCompletions": 0,
+            "shares": 0,
+            "job": {"id": world["job"]},
+        }
+    ]
+    # a last day after today is today; the job's own figures
+    tomorrow = (today + timedelta(days=1)).isoformat()
+    job = (
+        await member.data(
+            RANGE_STATS, id=world["org"], job=world["job"], **{"from": two_days_ago, "to": tomorrow}
+        )
+    )["organizationStats"]
+    assert job["lastDay"] == today.isoformat()
+    assert [day["visits"] for day in job["days"]] == [1, 0, 2]
+    assert (job["visits"], job["applyCompletions"]) == (3, 1)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"from": "2026-03-02", "to": "2026-03-01"}, "must not be after its last day"),
+        ({"from": "2024-01-01", "to": "2025-06-01"}, "at most 366 days"),
+        ({"job": "other_job"}, "not one of the organization's"),
+    ],
+)
+async def test_a_wrong_period_or_another_organizations_job_is_refused_with_what_to_change(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    world: dict[str, str],
+    arguments: dict[str, str],
+    message: str,
+) -> None:
+    member = graphql.as_user(tokens.token(world["member"], ["recruiter"]))
+    if "job" in arguments:
+        arguments = {"job": world[arguments["job"]]}
+    body = await member.execute(RANGE_STATS, id=world["org"], **arguments)
+    assert code(body) == "BAD_USER_INPUT"
+    errors = body["errors"]
+    assert isinstance(errors, list)
+    assert message in errors[0]["message"]

@@ -7,7 +7,13 @@ import { renderWithMantine } from "../../../test/render";
 import { DASHBOARD_FIGURES, DASHBOARD_USER, DashboardPage } from "./DashboardPage";
 
 function renderDashboard(mocks: MockLink.MockedResponse[]) {
-  const Stub = createRoutesStub([{ path: "/dashboard", Component: DashboardPage }]);
+  const Page = () => (
+    <DashboardPage
+      organizationActivity={(organizationId) => <p>activity of {organizationId}</p>}
+      recommendations={(jobId) => <p>jobs like {jobId ?? "nothing"}</p>}
+    />
+  );
+  const Stub = createRoutesStub([{ path: "/dashboard", Component: Page }]);
   return renderWithMantine(
     <MockedProvider mocks={mocks}>
       <Stub initialEntries={["/dashboard"]} />
@@ -48,6 +54,31 @@ describe("DashboardPage", () => {
             openJobs: page(12),
             drafts: page(2),
             newApplications: { __typename: "ApplicationPage", total: 7 },
+            latestApplications: {
+              __typename: "ApplicationPage",
+              applications: [
+                {
+                  __typename: "Application",
+                  id: "ap1",
+                  firstName: "Amara",
+                  lastName: "Okafor",
+                  anonymized: false,
+                  status: "SHORTLISTED",
+                  createdAt: "2026-11-26T09:00:00Z",
+                  job: { __typename: "Job", id: "j1", title: "Field Nurse" },
+                },
+                {
+                  __typename: "Application",
+                  id: "ap2",
+                  firstName: "",
+                  lastName: "",
+                  anonymized: true,
+                  status: "NEW",
+                  createdAt: "2026-11-25T09:00:00Z",
+                  job: null,
+                },
+              ],
+            },
             organizationStats: {
               __typename: "OrganizationStats",
               visits: 1234,
@@ -69,6 +100,18 @@ describe("DashboardPage", () => {
     expect(await figure("New applications")).toHaveTextContent("7");
     expect(await figure("New applications")).toHaveAttribute("href", "/recruiter/applications");
     expect(await figure("Job visits, 30 days")).toHaveTextContent("1,234");
+    const latest = within(section).getByRole("region", { name: "Latest applications" });
+    const items = within(latest).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("Amara Okafor");
+    expect(items[0]).toHaveTextContent("for Field Nurse");
+    expect(within(items[0] as HTMLElement).getByText("Shortlisted")).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent("An applicant whose details were erased");
+    expect(items[1]).toHaveTextContent("A job that is no longer online");
+    expect(within(latest).getByRole("link", { name: "All applications" })).toHaveAttribute(
+      "href",
+      "/recruiter/applications",
+    );
+    expect(within(section).getByText("activity of org-1")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Post a job" })).toHaveAttribute("href", "/job/wizard");
     expect(screen.queryByRole("region", { name: "Your job search" })).toBeNull();
   });
@@ -106,7 +149,16 @@ describe("DashboardPage", () => {
               application("a2", "REJECTED", "Case Manager"),
               application("a3", "NEW", null),
             ],
-            myBookmarks: page(4),
+            myBookmarks: { ...page(4), jobs: [{ __typename: "Job", id: "bookmarked-1" }] },
+            myJobAlerts: [
+              { __typename: "JobAlert", id: "al1", paused: false },
+              { __typename: "JobAlert", id: "al2", paused: true },
+            ],
+            myResume: {
+              __typename: "Resume",
+              id: "r1",
+              completeness: { __typename: "ResumeCompleteness", percent: 78, complete: false },
+            },
           },
         },
       },
@@ -119,9 +171,40 @@ describe("DashboardPage", () => {
     expect(await figure("Applications")).toHaveTextContent("3");
     expect(await figure("In progress")).toHaveTextContent("2");
     expect(await figure("Bookmarked jobs")).toHaveTextContent("4");
+    expect(await figure("Job alerts")).toHaveTextContent("2");
+    expect(await figure("Job alerts")).toHaveAttribute("href", "/user/account#job-alerts");
+    expect(await figure("Resume complete")).toHaveTextContent("78%");
+    expect(await figure("Resume complete")).toHaveAttribute("href", "/resume");
+    // recommendations follow the latest application that still has its job
+    expect(within(section).getByText("jobs like job-a1")).toBeInTheDocument();
     expect(nurse).toHaveAttribute("href", "/job/job-a1");
     expect(within(section).getByText("Shortlisted")).toBeInTheDocument();
     expect(within(section).getByText("A job that is no longer online")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Post a job" })).toBeNull();
+  });
+
+  it("asks a job seeker without a resume to build one and recommends from their bookmarks", async () => {
+    renderDashboard([
+      userAnswer(["applicant"], null),
+      {
+        request: {
+          query: DASHBOARD_FIGURES,
+          variables: { organizationId: "", organization: false, applicant: true, admin: false },
+        },
+        result: {
+          data: {
+            myApplications: [],
+            myBookmarks: { ...page(1), jobs: [{ __typename: "Job", id: "bookmarked-1" }] },
+            myJobAlerts: [],
+            myResume: null,
+          },
+        },
+      },
+    ]);
+    const section = await screen.findByRole("region", { name: "Your job search" });
+    expect(await within(section).findByText("jobs like bookmarked-1")).toBeInTheDocument();
+    const resume = (await within(section).findByText("Resume complete")).closest("a");
+    expect(resume).toHaveTextContent("None yet");
+    expect(resume).toHaveAttribute("href", "/resume/wizard");
   });
 });

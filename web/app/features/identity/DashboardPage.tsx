@@ -18,7 +18,7 @@ import { NavLink } from "~/components/Link";
 import { EmptyState } from "~/components/EmptyState";
 import { PageHeader } from "~/components/PageHeader";
 import { graphql } from "~/lib/graphql/generated/gql";
-import type { ApplicationStatus } from "~/lib/graphql/generated/graphql";
+import type { ApplicationStatus, DashboardFiguresQuery } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { hasRecruiterAccess, isAdminLike } from "./roles";
 
@@ -68,6 +68,23 @@ export const DASHBOARD_FIGURES = graphql(`
     ) @include(if: $organization) {
       total
     }
+    latestApplications: organizationApplications(
+      organizationId: $organizationId
+      limit: 5
+    ) @include(if: $organization) {
+      applications {
+        id
+        firstName
+        lastName
+        anonymized
+        status
+        createdAt
+        job {
+          id
+          title
+        }
+      }
+    }
     organizationStats(organizationId: $organizationId, days: 30)
       @include(if: $organization) {
       visits
@@ -86,6 +103,20 @@ export const DASHBOARD_FIGURES = graphql(`
     }
     myBookmarks(limit: 1) @include(if: $applicant) {
       total
+      jobs {
+        id
+      }
+    }
+    myJobAlerts @include(if: $applicant) {
+      id
+      paused
+    }
+    myResume @include(if: $applicant) {
+      id
+      completeness {
+        percent
+        complete
+      }
     }
     jobsToReview(limit: 1) @include(if: $admin) {
       total
@@ -163,6 +194,29 @@ const messages = defineMessages({
     id: "dashboard.applicant.goneJob",
     defaultMessage: "A job that is no longer online",
   },
+  latestApplications: {
+    id: "dashboard.recruiter.latestApplications",
+    defaultMessage: "Latest applications",
+  },
+  allApplications: {
+    id: "dashboard.recruiter.allApplications",
+    defaultMessage: "All applications",
+  },
+  noOrganizationApplications: {
+    id: "dashboard.recruiter.noApplications",
+    defaultMessage: "No applications yet. They appear here as soon as someone applies.",
+  },
+  erasedApplicant: {
+    id: "dashboard.recruiter.erasedApplicant",
+    defaultMessage: "An applicant whose details were erased",
+  },
+  applicationTo: {
+    id: "dashboard.recruiter.applicationTo",
+    defaultMessage: "for {job}",
+  },
+  jobAlerts: { id: "dashboard.applicant.jobAlerts", defaultMessage: "Job alerts" },
+  resume: { id: "dashboard.applicant.resume", defaultMessage: "Resume complete" },
+  noResume: { id: "dashboard.applicant.noResume", defaultMessage: "None yet" },
   adminHeading: {
     id: "dashboard.admin.heading",
     defaultMessage: "Administration",
@@ -231,12 +285,76 @@ function Figure({
   );
 }
 
+type FiguresData = DashboardFiguresQuery;
+type OrganizationApplication = NonNullable<FiguresData["latestApplications"]>["applications"][number];
+
+/** The organization's five newest applications, each leading to the applications page. */
+function LatestApplications({ applications }: { applications: readonly OrganizationApplication[] | undefined }) {
+  const intl = useIntl();
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="dashboard-latest-applications">
+      <Group justify="space-between" align="baseline">
+        <Title order={3} id="dashboard-latest-applications">
+          <FormattedMessage {...messages.latestApplications} />
+        </Title>
+        <Anchor component={NavLink} to="/recruiter/applications" size="sm">
+          <FormattedMessage {...messages.allApplications} />
+        </Anchor>
+      </Group>
+      {applications === undefined ? <Skeleton height={96} /> : null}
+      {applications?.length === 0 ? (
+        <Text size="sm" className="text-muted">
+          <FormattedMessage {...messages.noOrganizationApplications} />
+        </Text>
+      ) : null}
+      {applications && applications.length > 0 ? (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {applications.map((application) => (
+            <Group component="li" key={application.id} justify="space-between" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0, flex: "1 1 240px" }}>
+                <Anchor component={NavLink} to="/recruiter/applications" lineClamp={1} fw={600}>
+                  {application.anonymized
+                    ? intl.formatMessage(messages.erasedApplicant)
+                    : `${application.firstName} ${application.lastName}`}
+                </Anchor>
+                <Text size="sm" className="text-muted" lineClamp={1}>
+                  {application.job ? (
+                    <FormattedMessage {...messages.applicationTo} values={{ job: application.job.title }} />
+                  ) : (
+                    <FormattedMessage {...messages.goneJob} />
+                  )}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text size="sm" className="text-muted" style={{ whiteSpace: "nowrap" }}>
+                  {intl.formatDate(String(application.createdAt), { dateStyle: "medium" })}
+                </Text>
+                <Badge color={STATUS[application.status].color}>
+                  <FormattedMessage {...STATUS[application.status].message} />
+                </Badge>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
  * /dashboard: where a signed-in person starts (and where a sent contact message leads, spec 2).
  * Organization users see their organization's jobs, new applications and visits; job seekers
  * their applications and bookmarks; admin-like users what waits for review.
  */
-export function DashboardPage() {
+export function DashboardPage({
+  organizationActivity,
+  recommendations,
+}: {
+  /** The organization's activity over time (the route brings analytics' part). */
+  organizationActivity?: (organizationId: string) => ReactNode;
+  /** Jobs like the one the person last applied to or bookmarked (null: none yet). */
+  recommendations?: (jobId: string | null) => ReactNode;
+} = {}) {
   const intl = useIntl();
   const user = useQuery(DASHBOARD_USER, { fetchPolicy: "cache-and-network" });
   const roles =
@@ -332,6 +450,8 @@ export function DashboardPage() {
                   to="/dashboard/organization"
                 />
               </SimpleGrid>
+              <LatestApplications applications={data?.latestApplications?.applications} />
+              {organizationActivity?.(organization.id)}
             </>
           ) : (
             <>
@@ -376,7 +496,7 @@ export function DashboardPage() {
           <Title order={2} id="dashboard-applicant">
             <FormattedMessage {...messages.applicationsHeading} />
           </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
             <Figure
               label={<FormattedMessage {...messages.applications} />}
               value={countOf(data?.myApplications)}
@@ -391,6 +511,22 @@ export function DashboardPage() {
               label={<FormattedMessage {...messages.bookmarks} />}
               value={data?.myBookmarks?.total}
               to="/my-bookmarks"
+            />
+            <Figure
+              label={<FormattedMessage {...messages.jobAlerts} />}
+              value={data?.myJobAlerts?.length}
+              to="/user/account#job-alerts"
+            />
+            <Figure
+              label={<FormattedMessage {...messages.resume} />}
+              value={
+                data === undefined
+                  ? undefined
+                  : data.myResume?.completeness
+                    ? intl.formatNumber(data.myResume.completeness.percent / 100, { style: "percent" })
+                    : intl.formatMessage(messages.noResume)
+              }
+              to={data?.myResume ? "/resume" : "/resume/wizard"}
             />
           </SimpleGrid>
           {data?.myApplications && applications.length === 0 ? (
@@ -446,6 +582,9 @@ export function DashboardPage() {
               ))}
             </Stack>
           ) : null}
+          {data
+            ? recommendations?.(applications.find((a) => a.job)?.job?.id ?? data.myBookmarks?.jobs[0]?.id ?? null)
+            : null}
         </Stack>
       ) : null}
     </Stack>

@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { FormattedMessage } from "react-intl";
 import { JobTeaser } from "~/components/JobTeaser";
 import { useLocaleFormat } from "~/lib/format";
@@ -11,15 +11,18 @@ const messages = defineMessages({
   title: { id: "jobs.similar.title", defaultMessage: "Similar jobs" },
 });
 
-/** "Similar jobs" under a job (and on an expired job's page); nothing when there are none. */
-export function SimilarJobs({ jobs }: { jobs: readonly SimilarJobView[] }) {
+/**
+ * "Similar jobs" under a job (and on an expired job's page), or under another title (the
+ * dashboard's recommendations); nothing when there are none.
+ */
+export function SimilarJobs({ jobs, title }: { jobs: readonly SimilarJobView[]; title?: ReactNode }) {
   const headingId = useId();
   const format = useLocaleFormat();
   if (jobs.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
-        <FormattedMessage {...messages.title} />
+        {title ?? <FormattedMessage {...messages.title} />}
       </Title>
       <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: "none" }}>
         {jobs.map((hit) => (

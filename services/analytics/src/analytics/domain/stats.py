@@ -128,23 +128,61 @@ class DayTotals:
     totals: Totals
 
 
-async def organization_days(
-    session: AsyncSession, *, organization_id: str, today: date, days: int
+@dataclass(frozen=True)
+class Period:
+    """The days a dashboard shows, first and last included (at most ``MAX_DAYS``)."""
+
+    first: date
+    last: date
+
+    @classmethod
+    def ending(cls, last: date, days: int) -> Period:
+        return cls(last - timedelta(days=max(1, min(days, MAX_DAYS)) - 1), last)
+
+    @property
+    def days(self) -> list[date]:
+        return [self.first + timedelta(days=n) for n in range((self.last - self.first).days + 1)]
+
+
+async def subject_days(
+    session: AsyncSession, *, subject_type: str, subject_id: str, period: Period
 ) -> list[DayTotals]:
-    """One entry per day of the last ``days`` (today included), zeros where nothing happened."""
-    days = max(1, min(days, MAX_DAYS))
-    first = today - timedelta(days=days - 1)
+    """One entry per day of the period, zeros where nothing happened."""
     by_day: dict[date, Totals] = defaultdict(Totals)
     rows = await session.execute(
         select(DailyCount.day, DailyCount.metric, DailyCount.count).where(
-            DailyCount.subject_type == ORGANIZATION,
-            DailyCount.subject_id == organization_id,
-            DailyCount.day >= first,
-            DailyCount.day <= today,
+            DailyCount.subject_type == subject_type,
+            DailyCount.subject_id == subject_id,
+            DailyCount.day >= period.first,
+            DailyCount.day <= period.last,
         )
     )
     for day, metric, count in rows:
         by_day[day].add(metric, count)
-    return [
-        DayTotals(first + timedelta(days=n), by_day[first + timedelta(days=n)]) for n in range(days)
-    ]
+    return [DayTotals(day, by_day[day]) for day in period.days]
+
+
+async def organization_job_totals(
+    session: AsyncSession, *, organization_id: str, period: Period, limit: int
+) -> list[JobTotals]:
+    """The totals over the period of the organization's jobs that had any, most visited first
+    (then most applications), at most ``limit`` (one query for the whole list)."""
+    jobs = select(KnownJob.job_id).where(KnownJob.organization_id == organization_id)
+    rows = await session.execute(
+        select(DailyCount.subject_id, DailyCount.metric, func.sum(DailyCount.count))
+        .where(
+            DailyCount.subject_type == JOB,
+            DailyCount.subject_id.in_(jobs),
+            DailyCount.day >= period.first,
+            DailyCount.day <= period.last,
+        )
+        .group_by(DailyCount.subject_id, DailyCount.metric)
+    )
+    found: dict[str, JobTotals] = {}
+    for job_id, metric, count in rows:
+        found.setdefault(job_id, JobTotals(job_id, organization_id)).totals.add(metric, int(count))
+    ranked = sorted(
+        found.values(),
+        key=lambda item: (-item.totals.visits, -item.totals.apply_completions, item.job_id),
+    )
+    return ranked[:limit]

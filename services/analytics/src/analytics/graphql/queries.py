@@ -1,12 +1,24 @@
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from typing import Annotated
 
 import strawberry
+from graphql import GraphQLError
 from jobkit.permissions import MemberOfOrganization, RecruiterScope
 from strawberry.types import Info
 
 from analytics.domain.catalogue import CATALOGUE
-from analytics.domain.stats import MAX_DAYS, Totals, job_totals, jobs_with_organizations
-from analytics.domain.stats import organization_days as load_organization_days
+from analytics.domain.stats import (
+    JOB,
+    MAX_DAYS,
+    ORGANIZATION,
+    Period,
+    Totals,
+    job_organization,
+    job_totals,
+    jobs_with_organizations,
+    organization_job_totals,
+    subject_days,
+)
 from analytics.graphql.context import AnalyticsContext
 from analytics.graphql.types import (
     AnalyticsEventType,
@@ -52,21 +64,39 @@ class Query:
 
     @strawberry.field(
         description=(
-            "An organization's counts per day over the last `days` days (1 to 366, today "
-            "included), for its members and admin-like users."
+            "An organization's counts per day, for its members and admin-like users: over "
+            "`from` to `to` (days, UTC, both included, at most 366 days; `to` defaults to "
+            "today and a later one is today) or else over the last `days` days (1 to 366, today "
+            "included). With `jobId`, the days and totals are that job's (one of the "
+            "organization's)."
         ),
         permission_classes=[MemberOfOrganization],
     )
     async def organization_stats(
-        self, info: Info[AnalyticsContext, None], organization_id: strawberry.ID, days: int = 30
+        self,
+        info: Info[AnalyticsContext, None],
+        organization_id: strawberry.ID,
+        days: int = 30,
+        from_: Annotated[date | None, strawberry.argument(name="from")] = None,
+        to: date | None = None,
+        job_id: strawberry.ID | None = None,
     ) -> OrganizationStats:
         context = info.context
+        period = _period(datetime.now(UTC).date(), days=days, first=from_, last=to)
         async with context.sessions() as session:
-            found = await load_organization_days(
-                session,
-                organization_id=str(organization_id),
-                today=datetime.now(UTC).date(),
-                days=max(1, min(days, MAX_DAYS)),
+            subject_type, subject_id = ORGANIZATION, str(organization_id)
+            if job_id is not None:
+                if (await job_organization(session, str(job_id))) != str(organization_id):
+                    raise GraphQLError(
+                        "The job is not one of the organization's.",
+                        extensions={"code": "BAD_USER_INPUT"},
+                    )
+                subject_type, subject_id = JOB, str(job_id)
+            found = await subject_days(
+                session, subject_type=subject_type, subject_id=subject_id, period=period
+            )
+            jobs = await organization_job_totals(
+                session, organization_id=str(organization_id), period=period, limit=MAX_JOBS
             )
         total = Totals()
         for day in found:
@@ -80,5 +110,26 @@ class Query:
             bookmarks=total.bookmarks,
             shares=total.shares,
             profile_visits=total.profile_visits,
+            first_day=period.first,
+            last_day=period.last,
             days=[OrganizationStatsDay.of(day) for day in found],
+            jobs=[JobStats.of(item) for item in jobs],
         )
+
+
+def _period(today: date, *, days: int, first: date | None, last: date | None) -> Period:
+    """The period a dashboard asked for; a wrong one is refused with what to change."""
+    last = min(last or today, today)
+    if first is None:
+        return Period.ending(last, days)
+    if first > last:
+        raise GraphQLError(
+            "The period's first day must not be after its last day (or after today).",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
+    if (last - first).days + 1 > MAX_DAYS:
+        raise GraphQLError(
+            f"A period can be at most {MAX_DAYS} days long.",
+            extensions={"code": "BAD_USER_INPUT"},
+        )
+    return Period(first, last)

@@ -1,6 +1,8 @@
 from datetime import date
 
 import strawberry
+from strawberry.federation.schema_directives import Key
+from strawberry.federation.types import FieldSet
 
 from analytics.domain.catalogue import EventKind
 from analytics.domain.stats import DayTotals, JobTotals, Totals
@@ -23,10 +25,24 @@ class AnalyticsCounts:
     shares: int
 
 
-@strawberry.type(description="All-time counts of one job (its page's visits, applications...).")
+@strawberry.federation.type(keys=[Key(fields=FieldSet("id"), resolvable=False)])
+class Job:
+    """A job posting (owned by jobs): the title, slug and state come from there."""
+
+    id: strawberry.ID
+
+
+@strawberry.type(
+    description="Counts of one job (its page's visits, applications...): all-time in jobStats, "
+    "over the period in organizationStats.jobs."
+)
 class JobStats(AnalyticsCounts):
     job_id: strawberry.ID
     organization_id: strawberry.ID
+
+    @strawberry.field(description="The job (null when its owner no longer shows it to you).")
+    def job(self) -> Job | None:
+        return Job(id=self.job_id)
 
     @classmethod
     def of(cls, found: JobTotals) -> "JobStats":
@@ -49,11 +65,20 @@ class OrganizationStatsDay(AnalyticsCounts):
         )
 
 
-@strawberry.type(description="An organization's counts per day over a period ending today.")
+@strawberry.type(
+    description="An organization's counts (or one of its jobs') per day over a period, with "
+    "the period's totals and its jobs' totals."
+)
 class OrganizationStats(AnalyticsCounts):
     organization_id: strawberry.ID
     profile_visits: int
+    first_day: date = strawberry.field(description="The period's first day (UTC).")
+    last_day: date = strawberry.field(description="The period's last day (UTC), at most today.")
     days: list[OrganizationStatsDay]
+    jobs: list[JobStats] = strawberry.field(
+        description="The period's totals of the organization's jobs that had any, most visited "
+        "first (at most 100)."
+    )
 
 
 def _counts(totals: Totals) -> dict[str, int]:

@@ -1,0 +1,39 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "../fixtures/test";
+import { LoginPage } from "../pages/LoginPage";
+
+// Needs the stack with the demo seed: Green Harbor's jobs have the demo visits of the last 60
+// days (analytics' daily counts) and applications. Reads only; nothing is left behind.
+
+test("a recruiter reads the activity over chosen dates, one job over time, and downloads it", async ({ page }) => {
+  await new LoginPage(page).logIn("recruiter@greenharbor.example", "/dashboard");
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity.getByTestId("activity-chart")).toBeVisible();
+  const views = Number(((await activity.getByTestId("total-visits").textContent()) ?? "").replace(/\D/g, ""));
+  expect(views).toBeGreaterThan(0);
+
+  // a week that ended yesterday, as dates
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await activity.getByText("Dates", { exact: true }).click();
+  await activity.getByRole("textbox", { name: "From", exact: true }).fill(day(7));
+  await activity.getByRole("textbox", { name: "To", exact: true }).fill(day(1));
+  const jobs = activity.getByTestId("jobs-table");
+  await expect(jobs.getByRole("row").nth(1)).toBeVisible();
+
+  // the daily figures as CSV: one row per day of the chosen week
+  const [days] = await Promise.all([
+    page.waitForEvent("download"),
+    activity.getByRole("button", { name: "Daily figures (CSV)" }).click(),
+  ]);
+  expect(days.suggestedFilename()).toBe(`activity-${day(7)}-${day(1)}.csv`);
+  const lines = (await readFile(await days.path(), "utf8")).replace(/^\uFEFF/, "").trim().split("\r\n");
+  expect(lines[0]).toBe("Day,Job views,Apply starts,Applications,Bookmarks,Shares,Profile views");
+  expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual([7, 6, 5, 4, 3, 2, 1].map(day));
+
+  // the most viewed job of the week over time: the figures become that job's
+  const first = jobs.getByRole("row").nth(1);
+  const jobViews = ((await first.getByRole("cell").nth(1).textContent()) ?? "").trim();
+  await first.getByRole("button", { name: /over time$/ }).click();
+  await expect(activity.getByTestId("total-visits")).toHaveText(jobViews);
+  await expect(activity.getByTestId("total-profileVisits")).toHaveCount(0);
+});
