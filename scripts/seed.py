@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from analytics.settings import SERVICE_DIR as ANALYTICS_DIR
@@ -52,6 +52,7 @@ from jobkit.topics import TOPICS
 from jobs.db import terms as jobs_terms
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
+from organizations.domain.models import Organization
 from organizations.settings import SERVICE_DIR as ORGANIZATIONS_DIR
 from organizations.settings import get_settings as organizations_settings
 from resumes.db import terms as resumes_terms
@@ -61,7 +62,7 @@ from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import get_settings as search_settings
 from search.site.landing_page_seed import seed_landing_pages
 from search.taxonomy.loader import load_vocabularies
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")
 NAMESPACE = uuid.UUID("6f1c2a52-3a43-4d35-9c1f-4b6f0b7f2a10")
@@ -161,6 +162,41 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
             user.email_verified = True
         ids[email] = existing
     return ids
+
+
+def _founded_days_ago(row_id: uuid.UUID, span: int) -> int:
+    """A fixed number of days in [0, span) per row: the demo's history reads the same each run."""
+    return row_id.int % span
+
+
+async def backdate_demo_history(
+    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+) -> None:
+    """The demo accounts and organizations made by this run (today) get a past of their own
+    (within 4 weeks and 90 days), so the administrators' sign-up and new-organization charts
+    show the board growing; rows made on an earlier day, or by anyone else, keep their dates."""
+    today = datetime.now(UTC)
+    for sessions, table, ids, span in (
+        (
+            make_sessionmaker(make_engine(identity_settings().database_url)),
+            User,
+            owners.values(),
+            28,  # the people signed up lately: the 30-day figure counts them
+        ),
+        (
+            make_sessionmaker(make_engine(organizations_settings().database_url)),
+            Organization,
+            [organization_id for organization_id, _ in organizations.values()],
+            90,
+        ),
+    ):
+        async with unit_of_work(sessions) as session:
+            for row_id in ids:
+                await session.execute(
+                    update(table)
+                    .where(table.id == row_id, table.created_at >= today - timedelta(hours=12))
+                    .values(created_at=today - timedelta(days=_founded_days_ago(row_id, span)))
+                )
 
 
 async def seed_site() -> None:
@@ -351,6 +387,7 @@ async def main() -> None:
     owners = await seed_accounts()
     organizations = await seed_organizations(owners, search_sessions)
     print(f"organizations: {len(organizations)} published profiles")  # noqa: T201
+    await backdate_demo_history(owners, organizations)
     jobs = await seed_jobs(organizations, owners, search_sessions)
     print(f"jobs: {', '.join(f'{n} {state}' for state, n in sorted(jobs.items()))}")  # noqa: T201
     applications = await seed_applications(owners)

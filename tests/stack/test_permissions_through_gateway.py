@@ -23,6 +23,13 @@ GUARDED = [
     ),
     ("{ sites { name } }", ["recruiter"]),
     ("{ auditLog { total } }", ["recruiter"]),
+    ("{ signUpsPerDay { day count } }", ["recruiter"]),
+    ("{ organizationsCreatedPerDay { day count } }", ["recruiter"]),
+    (
+        f'{{ organizationStats(organizationId: "{ORG}", from: "2026-01-01") {{ visits '
+        "jobs { jobId job { id } } } }",
+        ["recruiter"],
+    ),
     (
         "mutation { grantCredits(organizationId: 1, kind: JOB, amount: 5) { __typename } }",
         ["recruiter"],

@@ -207,4 +207,32 @@ describe("DashboardPage", () => {
     expect(resume).toHaveTextContent("None yet");
     expect(resume).toHaveAttribute("href", "/resume/wizard");
   });
+
+  it("shows an administrator the review queue and the site's sign-ups and new organizations", async () => {
+    const days = (counts: number[], typename: string) =>
+      counts.map((count, n) => ({ __typename: typename, day: `2026-11-${String(25 + n)}`, count }));
+    renderDashboard([
+      userAnswer(["administrator"], null),
+      {
+        request: {
+          query: DASHBOARD_FIGURES,
+          variables: { organizationId: "", organization: false, applicant: false, admin: true },
+        },
+        result: {
+          data: {
+            jobsToReview: page(3),
+            signUpsPerDay: days([2, 0, 5], "SignUpDay"),
+            organizationsCreatedPerDay: days([1, 1, 0], "NewOrganizationsDay"),
+          },
+        },
+      },
+    ]);
+    const section = await screen.findByRole("region", { name: "Administration" });
+    const figure = async (label: string) => (await within(section).findByText(label)).parentElement as HTMLElement;
+    expect(await figure("Sign-ups, 30 days")).toHaveTextContent("7");
+    expect(await figure("New organizations, 30 days")).toHaveTextContent("2");
+    expect((await figure("Jobs to review")).closest("a")).toHaveAttribute("href", "/admin/jobs-review");
+    expect(within(section).getByRole("region", { name: "Sign-ups and new organizations" })).toBeInTheDocument();
+    expect(within(section).getByTestId("growth-chart")).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { useQuery } from "@apollo/client/react";
+import { BarChart } from "@mantine/charts";
 import {
   Alert,
   Anchor,
@@ -121,6 +122,14 @@ export const DASHBOARD_FIGURES = graphql(`
     jobsToReview(limit: 1) @include(if: $admin) {
       total
     }
+    signUpsPerDay(days: 30) @include(if: $admin) {
+      day
+      count
+    }
+    organizationsCreatedPerDay(days: 30) @include(if: $admin) {
+      day
+      count
+    }
   }
 `);
 
@@ -225,6 +234,14 @@ const messages = defineMessages({
     id: "dashboard.admin.toReview",
     defaultMessage: "Jobs to review",
   },
+  signUps: { id: "dashboard.admin.signUps", defaultMessage: "Sign-ups, 30 days" },
+  newOrganizations: {
+    id: "dashboard.admin.newOrganizations",
+    defaultMessage: "New organizations, 30 days",
+  },
+  growthTitle: { id: "dashboard.admin.growthTitle", defaultMessage: "Sign-ups and new organizations" },
+  signUpsSeries: { id: "dashboard.admin.signUpsSeries", defaultMessage: "Sign-ups" },
+  organizationsSeries: { id: "dashboard.admin.organizationsSeries", defaultMessage: "New organizations" },
   statusNew: { id: "dashboard.status.new", defaultMessage: "Sent" },
   statusReviewed: {
     id: "dashboard.status.reviewed",
@@ -251,7 +268,7 @@ const STATUS = {
 
 const CLOSED: readonly ApplicationStatus[] = ["REJECTED", "HIRED"];
 
-/** A figure people would rather look at than read, linking to where it is worked on. */
+/** A figure people would rather look at than read, linking to where it is worked on (if anywhere). */
 function Figure({
   label,
   value,
@@ -259,18 +276,11 @@ function Figure({
 }: {
   label: ReactNode;
   value: number | string | undefined;
-  to: string;
+  to?: string;
 }) {
   const intl = useIntl();
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component={NavLink}
-      to={to}
-      className="figure-card"
-    >
+  const content = (
+    <>
       <Text size="sm" className="text-muted">
         {label}
       </Text>
@@ -281,6 +291,15 @@ function Figure({
           {typeof value === "number" ? intl.formatNumber(value) : value}
         </Text>
       )}
+    </>
+  );
+  return to === undefined ? (
+    <Paper withBorder radius="md" p="md">
+      {content}
+    </Paper>
+  ) : (
+    <Paper withBorder radius="md" p="md" component={NavLink} to={to} className="figure-card">
+      {content}
     </Paper>
   );
 }
@@ -338,6 +357,43 @@ function LatestApplications({ applications }: { applications: readonly Organizat
         </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+type DayCount = { day: unknown; count: number };
+
+const sum = (days: readonly DayCount[] | undefined) =>
+  days === undefined ? undefined : days.reduce((total, day) => total + day.count, 0);
+
+/** The site's sign-ups and new organizations per day over the last 30 days, as bars. */
+function GrowthChart({ signUps, organizations }: { signUps: readonly DayCount[]; organizations: readonly DayCount[] }) {
+  const intl = useIntl();
+  const founded = new Map(organizations.map((day) => [String(day.day), day.count]));
+  const data = signUps.map((day) => ({
+    day: intl.formatDate(new Date(`${String(day.day)}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" }),
+    signUps: day.count,
+    organizations: founded.get(String(day.day)) ?? 0,
+  }));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="dashboard-growth">
+      <Title order={3} size="h4" id="dashboard-growth" mb="sm">
+        <FormattedMessage {...messages.growthTitle} />
+      </Title>
+      <div data-testid="growth-chart">
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="day"
+          withLegend
+          tickLine="x"
+          yAxisProps={{ allowDecimals: false }}
+          series={[
+            { name: "signUps", label: intl.formatMessage(messages.signUpsSeries), color: "blue.8" },
+            { name: "organizations", label: intl.formatMessage(messages.organizationsSeries), color: "teal.8" },
+          ]}
+        />
+      </div>
+    </Paper>
   );
 }
 
@@ -483,7 +539,19 @@ export function DashboardPage({
               value={data?.jobsToReview?.total}
               to="/admin/jobs-review"
             />
+            <Figure
+              label={<FormattedMessage {...messages.signUps} />}
+              value={sum(data?.signUpsPerDay)}
+            />
+            <Figure
+              label={<FormattedMessage {...messages.newOrganizations} />}
+              value={sum(data?.organizationsCreatedPerDay)}
+              to="/organizations"
+            />
           </SimpleGrid>
+          {data?.signUpsPerDay && data.organizationsCreatedPerDay ? (
+            <GrowthChart signUps={data.signUpsPerDay} organizations={data.organizationsCreatedPerDay} />
+          ) : null}
         </Stack>
       ) : null}
 

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 import strawberry
+from jobkit.daily import created_per_day
 from jobkit.graphql import parse_uuid
 from jobkit.permissions import AdminLike
 from sqlalchemy import select
@@ -23,6 +25,7 @@ from identity.graphql.types import (
     ErasureRequests,
     ErasureServiceProgress,
     ErasureServiceState,
+    SignUpDay,
     Site,
     User,
 )
@@ -140,6 +143,24 @@ class Query:
                 for e in page.entries
             ],
         )
+
+    @strawberry.field(
+        description="Accounts created on this site on each of the last `days` days (1 to 366, "
+        "today included, UTC), zeros included (administrators only).",
+        permission_classes=[AdminLike],
+    )
+    async def sign_ups_per_day(
+        self, info: Info[IdentityContext, None], days: int = 30
+    ) -> list[SignUpDay]:
+        async with info.context.sessions() as session:
+            found = await created_per_day(
+                session,
+                UserModel.created_at,
+                where=UserModel.site == info.context.frontend.site,
+                today=datetime.now(UTC).date(),
+                days=days,
+            )
+        return [SignUpDay(day=item.day, count=item.count) for item in found]
 
     @strawberry.field(
         description="Deleted accounts' erasures, newest first, with each service's progress "

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 
 import strawberry
@@ -186,3 +186,9 @@ class ErasureRequest:
 class ErasureRequests:
     requests: list[ErasureRequest]
     total: int
+
+
+@strawberry.type(description="How many accounts were created on one day (UTC).")
+class SignUpDay:
+    day: date
+    count: int

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
+
 import strawberry
-from jobkit.permissions import RecruiterScope
+from jobkit.daily import created_per_day
+from jobkit.permissions import AdminLike, RecruiterScope
 from sqlalchemy import Uuid, cast, select
 from strawberry.types import Info
 
 from organizations.db import members
 from organizations.domain.models import Invitation, ProfileSlug
+from organizations.domain.models import Organization as OrganizationModel
 from organizations.domain.models import OrganizationProfile as ProfileModel
 from organizations.graphql.context import OrganizationContext
 from organizations.graphql.dataloaders import profile_by_id
@@ -113,3 +117,27 @@ class Query:
                 )
                 for r in rows
             ]
+
+    @strawberry.field(
+        description="Organizations founded on this site on each of the last `days` days (1 to "
+        "366, today included, UTC), zeros included (administrators only).",
+        permission_classes=[AdminLike],
+    )
+    async def organizations_created_per_day(
+        self, info: Info[OrganizationContext, None], days: int = 30
+    ) -> list[NewOrganizationsDay]:
+        async with info.context.sessions() as session:
+            found = await created_per_day(
+                session,
+                OrganizationModel.created_at,
+                where=OrganizationModel.site == info.context.frontend.site,
+                today=datetime.now(UTC).date(),
+                days=days,
+            )
+        return [NewOrganizationsDay(day=item.day, count=item.count) for item in found]
+
+
+@strawberry.type(description="How many organizations were founded on one day (UTC).")
+class NewOrganizationsDay:
+    day: date
+    count: int
