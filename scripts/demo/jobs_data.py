@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from .organizations_data import ORGANIZATIONS, DemoOrganization
+from .organizations_data import ORGANIZATIONS, DemoOrganization, web_name
 
 JOBS_PER_ORGANIZATION = 11
 
@@ -684,10 +684,33 @@ CITIES = {
     "IE": (("Dublin", None),),
     "DK": (("Copenhagen", None),),
 }  # fmt: skip
-ZIP = {"US": "10001", "DE": "10115", "NL": "1011", "FR": "75001", "AT": "1010", "CH": "1201",
-       "GB": "EC1A 1BB", "IE": "D02", "DK": "1050"}  # fmt: skip
-STREETS = ("Main Street 12", "Market Square 4", "Harbor Road 27", "Station Avenue 8",
-           "Park Lane 15", "Riverside 3")  # fmt: skip
+# Where a job in another city of its organization's country is: a street and the postcode
+# that belong to that city (an office address people there would recognise as plausible).
+ADDRESSES = {
+    "New York": ("55 Water Street", "10041"), "Chicago": ("233 S Wacker Drive", "60606"),
+    "Boston": ("1 Federal Street", "02110"), "Seattle": ("1201 3rd Avenue", "98101"),
+    "Denver": ("1600 Glenarm Place", "80202"), "Austin": ("600 Congress Avenue", "78701"),
+    "Atlanta": ("191 Peachtree Street NE", "30303"), "Oakland": ("1 Kaiser Plaza", "94612"),
+    "Philadelphia": ("1500 Market Street", "19102"),
+    "Minneapolis": ("80 South 8th Street", "55402"),
+    "Washington": ("1100 New York Avenue NW", "20005"),
+    "Portland": ("1120 SW 5th Avenue", "97204"),
+    "Berlin": ("Friedrichstraße 68", "10117"), "Hamburg": ("Jungfernstieg 7", "20354"),
+    "Munich": ("Leopoldstraße 28", "80802"), "Cologne": ("Hohenzollernring 55", "50672"),
+    "Leipzig": ("Karl-Liebknecht-Straße 12", "04107"), "Frankfurt": ("Zeil 90", "60313"),
+    "Bonn": ("Poppelsdorfer Allee 32", "53115"),
+    "Amsterdam": ("Keizersgracht 174", "1016 DW"), "Utrecht": ("Oudegracht 158", "3511 AZ"),
+    "Rotterdam": ("Coolsingel 40", "3011 AD"), "The Hague": ("Lange Voorhout 34", "2514 EG"),
+    "Paris": ("12 rue de la Roquette", "75011"), "Lyon": ("20 rue de la République", "69002"),
+    "Marseille": ("45 La Canebière", "13001"), "Strasbourg": ("8 place Kléber", "67000"),
+    "Vienna": ("Mariahilfer Straße 45", "1060"),
+    "Geneva": ("Rue du Rhône 40", "1204"), "Zurich": ("Bahnhofstrasse 21", "8001"),
+    "Bern": ("Bundesgasse 18", "3011"),
+    "London": ("20 Farringdon Road", "EC1M 3HE"), "Manchester": ("1 Piccadilly Gardens", "M1 1RG"),
+    "Bristol": ("30 Queen Square", "BS1 4ND"), "Edinburgh": ("14 George Street", "EH2 2PF"),
+    "Dublin": ("25 Merrion Square", "D02 XK72"),
+    "Copenhagen": ("Vesterbrogade 10", "1620"),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -753,16 +776,16 @@ DEMO_QUESTIONS: tuple[dict[str, Any], ...] = (
 
 
 def _domain(organization: DemoOrganization) -> str:
-    slug = "".join(c for c in organization.name.lower() if c.isalnum())[:20]
-    return f"{slug}.example.org"
+    return f"{web_name(organization.name)}.example.org"
 
 
-def _description(organization: DemoOrganization, role: Role, remote: str) -> str:
+def _description(organization: DemoOrganization, role: Role, remote: str, city: str) -> str:
+    """The ad's text; ``city`` is where the job itself is (its first location)."""
     where = {
         "remote": "This is a remote role: work from anywhere in the country, with two team "
         "weeks a year together.",
-        "hybrid": "We work hybrid: two days a week in the office, the rest where you like.",
-        "on-site": f"You will work with the team in our office in {organization.locality}.",
+        "hybrid": f"We work hybrid: two days a week in our {city} office, the rest where you like.",
+        "on-site": f"You will work with the team in our office in {city}.",
     }[remote]
     duties = "".join(f"<li>{line}</li>" for line in role.duties)
     profile = "".join(f"<li>{line}</li>" for line in role.profile)
@@ -814,15 +837,9 @@ def _locations(
     others = [c for c in CITIES.get(organization.country, ()) if c[0] != organization.locality]
     if others and rng.random() < 0.45:
         city, area = rng.choice(others)
-        places = [
-            DemoLocation(
-                city,
-                organization.country,
-                area,
-                rng.choice(STREETS),
-                ZIP.get(organization.country),
-            )
-        ]
+        rng.choice(range(6))  # the draw a street pick made here once: the rest stays the same
+        street, postcode = ADDRESSES[city]
+        places = [DemoLocation(city, organization.country, area, street, postcode)]
         if rng.random() < 0.3:
             places.append(home)
     return tuple(places)
@@ -888,13 +905,15 @@ def demo_jobs(
             if role.occupation == "humanitarian-aid-and-emergency-response":
                 languages += ["arabic", "ukrainian"]
             salary = _salary(rng, role, organization.country, employment)
+            locations = _locations(rng, organization, remote)
+            city = locations[0].locality if locations else organization.locality
             jobs.append(
                 DemoJob(
                     organization=organization,
                     title=title,
                     kind=kind,
-                    description=_description(organization, role, remote),
-                    locations=_locations(rng, organization, remote),
+                    description=_description(organization, role, remote, city),
+                    locations=locations,
                     remote=remote,
                     employment=(employment,),
                     occupations=(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 
@@ -27,6 +29,30 @@ class DemoOrganization:
     contact: tuple[str, str, str] = ("Jordan", "Miles", "People & Culture Lead")
     video: str | None = None
     faq: tuple[tuple[str, str], ...] = field(default=())
+
+
+# as German speakers write their letters in an address (München: muenchen)
+GERMAN_LETTERS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+def web_name(words: str, limit: int = 24) -> str:
+    """An organization's name as its web address would spell it: whole words run together, as
+    many as fit in ``limit`` letters (at least the first), never a word cut short."""
+    spelled = words.lower().translate(GERMAN_LETTERS)
+    spelled = "".join(
+        c for c in unicodedata.normalize("NFKD", spelled) if not unicodedata.combining(c)
+    )
+    parts = [
+        "".join(c for c in word if c.isascii() and c.isalnum())
+        for word in re.split(r"[\s\-&]+", spelled)
+    ]
+    parts = [part for part in parts if part and part != "and"] or ["org"]
+    name = parts[0]
+    for part in parts[1:]:
+        if len(name) + len(part) > limit:
+            break
+        name += part
+    return name
 
 
 GREEN = "recruiter@greenharbor.example"

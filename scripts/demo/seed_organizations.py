@@ -28,7 +28,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from .artwork import cover, logo, portrait
-from .organizations_data import ORGANIZATIONS, DemoOrganization
+from .organizations_data import ORGANIZATIONS, DemoOrganization, web_name
 
 
 async def copy_vocabulary(
@@ -148,14 +148,13 @@ def _groups(
     logo_id: str,
     cover_id: str,
     photo_id: str,
-    slug: str,
 ) -> dict[str, dict[str, Any]]:
     def tid(vocabulary: str, alias: str) -> int:
         return tids[(vocabulary, alias)]
 
-    domain = f"{slug.replace('-', '')[:20]}.example.org"
+    domain = f"{web_name(demo.name)}.example.org"
     website = f"https://www.{domain}"
-    handle = slug.replace("-", "")[:20]
+    handle = web_name(demo.name, 20)
     first, last, position = demo.contact
     return {
         "organization_info": {
@@ -323,7 +322,7 @@ async def seed_demo_organizations(
                     "contact.png",
                 ),
             )
-            groups = _groups(demo, tids, logo_id, cover_id, photo_id, profile.slug)
+            groups = _groups(demo, tids, logo_id, cover_id, photo_id)
             groups["gallery"] = {
                 "items": [
                     {"upload_id": upload, "alt": f"{demo.name}: our work, picture {n + 1}"}

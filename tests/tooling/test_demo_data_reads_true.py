@@ -1,0 +1,66 @@
+"""The demo data reads true to a person who knows the places: a job's address belongs to its
+city, its ad names the city it is in, and web addresses spell the organization's name in whole
+words (no "pawsandwhiskersrescu", no "kinderhilfemnchen")."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts.demo.jobs_data import ADDRESSES, CITIES, demo_jobs
+from scripts.demo.organizations_data import ORGANIZATIONS, web_name
+
+JOBS = demo_jobs()
+
+
+def test_every_city_a_job_can_move_to_has_its_own_address() -> None:
+    cities = {city for places in CITIES.values() for city, _ in places}
+    assert cities <= set(ADDRESSES)
+    postcodes = [postcode for _, postcode in ADDRESSES.values()]
+    assert len(set(postcodes)) == len(postcodes)  # no postcode shared by two cities
+
+
+def test_a_jobs_address_is_its_citys_or_its_organizations() -> None:
+    homes = {(o.locality, o.street, o.zip) for o in ORGANIZATIONS}
+    wrong = [
+        (job.title, location.locality, location.street, location.zip)
+        for job in JOBS
+        for location in job.locations
+        if (location.locality, location.street, location.zip) not in homes
+        and (location.street, location.zip) != ADDRESSES.get(location.locality)
+    ]
+    assert wrong == []
+    moved = [
+        job
+        for job in JOBS
+        if job.locations and job.locations[0].locality != job.organization.locality
+    ]
+    assert moved, "some demo jobs are in another city than their organization's"
+
+
+def test_an_ad_names_the_city_the_job_is_in() -> None:
+    wrong = [
+        (job.title, job.locations[0].locality)
+        for job in JOBS
+        if job.remote != "remote"
+        and f"our {job.locations[0].locality} office" not in job.description
+        and f"office in {job.locations[0].locality}." not in job.description
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("name", "spelled"),
+    [
+        ("Paws & Whiskers Rescue", "pawswhiskersrescue"),
+        ("Kinderhilfe München", "kinderhilfemuenchen"),
+        ("Fondation Solidarité Paris", "fondationsolidariteparis"),
+        ("Geneva Human Rights Watchers", "genevahumanrights"),  # whole words that fit
+    ],
+)
+def test_web_names_spell_whole_words(name: str, spelled: str) -> None:
+    assert web_name(name) == spelled
+
+
+def test_every_application_address_spells_its_organization() -> None:
+    for job in JOBS:
+        assert job.application_email == f"jobs@{web_name(job.organization.name)}.example.org"
