@@ -157,3 +157,86 @@ def portrait(first: str, last: str, colour: str, *, size: int = 400) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+SCENES = ("coast", "hills", "city")
+SCENE_ALT = {
+    "coast": "the coast at sunrise, where our teams work",
+    "hills": "the hills around our field sites",
+    "city": "the city at dusk, seen from our office",
+}
+
+
+def _sky(draw: ImageDraw.ImageDraw, width: int, horizon: int, top: tuple[int, int, int],
+         low: tuple[int, int, int]) -> None:  # fmt: skip
+    for y in range(horizon):
+        draw.line((0, y, width, y), fill=_mix(top, low, y / max(1, horizon)))
+
+
+def _ridge(
+    rng: random.Random, width: int, base: float, amplitude: float
+) -> list[tuple[float, float]]:
+    phases = [rng.uniform(0, 2 * math.pi) for _ in range(3)]
+    return [
+        (x, base - amplitude * (math.sin(x / width * 3.1 + phases[0]) * 0.6
+                                + math.sin(x / width * 7.3 + phases[1]) * 0.3
+                                + math.sin(x / width * 17.0 + phases[2]) * 0.1))
+        for x in range(0, width + 16, 16)
+    ]  # fmt: skip
+
+
+def scene(kind: str, colour: str, seed: int, *, width: int = 1200, height: int = 800) -> bytes:
+    """A gallery picture that reads as a place rather than a pattern: a coast at sunrise, hills
+    with trees, or a city at dusk with lit windows, tinted with the organization's colour."""
+    rng = random.Random(seed)  # noqa: S311 - artwork, not secrets
+    brand = _rgb(colour)
+    image = Image.new("RGB", (width, height))
+    draw = ImageDraw.Draw(image)
+    horizon = int(height * rng.uniform(0.5, 0.62))
+    if kind == "coast":
+        _sky(draw, width, horizon, (120, 170, 220), (255, 214, 170))
+        sun_x, sun_r = rng.randint(width // 4, 3 * width // 4), height // 10
+        draw.ellipse((sun_x - sun_r, horizon - sun_r * 1.4, sun_x + sun_r, horizon + sun_r * 0.6),
+                     fill=(255, 236, 190))  # fmt: skip
+        for y in range(horizon, height):
+            depth = (y - horizon) / (height - horizon)
+            draw.line(
+                (0, y, width, y), fill=_mix((70, 120, 160), _mix(brand, (20, 50, 80), 0.5), depth)
+            )
+        for _ in range(40):  # glints and wave crests
+            y = rng.randint(horizon + 4, height - 60)
+            x = rng.randint(0, width)
+            length = rng.randint(20, 90) * (1 + (y - horizon) / height)
+            draw.line((x, y, x + length, y), fill=(210, 230, 240), width=2)
+        sand = _ridge(rng, width, height * 0.93, height * 0.05)
+        draw.polygon([*sand, (width, height), (0, height)], fill=(226, 205, 160))
+    elif kind == "hills":
+        _sky(draw, width, height, (150, 195, 235), (235, 240, 225))
+        for layer, shade in enumerate((0.55, 0.35, 0.15)):
+            ridge = _ridge(
+                rng, width, horizon + layer * height * 0.12, height * (0.12 - layer * 0.02)
+            )
+            green = _mix(_mix((70, 130, 80), brand, 0.25), (200, 220, 230), shade)
+            draw.polygon([*ridge, (width, height), (0, height)], fill=green)
+        for _ in range(14):  # trees on the nearest hill
+            x, y = rng.randint(0, width), rng.randint(int(height * 0.78), height - 20)
+            tall = rng.randint(40, 90)
+            draw.rectangle((x - 3, y - tall * 0.3, x + 3, y), fill=(90, 70, 50))
+            draw.polygon([(x - tall * 0.3, y - tall * 0.25), (x + tall * 0.3, y - tall * 0.25),
+                          (x, y - tall)], fill=(40, 95, 60))  # fmt: skip
+    else:  # city
+        _sky(draw, width, height, _mix(brand, (25, 30, 60), 0.6), (250, 170, 120))
+        x = 0
+        while x < width:
+            wide, tall = rng.randint(60, 140), rng.randint(height // 5, int(height * 0.7))
+            top = height - tall
+            draw.rectangle((x, top, x + wide, height), fill=_mix((35, 40, 60), brand, 0.15))
+            for wy in range(top + 14, height - 10, 26):
+                for wx in range(x + 10, x + wide - 14, 20):
+                    if rng.random() < 0.45:
+                        draw.rectangle((wx, wy, wx + 9, wy + 13), fill=(255, 215, 130))
+            x += wide + rng.randint(2, 10)
+    image = image.filter(ImageFilter.GaussianBlur(0.8))
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=86)
+    return out.getvalue()

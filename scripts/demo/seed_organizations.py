@@ -27,7 +27,7 @@ from search.taxonomy.models import Term
 from sqlalchemy import Table, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from .artwork import cover, logo, portrait
+from .artwork import SCENE_ALT, SCENES, cover, logo, portrait, scene
 from .organizations_data import ORGANIZATIONS, DemoOrganization, web_name
 
 
@@ -140,6 +140,11 @@ def _about(demo: DemoOrganization, tids: dict[tuple[str, str], int]) -> dict[str
         "occupation_tids": [tid("occupational_fields", a) for a in demo.occupations],
         "fields_of_study_tids": [tid("fields_of_study", a) for a in demo.studies],
     }
+
+
+def _gallery(index: int) -> tuple[str, str]:
+    """The two scenes of the index-th organization's gallery (each kind in turn)."""
+    return SCENES[index % len(SCENES)], SCENES[(index + 1) % len(SCENES)]
 
 
 def _groups(
@@ -308,10 +313,10 @@ async def seed_demo_organizations(
                         settings,
                         owner,
                         "organization_image",
-                        cover(demo.name, demo.colour, 100 + index * 7 + n, width=1200, height=800),
+                        scene(kind, demo.colour, 100 + index * 7 + n),
                         f"gallery-{n}.jpg",
                     )
-                    for n in range(2)
+                    for n, kind in enumerate(_gallery(index))
                 ),
                 _upload(
                     sessions,
@@ -325,8 +330,8 @@ async def seed_demo_organizations(
             groups = _groups(demo, tids, logo_id, cover_id, photo_id)
             groups["gallery"] = {
                 "items": [
-                    {"upload_id": upload, "alt": f"{demo.name}: our work, picture {n + 1}"}
-                    for n, upload in enumerate(gallery_ids)
+                    {"upload_id": upload, "alt": f"{demo.name}: {SCENE_ALT[kind]}"}
+                    for upload, kind in zip(gallery_ids, _gallery(index), strict=True)
                 ]
             }
             for group, data in groups.items():

@@ -4,8 +4,12 @@ words (no "pawsandwhiskersrescu", no "kinderhilfemnchen")."""
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from PIL import Image
+
+from scripts.demo.artwork import SCENE_ALT, SCENES, scene
 from scripts.demo.jobs_data import ADDRESSES, CITIES, demo_jobs
 from scripts.demo.organizations_data import ORGANIZATIONS, web_name
 
@@ -64,3 +68,12 @@ def test_web_names_spell_whole_words(name: str, spelled: str) -> None:
 def test_every_application_address_spells_its_organization() -> None:
     for job in JOBS:
         assert job.application_email == f"jobs@{web_name(job.organization.name)}.example.org"
+
+
+@pytest.mark.parametrize("kind", SCENES)
+def test_gallery_pictures_are_scenes_with_words_for_them(kind: str) -> None:
+    picture = Image.open(io.BytesIO(scene(kind, "#1b7f6b", 7)))
+    assert (picture.format, picture.size) == ("JPEG", (1200, 800))
+    # a scene, not a flat fill: many colours
+    assert len(set(picture.convert("RGB").resize((60, 40)).get_flattened_data())) > 100
+    assert SCENE_ALT[kind]
