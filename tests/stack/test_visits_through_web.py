@@ -27,6 +27,7 @@ pytestmark = pytest.mark.integration
 WITHIN_SECONDS = 60.0
 JOB_STATS = "query($ids: [ID!]!) { jobStats(jobIds: $ids) { jobId visits } }"
 SLUG = "query($id: ID!) { job(id: $id) { slug } }"
+VIEWS = "query($id: ID!) { job(id: $id) { id viewsCount } }"
 
 
 async def _stats(admin: GraphQLClient, job_id: str) -> list[dict[str, Any]]:
@@ -72,6 +73,9 @@ async def test_a_job_page_counts_each_visitor_once_a_day_without_consent_and_no_
         await _visits_become(admin, job_id, 2)
         await asyncio.sleep(1)  # the reload's and the crawler's reports would have landed too
         assert await _stats(admin, job_id) == [{"jobId": job_id, "visits": 2}]
+        # the job's own count, as anyone reads it (analytics answers Job.viewsCount)
+        views = await GraphQLClient(GATEWAY_URL).data(VIEWS, id=job_id)
+        assert views == {"job": {"id": job_id, "viewsCount": 2}}
     finally:
         await recruiter.data(
             f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id

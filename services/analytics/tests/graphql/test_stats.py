@@ -313,3 +313,12 @@ async def test_a_wrong_period_or_another_organizations_job_is_refused_with_what_
     errors = body["errors"]
     assert isinstance(errors, list)
     assert message in errors[0]["message"]
+
+
+async def test_anyone_reads_a_jobs_views_through_the_job_entity(
+    graphql: GraphQLClient, world: dict[str, str]
+) -> None:
+    query = "query($r: [_Any!]!) { _entities(representations: $r) { ... on Job { viewsCount } } }"
+    representations = [{"__typename": "Job", "id": job} for job in (world["job"], "unknown")]
+    answer = await graphql.data(query, r=representations)
+    assert answer["_entities"] == [{"viewsCount": 3}, {"viewsCount": 0}]

@@ -26,7 +26,7 @@ JOB_FIELDS = """id slug url { path } type state version isExternal canEdit title
   remoteOptions { tid } employmentType { tid } degreeLevel { tid }
   salaryRange { minSalary maxSalary currencyCode salaryUnit } applicationWorkflow
   applicationEmails refusal { reason message } published expiration duration
-  structuredDataHints { property level } jsonLd viewsCount applicationsCount"""
+  structuredDataHints { property level } jsonLd applicationsCount"""
 RESULT = f"""__typename
   ... on JobSaved {{ job {{ {JOB_FIELDS} }} }}
   ... on JobErrors {{ message errors {{ field code message }} }}"""

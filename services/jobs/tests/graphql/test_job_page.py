@@ -32,7 +32,7 @@ PAGE = """query($slug: String) { job(slug: $slug) { id slug state jsonLd
   metatags { meta value } } }"""
 LIST_FIELDS = """jobs { id slug title state canEdit applicationEmails refusal { reason }
   organization { id } employmentType { tid } locations { address { locality } }
-  structuredDataHints { property } metatags { meta value } jsonLd viewsCount applicationsCount
+  structuredDataHints { property } metatags { meta value } jsonLd applicationsCount
   applicationQualifyingQuestions { knockOutAnswers } } total"""
 ORGANIZATION_JOBS = f"""query($o: ID!, $s: [JobState!]) {{
   organizationJobs(organizationId: $o, states: $s) {{ {LIST_FIELDS} }} }}"""

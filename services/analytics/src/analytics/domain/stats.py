@@ -107,6 +107,20 @@ async def jobs_with_organizations(session: AsyncSession, job_ids: Sequence[str])
     return {row.job_id: row.organization_id for row in rows}
 
 
+async def job_visits(session: AsyncSession, job_ids: Sequence[str]) -> dict[str, int]:
+    """All-time visits of each job that had any (one query for the whole list)."""
+    rows = await session.execute(
+        select(DailyCount.subject_id, func.sum(DailyCount.count))
+        .where(
+            DailyCount.subject_type == JOB,
+            DailyCount.subject_id.in_(list(job_ids)),
+            DailyCount.metric == Metric.VISITS,
+        )
+        .group_by(DailyCount.subject_id)
+    )
+    return {job_id: int(count) for job_id, count in rows}
+
+
 async def job_totals(session: AsyncSession, jobs: dict[str, str]) -> list[JobTotals]:
     """All-time totals of each job (one query for the whole list)."""
     found = {job_id: JobTotals(job_id, organization) for job_id, organization in jobs.items()}

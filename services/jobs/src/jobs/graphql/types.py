@@ -391,10 +391,6 @@ class Job:
     def expires_at(self) -> datetime | None:
         return self.row.expires_at
 
-    @strawberry.field(description="Counted from job_visit (0 until analytics counts exist).")
-    def views_count(self) -> int:
-        return self.row.views_count
-
     @strawberry.field(
         description="Applications received (each jobs.application.submitted): members of the "
         "organization and admin-like users only (null for others)."
