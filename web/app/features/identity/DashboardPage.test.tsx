@@ -228,6 +228,8 @@ describe("DashboardPage", () => {
       },
     ]);
     const section = await screen.findByRole("region", { name: "Administration" });
+    // the figures' labels show while their numbers load: the chart means the numbers came
+    await within(section).findByTestId("growth-chart");
     const figure = async (label: string) => (await within(section).findByText(label)).parentElement as HTMLElement;
     expect(await figure("Sign-ups, 30 days")).toHaveTextContent("7");
     expect(await figure("New organizations, 30 days")).toHaveTextContent("2");
