@@ -20,6 +20,7 @@ from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import get_settings as billing_settings
 from consent.settings import SERVICE_DIR as CONSENT_DIR
 from consent.settings import get_settings as consent_settings
+from demo.organizations_data import ORGANIZATIONS as DEMO_ORGANIZATIONS
 from demo.search_sync import resync_search
 from demo.seed_alerts import seed_demo_alerts, seed_demo_resume_alerts
 from demo.seed_applications import seed_demo_applications
@@ -164,38 +165,51 @@ async def seed_accounts() -> dict[str, uuid.UUID]:
     return ids
 
 
-def _founded_days_ago(row_id: uuid.UUID, span: int) -> int:
-    """A fixed number of days in [0, span) per row: the demo's history reads the same each run."""
-    return row_id.int % span
+def _history(
+    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+) -> dict[uuid.UUID, int]:
+    """How many days ago each demo account and organization was made: the organizations in the
+    order they were founded (their numbers), one every two days up to two months back, each
+    recruiter signed up the day before their first one, everyone else within the last 4 weeks
+    (fixed per account). Who founded what first stays as the seed made it."""
+    recruiter_of = {demo.name: demo.recruiter for demo in DEMO_ORGANIZATIONS}
+    founded = sorted(organizations.items(), key=lambda item: item[1][1])
+    days: dict[uuid.UUID, int] = {}
+    first_founding: dict[str, int] = {}
+    for rank, (name, (organization_id, _)) in enumerate(founded):
+        days[organization_id] = max(1, 60 - 2 * rank)
+        first_founding.setdefault(recruiter_of.get(name, ""), days[organization_id])
+    for email, user_id in owners.items():
+        days[user_id] = first_founding[email] + 1 if email in first_founding else user_id.int % 28
+    return days
 
 
 async def backdate_demo_history(
-    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+    owners: dict[str, uuid.UUID],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    *,
+    made_since: timedelta | None = timedelta(hours=12),
 ) -> None:
-    """The demo accounts and organizations made by this run (today) get a past of their own
-    (within 4 weeks and 90 days), so the administrators' sign-up and new-organization charts
-    show the board growing; rows made on an earlier day, or by anyone else, keep their dates."""
+    """The demo accounts and organizations made by this run (in the last ``made_since``) get a
+    past of their own (``_history``), so the administrators' sign-up and new-organization charts
+    show the board growing; rows made before, or by anyone else, keep their dates."""
     today = datetime.now(UTC)
-    for sessions, table, ids, span in (
-        (
-            make_sessionmaker(make_engine(identity_settings().database_url)),
-            User,
-            owners.values(),
-            28,  # the people signed up lately: the 30-day figure counts them
-        ),
+    days = _history(owners, organizations)
+    for sessions, table, ids in (
+        (make_sessionmaker(make_engine(identity_settings().database_url)), User, owners.values()),
         (
             make_sessionmaker(make_engine(organizations_settings().database_url)),
             Organization,
             [organization_id for organization_id, _ in organizations.values()],
-            90,
         ),
     ):
         async with unit_of_work(sessions) as session:
             for row_id in ids:
+                recent = True if made_since is None else table.created_at >= today - made_since
                 await session.execute(
                     update(table)
-                    .where(table.id == row_id, table.created_at >= today - timedelta(hours=12))
-                    .values(created_at=today - timedelta(days=_founded_days_ago(row_id, span)))
+                    .where(table.id == row_id, recent)
+                    .values(created_at=today - timedelta(days=days[row_id]))
                 )
 
 
