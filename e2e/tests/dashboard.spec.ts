@@ -17,6 +17,9 @@ test("a recruiter reads the activity over chosen dates, one job over time, and d
   await activity.getByText("Dates", { exact: true }).click();
   await activity.getByRole("textbox", { name: "From", exact: true }).fill(day(7));
   await activity.getByRole("textbox", { name: "To", exact: true }).fill(day(1));
+  // the figures shown are the chosen week's once its answer came (until then, the 30 days')
+  await expect(activity.getByTestId("activity-period")).toHaveAttribute("data-first-day", day(7));
+  await expect(activity.getByTestId("activity-period")).toHaveAttribute("data-last-day", day(1));
   const jobs = activity.getByTestId("jobs-table");
   await expect(jobs.getByRole("row").nth(1)).toBeVisible();
 

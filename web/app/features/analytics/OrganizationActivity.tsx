@@ -332,6 +332,20 @@ export function OrganizationActivity({
         {loading && !stats ? <Skeleton h={260} radius="md" /> : null}
         {stats ? (
           <>
+            {/* the period the figures below are for (while another loads, still the last one) */}
+            <Text
+              size="sm"
+              className="text-muted"
+              data-testid="activity-period"
+              data-first-day={String(stats.firstDay)}
+              data-last-day={String(stats.lastDay)}
+            >
+              {intl.formatDateTimeRange(
+                new Date(`${String(stats.firstDay)}T00:00:00Z`),
+                new Date(`${String(stats.lastDay)}T00:00:00Z`),
+                { dateStyle: "medium", timeZone: "UTC" },
+              )}
+            </Text>
             <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} component="dl" m={0}>
               {series.map((item) => (
                 <Stack gap={0} key={item.name}>
