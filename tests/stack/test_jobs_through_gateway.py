@@ -38,6 +38,16 @@ async def _organization(slug: str) -> dict[str, Any]:
     return organization
 
 
+async def grant_job_credit(admin: GraphQLClient, organization: dict[str, Any]) -> None:
+    """One job credit for the organization, as an administrator grants it (billing)."""
+    granted = await admin.data(
+        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
+        "{ __typename } }",
+        n=organization["number"],
+    )
+    assert granted["grantCredits"]["__typename"] != "BillingErrors", granted
+
+
 async def _draft(client: GraphQLClient, organization_id: str, title: str) -> str:
     created = (
         await client.data(CREATE, input={"organizationId": organization_id, "title": title})
@@ -99,12 +109,7 @@ async def _settled(client: GraphQLClient, job_id: str) -> dict[str, Any]:
 async def test_a_job_with_a_slot_is_published_and_its_page_data_has_a_job_posting() -> None:
     organization = await _organization("green-harbor-foundation")
     admin = GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"]))
-    granted = await admin.data(
-        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
-        "{ __typename } }",
-        n=organization["number"],
-    )
-    assert granted["grantCredits"]["__typename"] != "BillingErrors", granted
+    await grant_job_credit(admin, organization)
     recruiter = await _signed_in("recruiter@greenharbor.example")
     job_id = await _draft(
         recruiter, organization["id"], f"Wetland Field Technician {uuid.uuid4().hex[:6]}"

@@ -13,7 +13,13 @@ import pytest
 from jobkit.testing.graphql import GraphQLClient
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, token_for
-from tests.stack.test_jobs_through_gateway import SAVED, _draft, _organization, _settled
+from tests.stack.test_jobs_through_gateway import (
+    SAVED,
+    _draft,
+    _organization,
+    _settled,
+    grant_job_credit,
+)
 from tests.stack.test_organizations_through_gateway import _signed_in
 
 pytestmark = pytest.mark.integration
@@ -44,12 +50,7 @@ async def _seconds_until(visitor: GraphQLClient, word: str, job_id: str, *, foun
 async def test_a_published_job_becomes_findable_and_an_archived_one_leaves_search() -> None:
     organization = await _organization("green-harbor-foundation")
     admin = GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"]))
-    granted = await admin.data(
-        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
-        "{ __typename } }",
-        n=organization["number"],
-    )
-    assert granted["grantCredits"]["__typename"] != "BillingErrors", granted
+    await grant_job_credit(admin, organization)
     recruiter = await _signed_in("recruiter@greenharbor.example")
     word = f"saltmarsh{uuid.uuid4().hex[:8]}"
     job_id = await _draft(recruiter, organization["id"], f"Estuary Ranger {word}")

@@ -19,7 +19,13 @@ from jobkit.testing.graphql import GraphQLClient
 from sqlalchemy import delete, update
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, WEB_URL, token_for
-from tests.stack.test_jobs_through_gateway import SAVED, _draft, _organization, _settled
+from tests.stack.test_jobs_through_gateway import (
+    SAVED,
+    _draft,
+    _organization,
+    _settled,
+    grant_job_credit,
+)
 from tests.stack.test_organizations_through_gateway import _signed_in
 
 pytestmark = pytest.mark.integration
@@ -45,12 +51,7 @@ async def _visits_become(admin: GraphQLClient, job_id: str, wanted: int) -> None
 async def test_a_job_page_counts_each_visitor_once_a_day_without_consent_and_no_crawler() -> None:
     organization = await _organization("green-harbor-foundation")
     admin = GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"]))
-    granted = await admin.data(
-        "mutation($n: Int!) { grantCredits(organizationId: $n, kind: JOB, amount: 1) "
-        "{ __typename } }",
-        n=organization["number"],
-    )
-    assert granted["grantCredits"]["__typename"] != "BillingErrors", granted
+    await grant_job_credit(admin, organization)
     recruiter = await _signed_in("recruiter@greenharbor.example")
     job_id = await _draft(recruiter, organization["id"], f"Dune Warden {uuid.uuid4().hex[:6]}")
     await recruiter.data(f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}", id=job_id)
