@@ -37,5 +37,13 @@ startTransition(() => {
         </ApolloBootstrapProvider>
       </ApolloProvider>
     </StrictMode>,
+    {
+      // a server page the browser could not take over (hydration): React renders it again and
+      // goes on, but the operators must hear of it, with where in the tree it happened
+      onRecoverableError: (error, info) => {
+        logClientError("hydration", error, { componentStack: info.componentStack?.slice(0, 2000) });
+        window.reportError(error);
+      },
+    },
   );
 });

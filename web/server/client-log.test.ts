@@ -56,6 +56,21 @@ describe("the client log endpoint", () => {
     });
   });
 
+  it("keeps where in the tree a hydration error happened", async () => {
+    const { base, lines } = await start();
+    const answer = await post(base, {
+      kind: "hydration",
+      message: "Minified React error #418",
+      url: "/admin/consent",
+      componentStack: "\n    at span\n    at ConsentAdminPage",
+    });
+    expect(answer.status).toBe(204);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({
+      kind: "hydration",
+      componentStack: "\n    at span\n    at ConsentAdminPage",
+    });
+  });
+
   it("takes a beacon's text/plain body too", async () => {
     const { base, lines } = await start();
     expect(

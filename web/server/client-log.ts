@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from "express";
 
-const KINDS = new Set(["graphql", "session", "render", "messages"]);
+const KINDS = new Set(["graphql", "session", "render", "messages", "hydration"]);
 const WINDOW_MS = 60_000;
 /** sendBeacon posts text/plain; both are JSON here. */
 const BODY_TYPES = ["application/json", "text/plain"];
@@ -80,6 +80,7 @@ export function clientLog(
           message: message.slice(0, 2000),
           operation: text(body?.operation),
           url: text(body?.url),
+          componentStack: typeof body?.componentStack === "string" ? body.componentStack.slice(0, 2000) : undefined,
           userAgent: text(req.headers["user-agent"]),
         }),
       );

@@ -4,19 +4,21 @@
  */
 export const CLIENT_LOG_PATH = "/api/client-log";
 
-export type ClientLogKind = "graphql" | "session" | "render" | "messages";
+export type ClientLogKind = "graphql" | "session" | "render" | "messages" | "hydration";
 
 export interface ClientLogEntry {
   kind: ClientLogKind;
   message: string;
   operation?: string;
   url?: string;
+  /** where in the component tree (hydration errors) */
+  componentStack?: string;
 }
 
 export function logClientError(
   kind: ClientLogKind,
   error: unknown,
-  extra: { operation?: string } = {},
+  extra: { operation?: string; componentStack?: string } = {},
 ): void {
   if (typeof window === "undefined") return;
   const entry: ClientLogEntry = {

@@ -107,7 +107,7 @@ describe("OrganizationActivity", () => {
     expect(screen.getByTestId("total-conversion")).toHaveTextContent("25%");
     expect(screen.getByRole("heading", { name: "Activity of Acme Foundation" })).toBeInTheDocument();
     expect(screen.getByTestId("activity-chart")).toBeInTheDocument();
-    expect(screen.getByTestId("activity-period")).toHaveTextContent("Nov 21 – 23, 2026");
+    expect(screen.getByTestId("activity-period")).toHaveTextContent("Nov 21 – Nov 23, 2026");
     const rows = within(screen.getByTestId("jobs-table")).getAllByRole("row");
     expect(rows[1]).toHaveTextContent("=Night nurse, ward 340410%Over time");
     expect(within(rows[1] as HTMLElement).getByRole("link")).toHaveAttribute("href", "/job/night-nurse");

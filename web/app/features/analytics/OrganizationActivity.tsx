@@ -32,6 +32,7 @@ const MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 const messages = defineMessages({
+  periodDays: { id: "analytics.activity.periodDays", defaultMessage: "{first} – {last}" },
   visits: { id: "analytics.series.visits", defaultMessage: "Job views" },
   applyStarts: { id: "analytics.series.applyStarts", defaultMessage: "Apply starts" },
   applyCompletions: { id: "analytics.series.applyCompletions", defaultMessage: "Applications" },
@@ -340,11 +341,15 @@ export function OrganizationActivity({
               data-first-day={String(stats.firstDay)}
               data-last-day={String(stats.lastDay)}
             >
-              {intl.formatDateTimeRange(
-                new Date(`${String(stats.firstDay)}T00:00:00Z`),
-                new Date(`${String(stats.lastDay)}T00:00:00Z`),
-                { dateStyle: "medium", timeZone: "UTC" },
-              )}
+              {/* two dates, not formatDateTimeRange: Node's and the browser's ICU space a range
+                  differently (thin or plain spaces), and the server's text must be the browser's */}
+              {intl.formatMessage(messages.periodDays, {
+                // the year once when both days share it
+                first: String(stats.firstDay).slice(0, 4) === String(stats.lastDay).slice(0, 4)
+                  ? shortDay(String(stats.firstDay), intl)
+                  : intl.formatDate(new Date(`${String(stats.firstDay)}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }),
+                last: intl.formatDate(new Date(`${String(stats.lastDay)}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" }),
+              })}
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} component="dl" m={0}>
               {series.map((item) => (

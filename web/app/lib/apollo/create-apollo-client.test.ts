@@ -97,6 +97,27 @@ describe("createApolloClient", () => {
     expect(received).toHaveLength(1);
   });
 
+  it("answers even network-only queries from the server's cache while the page hydrates", async () => {
+    const server = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: true });
+    await server.query({ query: firstQuery });
+    const browser = createApolloClient({
+      uri: gatewayUrl,
+      frontendName: "jobboard",
+      ssrMode: false,
+      initialState: server.extract(),
+    });
+    const answer = await browser.query({ query: firstQuery, fetchPolicy: "network-only" });
+    expect(answer.data).toEqual({ echo: "First" });
+    expect(received).toHaveLength(1); // the server's request only
+  });
+
+  it("sends network-only queries to the network without a server page", async () => {
+    const browser = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: false });
+    await browser.query({ query: firstQuery });
+    await browser.query({ query: firstQuery, fetchPolicy: "network-only" });
+    expect(received).toHaveLength(2);
+  });
+
   it("knows the schema's unions and interfaces, so a fragment on Error reads a NotFound", () => {
     const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: true });
     const query = gql`
