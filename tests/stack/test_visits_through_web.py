@@ -77,6 +77,15 @@ async def test_a_job_page_counts_each_visitor_once_a_day_without_consent_and_no_
         # the job's own count, as anyone reads it (analytics answers Job.viewsCount)
         views = await GraphQLClient(GATEWAY_URL).data(VIEWS, id=job_id)
         assert views == {"job": {"id": job_id, "viewsCount": 2}}
+        # the home page's top jobs: analytics ranks, jobs describes each job (federation)
+        top = await GraphQLClient(GATEWAY_URL).data(
+            "{ topJobs(days: 1, limit: 50) { id title state } }"
+        )
+        assert top["topJobs"], "today's views rank at least this job"
+        for job in top["topJobs"]:
+            assert job is None or (job["title"] and job["state"]), job
+            if job and job["id"] == job_id:
+                assert job["title"].startswith("Dune Warden")
     finally:
         await recruiter.data(
             f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id

@@ -322,3 +322,44 @@ async def test_anyone_reads_a_jobs_views_through_the_job_entity(
     representations = [{"__typename": "Job", "id": job} for job in (world["job"], "unknown")]
     answer = await graphql.data(query, r=representations)
     assert answer["_entities"] == [{"viewsCount": 3}, {"viewsCount": 0}]
+
+
+TOP_JOBS = "query($days: Int, $limit: Int) { topJobs(days: $days, limit: $limit) { id } }"
+
+
+async def test_anyone_reads_the_sites_most_viewed_jobs_of_the_last_days(
+    graphql: GraphQLClient,
+    world: dict[str, str],
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    today = datetime.now(UTC).date()
+    elsewhere, long_ago = str(uuid.uuid4()), str(uuid.uuid4())
+    async with unit_of_work(committed_sessions) as session:
+        session.add_all(
+            [
+                KnownJob(job_id=elsewhere, organization_id=world["org"], site="another-site"),
+                KnownJob(job_id=long_ago, organization_id=world["org"], site="jobboard"),
+            ]
+        )
+        await session.flush()
+        for _ in range(5):  # the most viewed, but another site's / before the week
+            await increment(session, JOB, elsewhere, today, Metric.VISITS)
+            await increment(session, JOB, long_ago, today - timedelta(days=8), Metric.VISITS)
+        # applications are not views
+        await count_event(
+            session,
+            key="job_apply_complete",
+            day=today,
+            entity_id=world["other_job"],
+            organization_id=world["other_org"],
+        )
+
+    def ids(answer: dict[str, Any]) -> list[str]:
+        return [job["id"] for job in answer["topJobs"]]
+
+    # no login needed: the job's 3 views (one two days ago) before the other job's 1
+    assert ids(await graphql.data(TOP_JOBS)) == [world["job"], world["other_job"]]
+    assert ids(await graphql.data(TOP_JOBS, limit=1)) == [world["job"]]
+    assert ids(await graphql.data(TOP_JOBS, days=30)) == [long_ago, world["job"], world["other_job"]]
+    for bad in ({"days": 0}, {"days": 31}, {"limit": 0}, {"limit": 51}):
+        assert code(await graphql.execute(TOP_JOBS, **bad)) == "BAD_USER_INPUT"

@@ -8,10 +8,17 @@ import { describe, expect, it } from "vitest";
 import { APP_CONFIG } from "~/lib/app-config";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import en from "~/lib/i18n/messages/en.json";
-import type { HomeJobsQuery, HomeOrganizationsQuery } from "~/lib/graphql/generated/graphql";
+import type { HomeJobsQuery, HomeOrganizationsQuery, JobState } from "~/lib/graphql/generated/graphql";
 import { LOCATION_SUGGESTIONS } from "~/lib/search/documents";
 import type { SearchClient } from "~/lib/search/place";
-import { HOME_JOBS, HOME_ORGANIZATIONS, type HomeJobHit, type HomeOrganizationHit } from "./documents";
+import {
+  HOME_JOBS,
+  HOME_ORGANIZATIONS,
+  HOME_TOP_JOBS,
+  type HomeJobHit,
+  type HomeOrganizationHit,
+  type HomeTopJob,
+} from "./documents";
 import { HomePage, homeSearchHref } from "./HomePage";
 import { loadHome, type HomeData } from "./load-home";
 
@@ -39,6 +46,23 @@ function organization(n: number, featured: boolean): HomeOrganizationHit {
     industry: "Non-profit",
     openJobs: n,
     featured,
+  };
+}
+
+/** A job as the jobs service answers it (the top jobs come from there, not from search). */
+function topJob(n: number, state: JobState = "PUBLISHED"): HomeTopJob {
+  return {
+    id: `id-${n}`,
+    state,
+    title: `Viewed job ${n}`,
+    slug: `viewed-${n}`,
+    organizationName: `Organization ${n}`,
+    logo: { url: `/logo-${n}.png` },
+    locations: [{ address: { locality: "Hamburg", countryCode: "DE", administrativeArea: null } }],
+    salaryRange: { minSalary: 40000, maxSalary: 50000, currencyCode: "EUR", salaryUnit: "YEAR" },
+    remoteOptions: [{ label: "Hybrid" }],
+    employmentType: [{ label: "Part-time" }],
+    publishedAt: "2026-11-21T10:00:00+00:00",
   };
 }
 
@@ -76,12 +100,25 @@ function organizationsAnswer(hits: HomeOrganizationHit[], total = 56): HomeOrgan
 }
 
 /** A search client answering the home page's two queries, keeping what it was asked. */
-function fakeClient(jobs: JobsAnswer, organizations: OrganizationsAnswer) {
+function fakeClient(
+  jobs: JobsAnswer,
+  organizations: OrganizationsAnswer,
+  topJobs: (HomeTopJob | null)[] | Error = [],
+) {
   const asked: { query: unknown; variables?: unknown }[] = [];
   const client = {
     query: async (options: { query: unknown; variables?: unknown }) => {
       asked.push(options);
-      const answer = options.query === HOME_JOBS ? jobs : options.query === HOME_ORGANIZATIONS ? organizations : null;
+      const answer =
+        options.query === HOME_JOBS
+          ? jobs
+          : options.query === HOME_ORGANIZATIONS
+            ? organizations
+            : options.query === HOME_TOP_JOBS
+              ? topJobs instanceof Error
+                ? topJobs
+                : { topJobs }
+              : null;
       if (answer === null) throw new Error("unexpected query");
       if (answer instanceof Error) throw answer;
       return { data: answer };
@@ -126,10 +163,14 @@ function JobsProbe() {
 
 /** `/` with the home loader over a fake search client, and a /jobs page that shows its URL. */
 function renderHome(
-  { jobs = BOARD.jobs, organizations = BOARD.organizations }: { jobs?: JobsAnswer; organizations?: OrganizationsAnswer } = {},
+  {
+    jobs = BOARD.jobs,
+    organizations = BOARD.organizations,
+    topJobs = [topJob(1), topJob(2)],
+  }: { jobs?: JobsAnswer; organizations?: OrganizationsAnswer; topJobs?: HomeTopJob[] | Error } = {},
   mocks: MockLink.MockedResponse[] = [],
 ) {
-  const { client, asked } = fakeClient(jobs, organizations);
+  const { client, asked } = fakeClient(jobs, organizations, topJobs);
   function Page() {
     return <HomePage data={useLoaderData() as HomeData} />;
   }
@@ -159,7 +200,7 @@ describe("home page loader", () => {
   it("asks for the first 13 positions newest first, the busiest categories and the organizations", async () => {
     const { client, asked } = fakeClient(BOARD.jobs, BOARD.organizations);
     const data = await loadHome(client);
-    expect(asked.map((options) => options.query)).toEqual([HOME_JOBS, HOME_ORGANIZATIONS]);
+    expect(asked.map((options) => options.query)).toEqual([HOME_JOBS, HOME_ORGANIZATIONS, HOME_TOP_JOBS]);
     // spec 9: featured jobs take positions 0-6, then six of the newest
     expect(asked[0]?.variables).toEqual({ last: 12, categories: 8 });
     expect(data.jobCount).toBe(1234);
@@ -189,15 +230,45 @@ describe("home page loader", () => {
     expect(data.latestJobs.map((hit) => hit.slug)).toEqual(["job-20", "job-21", "job-22", "job-23", "job-24", "job-25"]);
   });
 
+  it("keeps the week's seven most viewed jobs still open, leaving out the featured ones", async () => {
+    const viewed = [
+      topJob(1),
+      null, // no longer shown to anyone
+      topJob(2, "ARCHIVED"), // the recruiter's own closed job
+      topJob(3),
+      ...Array.from({ length: 10 }, (_, i) => topJob(i + 4)),
+    ];
+    const featured = { ...topJob(3), slug: "job-1" }; // already at the top as a featured job
+    viewed[3] = featured;
+    const { client, asked } = fakeClient(BOARD.jobs, BOARD.organizations, viewed);
+    const data = await loadHome(client);
+    expect(asked[2]?.variables).toEqual({ limit: 21 });
+    expect(data.topJobs.map((hit) => hit.slug)).toEqual(["viewed-1", "viewed-4", "viewed-5", "viewed-6", "viewed-7", "viewed-8", "viewed-9"]);
+    expect(data.topJobs[0]).toEqual({
+      title: "Viewed job 1",
+      slug: "viewed-1",
+      organizationName: "Organization 1",
+      logoUrl: "/logo-1.png",
+      locations: [{ locality: "Hamburg", countryCode: "DE", administrativeArea: null }],
+      salary: { currency: "EUR", unit: "YEAR", min: 40000, max: 50000 },
+      remoteOptions: ["Hybrid"],
+      employmentTypes: ["Part-time"],
+      publishedAt: "2026-11-21T10:00:00+00:00",
+      featured: false,
+    });
+  });
+
   it("leaves out what search cannot answer instead of failing", async () => {
     const { client } = fakeClient(
       { jobSearch: { __typename: "SearchUnavailable", message: "down" }, terms: [] },
+      new Error("network"),
       new Error("network"),
     );
     expect(await loadHome(client)).toEqual({
       jobCount: null,
       organizationCount: null,
       featuredJobs: [],
+      topJobs: [],
       latestJobs: [],
       featuredOrganizations: [],
       categories: [],
@@ -223,6 +294,16 @@ describe("HomePage", () => {
       "Newest job 4",
       "Newest job 5",
     ]);
+    // the week's most viewed open jobs, as the jobs service describes them
+    const top = screen.getByRole("list", { name: "Most viewed this week" });
+    const topJobs = within(top).getAllByRole("article");
+    expect(within(topJobs[0] as HTMLElement).getByRole("link", { name: "Viewed job 1" })).toHaveAttribute(
+      "href",
+      "/job/viewed-1",
+    );
+    expect(topJobs[0]).toHaveTextContent("Hamburg");
+    expect(topJobs[0]).toHaveTextContent("Part-time");
+    expect(topJobs).toHaveLength(2);
 
     const counts = screen.getByRole("list", { name: "The board in numbers" });
     expect(within(counts).getByRole("link", { name: "1,234 open jobs" })).toHaveAttribute("href", "/jobs");
@@ -253,10 +334,11 @@ describe("HomePage", () => {
   });
 
   it("says when the jobs cannot be shown, and keeps the search", async () => {
-    renderHome({ jobs: new Error("network"), organizations: new Error("network") });
+    renderHome({ jobs: new Error("network"), organizations: new Error("network"), topJobs: new Error("network") });
     expect(await screen.findByText("The latest jobs cannot be shown right now. Try the job search in a moment.")).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search jobs" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "The board in numbers" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Most viewed this week" })).not.toBeInTheDocument();
   });
 
   it("searches /jobs with the keywords and the chosen place, as the job search reads them", async () => {

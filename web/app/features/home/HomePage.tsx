@@ -28,11 +28,10 @@ import { OrganizationTeaser } from "~/components/OrganizationTeaser";
 import { SearchBar } from "~/components/search/SearchBar";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { jobHitTeaserProps } from "~/lib/job-hit";
+import { type JobHitTeaserData, jobHitTeaserProps } from "~/lib/job-hit";
 import { DEFAULT_RADIUS, parseGeo, serializePlace } from "~/lib/search/geo";
 import { cleanText, parseNumber, queryString } from "~/lib/search/search-url";
 import { useSiteFeatures } from "~/lib/site-features";
-import type { HomeJobHit } from "./documents";
 import type { HomeData } from "./load-home";
 
 const messages = defineMessages({
@@ -59,6 +58,7 @@ const messages = defineMessages({
       "{count, plural, one {<strong>#</strong> organization} other {<strong>#</strong> organizations}}",
   },
   featuredJobs: { id: "home.featuredJobs", defaultMessage: "Featured jobs" },
+  topJobs: { id: "home.topJobs", defaultMessage: "Most viewed this week" },
   latestJobs: { id: "home.latestJobs", defaultMessage: "Latest jobs" },
   allJobs: { id: "home.allJobs", defaultMessage: "Show all jobs" },
   noJobs: {
@@ -221,7 +221,7 @@ function JobList({
   hits,
   label,
 }: {
-  hits: readonly HomeJobHit[];
+  hits: readonly JobHitTeaserData[];
   label: string;
 }) {
   const format = useLocaleFormat();
@@ -332,7 +332,7 @@ function CallToAction({
 /**
  * `/`: a live board at first sight (UI.md). The hero's search goes to /jobs with the same
  * parameters the job search reads; the counts, featured jobs (spec 9: positions 0-6), the
- * busiest categories, the newest jobs and the featured organizations (positions 0-4) come from
+ * week's most viewed open jobs (top jobs, positions 0-6), the busiest categories, the newest jobs and the featured organizations (positions 0-4) come from
  * the loader; the calls to action follow the site's features (no resume CTA without resumes,
  * no recruiter CTA without recruiters).
  */
@@ -361,6 +361,12 @@ export function HomePage({ data }: { data: HomeData }) {
             hits={data.featuredJobs}
             label={intl.formatMessage(messages.featuredJobs)}
           />
+        </Section>
+      ) : null}
+
+      {data.topJobs.length > 0 ? (
+        <Section id="home-top-jobs" title={<FormattedMessage {...messages.topJobs} />}>
+          <JobList hits={data.topJobs} label={intl.formatMessage(messages.topJobs)} />
         </Section>
       ) : null}
 

@@ -1,5 +1,5 @@
 import { graphql } from "~/lib/graphql/generated/gql";
-import type { HomeJobsQuery, HomeOrganizationsQuery } from "~/lib/graphql/generated/graphql";
+import type { HomeJobsQuery, HomeOrganizationsQuery, HomeTopJobsQuery } from "~/lib/graphql/generated/graphql";
 
 /**
  * The home page's jobs: the first positions of the newest-first search (spec 9: featured jobs
@@ -62,6 +62,45 @@ export const HOME_JOBS = graphql(`
   }
 `);
 
+/**
+ * The site's most viewed jobs of the week (analytics counts the views, jobs answers each job;
+ * a job no longer open is null or not PUBLISHED and stays out).
+ */
+export const HOME_TOP_JOBS = graphql(`
+  query HomeTopJobs($limit: Int!) {
+    topJobs(days: 7, limit: $limit) {
+      id
+      state
+      title
+      slug
+      organizationName
+      logo {
+        url
+      }
+      locations {
+        address {
+          locality
+          countryCode
+          administrativeArea
+        }
+      }
+      salaryRange {
+        minSalary
+        maxSalary
+        currencyCode
+        salaryUnit
+      }
+      remoteOptions {
+        label
+      }
+      employmentType {
+        label
+      }
+      publishedAt
+    }
+  }
+`);
+
 /** The first page of the organizations (spec 9: featured organizations fill positions 0-4) and their total. */
 export const HOME_ORGANIZATIONS = graphql(`
   query HomeOrganizations {
@@ -95,3 +134,4 @@ export type HomeOrganizationHit = Extract<
   HomeOrganizationsQuery["organizationSearch"],
   { __typename: "OrganizationSearchResults" }
 >["hits"][number];
+export type HomeTopJob = NonNullable<HomeTopJobsQuery["topJobs"][number]>;

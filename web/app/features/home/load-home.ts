@@ -1,8 +1,20 @@
 import type { SearchClient } from "~/lib/search/place";
-import { HOME_JOBS, HOME_ORGANIZATIONS, type HomeJobHit, type HomeOrganizationHit } from "./documents";
+import type { JobHitTeaserData } from "~/lib/job-hit";
+import {
+  HOME_JOBS,
+  HOME_ORGANIZATIONS,
+  HOME_TOP_JOBS,
+  type HomeJobHit,
+  type HomeOrganizationHit,
+  type HomeTopJob,
+} from "./documents";
 
 /** Spec 9: featured jobs take positions 0 to 6 of a search's first page. */
 export const FEATURED_JOB_POSITIONS = 7;
+/** Spec 9: top jobs take positions 0 to 6 (the week's most viewed open jobs). */
+export const TOP_JOB_POSITIONS = 7;
+/** Asked for more than shown: some of the most viewed may have closed since. */
+const TOP_JOB_CANDIDATES = 21;
 /** How many of the newest (not featured) jobs the home page lists. */
 export const LATEST_JOB_COUNT = 6;
 /** Spec 9: featured organizations take positions 0 to 4. */
@@ -24,6 +36,8 @@ export interface HomeData {
   /** Published organization profiles (the organization search's total). */
   organizationCount: number | null;
   featuredJobs: HomeJobHit[];
+  /** The open jobs most viewed in the last 7 days, most first (empty before anyone looked). */
+  topJobs: JobHitTeaserData[];
   latestJobs: HomeJobHit[];
   featuredOrganizations: HomeOrganizationHit[];
   categories: HomeCategory[];
@@ -77,12 +91,66 @@ async function loadOrganizations(client: SearchClient): Promise<OrganizationsAns
   };
 }
 
+/** A job as the jobs service answers it, in the shape of a search hit's teaser. */
+export function topJobTeaser(job: HomeTopJob): JobHitTeaserData {
+  return {
+    title: job.title,
+    slug: job.slug,
+    organizationName: job.organizationName,
+    logoUrl: job.logo?.url ?? null,
+    locations: job.locations.map(({ address }) => ({
+      locality: address.locality,
+      countryCode: address.countryCode,
+      administrativeArea: address.administrativeArea,
+    })),
+    salary: job.salaryRange
+      ? {
+          currency: job.salaryRange.currencyCode,
+          unit: job.salaryRange.salaryUnit,
+          min: job.salaryRange.minSalary,
+          max: job.salaryRange.maxSalary,
+        }
+      : null,
+    remoteOptions: job.remoteOptions.map((term) => term.label),
+    employmentTypes: job.employmentType.map((term) => term.label),
+    publishedAt: typeof job.publishedAt === "string" ? job.publishedAt : null,
+    featured: false,
+  };
+}
+
+/** The week's most viewed open jobs; none when analytics cannot answer (the section stays out). */
+async function loadTopJobs(client: SearchClient): Promise<JobHitTeaserData[]> {
+  try {
+    const { data } = await client.query({
+      query: HOME_TOP_JOBS,
+      variables: { limit: TOP_JOB_CANDIDATES },
+      fetchPolicy: "no-cache",
+      errorPolicy: "all",
+    });
+    return (data?.topJobs ?? [])
+      .filter((job): job is HomeTopJob => job?.state === "PUBLISHED")
+      .map(topJobTeaser);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The home page's data, read in the route's loader so the first paint shows a live board: the
- * counts, the featured and the newest jobs, the featured organizations and the busiest
+ * counts, the featured, the most viewed and the newest jobs, the featured organizations and the busiest
  * categories. Either search failing leaves its sections out; the page itself always renders.
  */
 export async function loadHome(client: SearchClient): Promise<HomeData> {
-  const [jobs, organizations] = await Promise.all([loadJobs(client), loadOrganizations(client)]);
-  return { ...jobs, ...organizations };
+  const [jobs, organizations, topJobs] = await Promise.all([
+    loadJobs(client),
+    loadOrganizations(client),
+    loadTopJobs(client),
+  ]);
+  // a featured job is already at the top of the page: the top list shows the others
+  const featured = new Set(jobs.featuredJobs.map((hit) => hit.slug));
+  return {
+    ...jobs,
+    ...organizations,
+    topJobs: topJobs.filter((job) => !featured.has(job.slug)).slice(0, TOP_JOB_POSITIONS),
+  };
 }

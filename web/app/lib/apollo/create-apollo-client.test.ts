@@ -2,6 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gql } from "@apollo/client";
+import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApolloClient } from "./create-apollo-client";
 
@@ -104,7 +105,7 @@ describe("createApolloClient", () => {
       uri: gatewayUrl,
       frontendName: "jobboard",
       ssrMode: false,
-      initialState: server.extract(),
+      initialState: server.cache.extract() as NormalizedCacheObject,
     });
     const answer = await browser.query({ query: firstQuery, fetchPolicy: "network-only" });
     expect(answer.data).toEqual({ echo: "First" });

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import StrEnum
 
-from sqlalchemy import func, select
+from sqlalchemy import desc, func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -174,6 +174,27 @@ async def subject_days(
     for day, metric, count in rows:
         by_day[day].add(metric, count)
     return [DayTotals(day, by_day[day]) for day in period.days]
+
+
+async def top_jobs(session: AsyncSession, *, site: str, period: Period, limit: int) -> list[str]:
+    """The site's jobs most visited over the period, most visits first (then by id, so ties keep
+    one order), at most ``limit`` (one query)."""
+    visits = func.sum(DailyCount.count).label("visits")
+    rows = await session.execute(
+        select(DailyCount.subject_id, visits)
+        .join(KnownJob, KnownJob.job_id == DailyCount.subject_id)
+        .where(
+            DailyCount.subject_type == JOB,
+            DailyCount.metric == Metric.VISITS,
+            DailyCount.day >= period.first,
+            DailyCount.day <= period.last,
+            KnownJob.site == site,
+        )
+        .group_by(DailyCount.subject_id)
+        .order_by(desc(visits), DailyCount.subject_id)
+        .limit(limit)
+    )
+    return [job_id for job_id, _ in rows]
 
 
 async def organization_job_totals(

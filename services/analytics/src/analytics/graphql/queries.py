@@ -3,7 +3,7 @@ from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
-from jobkit.permissions import MemberOfOrganization, RecruiterScope
+from jobkit.permissions import Anyone, MemberOfOrganization, RecruiterScope
 from strawberry.types import Info
 
 from analytics.domain.catalogue import CATALOGUE
@@ -18,16 +18,20 @@ from analytics.domain.stats import (
     jobs_with_organizations,
     organization_job_totals,
     subject_days,
+    top_jobs,
 )
 from analytics.graphql.context import AnalyticsContext
 from analytics.graphql.types import (
     AnalyticsEventType,
+    Job,
     JobStats,
     OrganizationStats,
     OrganizationStatsDay,
 )
 
 MAX_JOBS = 100
+MAX_TOP_JOBS = 50
+MAX_TOP_DAYS = 30
 
 
 @strawberry.type
@@ -35,6 +39,31 @@ class Query:
     @strawberry.field(description="Every analytics event key with its kind (client/server/hybrid).")
     def analytics_event_types(self) -> list[AnalyticsEventType]:
         return [AnalyticsEventType(key=item.key, type=item.kind) for item in CATALOGUE]
+
+    @strawberry.field(
+        description=(
+            "The site's most viewed jobs over the last `days` days (1 to 30, today included): "
+            "up to `limit` (1 to 50), most views first. Views are counted by the server without "
+            "cookies (ADR 0037). A job no longer shown to the caller (closed, unpublished) "
+            "resolves to null."
+        ),
+        permission_classes=[Anyone],
+    )
+    async def top_jobs(
+        self, info: Info[AnalyticsContext, None], days: int = 7, limit: int = 7
+    ) -> list[Job | None]:
+        if not 1 <= days <= MAX_TOP_DAYS or not 1 <= limit <= MAX_TOP_JOBS:
+            raise GraphQLError(
+                f"days is 1 to {MAX_TOP_DAYS} and limit 1 to {MAX_TOP_JOBS}.",
+                extensions={"code": "BAD_USER_INPUT"},
+            )
+        context = info.context
+        period = Period.ending(datetime.now(UTC).date(), days)
+        async with context.sessions() as session:
+            found = await top_jobs(
+                session, site=context.frontend.site, period=period, limit=limit
+            )
+        return [Job(id=strawberry.ID(job_id)) for job_id in found]
 
     @strawberry.field(
         description=(
