@@ -33,8 +33,33 @@ test("a visitor searches from the home page, opens a featured job and a featured
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.goBack();
 
-  // the search box: keywords and Enter lead to the results
+  // the week's most viewed jobs (the demo seed's visits): each leads to an open job
+  const topJobs = page.getByRole("list", { name: "Most viewed this week" });
+  await expect(topJobs.getByRole("article").first()).toBeVisible();
+  expect(await topJobs.getByRole("article").count()).toBeLessThanOrEqual(7);
+
+  // the training organizations' carousel: Next moves it, a slide leads to the organization,
+  // its count to the organization's internships in the job search
+  const carousel = page.getByRole("group", { name: "Organizations offering internships" });
+  const slides = carousel.getByRole("listitem");
+  await expect(slides.first()).toHaveAttribute("aria-label", /^1 of \d+$/);
+  const count = slides.first().getByRole("link", { name: /^\d+ internships?$/ });
+  await expect(count).toHaveAttribute("href", /^\/jobs\?employmentType=\d+&company=/);
+  const trainer = slides.first().locator('a[href^="/organization/"]');
+  const trainerHref = (await trainer.getAttribute("href")) ?? "";
+  await trainer.click();
+  await page.waitForURL((url) => url.pathname === trainerHref);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goBack();
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.getByRole("link", { name: "All internships" }).click();
+  await page.waitForURL((url) => url.pathname === "/jobs" && url.searchParams.has("employmentType"));
+  await expect(page.getByRole("list", { name: "Jobs" }).getByRole("listitem").first()).toBeVisible();
+  await page.goBack();
+
+  // the search box: keywords and Enter lead to the results (once the home page is back: until
+  // its loader answers, the job search's page and its filters are still the one shown)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find your next job");
   const keywords = page.getByRole("main").getByRole("searchbox", { name: "Keywords" });
   await keywords.fill("social");
   await keywords.press("Enter");

@@ -13,8 +13,10 @@ import { LOCATION_SUGGESTIONS } from "~/lib/search/documents";
 import type { SearchClient } from "~/lib/search/place";
 import {
   HOME_JOBS,
+  HOME_EMPLOYMENT_TYPES,
   HOME_ORGANIZATIONS,
   HOME_TOP_JOBS,
+  HOME_TRAINING,
   type HomeJobHit,
   type HomeOrganizationHit,
   type HomeTopJob,
@@ -66,6 +68,45 @@ function topJob(n: number, state: JobState = "PUBLISHED"): HomeTopJob {
   };
 }
 
+/** A training job's hit: its organization, and the organization's profile with a cover or not. */
+function trainingHit(organization: number, cover = true, slug: string | null = `trainer-${organization}`) {
+  return {
+    organizationId: `org-${organization}`,
+    organizationName: `Trainer ${organization}`,
+    organizationSlug: slug,
+    logoUrl: null,
+    job: {
+      id: `job-${organization}`,
+      organizationProfile: {
+        id: `profile-${organization}`,
+        cover: cover ? { url: `/cover-${organization}.jpg`, alt: "A workshop" } : null,
+      },
+    },
+  };
+}
+
+const EMPLOYMENT_TYPES = {
+  terms: [
+    { tid: 3000, alias: "full-time" },
+    { tid: 3004, alias: "internship" },
+  ],
+};
+
+function trainingAnswer(hits: ReturnType<typeof trainingHit>[], counts: Record<string, number>) {
+  return {
+    jobSearch: {
+      __typename: "JobSearchResults",
+      hits,
+      facets: [{ field: "company", values: Object.entries(counts).map(([value, count]) => ({ value, count })) }],
+    },
+  };
+}
+
+const TRAINING = trainingAnswer(
+  [trainingHit(1), trainingHit(2, false), trainingHit(1), trainingHit(3, true, null)],
+  { "org-1": 2, "org-2": 3, "org-3": 1 },
+);
+
 type JobsAnswer = HomeJobsQuery | Error;
 type OrganizationsAnswer = HomeOrganizationsQuery | Error;
 
@@ -104,6 +145,7 @@ function fakeClient(
   jobs: JobsAnswer,
   organizations: OrganizationsAnswer,
   topJobs: (HomeTopJob | null)[] | Error = [],
+  training: unknown = TRAINING,
 ) {
   const asked: { query: unknown; variables?: unknown }[] = [];
   const client = {
@@ -118,7 +160,11 @@ function fakeClient(
               ? topJobs instanceof Error
                 ? topJobs
                 : { topJobs }
-              : null;
+              : options.query === HOME_EMPLOYMENT_TYPES
+                ? EMPLOYMENT_TYPES
+                : options.query === HOME_TRAINING
+                  ? training
+                  : null;
       if (answer === null) throw new Error("unexpected query");
       if (answer instanceof Error) throw answer;
       return { data: answer };
@@ -167,10 +213,11 @@ function renderHome(
     jobs = BOARD.jobs,
     organizations = BOARD.organizations,
     topJobs = [topJob(1), topJob(2)],
-  }: { jobs?: JobsAnswer; organizations?: OrganizationsAnswer; topJobs?: HomeTopJob[] | Error } = {},
+    training = TRAINING,
+  }: { jobs?: JobsAnswer; organizations?: OrganizationsAnswer; topJobs?: HomeTopJob[] | Error; training?: unknown } = {},
   mocks: MockLink.MockedResponse[] = [],
 ) {
-  const { client, asked } = fakeClient(jobs, organizations, topJobs);
+  const { client, asked } = fakeClient(jobs, organizations, topJobs, training);
   function Page() {
     return <HomePage data={useLoaderData() as HomeData} />;
   }
@@ -200,7 +247,13 @@ describe("home page loader", () => {
   it("asks for the first 13 positions newest first, the busiest categories and the organizations", async () => {
     const { client, asked } = fakeClient(BOARD.jobs, BOARD.organizations);
     const data = await loadHome(client);
-    expect(asked.map((options) => options.query)).toEqual([HOME_JOBS, HOME_ORGANIZATIONS, HOME_TOP_JOBS]);
+    expect(asked.map((options) => options.query)).toEqual([
+      HOME_JOBS,
+      HOME_ORGANIZATIONS,
+      HOME_TOP_JOBS,
+      HOME_EMPLOYMENT_TYPES,
+      HOME_TRAINING,
+    ]);
     // spec 9: featured jobs take positions 0-6, then six of the newest
     expect(asked[0]?.variables).toEqual({ last: 12, categories: 8 });
     expect(data.jobCount).toBe(1234);
@@ -258,9 +311,49 @@ describe("home page loader", () => {
     });
   });
 
+  it("shows each organization with open internships once, most internships first, with its cover", async () => {
+    const { client, asked } = fakeClient(BOARD.jobs, BOARD.organizations);
+    const data = await loadHome(client);
+    // the internships' id from the vocabulary; the 50 newest read (search's most), 50 organizations counted
+    expect(asked.find((options) => options.query === HOME_TRAINING)?.variables).toEqual({
+      conditions: [{ field: "employmentType", value: "3004" }],
+      last: 49,
+      organizations: 50,
+    });
+    // Trainer 3 has no public profile (no slug): no page to show
+    expect(data.trainingOrganizations).toEqual([
+      {
+        organizationId: "org-2",
+        name: "Trainer 2",
+        slug: "trainer-2",
+        logoUrl: null,
+        cover: null,
+        count: 3,
+        jobsHref: "/jobs?employmentType=3004&company=org-2",
+      },
+      {
+        organizationId: "org-1",
+        name: "Trainer 1",
+        slug: "trainer-1",
+        logoUrl: null,
+        cover: { url: "/cover-1.jpg", alt: "A workshop" },
+        count: 2,
+        jobsHref: "/jobs?employmentType=3004&company=org-1",
+      },
+    ]);
+    expect(data.trainingJobsHref).toBe("/jobs?employmentType=3004");
+  });
+
+  it("keeps at most 50 training organizations", async () => {
+    const hits = Array.from({ length: 60 }, (_, i) => trainingHit(i + 1));
+    const { client } = fakeClient(BOARD.jobs, BOARD.organizations, [], trainingAnswer(hits, {}));
+    expect((await loadHome(client)).trainingOrganizations).toHaveLength(50);
+  });
+
   it("leaves out what search cannot answer instead of failing", async () => {
     const { client } = fakeClient(
       { jobSearch: { __typename: "SearchUnavailable", message: "down" }, terms: [] },
+      new Error("network"),
       new Error("network"),
       new Error("network"),
     );
@@ -269,6 +362,8 @@ describe("home page loader", () => {
       organizationCount: null,
       featuredJobs: [],
       topJobs: [],
+      trainingOrganizations: [],
+      trainingJobsHref: null,
       latestJobs: [],
       featuredOrganizations: [],
       categories: [],
@@ -305,6 +400,25 @@ describe("HomePage", () => {
     expect(topJobs[0]).toHaveTextContent("Part-time");
     expect(topJobs).toHaveLength(2);
 
+    // the training organizations' carousel: slides that are links, and buttons that name themselves
+    const carousel = screen.getByRole("group", { name: "Organizations offering internships" });
+    expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
+    const slides = within(carousel).getAllByRole("listitem");
+    expect(slides.map((slide) => slide.getAttribute("aria-label"))).toEqual(["1 of 2", "2 of 2"]);
+    expect(within(slides[0] as HTMLElement).getByRole("link", { name: "T Trainer 2" })).toHaveAttribute(
+      "href",
+      "/organization/trainer-2",
+    );
+    expect(within(slides[0] as HTMLElement).getByRole("link", { name: "3 internships" })).toHaveAttribute(
+      "href",
+      "/jobs?employmentType=3004&company=org-2",
+    );
+    expect((slides[1] as HTMLElement).querySelector("img.training-cover")).toHaveAttribute("src", "/cover-1.jpg");
+    expect((slides[0] as HTMLElement).querySelector("img.training-cover")).toBeNull(); // no cover: a tinted box
+    expect(within(carousel).getByRole("button", { name: "Previous organizations" })).toBeDisabled();
+    expect(within(carousel).getByRole("button", { name: "Next organizations" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "All internships" })).toHaveAttribute("href", "/jobs?employmentType=3004");
+
     const counts = screen.getByRole("list", { name: "The board in numbers" });
     expect(within(counts).getByRole("link", { name: "1,234 open jobs" })).toHaveAttribute("href", "/jobs");
     expect(within(counts).getByRole("link", { name: "56 organizations" })).toHaveAttribute("href", "/organizations");
@@ -334,7 +448,12 @@ describe("HomePage", () => {
   });
 
   it("says when the jobs cannot be shown, and keeps the search", async () => {
-    renderHome({ jobs: new Error("network"), organizations: new Error("network"), topJobs: new Error("network") });
+    renderHome({
+      jobs: new Error("network"),
+      organizations: new Error("network"),
+      topJobs: new Error("network"),
+      training: new Error("network"),
+    });
     expect(await screen.findByText("The latest jobs cannot be shown right now. Try the job search in a moment.")).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search jobs" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "The board in numbers" })).not.toBeInTheDocument();

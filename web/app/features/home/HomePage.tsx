@@ -29,6 +29,7 @@ import { SearchBar } from "~/components/search/SearchBar";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { type JobHitTeaserData, jobHitTeaserProps } from "~/lib/job-hit";
+import { TrainingCarousel } from "./TrainingCarousel";
 import { DEFAULT_RADIUS, parseGeo, serializePlace } from "~/lib/search/geo";
 import { cleanText, parseNumber, queryString } from "~/lib/search/search-url";
 import { useSiteFeatures } from "~/lib/site-features";
@@ -59,6 +60,8 @@ const messages = defineMessages({
   },
   featuredJobs: { id: "home.featuredJobs", defaultMessage: "Featured jobs" },
   topJobs: { id: "home.topJobs", defaultMessage: "Most viewed this week" },
+  training: { id: "home.training", defaultMessage: "Organizations offering internships" },
+  allInternships: { id: "home.allInternships", defaultMessage: "All internships" },
   latestJobs: { id: "home.latestJobs", defaultMessage: "Latest jobs" },
   allJobs: { id: "home.allJobs", defaultMessage: "Show all jobs" },
   noJobs: {
@@ -479,6 +482,22 @@ export function HomePage({ data }: { data: HomeData }) {
               </li>
             ))}
           </SimpleGrid>
+        </Section>
+      ) : null}
+
+      {data.trainingOrganizations.length > 0 ? (
+        <Section
+          id="home-training"
+          title={<FormattedMessage {...messages.training} />}
+          action={
+            data.trainingJobsHref ? (
+              <MoreLink to={data.trainingJobsHref}>
+                <FormattedMessage {...messages.allInternships} />
+              </MoreLink>
+            ) : undefined
+          }
+        >
+          <TrainingCarousel organizations={data.trainingOrganizations} label={intl.formatMessage(messages.training)} />
         </Section>
       ) : null}
 

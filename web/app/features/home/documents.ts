@@ -101,6 +101,61 @@ export const HOME_TOP_JOBS = graphql(`
   }
 `);
 
+/** The employment types' ids by alias: which of them train people (internships). */
+export const HOME_EMPLOYMENT_TYPES = graphql(`
+  query HomeEmploymentTypes {
+    terms(vocabulary: "employment_types", limit: 100) {
+      tid
+      alias
+    }
+  }
+`);
+
+/**
+ * The organizations that train people: the newest open jobs of the training employment types,
+ * with each organization's profile (its cover in the teaser style, spec 9: 1000 by 500), and
+ * how many such jobs each organization has (the company facet, up to 50 organizations).
+ */
+export const HOME_TRAINING = graphql(`
+  query HomeTraining($conditions: [SearchConditionInput!]!, $last: Int!, $organizations: Int!) {
+    jobSearch(
+      input: {
+        range: { first: 0, last: $last }
+        sorts: [{ field: "field_job_publishing_date", value: "DESC" }]
+        conditionGroups: [{ conditions: $conditions, tags: ["facet:employmentType"] }]
+        facets: [{ field: "company", limit: $organizations }]
+      }
+    ) {
+      __typename
+      ... on JobSearchResults {
+        hits {
+          organizationId
+          organizationName
+          organizationSlug
+          logoUrl
+          job {
+            id
+            organizationProfile {
+              id
+              cover {
+                url
+                alt
+              }
+            }
+          }
+        }
+        facets {
+          field
+          values {
+            value
+            count
+          }
+        }
+      }
+    }
+  }
+`);
+
 /** The first page of the organizations (spec 9: featured organizations fill positions 0-4) and their total. */
 export const HOME_ORGANIZATIONS = graphql(`
   query HomeOrganizations {

@@ -1,9 +1,12 @@
 import type { SearchClient } from "~/lib/search/place";
 import type { JobHitTeaserData } from "~/lib/job-hit";
+import type { TrainingOrganization } from "./TrainingCarousel";
 import {
   HOME_JOBS,
+  HOME_EMPLOYMENT_TYPES,
   HOME_ORGANIZATIONS,
   HOME_TOP_JOBS,
+  HOME_TRAINING,
   type HomeJobHit,
   type HomeOrganizationHit,
   type HomeTopJob,
@@ -15,6 +18,12 @@ export const FEATURED_JOB_POSITIONS = 7;
 export const TOP_JOB_POSITIONS = 7;
 /** Asked for more than shown: some of the most viewed may have closed since. */
 const TOP_JOB_CANDIDATES = 21;
+/** Spec 9: training organizations take positions 0 to 50. */
+export const TRAINING_ORGANIZATIONS = 50;
+/** The employment types (URL aliases) of jobs that train people. */
+export const TRAINING_EMPLOYMENT_TYPES = ["internship", "apprenticeship", "trainee"];
+/** How many of the newest training jobs are read for their organizations' profiles (the search gives at most 50 at once). */
+const TRAINING_JOBS_READ = 50;
 /** How many of the newest (not featured) jobs the home page lists. */
 export const LATEST_JOB_COUNT = 6;
 /** Spec 9: featured organizations take positions 0 to 4. */
@@ -40,6 +49,10 @@ export interface HomeData {
   topJobs: JobHitTeaserData[];
   latestJobs: HomeJobHit[];
   featuredOrganizations: HomeOrganizationHit[];
+  /** Organizations with open internships, most of them first (the carousel). */
+  trainingOrganizations: TrainingOrganization[];
+  /** The job search for all of those jobs (null without any). */
+  trainingJobsHref: string | null;
   categories: HomeCategory[];
   /** The job search could not answer: the page says so and offers /jobs. */
   jobsUnavailable: boolean;
@@ -136,21 +149,76 @@ async function loadTopJobs(client: SearchClient): Promise<JobHitTeaserData[]> {
 }
 
 /**
+ * The organizations that train people (open internships): each once, with its profile's cover,
+ * most internships first, at most 50. None when search cannot answer (the carousel stays out).
+ */
+type TrainingAnswer = Pick<HomeData, "trainingOrganizations" | "trainingJobsHref">;
+const NO_TRAINING: TrainingAnswer = { trainingOrganizations: [], trainingJobsHref: null };
+
+async function loadTraining(client: SearchClient): Promise<TrainingAnswer> {
+  try {
+    const { data: vocabulary } = await client.query({ query: HOME_EMPLOYMENT_TYPES, fetchPolicy: "no-cache" });
+    const types = (vocabulary?.terms ?? []).filter((term) => TRAINING_EMPLOYMENT_TYPES.includes(term.alias ?? ""));
+    if (types.length === 0) return NO_TRAINING;
+    const { data } = await client.query({
+      query: HOME_TRAINING,
+      variables: {
+        conditions: types.map((term) => ({ field: "employmentType", value: String(term.tid) })),
+        last: TRAINING_JOBS_READ - 1,
+        organizations: TRAINING_ORGANIZATIONS,
+      },
+      fetchPolicy: "no-cache",
+      errorPolicy: "all",
+    });
+    const search = data?.jobSearch;
+    if (search?.__typename !== "JobSearchResults") return NO_TRAINING;
+    const counts = new Map(
+      (search.facets.find((facet) => facet.field === "company")?.values ?? []).map((value) => [value.value, value.count]),
+    );
+    const employmentTypes = types.map((term) => String(term.tid)).join(",");
+    const jobsHref = `/jobs?employmentType=${employmentTypes}`;
+    const found = new Map<string, TrainingOrganization>();
+    for (const hit of search.hits) {
+      // an organization without a public profile has no page to show
+      if (found.has(hit.organizationId) || !hit.organizationSlug) continue;
+      const cover = hit.job?.organizationProfile?.cover;
+      found.set(hit.organizationId, {
+        organizationId: hit.organizationId,
+        name: hit.organizationName,
+        slug: hit.organizationSlug,
+        logoUrl: hit.logoUrl ?? null,
+        cover: cover ? { url: cover.url, alt: cover.alt } : null,
+        count: counts.get(hit.organizationId) ?? 1,
+        jobsHref: `${jobsHref}&company=${encodeURIComponent(hit.organizationId)}`,
+      });
+    }
+    const trainingOrganizations = [...found.values()]
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+      .slice(0, TRAINING_ORGANIZATIONS);
+    return { trainingOrganizations, trainingJobsHref: trainingOrganizations.length > 0 ? jobsHref : null };
+  } catch {
+    return NO_TRAINING;
+  }
+}
+
+/**
  * The home page's data, read in the route's loader so the first paint shows a live board: the
  * counts, the featured, the most viewed and the newest jobs, the featured organizations and the busiest
  * categories. Either search failing leaves its sections out; the page itself always renders.
  */
 export async function loadHome(client: SearchClient): Promise<HomeData> {
-  const [jobs, organizations, topJobs] = await Promise.all([
+  const [jobs, organizations, topJobs, training] = await Promise.all([
     loadJobs(client),
     loadOrganizations(client),
     loadTopJobs(client),
+    loadTraining(client),
   ]);
   // a featured job is already at the top of the page: the top list shows the others
   const featured = new Set(jobs.featuredJobs.map((hit) => hit.slug));
   return {
     ...jobs,
     ...organizations,
+    ...training,
     topJobs: topJobs.filter((job) => !featured.has(job.slug)).slice(0, TOP_JOB_POSITIONS),
   };
 }
