@@ -25,6 +25,7 @@ GUARDED = [
     ("{ auditLog { total } }", ["recruiter"]),
     ("{ signUpsPerDay { day count } }", ["recruiter"]),
     ("{ organizationsCreatedPerDay { day count } }", ["recruiter"]),
+    ("{ openJobReports { reports jobs } }", ["recruiter"]),
     (
         f'{{ organizationStats(organizationId: "{ORG}", from: "2026-01-01") {{ visits '
         "jobs { jobId job { id } } } }",

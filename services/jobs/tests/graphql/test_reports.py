@@ -16,7 +16,7 @@ from jobkit.testing.server import serve
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobs.db import outbox
-from jobs.domain.models import Job, SiteSetting
+from jobs.domain.models import Job, JobReport, SiteSetting
 from jobs.main import create_app
 from jobs.settings import JobsSettings
 from pydantic import SecretStr
@@ -290,3 +290,48 @@ async def test_the_sites_threshold_and_who_may_decide(
         "query($id: ID) { job(id: $id) { refusal { reason message } } }", id=str(posting.id)
     )
     assert seen["job"]["refusal"] == {"reason": "reported", "message": "A scam."}
+
+
+OPEN_REPORTS = "{ openJobReports { reports jobs } }"
+
+
+async def test_administrators_count_the_sites_open_reports_and_the_jobs_they_concern(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    admin = graphql.as_user(tokens.token(roles=["administrator"]))
+    before = (await admin.data(OPEN_REPORTS))["openJobReports"]
+    org = organization()
+    first = job(org, state="published", published_at=datetime.now(UTC))
+    second = job(org, state="published", published_at=datetime.now(UTC))
+    elsewhere = job(org, state="published", published_at=datetime.now(UTC), site="another-site")
+    await persist(committed_sessions, org, first, second, elsewhere)
+
+    def report(posting: Job, *, site: str = "jobboard", resolved: bool = False) -> JobReport:
+        return JobReport(
+            job_id=posting.id,
+            site=site,
+            reporter=f"user:{uuid.uuid4()}",
+            reason="SCAM",
+            resolved_at=datetime.now(UTC) if resolved else None,
+            resolution="dismissed" if resolved else None,
+        )
+
+    await persist(
+        committed_sessions,
+        report(first),
+        report(first),
+        report(second),
+        report(second, resolved=True),  # dismissed: no longer open
+        report(elsewhere, site="another-site"),  # another site's
+    )
+    after = (await admin.data(OPEN_REPORTS))["openJobReports"]
+    assert after == {"reports": before["reports"] + 3, "jobs": before["jobs"] + 2}
+
+    for roles in (["recruiter"], ["applicant"]):
+        answer = await graphql.as_user(tokens.token(uuid.uuid4(), roles)).execute(OPEN_REPORTS)
+        assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    assert (await graphql.execute(OPEN_REPORTS))["errors"][0]["extensions"]["code"] == (
+        "UNAUTHENTICATED"
+    )

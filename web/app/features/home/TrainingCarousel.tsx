@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Box, Card, Group, Image, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Box, Card, Group, Image, Stack, Text, Tooltip } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -116,9 +116,10 @@ export function TrainingCarousel({ organizations, label }: { organizations: read
                 </Group>
               </Link>
               <Stack gap={0} px="sm" pb="sm" mt="auto">
-                <Text component={Link} to={organization.jobsHref} size="sm" c="var(--mantine-primary-color-filled)">
+                {/* py: a touch target of at least 24 px */}
+                <Anchor component={Link} to={organization.jobsHref} size="sm" fw={500} display="inline-block" py={4}>
                   <FormattedMessage {...messages.internships} values={{ count: organization.count }} />
-                </Text>
+                </Anchor>
               </Stack>
             </Card>
           </li>

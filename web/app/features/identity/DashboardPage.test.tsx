@@ -208,7 +208,7 @@ describe("DashboardPage", () => {
     expect(resume).toHaveAttribute("href", "/resume/wizard");
   });
 
-  it("shows an administrator the review queue and the site's sign-ups and new organizations", async () => {
+  it("shows an administrator the review queue, the open reports and the site's sign-ups and new organizations", async () => {
     const days = (counts: number[], typename: string) =>
       counts.map((count, n) => ({ __typename: typename, day: `2026-11-${String(25 + n)}`, count }));
     renderDashboard([
@@ -221,6 +221,7 @@ describe("DashboardPage", () => {
         result: {
           data: {
             jobsToReview: page(3),
+            openJobReports: { __typename: "OpenJobReports", reports: 4, jobs: 2 },
             signUpsPerDay: days([2, 0, 5], "SignUpDay"),
             organizationsCreatedPerDay: days([1, 1, 0], "NewOrganizationsDay"),
           },
@@ -234,6 +235,10 @@ describe("DashboardPage", () => {
     expect(await figure("Sign-ups, 30 days")).toHaveTextContent("7");
     expect(await figure("New organizations, 30 days")).toHaveTextContent("2");
     expect((await figure("Jobs to review")).closest("a")).toHaveAttribute("href", "/admin/jobs-review");
+    const reports = await figure("Open reports");
+    expect(reports).toHaveTextContent("4");
+    expect(reports).toHaveTextContent("on 2 jobs");
+    expect(reports.closest("a")).toHaveAttribute("href", "/admin/jobs-review");
     expect(within(section).getByRole("region", { name: "Sign-ups and new organizations" })).toBeInTheDocument();
     expect(within(section).getByTestId("growth-chart")).toBeInTheDocument();
   });

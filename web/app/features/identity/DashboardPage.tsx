@@ -122,6 +122,10 @@ export const DASHBOARD_FIGURES = graphql(`
     jobsToReview(limit: 1) @include(if: $admin) {
       total
     }
+    openJobReports @include(if: $admin) {
+      reports
+      jobs
+    }
     signUpsPerDay(days: 30) @include(if: $admin) {
       day
       count
@@ -234,6 +238,11 @@ const messages = defineMessages({
     id: "dashboard.admin.toReview",
     defaultMessage: "Jobs to review",
   },
+  openReports: { id: "dashboard.admin.openReports", defaultMessage: "Open reports" },
+  reportedJobs: {
+    id: "dashboard.admin.reportedJobs",
+    defaultMessage: "{count, plural, =0 {no job} one {on # job} other {on # jobs}}",
+  },
   signUps: { id: "dashboard.admin.signUps", defaultMessage: "Sign-ups, 30 days" },
   newOrganizations: {
     id: "dashboard.admin.newOrganizations",
@@ -272,10 +281,13 @@ const CLOSED: readonly ApplicationStatus[] = ["REJECTED", "HIRED"];
 function Figure({
   label,
   value,
+  note,
   to,
 }: {
   label: ReactNode;
   value: number | string | undefined;
+  /** A line under the figure that says more of it. */
+  note?: ReactNode;
   to?: string;
 }) {
   const intl = useIntl();
@@ -291,6 +303,11 @@ function Figure({
           {typeof value === "number" ? intl.formatNumber(value) : value}
         </Text>
       )}
+      {note ? (
+        <Text size="xs" className="text-muted">
+          {note}
+        </Text>
+      ) : null}
     </>
   );
   return to === undefined ? (
@@ -537,6 +554,16 @@ export function DashboardPage({
             <Figure
               label={<FormattedMessage {...messages.toReview} />}
               value={data?.jobsToReview?.total}
+              to="/admin/jobs-review"
+            />
+            <Figure
+              label={<FormattedMessage {...messages.openReports} />}
+              value={data?.openJobReports?.reports}
+              note={
+                data?.openJobReports ? (
+                  <FormattedMessage {...messages.reportedJobs} values={{ count: data.openJobReports.jobs }} />
+                ) : undefined
+              }
               to="/admin/jobs-review"
             />
             <Figure

@@ -26,6 +26,12 @@ async def _page(
     return JobPage(jobs=[Job.from_model(row) for row in rows], total=int(total or 0))
 
 
+@strawberry.type(description="The open reports of jobs, for the administrators' dashboard.")
+class OpenJobReports:
+    reports: int
+    jobs: int
+
+
 @strawberry.type
 class Query:
     @strawberry.field(
@@ -96,6 +102,24 @@ class Query:
             .order_by(JobModel.published_at.desc(), JobModel.id)
         )
         return await _page(info, query, limit, offset)
+
+    @strawberry.field(
+        description="Admin-like: the site's open reports of jobs (not yet dismissed, and their "
+        "job not archived for them), and how many jobs they concern.",
+        permission_classes=[AdminLike],
+    )
+    async def open_job_reports(self, info: Info[JobContext, None]) -> OpenJobReports:
+        async with info.context.sessions() as session:
+            reports, jobs = (
+                await session.execute(
+                    select(func.count(JobReport.id), func.count(func.distinct(JobReport.job_id)))
+                    .where(
+                        JobReport.resolved_at.is_(None),
+                        JobReport.site == info.context.frontend.site,
+                    )
+                )
+            ).one()
+        return OpenJobReports(reports=reports, jobs=jobs)
 
     @strawberry.field(
         description="Admin-like: the review queue, oldest first: jobs in NEEDS_REVIEW (new jobs, "
