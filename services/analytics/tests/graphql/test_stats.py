@@ -360,6 +360,10 @@ async def test_anyone_reads_the_sites_most_viewed_jobs_of_the_last_days(
     # no login needed: the job's 3 views (one two days ago) before the other job's 1
     assert ids(await graphql.data(TOP_JOBS)) == [world["job"], world["other_job"]]
     assert ids(await graphql.data(TOP_JOBS, limit=1)) == [world["job"]]
-    assert ids(await graphql.data(TOP_JOBS, days=30)) == [long_ago, world["job"], world["other_job"]]
+    assert ids(await graphql.data(TOP_JOBS, days=30)) == [
+        long_ago,
+        world["job"],
+        world["other_job"],
+    ]
     for bad in ({"days": 0}, {"days": 31}, {"limit": 0}, {"limit": 51}):
         assert code(await graphql.execute(TOP_JOBS, **bad)) == "BAD_USER_INPUT"

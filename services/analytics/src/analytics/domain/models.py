@@ -128,7 +128,9 @@ class DailyCount(Base):
 
     __tablename__ = "daily_counts"
     # the site's most viewed jobs of the last days read one metric over a range of days
-    __table_args__ = (Index("ix_daily_counts_subject_type_metric_day", "subject_type", "metric", "day"),)
+    __table_args__ = (
+        Index("ix_daily_counts_subject_type_metric_day", "subject_type", "metric", "day"),
+    )
 
     subject_type: Mapped[str] = mapped_column(String(20), primary_key=True)
     subject_id: Mapped[str] = mapped_column(String(64), primary_key=True)

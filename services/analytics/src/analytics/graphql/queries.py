@@ -60,9 +60,7 @@ class Query:
         context = info.context
         period = Period.ending(datetime.now(UTC).date(), days)
         async with context.sessions() as session:
-            found = await top_jobs(
-                session, site=context.frontend.site, period=period, limit=limit
-            )
+            found = await top_jobs(session, site=context.frontend.site, period=period, limit=limit)
         return [Job(id=strawberry.ID(job_id)) for job_id in found]
 
     @strawberry.field(

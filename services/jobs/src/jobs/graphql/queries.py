@@ -112,8 +112,9 @@ class Query:
         async with info.context.sessions() as session:
             reports, jobs = (
                 await session.execute(
-                    select(func.count(JobReport.id), func.count(func.distinct(JobReport.job_id)))
-                    .where(
+                    select(
+                        func.count(JobReport.id), func.count(func.distinct(JobReport.job_id))
+                    ).where(
                         JobReport.resolved_at.is_(None),
                         JobReport.site == info.context.frontend.site,
                     )
