@@ -12,6 +12,7 @@ from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
 from identity.messaging.consumers import build_consumers
 from identity.messaging.erasure import run_erasure_retries
+from identity.messaging.inactivity import run_inactivity_rules
 from identity.settings import SERVICE_DIR, IdentitySettings, get_settings
 
 
@@ -25,7 +26,10 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         outbox=outbox,
         published_topics=[settings.topic(USER_TOPIC), settings.topic(SESSION_TOPIC)],
         consumers=lambda runtime: build_consumers(runtime, signing_key),
-        workers=[Worker("erasure-retries", run_erasure_retries)],
+        workers=[
+            Worker("erasure-retries", run_erasure_retries),
+            Worker("inactive-accounts", run_inactivity_rules),
+        ],
         revocations=revocations,
     )
     app.state.signing_key = signing_key

@@ -50,6 +50,8 @@ class IdentitySettings(MailSettings):
     erasure_retry_after_seconds: int = 15 * 60
     erasure_check_interval_seconds: float = 60.0
     erasure_alert_after_attempts: int = 5
+    # The retention rule for inactive accounts (identity.domain.inactivity) runs this often.
+    retention_interval_seconds: float = 3600.0
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

@@ -369,10 +369,17 @@ async def _erase_account(
         user = await session.get(User, user_id, with_for_update=True)
         if user is None:
             return _not_found()
-        # the erasure saga: every service erases or anonymizes the person's data and confirms
-        await open_erasure(session, settings, user, actor=actor)
-        # Its session rows go with it; every service refuses its tokens from the events on.
-        await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
-        await outdate_tokens(session, settings, user, reason="deleted", actor=actor)
-        await session.delete(user)
+        await erase_in(session, settings, user, actor=actor)
         return user_id
+
+
+async def erase_in(
+    session: AsyncSession, settings: IdentitySettings, user: User, *, actor: str | None
+) -> None:
+    """In the caller's transaction: the account goes, and the erasure saga asks every service
+    to erase or anonymize the person's data and confirm."""
+    await open_erasure(session, settings, user, actor=actor)
+    # Its session rows go with it; every service refuses its tokens from the events on.
+    await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
+    await outdate_tokens(session, settings, user, reason="deleted", actor=actor)
+    await session.delete(user)

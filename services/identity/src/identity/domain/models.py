@@ -34,6 +34,8 @@ class User(Base):
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # Set by an administrator: the account cannot sign in and its sessions ended.
     blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the retention rule for inactive accounts mailed its warning then (issue 26, ADR 0036)
+    inactivity_warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     @property
     def display_name(self) -> str:

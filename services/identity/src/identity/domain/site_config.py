@@ -178,6 +178,22 @@ SETTINGS: tuple[Setting, ...] = (
         kind=int,
         minimum=1,
     ),
+    Setting(
+        "retention",
+        "inactive_account_days",
+        2190,
+        "Accounts nobody signed in to for this many days are erased (after a warning by mail).",
+        kind=int,
+        minimum=30,
+    ),
+    Setting(
+        "retention",
+        "inactive_account_warning_days",
+        14,
+        "How many days before erasing an inactive account its owner is warned by mail.",
+        kind=int,
+        minimum=1,
+    ),
     Setting("captcha", "registration", False, "A captcha protects sign-up."),
     Setting("captcha", "job_application", False, "A captcha protects job applications."),
     Setting(
