@@ -1,11 +1,12 @@
 import { ApolloProvider } from "@apollo/client/react";
-import { startTransition, StrictMode } from "react";
+import { type ReactNode, startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { ApolloBootstrapProvider, readBootstrap } from "~/lib/apollo/bootstrap";
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import {
   createApolloClient,
+  endHydration,
   visualEditorRequested,
 } from "~/lib/apollo/create-apollo-client";
 import { logClientError } from "~/lib/client-log";
@@ -27,15 +28,27 @@ const client = createApolloClient({
   },
 });
 
+/**
+ * Around the whole page: its effect runs after every effect inside it, once the server's page
+ * is hydrated (the queries' first reads done from the server's cache): from then on queries
+ * fetch as their policies say.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => endHydration(client), []);
+  return children;
+}
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <ApolloProvider client={client}>
-        <ApolloBootstrapProvider text={() => raw}>
-          <HydratedRouter />
-        </ApolloBootstrapProvider>
-      </ApolloProvider>
+      <Hydrated>
+        <ApolloProvider client={client}>
+          <ApolloBootstrapProvider text={() => raw}>
+            <HydratedRouter />
+          </ApolloBootstrapProvider>
+        </ApolloProvider>
+      </Hydrated>
     </StrictMode>,
     {
       // a server page the browser could not take over (hydration): React renders it again and

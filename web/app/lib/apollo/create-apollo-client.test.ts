@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { gql } from "@apollo/client";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApolloClient } from "./create-apollo-client";
+import { createApolloClient, endHydration } from "./create-apollo-client";
 
 interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -110,6 +110,10 @@ describe("createApolloClient", () => {
     const answer = await browser.query({ query: firstQuery, fetchPolicy: "network-only" });
     expect(answer.data).toEqual({ echo: "First" });
     expect(received).toHaveLength(1); // the server's request only
+    // hydrated: network-only goes to the network again (a refetch after a change is fresh)
+    endHydration(browser);
+    await browser.query({ query: firstQuery, fetchPolicy: "network-only" });
+    expect(received).toHaveLength(2);
   });
 
   it("sends network-only queries to the network without a server page", async () => {

@@ -94,9 +94,6 @@ export function frontendHeaderValue(
   return `${frontendName}/${locale}`;
 }
 
-/** How long after a server page loads its restored cache answers every query (hydration). */
-export const HYDRATION_CACHE_MS = 1_000;
-
 export function createApolloClient(
   options: CreateApolloClientOptions,
 ): ApolloClient {
@@ -134,15 +131,10 @@ export function createApolloClient(
     onError?.(error, operation.operationName ?? "anonymous");
   });
 
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: ApolloLink.from([errorLink, answerCheckLink, headersLink, batchLink]),
     cache,
     ssrMode: options.ssrMode,
-    // Hydrating a server page: for its first moments even `network-only` queries read what the
-    // server rendered from the restored cache, so the browser's first render is the server's
-    // (a query that went to the network rendered its loading state instead, and React threw the
-    // server's page away). Later renders fetch as their policy says.
-    ...(options.initialState && !options.ssrMode ? { ssrForceFetchDelay: HYDRATION_CACHE_MS } : {}),
     // Spec section 9: the client query cache defaults to cache-first with deduplication on.
     queryDeduplication: true,
     defaultOptions: {
@@ -150,4 +142,15 @@ export function createApolloClient(
       query: { fetchPolicy: "cache-first" },
     },
   });
+  // Hydrating a server page: until the browser has taken it over (endHydration), even
+  // `network-only` queries read what the server rendered from the restored cache, so the
+  // browser's first render is the server's (a query that went to the network rendered its
+  // loading state instead, and React threw the server's page away).
+  if (options.initialState && !options.ssrMode) client.prioritizeCacheValues = true;
+  return client;
+}
+
+/** The page is hydrated: queries fetch as their policies say from now on. */
+export function endHydration(client: ApolloClient): void {
+  client.prioritizeCacheValues = false;
 }
