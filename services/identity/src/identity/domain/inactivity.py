@@ -72,7 +72,13 @@ def _days(value: object, default: int) -> int:
     return value if isinstance(value, int) and value >= 1 else default
 
 
-async def _rules(session: AsyncSession, only: Sequence[str] | None) -> dict[str, _Rule]:
+async def _locked_rules(
+    session: AsyncSession, only: Sequence[str] | None
+) -> dict[str, _Rule] | None:
+    """Each site's periods, once this transaction holds the rule's lock (None when another
+    replica holds it)."""
+    if not await session.scalar(select(func.pg_try_advisory_xact_lock(func.hashtext(LOCK)))):
+        return None
     query = select(User.site).distinct()
     if only is not None:
         query = query.where(User.site.in_(list(only)))
@@ -115,9 +121,9 @@ async def _warn(
     """Mails the warning to a batch of accounts due for it; None when another replica holds
     the lock. An account is marked warned only once its mail went out."""
     async with unit_of_work(sessions) as session:
-        if not await session.scalar(select(func.pg_try_advisory_xact_lock(func.hashtext(LOCK)))):
+        rules = await _locked_rules(session, only)
+        if rules is None:
             return None
-        rules = await _rules(session, only)
         if not rules:
             return 0
         active = last_active()
@@ -171,9 +177,9 @@ async def _erase(
 ) -> int | None:
     """Erases a batch of accounts warned long enough ago and not used since."""
     async with unit_of_work(sessions) as session:
-        if not await session.scalar(select(func.pg_try_advisory_xact_lock(func.hashtext(LOCK)))):
+        rules = await _locked_rules(session, only)
+        if rules is None:
             return None
-        rules = await _rules(session, only)
         if not rules:
             return 0
         active = last_active()
