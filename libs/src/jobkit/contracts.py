@@ -115,6 +115,25 @@ def erasure_completed(service: str) -> str:
     return f"{service}.erasure.completed"
 
 
+# the export saga (ADR 0038, jobkit.export): a person's copy of their data. identity publishes
+# identity.export.requested; every service that keeps personal data puts its part (JSON and the
+# original files) in the shared export storage and says so on its own topic; identity adds its
+# own part and assembles the archive.
+EXPORT_REQUEST_TOPIC = "identity.export"  # export requests, keyed by the person's id
+EXPORT_REQUESTED = "identity.export.requested"
+EXPORTERS: tuple[str, ...] = ERASERS
+
+
+def export_topic(service: str) -> str:
+    """The topic a service announces its part of an export on, keyed by the person's id."""
+    return f"{service}.export"
+
+
+def export_completed(service: str) -> str:
+    """The announcement's event type."""
+    return f"{service}.export.completed"
+
+
 class EventView(BaseModel):
     """A consumer's view of an event's payload: the fields it reads, typed; the publisher's other
     fields are ignored, so a publisher may add fields without breaking anyone."""

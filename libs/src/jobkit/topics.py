@@ -70,6 +70,9 @@ TOPICS: dict[str, TopicSettings] = {
     "search.vocabulary": TopicSettings(),
     # each eraser's confirmations, keyed by the person's id (ADR 0036)
     **{contracts.erasure_topic(service): TopicSettings() for service in contracts.ERASERS},
+    # export requests, and each service's part of them (ADR 0038)
+    contracts.EXPORT_REQUEST_TOPIC: TopicSettings(),
+    **{contracts.export_topic(service): TopicSettings() for service in contracts.EXPORTERS},
 }
 
 

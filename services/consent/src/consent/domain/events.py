@@ -2,16 +2,18 @@
 
 from typing import ClassVar
 
-from jobkit.contracts import erasure_completed, erasure_topic
+from jobkit.contracts import erasure_completed, erasure_topic, export_completed, export_topic
 from jobkit.erasure import ErasureCompletedPayload
+from jobkit.export import ExportCompletedPayload
 from jobkit.events import EventPayload
 
 INFO_TOPIC = "consent.info"  # consent infos, keyed by info id
 CONSENT_TOPIC = "consent.consent"  # user consents, keyed by user id (a user's consents in order)
 
 ERASURE_TOPIC = erasure_topic("consent")  # erasure confirmations, keyed by user id (ADR 0036)
+EXPORT_TOPIC = export_topic("consent")  # parts of exports, keyed by user id (ADR 0038)
 
-PUBLISHED_TOPICS = (INFO_TOPIC, CONSENT_TOPIC, ERASURE_TOPIC)
+PUBLISHED_TOPICS = (INFO_TOPIC, CONSENT_TOPIC, ERASURE_TOPIC, EXPORT_TOPIC)
 
 
 class ConsentInfoRevised(EventPayload):
@@ -48,3 +50,10 @@ class ErasureCompleted(ErasureCompletedPayload):
 
     event_type: ClassVar[str] = erasure_completed("consent")
     topic: ClassVar[str] = ERASURE_TOPIC
+
+
+class ExportCompleted(ExportCompletedPayload):
+    """A person's consents put in their export (ADR 0038)."""
+
+    event_type: ClassVar[str] = export_completed("consent")
+    topic: ClassVar[str] = EXPORT_TOPIC

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
+from jobkit.export import ExportPart
 from jobkit.errors import errors_from_validation
 from jobkit.html import MAX_HTML_LENGTH, plain_text, sanitize_full
 from jobkit.outbox import enqueue
@@ -444,3 +445,39 @@ async def erase_user_consents(session: AsyncSession, user_id: str) -> ErasureRep
     )
     report.anonymized_rows("user_consents", rowcount(result))
     return report
+
+
+async def export_user_consents(session: AsyncSession, user_id: str) -> ExportPart:
+    """identity.export.requested (ADR 0038): every consent the person gave, oldest first, each
+    with the revision of the text they agreed to (its number, its texts by language, when it was
+    published), where and how they gave it."""
+    part = ExportPart("consent")
+    rows = await session.execute(
+        select(UserConsent, ConsentInfo, ConsentInfoRevision)
+        .join(ConsentInfo, ConsentInfo.id == UserConsent.info_id)
+        .join(ConsentInfoRevision, ConsentInfoRevision.id == UserConsent.revision_id)
+        .where(UserConsent.user_id == user_id)
+        .order_by(UserConsent.given_at, UserConsent.id)
+    )
+    part.add(
+        "consents",
+        [
+            {
+                "id": consent.id,
+                "given_at": consent.given_at,
+                "site": consent.site,
+                "source": consent.source,
+                "address": consent.mail,
+                "type": info.type,
+                "placement": info.placement,
+                "opt_in": info.opt_in,
+                "revision": {
+                    "number": revision.number,
+                    "published_at": revision.published_at,
+                    "texts": revision.texts,
+                },
+            }
+            for consent, info, revision in rows.tuples()
+        ],
+    )
+    return part

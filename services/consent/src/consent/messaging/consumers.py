@@ -6,16 +6,21 @@ from jobkit import contracts
 from jobkit.consumer import Handler
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.settings import ServiceSettings
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from consent.db import outbox
-from consent.domain.events import ErasureCompleted
+from consent.domain.events import ErasureCompleted, ExportCompleted
 from consent.domain.identity_events import RegistrationConsented
-from consent.domain.service import erase_user_consents, record_registration_consents
+from consent.domain.service import (
+    erase_user_consents,
+    export_user_consents,
+    record_registration_consents,
+)
 from consent.messaging.contracts import IDENTITY_GROUP
 
-__all__ = ["IDENTITY_GROUP", "identity_handlers"]
+__all__ = ["IDENTITY_GROUP", "export_handlers", "identity_handlers"]
 
 
 def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
@@ -41,3 +46,19 @@ def identity_handlers(settings: ServiceSettings) -> dict[str, Handler]:
         erase=erase,
     )
     return {RegistrationConsented.event_type: registered, contracts.USER_DELETED: deleted}
+
+
+def export_handlers(settings: ServiceSettings) -> dict[str, Handler]:
+    """identity.export.requested: the person's consents, as this service's part (ADR 0038)."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_user_consents(session, request.user_id)
+
+    exported = export_handler(
+        service="consent",
+        settings=settings,
+        outbox=outbox,
+        completed=ExportCompleted,
+        collect=collect,
+    )
+    return {contracts.EXPORT_REQUESTED: exported}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.revocations import revocation_reads
 
 from consent.domain.identity_events import RegistrationConsented
@@ -21,6 +22,8 @@ READS = (
     ),
     # a deleted account's consents anonymized, and confirmed (ADR 0036)
     erasure_reads(IDENTITY_GROUP),
+    # a person's consents in their export (ADR 0038)
+    export_reads(IDENTITY_GROUP),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("consent"),
 )
