@@ -51,9 +51,7 @@ async def test_a_persons_consents_are_exported_with_their_texts(
     handler = export_handlers(service_settings)[contracts.EXPORT_REQUESTED]
     await deliver(committed_sessions, handler, event)
 
-    [announced] = await announcements(
-        committed_sessions, outbox, service="consent", user_id=person
-    )
+    [announced] = await announcements(committed_sessions, outbox, service="consent", user_id=person)
     assert announced.payload["export_id"] == event.payload["export_id"]
     assert announced.payload["counts"] == {"consents": 2}
     storage = export_storage(service_settings)

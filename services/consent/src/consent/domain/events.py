@@ -4,8 +4,8 @@ from typing import ClassVar
 
 from jobkit.contracts import erasure_completed, erasure_topic, export_completed, export_topic
 from jobkit.erasure import ErasureCompletedPayload
-from jobkit.export import ExportCompletedPayload
 from jobkit.events import EventPayload
+from jobkit.export import ExportCompletedPayload
 
 INFO_TOPIC = "consent.info"  # consent infos, keyed by info id
 CONSENT_TOPIC = "consent.consent"  # user consents, keyed by user id (a user's consents in order)

@@ -16,8 +16,8 @@ from typing import Annotated, Any
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
-from jobkit.export import ExportPart
 from jobkit.errors import errors_from_validation
+from jobkit.export import ExportPart
 from jobkit.html import MAX_HTML_LENGTH, plain_text, sanitize_full
 from jobkit.outbox import enqueue
 from jobkit.settings import ServiceSettings
