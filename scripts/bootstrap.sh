@@ -74,6 +74,7 @@ sso_secret=$(secret demo-sso-client-secret)
 captcha_secret=$(secret demo-captcha-secret)
 file_signing_secret=$(secret jobs-file-signing-secret)
 alert_signing_secret=$(secret search-alert-signing-secret)
+export_signing_secret=$(secret identity-export-signing-secret)
 cat > .local/env <<ENV
 JOBBOARD_ENV=development
 IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
@@ -94,6 +95,7 @@ JOBS_FILE_SIGNING_SECRET=$file_signing_secret
 SEARCH_CAPTCHA_VERIFY_URL=http://127.0.0.1:3006/turnstile/v0/siteverify
 SEARCH_CAPTCHA_SECRET=$captcha_secret
 SEARCH_ALERT_SIGNING_SECRET=$alert_signing_secret
+IDENTITY_EXPORT_SIGNING_SECRET=$export_signing_secret
 CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
 CAPTCHA_SITE_KEY=demo-site-key
 ENV

@@ -197,7 +197,7 @@ def export_handler(
     """The consumer's handler of ``identity.export.requested``: when the request asks this
     service, ``collect(session, request)``, store the part, then the announcement in the outbox
     of the consumer's transaction. Handling a request again stores the part again (the same
-    key) and announces it again; identity keeps the first announcement."""
+    key) and announces it again; identity keeps the latest announcement."""
     store = storage or export_storage(settings)
 
     async def handle(session: AsyncSession, event: EventEnvelope) -> None:

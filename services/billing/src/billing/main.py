@@ -15,6 +15,7 @@ from billing.messaging.consumers import (
     ORGANIZATION_TOPIC,
     contact_handlers,
     erasure_handlers,
+    export_handlers,
     organization_handlers,
     slot_handlers,
 )
@@ -32,7 +33,8 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     """Organizations' member events into the membership read model (keyed by the organization's
     integer number, the id billing's API takes), and its created/updated events into the
     organizations read model; jobs' publish requests and withdrawals into the slot saga, and
-    resumes' contact requests into resume contact slots."""
+    resumes' contact requests into resume contact slots; a deleted account's traces anonymized
+    and a person's export collected, in one group (ADR 0036, ADR 0038)."""
     settings = runtime.settings
     assert isinstance(settings, BillingSettings)
     return [
@@ -68,7 +70,10 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         IdempotentConsumer(
             group_id=settings.topic(ERASURE_GROUP),
-            handlers={settings.topic(contracts.USER_TOPIC): erasure_handlers(settings)},
+            handlers={
+                settings.topic(contracts.USER_TOPIC): erasure_handlers(settings),
+                settings.topic(contracts.EXPORT_REQUEST_TOPIC): export_handlers(settings),
+            },
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,

@@ -2,11 +2,12 @@ from fastapi import FastAPI, Request
 from jobkit.app import Worker, create_service_app
 
 from identity.api.credentials import router as credentials_router
+from identity.api.exports import router as exports_router
 from identity.api.masquerade import router as masquerade_router
 from identity.api.sessions import router as sessions_router
 from identity.api.social import router as social_router
 from identity.db import outbox, revocations
-from identity.domain.events import SESSION_TOPIC, USER_TOPIC
+from identity.domain.events import EXPORT_REQUEST_TOPIC, SESSION_TOPIC, USER_TOPIC
 from identity.domain.social import IdTokenVerifier
 from identity.domain.tokens import SigningKey
 from identity.graphql.schema import schema
@@ -24,7 +25,11 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
-        published_topics=[settings.topic(USER_TOPIC), settings.topic(SESSION_TOPIC)],
+        published_topics=[
+            settings.topic(USER_TOPIC),
+            settings.topic(SESSION_TOPIC),
+            settings.topic(EXPORT_REQUEST_TOPIC),
+        ],
         consumers=lambda runtime: build_consumers(runtime, signing_key),
         workers=[
             Worker("erasure-retries", run_erasure_retries),
@@ -38,6 +43,7 @@ def create_app(settings: IdentitySettings | None = None) -> FastAPI:
     app.include_router(social_router)
     app.include_router(masquerade_router)
     app.include_router(sessions_router)
+    app.include_router(exports_router)
 
     @app.get("/.well-known/jwks.json", include_in_schema=False)
     async def jwks(request: Request) -> dict[str, object]:

@@ -52,6 +52,20 @@ class IdentitySettings(MailSettings):
     erasure_alert_after_attempts: int = 5
     # The retention rule for inactive accounts (identity.domain.inactivity) runs this often.
     retention_interval_seconds: float = 3600.0
+    # Exports (ADR 0038): the archive's download links are signed with this secret and the
+    # archive is kept export_ttl_seconds (a week); services that have not sent their part are
+    # asked again after export_retry_after_seconds (checked with the erasures); a person may ask
+    # export_daily_limit times a day.
+    export_signing_secret: SecretStr = SecretStr("development-only-export-signing-secret")
+    export_ttl_seconds: int = 7 * 24 * 3600
+    export_retry_after_seconds: int = 15 * 60
+    export_daily_limit: int = 3
+
+    def _secrets(self) -> dict[str, str]:
+        secret = self.export_signing_secret.get_secret_value()
+        return super()._secrets() | {
+            "IDENTITY_EXPORT_SIGNING_SECRET": "" if "development-only" in secret else secret
+        }
 
     def private_key_pem(self) -> str | None:
         if self.jwt_private_key is not None:

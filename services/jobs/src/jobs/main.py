@@ -4,7 +4,13 @@ from jobkit.uploads import UploadKind, UploadReference, upload_router
 
 from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
-from jobs.domain.events import APPLICATION_TOPIC, BOOKMARK_TOPIC, ERASURE_TOPIC, JOB_TOPIC
+from jobs.domain.events import (
+    APPLICATION_TOPIC,
+    BOOKMARK_TOPIC,
+    ERASURE_TOPIC,
+    EXPORT_TOPIC,
+    JOB_TOPIC,
+)
 from jobs.domain.models import RateLimitHit
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
@@ -44,7 +50,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         memberships=members,
         published_topics=[
             settings.topic(topic)
-            for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC, ERASURE_TOPIC)
+            for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC, ERASURE_TOPIC, EXPORT_TOPIC)
         ],
         consumers=build_consumers,
         workers=[Worker("scheduler", _scheduler)],

@@ -7,6 +7,7 @@ from organizations.domain.contact import ATTACHMENT_PURPOSE
 from organizations.domain.events import (
     CONTACT_TOPIC,
     ERASURE_TOPIC,
+    EXPORT_TOPIC,
     ORGANIZATION_TOPIC,
     PROFILE_TOPIC,
 )
@@ -49,6 +50,7 @@ def create_app(settings: OrganizationsSettings | None = None) -> FastAPI:
             settings.topic(PROFILE_TOPIC),
             settings.topic(CONTACT_TOPIC),
             settings.topic(ERASURE_TOPIC),
+            settings.topic(EXPORT_TOPIC),
         ],
         consumers=build_consumers,
         revocations=revocations,

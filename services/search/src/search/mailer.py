@@ -10,7 +10,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from jobkit.app import Worker, create_service_app
 
-from search.alerts.events import ERASURE_TOPIC
+from search.alerts.events import ERASURE_TOPIC, EXPORT_TOPIC
 from search.db import outbox
 from search.graphql.schema import schema
 from search.messaging.alert_mailer import (
@@ -29,7 +29,7 @@ def create_mailer_app(settings: SearchSettings | None = None) -> FastAPI:
         schema=schema,
         service_dir=SERVICE_DIR,
         outbox=outbox,
-        published_topics=[settings.topic(ERASURE_TOPIC)],
+        published_topics=[settings.topic(ERASURE_TOPIC), settings.topic(EXPORT_TOPIC)],
         consumers=alert_mailer_consumers,
         workers=[
             Worker("alert-mailer", run_alert_mailer),

@@ -9,9 +9,10 @@ from typing import Any
 
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
-from jobkit.contracts import USER_DELETED
+from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
@@ -20,7 +21,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from analytics.db import known_organizations, memberships, outbox, processed_events, site_settings
 from analytics.domain.erasure import erase_person
-from analytics.domain.events import ErasureCompleted
+from analytics.domain.events import ErasureCompleted, ExportCompleted
+from analytics.domain.export import export_person
 from analytics.domain.models import KnownJob
 from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
@@ -71,6 +73,24 @@ def erasure_handlers(settings: AnalyticsSettings) -> dict[str, Handler]:
             outbox=outbox,
             completed=ErasureCompleted,
             erase=erase,
+        )
+    }
+
+
+def export_handlers(settings: AnalyticsSettings) -> dict[str, Handler]:
+    """identity.export.requested: the person's events, cookie consent and relay forwards, as
+    this service's part (ADR 0038); what the erasure touches is what the person gets a copy of."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(session, user_id=request.user_id)
+
+    return {
+        EXPORT_REQUESTED: export_handler(
+            service="analytics",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
         )
     }
 
@@ -217,7 +237,7 @@ def organization_handlers() -> dict[str, Handler]:
 def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     """The events group (each recorded event is keyed by its source event id, and each forward
     by source event and destination, so a redelivery or a replay never counts or sends twice)
-    and the read models' groups."""
+    and the read models' groups; the erasure group also collects exports (ADR 0038)."""
     settings = runtime.settings
     assert isinstance(settings, AnalyticsSettings)
 
@@ -235,5 +255,11 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
         consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
         consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
         consumer(JOBS_GROUP, {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job_snapshot)}),
-        consumer(ERASURE_GROUP, {USER_TOPIC: erasure_handlers(settings)}),
+        consumer(
+            ERASURE_GROUP,
+            {
+                USER_TOPIC: erasure_handlers(settings),
+                EXPORT_REQUEST_TOPIC: export_handlers(settings),
+            },
+        ),
     ]

@@ -21,6 +21,7 @@ from jobkit.contracts import (
     Reads,
 )
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -111,6 +112,8 @@ class OrganizationCreatedV1(EventView):
 READS = (
     # a deleted account's data anonymized or erased, and confirmed (ADR 0036)
     erasure_reads("analytics-erasure"),
+    # a person's events, cookie consent and relay forwards in their export (ADR 0038)
+    export_reads("analytics-erasure"),
     Reads("analytics", USER_TOPIC, (USER_REGISTERED,), UserRegisteredV1),
     Reads("analytics", APPLICATION_TOPIC, (APPLICATION_SUBMITTED,), ApplicationSubmittedV1),
     Reads(

@@ -5,18 +5,21 @@ from typing import ClassVar
 from jobkit import contracts
 from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
+from jobkit.export import ExportCompletedPayload
 
 LEDGER_TOPIC = "billing.ledger"  # credit ledgers, keyed by the organization's number
 
 CONTACT_TOPIC = "billing.contact"  # answers to resume contact requests, keyed by request id
 
 ERASURE_TOPIC = contracts.erasure_topic("billing")  # erasure confirmations, keyed by user id
+EXPORT_TOPIC = contracts.export_topic("billing")  # parts of exports, keyed by user id (ADR 0038)
 PUBLISHED_TOPICS = (
     LEDGER_TOPIC,
     "billing.subscription",
     "billing.slot",
     CONTACT_TOPIC,
     ERASURE_TOPIC,
+    EXPORT_TOPIC,
 )
 
 
@@ -114,3 +117,10 @@ class ErasureCompleted(ErasureCompletedPayload):
 
     event_type: ClassVar[str] = contracts.erasure_completed("billing")
     topic: ClassVar[str] = ERASURE_TOPIC
+
+
+class ExportCompleted(ExportCompletedPayload):
+    """A person's ledger entries and invoicing contacts put in their export (ADR 0038)."""
+
+    event_type: ClassVar[str] = contracts.export_completed("billing")
+    topic: ClassVar[str] = EXPORT_TOPIC

@@ -6,13 +6,15 @@ from jobkit import contracts
 from jobkit.consumer import Handler
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from billing.db import known_organizations, outbox
 from billing.domain.contacts import consume_contact_slot
 from billing.domain.erasure import erase_person
-from billing.domain.events import ErasureCompleted
+from billing.domain.events import ErasureCompleted, ExportCompleted
+from billing.domain.export import export_person
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.resumes_events import ContactRequested
 from billing.domain.slots import release_slot, reserve_slot
@@ -80,5 +82,23 @@ def erasure_handlers(settings: BillingSettings) -> dict[str, Handler]:
             outbox=outbox,
             completed=ErasureCompleted,
             erase=erase,
+        )
+    }
+
+
+def export_handlers(settings: BillingSettings) -> dict[str, Handler]:
+    """identity.export.requested: the person's ledger entries and invoicing contacts, as this
+    service's part (ADR 0038); what the erasure anonymizes is what the person gets a copy of."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(session, user_id=request.user_id, email=request.email)
+
+    return {
+        contracts.EXPORT_REQUESTED: export_handler(
+            service="billing",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
         )
     }

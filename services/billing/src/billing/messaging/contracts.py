@@ -6,6 +6,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.memberships import MemberAddedByNumberView, MemberRemovedByNumberView
 from jobkit.revocations import revocation_reads
 
@@ -29,6 +30,8 @@ class OrganizationNamed(EventView):
 READS = (
     # a deleted account's data anonymized, and confirmed (ADR 0036)
     erasure_reads(ERASURE_GROUP),
+    # a person's ledger entries and invoicing contacts in their export (ADR 0038)
+    export_reads(ERASURE_GROUP),
     Reads(
         MEMBERSHIPS_GROUP,
         contracts.ORGANIZATION_TOPIC,

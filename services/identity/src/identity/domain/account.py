@@ -41,6 +41,7 @@ from identity.domain.events import (
     PasswordChanged,
     UserUpdated,
 )
+from identity.domain.export import forget_exports
 from identity.domain.models import User
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
@@ -379,6 +380,8 @@ async def erase_in(
     """In the caller's transaction: the account goes, and the erasure saga asks every service
     to erase or anonymize the person's data and confirm."""
     await open_erasure(session, settings, user, actor=actor)
+    # Its exports (requests, parts and archives) go too: a copy of what is being erased.
+    await forget_exports(session, settings, user)
     # Its session rows go with it; every service refuses its tokens from the events on.
     await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
     await outdate_tokens(session, settings, user, reason="deleted", actor=actor)

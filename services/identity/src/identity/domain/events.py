@@ -198,3 +198,22 @@ class TokensOutdated(EventPayload):
     user_id: str
     min_version: int
     reason: SessionEndReason
+
+
+EXPORT_REQUEST_TOPIC = contracts.EXPORT_REQUEST_TOPIC
+
+
+class ExportRequested(EventPayload):
+    """A person (or an administrator on their behalf) asked for a copy of their data: the
+    services named in ``services`` (every exporter at first, the ones that have not answered
+    when identity asks again) store their part and announce it (the export saga, ADR 0038)."""
+
+    event_type: ClassVar[str] = contracts.EXPORT_REQUESTED
+    schema_version: ClassVar[int] = 1
+    topic: ClassVar[str] = EXPORT_REQUEST_TOPIC
+
+    export_id: str
+    user_id: str
+    # the account's address, for what services keep by address (visitors' applications, alerts)
+    email: str | None
+    services: list[str] = Field(default_factory=list)

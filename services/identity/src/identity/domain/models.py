@@ -198,3 +198,44 @@ class ErasureConfirmation(Base):
     confirmed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     erased: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     anonymized: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+
+
+class DataExport(Base):
+    """A person's request for a copy of their data (ADR 0038): every exporter is asked for its
+    part; once all are in, identity adds its own and assembles the archive, which can be
+    downloaded until ``expires_at`` and is then deleted. Kept without the archive afterwards, as
+    the record that the request was answered."""
+
+    __tablename__ = "data_exports"
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    # not a foreign key: the record of an answered request outlives nothing but the account, and
+    # goes with it (the account's deletion removes these rows in its transaction)
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid, index=True)
+    site: Mapped[str] = mapped_column(String(100))
+    # who asked: the person, or an administrator on their behalf
+    requested_by: Mapped[str] = mapped_column(String(100))
+    requested_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=1)
+    completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    archive_key: Mapped[str | None] = mapped_column(String(200))
+    archive_size: Mapped[int | None] = mapped_column(Integer)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class DataExportPart(Base):
+    """One service's part of an export: where it is stored, its size and digest, what it holds.
+    The latest announcement counts; the part is deleted from storage once assembled."""
+
+    __tablename__ = "data_export_parts"
+
+    export_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("data_exports.id", ondelete="CASCADE"), primary_key=True
+    )
+    service: Mapped[str] = mapped_column(String(50), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    counts: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import strawberry
 from jobkit.daily import created_per_day
 from jobkit.graphql import parse_uuid
-from jobkit.permissions import AdminLike
+from jobkit.permissions import AdminLike, IsAuthenticated
 from sqlalchemy import select
 from strawberry.types import Info
 
@@ -16,6 +16,7 @@ from identity.domain.models import Site as SiteModel
 from identity.domain.models import User as UserModel
 from identity.domain.site_config import site_config
 from identity.graphql.context import IdentityContext
+from identity.graphql.exports import DataExport, DataExports, data_exports, my_data_exports
 from identity.graphql.types import (
     AppConfigEntry,
     AuditEntry,
@@ -161,6 +162,18 @@ class Query:
                 days=days,
             )
         return [SignUpDay(day=item.day, count=item.count) for item in found]
+
+    my_data_exports: list[DataExport] = strawberry.field(
+        resolver=my_data_exports,
+        description="Your latest data exports, newest first (ADR 0038).",
+        permission_classes=[IsAuthenticated],
+    )
+    data_exports: DataExports = strawberry.field(
+        resolver=data_exports,
+        description="Data exports, newest first, with each service's part (administrators "
+        "only). pendingOnly: those still being prepared; userId: one person's.",
+        permission_classes=[AdminLike],
+    )
 
     @strawberry.field(
         description="Deleted accounts' erasures, newest first, with each service's progress "

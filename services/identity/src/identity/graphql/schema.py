@@ -2,6 +2,7 @@ import strawberry
 from jobkit.permissions import AdminLike, IsAuthenticated
 from jobkit.schema import build_schema
 
+from identity.graphql.exports import DataExportResult, export_user_data, request_data_export
 from identity.graphql.mutations.account import (
     AccountResult,
     DeleteAccountResult,
@@ -96,6 +97,24 @@ class Mutation:
         description=(
             "Delete a person's account on their request, and erase their data in every service "
             "(administrators only; progress in erasureRequests)."
+        ),
+        permission_classes=[AdminLike],
+    )
+
+    request_data_export: DataExportResult = strawberry.mutation(
+        resolver=request_data_export,
+        description=(
+            "Ask for a copy of everything the site keeps about you: every service sends its part "
+            "and you get a mail with a download link within minutes (myDataExports follows it)."
+        ),
+        permission_classes=[IsAuthenticated],
+    )
+    export_user_data: DataExportResult = strawberry.mutation(
+        resolver=export_user_data,
+        description=(
+            "Prepare a copy of a person's data on their request (administrators only; written "
+            "to the audit log; the person is mailed the link, the administrator can download it "
+            "too)."
         ),
         permission_classes=[AdminLike],
     )

@@ -13,7 +13,14 @@ from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.consumer import Handler, IdempotentConsumer
-from jobkit.contracts import ERASERS, erasure_completed, erasure_topic
+from jobkit.contracts import (
+    ERASERS,
+    EXPORTERS,
+    erasure_completed,
+    erasure_topic,
+    export_completed,
+    export_topic,
+)
 from jobkit.events import EventEnvelope
 from jobkit.mail import send_mail
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -35,6 +42,7 @@ from identity.domain.events import (
     TakenEmailUsed,
     UserRegistered,
 )
+from identity.domain.export import record_part
 from identity.domain.models import User
 from identity.domain.password_reset import reset_mail, reset_token
 from identity.domain.taken_email import taken_email_mail
@@ -64,6 +72,22 @@ def erasure_handlers() -> dict[str, dict[str, Handler]]:
     return {
         erasure_topic(service): {erasure_completed(service): confirmed_by(service)}
         for service in ERASERS
+    }
+
+
+def export_handlers(settings: IdentitySettings) -> dict[str, dict[str, Handler]]:
+    """Every exporter's announcement topic (unprefixed) -> its handler (ADR 0038): the last
+    part assembles the archive and mails the person."""
+
+    def sent_by(service: str) -> Handler:
+        async def sent(session: AsyncSession, event: EventEnvelope) -> None:
+            await record_part(session, settings, service=service, payload=event.payload)
+
+        return sent
+
+    return {
+        export_topic(service): {export_completed(service): sent_by(service)}
+        for service in EXPORTERS
     }
 
 
@@ -141,7 +165,8 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         IdempotentConsumer(
             group_id=settings.topic(ERASURE_GROUP),
             handlers={
-                settings.topic(topic): handlers for topic, handlers in erasure_handlers().items()
+                settings.topic(topic): handlers
+                for topic, handlers in (erasure_handlers() | export_handlers(settings)).items()
             },
             sessions=runtime.sessions,
             processed=processed_events,

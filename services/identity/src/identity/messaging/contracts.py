@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from jobkit import contracts
 from jobkit.audit import AUDIT_TOPIC, MasqueradedWriteAttempted, MasqueradedWriteFinished
-from jobkit.contracts import ERASERS, Reads, erasure_completed, erasure_topic
+from jobkit.contracts import (
+    ERASERS,
+    EXPORTERS,
+    Reads,
+    erasure_completed,
+    erasure_topic,
+    export_completed,
+    export_topic,
+)
 from jobkit.erasure import ErasureCompleted
+from jobkit.export import ExportCompleted
 from jobkit.revocations import revocation_reads
 
 from identity.domain.consent import ConsentGiven, InfoRevised
@@ -58,6 +67,16 @@ READS = (
             ErasureCompleted,
         )
         for service in ERASERS
+    ),
+    # every exporter's part of an export (ADR 0038), read by the same group
+    *(
+        Reads(
+            "identity-erasure",
+            export_topic(service),
+            (export_completed(service),),
+            ExportCompleted,
+        )
+        for service in EXPORTERS
     ),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("identity"),

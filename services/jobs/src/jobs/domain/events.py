@@ -12,6 +12,7 @@ from jobkit import contracts
 from jobkit.contracts import EventView
 from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
+from jobkit.export import ExportCompletedPayload
 from pydantic import BaseModel, ConfigDict
 
 JOB_TOPIC = contracts.JOB_TOPIC  # jobs, keyed by the job id
@@ -249,3 +250,14 @@ class ErasureCompleted(ErasureCompletedPayload):
 
     event_type: ClassVar[str] = contracts.erasure_completed("jobs")
     topic: ClassVar[str] = ERASURE_TOPIC
+
+
+EXPORT_TOPIC = contracts.export_topic("jobs")  # parts of exports, keyed by user id (ADR 0038)
+
+
+class ExportCompleted(ExportCompletedPayload):
+    """A person's applications with their files, bookmarks, reports, jobs created and uploads
+    put in their export (ADR 0038)."""
+
+    event_type: ClassVar[str] = contracts.export_completed("jobs")
+    topic: ClassVar[str] = EXPORT_TOPIC

@@ -9,7 +9,9 @@
 - ``jobs-mailer``: a rejected job's reason, and a reported job's reason for archiving it
   (ADR 0030), mailed to the recruiter;
 - ``jobs-application-mailer`` and ``jobs-applicant-mailer``: application mails
-  (messaging/application_mailer.py).
+  (messaging/application_mailer.py);
+- ``jobs-erasure``: identity's deleted accounts erased (ADR 0036) and its export requests
+  answered with this service's part (ADR 0038).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.known_organizations import apply_profile as apply_known_profile
 from jobkit.mail import compose, send_mail
@@ -42,11 +45,13 @@ from jobs.domain.events import (
     JOB_TOPIC,
     SLOT_TOPIC,
     ErasureCompleted,
+    ExportCompleted,
     JobRejected,
     JobTakenDown,
     SlotDenied,
     SlotGranted,
 )
+from jobs.domain.export import export_person
 from jobs.domain.models import Job, SiteSetting, VerifiedOrganization
 from jobs.domain.publishing import archive_organization_jobs
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
@@ -93,6 +98,27 @@ def erasure_handlers(settings: JobsSettings, storage: Storage) -> dict[str, Hand
             outbox=outbox,
             completed=ErasureCompleted,
             erase=erase,
+        )
+    }
+
+
+def export_handlers(settings: JobsSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.export.requested: the person's applications with their files (read from the
+    service's upload storage), bookmarks, reports, jobs and uploads, as this service's part
+    (ADR 0038). In the erasure's group: the same person's data, the same reader."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(
+            session, storage=storage, user_id=request.user_id, email=request.email
+        )
+
+    return {
+        contracts.EXPORT_REQUESTED: export_handler(
+            service="jobs",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
         )
     }
 
@@ -307,6 +333,9 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             settings,
             sessions,
             ERASURE_GROUP,
-            {contracts.USER_TOPIC: erasure_handlers(settings, runtime.storage)},
+            {
+                contracts.USER_TOPIC: erasure_handlers(settings, runtime.storage),
+                contracts.EXPORT_REQUEST_TOPIC: export_handlers(settings, runtime.storage),
+            },
         ),
     ]

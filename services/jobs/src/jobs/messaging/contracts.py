@@ -9,6 +9,7 @@ import uuid
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -54,6 +55,9 @@ class ProfileShown(EventView):
 READS = (
     # a deleted account's data erased or anonymized, and confirmed (ADR 0036)
     erasure_reads("jobs-erasure"),
+    # a person's applications, files, bookmarks, reports, jobs and uploads in their export
+    # (ADR 0038), in the same group
+    export_reads("jobs-erasure"),
     Reads(
         "jobs-organizations",
         contracts.ORGANIZATION_TOPIC,

@@ -9,12 +9,14 @@ from typing import ClassVar
 from jobkit import contracts
 from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
+from jobkit.export import ExportCompletedPayload
 from pydantic import BaseModel
 
 ORGANIZATION_TOPIC = contracts.ORGANIZATION_TOPIC  # organizations and their members
 PROFILE_TOPIC = contracts.PROFILE_TOPIC  # public profiles (keyed by profile id = organization id)
 CONTACT_TOPIC = contracts.ORGANIZATION_CONTACT_TOPIC  # contact form messages (keyed by message id)
 ERASURE_TOPIC = contracts.erasure_topic("organizations")  # erasure confirmations, by user id
+EXPORT_TOPIC = contracts.export_topic("organizations")  # parts of exports, by user id (ADR 0038)
 
 
 class OrganizationCreated(EventPayload):
@@ -147,3 +149,11 @@ class ErasureCompleted(ErasureCompletedPayload):
 
     event_type: ClassVar[str] = contracts.erasure_completed("organizations")
     topic: ClassVar[str] = ERASURE_TOPIC
+
+
+class ExportCompleted(ExportCompletedPayload):
+    """A person's memberships, organizations, contact person entries, invitations, contact
+    messages and uploads put in their export, with the files (ADR 0038)."""
+
+    event_type: ClassVar[str] = contracts.export_completed("organizations")
+    topic: ClassVar[str] = EXPORT_TOPIC

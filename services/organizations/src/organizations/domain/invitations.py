@@ -32,6 +32,9 @@ from organizations.settings import OrganizationsSettings
 
 Code = OrganizationErrorCode
 
+# the role an accepted invitation gives (an invitation names no role of its own)
+INVITED_ROLE = "recruiter"
+
 
 class InvitationInput(BaseModel):
     email: EmailStr = Field(max_length=254)
@@ -145,7 +148,7 @@ async def accept_invitation(
         invitation.accepted_by = uuid.UUID(principal.user_id)
         await session.execute(
             members.insert().values(
-                organization_id=str(organization.id), user_id=principal.user_id, role="recruiter"
+                organization_id=str(organization.id), user_id=principal.user_id, role=INVITED_ROLE
             )
         )
         user = uuid.UUID(principal.user_id)

@@ -1,7 +1,7 @@
 """Organizations' consumers: search's vocabulary into the local terms read model (to check term
 ids on write), identity's site settings (the contact form's captcha), the invitation mailer
-(once per invitation event), the contact form's mailers (messaging/contact_mailer.py), and a
-deleted account's erasure (ADR 0036)."""
+(once per invitation event), the contact form's mailers (messaging/contact_mailer.py), a
+deleted account's erasure (ADR 0036) and, in the same group, a person's export (ADR 0038)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.mail import compose, send_mail
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from jobkit.uploads.storage import Storage
@@ -26,8 +27,10 @@ from organizations.domain.events import (
     CONTACT_TOPIC,
     ORGANIZATION_TOPIC,
     ErasureCompleted,
+    ExportCompleted,
     MemberInvited,
 )
+from organizations.domain.export import export_person
 from organizations.domain.invitations import new_invitation_token
 from organizations.domain.models import Invitation, Organization
 from organizations.messaging.contact_mailer import contact_copy_handlers, contact_mailer_handlers
@@ -56,6 +59,27 @@ def erasure_handlers(settings: OrganizationsSettings, storage: Storage) -> dict[
             outbox=outbox,
             completed=ErasureCompleted,
             erase=erase,
+        )
+    }
+
+
+def export_handlers(settings: OrganizationsSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.export.requested: what organizations keeps about the person, with the files
+    read from the service's ``storage`` (its uploads; the part itself goes to the shared export
+    storage), as this service's part (ADR 0038)."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(
+            session, storage=storage, user_id=request.user_id, email=request.email
+        )
+
+    return {
+        contracts.EXPORT_REQUESTED: export_handler(
+            service="organizations",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
         )
     }
 
@@ -102,7 +126,20 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         )
 
     return [
-        consumer(ERASURE_GROUP, contracts.USER_TOPIC, erasure_handlers(settings, runtime.storage)),
+        # a deleted account's erasure and a person's export: one group, the person's data both
+        # ways (what the erasure takes is what the export copies)
+        IdempotentConsumer(
+            group_id=settings.topic(ERASURE_GROUP),
+            handlers={
+                settings.topic(contracts.USER_TOPIC): erasure_handlers(settings, runtime.storage),
+                settings.topic(contracts.EXPORT_REQUEST_TOPIC): export_handlers(
+                    settings, runtime.storage
+                ),
+            },
+            sessions=runtime.sessions,
+            processed=processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
         consumer(SITE_CONFIG_GROUP, SITE_TOPIC, site_settings_handlers(site_settings)),
         consumer(
             CONTACT_MAILER_GROUP, CONTACT_TOPIC, contact_mailer_handlers(settings, runtime.storage)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
@@ -16,6 +17,8 @@ from organizations.domain.events import ContactMessageSent, MemberInvited
 READS = (
     # a deleted account's data erased or anonymized, and confirmed (ADR 0036)
     erasure_reads("organizations-erasure"),
+    # a person's data in their export, with the files (ADR 0038)
+    export_reads("organizations-erasure"),
     Reads(
         "organizations-site-config",
         contracts.SITE_TOPIC,

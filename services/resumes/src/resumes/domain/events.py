@@ -13,12 +13,14 @@ from typing import ClassVar
 from jobkit import contracts
 from jobkit.erasure import ErasureCompletedPayload
 from jobkit.events import EventPayload
+from jobkit.export import ExportCompletedPayload
 from pydantic import BaseModel
 
 RESUME_TOPIC = contracts.RESUME_TOPIC  # resumes, keyed by the resume id
 CONTACT_TOPIC = contracts.RESUME_CONTACT_TOPIC  # contact requests, keyed by the request id
 ERASURE_TOPIC = contracts.erasure_topic("resumes")  # erasure confirmations, keyed by user id
-PUBLISHED_TOPICS = (RESUME_TOPIC, CONTACT_TOPIC, ERASURE_TOPIC)
+EXPORT_TOPIC = contracts.export_topic("resumes")  # parts of exports, keyed by user id (ADR 0038)
+PUBLISHED_TOPICS = (RESUME_TOPIC, CONTACT_TOPIC, ERASURE_TOPIC, EXPORT_TOPIC)
 # billing's answers to contact requests (billing.domain.events), keyed by the request id
 BILLING_CONTACT_TOPIC = "billing.contact"
 CONTACT_GRANTED = "billing.contact.granted"
@@ -155,3 +157,10 @@ class ErasureCompleted(ErasureCompletedPayload):
 
     event_type: ClassVar[str] = contracts.erasure_completed("resumes")
     topic: ClassVar[str] = ERASURE_TOPIC
+
+
+class ExportCompleted(ExportCompletedPayload):
+    """A person's resume, contact requests and files put in their export (ADR 0038)."""
+
+    event_type: ClassVar[str] = contracts.export_completed("resumes")
+    topic: ClassVar[str] = EXPORT_TOPIC

@@ -253,19 +253,26 @@ def _referenced_tids(resume: Resume) -> set[int]:
     return tids
 
 
+async def term_labels(session: AsyncSession, tids: set[int]) -> dict[int, str]:
+    """The labels of these terms in the local vocabulary read model (unknown ones left out)."""
+    if not tids:
+        return {}
+    rows = await session.execute(select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(tids)))
+    return {int(tid): str(label) for tid, label in rows}
+
+
+async def resume_draft(session: AsyncSession, resume: Resume) -> ResumeDraft:
+    """The resume as a draft, term ids as their labels: what the JSON Resume export and the PDF
+    are written from (also the person's data export, ``resumes.domain.export``)."""
+    return draft_of(resume, await term_labels(session, _referenced_tids(resume)))
+
+
 async def _own_draft(session: AsyncSession, principal: Principal) -> ResumeDraft | None:
     """The caller's own resume as a draft (term ids as their labels); None without a resume."""
     resume = await own_resume(session, principal)
     if resume is None:
         return None
-    wanted = _referenced_tids(resume)
-    labels: dict[int, str] = {}
-    if wanted:
-        rows = await session.execute(
-            select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(wanted))
-        )
-        labels = {int(tid): str(label) for tid, label in rows}
-    return draft_of(resume, labels)
+    return await resume_draft(session, resume)
 
 
 def _file_name(draft: ResumeDraft, extension: str) -> str:

@@ -8,7 +8,8 @@
   the applicant; denied: no contact left), applied once per request whatever the redeliveries;
 - ``resumes-contact-mailer``: a granted request is mailed to the applicant;
 - ``resumes-identity``: a deleted account's resume and files are deleted, its contact requests
-  made as a recruiter anonymized, and the erasure confirmed (ADR 0036);
+  made as a recruiter anonymized, and the erasure confirmed (ADR 0036); a person's resume,
+  contact requests and files are put in their export, and the part announced (ADR 0038);
 - ``resumes-site-config``: identity's site settings into their read model (whether recruiters
   may ask for contact: ``features.resume_contact``; whether import and export are on).
 """
@@ -25,6 +26,7 @@ from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization
 from jobkit.mail import compose, send_mail
 from jobkit.memberships import MEMBER_ADDED, MEMBER_REMOVED, membership_handlers
@@ -51,7 +53,9 @@ from resumes.domain.events import (
     CONTACT_TOPIC,
     ContactStatusChanged,
     ErasureCompleted,
+    ExportCompleted,
 )
+from resumes.domain.export import export_person
 from resumes.domain.models import Resume
 from resumes.messaging.contracts import (
     CONTACT_MAILER_GROUP,
@@ -167,6 +171,24 @@ def identity_handlers(settings: ResumesSettings, storage: Storage) -> dict[str, 
     }
 
 
+def export_handlers(settings: ResumesSettings, storage: Storage) -> dict[str, Handler]:
+    """identity.export.requested: the person's resume, contact requests and files (read from
+    ``storage``, the one the erasure deletes them from) as this service's part (ADR 0038)."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(session, storage=storage, user_id=request.user_id)
+
+    return {
+        contracts.EXPORT_REQUESTED: export_handler(
+            service="resumes",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
+        )
+    }
+
+
 def _consumer(
     settings: ResumesSettings,
     sessions: async_sessionmaker[AsyncSession],
@@ -206,7 +228,10 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             settings,
             sessions,
             IDENTITY_GROUP,
-            {contracts.USER_TOPIC: identity_handlers(settings, runtime.storage)},
+            {
+                contracts.USER_TOPIC: identity_handlers(settings, runtime.storage),
+                contracts.EXPORT_REQUEST_TOPIC: export_handlers(settings, runtime.storage),
+            },
         ),
         _consumer(
             settings,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import EventView, Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.memberships import MemberAddedView, MemberRemovedView
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
@@ -81,6 +82,8 @@ READS = (
     ),
     # the account is gone: its resume and files erased, and confirmed (ADR 0036)
     erasure_reads(IDENTITY_GROUP),
+    # a person's resume, contact requests and files in their export (ADR 0038)
+    export_reads(IDENTITY_GROUP),
     # the site's settings: whether recruiters may ask for contact (features.resume_contact) and
     # whether import and export are on (features.resume, features.resume_import; ADR 0028)
     Reads(

@@ -1,8 +1,8 @@
 """The alert mailer's wiring (ADR 0029): its consumer of the job events (group
 ``search-alert-mailer``: a job that became searchable is queued for the instant alerts; a
-deleted account's alerts go) and its
-loop (instant matches, due digests, sends), run by the mailer process (``search.mailer``), not
-by the API's."""
+deleted account's alerts go; a person's alerts are copied into their export) and its loop
+(instant matches, due digests, sends), run by the mailer process (``search.mailer``), not by
+the API's."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.db import unit_of_work
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
+from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.site_settings import site_names
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.alerts.bounces import serve_bounces
 from search.alerts.erasure import erase_person
-from search.alerts.events import ErasureCompleted
+from search.alerts.events import ErasureCompleted, ExportCompleted
+from search.alerts.export import export_person
 from search.alerts.mailer import record_new_job, run_once
 from search.alerts.retention import drop_unconfirmed
 from search.db import outbox, processed_events, site_settings
@@ -65,6 +67,25 @@ def user_handlers(settings: SearchSettings) -> dict[str, Handler]:
     }
 
 
+def export_handlers(settings: SearchSettings) -> dict[str, Handler]:
+    """identity.export.requested: the person's alerts and what the mailer kept about their
+    address, as this service's part (ADR 0038); what the erasure deletes is what the person
+    gets a copy of."""
+
+    async def collect(session: AsyncSession, request: ExportRequest) -> ExportPart:
+        return await export_person(session, user_id=request.user_id, email=request.email)
+
+    return {
+        contracts.EXPORT_REQUESTED: export_handler(
+            service="search",
+            settings=settings,
+            outbox=outbox,
+            completed=ExportCompleted,
+            collect=collect,
+        )
+    }
+
+
 def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
@@ -74,6 +95,7 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
             handlers={
                 settings.topic(JOB_TOPIC): alert_job_handlers(),
                 settings.topic(contracts.USER_TOPIC): user_handlers(settings),
+                settings.topic(contracts.EXPORT_REQUEST_TOPIC): export_handlers(settings),
             },
             sessions=runtime.sessions,
             processed=processed_events,

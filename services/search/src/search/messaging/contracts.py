@@ -7,6 +7,7 @@ from __future__ import annotations
 from jobkit import contracts
 from jobkit.contracts import Reads
 from jobkit.erasure import erasure_reads
+from jobkit.export import export_reads
 from jobkit.revocations import revocation_reads
 from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
@@ -61,6 +62,8 @@ READS = (
     Reads("search-alert-mailer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
     # a deleted account's alerts erased, and confirmed (ADR 0036)
     erasure_reads("search-alert-mailer"),
+    # a person's alerts and the mailer's records of their address in their export (ADR 0038)
+    export_reads("search-alert-mailer"),
     Reads(
         "search-site-config",
         contracts.SITE_TOPIC,
