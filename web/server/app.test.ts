@@ -1,5 +1,10 @@
 // @vitest-environment node
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type Server,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -50,6 +55,17 @@ beforeEach(async () => {
       });
       res.setHeader("content-type", "application/json");
       res.setHeader("x-gateway", "fake");
+      // a private file asked for without a bearer (the service's answer)
+      if (
+        req.url?.startsWith("/files/private/") &&
+        !req.headers.authorization
+      ) {
+        res.statusCode = 401;
+        res.end(
+          JSON.stringify({ error: "UNAUTHENTICATED", message: "Sign in." }),
+        );
+        return;
+      }
       res.end(JSON.stringify({ data: { __typename: "Query" } }));
     });
   });
@@ -135,7 +151,10 @@ describe("/graphql proxy", () => {
     await startWeb(appWithPages());
     await fetch(`${webBase}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.66" },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": "198.51.100.66",
+      },
       body: "{}",
     });
     expect(gatewayRequests[0]?.headers["x-forwarded-for"]).toBe("127.0.0.1");
@@ -146,17 +165,23 @@ describe("/graphql proxy", () => {
       createWebApp({
         gatewayUrl: `${gatewayBase}/graphql`,
         trustProxy: "loopback",
-        pageHandler: (req, res) => res.json({ forwardedFor: req.headers["x-forwarded-for"] }),
+        pageHandler: (req, res) =>
+          res.json({ forwardedFor: req.headers["x-forwarded-for"] }),
       }),
     );
     await fetch(`${webBase}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.66, 203.0.113.9" },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": "198.51.100.66, 203.0.113.9",
+      },
       body: "{}",
     });
     expect(gatewayRequests[0]?.headers["x-forwarded-for"]).toBe("203.0.113.9");
     // the pages (their GraphQL requests) see the same one address
-    const page = await fetch(`${webBase}/jobs`, { headers: { "x-forwarded-for": "198.51.100.66, 203.0.113.9" } });
+    const page = await fetch(`${webBase}/jobs`, {
+      headers: { "x-forwarded-for": "198.51.100.66, 203.0.113.9" },
+    });
     expect(await page.json()).toEqual({ forwardedFor: "203.0.113.9" });
   });
 
@@ -237,6 +262,42 @@ describe("/api/uploads proxy", () => {
     expect(upload?.body).toContain('name="purpose"');
   });
 
+  it("sends a browser that opens a private file without a session to sign in, and comes back", async () => {
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        uploadServices: { identity: gatewayBase },
+        pageHandler: (_req, res) => res.status(404).end(),
+      }),
+    );
+    const path =
+      "/api/uploads/identity/files/private/archive?expires=9&signature=s1";
+    // (fetch sets its own sec-fetch-mode: a plain request stands for the browser)
+    const opened = await rawGet(path, {
+      "sec-fetch-mode": "navigate",
+      accept: "text/html",
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.location).toBe(
+      `/user/login?${new URLSearchParams({ destination: path })}`,
+    );
+    const older = await rawGet(path, {
+      accept: "text/html,application/xhtml+xml",
+    });
+    expect(older.status).toBe(303);
+    // a script asking gets the service's answer, as does a public file
+    const fetched = await fetch(`${webBase}${path}`, {
+      headers: { "sec-fetch-mode": "cors" },
+    });
+    expect(fetched.status).toBe(401);
+    expect(await fetched.json()).toMatchObject({ error: "UNAUTHENTICATED" });
+    const publicFile = await rawGet("/api/uploads/identity/files/abc/teaser", {
+      "sec-fetch-mode": "navigate",
+      accept: "text/html",
+    });
+    expect(publicFile.status).toBe(200);
+  });
+
   it("answers 404 for unknown services and paths, and 502 when the service is down", async () => {
     await startWeb(
       createWebApp({
@@ -271,13 +332,24 @@ describe("/api/uploads proxy", () => {
 });
 
 /** A GET with the request target exactly as written (fetch would normalise `\` and dots). */
-function rawGet(path: string): Promise<{ status: number; location: string | undefined }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | undefined }> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(webBase);
-    const req = request({ hostname, port, path, method: "GET" }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-    });
+    const req = request(
+      { hostname, port, path, method: "GET", headers },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -289,13 +361,18 @@ describe("odd paths (ADR 0022)", () => {
     ["///evil.example", "/evil.example"],
     ["/\\evil.example/x?page=2", "/evil.example/x?page=2"],
     ["/\\/\\evil.example", "/evil.example"],
-  ])("sends %j to the same path with one slash, on this site", async (path, location) => {
-    await startWeb(appWithPages());
-    const answer = await rawGet(path);
-    expect(answer.status).toBe(301);
-    expect(answer.location).toBe(location);
-    expect(new URL(answer.location ?? "", "https://site.example").origin).toBe("https://site.example");
-  });
+  ])(
+    "sends %j to the same path with one slash, on this site",
+    async (path, location) => {
+      await startWeb(appWithPages());
+      const answer = await rawGet(path);
+      expect(answer.status).toBe(301);
+      expect(answer.location).toBe(location);
+      expect(
+        new URL(answer.location ?? "", "https://site.example").origin,
+      ).toBe("https://site.example");
+    },
+  );
 
   it("leaves ordinary paths to the pages", async () => {
     await startWeb(appWithPages());
@@ -308,19 +385,52 @@ describe("no internals in any answer (ADR 0022)", () => {
   const leaks = /<html|<pre|node_modules|\/work\/|at [\w.<>]+ \(|SyntaxError/i;
 
   it.each([
-    ["malformed JSON", { "content-type": "application/json" }, '{"kind": ', 400, "BAD_REQUEST"],
-    ["an oversized body", { "content-type": "application/json" }, JSON.stringify({ kind: "render", message: "x".repeat(20_000) }), 413, "PAYLOAD_TOO_LARGE"],
-    ["an unknown charset", { "content-type": "application/json; charset=klingon" }, "{}", 415, "UNSUPPORTED_MEDIA_TYPE"],
-    ["a broken gzip body", { "content-type": "application/json", "content-encoding": "gzip" }, "{}", 400, "BAD_REQUEST"],
-  ])("answers %s with a short JSON error and a code", async (_name, headers, body, status, code) => {
-    await startWeb(appWithPages());
-    const response = await fetch(`${webBase}/api/client-log`, { method: "POST", headers, body });
-    const text = await response.text();
-    expect(response.status).toBe(status);
-    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(text).not.toMatch(leaks);
-    expect(JSON.parse(text)).toMatchObject({ code });
-  });
+    [
+      "malformed JSON",
+      { "content-type": "application/json" },
+      '{"kind": ',
+      400,
+      "BAD_REQUEST",
+    ],
+    [
+      "an oversized body",
+      { "content-type": "application/json" },
+      JSON.stringify({ kind: "render", message: "x".repeat(20_000) }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
+    [
+      "an unknown charset",
+      { "content-type": "application/json; charset=klingon" },
+      "{}",
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
+    [
+      "a broken gzip body",
+      { "content-type": "application/json", "content-encoding": "gzip" },
+      "{}",
+      400,
+      "BAD_REQUEST",
+    ],
+  ])(
+    "answers %s with a short JSON error and a code",
+    async (_name, headers, body, status, code) => {
+      await startWeb(appWithPages());
+      const response = await fetch(`${webBase}/api/client-log`, {
+        method: "POST",
+        headers,
+        body,
+      });
+      const text = await response.text();
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(
+        /^application\/json/,
+      );
+      expect(text).not.toMatch(leaks);
+      expect(JSON.parse(text)).toMatchObject({ code });
+    },
+  );
 
   it("answers a wrong content type with a short JSON error and a code", async () => {
     await startWeb(appWithPages());
@@ -330,7 +440,9 @@ describe("no internals in any answer (ADR 0022)", () => {
       body: "<log/>",
     });
     expect(response.status).toBe(415);
-    expect(await response.json()).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE" });
+    expect(await response.json()).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+    });
   });
 
   it("answers a page handler's failure with JSON, not the stack, and logs it", async () => {
@@ -345,7 +457,10 @@ describe("no internals in any answer (ADR 0022)", () => {
     const response = await fetch(`${webBase}/jobs`);
     const text = await response.text();
     expect(response.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ error: "Internal server error", code: "INTERNAL_SERVER_ERROR" });
+    expect(JSON.parse(text)).toEqual({
+      error: "Internal server error",
+      code: "INTERNAL_SERVER_ERROR",
+    });
     expect(text).not.toContain("/srv/web");
   });
 

@@ -22,6 +22,14 @@ export interface UploadsProxyOptions {
   sessionToken?: (req: Request) => Promise<string | null>;
 }
 
+/** A browser opening the URL as a page (a link in a mail), not a script or an image fetching it. */
+function isNavigation(req: Request): boolean {
+  if (req.method !== "GET") return false;
+  const mode = req.headers["sec-fetch-mode"];
+  if (typeof mode === "string") return mode === "navigate";
+  return req.accepts(["json", "html"]) === "html";
+}
+
 /**
  * `/api/uploads/<service>/<path>` streamed to `<service URL>/<path>`: POST /uploads takes a
  * multipart file, GET /files/<id>/<style> serves one (docs/decisions/0007-uploads.md). The
@@ -61,6 +69,15 @@ export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
         timeout: UPLOAD_TIMEOUT_MS,
       },
       (answer) => {
+        // A private file opened from a mail without a session: sign in, then come back here.
+        if (answer.statusCode === 401 && !sessionToken && isNavigation(req)) {
+          answer.resume();
+          res.redirect(
+            303,
+            `/user/login?${new URLSearchParams({ destination: req.originalUrl })}`,
+          );
+          return;
+        }
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined && !HOP_BY_HOP_HEADERS.has(name))
             res.setHeader(name, value);
@@ -77,12 +94,10 @@ export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
         res.destroy();
         return;
       }
-      res
-        .status(502)
-        .json({
-          error: "Unavailable",
-          message: "Uploads are unavailable. Try again in a moment.",
-        });
+      res.status(502).json({
+        error: "Unavailable",
+        message: "Uploads are unavailable. Try again in a moment.",
+      });
     });
     req.pipe(upstream);
   };

@@ -1,6 +1,11 @@
+import { Stack } from "@mantine/core";
 import { useSearchParams } from "react-router";
+import { DataExportsAdmin } from "~/features/identity/DataExportsAdmin";
 import { parsePage } from "~/features/identity/AuditLogPage";
-import { ERASURE_REQUESTS_TITLE, ErasureRequestsPage } from "~/features/identity/ErasureRequestsPage";
+import {
+  ERASURE_REQUESTS_TITLE,
+  ErasureRequestsPage,
+} from "~/features/identity/ErasureRequestsPage";
 import { isAdminLike } from "~/features/identity/roles";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
@@ -8,7 +13,10 @@ import { requireSession } from "~/lib/session.server";
 import type { Route } from "./+types/admin-erasure-requests";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: documentTitle(routeIntl(matches), ERASURE_REQUESTS_TITLE) }, { name: "robots", content: "noindex" }];
+  return [
+    { title: documentTitle(routeIntl(matches), ERASURE_REQUESTS_TITLE) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,23 +32,27 @@ export default function AdminErasureRequestsRoute() {
       edit(next);
       return next;
     });
+  const pendingOnly = params.get("pending") === "1";
   return (
-    <ErasureRequestsPage
-      page={parsePage(params.get("page"))}
-      pendingOnly={params.get("pending") === "1"}
-      onPageChange={(page) =>
-        change((next) => {
-          if (page > 1) next.set("page", String(page));
-          else next.delete("page");
-        })
-      }
-      onPendingOnlyChange={(pending) =>
-        change((next) => {
-          next.delete("page");
-          if (pending) next.set("pending", "1");
-          else next.delete("pending");
-        })
-      }
-    />
+    <Stack gap="xl">
+      <ErasureRequestsPage
+        page={parsePage(params.get("page"))}
+        pendingOnly={pendingOnly}
+        onPageChange={(page) =>
+          change((next) => {
+            if (page > 1) next.set("page", String(page));
+            else next.delete("page");
+          })
+        }
+        onPendingOnlyChange={(pending) =>
+          change((next) => {
+            next.delete("page");
+            if (pending) next.set("pending", "1");
+            else next.delete("pending");
+          })
+        }
+      />
+      <DataExportsAdmin pendingOnly={pendingOnly} />
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { NavLink } from "~/components/Link";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccountCard, ProfileForm } from "./AccountForms";
+import { DataExportCard } from "./DataExportCard";
 import { clientRole } from "./roles";
 
 export const ACCOUNT_SETTINGS = graphql(`
@@ -119,6 +120,7 @@ export function AccountPage() {
           </Text>
           <ChangeEmailForm user={user} />
           <ChangePasswordForm />
+          <DataExportCard />
           <DeleteAccountCard />
         </>
       ) : null}

@@ -37,6 +37,10 @@ export const possibleTypes: Record<string, string[]> = {
     "BillingErrors",
     "CustomerProfileSaved"
   ],
+  "DataExportResult": [
+    "AccountErrors",
+    "DataExport"
+  ],
   "DeleteAccountResult": [
     "AccountDeleted",
     "AccountErrors"
