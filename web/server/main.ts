@@ -26,6 +26,8 @@ async function main() {
   const app = createWebApp({
     gatewayUrl: env.GATEWAY_URL,
     uploadServices: {
+      // identity serves data export archives there (ADR 0038)
+      identity: env.IDENTITY_URL,
       organizations: env.ORGANIZATIONS_URL,
       jobs: env.JOBS_URL,
       resumes: env.RESUMES_URL,

@@ -168,7 +168,7 @@ async def test_the_last_part_assembles_the_archive_and_mails_a_link_only_the_per
             await storage.get(part_key(str(export.id), service))
 
     [mail] = inbox.to(user.email)
-    assert mail["Subject"] == "Your data is ready to download"
+    assert mail["Subject"] == "Your Jobboard data is ready to download"
     body = mail.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     links = [line for line in body.splitlines() if "/api/uploads/identity/files/" in line]
     assert len(links) == 1, body

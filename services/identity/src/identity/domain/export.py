@@ -29,6 +29,7 @@ from jobkit.contracts import EXPORTERS
 from jobkit.export import ARCHIVE_TYPE, ExportCompleted, archive_key, export_storage
 from jobkit.mail import compose, send_mail
 from jobkit.outbox import enqueue
+from jobkit.site_settings import site_names
 from jobkit.uploads.signing import signature_holds
 from jobkit.uploads.signing import signed_file_url as _signed_url
 from jobkit.uploads.storage import Storage
@@ -44,6 +45,7 @@ from identity.domain.models import (
     AuditEntry,
     DataExport,
     DataExportPart,
+    SiteSetting,
     SocialAccount,
     User,
     UserConsentMark,
@@ -333,7 +335,7 @@ def may_download(
 
 
 def ready_mail(
-    user: User, export: DataExport, *, link: str, settings: IdentitySettings
+    user: User, export: DataExport, *, link: str, site_name: str, settings: IdentitySettings
 ) -> EmailMessage:
     assert export.expires_at is not None
     until = export.expires_at.strftime("%d %B %Y").lstrip("0")
@@ -346,9 +348,9 @@ def ready_mail(
     return compose(
         settings,
         to=user.email,
-        subject="Your data is ready to download",
+        subject=f"Your {site_name} data is ready to download",
         text=f"Hello {user.first_name},\n\n"
-        f"the copy of your data {asked} is ready: a zip archive with your account, "
+        f"the copy of your {site_name} data {asked} is ready: a zip archive with your account, "
         "applications, resume, alerts, consents and the files you gave us, in a folder per "
         "part of the site (data.json in each, machine-readable).\n\n"
         f"Download it until {until} (sign in first; the link works only for you):\n\n"
@@ -430,7 +432,8 @@ async def _complete(
         contents.append((service, data))
     now = _now()
     document = await identity_part(session, user)
-    archive = await asyncio.to_thread(assemble, document, contents, site=user.site, prepared_on=now)
+    site_name = (await site_names(session, SiteSetting.__table__, [user.site]))[user.site]
+    archive = await asyncio.to_thread(assemble, document, contents, site=site_name, prepared_on=now)
     key = archive_key(str(export.id))
     await storage.put(key, archive, ARCHIVE_TYPE)
     export.completed_at = now
@@ -440,7 +443,8 @@ async def _complete(
     link = download_url(settings, export, user_id=str(user.id), absolute=True)
     assert link is not None
     # raises when the relay refuses: the transaction rolls back and the event is retried
-    await send_mail(ready_mail(user, export, link=link, settings=settings), settings=settings)
+    mail = ready_mail(user, export, link=link, site_name=site_name, settings=settings)
+    await send_mail(mail, settings=settings)
     for row in parts.values():
         await storage.delete(row.key)
     log.info("export %s of %s assembled (%d bytes)", export.id, user.id, len(archive))
