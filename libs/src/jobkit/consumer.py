@@ -189,6 +189,8 @@ class IdempotentConsumer:
             f"{record.topic} process", context=parent, kind=SpanKind.CONSUMER
         ) as span:
             span.set_attribute("messaging.consumer.group.name", self.group_id)
+            if record.value is None:
+                return  # a tombstone: the aggregate's history is being compacted away (ADR 0036)
             try:
                 envelope = EventEnvelope.from_bytes(record.value)
             except ValidationError as error:

@@ -17,6 +17,7 @@ REQUEST_TIMEOUT_MS = 10_000
 
 # The topics kept forever (jobkit.topics declares each topic's settings; these are the ones with
 # retention.ms=-1: search's reindex replays them from the beginning).
+# kept forever: every event, or the last one of each key (compacted)
 HISTORY_TOPICS = frozenset(name for name, found in TOPICS.items() if found.retention_ms == -1)
 
 

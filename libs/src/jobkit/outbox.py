@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -55,6 +56,30 @@ async def enqueue(
             key=event.aggregate_id,
             event_type=event.type,
             body=event.to_bytes(),
+            trace_headers=current_trace_headers(),
+        )
+    )
+    await session.execute(
+        text("SELECT pg_notify(:channel, '')"), {"channel": notify_channel(outbox)}
+    )
+
+
+# The event type of an outbox row that the relay sends as a tombstone: the key with no value,
+# which a compacted topic keeps until ``delete.retention.ms`` and then drops with every earlier
+# event of the key (a deleted resume's history, ADR 0036). Consumers skip records without value.
+TOMBSTONE = "tombstone"
+
+
+async def enqueue_tombstone(session: AsyncSession, outbox: Table, *, topic: str, key: str) -> None:
+    """Add a tombstone for ``key`` on ``topic`` to the outbox of the caller's transaction: after
+    the aggregate's last event, so compaction removes the aggregate's history from the topic."""
+    await session.execute(
+        insert(outbox).values(
+            event_id=uuid.uuid4(),
+            topic=topic,
+            key=key,
+            event_type=TOMBSTONE,
+            body=b"",
             trace_headers=current_trace_headers(),
         )
     )
@@ -266,8 +291,9 @@ class OutboxRelay:
             headers: list[tuple[str, bytes]] = [("event-type", row.event_type.encode())]
             if not kafka_producer_instrumented():
                 inject_kafka_headers(headers)
+            value = None if row.event_type == TOMBSTONE else row.body
             future: asyncio.Future[object] = await producer.send(
-                row.topic, value=row.body, key=row.key.encode(), headers=headers
+                row.topic, value=value, key=row.key.encode(), headers=headers
             )
             return future
         finally:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from jobkit import contracts
 
 DEFAULT_PARTITIONS = 3
+DAY_MS = 24 * 3600 * 1000
+COMPACTION_WINDOW_MS = DAY_MS
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,10 @@ class TopicSettings:
             found["retention.ms"] = str(self.retention_ms)
         if self.compacted:
             found["cleanup.policy"] = "compact"
+            # a segment closes within a day, so the cleaner can compact it; a tombstone stays a
+            # day for consumers to see, then goes with every earlier event of its key
+            found["segment.ms"] = str(COMPACTION_WINDOW_MS)
+            found["delete.retention.ms"] = str(COMPACTION_WINDOW_MS)
         return found
 
 
@@ -49,8 +55,12 @@ TOPICS: dict[str, TopicSettings] = {
     contracts.USER_TOPIC: TopicSettings(),
     contracts.SITE_TOPIC: TopicSettings(),
     # every service's revocation read model reads it from its beginning (jobkit.revocations)
+    # every service's revocation read model replays it (ADR 0023); a revocation matters only
+    # while the session's tokens are valid (token_lifetime_seconds, 30 days), so it is kept a
+    # little longer than that and then goes, with the ended account's id (ADR 0036)
     contracts.SESSION_TOPIC: TopicSettings(
-        retention_ms=-1, why="every service's revocation read model replays it (ADR 0023)"
+        retention_ms=35 * DAY_MS,
+        why="the revocation read models replay it (ADR 0023), longer than a token lives",
     ),
     "audit.masquerade": TopicSettings(),
     contracts.ORGANIZATION_TOPIC: TopicSettings(),
@@ -65,7 +75,14 @@ TOPICS: dict[str, TopicSettings] = {
     "billing.contact": TopicSettings(),
     contracts.CONSENT_INFO_TOPIC: TopicSettings(),
     contracts.CONSENT_TOPIC: TopicSettings(),
-    contracts.RESUME_TOPIC: TopicSettings(retention_ms=-1, why=_HISTORY),
+    # a resume's last event carries what search needs (its whole public part, or that it is
+    # hidden), so only the last one per resume is kept; a deleted resume's tombstone takes its
+    # history out of the topic (ADR 0036)
+    contracts.RESUME_TOPIC: TopicSettings(
+        retention_ms=-1,
+        compacted=True,
+        why="search's reindex replays the last event of every resume",
+    ),
     contracts.RESUME_CONTACT_TOPIC: TopicSettings(),
     "search.vocabulary": TopicSettings(),
     # each eraser's confirmations, keyed by the person's id (ADR 0036)

@@ -14,7 +14,7 @@ from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from jobkit.messaging_tables import add_messaging_tables
-from jobkit.outbox import OutboxRelay, enqueue
+from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
@@ -144,6 +144,40 @@ async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
     finally:
         await consumer.stop()
     assert await _effect_count(sessions, "relayed") == 1
+
+
+async def test_a_tombstone_goes_out_without_a_value_and_consumers_pass_over_it(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    async with unit_of_work(sessions) as session:
+        await enqueue(session, outbox, topic=topic, event=_event("before the tombstone"))
+        await enqueue_tombstone(session, outbox, topic=topic, key="aggregate-1")
+        await enqueue(session, outbox, topic=topic, event=_event("after the tombstone"))
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay",
+    )
+    try:
+        assert await relay.relay_once() >= 3
+    finally:
+        await relay.close()
+    records = await read_topic(settings.kafka_bootstrap_servers, topic, expect=3)
+    assert [record.key for record in records] == [b"aggregate-1"] * 3
+    assert [record.value is None for record in records] == [False, True, False]
+    consumer = _consumer(settings, sessions, topic)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=3) == 3
+    finally:
+        await consumer.stop()
+    # both events applied, the tombstone passed over: nothing dead-lettered
+    assert await _effect_count(sessions, "before the tombstone") == 1
+    assert await _effect_count(sessions, "after the tombstone") == 1
+    assert await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", timeout=2) == []
 
 
 async def test_a_batch_that_ran_out_of_time_is_retried_in_smaller_batches(

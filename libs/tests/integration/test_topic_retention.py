@@ -13,7 +13,7 @@ from aiokafka.admin.config_resource import ConfigResource, ConfigResourceType
 from jobkit import topics
 from jobkit.kafka import HISTORY_TOPICS, ensure_topics, keeps_history
 from jobkit.settings import ServiceSettings
-from jobkit.topics import TopicSettings
+from jobkit.topics import COMPACTION_WINDOW_MS, TOPICS, TopicSettings
 
 pytestmark = pytest.mark.integration
 
@@ -71,15 +71,16 @@ async def _configs_settled(
 
 
 def test_which_topics_keep_their_history() -> None:
-    # search rebuilds its indices from these; identity.session lets a service that starts
-    # late learn which sessions were ended (ADR 0023)
+    # search rebuilds its indices from these (resumes.resume: the last event of each resume,
+    # compacted); identity.session is kept only as long as a token lives (ADR 0023, 0036)
     assert {
         "jobs.job",
         "organizations.profile",
         "billing.subscription",
         "resumes.resume",
-        "identity.session",
     } == HISTORY_TOPICS
+    assert TOPICS["resumes.resume"].configs()["cleanup.policy"] == "compact"
+    assert int(TOPICS["identity.session"].configs()["retention.ms"]) > 30 * 24 * 3600 * 1000
     assert keeps_history("resumes.resume")
     assert keeps_history("jobs.job")
     assert keeps_history("test-1a2b.jobs.job")
@@ -120,7 +121,12 @@ async def test_a_declared_topic_gets_its_partitions_retention_and_compaction(
     monkeypatch.setitem(
         topics.TOPICS, name, TopicSettings(partitions=2, retention_ms=86_400_000, compacted=True)
     )
-    wanted = {"retention.ms": "86400000", "cleanup.policy": "compact"}
+    wanted = {
+        "retention.ms": "86400000",
+        "cleanup.policy": "compact",
+        "segment.ms": str(COMPACTION_WINDOW_MS),
+        "delete.retention.ms": str(COMPACTION_WINDOW_MS),
+    }
     servers = ServiceSettings().kafka_bootstrap_servers
     fresh, old = f"{run_prefix}fresh.{name}", f"{run_prefix}old.{name}"
     await admin.create_topics([NewTopic(old, num_partitions=1, replication_factor=1)])

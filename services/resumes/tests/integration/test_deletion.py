@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from jobkit.outbox import TOMBSTONE
 from jobkit.testing.erasure import confirmations, deletion_event, deliver
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
@@ -69,6 +70,19 @@ async def test_the_applicant_deletes_the_resume(
     }
     assert await _left(committed_sessions, row) == (0, 0, 0)
     assert await _deleted_events(committed_sessions, row) == 1
+    # last, a tombstone: the compacted topic drops the resume's history with it (ADR 0036)
+    async with committed_sessions() as session:
+        last = (
+            await session.execute(
+                select(outbox.c.event_type, outbox.c.body, outbox.c.topic)
+                .where(outbox.c.key == str(row.id))
+                .order_by(outbox.c.id.desc())
+                .limit(1)
+            )
+        ).one()
+    assert last.event_type == TOMBSTONE
+    assert last.body == b""
+    assert last.topic.endswith("resumes.resume")
     again = (await owner.data(DELETE))["deleteMyResume"]
     assert again["errors"] == [{"code": "NOT_FOUND"}]
 

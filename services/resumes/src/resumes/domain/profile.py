@@ -16,13 +16,14 @@ from typing import Any, Literal
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.geo import geocode
+from jobkit.outbox import enqueue_tombstone
 from jobkit.vocabulary import unknown_terms
 from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from resumes.db import terms
+from resumes.db import outbox, terms
 from resumes.domain import sections
 from resumes.domain.errors import (
     NO_RESUME,
@@ -394,8 +395,9 @@ async def erase_resume(
     principal: Principal | None = None,
 ) -> uuid.UUID | None:
     """The user's resume deleted in the caller's transaction (``deleteMyResume``, or the
-    account's deletion: identity.user.deleted), with ``resumes.resume.deleted``; None when
-    there is none (again: nothing to do)."""
+    account's deletion: identity.user.deleted), with ``resumes.resume.deleted`` and then a
+    tombstone for the resume on its compacted topic, so the broker drops the resume's history
+    too (ADR 0036); None when there is none (again: nothing to do)."""
     try:
         owner = uuid.UUID(user_id)
     except ValueError:
@@ -405,5 +407,8 @@ async def erase_resume(
         return None
     bump(resume)
     await emit(session, settings, resume, ResumeDeleted(resume_id=str(resume.id)), principal)
+    await enqueue_tombstone(
+        session, outbox, topic=settings.topic(ResumeDeleted.topic), key=str(resume.id)
+    )
     await session.delete(resume)
     return resume.id

@@ -31,7 +31,10 @@ async def set_findable(
     principal: Principal,
     findable: bool,
 ) -> Resume | ResumeErrors:
-    """Findable or not; ``visibility_changed`` goes out after ``updated`` when it changed."""
+    """Findable or not; ``visibility_changed`` goes out after ``updated`` when the resume left
+    the search. Made findable again, ``updated`` (which carries ``findable`` and ``searchable``)
+    says it: the resume's last event is then the whole resume, as its compacted topic needs
+    (search's reindex replays only the last event of each resume, ADR 0036)."""
     changed: list[bool] = []
 
     async def step(session: AsyncSession, resume: Resume) -> None:
@@ -39,7 +42,7 @@ async def set_findable(
         resume.findable = findable
 
     async def after(session: AsyncSession, resume: Resume) -> None:
-        if changed and changed[0]:
+        if changed and changed[0] and not searchable(resume):
             payload = ResumeVisibilityChanged(
                 resume_id=str(resume.id),
                 version=resume.version,
