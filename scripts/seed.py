@@ -41,7 +41,8 @@ from demo.seed_organizations import (
 )
 from demo.seed_resumes import seed_demo_resumes
 from demo.seed_visits import seed_demo_visits
-from identity.domain.models import SiteSetting, User
+from identity.domain.export import request_export
+from identity.domain.models import DataExport, SiteSetting, User
 from identity.domain.service import change_roles, register_user
 from identity.domain.site_config import ConfigChange, ensure_site, update_site_config
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
@@ -357,6 +358,25 @@ async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
     )
 
 
+EXPORT_APPLICANT = "applicant@jobboard.example"
+
+
+async def seed_export(owners: dict[str, uuid.UUID]) -> str:
+    """A copy of the demo applicant's data (ADR 0038), asked for once: the services send their
+    parts once they run, identity assembles the archive and mails the link, and the account page
+    offers the download."""
+    settings = identity_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    user_id = owners[EXPORT_APPLICANT]
+    async with sessions() as session:
+        asked = await session.scalar(select(DataExport.id).where(DataExport.user_id == user_id))
+    if asked is not None:
+        return f"data export: {EXPORT_APPLICANT} has one (account page, 'Your data')"
+    export = await request_export(sessions, settings, user_id=user_id, actor=str(user_id))
+    assert isinstance(export, DataExport), export
+    return f"data export: asked for {EXPORT_APPLICANT}; ready on the account page within a minute"
+
+
 async def seed_credits(
     owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
 ) -> None:
@@ -421,6 +441,7 @@ async def main() -> None:
     resumes = await seed_resumes(owners, organizations, search_sessions)
     print(f"resumes: {', '.join(f'{n} {kind}' for kind, n in resumes.items())}")  # noqa: T201
     print(f"resume alerts: {await seed_resume_alerts(owners)} new")  # noqa: T201
+    print(await seed_export(owners))  # noqa: T201
     await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
