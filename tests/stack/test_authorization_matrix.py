@@ -57,6 +57,8 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "resetPassword": ("A", "A", "A", "A", "A"),
     # identity: one's own account (the callers here have no account row: a domain answer)
     "updateProfile": ("U", "AF", "AF", "AF", "AF"),
+    # a copy of one's own data (the callers here have no account row: a domain answer)
+    "requestDataExport": ("U", "AF", "AF", "AF", "AF"),
     "changeEmail": ("U", "AF", "AF", "AF", "AF"),
     "changePassword": ("U", "AF", "AF", "AF", "AF"),
     # identity: administrators only
@@ -167,6 +169,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "deleteOrganization": ("U", "F", "F", "A", "AF"),  # gone after the owner
     "deleteMyResume": ("U", "A", "F", "F", "F"),
     # administrators; the matrix's owner has no account row: NOT_FOUND
+    "exportUserData": ("U", "F", "F", "F", "AF"),
     "eraseUser": ("U", "F", "F", "F", "AF"),
     "deleteAccount": ("U", "AF", "AF", "AF", "AF"),
 }

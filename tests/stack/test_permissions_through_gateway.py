@@ -26,6 +26,8 @@ GUARDED = [
     ("{ signUpsPerDay { day count } }", ["recruiter"]),
     ("{ organizationsCreatedPerDay { day count } }", ["recruiter"]),
     ("{ openJobReports { reports jobs } }", ["recruiter"]),
+    ("{ dataExports { total } }", ["recruiter"]),
+    (f'mutation {{ exportUserData(userId: "{ORG}") {{ __typename }} }}', ["recruiter"]),
     (
         f'{{ organizationStats(organizationId: "{ORG}", from: "2026-01-01") {{ visits '
         "jobs { jobId job { id } } } }",
@@ -60,6 +62,8 @@ SIGNED_IN_ONLY = [
     'mutation { changeEmail(input: {email: "x@y.org", currentPassword: "p"}) { __typename } }',
     'mutation { changePassword(input: {currentPassword: "p", newPassword: "q"}) { __typename } }',
     'mutation { deleteAccount(currentPassword: "p") { __typename } }',
+    "mutation { requestDataExport { __typename } }",
+    "{ myDataExports { id } }",
     'mutation { acceptOrganizationInvitation(token: "t") { __typename } }',
 ]
 
