@@ -170,6 +170,9 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "deleteMyResume": ("U", "A", "F", "F", "F"),
     # administrators; the matrix's owner has no account row: NOT_FOUND
     "exportUserData": ("U", "F", "F", "F", "AF"),
+    # a legal hold on the matrix's owner (no account row: NOT_FOUND, a domain answer)
+    "setLegalHold": ("U", "F", "F", "F", "AF"),
+    "liftLegalHold": ("U", "F", "F", "F", "AF"),
     "eraseUser": ("U", "F", "F", "F", "AF"),
     "deleteAccount": ("U", "AF", "AF", "AF", "AF"),
 }

@@ -29,6 +29,11 @@ GUARDED = [
     ("{ dataExports { total } }", ["recruiter"]),
     (f'mutation {{ exportUserData(userId: "{ORG}") {{ __typename }} }}', ["recruiter"]),
     (
+        f'mutation {{ setLegalHold(userId: "{ORG}", reason: "r") {{ __typename }} }}',
+        ["recruiter"],
+    ),
+    (f'mutation {{ liftLegalHold(userId: "{ORG}") {{ __typename }} }}', ["applicant"]),
+    (
         f'{{ organizationStats(organizationId: "{ORG}", from: "2026-01-01") {{ visits '
         "jobs { jobId job { id } } } }",
         ["recruiter"],

@@ -1,6 +1,7 @@
 import { Stack } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { DataExportsAdmin } from "~/features/identity/DataExportsAdmin";
+import { LegalHoldForm } from "~/features/identity/LegalHoldForm";
 import { parsePage } from "~/features/identity/AuditLogPage";
 import {
   ERASURE_REQUESTS_TITLE,
@@ -52,6 +53,7 @@ export default function AdminErasureRequestsRoute() {
           })
         }
       />
+      <LegalHoldForm />
       <DataExportsAdmin pendingOnly={pendingOnly} />
     </Stack>
   );

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { ERASURE_REQUESTS, ErasureRequestsPage } from "./ErasureRequestsPage";
+import { ERASURE_REQUESTS, ErasureRequestsPage, LIFT_LEGAL_HOLD } from "./ErasureRequestsPage";
 
 function renderPage(
   mocks: MockLink.MockedResponse[],
@@ -49,6 +49,7 @@ const pending = {
   lastAskedAt: "2026-11-20T08:30:00+00:00",
   attempts: 3,
   completedAt: null,
+  heldReason: null,
   services: [
     progress("jobs", "CONFIRMED", [count("bookmarks", 2)], [count("applications", 1)]),
     progress("search", "PENDING"),
@@ -77,6 +78,26 @@ describe("ErasureRequestsPage", () => {
     const done = within(table).getByRole("row", { name: /000000000002/ });
     expect(done).toHaveTextContent("an administrator (admin-1)");
     expect(done).toHaveTextContent("Complete Nov 19, 2026, 10:05 AM");
+  });
+
+  it("shows a held erasure with its reason and lifts the hold", async () => {
+    const user = userEvent.setup();
+    const held = { ...pending, attempts: 0, heldReason: "Court order 12/2026", services: [progress("jobs", "PENDING")] };
+    renderPage([
+      answer(false, 1, [held]),
+      {
+        request: { query: LIFT_LEGAL_HOLD, variables: { userId: held.userId } },
+        result: { data: { liftLegalHold: { __typename: "LegalHoldChanged", userId: held.userId, reason: null } } },
+      },
+      answer(false, 1, [{ ...held, attempts: 1, heldReason: null }]),
+    ]);
+    const table = await screen.findByRole("table", { name: "Erasure requests" });
+    const row = within(table).getByRole("row", { name: /000000000001/ });
+    expect(row).toHaveTextContent("On legal hold: Court order 12/2026");
+    expect(row).toHaveTextContent("No service is asked to erase until the hold is lifted.");
+    await user.click(within(row).getByRole("button", { name: "Lift the hold" }));
+    expect(await within(table).findByText("0 of 1 confirmed · asked once")).toBeInTheDocument();
+    expect(within(table).queryByText(/On legal hold/)).toBeNull();
   });
 
   it("filters to the requests not complete yet, and says when there is none", async () => {

@@ -1,6 +1,7 @@
-import { useQuery } from "@apollo/client/react";
-import { Alert, Badge, Group, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { ErasureRequestsQuery } from "~/lib/graphql/generated/graphql";
 import { PagePicker } from "~/components/Pagination";
@@ -17,6 +18,7 @@ export const ERASURE_REQUESTS = graphql(`
         lastAskedAt
         attempts
         completedAt
+        heldReason
         services {
           service
           state
@@ -68,7 +70,31 @@ const messages = defineMessages({
   servicePending: { id: "erasure.admin.service.pending", defaultMessage: "{service}: waiting" },
   erased: { id: "erasure.admin.erased", defaultMessage: "erased {items}" },
   anonymized: { id: "erasure.admin.anonymized", defaultMessage: "kept anonymized {items}" },
+  held: { id: "erasure.admin.held", defaultMessage: "On legal hold: {reason}" },
+  heldNote: { id: "erasure.admin.heldNote", defaultMessage: "No service is asked to erase until the hold is lifted." },
+  lift: { id: "erasure.admin.lift", defaultMessage: "Lift the hold" },
+  liftFailed: { id: "erasure.admin.liftFailed", defaultMessage: "The hold could not be lifted. Try again in a moment." },
 });
+
+export const LIFT_LEGAL_HOLD = graphql(`
+  mutation LiftLegalHold($userId: ID!) {
+    liftLegalHold(userId: $userId) {
+      __typename
+      ... on LegalHoldChanged {
+        userId
+        reason
+      }
+      ... on AccountErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
 
 /** The page's name, for its document title and the administration menu. */
 export const ERASURE_REQUESTS_TITLE = messages.title;
@@ -109,6 +135,33 @@ function ServiceLine({ progress }: { progress: Progress }) {
   );
 }
 
+function HeldState({ userId, reason }: { userId: string; reason: string }) {
+  const intl = useIntl();
+  const [lift, { loading, error, data }] = useMutation(LIFT_LEGAL_HOLD, { refetchQueries: [ERASURE_REQUESTS] });
+  const answer = data?.liftLegalHold;
+  const refused = answer?.__typename === "AccountErrors" ? answer.errors.map((item) => item.message) : [];
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge color="orange" variant="light" style={{ whiteSpace: "normal", height: "auto" }}>
+        {intl.formatMessage(messages.held, { reason })}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        <FormattedMessage {...messages.heldNote} />
+      </Text>
+      <DangerList messages={error ? [intl.formatMessage(messages.liftFailed)] : refused} />
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        loading={loading}
+        onClick={() => void lift({ variables: { userId } }).catch(() => undefined)}
+      >
+        <FormattedMessage {...messages.lift} />
+      </Button>
+    </Stack>
+  );
+}
+
 function RequestRow({ request }: { request: Request }) {
   const intl = useIntl();
   const confirmed = request.services.filter((service) => service.state === "CONFIRMED").length;
@@ -131,7 +184,9 @@ function RequestRow({ request }: { request: Request }) {
         )}
       </Table.Td>
       <Table.Td>
-        {request.completedAt ? (
+        {request.heldReason ? (
+          <HeldState userId={request.userId} reason={request.heldReason} />
+        ) : request.completedAt ? (
           <Badge color="green">{intl.formatMessage(messages.complete, { date: utc(request.completedAt, intl) })}</Badge>
         ) : (
           <Text size="sm">

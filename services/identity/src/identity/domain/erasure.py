@@ -41,8 +41,11 @@ def _now() -> datetime:
 async def open_erasure(
     session: AsyncSession, settings: IdentitySettings, user: User, *, actor: str | None
 ) -> None:
-    """In the deletion's transaction: the request, and the event that asks every eraser."""
+    """In the deletion's transaction: the request, and the event that asks every eraser. Under
+    a legal hold the request is kept, holding the hold's reason, and nobody is asked until an
+    administrator lifts it (:func:`release_held`)."""
     now = _now()
+    held = user.legal_hold_reason
     session.add(
         ErasureRequest(
             user_id=user.id,
@@ -52,9 +55,13 @@ async def open_erasure(
             requested_by=actor,
             requested_at=now,
             last_asked_at=now,
-            attempts=1,
+            attempts=0 if held else 1,
+            held_reason=held,
         )
     )
+    if held:
+        log.info("erasure of %s held: %s", user.id, held)
+        return
     await _publish(
         session,
         settings,
@@ -83,6 +90,31 @@ async def _publish(
         aggregate_id=str(user_id), site=settings.site, actor=actor, aggregate_version=version
     )
     await enqueue(session, outbox, topic=settings.topic(payload.topic), event=event)
+
+
+async def release_held(
+    session: AsyncSession, settings: IdentitySettings, user_id: uuid.UUID, *, actor: str
+) -> bool:
+    """A legal hold lifted after the account was deleted: its erasure request asks every eraser
+    now; False when no held request waits for the person."""
+    request = await session.get(ErasureRequest, user_id, with_for_update=True)
+    if request is None or request.held_reason is None:
+        return False
+    request.held_reason = None
+    request.attempts = 1
+    request.last_asked_at = _now()
+    await _publish(
+        session,
+        settings,
+        user_id=request.user_id,
+        email=request.email,
+        roles=list(request.roles),
+        services=list(ERASERS),
+        actor=actor,
+        version=1,
+    )
+    log.info("erasure of %s released from its legal hold", user_id)
+    return True
 
 
 async def record_confirmation(
@@ -145,7 +177,11 @@ async def ask_again(
         requests = list(
             await session.scalars(
                 select(ErasureRequest)
-                .where(ErasureRequest.completed_at.is_(None), ErasureRequest.last_asked_at <= due)
+                .where(
+                    ErasureRequest.completed_at.is_(None),
+                    ErasureRequest.held_reason.is_(None),
+                    ErasureRequest.last_asked_at <= due,
+                )
                 .order_by(ErasureRequest.last_asked_at)
                 .limit(500)
                 .with_for_update(skip_locked=True)
@@ -208,6 +244,7 @@ class ErasureProgress:
     last_asked_at: datetime
     attempts: int
     completed_at: datetime | None
+    held_reason: str | None
     services: list[ServiceProgress]
 
 
@@ -254,6 +291,7 @@ async def erasure_requests(
                 last_asked_at=r.last_asked_at,
                 attempts=r.attempts,
                 completed_at=r.completed_at,
+                held_reason=r.held_reason,
                 services=[
                     _progress(service, confirmations.get(r.user_id, {}).get(service))
                     for service in ERASERS

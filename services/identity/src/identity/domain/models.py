@@ -36,6 +36,10 @@ class User(Base):
     blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # the retention rule for inactive accounts mailed its warning then (issue 26, ADR 0036)
     inactivity_warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # an administrator's legal hold (ADR 0036): while set, deleting the account does not ask the
+    # services to erase the person's data (the request waits until the hold is lifted)
+    legal_hold_reason: Mapped[str | None] = mapped_column(String(500))
+    legal_hold_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     @property
     def display_name(self) -> str:
@@ -183,6 +187,8 @@ class ErasureRequest(Base):
     last_asked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=1)
     completed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the legal hold the account was under when deleted: nobody is asked until it is lifted
+    held_reason: Mapped[str | None] = mapped_column(String(500))
 
 
 class ErasureConfirmation(Base):

@@ -203,6 +203,7 @@ class Query:
                     last_asked_at=r.last_asked_at,
                     attempts=r.attempts,
                     completed_at=r.completed_at,
+                    held_reason=r.held_reason,
                     services=[_service_progress(p) for p in r.services],
                 )
                 for r in page.requests

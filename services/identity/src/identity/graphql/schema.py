@@ -13,6 +13,7 @@ from identity.graphql.mutations.account import (
 )
 from identity.graphql.mutations.change_user_roles import ChangeUserRolesResult, change_user_roles
 from identity.graphql.mutations.erase_user import erase_user
+from identity.graphql.mutations.legal_hold import LegalHoldResult, lift_legal_hold, set_legal_hold
 from identity.graphql.mutations.password_reset import (
     PasswordResetRequested,
     ResetPasswordResult,
@@ -101,6 +102,23 @@ class Mutation:
         permission_classes=[AdminLike],
     )
 
+    set_legal_hold: LegalHoldResult = strawberry.mutation(
+        resolver=set_legal_hold,
+        description=(
+            "Keep a person's data from erasure while the law requires it (administrators "
+            "only): deleting the account then waits to ask the services until the hold is "
+            "lifted. Written to the audit log."
+        ),
+        permission_classes=[AdminLike],
+    )
+    lift_legal_hold: LegalHoldResult = strawberry.mutation(
+        resolver=lift_legal_hold,
+        description=(
+            "Lift a legal hold (administrators only); an account deleted meanwhile is then "
+            "erased in every service. Written to the audit log."
+        ),
+        permission_classes=[AdminLike],
+    )
     request_data_export: DataExportResult = strawberry.mutation(
         resolver=request_data_export,
         description=(

@@ -179,6 +179,9 @@ class ErasureRequest:
     completed_at: datetime | None = strawberry.field(
         description="When the last service confirmed; null while any has not."
     )
+    held_reason: str | None = strawberry.field(
+        description="Why a legal hold keeps the services from being asked; null without one."
+    )
     services: list[ErasureServiceProgress]
 
 

@@ -103,6 +103,10 @@ export const possibleTypes: Record<string, string[]> = {
     "SearchErrors",
     "SearchUnavailable"
   ],
+  "LegalHoldResult": [
+    "AccountErrors",
+    "LegalHoldChanged"
+  ],
   "MembershipResult": [
     "MembershipChanged",
     "OrganizationErrors"
