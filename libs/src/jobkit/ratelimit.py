@@ -11,12 +11,16 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table
+from sqlalchemy import Column, ColumnElement, DateTime, Integer, MetaData, String, Table, func, or_
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
 from jobkit.settings import ServiceSettings
+
+
+def _like_escaped(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def rate_limit_table(metadata: MetaData) -> Table:
@@ -111,3 +115,22 @@ async def may_mail(
         now=now or datetime.now(UTC),
         window_seconds=settings.mail_limit_window_seconds,
     )
+
+
+async def forget_person(
+    session: AsyncSession, table: Table, *, user_id: str, email: str | None
+) -> int:
+    """The erasure saga's share of the counters (ADR 0036), in the caller's transaction: every
+    window whose key names the person goes, by account id (``apply:user:<id>``,
+    ``mail:account:<id>``, ...) or by address (``apply:email:<address>``, the digest of the mail
+    budget). They would only go when later hits prune old windows, a day or more on. Answers how
+    many rows went."""
+    names: list[ColumnElement[bool]] = [
+        table.c.key.like(f"%:{_like_escaped(user_id)}", escape="\\")
+    ]
+    if email:
+        address = email.strip().lower()
+        names.append(func.lower(table.c.key).like(f"%:{_like_escaped(address)}", escape="\\"))
+        names.append(table.c.key == recipient_key(address))
+    result = await session.execute(table.delete().where(or_(*names)))
+    return int(getattr(result, "rowcount", 0) or 0)

@@ -8,16 +8,25 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from identity.db import outbox
+from identity.db import outbox, rate_limit_hits
 from identity.domain.account import delete_account
+from identity.domain.consent import apply_consent_given
 from identity.domain.erasure import RETRY_LOCK, ask_again
-from identity.domain.models import ErasureConfirmation, ErasureRequest, User
+from identity.domain.models import (
+    ErasureConfirmation,
+    ErasureRequest,
+    LoginThrottle,
+    User,
+    UserConsentMark,
+)
 from identity.domain.service import register_user
+from identity.domain.throttle import account_key
 from identity.messaging.consumers import erasure_handlers
 from identity.settings import IdentitySettings
 from jobkit.contracts import ERASERS, erasure_completed, erasure_topic
 from jobkit.events import EventEnvelope
-from sqlalchemy import select, text
+from jobkit.ratelimit import recipient_key
+from sqlalchemy import insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
@@ -168,3 +177,81 @@ async def test_one_replica_at_a_time_asks_again(
     assert len(await _requests_published(committed_sessions, user_id)) == 1
     assert await ask_again(committed_sessions, service_settings, now=later) >= 1
     assert len(await _requests_published(committed_sessions, user_id)) == 2
+
+
+async def test_the_account_takes_its_consent_marks_and_counters_with_it(
+    service_settings: IdentitySettings, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """What identity keeps by the account's id or address besides the account (the consent
+    marks read from consent's events, the rate limits' and the sign-in throttle's counters)
+    goes in the deletion's transaction; a consent event read after it marks nothing again."""
+    email = f"erase-{uuid.uuid4().hex[:8]}@example.org"
+    user = await register_user(
+        sessions=committed_sessions,
+        settings=service_settings,
+        email=email,
+        password=PASSWORD,
+        first_name="Ada",
+        last_name="Lovelace",
+    )
+    assert isinstance(user, User)
+    other = uuid.uuid4()
+    info = uuid.uuid4()
+    now = datetime.now(UTC)
+    counters = {
+        f"mail:account:{user.id}": True,
+        recipient_key(email): True,
+        f"mail:account:{other}": False,
+    }
+    async with committed_sessions() as session, session.begin():
+        for who in (user.id, other):
+            session.add(
+                UserConsentMark(user_id=who, info_id=info, revision_id=uuid.uuid4(), given_at=now)
+            )
+        session.add(LoginThrottle(key=account_key(email), failures=1, window_started_at=now))
+        await session.execute(
+            insert(rate_limit_hits),
+            [{"key": key, "window_start": now, "count": 1} for key in counters],
+        )
+
+    deleted = await delete_account(
+        sessions=committed_sessions,
+        settings=service_settings,
+        user_id=user.id,
+        current_password=PASSWORD,
+        actor=str(user.id),
+    )
+    assert deleted == user.id
+
+    def given() -> EventEnvelope:
+        return EventEnvelope(
+            type="consent.consent.given",
+            aggregate_id=str(user.id),
+            site="jobboard",
+            payload={
+                "consent_id": str(uuid.uuid4()),
+                "user_id": str(user.id),
+                "info_id": str(info),
+                "revision_id": str(uuid.uuid4()),
+                "type": "PRIVACY_POLICY",
+                "placement": "REGISTRATION",
+                "source": "user",
+            },
+        )
+
+    async with committed_sessions() as session, session.begin():
+        await apply_consent_given(session, given())  # given just before, read after
+    async with committed_sessions() as session:
+        marked = set(
+            await session.scalars(
+                select(UserConsentMark.user_id).where(UserConsentMark.info_id == info)
+            )
+        )
+        assert marked == {other}
+        assert await session.get(LoginThrottle, account_key(email)) is None
+        left = set(
+            await session.scalars(
+                select(rate_limit_hits.c.key).where(rate_limit_hits.c.key.in_(counters))
+            )
+        )
+    assert left == {key for key, theirs in counters.items() if not theirs}

@@ -6,6 +6,7 @@ out through the outbox."""
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 
 import pytest
 from jobkit import contracts
@@ -13,7 +14,14 @@ from jobkit.testing.erasure import confirmations, deletion_event, deliver
 from jobkit.testing.service import persist
 from jobkit.uploads.storage import LocalDiskStorage, storage_from_settings
 from jobs.db import outbox, uploads
-from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
+from jobs.domain.models import (
+    Application,
+    ApplicationAttachment,
+    Bookmark,
+    Job,
+    JobReport,
+    RateLimitHit,
+)
 from jobs.messaging.consumers import erasure_handlers
 from jobs.settings import JobsSettings
 from sqlalchemy import func, insert, select
@@ -136,3 +144,37 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
     assert done[0].payload["anonymized"] == {"applications": 2, "job_reports": 1, "jobs": 1}
     assert done[1].payload["erased"] == {}
     assert done[1].payload["anonymized"] == {}
+
+
+async def test_the_rate_limit_counters_naming_the_person_go(
+    service_settings: JobsSettings, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """The counters of applications and reports per account and address name the person; they
+    go with the erasure instead of when later hits prune old windows (a day or more on)."""
+    storage = storage_from_settings(service_settings)
+    person, other = str(uuid.uuid4()), str(uuid.uuid4())
+    address = f"ada_{person[:8]}@example.org"  # "_" is no wildcard here
+    keys = {
+        f"apply:email:{address}": True,
+        f"apply:user:{person}": True,
+        f"report:user:{person}": True,
+        f"apply:email:adax{person[:8]}@example.org": False,
+        f"apply:user:{other}": False,
+    }
+    window = datetime.now(UTC).replace(microsecond=0)
+    async with committed_sessions() as session, session.begin():
+        await session.execute(
+            insert(RateLimitHit),
+            [{"key": key, "window_start": window, "count": 1} for key in keys],
+        )
+
+    handler = erasure_handlers(service_settings, storage)[contracts.USER_DELETED]
+    await deliver(committed_sessions, handler, deletion_event(person, email=address.upper()))
+
+    async with committed_sessions() as session:
+        left = set(
+            await session.scalars(select(RateLimitHit.key).where(RateLimitHit.key.in_(keys)))
+        )
+    assert left == {key for key, theirs in keys.items() if not theirs}
+    [done] = await confirmations(committed_sessions, outbox, service="jobs", user_id=person)
+    assert done.payload["erased"] == {"rate_limits": 3}

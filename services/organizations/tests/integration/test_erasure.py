@@ -14,7 +14,7 @@ from jobkit.events import EventEnvelope
 from jobkit.testing.erasure import confirmations, deletion_event, deliver
 from jobkit.testing.service import persist
 from jobkit.uploads.storage import LocalDiskStorage, storage_from_settings
-from organizations.db import members, outbox, uploads
+from organizations.db import members, outbox, rate_limit_hits, uploads
 from organizations.domain.models import (
     ActiveOrganization,
     ContactMessage,
@@ -192,3 +192,40 @@ async def test_a_deleted_account_is_erased_from_organizations_once(
     assert done[0].payload["anonymized"] == {"organizations": 1}
     assert done[1].payload["erased"] == {}
     assert done[1].payload["anonymized"] == {}
+
+
+async def test_the_contact_forms_rate_limit_counters_naming_the_person_go(
+    service_settings: OrganizationsSettings, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """The contact form's counters per account and address name the person; they go with the
+    erasure instead of when later hits prune old windows (a day or more on)."""
+    storage = storage_from_settings(service_settings)
+    person, other = str(uuid.uuid4()), str(uuid.uuid4())
+    address = f"ada_{person[:8]}@example.org"
+    keys = {
+        f"contact:email:{address}": True,
+        f"contact:user:{person}": True,
+        f"contact:email:adax{person[:8]}@example.org": False,
+        f"contact:user:{other}": False,
+    }
+    window = datetime.now(UTC).replace(microsecond=0)
+    async with committed_sessions() as session, session.begin():
+        await session.execute(
+            insert(rate_limit_hits),
+            [{"key": key, "window_start": window, "count": 1} for key in keys],
+        )
+
+    handler = erasure_handlers(service_settings, storage)[contracts.USER_DELETED]
+    await deliver(committed_sessions, handler, deletion_event(person, email=address.upper()))
+
+    async with committed_sessions() as session:
+        left = set(
+            await session.scalars(
+                select(rate_limit_hits.c.key).where(rate_limit_hits.c.key.in_(keys))
+            )
+        )
+    assert left == {key for key, theirs in keys.items() if not theirs}
+    [done] = await confirmations(
+        committed_sessions, outbox, service="organizations", user_id=person
+    )
+    assert done.payload["erased"] == {"rate_limits": 2}

@@ -19,10 +19,12 @@ from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from jobkit.mail import compose
 from jobkit.outbox import enqueue
+from jobkit.ratelimit import forget_person
 from pydantic import BaseModel, EmailStr, Field, StringConstraints, ValidationError
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from identity.db import outbox
+from identity.db import outbox, rate_limit_hits
 from identity.domain.erasure import open_erasure
 from identity.domain.errors import (
     EMAIL_TAKEN,
@@ -42,11 +44,12 @@ from identity.domain.events import (
     UserUpdated,
 )
 from identity.domain.export import forget_exports
-from identity.domain.models import User
+from identity.domain.models import LoginThrottle, User, UserConsentMark
 from identity.domain.passwords import hash_password_off_loop, verify_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
 from identity.domain.sessions import outdate_tokens, revoke_sessions
 from identity.domain.taken_email import MailBudget, notify_owner, owner_of
+from identity.domain.throttle import account_key
 from identity.domain.tokens import SigningKey
 from identity.settings import IdentitySettings
 
@@ -385,4 +388,10 @@ async def erase_in(
     # Its session rows go with it; every service refuses its tokens from the events on.
     await revoke_sessions(session, settings, user, reason="deleted", actor=actor)
     await outdate_tokens(session, settings, user, reason="deleted", actor=actor)
+    # What identity keeps by the account's id or address besides the account: the consent marks
+    # (consent's events, read for the re-consent), the rate limits' and the sign-in throttle's
+    # counters. They would otherwise outlive it (ADR 0036: the person's data goes).
+    await session.execute(delete(UserConsentMark).where(UserConsentMark.user_id == user.id))
+    await forget_person(session, rate_limit_hits, user_id=str(user.id), email=user.email)
+    await session.execute(delete(LoginThrottle).where(LoginThrottle.key == account_key(user.email)))
     await session.delete(user)

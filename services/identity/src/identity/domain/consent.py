@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from identity.db import outbox
 from identity.domain.errors import CONSENT_REQUIRED, AccountError, AccountErrorCode, AccountErrors
 from identity.domain.events import AgreedRevision, RegistrationConsented
-from identity.domain.models import KnownConsentInfo, User, UserConsentMark
+from identity.domain.models import ErasureRequest, KnownConsentInfo, User, UserConsentMark
 from identity.domain.site_config import setting_value
 
 REGISTRATION = "REGISTRATION"
@@ -112,11 +112,15 @@ async def apply_info_revised(session: AsyncSession, event: EventEnvelope) -> Non
 
 
 async def apply_consent_given(session: AsyncSession, event: EventEnvelope) -> None:
-    """consent.consent.given: the user's re-consent for that info is done (latest one wins)."""
+    """consent.consent.given: the user's re-consent for that info is done (latest one wins).
+    Not for an erased account: a consent given just before its deletion, read after it, would
+    otherwise leave a mark naming the person (ADR 0036)."""
     payload = ConsentGiven.model_validate(event.payload)
     try:
         user_id = uuid.UUID(payload.user_id)
     except ValueError:
+        return
+    if await session.get(ErasureRequest, user_id) is not None:
         return
     values = {
         "user_id": user_id,

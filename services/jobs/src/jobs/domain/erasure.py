@@ -12,6 +12,8 @@
   random id (the same for all of them) and the creator's address is dropped; the uploads the
   person made that a job still shows (logos, PDF files) stay, with the same random owner.
 - Uploads the person made and nothing refers to yet are deleted now (the sweeper would later).
+- The **rate limits' counters** naming the person (applications and reports per account and
+  address) are deleted now rather than when later hits prune them.
 """
 
 from __future__ import annotations
@@ -19,13 +21,21 @@ from __future__ import annotations
 import uuid
 
 from jobkit.erasure import ERASED_PREFIX, ErasureReport, rowcount
+from jobkit.ratelimit import forget_person
 from jobkit.uploads.storage import Storage
 from jobkit.uploads.sweeper import erase_uploads
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import uploads
-from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
+from jobs.domain.models import (
+    Application,
+    ApplicationAttachment,
+    Bookmark,
+    Job,
+    JobReport,
+    RateLimitHit,
+)
 
 
 async def anonymize_applications(
@@ -133,4 +143,9 @@ async def erase_person(
         .values(owner_id=f"{ERASED_PREFIX}{stranger.hex}")
     )
     report.anonymized_rows("uploads", rowcount(result))
+    counters = RateLimitHit.__table__
+    report.deleted(
+        "rate_limits",
+        await forget_person(session, counters, user_id=user_id, email=email),  # type: ignore[arg-type]
+    )
     return report

@@ -14,6 +14,8 @@
   organization already: the stored copy and its files are deleted.
 - Uploads the person made that nothing shows are deleted now; the others (a logo on a profile)
   stay, owned by the random id.
+- The contact form's **rate limit counters** naming the person (per account and address) are
+  deleted now rather than when later hits prune them.
 """
 
 from __future__ import annotations
@@ -21,12 +23,13 @@ from __future__ import annotations
 import uuid
 
 from jobkit.erasure import ERASED_PREFIX, ERASURE_ACTOR, ErasureReport, rowcount
+from jobkit.ratelimit import forget_person
 from jobkit.uploads.storage import Storage
 from jobkit.uploads.sweeper import erase_uploads
 from sqlalchemy import delete, func, or_, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from organizations.db import members, uploads
+from organizations.db import members, rate_limit_hits, uploads
 from organizations.domain.events import MemberRemoved, ProfileUpdated
 from organizations.domain.models import (
     ActiveOrganization,
@@ -178,4 +181,8 @@ async def erase_person(
         .values(owner_id=f"{ERASED_PREFIX}{stranger.hex}")
     )
     report.anonymized_rows("uploads", rowcount(result))
+    report.deleted(
+        "rate_limits",
+        await forget_person(session, rate_limit_hits, user_id=user_id, email=email),
+    )
     return report

@@ -5,6 +5,8 @@
 - What the mailer keeps about their addresses (pending and sent mails, the send ledgers, the
   bounce record) goes with them, unless a visitor's alert still uses an address other than the
   account's (``forget_user``'s rule).
+- The **rate limit counters** naming the person (the mail budget per account and address) are
+  deleted now rather than when later hits prune them.
 - Documents: the resume's goes from the index when resumes publishes ``resumes.resume.deleted``
   (the indexer); job and organization documents name no person.
 """
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 from jobkit.erasure import ErasureReport, rowcount
+from jobkit.ratelimit import forget_person
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,6 +25,7 @@ from search.alerts.models import (
     AlertMail,
     ResumeAlertDelivery,
     SavedSearch,
+    rate_limit_hits,
 )
 from search.alerts.service import forget_user
 
@@ -30,6 +34,10 @@ async def erase_person(session: AsyncSession, *, user_id: str, email: str | None
     report = ErasureReport()
     report.deleted("alerts", await forget_user(session, user_id))
     report.deleted("resume_alerts", await resume_alerts.forget_user(session, user_id))
+    report.deleted(
+        "rate_limits",
+        await forget_person(session, rate_limit_hits, user_id=user_id, email=email),
+    )
     if not email:
         return report
     address = email.lower()
