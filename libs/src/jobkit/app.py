@@ -156,6 +156,8 @@ def create_service_app(
                 client_id=f"{settings.service_name}-outbox",
                 poll_interval=settings.outbox_poll_interval_seconds,
                 idle_interval=settings.outbox_idle_poll_seconds,
+                keep_sent_seconds=settings.outbox_keep_sent_seconds,
+                prune_interval=settings.outbox_prune_interval_seconds,
             )
             runtime.tasks.append(asyncio.create_task(relay.run_forever(), name="outbox-relay"))
             for consumer in runtime.consumers:

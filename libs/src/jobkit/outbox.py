@@ -15,14 +15,14 @@ import contextlib
 import logging
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from sqlalchemy import Row, Table, insert, select, text, update
+from sqlalchemy import Row, Table, delete, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
@@ -119,6 +119,8 @@ class OutboxRelay:
         batch_size: int = 200,
         send_timeout: float = 10.0,
         max_backoff: float = 5.0,
+        keep_sent_seconds: float | None = None,
+        prune_interval: float = 3600.0,
     ) -> None:
         self._sessions = sessions
         self._outbox = outbox
@@ -148,6 +150,10 @@ class OutboxRelay:
         self.last_error: str | None = None
         self._wake = asyncio.Event()
         self._listening = False  # notifications heard (else the idle relay polls)
+        # sent rows older than this go (None: kept); looked at once per prune interval
+        self._keep_sent = keep_sent_seconds
+        self._prune_interval = prune_interval
+        self._pruned_at: float | None = None
 
     @property
     def is_leader(self) -> bool:
@@ -178,6 +184,7 @@ class OutboxRelay:
                     continue
                 self._backoff = self._poll_interval
                 if sent == 0:
+                    await self._prune_when_due()
                     await self._idle()
                     await AdvisoryLockLeader.still_held(lock_connection)
         finally:
@@ -212,6 +219,43 @@ class OutboxRelay:
                 await driver.remove_listener(channel, wake)
 
         return stop
+
+    async def _prune_when_due(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._keep_sent is None or (
+            self._pruned_at is not None and now - self._pruned_at < self._prune_interval
+        ):
+            return
+        self._pruned_at = now
+        try:
+            pruned = await self.prune_sent()
+        except Exception:  # the relay's work goes on; the next interval tries again
+            log.exception("outbox relay could not prune sent rows")
+            return
+        if pruned:
+            log.info("outbox relay pruned %d sent rows", pruned)
+
+    async def prune_sent(self, *, now: datetime | None = None, batch: int = 5000) -> int:
+        """Delete the rows sent longer than ``keep_sent_seconds`` ago (batch by batch); how many
+        went. Unsent rows are never touched."""
+        if self._keep_sent is None:
+            return 0
+        before = (now or datetime.now(UTC)) - timedelta(seconds=self._keep_sent)
+        table = self._outbox
+        total = 0
+        while True:
+            async with unit_of_work(self._sessions) as session:
+                old = (
+                    select(table.c.id)
+                    .where(table.c.sent_at.is_not(None), table.c.sent_at < before)
+                    .limit(batch)
+                    .scalar_subquery()
+                )
+                result = await session.execute(delete(table).where(table.c.id.in_(old)))
+            count = int(getattr(result, "rowcount", 0) or 0)
+            total += count
+            if count < batch:
+                return total
 
     async def _idle(self) -> None:
         """Until an event is enqueued (notified) or the idle interval passed (the poll interval

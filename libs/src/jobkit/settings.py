@@ -117,6 +117,11 @@ class ServiceSettings(BaseSettings):
     # at once (PostgreSQL NOTIFY at commit), so this is only a safety net. At 0.2 s the idle
     # polls cost each service about 5 % of a core (2 % at 5 s, bench/RESULTS.md).
     outbox_idle_poll_seconds: float = 5.0
+    # Sent outbox rows are deleted this long after they were sent: as long as the broker keeps
+    # the events (its default 7 days), so an erased person's events leave PostgreSQL with them
+    # (ADR 0036); looked at every outbox_prune_interval_seconds by the active relay.
+    outbox_keep_sent_seconds: int = 7 * 24 * 3600
+    outbox_prune_interval_seconds: float = 3600.0
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiokafka import AIOKafkaProducer
@@ -18,7 +19,7 @@ from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
-from sqlalchemy import Column, Integer, String, Table, func, insert, select
+from sqlalchemy import Column, Integer, String, Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
@@ -178,6 +179,50 @@ async def test_a_tombstone_goes_out_without_a_value_and_consumers_pass_over_it(
     assert await _effect_count(sessions, "before the tombstone") == 1
     assert await _effect_count(sessions, "after the tombstone") == 1
     assert await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", timeout=2) == []
+
+
+async def test_sent_rows_go_once_the_broker_has_dropped_them_and_unsent_ones_stay(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    events = [_event(f"prune-{n}", key=f"prune-{uuid.uuid4().hex[:6]}") for n in range(3)]
+    async with unit_of_work(sessions) as session:
+        for event in events:
+            await enqueue(session, outbox, topic=topic, event=event)
+    old, recent, unsent = (event.id for event in events)
+    now = datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        await session.execute(
+            update(outbox).where(outbox.c.event_id == old).values(sent_at=now - timedelta(days=8))
+        )
+        await session.execute(
+            update(outbox)
+            .where(outbox.c.event_id == recent)
+            .values(sent_at=now - timedelta(days=6))
+        )
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay",
+        keep_sent_seconds=7 * 24 * 3600,
+    )
+    assert await relay.prune_sent(now=now, batch=1) >= 1
+    async with sessions() as session:
+        left = set(
+            await session.scalars(
+                select(outbox.c.event_id).where(outbox.c.event_id.in_([old, recent, unsent]))
+            )
+        )
+    assert left == {recent, unsent}
+    # without a keeping period nothing goes
+    keeper = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay",
+    )
+    assert await keeper.prune_sent(now=now + timedelta(days=30)) == 0
 
 
 async def test_a_batch_that_ran_out_of_time_is_retried_in_smaller_batches(
