@@ -71,7 +71,8 @@ describe("DataExportsAdmin", () => {
     expect(
       within(table).getByText("1 of 2 parts · asked 2 times"),
     ).toBeTruthy();
-    expect(within(table).getByText("jobs: 2 applications")).toBeTruthy();
+    expect(within(table).getByText("jobs: sent")).toBeTruthy();
+    expect(within(table).getByText("2 applications")).toBeTruthy();
     expect(within(table).getByText("resumes: waiting")).toBeTruthy();
   });
 

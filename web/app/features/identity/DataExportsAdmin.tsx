@@ -212,24 +212,21 @@ function ExportRow({ item }: { item: Export }) {
       <Table.Td>
         <Stack gap={4}>
           {item.parts.map((part) => (
-            <Badge
-              key={part.service}
-              size="sm"
-              variant="light"
-              color={part.receivedAt ? "green" : "yellow"}
-            >
-              {part.receivedAt
-                ? intl.formatMessage(messages.partReceived, {
-                    service: part.service,
-                    items:
-                      part.counts
-                        .map((count) => `${count.count} ${count.kind}`)
-                        .join(", ") || intl.formatMessage(messages.nothing),
-                  })
-                : intl.formatMessage(messages.partWaiting, {
+            <Stack key={part.service} gap={0}>
+              <Group gap={6} wrap="nowrap">
+                <Badge size="sm" variant="light" color={part.receivedAt ? "green" : "yellow"}>
+                  {intl.formatMessage(part.receivedAt ? messages.partReceived : messages.partWaiting, {
                     service: part.service,
                   })}
-            </Badge>
+                </Badge>
+              </Group>
+              {part.receivedAt ? (
+                <Text size="xs" c="dimmed">
+                  {part.counts.map((count) => `${count.count} ${count.kind}`).join(", ") ||
+                    intl.formatMessage(messages.nothing)}
+                </Text>
+              ) : null}
+            </Stack>
           ))}
         </Stack>
       </Table.Td>
