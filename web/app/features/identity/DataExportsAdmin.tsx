@@ -125,7 +125,7 @@ const messages = defineMessages({
   download: { id: "export.admin.download", defaultMessage: "Download" },
   partReceived: {
     id: "export.admin.part.received",
-    defaultMessage: "{service}: {items}",
+    defaultMessage: "{service}: sent",
   },
   partWaiting: {
     id: "export.admin.part.waiting",
