@@ -3,7 +3,7 @@
 import uuid
 from typing import Any
 
-from consent.domain.models import ConsentInfo, ConsentInfoRevision
+from consent.domain.models import ConsentInfo, ConsentInfoRevision, UserConsent
 
 
 def consent_info(text: str = "We keep your data.", **overrides: Any) -> list[object]:
@@ -20,3 +20,15 @@ def consent_info(text: str = "We keep your data.", **overrides: Any) -> list[obj
     }
     revision = ConsentInfoRevision(id=revision_id, info_id=info_id, number=1, texts={"en": text})
     return [ConsentInfo(**(fields | overrides)), revision]
+
+
+def user_consent(user_id: str, info: object, revision: object, mail: str) -> UserConsent:
+    """A registration consent of ``user_id`` to ``info``'s ``revision`` (from ``consent_info``)."""
+    return UserConsent(
+        user_id=user_id,
+        mail=mail,
+        info_id=info.id,  # type: ignore[attr-defined]
+        revision_id=revision.id,  # type: ignore[attr-defined]
+        site="jobboard",
+        source="registration",
+    )

@@ -17,20 +17,9 @@ from jobkit.testing.service import persist
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.consent.tests.factories import consent_info
+from services.consent.tests.factories import consent_info, user_consent
 
 pytestmark = pytest.mark.integration
-
-
-def _consent(user_id: str, info: object, revision: object, mail: str) -> UserConsent:
-    return UserConsent(
-        user_id=user_id,
-        mail=mail,
-        info_id=info.id,  # type: ignore[attr-defined]
-        revision_id=revision.id,  # type: ignore[attr-defined]
-        site="jobboard",
-        source="registration",
-    )
 
 
 async def test_a_deleted_accounts_consents_are_anonymized_once(
@@ -41,9 +30,9 @@ async def test_a_deleted_accounts_consents_are_anonymized_once(
     person, other = str(uuid.uuid4()), str(uuid.uuid4())
     await persist(
         committed_sessions,
-        _consent(person, *first, "ada@example.org"),
-        _consent(person, *second, "ada@example.org"),
-        _consent(other, *first, "bob@example.org"),
+        user_consent(person, *first, "ada@example.org"),
+        user_consent(person, *second, "ada@example.org"),
+        user_consent(other, *first, "bob@example.org"),
     )
     handler = identity_handlers(service_settings)[contracts.USER_DELETED]
     for _ in range(2):
@@ -78,7 +67,7 @@ async def test_a_request_for_other_services_is_not_ours(
     info = consent_info()
     await persist(committed_sessions, *info)
     person = str(uuid.uuid4())
-    await persist(committed_sessions, _consent(person, *info, "ada@example.org"))
+    await persist(committed_sessions, user_consent(person, *info, "ada@example.org"))
     handler = identity_handlers(service_settings)[contracts.USER_DELETED]
     await deliver(committed_sessions, handler, deletion_event(person, services=["jobs"]))
     async with committed_sessions() as session:

@@ -9,7 +9,6 @@ import uuid
 
 import pytest
 from consent.db import outbox
-from consent.domain.models import UserConsent
 from consent.messaging.consumers import export_handlers
 from consent.settings import ConsentSettings
 from jobkit import contracts
@@ -19,20 +18,9 @@ from jobkit.testing.export import announcements, export_event, opened_part
 from jobkit.testing.service import persist
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.consent.tests.factories import consent_info
+from services.consent.tests.factories import consent_info, user_consent
 
 pytestmark = pytest.mark.integration
-
-
-def _consent(user_id: str, info: object, revision: object, mail: str) -> UserConsent:
-    return UserConsent(
-        user_id=user_id,
-        mail=mail,
-        info_id=info.id,  # type: ignore[attr-defined]
-        revision_id=revision.id,  # type: ignore[attr-defined]
-        site="jobboard",
-        source="registration",
-    )
 
 
 async def test_a_persons_consents_are_exported_with_their_texts(
@@ -43,9 +31,9 @@ async def test_a_persons_consents_are_exported_with_their_texts(
     person, other = str(uuid.uuid4()), str(uuid.uuid4())
     await persist(
         committed_sessions,
-        _consent(person, *first, "ada@example.org"),
-        _consent(person, *second, "ada@example.org"),
-        _consent(other, *first, "bob@example.org"),
+        user_consent(person, *first, "ada@example.org"),
+        user_consent(person, *second, "ada@example.org"),
+        user_consent(other, *first, "bob@example.org"),
     )
     event = export_event(person, email="ada@example.org")
     handler = export_handlers(service_settings)[contracts.EXPORT_REQUESTED]

@@ -13,11 +13,13 @@ import {
 } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
-import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import type { DataExportsQuery } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { ACCOUNT_ID_PATTERN } from "./account-rules";
+import { utc } from "./ErasureRequestsPage";
 
 export const DATA_EXPORTS = graphql(`
   query DataExports($pendingOnly: Boolean!, $limit: Int!) {
@@ -66,7 +68,6 @@ export const EXPORT_USER_DATA = graphql(`
 `);
 
 export const DATA_EXPORTS_SHOWN = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const messages = defineMessages({
   title: { id: "export.admin.title", defaultMessage: "Data exports" },
@@ -136,14 +137,6 @@ const messages = defineMessages({
 
 type Export = DataExportsQuery["dataExports"]["exports"][number];
 
-function utc(value: unknown, intl: IntlShape): string {
-  // UTC on the server and in the browser alike, so the prerendered page hydrates unchanged
-  return intl.formatDate(new Date(String(value)), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-}
 
 function ExportRow({ item }: { item: Export }) {
   const intl = useIntl();
@@ -241,7 +234,7 @@ function ExportForm() {
   const [start, { data, loading, error }] = useMutation(EXPORT_USER_DATA, {
     refetchQueries: [DATA_EXPORTS],
   });
-  const invalid = !UUID.test(userId.trim());
+  const invalid = !ACCOUNT_ID_PATTERN.test(userId.trim());
   const answer = data?.exportUserData;
   const refused =
     answer?.__typename === "AccountErrors"

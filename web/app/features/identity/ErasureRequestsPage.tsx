@@ -102,7 +102,8 @@ export const ERASURE_REQUESTS_TITLE = messages.title;
 type Request = ErasureRequestsQuery["erasureRequests"]["requests"][number];
 type Progress = Request["services"][number];
 
-function utc(value: unknown, intl: IntlShape): string {
+/** A date and time in UTC (the same on the server and in the browser), for the privacy page. */
+export function utc(value: unknown, intl: IntlShape): string {
   // UTC on the server and in the browser alike, so the prerendered page hydrates unchanged
   return intl.formatDate(new Date(String(value)), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 }

@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { DangerList } from "~/components/DangerList";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { ACCOUNT_ID_PATTERN } from "./account-rules";
 import { ERASURE_REQUESTS } from "./ErasureRequestsPage";
 
 export const SET_LEGAL_HOLD = graphql(`
@@ -35,7 +36,6 @@ export const SET_LEGAL_HOLD = graphql(`
   }
 `);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_REASON = 500;
 
 const messages = defineMessages({
@@ -88,7 +88,7 @@ export function LegalHoldForm() {
   const server = answer?.__typename === "AccountErrors" ? answer.errors : [];
   const byField = (field: string) =>
     server.find((item) => item.field === field)?.message;
-  const idError = !UUID.test(userId.trim())
+  const idError = !ACCOUNT_ID_PATTERN.test(userId.trim())
     ? intl.formatMessage(messages.userIdInvalid)
     : undefined;
   const reasonError = !reason.trim()
