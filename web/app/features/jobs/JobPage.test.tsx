@@ -112,7 +112,12 @@ describe("JobPage", () => {
     const scripts = container.querySelectorAll(
       'script[type="application/ld+json"]',
     );
-    expect(scripts).toHaveLength(1);
+    // the job posting, then the trail (Jobs › its organization › the job)
+    expect(scripts).toHaveLength(2);
+    expect(JSON.parse(nth(scripts, 1).innerHTML)).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [{ position: 1, name: "Jobs" }, { position: 2 }, { position: 3, name: publishedJob.title }],
+    });
     const text = nth(scripts, 0).innerHTML;
     expect(text).not.toContain("</script");
     expect(JSON.parse(text)).toMatchObject({

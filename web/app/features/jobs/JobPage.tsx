@@ -17,6 +17,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
+import { type Crumb, PageBreadcrumbs } from "~/components/PageBreadcrumbs";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { JobView, SimilarJobView } from "./documents";
 import { JobBody, jobLogo } from "./JobBody";
@@ -34,6 +35,7 @@ import { SimilarJobs } from "./SimilarJobs";
 import { VerifiedBadge } from "~/components/VerifiedBadge";
 
 const messages = defineMessages({
+  jobsCrumb: { id: "job.breadcrumb.jobs", defaultMessage: "Jobs" },
   share: { id: "jobs.page.share", defaultMessage: "Share this job" },
   howToApply: { id: "jobs.page.howToApply", defaultMessage: "How to apply" },
   elsewhere: { id: "jobs.page.apply.elsewhere", defaultMessage: "This job is advertised elsewhere: apply through the original ad." },
@@ -334,9 +336,18 @@ export function JobPage({
   const pageUrl = `${origin}${job.url.path}`;
   const body = <JobBody job={job} />;
 
+  const crumbs: Crumb[] = [
+    { label: intl.formatMessage(messages.jobsCrumb), path: "/jobs" },
+    ...(job.organizationProfile
+      ? [{ label: job.organizationProfile.name, path: `/organization/${job.organizationProfile.slug}` }]
+      : []),
+    { label: job.title, path: job.url.path },
+  ];
+
   return (
     <Stack gap="xl" className="job-page">
       <JobJsonLd job={job} />
+      <PageBreadcrumbs crumbs={crumbs} origin={origin} structuredData={published} />
       {!published ? (
         <Alert
           color="yellow"

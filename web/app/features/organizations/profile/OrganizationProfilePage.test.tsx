@@ -216,7 +216,11 @@ describe("OrganizationProfilePage", () => {
       "jobs-heading",
     ]);
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
-    expect(jsonLd(container)).toHaveLength(1);
+    // no FAQ: the organization and the trail (Organizations › the organization) only
+    expect(jsonLd(container).map((item) => item["@type"])).toEqual(["Organization", "BreadcrumbList"]);
+    expect(
+      within(screen.getByRole("navigation", { name: "Breadcrumb" })).getByRole("link", { name: "Organizations" }),
+    ).toHaveAttribute("href", "/organizations");
   });
 });
 

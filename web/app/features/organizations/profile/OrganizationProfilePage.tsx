@@ -17,6 +17,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EmptyState } from "~/components/EmptyState";
 import { JsonLd } from "~/components/JsonLd";
+import { PageBreadcrumbs } from "~/components/PageBreadcrumbs";
 import { dimensions, useTrackedVisit } from "~/lib/analytics";
 import type { PublicTermFragment } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
@@ -31,6 +32,7 @@ import { ProfileVideos } from "./ProfileVideos";
 import { faqJsonLd, organizationJsonLd } from "./structured-data";
 
 const messages = defineMessages({
+  organizationsCrumb: { id: "organization.breadcrumb.organizations", defaultMessage: "Organizations" },
   industry: { id: "organizations.profile.industry", defaultMessage: "Industry" },
   size: { id: "organizations.profile.size", defaultMessage: "Company size" },
   occupations: { id: "organizations.profile.occupations", defaultMessage: "Occupations" },
@@ -213,6 +215,13 @@ export function OrganizationProfilePage({
     <Stack gap="xl">
       <JsonLd data={organizationJsonLd(profile, origin, socialNetworks)} />
       {faq ? <JsonLd data={faq} /> : null}
+      <PageBreadcrumbs
+        crumbs={[
+          { label: intl.formatMessage(messages.organizationsCrumb), path: "/organizations" },
+          { label: profile.name, path: `/organization/${profile.slug}` },
+        ]}
+        origin={origin}
+      />
       <ProfileHeader profile={profile} networks={socialNetworks} />
       <Grid gutter={{ base: "xl", md: 48 }}>
         <Grid.Col span={{ base: 12, md: hasAside ? 8 : 12 }}>
