@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from jobkit.audit import MasqueradedWriteAttempted, MasqueradedWriteFinished
 from jobkit.events import EventEnvelope
@@ -14,6 +15,35 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.domain.models import AuditEntry
+
+
+def record_admin_action(
+    session: AsyncSession,
+    *,
+    write_id: uuid.UUID,
+    admin_id: uuid.UUID,
+    user_id: uuid.UUID,
+    site: str,
+    operation: str,
+) -> None:
+    """An administrator's own act about a person (an export on their behalf, a legal hold), in
+    the caller's transaction, beside the masqueraded writes."""
+    now = datetime.now(UTC)
+    session.add(
+        AuditEntry(
+            write_id=write_id,
+            admin_id=admin_id,
+            user_id=user_id,
+            service="identity",
+            site=site,
+            operation_name=operation,
+            fields=[operation],
+            variables=["userId"],
+            outcome="succeeded",
+            attempted_at=now,
+            finished_at=now,
+        )
+    )
 
 
 async def record_attempted(session: AsyncSession, event: EventEnvelope) -> None:

@@ -39,6 +39,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from identity.db import outbox
+from identity.domain.audit import record_admin_action
 from identity.domain.errors import AccountError, AccountErrorCode, AccountErrors
 from identity.domain.events import ExportRequested
 from identity.domain.models import (
@@ -130,20 +131,13 @@ async def request_export(
         )
         session.add(export)
         if on_behalf:
-            session.add(
-                AuditEntry(
-                    write_id=export.id,
-                    admin_id=uuid.UUID(actor),
-                    user_id=user_id,
-                    service="identity",
-                    site=user.site,
-                    operation_name="exportUserData",
-                    fields=["exportUserData"],
-                    variables=["userId"],
-                    outcome="succeeded",
-                    attempted_at=now,
-                    finished_at=now,
-                )
+            record_admin_action(
+                session,
+                write_id=export.id,
+                admin_id=uuid.UUID(actor),
+                user_id=user_id,
+                site=user.site,
+                operation="exportUserData",
             )
         await _publish(session, settings, export, email=user.email, services=list(EXPORTERS))
         log.info("export %s of %s requested by %s", export.id, user_id, actor)

@@ -12,9 +12,10 @@ from datetime import UTC, datetime
 from jobkit.db import unit_of_work
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from identity.domain.audit import record_admin_action
 from identity.domain.erasure import release_held
 from identity.domain.errors import AccountError, AccountErrorCode, AccountErrors
-from identity.domain.models import AuditEntry, ErasureRequest, User
+from identity.domain.models import ErasureRequest, User
 from identity.settings import IdentitySettings
 
 MAX_REASON = 500
@@ -26,25 +27,17 @@ NOT_FOUND = "No such user."
 def _audit(
     session: AsyncSession, *, user_id: uuid.UUID, site: str, actor: str, operation: str
 ) -> None:
-    now = datetime.now(UTC)
     try:
         admin_id = uuid.UUID(actor)
     except ValueError:
         return  # a system step: the request itself is the record
-    session.add(
-        AuditEntry(
-            write_id=uuid.uuid4(),
-            admin_id=admin_id,
-            user_id=user_id,
-            service="identity",
-            site=site,
-            operation_name=operation,
-            fields=[operation],
-            variables=["userId"],
-            outcome="succeeded",
-            attempted_at=now,
-            finished_at=now,
-        )
+    record_admin_action(
+        session,
+        write_id=uuid.uuid4(),
+        admin_id=admin_id,
+        user_id=user_id,
+        site=site,
+        operation=operation,
     )
 
 
