@@ -37,6 +37,7 @@ from jobkit.migrations import upgrade_to_head
 from jobkit.outbox import OutboxRelay
 from jobkit.revocations import RevocationReadModel, RevocationTables, revocation_consumer
 from jobkit.settings import ServiceSettings
+from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import setup_logging, setup_telemetry
 from jobkit.uploads.storage import Storage, storage_from_settings
 
@@ -282,5 +283,6 @@ async def _prepare_topics(runtime: ServiceRuntime, published: Sequence[str]) -> 
             await ensure_topics(runtime.settings.kafka_bootstrap_servers, topics)
             return
         except Exception as error:
+            stop_if_asked()
             log.warning("could not create topics yet: %s", error)
             await asyncio.sleep(2.0)

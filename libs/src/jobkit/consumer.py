@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
+from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ class IdempotentConsumer:
                 await self.stop()
                 raise
             except Exception as error:
+                stop_if_asked()
                 log.warning("consumer %s failed, restarting: %s", self.group_id, error)
                 await self.stop()
                 await asyncio.sleep(1.0)
@@ -219,6 +221,7 @@ class IdempotentConsumer:
                 await self._dead_letter(record, f"{type(error).__name__}: {error}")
                 return
             except Exception as error:
+                stop_if_asked()
                 span.record_exception(error)
                 if attempt == self._max_attempts:
                     span.set_status(Status(StatusCode.ERROR, str(error)))

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from jobkit.tasks import stop_if_asked
+
 log = logging.getLogger(__name__)
 
 Lead = Callable[[AsyncConnection], Awaitable[None]]
@@ -56,6 +58,7 @@ class AdvisoryLockLeader:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                stop_if_asked()
                 log.warning("%s failed, restarting: %s", self._name, error)
                 await after_failure(error)
             finally:

@@ -29,6 +29,7 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import idempotent_producer
 from jobkit.leader import AdvisoryLockLeader
+from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import (
     context_from_mapping,
     current_trace_headers,
@@ -176,6 +177,7 @@ class OutboxRelay:
                 try:
                     sent = await self.relay_once()
                 except (OSError, KafkaError, TimeoutError) as error:
+                    stop_if_asked()
                     log.warning("outbox relay could not publish, retrying: %s", error)
                     await self._reset_producer()
                     await asyncio.sleep(self._backoff)
@@ -192,6 +194,7 @@ class OutboxRelay:
 
     async def _restart_later(self, _: Exception) -> None:
         """After the relay itself failed (e.g. its database connection went away)."""
+        stop_if_asked()
         await self._reset_producer()
         await asyncio.sleep(self._backoff)
         self._backoff = min(self._backoff * 2, self._max_backoff)
@@ -262,7 +265,8 @@ class OutboxRelay:
         where notifications are not heard)."""
         wait = self._idle_interval if self._listening else self._poll_interval
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout=wait)
+            async with asyncio.timeout(wait):
+                await self._wake.wait()
 
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.
@@ -286,7 +290,8 @@ class OutboxRelay:
         stage = _Stage()
         futures: list[asyncio.Future[object]] = []
         try:
-            await asyncio.wait_for(self._publish(rows, stage, futures), timeout=self._send_timeout)
+            async with asyncio.timeout(self._send_timeout):
+                await self._publish(rows, stage, futures)
         except Exception as error:
             acknowledged = {
                 row.id
@@ -375,8 +380,10 @@ class OutboxRelay:
             producer = idempotent_producer(self._bootstrap_servers, client_id=self._client_id)
             try:
                 await producer.start()
-            except BaseException:
-                await producer.stop()
+            except BaseException:  # a cancelled start too: stopping it is bounded
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(self._send_timeout):
+                        await producer.stop()
                 raise
             self._producer = producer
         return self._producer
@@ -385,7 +392,8 @@ class OutboxRelay:
         producer, self._producer = self._producer, None
         if producer is not None:
             try:
-                await asyncio.wait_for(producer.stop(), timeout=self._send_timeout)
+                async with asyncio.timeout(self._send_timeout):
+                    await producer.stop()
             except Exception:
                 log.debug("producer stop failed", exc_info=True)
 

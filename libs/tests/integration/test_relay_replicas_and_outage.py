@@ -23,6 +23,7 @@ import httpx
 import pytest
 import strawberry
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
+from aiokafka.errors import KafkaConnectionError
 from jobkit.app import create_service_app
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
@@ -296,6 +297,32 @@ async def test_every_failed_try_is_recorded_from_the_first_whatever_stage_fails(
         ), row.last_error
     assert relay.last_error is not None
     assert relay.last_error.startswith(f"{stage}: ")
+
+
+async def test_a_relay_stops_at_once_when_its_client_loses_the_cancellation(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """A Kafka client may turn the cancellation of its call into its own error (on Python 3.11
+    ``asyncio.wait_for`` does so when the cancellation arrives as the call fails); the relay,
+    which retries such errors, must still stop when it is told to, not run on unseen."""
+    await _write(sessions, settings.topic("relay.lost-cancel"), "a", 1)
+    relay = _relay(settings, sessions, "relay-lost-cancel")
+    connecting = asyncio.Event()
+
+    async def start_that_loses_the_cancellation() -> Any:
+        connecting.set()
+        try:
+            await asyncio.sleep(PATIENCE)
+        except asyncio.CancelledError:
+            raise KafkaConnectionError("cancelled while connecting") from None
+
+    relay._ensure_producer = start_that_loses_the_cancellation  # type: ignore[method-assign]
+    task = asyncio.create_task(relay.run_forever())
+    try:
+        await asyncio.wait_for(connecting.wait(), timeout=PATIENCE)
+    finally:
+        await _stopped([relay], [task])
+    assert task.cancelled()
 
 
 async def _idle_in_transaction_for_a_while(sessions: async_sessionmaker[AsyncSession]) -> int:
