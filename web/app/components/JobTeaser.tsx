@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import { FormattedMessage } from "react-intl";
@@ -6,6 +7,7 @@ import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
   featured: { id: "jobTeaser.featured", defaultMessage: "Featured" },
+  video: { id: "jobTeaser.video", defaultMessage: "Video" },
   away: { id: "jobTeaser.distance", defaultMessage: "({distance} away)" },
   posted: { id: "jobTeaser.posted", defaultMessage: "Posted {posted}" },
 });
@@ -26,6 +28,8 @@ export interface JobTeaserProps {
   posted?: string | null;
   /** A featured job (its publishing package boosts it) carries a badge. */
   featured?: boolean;
+  /** The job's page plays a video of the job: a badge says so. */
+  video?: boolean;
   /** "12 mi away" when the search had a place. */
   distance?: string | null;
   /** Actions beside the teaser, e.g. the bookmark button. */
@@ -34,7 +38,7 @@ export interface JobTeaserProps {
 
 /**
  * One job in a list: logo, title (the link), organization, location or remote, salary, type,
- * date; optionally a featured badge, the distance and actions (bookmark).
+ * date; optionally featured and video badges, the distance and actions (bookmark).
  */
 export function JobTeaser({
   title,
@@ -47,6 +51,7 @@ export function JobTeaser({
   employmentTypes = [],
   posted,
   featured = false,
+  video = false,
   distance,
   actions,
 }: JobTeaserProps) {
@@ -73,10 +78,26 @@ export function JobTeaser({
             {organizationName.slice(0, 1)}
           </Avatar>
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            {featured ? (
-              <Badge variant="filled" size="sm" tt="none" w="fit-content">
-                <FormattedMessage {...messages.featured} />
-              </Badge>
+            {featured || video ? (
+              <Group gap={6}>
+                {featured ? (
+                  <Badge variant="filled" size="sm" tt="none" w="fit-content">
+                    <FormattedMessage {...messages.featured} />
+                  </Badge>
+                ) : null}
+                {video ? (
+                  <Badge
+                    variant="light"
+                    color="grape"
+                    size="sm"
+                    tt="none"
+                    w="fit-content"
+                    leftSection={<IconPlayerPlay size={12} stroke={2} aria-hidden />}
+                  >
+                    <FormattedMessage {...messages.video} />
+                  </Badge>
+                ) : null}
+              </Group>
             ) : null}
             <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3} style={{ overflowWrap: "anywhere" }}>
               {title}

@@ -26,6 +26,8 @@ export interface JobHitTeaserData {
   employmentTypes: readonly string[];
   publishedAt?: string | null;
   featured?: boolean;
+  /** The job's page plays a video. */
+  hasVideo?: boolean;
 }
 
 const SALARY_UNITS: readonly SalaryRangeValue["salaryUnit"][] = ["HOUR", "DAY", "WEEK", "MONTH", "YEAR"];
@@ -51,5 +53,6 @@ export function jobHitTeaserProps(hit: JobHitTeaserData, format: HitFormat = SIT
     employmentTypes: hit.employmentTypes,
     posted: format.date(hit.publishedAt) || null,
     featured: hit.featured ?? false,
+    video: hit.hasVideo ?? false,
   };
 }

@@ -17,6 +17,7 @@ import {
   HOME_ORGANIZATIONS,
   HOME_TOP_JOBS,
   HOME_TRAINING,
+  HOME_VIDEO_JOBS,
   type HomeJobHit,
   type HomeOrganizationHit,
   type HomeTopJob,
@@ -36,6 +37,7 @@ function job(n: number, featured = false): HomeJobHit {
     employmentTypes: ["Full-time"],
     publishedAt: "2026-11-20T10:00:00+00:00",
     featured,
+    hasVideo: false,
   };
 }
 
@@ -67,6 +69,13 @@ function topJob(n: number, state: JobState = "PUBLISHED"): HomeTopJob {
     publishedAt: "2026-11-21T10:00:00+00:00",
   };
 }
+
+/** A job whose page plays a video, as videoJobs answers it. */
+function videoJob(n: number) {
+  return { ...job(n), title: `Video job ${n}`, slug: `video-${n}`, hasVideo: true };
+}
+
+const VIDEO_JOBS = { videoJobs: { __typename: "VideoJobs", hits: [videoJob(1), videoJob(2)] } };
 
 /** A training job's hit: its organization, and the organization's profile with a cover or not. */
 function trainingHit(organization: number, cover = true, slug: string | null = `trainer-${organization}`) {
@@ -146,6 +155,7 @@ function fakeClient(
   organizations: OrganizationsAnswer,
   topJobs: (HomeTopJob | null)[] | Error = [],
   training: unknown = TRAINING,
+  videoJobs: unknown = VIDEO_JOBS,
 ) {
   const asked: { query: unknown; variables?: unknown }[] = [];
   const client = {
@@ -160,6 +170,8 @@ function fakeClient(
               ? topJobs instanceof Error
                 ? topJobs
                 : { topJobs }
+              : options.query === HOME_VIDEO_JOBS
+                ? videoJobs
               : options.query === HOME_EMPLOYMENT_TYPES
                 ? EMPLOYMENT_TYPES
                 : options.query === HOME_TRAINING
@@ -214,10 +226,17 @@ function renderHome(
     organizations = BOARD.organizations,
     topJobs = [topJob(1), topJob(2)],
     training = TRAINING,
-  }: { jobs?: JobsAnswer; organizations?: OrganizationsAnswer; topJobs?: HomeTopJob[] | Error; training?: unknown } = {},
+    videoJobs = VIDEO_JOBS,
+  }: {
+    jobs?: JobsAnswer;
+    organizations?: OrganizationsAnswer;
+    topJobs?: HomeTopJob[] | Error;
+    training?: unknown;
+    videoJobs?: unknown;
+  } = {},
   mocks: MockLink.MockedResponse[] = [],
 ) {
-  const { client, asked } = fakeClient(jobs, organizations, topJobs, training);
+  const { client, asked } = fakeClient(jobs, organizations, topJobs, training, videoJobs);
   function Page() {
     return <HomePage data={useLoaderData() as HomeData} />;
   }
@@ -251,9 +270,13 @@ describe("home page loader", () => {
       HOME_JOBS,
       HOME_ORGANIZATIONS,
       HOME_TOP_JOBS,
+      HOME_VIDEO_JOBS,
       HOME_EMPLOYMENT_TYPES,
       HOME_TRAINING,
     ]);
+    // spec 9: video jobs take positions 0-6
+    expect(asked[3]?.variables).toEqual({ limit: 7 });
+    expect(data.videoJobs.map((hit) => hit.slug)).toEqual(["video-1", "video-2"]);
     // spec 9: featured jobs take positions 0-6, then six of the newest
     expect(asked[0]?.variables).toEqual({ last: 12, categories: 8 });
     expect(data.jobCount).toBe(1234);
@@ -356,12 +379,14 @@ describe("home page loader", () => {
       new Error("network"),
       new Error("network"),
       new Error("network"),
+      new Error("network"),
     );
     expect(await loadHome(client)).toEqual({
       jobCount: null,
       organizationCount: null,
       featuredJobs: [],
       topJobs: [],
+      videoJobs: [],
       trainingOrganizations: [],
       trainingJobsHref: null,
       latestJobs: [],
@@ -398,6 +423,11 @@ describe("HomePage", () => {
     );
     expect(topJobs[0]).toHaveTextContent("Hamburg");
     expect(topJobs[0]).toHaveTextContent("Part-time");
+    // the newest jobs whose page plays a video, each with its badge
+    const videos = within(screen.getByRole("list", { name: "Jobs with a video" })).getAllByRole("article");
+    expect(videos).toHaveLength(2);
+    expect(within(videos[0] as HTMLElement).getByRole("link", { name: "Video job 1" })).toHaveAttribute("href", "/job/video-1");
+    expect(within(videos[0] as HTMLElement).getByText("Video")).toBeInTheDocument();
     expect(topJobs).toHaveLength(2);
 
     // the training organizations' carousel: slides that are links, and buttons that name themselves
@@ -453,11 +483,13 @@ describe("HomePage", () => {
       organizations: new Error("network"),
       topJobs: new Error("network"),
       training: new Error("network"),
+      videoJobs: new Error("network"),
     });
     expect(await screen.findByText("The latest jobs cannot be shown right now. Try the job search in a moment.")).toBeInTheDocument();
     expect(screen.getByRole("search", { name: "Search jobs" })).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "The board in numbers" })).not.toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Most viewed this week" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Jobs with a video" })).not.toBeInTheDocument();
   });
 
   it("searches /jobs with the keywords and the chosen place, as the job search reads them", async () => {

@@ -60,6 +60,7 @@ const messages = defineMessages({
   },
   featuredJobs: { id: "home.featuredJobs", defaultMessage: "Featured jobs" },
   topJobs: { id: "home.topJobs", defaultMessage: "Most viewed this week" },
+  videoJobs: { id: "home.videoJobs", defaultMessage: "Jobs with a video" },
   training: { id: "home.training", defaultMessage: "Organizations offering internships" },
   allInternships: { id: "home.allInternships", defaultMessage: "All internships" },
   latestJobs: { id: "home.latestJobs", defaultMessage: "Latest jobs" },
@@ -370,6 +371,12 @@ export function HomePage({ data }: { data: HomeData }) {
       {data.topJobs.length > 0 ? (
         <Section id="home-top-jobs" title={<FormattedMessage {...messages.topJobs} />}>
           <JobList hits={data.topJobs} label={intl.formatMessage(messages.topJobs)} />
+        </Section>
+      ) : null}
+
+      {data.videoJobs.length > 0 ? (
+        <Section id="home-video-jobs" title={<FormattedMessage {...messages.videoJobs} />}>
+          <JobList hits={data.videoJobs} label={intl.formatMessage(messages.videoJobs)} />
         </Section>
       ) : null}
 

@@ -38,6 +38,7 @@ export const HOME_JOBS = graphql(`
           employmentTypes
           publishedAt
           featured
+          hasVideo
         }
         facets {
           field
@@ -97,6 +98,38 @@ export const HOME_TOP_JOBS = graphql(`
         label
       }
       publishedAt
+    }
+  }
+`);
+
+/** The newest open jobs whose page plays a video (spec 9: video jobs take positions 0-6). */
+export const HOME_VIDEO_JOBS = graphql(`
+  query HomeVideoJobs($limit: Int!) {
+    videoJobs(limit: $limit) {
+      __typename
+      ... on VideoJobs {
+        hits {
+          title
+          slug
+          organizationName
+          logoUrl
+          locations {
+            locality
+            countryCode
+            administrativeArea
+          }
+          salary {
+            currency
+            unit
+            min
+            max
+          }
+          remoteOptions
+          employmentTypes
+          publishedAt
+          hasVideo
+        }
+      }
     }
   }
 `);

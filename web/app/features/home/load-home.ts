@@ -7,6 +7,7 @@ import {
   HOME_ORGANIZATIONS,
   HOME_TOP_JOBS,
   HOME_TRAINING,
+  HOME_VIDEO_JOBS,
   type HomeJobHit,
   type HomeOrganizationHit,
   type HomeTopJob,
@@ -16,6 +17,8 @@ import {
 export const FEATURED_JOB_POSITIONS = 7;
 /** Spec 9: top jobs take positions 0 to 6 (the week's most viewed open jobs). */
 export const TOP_JOB_POSITIONS = 7;
+/** Spec 9: video jobs take positions 0 to 6 (the newest jobs whose page plays a video). */
+export const VIDEO_JOB_POSITIONS = 7;
 /** Asked for more than shown: some of the most viewed may have closed since. */
 const TOP_JOB_CANDIDATES = 21;
 /** Spec 9: training organizations take positions 0 to 50. */
@@ -47,6 +50,8 @@ export interface HomeData {
   featuredJobs: HomeJobHit[];
   /** The open jobs most viewed in the last 7 days, most first (empty before anyone looked). */
   topJobs: JobHitTeaserData[];
+  /** The newest open jobs whose page plays a video. */
+  videoJobs: JobHitTeaserData[];
   latestJobs: HomeJobHit[];
   featuredOrganizations: HomeOrganizationHit[];
   /** Organizations with open internships, most of them first (the carousel). */
@@ -148,6 +153,22 @@ async function loadTopJobs(client: SearchClient): Promise<JobHitTeaserData[]> {
   }
 }
 
+/** The newest open jobs with a video; none when search cannot answer (the section stays out). */
+async function loadVideoJobs(client: SearchClient): Promise<JobHitTeaserData[]> {
+  try {
+    const { data } = await client.query({
+      query: HOME_VIDEO_JOBS,
+      variables: { limit: VIDEO_JOB_POSITIONS },
+      fetchPolicy: "no-cache",
+      errorPolicy: "all",
+    });
+    const answer = data?.videoJobs;
+    return answer?.__typename === "VideoJobs" ? answer.hits : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The organizations that train people (open internships): each once, with its profile's cover,
  * most internships first, at most 50. None when search cannot answer (the carousel stays out).
@@ -203,14 +224,15 @@ async function loadTraining(client: SearchClient): Promise<TrainingAnswer> {
 
 /**
  * The home page's data, read in the route's loader so the first paint shows a live board: the
- * counts, the featured, the most viewed and the newest jobs, the featured organizations and the busiest
+ * counts, the featured, the most viewed, the video and the newest jobs, the featured organizations and the busiest
  * categories. Either search failing leaves its sections out; the page itself always renders.
  */
 export async function loadHome(client: SearchClient): Promise<HomeData> {
-  const [jobs, organizations, topJobs, training] = await Promise.all([
+  const [jobs, organizations, topJobs, videoJobs, training] = await Promise.all([
     loadJobs(client),
     loadOrganizations(client),
     loadTopJobs(client),
+    loadVideoJobs(client),
     loadTraining(client),
   ]);
   // a featured job is already at the top of the page: the top list shows the others
@@ -220,5 +242,6 @@ export async function loadHome(client: SearchClient): Promise<HomeData> {
     ...organizations,
     ...training,
     topJobs: topJobs.filter((job) => !featured.has(job.slug)).slice(0, TOP_JOB_POSITIONS),
+    videoJobs,
   };
 }

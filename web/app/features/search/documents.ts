@@ -52,6 +52,7 @@ export const JOB_SEARCH_HIT_FIELDS = graphql(`
     employmentTypes
     publishedAt
     featured
+    hasVideo
     distanceKm
   }
 `);

@@ -22,6 +22,7 @@ export function jobHit(n: number, overrides: Partial<JobSearchHitView> = {}): Jo
     employmentTypes: ["Full time"],
     publishedAt: "2026-11-20T09:00:00+00:00",
     featured: false,
+    hasVideo: false,
     distanceKm: null,
     ...overrides,
   };

@@ -72,6 +72,7 @@ class JobSnapshot(EventPayload):
     created_at: str
     featured_until: str | None = None  # featured in search until then (ADR 0012)
     own_logo: bool = False  # logo_url is the job's own, not its organization profile's
+    video_url: str | None = None  # the job's video (YouTube or Vimeo), shown on its page
     # when the job last changed (ISO 8601): a resync's snapshot keeps the change's time, so
     # search's sitemaps date the page by it, not by the event
     updated_at: str | None = None

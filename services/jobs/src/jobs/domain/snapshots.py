@@ -82,6 +82,7 @@ async def snapshot(
         created_at=(job.created_at or now_utc()).isoformat(),
         featured_until=job.featured_until.isoformat() if job.featured_until else None,
         own_logo=job.logo_upload_id is not None,
+        video_url=job.video_url,
         updated_at=job.updated_at.isoformat(),
     )
 

@@ -170,6 +170,10 @@ class JobSearchHit:
         description="Kilometres from the request's lat/lon to the job's nearest location; set "
         "only when the request had a geoLocation with lat/lon and the job has coordinates."
     )
+    has_video: bool = strawberry.field(
+        default=False,
+        description="True when the job's page plays a video of the job (YouTube or Vimeo).",
+    )
 
 
 @strawberry.type(description="One facet value and how many results have it.")
@@ -296,6 +300,7 @@ def job_hit(source: dict[str, object], *, featured: bool, geo: GeoLocation | Non
         employment_types=list(labels.get("employment_types", [])),
         published_at=source.get("published_at"),  # type: ignore[arg-type]
         featured=featured,
+        has_video=bool(source.get("has_video")),
         distance_km=(
             nearest_km(source.get("location_points"), geo.lat, geo.lon)
             if geo is not None and geo.lat is not None and geo.lon is not None

@@ -1,4 +1,5 @@
-"""recommendedJobs: the findable jobs most like one job (the job page's "Similar jobs")."""
+"""recommendedJobs: the findable jobs most like one job (the job page's "Similar jobs");
+videoJobs: the newest jobs with a video (the home page's row of them)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from strawberry.types import Info
 
 from search import errors as domain_errors
 from search.engine.similar_jobs import MAX_SIMILAR, find_similar_jobs
+from search.engine.video_jobs import MAX_VIDEO_JOBS, find_video_jobs
 from search.graphql.context import SearchContext
 from search.graphql.job_search import (
     JobSearchHit,
@@ -26,6 +28,15 @@ from search.graphql.job_search import (
 class RecommendedJobs:
     hits: list[JobSearchHit]
 
+
+@strawberry.type(description="The newest open jobs whose page plays a video.")
+class VideoJobs:
+    hits: list[JobSearchHit]
+
+
+VideoJobsResult = Annotated[
+    VideoJobs | SearchErrors | SearchUnavailable, strawberry.union("VideoJobsResult")
+]
 
 RecommendedJobsResult = Annotated[
     RecommendedJobs | SearchErrors | SearchUnavailable, strawberry.union("RecommendedJobsResult")
@@ -53,5 +64,25 @@ class RecommendationQueries:
         except (ApiError, TransportError) as error:
             return unavailable("recommended jobs", error)
         return RecommendedJobs(
+            hits=[job_hit(document, featured=False, geo=None) for document in documents]
+        )
+
+    @strawberry.field(
+        name="videoJobs",
+        description=f"Up to `limit` (1-{MAX_VIDEO_JOBS}, spec 9's positions 0-6) published, "
+        "unexpired jobs of the request's site whose page plays a video, newest first.",
+    )
+    async def video_jobs(
+        self, info: Info[SearchContext, None], limit: int = MAX_VIDEO_JOBS
+    ) -> VideoJobsResult:
+        try:
+            documents = await find_video_jobs(
+                store_of(info.context), site=info.context.frontend.site, limit=limit
+            )
+        except domain_errors.SearchErrors as refused:
+            return search_errors(refused)
+        except (ApiError, TransportError) as error:
+            return unavailable("video jobs", error)
+        return VideoJobs(
             hits=[job_hit(document, featured=False, geo=None) for document in documents]
         )

@@ -197,5 +197,10 @@ export const possibleTypes: Record<string, string[]> = {
   "VerifyEmailResult": [
     "AccountErrors",
     "VerifyEmailSuccess"
+  ],
+  "VideoJobsResult": [
+    "SearchErrors",
+    "SearchUnavailable",
+    "VideoJobs"
   ]
 };

@@ -181,6 +181,7 @@ def job_document(
         "expires_at": payload.expires_at,
         "created_at": payload.created_at,
         "featured_until": payload.featured_until,
+        "has_video": bool(payload.video_url),
         **salary,
     }
     return document | label_fields("jobs", document, labels)

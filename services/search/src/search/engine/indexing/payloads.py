@@ -73,6 +73,7 @@ class JobPayload(_Payload):
     created_at: str
     featured_until: str | None = None  # the boost of the package that paid its slot (ADR 0012)
     own_logo: bool = False  # logo_url is the job's own logo, not its organization's
+    video_url: str | None = None  # the job's video (its page plays it)
     updated_at: str | None = None  # when the job last changed (a resync's snapshot keeps it)
 
 

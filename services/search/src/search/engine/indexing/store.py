@@ -79,6 +79,7 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
             "expires_at": {"type": "date"},
             "created_at": {"type": "date"},
             "featured_until": {"type": "date"},
+            "has_video": {"type": "boolean"},  # the home page's video jobs (spec 9)
             # when the job last changed (its event's occurred_at): the sitemaps' lastmod
             "changed_at": {"type": "date"},
             "organization_version": {"type": "long"},
