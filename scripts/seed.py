@@ -52,6 +52,9 @@ from jobkit.kafka import ensure_topics
 from jobkit.migrations import upgrade_to_head
 from jobkit.topics import TOPICS
 from jobs.db import terms as jobs_terms
+from jobs.domain.api_keys import SCOPES as API_SCOPES
+from jobs.domain.api_keys import SHOWN_PREFIX, secret_digest
+from jobs.domain.models import ApiKey, Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.domain.models import Organization
@@ -359,6 +362,49 @@ async def seed_consent(owners: dict[str, uuid.UUID]) -> None:
 
 
 EXPORT_APPLICANT = "applicant@jobboard.example"
+ATS_ORGANIZATION = "Green Harbor Foundation"
+# The demo key of the ATS API (ADR 0039): known, so that the printed curl works; only its digest
+# is stored, as for any key. A real board's keys are made in the organization dashboard.
+DEMO_API_KEY = os.environ.get("JOBBOARD_DEMO_API_KEY", "jbk_demo-ats-key-of-the-local-board-2026")
+
+
+async def seed_api_key(
+    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+) -> str:
+    """Green Harbor's applicant tracking system: an API key of its recruiter, and its jobs
+    carrying the ATS's references (GH-1001 on), so GET /api/ats/v1/jobs lists them by those."""
+    sessions = make_sessionmaker(make_engine(jobs_settings().database_url))
+    organization_id = organizations[ATS_ORGANIZATION][0]
+    recruiter = dict(ORGANIZATIONS)[ATS_ORGANIZATION]
+    async with unit_of_work(sessions) as session:
+        digest = secret_digest(DEMO_API_KEY)
+        if await session.scalar(select(ApiKey.id).where(ApiKey.secret_sha256 == digest)) is None:
+            session.add(
+                ApiKey(
+                    id=stable_id(f"api-key:{ATS_ORGANIZATION}"),
+                    organization_id=organization_id,
+                    name="Greenhouse sync (demo)",
+                    prefix=DEMO_API_KEY[:SHOWN_PREFIX],
+                    secret_sha256=digest,
+                    scopes=list(API_SCOPES),
+                    created_by=owners[recruiter],
+                    created_by_email=recruiter,
+                )
+            )
+        jobs = list(
+            await session.scalars(
+                select(Job)
+                .where(Job.organization_id == organization_id)
+                .order_by(Job.created_at, Job.id)
+            )
+        )
+        for number, job in enumerate(jobs, start=1001):
+            job.external_reference = job.external_reference or f"GH-{number}"
+    return (
+        f"ATS API: {ATS_ORGANIZATION}'s key {DEMO_API_KEY} (its {len(jobs)} jobs as GH-1001 on);"
+        " try curl -H 'Authorization: Bearer <key>' http://127.0.0.1:3002/api/ats/v1/jobs,"
+        " docs at http://127.0.0.1:3002/api/ats/v1/docs"
+    )
 
 
 async def seed_export(owners: dict[str, uuid.UUID]) -> str:
@@ -442,6 +488,7 @@ async def main() -> None:
     print(f"resumes: {', '.join(f'{n} {kind}' for kind, n in resumes.items())}")  # noqa: T201
     print(f"resume alerts: {await seed_resume_alerts(owners)} new")  # noqa: T201
     print(await seed_export(owners))  # noqa: T201
+    print(await seed_api_key(owners, organizations))  # noqa: T201
     await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:

@@ -157,6 +157,10 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "approveContactRequest": ("U", "F", "F", "F", "F"),
     "declineContactRequest": ("U", "F", "F", "F", "F"),
     "revokeContactRequest": ("U", "F", "F", "F", "F"),
+    # jobs: the organization's ATS API keys, made by its recruiters (a key acts as its maker, so
+    # an administrator who is not a member makes none); the synthesised id names no key
+    "createApiKey": ("U", "F", "F", "A", "F"),
+    "revokeApiKey": ("U", "F", "F", "F", "F"),
     # reports: anyone reports (visitors answer the captcha: a domain answer without it); enough
     # reporters hide the job, so these come with the destructive rows; administrators decide
     "reportJob": ("A", "A", "A", "AF", "AF"),  # hidden after three reporters

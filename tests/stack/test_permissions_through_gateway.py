@@ -61,6 +61,13 @@ GUARDED = [
         ["applicant"],
     ),
     (f'mutation {{ deleteOrganization(organizationId: "{ORG}") {{ __typename }} }}', ["applicant"]),
+    (f'{{ apiKeys(organizationId: "{ORG}") {{ id }} }}', ["applicant"]),
+    (
+        f'mutation {{ createApiKey(organizationId: "{ORG}", name: "n", scopes: [JOBS]) '
+        "{ __typename } }",
+        ["applicant"],
+    ),
+    ('mutation { revokeApiKey(id: "x") { __typename } }', ["applicant"]),
 ]
 SIGNED_IN_ONLY = [
     'mutation { updateProfile(input: {firstName: "X"}) { __typename } }',

@@ -213,6 +213,68 @@ describe("/graphql proxy", () => {
   });
 });
 
+describe("/api/ats/v1 (the ATS API)", () => {
+  function atsApp() {
+    // the fake gateway server stands in for the jobs service here
+    return createWebApp({
+      gatewayUrl: `${gatewayBase}/graphql`,
+      atsApi: { jobsUrl: gatewayBase },
+      pageHandler: (_req, res) => res.status(404).end(),
+    });
+  }
+
+  it("streams requests to the jobs service's /ats/v1 with the key and Idempotency-Key, never the cookies", async () => {
+    await startWeb(atsApp());
+    const listed = await fetch(`${webBase}/api/ats/v1/jobs?state=DRAFT&limit=5`, {
+      headers: { authorization: "Bearer jbk_key", cookie: "session=secret" },
+    });
+    expect(listed.status).toBe(200);
+    const put = await fetch(`${webBase}/api/ats/v1/jobs/REQ-1`, {
+      method: "PUT",
+      headers: {
+        authorization: "Bearer jbk_key",
+        "content-type": "application/json",
+        "idempotency-key": "k-1",
+        cookie: "session=secret",
+      },
+      body: JSON.stringify({ title: "Nurse" }),
+    });
+    expect(put.status).toBe(200);
+    expect(gatewayRequests.map((r) => [r.method, r.url])).toEqual([
+      ["GET", "/ats/v1/jobs?state=DRAFT&limit=5"],
+      ["PUT", "/ats/v1/jobs/REQ-1"],
+    ]);
+    const [, sent] = gatewayRequests;
+    expect(sent?.headers.authorization).toBe("Bearer jbk_key");
+    expect(sent?.headers["idempotency-key"]).toBe("k-1");
+    expect(sent?.headers.cookie).toBeUndefined();
+    expect(sent?.body).toBe('{"title":"Nurse"}');
+  });
+
+  it("serves the interactive documentation from this origin", async () => {
+    await startWeb(atsApp());
+    const page = await fetch(`${webBase}/api/ats/v1/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('src="/api/ats/v1/docs/assets/swagger-ui-bundle.js"');
+    const init = await (await fetch(`${webBase}/api/ats/v1/docs/init.js`)).text();
+    expect(init).toContain('url: "/api/ats/v1/openapi.json"');
+    const bundle = await fetch(`${webBase}/api/ats/v1/docs/assets/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/javascript/);
+    expect(gatewayRequests).toEqual([]);
+  });
+
+  it("answers a problem document when the jobs service is down", async () => {
+    await close(gateway);
+    await startWeb(atsApp());
+    const answer = await fetch(`${webBase}/api/ats/v1/jobs`);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await answer.json()).toMatchObject({ status: 502 });
+  });
+});
+
 describe("/api/uploads proxy", () => {
   it("streams an upload to the owning service and a file back, without the cookies", async () => {
     // the fake gateway server stands in for the organizations service here

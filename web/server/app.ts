@@ -9,6 +9,7 @@ import {
 import { sitePath } from "../app/lib/safe-path.js";
 import { authRequestContext } from "./auth/config.js";
 import { analyticsRelays } from "./analytics-relays.js";
+import { ATS_API_PATH, atsApi, type AtsApiOptions } from "./ats-api.js";
 import { clientLog } from "./client-log.js";
 import {
   CSP_REPORT_PATH,
@@ -43,6 +44,8 @@ export interface CreateWebAppOptions {
   redirects?: () => Promise<RedirectConfig>;
   /** The site's locales (SITE_LOCALES): prefixed, translated paths redirect too. Default: en only. */
   siteLocales?: SiteLocales;
+  /** The jobs service, answering the ATS API at /api/ats/v1 (ADR 0039); omitted: no ATS API. */
+  atsApi?: AtsApiOptions;
   /** Search's REST endpoints (the aggregator feeds, the sitemaps); omitted: neither. */
   searchUrl?: string;
   /** The public site's URL: `/robots.txt` names its `/sitemap.xml`; omitted: no robots.txt. */
@@ -221,6 +224,8 @@ export function createWebApp(options: CreateWebAppOptions): Express {
         : {}),
     }),
   );
+
+  if (options.atsApi) app.use(ATS_API_PATH, atsApi(options.atsApi));
 
   if (options.searchUrl) {
     const proxy = feedsProxy(options.searchUrl);

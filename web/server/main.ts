@@ -32,6 +32,7 @@ async function main() {
       jobs: env.JOBS_URL,
       resumes: env.RESUMES_URL,
     },
+    atsApi: { jobsUrl: env.JOBS_URL },
     searchUrl: env.SEARCH_URL,
     siteUrl: env.AUTH_URL,
     // tsconfig.server.json emits the catalogues beside the compiled app code.

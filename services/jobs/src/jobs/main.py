@@ -2,6 +2,7 @@ from fastapi import FastAPI
 from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.uploads import UploadKind, UploadReference, upload_router
 
+from jobs.api.ats import add_ats_api
 from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import (
@@ -67,4 +68,5 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             references=UPLOAD_REFERENCES,
         )
     )
+    add_ats_api(app)
     return app

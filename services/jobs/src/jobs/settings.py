@@ -38,6 +38,9 @@ class JobsSettings(MailSettings):
     report_limit_per_client: int = 10
     report_limit_per_account: int = 10
     report_hide_threshold: int = 3
+    # The ATS API (ADR 0039): requests per key and window (a batch counts once per job in it)
+    ats_limit_window_seconds: int = 60
+    ats_limit_per_key: int = 1200
     # ...attachments: signed download URLs (jobkit.uploads.signing), valid this long
     file_signing_secret: SecretStr = SecretStr("development-only-file-signing-secret")
     file_url_ttl_seconds: int = 600

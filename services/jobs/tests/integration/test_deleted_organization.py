@@ -1,5 +1,6 @@
 """A deleted organization takes its jobs with it: organizations' deleted event archives its
-open jobs (applied as the ``jobs-organizations`` consumer does), once."""
+open jobs and deletes its ATS API keys (applied as the ``jobs-organizations`` consumer does),
+once."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.testing.service import persist
 from jobs.db import outbox
-from jobs.domain.models import Job
+from jobs.domain.models import ApiKey, Job
 from jobs.domain.publishing import ORGANIZATION_DELETED_ACTOR
 from jobs.messaging.consumers import ORGANIZATION_DELETED, organization_handlers
 from jobs.settings import JobsSettings
@@ -31,6 +32,18 @@ async def test_deleting_an_organization_archives_its_open_jobs_once(
     expired = job(org, state="expired", version=4)
     elsewhere = job(other, state="published", version=3)
     await persist(sessions, org, other, draft, published, scheduled, expired, elsewhere)
+    keys = [
+        ApiKey(
+            organization_id=owner.id,
+            name="ATS",
+            prefix="jbk_abcdef",
+            secret_sha256=uuid.uuid4().hex * 2,
+            scopes=["jobs"],
+            created_by=uuid.uuid4(),
+        )
+        for owner in (org, other)
+    ]
+    await persist(sessions, *keys)
     deleted = organization_handlers(JobsSettings())[ORGANIZATION_DELETED]
     event = EventEnvelope(
         type=ORGANIZATION_DELETED,
@@ -52,6 +65,10 @@ async def test_deleting_an_organization_archives_its_open_jobs_once(
             expired.id: "expired",  # already offline: left as it ended
             elsewhere.id: "published",
         }
+        kept = await session.scalars(
+            select(ApiKey.organization_id).where(ApiKey.id.in_([key.id for key in keys]))
+        )
+        assert list(kept) == [other.id]
         rows = (
             await session.execute(
                 select(outbox.c.key, outbox.c.event_type, outbox.c.body).order_by(outbox.c.id)

@@ -15,6 +15,7 @@ from jobkit.testing.service import persist
 from jobkit.uploads.storage import LocalDiskStorage, storage_from_settings
 from jobs.db import outbox, uploads
 from jobs.domain.models import (
+    ApiKey,
     Application,
     ApplicationAttachment,
     Bookmark,
@@ -97,6 +98,19 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
         Bookmark(user_id=other, job_id=theirs.id),
         JobReport(job_id=theirs.id, site="jobboard", reporter=f"user:{person}", reason="scam"),
     )
+    my_key, their_key = (
+        ApiKey(
+            organization_id=org.id,
+            name="ATS",
+            prefix="jbk_abcdef",
+            secret_sha256=uuid.uuid4().hex * 2,
+            scopes=["jobs"],
+            created_by=uuid.UUID(maker),
+            created_by_email=f"{maker[:8]}@example.org",
+        )
+        for maker in (person, other)
+    )
+    await persist(committed_sessions, my_key, their_key)
 
     handler = erasure_handlers(service_settings, storage)[contracts.USER_DELETED]
     for _ in range(2):
@@ -135,12 +149,16 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
         assert created is not None
         assert created.owner_id != uuid.UUID(person)
         assert created.owner_email is None
+        # the key acted as the person and names them: it goes; a colleague's stays
+        assert set(
+            await session.scalars(select(ApiKey.id).where(ApiKey.organization_id == org.id))
+        ) == {their_key.id}
     assert not storage.path(f"{my_file}/original.pdf").exists()
     assert storage.path(f"{their_file}/original.pdf").exists()
 
     done = await confirmations(committed_sessions, outbox, service="jobs", user_id=person)
     assert len(done) == 2
-    assert done[0].payload["erased"] == {"application_files": 1, "bookmarks": 1}
+    assert done[0].payload["erased"] == {"api_keys": 1, "application_files": 1, "bookmarks": 1}
     assert done[0].payload["anonymized"] == {"applications": 2, "job_reports": 1, "jobs": 1}
     assert done[1].payload["erased"] == {}
     assert done[1].payload["anonymized"] == {}

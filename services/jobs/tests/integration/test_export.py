@@ -21,7 +21,14 @@ from jobkit.testing.export import announcements, export_event, opened_part
 from jobkit.testing.service import persist
 from jobkit.uploads.storage import LocalDiskStorage, storage_from_settings
 from jobs.db import outbox, uploads
-from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
+from jobs.domain.models import (
+    ApiKey,
+    Application,
+    ApplicationAttachment,
+    Bookmark,
+    Job,
+    JobReport,
+)
 from jobs.messaging.consumers import ERASURE_GROUP, build_consumers, export_handlers
 from jobs.settings import JobsSettings
 from sqlalchemy import insert
@@ -122,6 +129,23 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
             details="Asks for money",
         ),
         JobReport(job_id=theirs.id, site="jobboard", reporter=f"user:{other}", reason="other"),
+        ApiKey(
+            organization_id=org.id,
+            name="Ada's ATS sync",
+            prefix="jbk_ada123",
+            secret_sha256="a" * 64,
+            scopes=["jobs"],
+            created_by=uuid.UUID(person),
+            created_by_email="ada@x.org",
+        ),
+        ApiKey(
+            organization_id=org.id,
+            name="Bob's key",
+            prefix="jbk_bob123",
+            secret_sha256="b" * 64,
+            scopes=["applications"],
+            created_by=uuid.UUID(other),
+        ),
     )
 
     event = export_event(person, email="Ada@example.org")
@@ -137,6 +161,7 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
         "bookmarks": 1,
         "job_reports": 1,
         "jobs": 1,
+        "api_keys": 1,
         "uploads": 2,
         "files": 1,
     }
@@ -153,8 +178,12 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
         "bookmarks",
         "job_reports",
         "jobs",
+        "api_keys",
         "uploads",
     }
+    [key] = document["api_keys"]
+    assert (key["name"], key["prefix"], key["scopes"]) == ("Ada's ATS sync", "jbk_ada123", ["jobs"])
+    assert "secret_sha256" not in key
 
     # applications: signed in, and as a visitor by address; the files' original bytes
     by_id: dict[str, dict[str, Any]] = {item["id"]: item for item in document["applications"]}

@@ -47,42 +47,58 @@ async def create_job(
         organization = await session.get(KnownOrganization, organization_id)
         if organization is None:
             return one_error(Code.NOT_FOUND, "This organization does not exist.", "organizationId")
-        job = Job(
-            id=uuid.uuid4(),
-            site=site or settings.site,
-            slug=str(uuid.uuid4()),  # a placeholder until the slug is claimed below
-            type=valid.type,
-            state=JobState.DRAFT.value,
-            version=1,
-            owner_id=uuid.UUID(principal.user_id),
-            owner_email=principal.email,
-            organization_id=organization.id,
-            organization_number=organization.number,
-            organization_name=organization.name,
-            title=valid.title,
-            link_url=valid.link_url,
-            locations=[],
-            remote_option_tids=[],
-            employment_type_tids=[],
-            occupational_field_tids=[],
-            fields_of_study_tids=[],
-            language_tids=[],
-            skill_tids=[],
-            application_workflow="link" if valid.type == "job_per_link" else "on_site",
-            application_emails=[],
-            application_link=valid.link_url,
-            application_qualifying_questions=[],
-            application_require_cv=False,
-            application_require_cover_letter=False,
-            application_require_qualifying_questions=False,
-            views_count=0,
-            applications_count=0,
-        )
-        session.add(job)
-        await session.flush()
-        job.slug = await claim_slug(session, site=job.site, title=job.title, job_id=job.id)
+        job = await new_draft(session, settings, principal, organization, valid, site=site)
         await emit(session, settings, job, JobCreated, actor_of(principal))
         return await refreshed(session, job)
+
+
+async def new_draft(
+    session: AsyncSession,
+    settings: JobsSettings,
+    principal: Principal,
+    organization: KnownOrganization,
+    valid: groups.NewJob,
+    *,
+    site: str | None = None,
+    external_reference: str | None = None,
+) -> Job:
+    """A new DRAFT of ``organization`` with its slug claimed (the caller emits its event)."""
+    job = Job(
+        id=uuid.uuid4(),
+        site=site or settings.site,
+        slug=str(uuid.uuid4()),  # a placeholder until the slug is claimed below
+        type=valid.type,
+        state=JobState.DRAFT.value,
+        version=1,
+        owner_id=uuid.UUID(principal.user_id),
+        owner_email=principal.email,
+        external_reference=external_reference,
+        organization_id=organization.id,
+        organization_number=organization.number,
+        organization_name=organization.name,
+        title=valid.title,
+        link_url=valid.link_url,
+        locations=[],
+        remote_option_tids=[],
+        employment_type_tids=[],
+        occupational_field_tids=[],
+        fields_of_study_tids=[],
+        language_tids=[],
+        skill_tids=[],
+        application_workflow="link" if valid.type == "job_per_link" else "on_site",
+        application_emails=[],
+        application_link=valid.link_url,
+        application_qualifying_questions=[],
+        application_require_cv=False,
+        application_require_cover_letter=False,
+        application_require_qualifying_questions=False,
+        views_count=0,
+        applications_count=0,
+    )
+    session.add(job)
+    await session.flush()
+    job.slug = await claim_slug(session, site=job.site, title=job.title, job_id=job.id)
+    return job
 
 
 COPIED_FIELDS = (

@@ -252,14 +252,34 @@ async def update_group(
                 "A job stays with its organization; duplicate it for another one.",
                 "organization_id",
             )
-        errors = _rule_errors(model, now) + await _check_references(
-            session, principal, group, model
-        )
+        errors = await apply_groups(session, settings, principal, job, {group: model}, now)
         if errors:
             return JobErrors(errors)
-        _apply(job, model, full_html=principal.is_admin_like, settings=settings)
         await record_edit(session, settings, job, actor=actor_of(principal))
         return await refreshed(session, job)
+
+
+async def apply_groups(
+    session: AsyncSession,
+    settings: JobsSettings,
+    principal: Principal,
+    job: Job,
+    models: dict[str, BaseModel],
+    now: datetime,
+) -> list[JobError]:
+    """Check the groups' rules across fields and their references (vocabularies, uploads),
+    then, when all pass, write them to the job; the errors otherwise (nothing written). The
+    caller records the edit (one new version for all of them)."""
+    errors: list[JobError] = []
+    for group, model in models.items():
+        errors += _rule_errors(model, now) + await _check_references(
+            session, principal, group, model
+        )
+    if errors:
+        return errors
+    for model in models.values():
+        _apply(job, model, full_html=principal.is_admin_like, settings=settings)
+    return []
 
 
 async def rename_job(

@@ -12,6 +12,8 @@
   random id (the same for all of them) and the creator's address is dropped; the uploads the
   person made that a job still shows (logos, PDF files) stay, with the same random owner.
 - Uploads the person made and nothing refers to yet are deleted now (the sweeper would later).
+- **API keys** the person made (ADR 0039) are deleted: a key acts as the person who made it,
+  and their address is on it. The organization makes a new one.
 - The **rate limits' counters** naming the person (applications and reports per account and
   address) are deleted now rather than when later hits prune them.
 """
@@ -29,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import uploads
 from jobs.domain.models import (
+    ApiKey,
     Application,
     ApplicationAttachment,
     Bookmark,
@@ -114,6 +117,8 @@ async def erase_person(
             update(Job).where(Job.owner_id == owner).values(owner_id=stranger, owner_email=None)
         )
         report.anonymized_rows("jobs", rowcount(result))
+        result = await session.execute(delete(ApiKey).where(ApiKey.created_by == owner))
+        report.deleted("api_keys", rowcount(result))
 
     # uploads nothing refers to yet go now; the ones a job shows stay, owned by nobody known
     unattached = list(

@@ -12,6 +12,8 @@ so that what a person can have erased they can first see:
   names no account);
 - **jobs** they created: only that they did (id, title, state, when); the job's content is the
   organization's;
+- **API keys** they made for an organization (ADR 0039): name, scopes, when made, last used and
+  revoked (never a secret: only its digest is kept);
 - **uploads** they made: what was uploaded and when (the files of their applications are in
   the part; a job's logo or PDF is the organization's).
 
@@ -31,7 +33,14 @@ from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import uploads
-from jobs.domain.models import Application, ApplicationAttachment, Bookmark, Job, JobReport
+from jobs.domain.models import (
+    ApiKey,
+    Application,
+    ApplicationAttachment,
+    Bookmark,
+    Job,
+    JobReport,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +60,7 @@ async def export_person(
     await _bookmarks(session, part, user_id)
     await _reports(session, part, user_id)
     await _jobs(session, part, user_id)
+    await _api_keys(session, part, user_id)
     await _uploads(session, part, user_id, files)
     return part
 
@@ -231,6 +241,34 @@ async def _jobs(session: AsyncSession, part: ExportPart, user_id: str) -> None:
         [
             {"id": row.id, "title": row.title, "state": row.state, "created_at": row.created_at}
             for row in rows
+        ],
+    )
+
+
+async def _api_keys(session: AsyncSession, part: ExportPart, user_id: str) -> None:
+    """The keys the person made; the organization's jobs they touched are the organization's."""
+    try:
+        maker = uuid.UUID(user_id)
+    except ValueError:
+        part.add("api_keys", [])
+        return
+    rows = await session.scalars(
+        select(ApiKey).where(ApiKey.created_by == maker).order_by(ApiKey.created_at, ApiKey.id)
+    )
+    part.add(
+        "api_keys",
+        [
+            {
+                "id": key.id,
+                "organization_id": key.organization_id,
+                "name": key.name,
+                "prefix": key.prefix,
+                "scopes": key.scopes,
+                "created_at": key.created_at,
+                "last_used_at": key.last_used_at,
+                "revoked_at": key.revoked_at,
+            }
+            for key in rows
         ],
     )
 

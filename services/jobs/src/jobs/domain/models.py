@@ -37,6 +37,14 @@ class Job(Base):
         Index("ix_jobs_organization_id_created_at", "organization_id", "created_at"),
         Index("ix_jobs_state_published", "state", "published"),
         Index("ix_jobs_state_expires_at", "state", "expires_at"),
+        # an ATS names its jobs by its own reference: one job per organization and reference
+        Index(
+            "uq_jobs_organization_id_external_reference",
+            "organization_id",
+            "external_reference",
+            unique=True,
+            postgresql_where=text("external_reference IS NOT NULL"),
+        ),
     )
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
@@ -50,6 +58,9 @@ class Job(Base):
     # their account's address when they created it (the token's email claim): where review
     # decisions are mailed
     owner_email: Mapped[str | None] = mapped_column(String(320))
+    # the organization's own reference for the job (its applicant tracking system's id), set by
+    # the ATS API (jobs.api.ats); trimmed, unique within the organization
+    external_reference: Mapped[str | None] = mapped_column(String(100))
     # company_info
     organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     organization_number: Mapped[int] = mapped_column(Integer)
@@ -260,3 +271,44 @@ class VerifiedOrganization(Base):
 
     organization_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class ApiKey(Base):
+    """An organization's key to the ATS API (jobs.api.ats). The secret is shown once, when the
+    key is made; only its SHA-256 is kept (a 256-bit random secret needs no slow hash). A key acts
+    as the recruiter who made it, within its organization and scopes: it stops working when they
+    leave the organization, and when it is revoked."""
+
+    __tablename__ = "api_keys"
+    __table_args__ = (Index("ix_api_keys_organization_id", "organization_id"),)
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    name: Mapped[str] = mapped_column(String(100))
+    # the secret's first characters, shown in the list so a key can be told apart
+    prefix: Mapped[str] = mapped_column(String(20))
+    secret_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    scopes: Mapped[list[str]] = mapped_column(ARRAY(String(20)))  # jobs | applications
+    created_by: Mapped[uuid.UUID] = mapped_column(Uuid)
+    created_by_email: Mapped[str | None] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ApiIdempotencyKey(Base):
+    """A write of the ATS API under an ``Idempotency-Key``: the request's digest and, once it
+    is done, the answer given, replayed to a retry of the same request (kept a day)."""
+
+    __tablename__ = "api_idempotency_keys"
+
+    api_key_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("api_keys.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    request_sha256: Mapped[str] = mapped_column(String(64))
+    status_code: Mapped[int | None] = mapped_column(Integer)  # None: still being answered
+    response: Mapped[Any] = mapped_column(JSONB, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), index=True
+    )

@@ -134,7 +134,7 @@ async def go_live(
     await transition(session, settings, job, action, JobScheduled, actor=actor)
 
 
-async def _request_publication(
+async def request_publication(
     session: AsyncSession,
     settings: JobsSettings,
     job: Job,
@@ -184,7 +184,7 @@ async def publish_job(
         missing = missing_for_publication(job, now)
         if missing:
             return JobErrors(missing)
-        await _request_publication(session, settings, job, Action.SUBMIT, actor_of(principal), now)
+        await request_publication(session, settings, job, Action.SUBMIT, actor_of(principal), now)
         return await refreshed(session, job)
 
 
@@ -212,9 +212,7 @@ async def republish_job(
         job.expires_at = None
         if job.published is not None and job.published <= now:
             job.published = None  # the old publish date is history; publish when granted
-        await _request_publication(
-            session, settings, job, Action.RESUBMIT, actor_of(principal), now
-        )
+        await request_publication(session, settings, job, Action.RESUBMIT, actor_of(principal), now)
         return await refreshed(session, job)
 
 

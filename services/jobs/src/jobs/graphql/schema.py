@@ -5,6 +5,7 @@ import strawberry
 from jobkit.permissions import AdminLike, Anyone, IsAuthenticated, RecruiterScope
 from jobkit.schema import build_schema
 
+from jobs.graphql import api_keys as keys
 from jobs.graphql.application_queries import ApplicationQuery
 from jobs.graphql.application_types import ApplicationResult, ApplyToJobResult
 from jobs.graphql.job_values import Organization, OrganizationProfile
@@ -118,10 +119,31 @@ class Mutation:
     update_application_notes: ApplicationResult = _recruiters(
         application_pipeline.update_application_notes, "The recruiters' notes on an application."
     )
+    create_api_key: keys.CreateApiKeyResult = strawberry.mutation(
+        resolver=keys.create_api_key,
+        description="A new key to the ATS API for the organization (its recruiters): it acts as "
+        "the caller within the scopes. The secret is in this answer only.",
+        permission_classes=[RecruiterScope],
+    )
+    revoke_api_key: keys.ApiKeyResult = strawberry.mutation(
+        resolver=keys.revoke_api_key,
+        description="The key stops working at once (the organization's recruiters, admin-like).",
+        permission_classes=[RecruiterScope],
+    )
+
+
+@strawberry.type
+class ApiKeyQuery:
+    api_keys: list[keys.ApiKey] = strawberry.field(
+        resolver=keys.api_keys_of,
+        description="The organization's ATS API keys, active first (its recruiters and "
+        "admin-like; never a secret).",
+        permission_classes=[RecruiterScope],
+    )
 
 
 @strawberry.type(name="Query")
-class AllQueries(Query, ApplicationQuery):
+class AllQueries(Query, ApplicationQuery, ApiKeyQuery):
     pass
 
 

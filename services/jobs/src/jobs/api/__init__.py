@@ -1,0 +1,1 @@
+"""The jobs service's REST endpoints besides GraphQL: the ATS API (ADR 0039)."""

@@ -1,0 +1,265 @@
+"""The ATS API's use cases (ADR 0039): an organization's applicant tracking system puts its jobs
+by its own reference, closes them and lists them. They are the wizard's use cases with another
+caller: the same form groups and checks (:mod:`jobs.domain.groups`,
+:func:`jobs.domain.editing.apply_groups`), the same sanitizing, the same workflow and slot saga
+(:func:`jobs.domain.publishing.request_publication`); what differs is that one request carries
+the whole job and is one transaction (one event), and that the job is found by its reference.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated
+
+from jobkit.db import unit_of_work
+from jobkit.errors import errors_from_validation
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from jobs.domain import groups
+from jobs.domain.access import actor_of, authorize
+from jobs.domain.api_keys import ApiCaller
+from jobs.domain.clock import now_utc
+from jobs.domain.creation import new_draft
+from jobs.domain.editing import apply_groups, is_locked
+from jobs.domain.errors import JobErrorCode, JobErrors, one_error
+from jobs.domain.events import JobCreated
+from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.publishing import missing_for_publication, request_publication
+from jobs.domain.slugs import claim_slug, slugify
+from jobs.domain.snapshots import emit, refreshed
+from jobs.domain.workflow import Action, JobState, record_edit, refusal
+from jobs.settings import JobsSettings
+
+Code = JobErrorCode
+
+MAX_REFERENCE = 100
+MAX_BATCH = 1000  # jobs per batch request
+Reference = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_REFERENCE),
+]
+
+
+class AtsJob(
+    groups.JobInfo,
+    groups.JobLocation,
+    groups.JobCategorization,
+    groups.JobSchedule,
+    groups.JobApplicationOptions,
+):
+    """A whole job as the ATS sends it: the wizard's form groups in one object (their field
+    names), the title and type, and whether to ask for its publication. A field left out takes
+    its empty value: a PUT replaces the job's content."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    title: groups.Title
+    type: groups.JobType = "job_per_template"
+    organization_assignment: groups.OptionalText = Field(
+        default=None, description="The team or site within the organization the job is for."
+    )
+    publish: bool = Field(
+        default=False,
+        description="Ask for the job's publication once it is saved (a slot of the "
+        "organization's credits, as the wizard's Publish). A published job stays published.",
+    )
+
+
+class AtsBatchItem(AtsJob):
+    external_reference: Reference
+
+
+# (group name, model): the wizard's groups an AtsJob carries, in the wizard's order
+_GROUPS: tuple[tuple[str, type[groups.Group]], ...] = (
+    ("job_info", groups.JobInfo),
+    ("job_location", groups.JobLocation),
+    ("job_categorization", groups.JobCategorization),
+    ("job_schedule", groups.JobSchedule),
+    ("job_application_options", groups.JobApplicationOptions),
+)
+
+
+@dataclass(frozen=True)
+class PutJob:
+    job: Job
+    created: bool
+
+
+class _Refused(Exception):
+    """Rolls the request's transaction back with the errors to answer."""
+
+    def __init__(self, errors: JobErrors) -> None:
+        self.errors = errors
+
+
+def reference_of(value: str) -> str | JobErrors:
+    """The reference as kept: trimmed (a stray space must not make a second job)."""
+    reference = value.strip()
+    if not reference:
+        return one_error(Code.REQUIRED, "Give the job's reference.", "external_reference")
+    if len(reference) > MAX_REFERENCE:
+        return one_error(
+            Code.TOO_LONG,
+            f"A reference has at most {MAX_REFERENCE} characters.",
+            "external_reference",
+        )
+    return reference
+
+
+def parse_job(data: object) -> AtsJob | JobErrors:
+    try:
+        return AtsJob.model_validate(data)
+    except ValidationError as error:
+        return JobErrors(errors_from_validation(error, Code))
+
+
+def _group_models(body: AtsJob, organization_id: uuid.UUID) -> dict[str, BaseModel]:
+    models: dict[str, BaseModel] = {
+        name: model.model_validate(body.model_dump(include=set(model.model_fields)))
+        for name, model in _GROUPS
+    }
+    models["company_info"] = groups.CompanyInfo(
+        organization_id=str(organization_id),
+        organization_assignment=body.organization_assignment,
+    )
+    return models
+
+
+async def _job_of(
+    session: AsyncSession, organization_id: uuid.UUID, reference: str, *, lock: bool = False
+) -> Job | None:
+    query = select(Job).where(
+        Job.organization_id == organization_id, Job.external_reference == reference
+    )
+    job: Job | None = await session.scalar(query.with_for_update() if lock else query)
+    return job
+
+
+async def _rename(session: AsyncSession, job: Job, title: str) -> None:
+    if title == job.title:
+        return
+    if slugify(title) != slugify(job.title):
+        job.slug = await claim_slug(session, site=job.site, title=title, job_id=job.id)
+    job.title = title
+
+
+async def _publish(
+    session: AsyncSession, settings: JobsSettings, job: Job, actor: str, now: datetime
+) -> None:
+    """Ask for the publication where the workflow allows it; a job on its way or live stays."""
+    if job.state in {JobState.DRAFT, JobState.ARCHIVED, JobState.EXPIRED}:
+        action = Action.SUBMIT if job.state == JobState.DRAFT else Action.RESUBMIT
+        refused = refusal(job, action)
+        if refused is not None:
+            raise _Refused(refused)
+        missing = missing_for_publication(job, now)
+        if missing:
+            raise _Refused(JobErrors(missing))
+        if action == Action.RESUBMIT:
+            job.published_at = None
+            job.expires_at = None
+            if job.published is not None and job.published <= now:
+                job.published = None
+        await request_publication(session, settings, job, action, actor, now)
+
+
+async def put_job(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    caller: ApiCaller,
+    reference: str,
+    body: AtsJob,
+    now: datetime | None = None,
+) -> PutJob | JobErrors:
+    """Create the organization's job with this reference, or replace its content; with
+    ``publish``, ask for its publication. One transaction, one event."""
+    now = now or now_utc()
+    principal = caller.principal
+    models = _group_models(body, caller.organization_id)
+    try:
+        async with unit_of_work(sessions) as session:
+            refused = await authorize(session, principal, caller.organization_id)
+            if refused is not None:
+                return refused
+            job = await _job_of(session, caller.organization_id, reference, lock=True)
+            created = job is None
+            if job is None:
+                organization = await session.get(KnownOrganization, caller.organization_id)
+                if organization is None:
+                    return one_error(Code.NOT_FOUND, "This organization does not exist.")
+                new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)
+                job = await new_draft(
+                    session, settings, principal, organization, new, external_reference=reference
+                )
+            else:
+                if body.type != job.type:
+                    raise _Refused(
+                        one_error(
+                            Code.NOT_EDITABLE,
+                            f"The job is a {job.type}; its type cannot change.",
+                            "type",
+                        )
+                    )
+                if is_locked(job):
+                    raise _Refused(
+                        one_error(
+                            Code.NOT_EDITABLE, "External jobs cannot be edited once submitted."
+                        )
+                    )
+                await _rename(session, job, body.title)
+            errors = await apply_groups(session, settings, principal, job, models, now)
+            if errors:
+                raise _Refused(JobErrors(errors))
+            if created:
+                await emit(session, settings, job, JobCreated, actor_of(principal))
+            else:
+                await record_edit(session, settings, job, actor=actor_of(principal))
+            if body.publish:
+                await _publish(session, settings, job, actor_of(principal), now)
+            return PutJob(job=await refreshed(session, job), created=created)
+    except _Refused as refusal_:
+        return refusal_.errors
+    except IntegrityError:
+        # another request made the job with this reference at the same moment
+        return one_error(
+            Code.INVALID,
+            "Another request is saving a job with this reference; send this one again.",
+            "external_reference",
+        )
+
+
+async def job_by_reference(
+    *, sessions: async_sessionmaker[AsyncSession], caller: ApiCaller, reference: str
+) -> Job | None:
+    async with sessions() as session:
+        return await _job_of(session, caller.organization_id, reference)
+
+
+async def jobs_page(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    caller: ApiCaller,
+    states: list[str],
+    after: tuple[datetime, uuid.UUID] | None,
+    limit: int,
+) -> list[Job]:
+    """The organization's jobs, newest first, after the cursor (created_at, id)."""
+    query = select(Job).where(Job.organization_id == caller.organization_id)
+    if states:
+        query = query.where(Job.state.in_(states))
+    if after is not None:
+        created_at, job_id = after
+        query = query.where(
+            (Job.created_at < created_at) | ((Job.created_at == created_at) & (Job.id < job_id))
+        )
+    async with sessions() as session:
+        rows = await session.scalars(
+            query.order_by(Job.created_at.desc(), Job.id.desc()).limit(limit)
+        )
+        return list(rows)
