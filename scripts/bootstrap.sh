@@ -96,6 +96,8 @@ SEARCH_CAPTCHA_VERIFY_URL=http://127.0.0.1:3006/turnstile/v0/siteverify
 SEARCH_CAPTCHA_SECRET=$captcha_secret
 SEARCH_ALERT_SIGNING_SECRET=$alert_signing_secret
 IDENTITY_EXPORT_SIGNING_SECRET=$export_signing_secret
+# webhooks to receivers on this machine (a development board; ADR 0040): off in production
+ANALYTICS_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
 CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
 CAPTCHA_SITE_KEY=demo-site-key
 ENV

@@ -161,6 +161,14 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     # an administrator who is not a member makes none); the synthesised id names no key
     "createApiKey": ("U", "F", "F", "A", "F"),
     "revokeApiKey": ("U", "F", "F", "F", "F"),
+    # analytics: the organization's webhook endpoints, managed by its recruiters and
+    # administrators (the synthesised event list is empty: a domain answer; AF for the owner while
+    # analytics may not have heard of the membership yet); the synthesised id names no endpoint
+    "createWebhookEndpoint": ("U", "F", "F", "AF", "A"),
+    "updateWebhookEndpoint": ("U", "F", "F", "F", "F"),
+    "rotateWebhookSecret": ("U", "F", "F", "F", "F"),
+    "replayWebhookDeliveries": ("U", "F", "F", "F", "F"),
+    "deleteWebhookEndpoint": ("U", "F", "F", "F", "F"),
     # reports: anyone reports (visitors answer the captcha: a domain answer without it); enough
     # reporters hide the job, so these come with the destructive rows; administrators decide
     "reportJob": ("A", "A", "A", "AF", "AF"),  # hidden after three reporters

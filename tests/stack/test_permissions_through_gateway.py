@@ -68,6 +68,15 @@ GUARDED = [
         ["applicant"],
     ),
     ('mutation { revokeApiKey(id: "x") { __typename } }', ["applicant"]),
+    (f'{{ webhookEndpoints(organizationId: "{ORG}") {{ id }} }}', ["applicant"]),
+    ('{ webhookDeliveries(endpointId: "x") { id } }', ["applicant"]),
+    (
+        f'mutation {{ createWebhookEndpoint(organizationId: "{ORG}", url: "https://x.org", '
+        'eventTypes: ["job.published"]) { __typename } }',
+        ["applicant"],
+    ),
+    ('mutation { rotateWebhookSecret(id: "x") { __typename } }', ["applicant"]),
+    ('mutation { deleteWebhookEndpoint(id: "x") { __typename } }', ["applicant"]),
 ]
 SIGNED_IN_ONLY = [
     'mutation { updateProfile(input: {firstName: "X"}) { __typename } }',

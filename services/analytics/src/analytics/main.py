@@ -7,7 +7,7 @@ from analytics.db import memberships, outbox, revocations
 from analytics.domain.events import PUBLISHED_TOPICS
 from analytics.graphql.schema import schema
 from analytics.messaging.consumers import build_consumers
-from analytics.relay.workers import run_sender
+from analytics.relay.workers import run_sender, run_webhook_sender
 from analytics.settings import SERVICE_DIR, AnalyticsSettings, get_settings
 
 
@@ -21,7 +21,8 @@ def create_app(settings: AnalyticsSettings | None = None) -> FastAPI:
         published_topics=[settings.topic(topic) for topic in PUBLISHED_TOPICS],
         consumers=build_consumers,
         # the relay sender beside the consumers (ADR 0014)
-        workers=[Worker("relay-sender", run_sender)],
+        # and the webhook sender (ADR 0040)
+        workers=[Worker("relay-sender", run_sender), Worker("webhook-sender", run_webhook_sender)],
         memberships=memberships,
         revocations=revocations,
     )

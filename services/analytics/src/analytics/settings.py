@@ -1,12 +1,12 @@
 from functools import lru_cache
 from pathlib import Path
 
-from jobkit.settings import ServiceSettings
+from jobkit.mail import MailSettings
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
-class AnalyticsSettings(ServiceSettings):
+class AnalyticsSettings(MailSettings):
     model_config = SettingsConfigDict(env_prefix="ANALYTICS_", extra="ignore")
 
     service_name: str = "analytics"
@@ -24,6 +24,15 @@ class AnalyticsSettings(ServiceSettings):
     relay_retry_seconds: float = 30.0  # first retry; doubles per attempt, capped at 1 h
     relay_max_attempts: int = 8
     relay_timeout_seconds: float = 10.0
+    # Signed outbound webhooks (ADR 0040): the public site (the jobs' addresses in payloads),
+    # the sender's pace, and whether endpoints on private or loopback addresses are allowed
+    # (development and tests only: the local receivers)
+    site_url: str = "http://127.0.0.1:3002"
+    webhooks_allow_private_targets: bool = False
+    webhook_interval_seconds: float = 1.0
+    webhook_batch_size: int = 100
+    webhook_concurrency: int = 8
+    webhook_timeout_seconds: float = 15.0
 
 
 @lru_cache

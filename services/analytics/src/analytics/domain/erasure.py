@@ -20,7 +20,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.types import JSON, Text
 
-from analytics.domain.models import AnalyticsEvent, RelayForward, VisitorConsent
+from analytics.domain.models import AnalyticsEvent, RelayForward, VisitorConsent, WebhookEndpoint
 
 PERSON_DIMENSION = "current_user_id"
 
@@ -46,4 +46,12 @@ async def erase_person(session: AsyncSession, *, user_id: str) -> ErasureReport:
         delete(RelayForward).where(func.strpos(cast(RelayForward.body, Text), literal(user_id)) > 0)
     )
     report.deleted("relay_forwards", rowcount(result))
+    # the organization's webhook endpoints the person made stay (they are the organization's);
+    # who made them and where a failure was mailed go
+    result = await session.execute(
+        update(WebhookEndpoint)
+        .where(WebhookEndpoint.created_by == user_id)
+        .values(created_by=stranger, created_by_email=None)
+    )
+    report.anonymized_rows("webhook_endpoints", rowcount(result))
     return report

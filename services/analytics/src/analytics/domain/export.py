@@ -23,7 +23,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.types import Text
 
 from analytics.domain.erasure import PERSON_DIMENSION
-from analytics.domain.models import AnalyticsEvent, RelayForward, VisitorConsent
+from analytics.domain.models import (
+    AnalyticsEvent,
+    RelayForward,
+    VisitorConsent,
+    WebhookEndpoint,
+)
 
 
 def _event(event: AnalyticsEvent) -> dict[str, Any]:
@@ -83,6 +88,24 @@ async def export_person(session: AsyncSession, *, user_id: str) -> ExportPart:
                 "body": forward.body,
             }
             for forward in forwards
+        ],
+    )
+    # the organization's webhook endpoints the person made: that they did (not the secrets)
+    endpoints = await session.scalars(
+        select(WebhookEndpoint)
+        .where(WebhookEndpoint.created_by == user_id)
+        .order_by(WebhookEndpoint.created_at, WebhookEndpoint.id)
+    )
+    part.add(
+        "webhook_endpoints",
+        [
+            {
+                "organization_id": endpoint.organization_id,
+                "url": endpoint.url,
+                "event_types": endpoint.event_types,
+                "created_at": endpoint.created_at,
+            }
+            for endpoint in endpoints
         ],
     )
     return part

@@ -5,8 +5,10 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Date,
     DateTime,
+    ForeignKey,
     Index,
     Integer,
     LargeBinary,
@@ -17,6 +19,7 @@ from sqlalchemy import (
     func,
     text,
 )
+from sqlalchemy.dialects.postgresql import ARRAY as PG_ARRAY
 from sqlalchemy.orm import Mapped, mapped_column
 
 from analytics.db import Base, known_organizations
@@ -159,3 +162,60 @@ class VisitMark(Base):
     subject_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     visitor: Mapped[bytes] = mapped_column(LargeBinary(16), primary_key=True)
+
+
+class WebhookEndpoint(Base):
+    """An organization's endpoint for signed outbound webhooks (ADR 0040): where to POST, which
+    event types, the signing secret (``whsec_`` and base64 of 32 random bytes; the sender needs
+    it, so it is kept, and shown to the organization's recruiters), and the secret it replaced,
+    still signing beside it until ``previous_secret_until`` (rotation without a gap)."""
+
+    __tablename__ = "webhook_endpoints"
+    __table_args__ = (Index("ix_webhook_endpoints_organization_id", "organization_id"),)
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_id: Mapped[str] = mapped_column(String(64))
+    url: Mapped[str] = mapped_column(String(2000))
+    description: Mapped[str | None] = mapped_column(String(200))
+    event_types: Mapped[list[str]] = mapped_column(PG_ARRAY(String(60)))
+    secret: Mapped[str] = mapped_column(String(100))
+    previous_secret: Mapped[str | None] = mapped_column(String(100))
+    previous_secret_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    disabled_reason: Mapped[str | None] = mapped_column(String(300))
+    created_by: Mapped[str] = mapped_column(String(64))
+    created_by_email: Mapped[str | None] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class WebhookDelivery(Base):
+    """One event for one endpoint (``id`` is the ``webhook-id``, the same on every try: the
+    receiver's key to de-duplicate). Made in the transaction that applied the event, unique per
+    endpoint and event, so a redelivered event never adds a second one."""
+
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (
+        UniqueConstraint("endpoint_id", "source_event_id", name="uq_webhook_deliveries_source"),
+        Index(
+            "ix_webhook_deliveries_due",
+            "next_attempt_at",
+            postgresql_where=text("status = 'pending'"),
+        ),
+        Index("ix_webhook_deliveries_endpoint_id_created_at", "endpoint_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)  # msg_<32 hex>
+    endpoint_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("webhook_endpoints.id", ondelete="CASCADE")
+    )
+    source_event_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    event_type: Mapped[str] = mapped_column(String(60))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # pending | sent | failed (gave up or the endpoint was disabled)
+    status: Mapped[str] = mapped_column(String(10), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_status_code: Mapped[int | None] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -1,5 +1,18 @@
+import strawberry
 from jobkit.schema import build_schema
 
 from analytics.graphql.queries import Query
+from analytics.graphql.webhooks import WebhookMutations, WebhookQueries
 
-schema = build_schema(query=Query)
+
+@strawberry.type(name="Query")
+class AllQueries(Query, WebhookQueries):
+    pass
+
+
+@strawberry.type(name="Mutation")
+class Mutation(WebhookMutations):
+    pass
+
+
+schema = build_schema(query=AllQueries, mutation=Mutation)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Handler, IdempotentConsumer
 from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
@@ -16,6 +17,7 @@ from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
+from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,10 +25,11 @@ from analytics.db import known_organizations, memberships, outbox, processed_eve
 from analytics.domain.erasure import erase_person
 from analytics.domain.events import ErasureCompleted, ExportCompleted
 from analytics.domain.export import export_person
-from analytics.domain.models import KnownJob
+from analytics.domain.models import KnownJob, WebhookEndpoint
 from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
 from analytics.domain.stats import count_event
+from analytics.domain.webhooks import enqueue_deliveries
 from analytics.messaging.contracts import (
     APPLICATION_STATUS_CHANGED,
     APPLICATION_SUBMITTED,
@@ -47,6 +50,7 @@ from analytics.messaging.contracts import (
     ContactMessageSentV1,
     JobSnapshotV1,
     OrganizationCreatedV1,
+    OrganizationDeletedV1,
     UserRegisteredV1,
 )
 from analytics.relay.workers import relay_config
@@ -145,6 +149,14 @@ def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
             "application_workflow": payload.workflow,
         }
         await record(session, event, "job_apply_complete", dimensions, user_id=payload.applicant_id)
+        await enqueue_deliveries(
+            session,
+            organization_id=payload.organization_id,
+            event_type="application.received",
+            source_event_id=event.id,
+            occurred_at=event.occurred_at,
+            data={"application_id": payload.application_id, "job_id": payload.job_id},
+        )
         await count_event(
             session,
             key="job_apply_complete",
@@ -164,6 +176,19 @@ def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
             "previous_status": payload.previous_status,
         }
         await record(session, event, "job_application_status", dimensions, user_id=None)
+        await enqueue_deliveries(
+            session,
+            organization_id=payload.organization_id,
+            event_type="application.status_changed",
+            source_event_id=event.id,
+            occurred_at=event.occurred_at,
+            data={
+                "application_id": payload.application_id,
+                "job_id": payload.job_id,
+                "status": payload.status.upper(),
+                "previous_status": payload.previous_status.upper(),
+            },
+        )
 
     def bookmark(key: str) -> Handler:
         async def handle(session: AsyncSession, event: EventEnvelope) -> None:
@@ -210,14 +235,43 @@ def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
     }
 
 
-async def on_job_snapshot(session: AsyncSession, event: EventEnvelope) -> None:
-    payload = JobSnapshotV1.model_validate(event.payload)
-    values = {"organization_id": payload.organization_id, "site": payload.site}
-    await session.execute(
-        insert(KnownJob)
-        .values(job_id=payload.job_id, **values)
-        .on_conflict_do_update(index_elements=["job_id"], set_=values)
-    )
+def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
+    async def on_job_snapshot(session: AsyncSession, event: EventEnvelope) -> None:
+        payload = JobSnapshotV1.model_validate(event.payload)
+        values = {"organization_id": payload.organization_id, "site": payload.site}
+        await session.execute(
+            insert(KnownJob)
+            .values(job_id=payload.job_id, **values)
+            .on_conflict_do_update(index_elements=["job_id"], set_=values)
+        )
+        hook = JOB_WEBHOOKS.get(event.type)
+        if hook is not None:
+            await enqueue_deliveries(
+                session,
+                organization_id=payload.organization_id,
+                event_type=hook,
+                source_event_id=event.id,
+                occurred_at=event.occurred_at,
+                data={
+                    "job_id": payload.job_id,
+                    "title": payload.title,
+                    "state": payload.state.upper(),
+                    "version": payload.version,
+                    "url": f"{settings.site_url.rstrip('/')}/job/{payload.slug}",
+                    "published_at": payload.published_at,
+                    "expires_at": payload.expires_at,
+                },
+            )
+
+    return on_job_snapshot
+
+
+# The job events organizations' webhooks hear (ADR 0040), by the event that says so.
+JOB_WEBHOOKS = {
+    contracts.JOB_PUBLISHED: "job.published",
+    contracts.JOB_EXPIRED: "job.expired",
+    contracts.JOB_ARCHIVED: "job.archived",
+}
 
 
 async def on_organization_created(session: AsyncSession, event: EventEnvelope) -> None:
@@ -227,10 +281,19 @@ async def on_organization_created(session: AsyncSession, event: EventEnvelope) -
     )
 
 
+async def on_organization_deleted(session: AsyncSession, event: EventEnvelope) -> None:
+    """A deleted organization's webhook endpoints go, with their delivery logs (ADR 0040)."""
+    payload = OrganizationDeletedV1.model_validate(event.payload)
+    await session.execute(
+        delete(WebhookEndpoint).where(WebhookEndpoint.organization_id == payload.organization_id)
+    )
+
+
 def organization_handlers() -> dict[str, Handler]:
     return {
         **membership_handlers(memberships),
         ORGANIZATION_CREATED: on_organization_created,
+        contracts.ORGANIZATION_DELETED: on_organization_deleted,
     }
 
 
@@ -254,7 +317,10 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
         consumer(GROUP_ID, event_handlers(relay_config(settings))),
         consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
         consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
-        consumer(JOBS_GROUP, {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job_snapshot)}),
+        consumer(
+            JOBS_GROUP,
+            {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings))},
+        ),
         consumer(
             ERASURE_GROUP,
             {

@@ -49,6 +49,7 @@ __all__ = [
     "ContactMessageSentV1",
     "JobSnapshotV1",
     "OrganizationCreatedV1",
+    "OrganizationDeletedV1",
     "UserRegisteredV1",
 ]
 
@@ -92,20 +93,32 @@ class ContactMessageSentV1(EventView):
     attachments_count: int = 0
 
 
-# jobs: each job's organization (the snapshot events carry the whole job; analytics reads two
-# fields)
+# jobs: each job's organization (the snapshot events carry the whole job; analytics reads the
+# organization, and for the organizations' webhooks the job's public fields)
 
 
 class JobSnapshotV1(EventView):
     job_id: str
     organization_id: str
     site: str
+    title: str
+    slug: str
+    state: str
+    version: int
+    published_at: str | None = None
+    expires_at: str | None = None
 
 
 # organizations: the organizations that exist (members come through jobkit.memberships)
 
 
 class OrganizationCreatedV1(EventView):
+    organization_id: str
+
+
+class OrganizationDeletedV1(EventView):
+    """Its webhook endpoints go (ADR 0040)."""
+
     organization_id: str
 
 
@@ -144,6 +157,12 @@ READS = (
         contracts.ORGANIZATION_TOPIC,
         (ORGANIZATION_CREATED,),
         OrganizationCreatedV1,
+    ),
+    Reads(
+        "analytics-organizations",
+        contracts.ORGANIZATION_TOPIC,
+        (contracts.ORGANIZATION_DELETED,),
+        OrganizationDeletedV1,
     ),
     Reads("analytics-jobs", JOB_TOPIC, JOB_SNAPSHOT_EVENTS, JobSnapshotV1),
     # ended sessions: the tokens this service refuses (ADR 0023)

@@ -10,6 +10,7 @@ from jobkit.app import ServiceRuntime
 from analytics.domain.relay_rules import Destination
 from analytics.domain.relays import RelayConfig
 from analytics.relay.sender import ConversionUpstream, RelaySender, Upstream
+from analytics.relay.webhooks import WebhookSender
 from analytics.settings import AnalyticsSettings
 
 log = logging.getLogger(__name__)
@@ -66,3 +67,15 @@ async def run_sender(runtime: ServiceRuntime) -> None:
         log.info("no analytics upstream configured: the relays forward nothing")
         return
     await _run_sender(runtime, settings)
+
+
+async def run_webhook_sender(runtime: ServiceRuntime) -> None:
+    """The service's webhook-sender worker (ADR 0040): always on (an organization may add an
+    endpoint at any time); idle, it looks for due deliveries once a second."""
+    settings = runtime.settings
+    assert isinstance(settings, AnalyticsSettings)
+    sender = WebhookSender(sessions=runtime.sessions, engine=runtime.engine, settings=settings)
+    try:
+        await sender.run_forever()
+    finally:
+        await sender.close()
