@@ -39,6 +39,7 @@ const messages = defineMessages({
   unpublish: { id: "organizations.editor.page.unpublish", defaultMessage: "Unpublish" },
   publish: { id: "organizations.editor.page.publish", defaultMessage: "Publish" },
   members: { id: "organizations.editor.page.members", defaultMessage: "Members" },
+  apiKeys: { id: "organizations.editor.page.apiKeys", defaultMessage: "API keys" },
   editName: { id: "organizations.editor.page.editName", defaultMessage: "Edit {name}" },
   editOrganization: { id: "organizations.editor.page.editOrganization", defaultMessage: "Edit the organization" },
   myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "My organizations" },
@@ -167,6 +168,9 @@ export function OrganizationEditorPage({ id }: { id: string }) {
           <Group gap="sm">
             <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/members`}>
               <FormattedMessage {...messages.members} />
+            </Anchor>
+            <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/api-keys`}>
+              <FormattedMessage {...messages.apiKeys} />
             </Anchor>
           </Group>
           <Tabs defaultValue="info" keepMounted>

@@ -604,3 +604,99 @@ export const SET_ACTIVE_ORGANIZATION = graphql(`
     }
   }
 `);
+
+/** The API keys page: the organization behind the profile of the route. */
+export const ORGANIZATION_API_KEYS_PAGE = graphql(`
+  query OrganizationApiKeysPage($id: ID!) {
+    organizationProfile(id: $id) {
+      id
+      slug
+      name
+      organization {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** An ATS API key as its organization's list shows it (never its secret). */
+export const API_KEY_FIELDS = graphql(`
+  fragment ApiKeyFields on ApiKey {
+    id
+    name
+    prefix
+    scopes
+    createdAt
+    createdByEmail
+    lastUsedAt
+    revokedAt
+  }
+`);
+
+export const ORGANIZATION_API_KEYS = graphql(`
+  query OrganizationApiKeys($organizationId: ID!) {
+    apiKeys(organizationId: $organizationId) {
+      ...ApiKeyFields
+    }
+  }
+`);
+
+export const CREATE_API_KEY = graphql(`
+  mutation CreateApiKey($organizationId: ID!, $name: String!, $scopes: [ApiKeyScope!]!) {
+    createApiKey(organizationId: $organizationId, name: $name, scopes: $scopes) {
+      __typename
+      ... on ApiKeyCreated {
+        key {
+          ...ApiKeyFields
+        }
+        secret
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const DELETE_API_KEY = graphql(`
+  mutation DeleteApiKey($id: ID!) {
+    deleteApiKey(id: $id) {
+      __typename
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const REVOKE_API_KEY = graphql(`
+  mutation RevokeApiKey($id: ID!) {
+    revokeApiKey(id: $id) {
+      __typename
+      ... on ApiKeySaved {
+        key {
+          ...ApiKeyFields
+        }
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);

@@ -9,6 +9,10 @@ export const possibleTypes: Record<string, string[]> = {
     "OrganizationStats",
     "OrganizationStatsDay"
   ],
+  "ApiKeyResult": [
+    "ApiKeySaved",
+    "JobErrors"
+  ],
   "ApplicationResult": [
     "ApplicationSaved",
     "JobErrors"
@@ -29,6 +33,10 @@ export const possibleTypes: Record<string, string[]> = {
     "ContactRequestSaved",
     "ResumeErrors"
   ],
+  "CreateApiKeyResult": [
+    "ApiKeyCreated",
+    "JobErrors"
+  ],
   "CreateJobAlertResult": [
     "AlertErrors",
     "JobAlertCreated"
@@ -44,6 +52,10 @@ export const possibleTypes: Record<string, string[]> = {
   "DeleteAccountResult": [
     "AccountDeleted",
     "AccountErrors"
+  ],
+  "DeleteApiKeyResult": [
+    "ApiKeyDeleted",
+    "JobErrors"
   ],
   "DeleteJobAlertResult": [
     "AlertErrors",
@@ -202,5 +214,17 @@ export const possibleTypes: Record<string, string[]> = {
     "SearchErrors",
     "SearchUnavailable",
     "VideoJobs"
+  ],
+  "WebhookDeleteResult": [
+    "WebhookEndpointDeleted",
+    "WebhookErrors"
+  ],
+  "WebhookEndpointResult": [
+    "WebhookEndpointSaved",
+    "WebhookErrors"
+  ],
+  "WebhookReplayResult": [
+    "WebhookErrors",
+    "WebhookReplayed"
   ]
 };
