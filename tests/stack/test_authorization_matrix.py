@@ -161,6 +161,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     # an administrator who is not a member makes none); the synthesised id names no key
     "createApiKey": ("U", "F", "F", "A", "F"),
     "revokeApiKey": ("U", "F", "F", "F", "F"),
+    "deleteApiKey": ("U", "F", "F", "F", "F"),
     # analytics: the organization's webhook endpoints, managed by its recruiters and
     # administrators (the synthesised event list is empty: a domain answer; AF for the owner while
     # analytics may not have heard of the membership yet); the synthesised id names no endpoint

@@ -68,6 +68,7 @@ GUARDED = [
         ["applicant"],
     ),
     ('mutation { revokeApiKey(id: "x") { __typename } }', ["applicant"]),
+    ('mutation { deleteApiKey(id: "x") { __typename } }', ["applicant"]),
     (f'{{ webhookEndpoints(organizationId: "{ORG}") {{ id }} }}', ["applicant"]),
     ('{ webhookDeliveries(endpointId: "x") { id } }', ["applicant"]),
     (

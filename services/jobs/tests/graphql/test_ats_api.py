@@ -38,6 +38,8 @@ CREATE_KEY = """mutation($o: ID!, $n: String!, $s: [ApiKeyScope!]!) {
 REVOKE_KEY = """mutation($id: ID!) { revokeApiKey(id: $id) {
   __typename ... on ApiKeySaved { key { id revokedAt } }
   ... on JobErrors { errors { code message } } } }"""
+DELETE_KEY = """mutation($id: ID!) { deleteApiKey(id: $id) {
+  __typename ... on JobErrors { errors { code message } } } }"""
 LIMIT = 40  # requests per key and window in these tests
 
 
@@ -284,6 +286,19 @@ async def test_keys_scopes_revocation_and_the_recruiter_leaving(
     assert revoked["key"]["revokedAt"] is not None
     async with api(served, jobs_only) as client:
         assert (await client.get("/jobs")).status_code == 401
+    # a revoked key can leave the list; an active one must be revoked first
+    active = await org.key("JOBS", name="Still active")
+    listed = (await org.client.data(KEYS, o=org.id))["apiKeys"]
+    by_name = {item["name"]: item["id"] for item in listed}
+    kept = (await org.client.data(DELETE_KEY, id=by_name["Still active"]))["deleteApiKey"]
+    assert kept["errors"][0]["code"] == "NOT_EDITABLE"
+    gone = (await org.client.data(DELETE_KEY, id=by_name["Jobs only"]))["deleteApiKey"]
+    assert gone["__typename"] == "ApiKeyDeleted"
+    assert "Jobs only" not in {
+        k["name"] for k in (await org.client.data(KEYS, o=org.id))["apiKeys"]
+    }
+    async with api(served, active) as client:
+        assert (await client.get("/jobs")).status_code == 200
     # a key acts as its recruiter: when they leave the organization, it stops working
     other = await org.key("JOBS", name="Second")
     async with committed_sessions() as session, session.begin():

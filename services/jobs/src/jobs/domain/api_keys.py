@@ -147,6 +147,25 @@ async def revoke_api_key(
         return key
 
 
+async def delete_api_key(
+    *, sessions: async_sessionmaker[AsyncSession], principal: Principal, key_id: uuid.UUID
+) -> uuid.UUID | JobErrors:
+    """A revoked key leaves the list (an active one is revoked first, so that removing a key
+    never silently cuts an integration off)."""
+    async with unit_of_work(sessions) as session:
+        key = await session.get(ApiKey, key_id, with_for_update=True)
+        if key is None:
+            return one_error(Code.NOT_FOUND, NO_SUCH_KEY, "id")
+        if not principal.is_admin_like and not await _may_manage(
+            session, principal, key.organization_id
+        ):
+            return one_error(Code.FORBIDDEN, NOT_A_MEMBER)
+        if key.revoked_at is None:
+            return one_error(Code.NOT_EDITABLE, "Revoke the key before removing it.", "id")
+        await session.delete(key)
+        return key_id
+
+
 async def api_keys_of(
     *,
     sessions: async_sessionmaker[AsyncSession],

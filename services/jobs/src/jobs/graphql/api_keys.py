@@ -63,8 +63,14 @@ class ApiKeySaved:
     key: ApiKey
 
 
+@strawberry.type(description="The revoked key was removed from the list.")
+class ApiKeyDeleted:
+    id: strawberry.ID
+
+
 CreateApiKeyResult = Annotated[ApiKeyCreated | JobErrors, strawberry.union("CreateApiKeyResult")]
 ApiKeyResult = Annotated[ApiKeySaved | JobErrors, strawberry.union("ApiKeyResult")]
+DeleteApiKeyResult = Annotated[ApiKeyDeleted | JobErrors, strawberry.union("DeleteApiKeyResult")]
 
 
 def _not_found(field: str) -> JobErrors:
@@ -116,3 +122,15 @@ async def revoke_api_key(info: Info[JobContext, None], id: strawberry.ID) -> Api
     if isinstance(revoked, DomainErrors):
         return JobErrors.from_domain(revoked)
     return ApiKeySaved(key=ApiKey.from_model(revoked))
+
+
+async def delete_api_key(info: Info[JobContext, None], id: strawberry.ID) -> DeleteApiKeyResult:
+    key = parse_id(id)
+    if key is None:
+        return _not_found("id")
+    deleted = await api_keys.delete_api_key(
+        sessions=info.context.sessions, principal=info.context.require_principal(), key_id=key
+    )
+    if isinstance(deleted, DomainErrors):
+        return JobErrors.from_domain(deleted)
+    return ApiKeyDeleted(id=strawberry.ID(str(deleted)))

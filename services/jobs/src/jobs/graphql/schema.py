@@ -130,6 +130,11 @@ class Mutation:
         description="The key stops working at once (the organization's recruiters, admin-like).",
         permission_classes=[RecruiterScope],
     )
+    delete_api_key: keys.DeleteApiKeyResult = strawberry.mutation(
+        resolver=keys.delete_api_key,
+        description="Remove a revoked key from the list (an active one is revoked first).",
+        permission_classes=[RecruiterScope],
+    )
 
 
 @strawberry.type
