@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { graphqlDocuments } from "./scripts/graphql-documents-plugin.ts";
 import { firstLoadModules } from "./scripts/first-load-modules.ts";
+import { mantineStyles } from "./scripts/mantine-styles-plugin.ts";
 
 // The client entry and the root route: every page loads them and what they import.
 const firstLoad = firstLoadModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/);
@@ -11,6 +12,7 @@ export default defineConfig({
   plugins: [
     graphqlDocuments(new URL("./app/lib/graphql/generated/graphql.ts", import.meta.url)),
     reactRouter(),
+    mantineStyles(),
     firstLoad.plugin,
   ],
   resolve: {

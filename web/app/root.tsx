@@ -5,9 +5,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import mantineCoreStyles from "@mantine/core/styles.css?url";
-import mantineChartsStyles from "@mantine/charts/styles.css?url";
-import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import { type ReactNode, useEffect } from "react";
 import { useIntl } from "react-intl";
 import {
@@ -60,11 +57,10 @@ import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
+// Mantine's stylesheets come with the code of its components, per route
+// (scripts/mantine-styles-plugin.ts); app.css after them.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineCoreStyles },
-  { rel: "stylesheet", href: mantineProgressStyles },
-  { rel: "stylesheet", href: mantineChartsStyles },
   { rel: "stylesheet", href: appStyles },
 ];
 
