@@ -2,11 +2,16 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { graphqlDocuments } from "./scripts/graphql-documents-plugin.ts";
-import { firstLoadModules } from "./scripts/first-load-modules.ts";
+import { reachableModules } from "./scripts/reachable-modules.ts";
 import { mantineStyles } from "./scripts/mantine-styles-plugin.ts";
 
-// The client entry and the root route: every page loads them and what they import.
-const firstLoad = firstLoadModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/);
+// What every page loads: the client entry, the root route and what they import.
+const firstLoad = reachableModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/);
+// What the public pages load, where visitors from a search engine land: the home page, the
+// job search, a job, the organizations and an organization.
+const publicPages = reachableModules(/[\\/]app[\\/]routes[\\/](home|jobs|job|organizations|organization)\.tsx($|\?)/);
+const LIBRARY = /[\\/]node_modules[\\/]/;
+const ENTRY = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/])/;
 
 export default defineConfig({
   plugins: [
@@ -14,6 +19,7 @@ export default defineConfig({
     reactRouter(),
     mantineStyles(),
     firstLoad.plugin,
+    publicPages.plugin,
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -22,12 +28,19 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // The libraries every page loads go into one file: split by default, the first load
-        // of a page preloaded about 100 small files (93 on the home page), and on a slow mobile
-        // network their round trips held the first paint back (bench/RESULTS.md). Only those:
-        // the libraries of some pages (charts, drag and drop, the editor's) stay with them.
+        // Split by default, the first load of a page preloaded 40 to 100 small files, and on a
+        // slow mobile network their round trips held the first paint back (bench/RESULTS.md).
+        // So: the libraries every page loads in one file (vendor), the app's code every page
+        // loads in another (shell), and what two or more public pages share beyond them in a
+        // third (public: a page there loads a little it does not use, its stylesheet too, for
+        // fewer round trips). What other pages use (charts, drag and drop, the editors) stays
+        // split with them.
         codeSplitting: {
-          groups: [{ name: "vendor", test: (id) => /[\\/]node_modules[\\/]/.test(id) && firstLoad.has(id) }],
+          groups: [
+            { name: "vendor", priority: 3, test: (id) => LIBRARY.test(id) && firstLoad.has(id) },
+            { name: "shell", priority: 2, test: (id) => !LIBRARY.test(id) && !ENTRY.test(id) && firstLoad.has(id) },
+            { name: "public", priority: 1, minShareCount: 2, test: (id) => !ENTRY.test(id) && publicPages.has(id) },
+          ],
         },
       },
     },

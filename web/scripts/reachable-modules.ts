@@ -71,17 +71,17 @@ function barrelExports(code: string): Map<string, string> | null {
 }
 
 /**
- * The modules every page loads: those the client entry and the root route import statically,
- * and theirs in turn, collected as the build parses modules and read when it makes the chunks
- * (vite.config.ts puts the libraries among them in one file).
+ * The modules that some entries (the client entry and the root route: what every page loads)
+ * import statically, and theirs in turn, collected as the build parses modules and read when it
+ * makes the chunks (vite.config.ts groups them).
  *
  * A library's barrel (`@mantine/core`'s index, Tabler's icons) would take in every component of
  * the library; through a barrel only the names imported are followed (`import { Button }`
  * reaches Button's module, not Stepper's). Anything this does not understand (`import *`, a
- * default import, `export *`) is followed whole: a module too many on the first load, never one
- * missing from it.
+ * default import, `export *`) is followed whole: a module too many in the group, never one
+ * missing from it (which would only cost a file more).
  */
-export function firstLoadModules(entries: RegExp): { plugin: Plugin; has: (id: string) => boolean } {
+export function reachableModules(entries: RegExp): { plugin: Plugin; has: (id: string) => boolean } {
   const modules = new Map<string, { imported: readonly string[]; code: string }>();
   let reached: Set<string> | null = null;
 
@@ -160,7 +160,7 @@ export function firstLoadModules(entries: RegExp): { plugin: Plugin; has: (id: s
   };
 
   const plugin: Plugin = {
-    name: "first-load-modules",
+    name: `reachable-modules ${entries.source}`,
     apply: "build",
     buildStart() {
       modules.clear();
