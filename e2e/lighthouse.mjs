@@ -8,6 +8,7 @@
 //   LIGHTHOUSE_RUNS=5 node lighthouse.mjs     (runs per page, default 5)
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
 //   LIGHTHOUSE_SAVE=dir node lighthouse.mjs   (also writes each run's full report there, as JSON)
+//   LIGHTHOUSE_JOB_PATH=/job/slug node lighthouse.mjs    (that job page, not the first of /jobs)
 //
 // Prints per page the median performance, accessibility, best-practices and SEO scores, the
 // median paint and blocking metrics, the JavaScript and CSS of the first load (bytes over the
@@ -85,7 +86,7 @@ try {
   const pages = [
     ["home", "/"],
     ["job search", "/jobs"],
-    ["a job", await firstJobPath()],
+    ["a job", process.env.LIGHTHOUSE_JOB_PATH ?? (await firstJobPath())],
   ];
   console.log(`Lighthouse ${RUNS} runs per page, median; ${bases.join(" and ")}${bases.length > 1 ? " (runs interleaved)" : ""}`);
   // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower CPU),
