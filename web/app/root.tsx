@@ -5,6 +5,9 @@ import {
   Text,
   Title,
 } from "@mantine/core";
+import mantineCoreStyles from "@mantine/core/styles.css?url";
+import mantineChartsStyles from "@mantine/charts/styles.css?url";
+import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
 import { type ReactNode, useEffect } from "react";
 import { useIntl } from "react-intl";
 import {
@@ -57,10 +60,13 @@ import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
-// Mantine's stylesheets come with the code of its components, per route
-// (scripts/mantine-styles-plugin.ts); app.css after them.
+// Mantine's stylesheets come with the code of its components, per route, in the build
+// (scripts/mantine-styles-plugin.ts); the development server links them whole. app.css after them.
+const DEV_STYLESHEETS = import.meta.env.DEV ? [mantineCoreStyles, mantineProgressStyles, mantineChartsStyles] : [];
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...DEV_STYLESHEETS.map((href) => ({ rel: "stylesheet", href })),
   { rel: "stylesheet", href: appStyles },
 ];
 

@@ -14,25 +14,17 @@ import type { Plugin } from "vite";
  * Mantine's documentation asks. Every component's stylesheet imports the global ones (baseline,
  * CSS variables, global) before its own: they come first, once, in the stylesheet of every page.
  *
- * In development Vite serves the libraries pre-bundled, past this plugin: the root route gets
- * the whole stylesheets there instead.
+ * In development Vite serves the libraries pre-bundled, past this plugin: the root route links
+ * the whole stylesheets there instead (root.tsx).
  */
 const GLOBAL = ["baseline", "default-css-variables", "global"].map((name) => `@mantine/core/styles/${name}.css`);
 
 export function mantineStyles(): Plugin {
   const MODULE = /[\\/]node_modules[\\/]@mantine[\\/](core|charts|nprogress)[\\/]esm[\\/](?:.*[\\/])?([\w-]+)\.module\.css\.mjs$/;
-  let serve = false;
   return {
     name: "mantine-styles",
-    configResolved(config) {
-      serve = config.command === "serve";
-    },
+    apply: "build",
     transform(code, id) {
-      if (serve) {
-        if (!/[\\/]app[\\/]root\.tsx$/.test(id)) return null;
-        const whole = ["core", "charts", "nprogress"].map((name) => `import "@mantine/${name}/styles.css";`);
-        return { code: `${whole.join("\n")}\n${code}`, map: null };
-      }
       const match = MODULE.exec(id);
       if (!match) return null;
       const [, pkg, component] = match;

@@ -91,11 +91,12 @@ export function reachableModules(entries: RegExp): { plugin: Plugin; has: (id: s
       const path = resolve(dirname(from), source);
       return imported.find((id) => id === path || id.startsWith(`${path}?`));
     }
-    const pkg = source.replace(/\\/g, "/");
-    return (
-      imported.find((id) => id.replace(/\\/g, "/").includes(`/node_modules/${pkg}/`)) ??
-      imported.find((id) => id.replace(/\\/g, "/").includes(`/node_modules/${pkg.split("/").slice(0, pkg.startsWith("@") ? 2 : 1).join("/")}/`))
-    );
+    // a package or a file of one: `react-dom/client` is node_modules/react-dom/client.js
+    const path = `/node_modules/${source}`;
+    return imported.find((id) => {
+      const at = id.replace(/\\/g, "/").lastIndexOf(path);
+      return at >= 0 && /^([/.?]|$)/.test(id.slice(at + path.length));
+    });
   };
 
   const walk = (start: string[]) => {
