@@ -7,10 +7,13 @@
 //   node lighthouse.mjs URL-A URL-B           (two builds side by side: their runs interleave)
 //   LIGHTHOUSE_RUNS=5 node lighthouse.mjs     (runs per page, default 5)
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
+//   LIGHTHOUSE_SAVE=dir node lighthouse.mjs   (also writes each run's full report there, as JSON)
+//   LIGHTHOUSE_JOB_PATH=/job/slug node lighthouse.mjs    (that job page, not the first of /jobs)
 //
 // Prints per page the median performance, accessibility, best-practices and SEO scores, the
 // median paint and blocking metrics, the JavaScript and CSS of the first load (bytes over the
 // wire and decoded), and every audit below full marks outside performance.
+import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -19,6 +22,7 @@ const bases = (process.argv.length > 2 ? process.argv.slice(2) : [process.env.E2
 );
 const base = bases[0];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
@@ -82,7 +86,7 @@ try {
   const pages = [
     ["home", "/"],
     ["job search", "/jobs"],
-    ["a job", await firstJobPath()],
+    ["a job", process.env.LIGHTHOUSE_JOB_PATH ?? (await firstJobPath())],
   ];
   console.log(`Lighthouse ${RUNS} runs per page, median; ${bases.join(" and ")}${bases.length > 1 ? " (runs interleaved)" : ""}`);
   // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower CPU),
@@ -98,6 +102,11 @@ try {
         if (!result) throw new Error(`no result for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
         runsOf.get(origin).push(result.lhr);
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          const file = `${name.replace(/\W+/g, "-")}-${new URL(origin).port || "80"}-${run + 1}.json`;
+          writeFileSync(`${SAVE}/${file}`, JSON.stringify(result.lhr));
+        }
       }
     }
     for (const [origin, runs] of runsOf) report(bases.length > 1 ? `${name} (${path}) on ${origin}` : `${name} (${path})`, runs);

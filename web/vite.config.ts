@@ -2,11 +2,24 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { graphqlDocuments } from "./scripts/graphql-documents-plugin.ts";
+import { reachableModules } from "./scripts/reachable-modules.ts";
+import { mantineStyles } from "./scripts/mantine-styles-plugin.ts";
+
+// What every page loads: the client entry, the root route and what they import.
+const firstLoad = reachableModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/);
+// What the public pages load, where visitors from a search engine land: the home page, the
+// job search, a job, the organizations and an organization.
+const publicPages = reachableModules(/[\\/]app[\\/]routes[\\/](home|jobs|job|organizations|organization)\.tsx($|\?)/);
+const LIBRARY = /[\\/]node_modules[\\/]/;
+const ENTRY = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/])/;
 
 export default defineConfig({
   plugins: [
     graphqlDocuments(new URL("./app/lib/graphql/generated/graphql.ts", import.meta.url)),
     reactRouter(),
+    mantineStyles(),
+    firstLoad.plugin,
+    publicPages.plugin,
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -15,11 +28,19 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries shared by two or more chunks go into one file: the first load of a page
-        // preloaded about 100 small files (93 on the home page), and on a slow mobile network
-        // their round trips, not their bytes, held the first paint back (bench/RESULTS.md).
+        // Split by default, the first load of a page preloaded 40 to 100 small files, and on a
+        // slow mobile network their round trips held the first paint back (bench/RESULTS.md).
+        // So: the libraries every page loads in one file (vendor), the app's code every page
+        // loads in another (shell), and what two or more public pages share beyond them in a
+        // third (public: a page there loads a little it does not use, its stylesheet too, for
+        // fewer round trips). What other pages use (charts, drag and drop, the editors) stays
+        // split with them.
         codeSplitting: {
-          groups: [{ name: "vendor", test: /[\\/]node_modules[\\/]/, minShareCount: 2 }],
+          groups: [
+            { name: "vendor", priority: 3, test: (id) => LIBRARY.test(id) && firstLoad.has(id) },
+            { name: "shell", priority: 2, test: (id) => !LIBRARY.test(id) && !ENTRY.test(id) && firstLoad.has(id) },
+            { name: "public", priority: 1, minShareCount: 2, test: (id) => !ENTRY.test(id) && publicPages.has(id) },
+          ],
         },
       },
     },

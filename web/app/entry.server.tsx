@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { ApolloClient } from "@apollo/client";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { ApolloProvider } from "@apollo/client/react";
@@ -12,6 +11,7 @@ import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootst
 import { APP_CONFIG } from "~/lib/app-config";
 import { NonceProvider } from "~/lib/csp-nonce";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { lowPriorityScripts } from "~/lib/script-priority.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 
 /** Give up waiting for GraphQL data after this long and render what the cache has. */
@@ -98,7 +98,8 @@ export default async function handleRequest(
       ...(nonce ? { nonce } : {}),
       onAllReady() {
         shellRendered = true;
-        const body = new PassThrough();
+        // the HTML as React writes it, but the scripts' preloads at low priority
+        const body = lowPriorityScripts();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
           new Response(createReadableStreamFromReadable(body), {

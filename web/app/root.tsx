@@ -60,11 +60,13 @@ import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
 
 
+// Mantine's stylesheets come with the code of its components, per route, in the build
+// (scripts/mantine-styles-plugin.ts); the development server links them whole. app.css after them.
+const DEV_STYLESHEETS = import.meta.env.DEV ? [mantineCoreStyles, mantineProgressStyles, mantineChartsStyles] : [];
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: mantineCoreStyles },
-  { rel: "stylesheet", href: mantineProgressStyles },
-  { rel: "stylesheet", href: mantineChartsStyles },
+  ...DEV_STYLESHEETS.map((href) => ({ rel: "stylesheet", href })),
   { rel: "stylesheet", href: appStyles },
 ];
 

@@ -5,7 +5,11 @@ import {
   type IncomingHttpHeaders,
   type Server,
 } from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import type { Express } from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createWebApp } from "./app";
@@ -416,6 +420,51 @@ function rawGet(
     req.end();
   });
 }
+
+describe("assets", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "web-assets-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "assets", "app-1.js"), "console.log('app');".repeat(100));
+    writeFileSync(join(dir, "assets", "app-1.js.br"), brotliCompressSync("console.log('app');".repeat(100)));
+    writeFileSync(join(dir, "assets", "plain-1.css"), "body{}");
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function get(path: string, encoding: string) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      request(`${webBase}${path}`, { headers: { "accept-encoding": encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on("error", reject)
+        .end();
+    });
+  }
+
+  it("sends the build's brotli copy to a browser that takes brotli, as the script it is", async () => {
+    await startWeb(createWebApp({ gatewayUrl: `${gatewayBase}/graphql`, clientBuildDir: dir, pageHandler: (_req, res) => res.end() }));
+    const answer = await get("/assets/app-1.js", "gzip, deflate, br");
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(answer.headers["cache-control"]).toContain("immutable");
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(answer.body).toString()).toBe("console.log('app');".repeat(100));
+  });
+
+  it("sends the file itself to a browser without brotli, and files without a copy as they are", async () => {
+    await startWeb(createWebApp({ gatewayUrl: `${gatewayBase}/graphql`, clientBuildDir: dir, pageHandler: (_req, res) => res.end() }));
+    const plain = await get("/assets/app-1.js", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe("console.log('app');".repeat(100));
+    const css = await get("/assets/plain-1.css", "br");
+    expect(css.headers["content-encoding"]).toBeUndefined();
+    expect(css.body.toString()).toBe("body{}");
+  });
+});
 
 describe("odd paths (ADR 0022)", () => {
   it.each([

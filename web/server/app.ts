@@ -23,6 +23,7 @@ import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 import { clientAddress, jsonErrors, singleLeadingSlash } from "./request-guards.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
+import { precompressedAssets } from "./precompressed.js";
 import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
   FEED_PATHS,
@@ -235,7 +236,9 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   if (options.indexNowKey) app.use(indexNowKeyFile(options.indexNowKey));
 
   if (options.clientBuildDir) {
-    // Fingerprinted file names, so these can be cached for good.
+    // Fingerprinted file names, so these can be cached for good; brotli copies where the build
+    // made them.
+    app.use("/assets", precompressedAssets(`${options.clientBuildDir}/assets`, "1y"));
     app.use(
       "/assets",
       express.static(`${options.clientBuildDir}/assets`, {
