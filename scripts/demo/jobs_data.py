@@ -730,6 +730,14 @@ class DemoSalary:
     unit: str  # HOUR | MONTH | YEAR
 
 
+# Public videos the demo jobs play (behind the consent for video embeds): long-lived addresses
+# on both hosts the wizard takes.
+DEMO_VIDEOS = (
+    "https://www.youtube.com/watch?v=jNQXAC9IVRw",
+    "https://vimeo.com/76979871",
+)
+
+
 @dataclass(frozen=True)
 class DemoJob:
     organization: DemoOrganization
@@ -939,7 +947,11 @@ def demo_jobs(
                         else None
                     ),
                     questions=DEMO_QUESTIONS if n % 4 == 0 else (),
-                    video_url=organization.video if n == 0 else None,
+                    # a video on some jobs (the home page's row of video jobs, spec 9)
+                    video_url=organization.video
+                    or (
+                        DEMO_VIDEOS[index % len(DEMO_VIDEOS)] if n == 1 and index % 2 == 0 else None
+                    ),
                 )
             )
     return jobs

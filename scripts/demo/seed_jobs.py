@@ -285,7 +285,7 @@ async def create_demo_job(
     file_id = await _file(sessions, settings, owner, job) if job.kind == "JOB_PER_FILE" else None
     for group, data in _groups(job, tids, file_id).items():
         if job.kind == "JOB_PER_LINK" and group == "job_info":
-            data = {"description": job.description}
+            data = {"description": job.description, "video_url": job.video_url}
         _ok(
             await update_group(
                 sessions=sessions,
