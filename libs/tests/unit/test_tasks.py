@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-
 from jobkit.tasks import stop_if_asked
 
 

@@ -1,7 +1,6 @@
 """videoJobs through the subgraph, against the real Elasticsearch: the newest open jobs of the
 request's site whose page plays a video (the home page's row, spec 9: positions 0-6)."""
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -26,11 +25,10 @@ VIDEO = "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
 
 
 @pytest.fixture(autouse=True)
-async def no_jobs(store: SearchStore) -> AsyncIterator[None]:
+async def no_jobs(store: SearchStore) -> None:
     """The module's index shared by its tests holds each test's jobs alone."""
     await store.drop()  # (this Elasticsearch has no delete-by-query)
     await store.ensure_indices()
-    yield
 
 
 async def _index(store: SearchStore, sessions: Any, *jobs: tuple[JobPayload, str]) -> None:
@@ -48,13 +46,16 @@ async def _video_jobs(graphql: GraphQLClient, **variables: Any) -> dict[str, Any
 async def test_only_open_jobs_of_the_site_with_a_video_newest_first(
     graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
 ) -> None:
-    older = job_payload(title="Field Reporter", video_url=VIDEO,
-                        published_at="2026-11-01T10:00:00+00:00")  # fmt: skip
-    newer = job_payload(title="Video Producer", video_url=VIDEO,
-                        published_at="2026-11-20T10:00:00+00:00")  # fmt: skip
+    older = job_payload(
+        title="Field Reporter", video_url=VIDEO, published_at="2026-11-01T10:00:00+00:00"
+    )
+    newer = job_payload(
+        title="Video Producer", video_url=VIDEO, published_at="2026-11-20T10:00:00+00:00"
+    )
     without = job_payload(title="Accountant", published_at="2026-11-25T10:00:00+00:00")
-    expired = job_payload(title="Camera Operator", video_url=VIDEO,
-                          expires_at="2020-01-01T00:00:00+00:00")  # fmt: skip
+    expired = job_payload(
+        title="Camera Operator", video_url=VIDEO, expires_at="2020-01-01T00:00:00+00:00"
+    )
     draft = job_payload(title="Editor", video_url=VIDEO, state="draft")
     other_site = job_payload(title="Presenter", video_url=VIDEO, site="elsewhere")
     removed = job_payload(title="Sound Engineer", video_url=VIDEO)
@@ -64,7 +65,7 @@ async def test_only_open_jobs_of_the_site_with_a_video_newest_first(
         *(
             (payload, "jobs.job.published")
             for payload in (older, newer, without, expired, other_site, removed)
-        ),  # fmt: skip
+        ),
         (draft, "jobs.job.updated"),
         # the video taken off the job: its next snapshot has none
         (removed.model_copy(update={"version": 2, "video_url": None}), "jobs.job.updated"),
@@ -83,7 +84,7 @@ async def test_at_most_seven_and_a_limit_outside_one_to_seven_is_refused(
             title=f"Video job {n}",
             video_url=VIDEO,
             published_at=f"2026-11-{n + 1:02d}T10:00:00+00:00",
-        )  # fmt: skip
+        )
         for n in range(9)
     ]
     await _index(store, committed_sessions, *((job, "jobs.job.published") for job in jobs))
