@@ -23,3 +23,18 @@ class SearchError(DomainError[SearchErrorCode]):
 
 class SearchErrors(DomainErrors[SearchErrorCode]):
     pass
+
+
+def check_limit(limit: int, most: int, what: str) -> int:
+    """``limit`` when it is 1 to ``most``; otherwise the refusal "Ask for 1 to {most} {what}."."""
+    if not 1 <= limit <= most:
+        raise SearchErrors(
+            [
+                SearchError(
+                    code=SearchErrorCode.OUT_OF_RANGE,
+                    message=f"Ask for 1 to {most} {what}.",
+                    field="limit",
+                )
+            ]
+        )
+    return limit

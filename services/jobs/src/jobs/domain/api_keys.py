@@ -130,18 +130,28 @@ async def create_api_key(
         return NewApiKey(key=key, secret=secret)
 
 
+async def _managed_key(
+    session: AsyncSession, principal: Principal, key_id: uuid.UUID
+) -> ApiKey | JobErrors:
+    """The key, locked, if the caller manages its organization's keys (or is admin-like)."""
+    key = await session.get(ApiKey, key_id, with_for_update=True)
+    if key is None:
+        return one_error(Code.NOT_FOUND, NO_SUCH_KEY, "id")
+    if not principal.is_admin_like and not await _may_manage(
+        session, principal, key.organization_id
+    ):
+        return one_error(Code.FORBIDDEN, NOT_A_MEMBER)
+    return key
+
+
 async def revoke_api_key(
     *, sessions: async_sessionmaker[AsyncSession], principal: Principal, key_id: uuid.UUID
 ) -> ApiKey | JobErrors:
     """The key stops working at once (its organization's recruiters, admin-like users)."""
     async with unit_of_work(sessions) as session:
-        key = await session.get(ApiKey, key_id, with_for_update=True)
-        if key is None:
-            return one_error(Code.NOT_FOUND, NO_SUCH_KEY, "id")
-        if not principal.is_admin_like and not await _may_manage(
-            session, principal, key.organization_id
-        ):
-            return one_error(Code.FORBIDDEN, NOT_A_MEMBER)
+        key = await _managed_key(session, principal, key_id)
+        if isinstance(key, JobErrors):
+            return key
         key.revoked_at = key.revoked_at or now_utc()
         await session.flush()
         return key
@@ -153,13 +163,9 @@ async def delete_api_key(
     """A revoked key leaves the list (an active one is revoked first, so that removing a key
     never silently cuts an integration off)."""
     async with unit_of_work(sessions) as session:
-        key = await session.get(ApiKey, key_id, with_for_update=True)
-        if key is None:
-            return one_error(Code.NOT_FOUND, NO_SUCH_KEY, "id")
-        if not principal.is_admin_like and not await _may_manage(
-            session, principal, key.organization_id
-        ):
-            return one_error(Code.FORBIDDEN, NOT_A_MEMBER)
+        key = await _managed_key(session, principal, key_id)
+        if isinstance(key, JobErrors):
+            return key
         if key.revoked_at is None:
             return one_error(Code.NOT_EDITABLE, "Revoke the key before removing it.", "id")
         await session.delete(key)

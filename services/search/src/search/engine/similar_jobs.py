@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.engine.query import UNEXPIRED
-from search.errors import SearchError, SearchErrorCode, SearchErrors
+from search.errors import check_limit
 
 MAX_SIMILAR = 10  # spec 9: recommender matching, 10 items
 NEARBY_KM = 50
@@ -33,17 +33,7 @@ CATEGORY_FIELDS: tuple[tuple[str, float], ...] = (
 
 
 def validate_limit(limit: int) -> int:
-    if not 1 <= limit <= MAX_SIMILAR:
-        raise SearchErrors(
-            [
-                SearchError(
-                    code=SearchErrorCode.OUT_OF_RANGE,
-                    message=f"Ask for 1 to {MAX_SIMILAR} similar jobs.",
-                    field="limit",
-                )
-            ]
-        )
-    return limit
+    return check_limit(limit, MAX_SIMILAR, "similar jobs")
 
 
 def _more_like_this(field: str, text: str, boost: float) -> dict[str, Any]:

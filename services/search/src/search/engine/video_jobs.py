@@ -6,23 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from search.engine.query import UNEXPIRED
-from search.errors import SearchError, SearchErrorCode, SearchErrors
+from search.errors import check_limit
 
 MAX_VIDEO_JOBS = 7  # positions 0 to 6
 
 
 def validate_limit(limit: int) -> int:
-    if not 1 <= limit <= MAX_VIDEO_JOBS:
-        raise SearchErrors(
-            [
-                SearchError(
-                    code=SearchErrorCode.OUT_OF_RANGE,
-                    message=f"Ask for 1 to {MAX_VIDEO_JOBS} video jobs.",
-                    field="limit",
-                )
-            ]
-        )
-    return limit
+    return check_limit(limit, MAX_VIDEO_JOBS, "video jobs")
 
 
 def video_jobs_query(*, site: str | None, limit: int) -> dict[str, Any]:
