@@ -253,6 +253,16 @@ async def test_a_batch_saves_each_job_on_its_own_and_says_why_one_was_refused(
         assert body["results"][3]["errors"][0]["field"] == "external_reference"
         too_many = await client.post("/jobs:batch", json={"jobs": [{}] * 1001})
         assert too_many.status_code == 413
+        # a batch retried with its Idempotency-Key is answered again, not applied again
+        retry = {"Idempotency-Key": str(uuid.uuid4())}
+        again = {"jobs": [{"external_reference": "B-4", **posting("Gardener")}]}
+        first = await client.post("/jobs:batch", json=again, headers=retry)
+        second = await client.post("/jobs:batch", json=again, headers=retry)
+        assert first.json()["created"] == 1
+        assert second.json() == first.json()
+        assert second.headers["idempotent-replayed"] == "true"
+        version = (await client.get("/jobs/B-4")).json()["version"]
+        assert version == 1  # applied once
 
 
 async def test_keys_scopes_revocation_and_the_recruiter_leaving(
