@@ -97,7 +97,9 @@ describe("OrganizationApiKeysPage", () => {
     expect(revoked).toHaveAttribute("data-revoked");
     expect(revoked).toHaveTextContent("Nov 1, 2026");
     expect(within(revoked).getByText("Revoked on Nov 2, 2026")).toBeInTheDocument();
-    expect(within(revoked).queryByRole("button")).not.toBeInTheDocument();
+    // a revoked key cannot be revoked again, only removed from the list
+    expect(within(revoked).queryByRole("button", { name: /^Revoke/ })).not.toBeInTheDocument();
+    expect(within(revoked).getByRole("button", { name: "Remove Old ATS from the list" })).toBeInTheDocument();
   });
 
   it("creates a key with both scopes, shows its secret once, and lists it", async () => {
