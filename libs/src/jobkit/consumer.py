@@ -6,6 +6,12 @@ handler for its type inside one transaction that also records the event id in th
 Offsets are committed only after the effect is durable. A record that cannot be parsed or
 validated, or whose handler keeps failing after the retries, goes to ``<topic>.dlt`` with the
 error in its headers, and the partition moves on.
+
+A group that applies many events of one kind (search's indexer) can ask for :class:`Batching`:
+the records a partition's fetch brought are then applied in one transaction, their ledger rows
+written in one statement, and the handlers of the event types it names run inside one scope
+(the indexer's Elasticsearch ``_bulk`` buffer). Should anything in the batch fail, nothing of
+it is kept and its records are applied one by one as above, each with its retries.
 """
 
 from __future__ import annotations
@@ -13,6 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
@@ -45,6 +54,17 @@ class PermanentEventError(Exception):
     """Raised by a handler for an event that can never succeed; it is dead-lettered at once."""
 
 
+@dataclass(frozen=True)
+class Batching:
+    """How a group applies a fetched batch in one transaction: the handlers of ``scoped`` event
+    types run inside ``scope()`` (entered once for each run of consecutive such records, and
+    left before any other record's handler and before the transaction commits), so that a
+    scope can gather their writes elsewhere and send them together on the way out."""
+
+    scope: Callable[[], AbstractAsyncContextManager[None]]
+    scoped: frozenset[str]
+
+
 class IdempotentConsumer:
     def __init__(
         self,
@@ -58,6 +78,7 @@ class IdempotentConsumer:
         retry_backoff: float = 0.2,
         after_batch: Callable[[], Awaitable[None]] | None = None,
         coalesce: Coalesce | None = None,
+        batching: Batching | None = None,
     ) -> None:
         """``handlers`` maps a topic to the handlers of the event types this group applies;
         ``after_batch`` runs once after each fetched batch was applied (search refreshes its
@@ -66,7 +87,10 @@ class IdempotentConsumer:
         ``coalesce`` names events that carry their aggregate's whole state (snapshots): of the
         records of one fetched batch with the same coalesce key only the last is applied, the
         earlier ones are skipped (the last one says all they said, and more). The handler's
-        writes must be versioned, so a skipped event redelivered later changes nothing."""
+        writes must be versioned, so a skipped event redelivered later changes nothing.
+
+        ``batching`` applies each partition's fetched records in one transaction (see
+        :class:`Batching`); the handlers must then not commit on their own."""
         self.group_id = group_id
         self._handlers = handlers
         self._sessions = sessions
@@ -76,7 +100,10 @@ class IdempotentConsumer:
         self._retry_backoff = retry_backoff
         self._after_batch = after_batch
         self._coalesce = coalesce
+        self._batching = batching
         self.superseded_total = 0
+        self.batches_applied = 0
+        self.batches_split = 0
         self._consumer: AIOKafkaConsumer | None = None
         self._dead_letters: AIOKafkaProducer | None = None
 
@@ -145,12 +172,12 @@ class IdempotentConsumer:
         count = 0
         for partition, records in batches.items():
             superseded = self._superseded(records)
-            for index, record in enumerate(records):
-                if index in superseded:
-                    self.superseded_total += 1
-                else:
+            self.superseded_total += len(superseded)
+            todo = [record for index, record in enumerate(records) if index not in superseded]
+            if not await self._apply_batch(todo):
+                for record in todo:
                     await self.handle(record)
-                count += 1
+            count += len(records)
             await self._commit(partition, records[-1].offset + 1)
         if count and self._after_batch is not None:
             try:
@@ -180,6 +207,86 @@ class IdempotentConsumer:
             else:
                 seen.add(mark)
         return superseded
+
+    async def _apply_batch(self, records: list[ConsumerRecord[Any, Any]]) -> bool:
+        """Apply the records in one transaction (see :class:`Batching`); False, with nothing
+        kept, when the group does not batch, when there is too little to batch, or when any
+        record fails (they are then applied one by one, each with its retries)."""
+        if self._batching is None or len(records) < 2:
+            return False
+        try:
+            work = [
+                (record, EventEnvelope.from_bytes(record.value))
+                for record in records
+                if record.value is not None
+            ]
+        except ValidationError:
+            return False  # the one-by-one path dead-letters what cannot be read
+        work = [
+            (record, envelope)
+            for record, envelope in work
+            if self._handlers.get(record.topic, {}).get(envelope.type) is not None
+        ]
+        if not work:
+            return True
+        scope, scoped = self._batching.scope, self._batching.scoped
+        with tracer.start_as_current_span(
+            f"{records[0].topic} process batch", kind=SpanKind.CONSUMER
+        ) as span:
+            span.set_attribute("messaging.consumer.group.name", self.group_id)
+            span.set_attribute("messaging.batch.message_count", len(work))
+            try:
+                async with unit_of_work(self._sessions) as session:
+                    first_time = await self._first_times(session, [e for _, e in work])
+                    fresh = [(r, e) for r, e in work if first_time.pop(e.id, False)]
+                    for in_scope, run in groupby(fresh, key=lambda item: item[1].type in scoped):
+                        if in_scope:
+                            async with scope():
+                                for record, envelope in run:
+                                    await self._apply_in_batch(session, record, envelope)
+                        else:
+                            for record, envelope in run:
+                                await self._apply_in_batch(session, record, envelope)
+            except Exception as error:
+                stop_if_asked()
+                self.batches_split += 1
+                log.info(
+                    "batch of %d records of %s applied one by one: %s",
+                    len(work),
+                    self.group_id,
+                    error,
+                )
+                return False
+        self.batches_applied += 1
+        return True
+
+    async def _first_times(
+        self, session: AsyncSession, envelopes: list[EventEnvelope]
+    ) -> dict[Any, bool]:
+        """The ids of the events not in the ledger yet, now written there (one statement)."""
+        rows = [
+            {"consumer_group": self.group_id, "event_id": e.id, "event_type": e.type}
+            for e in envelopes
+        ]
+        written = await session.execute(
+            insert(self._processed)
+            .values(rows)
+            .on_conflict_do_nothing()
+            .returning(self._processed.c.event_id)
+        )
+        return dict.fromkeys(written.scalars(), True)
+
+    async def _apply_in_batch(
+        self, session: AsyncSession, record: ConsumerRecord[Any, Any], envelope: EventEnvelope
+    ) -> None:
+        handler = self._handlers[record.topic][envelope.type]
+        parent = context_from_kafka_headers(record.headers or ())
+        with tracer.start_as_current_span(
+            f"{record.topic} process", context=parent, kind=SpanKind.CONSUMER
+        ) as span:
+            span.set_attribute("messaging.message.id", str(envelope.id))
+            span.set_attribute("jobboard.event.type", envelope.type)
+            await handler(session, envelope)
 
     async def _commit(self, partition: TopicPartition, offset: int) -> None:
         assert self._consumer is not None

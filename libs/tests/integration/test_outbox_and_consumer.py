@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiokafka import AIOKafkaProducer
-from jobkit.consumer import IdempotentConsumer, PermanentEventError
+from jobkit.consumer import Batching, IdempotentConsumer, PermanentEventError
 from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
@@ -448,3 +448,114 @@ async def test_snapshots_of_one_aggregate_in_a_batch_apply_only_the_last(
     # the earlier ones of "a" were skipped when they came in the same batch as a later one
     assert applied["a-1"] + applied["a-2"] == 2 - consumer.superseded_total
     assert consumer.superseded_total >= 1  # sent together, they arrive in one batch
+
+
+async def _send_notes(settings: ServiceSettings, topic: str, events: list[EventEnvelope]) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await producer.start()
+    try:
+        for event in events:
+            await producer.send(
+                topic,
+                value=event.to_bytes(),
+                key=event.aggregate_id.encode(),
+                headers=[("event-type", event.type.encode())],
+            )
+        await producer.flush()
+    finally:
+        await producer.stop()
+
+
+class _Scope:
+    """A batching scope that records the notes applied inside each of its runs."""
+
+    def __init__(self) -> None:
+        self.runs: list[list[str]] = []
+        self.current: list[str] | None = None
+
+    @contextlib.asynccontextmanager
+    async def __call__(self) -> AsyncIterator[None]:
+        self.current = []
+        try:
+            yield
+        finally:
+            self.runs.append(self.current)
+            self.current = None
+
+    async def apply(self, session: AsyncSession, event: EventEnvelope) -> None:
+        if self.current is not None:
+            self.current.append(event.payload["note"])
+        await _apply(session, event)
+
+
+def _batching_consumer(
+    settings: ServiceSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    topic: str,
+    scope: _Scope,
+) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": scope.apply, "kit.other": _apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        retry_backoff=0.01,
+        batching=Batching(scope=scope, scoped=frozenset({"kit.noted"})),
+    )
+
+
+async def test_a_batching_group_applies_a_fetched_batch_in_one_transaction_and_scope_runs(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    run = uuid.uuid4().hex[:6]
+    events = [_event(f"{run}-{n}", key="one-partition") for n in range(4)]
+    other = EventEnvelope(
+        type="kit.other", aggregate_id="one-partition", site="test", payload={"note": f"{run}-x"}
+    )
+    repeated = events[0]
+    await _send_notes(settings, topic, [*events[:2], other, *events[2:], repeated])
+    scope = _Scope()
+    consumer = _batching_consumer(settings, sessions, topic, scope)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=6) == 6
+    finally:
+        await consumer.stop()
+    assert consumer.batches_applied >= 1  # they were there before it started: one fetch
+    assert consumer.batches_split == 0
+    for note in [f"{run}-{n}" for n in range(4)] + [f"{run}-x"]:
+        assert await _effect_count(sessions, note) == 1, note  # the repeated event: once
+    in_scope = [note for applied in scope.runs for note in applied]
+    assert in_scope == sorted(set(in_scope))  # in order, the repeated one not again
+    # the scope closed before the other event's handler and opened again after it
+    assert not any(f"{run}-1" in applied and f"{run}-2" in applied for applied in scope.runs)
+
+
+async def test_a_failing_record_splits_its_batch_and_only_it_is_dead_lettered(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    run = uuid.uuid4().hex[:6]
+    events = [
+        _event(f"{run}-a", key="p"),
+        _event("always-fails", key="p"),
+        _event(f"{run}-b", key="p"),
+    ]
+    await _send_notes(settings, topic, events)
+    scope = _Scope()
+    consumer = _batching_consumer(settings, sessions, topic, scope)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=3) == 3
+    finally:
+        await consumer.stop()
+    assert consumer.batches_split >= 1
+    # nothing of the failed batch was kept: each good event's effect exists exactly once
+    assert await _effect_count(sessions, f"{run}-a") == 1
+    assert await _effect_count(sessions, f"{run}-b") == 1
+    dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=1)
+    assert [EventEnvelope.from_bytes(record.value).id for record in dead] == [events[1].id]

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from jobkit.events import EventEnvelope
 from search.engine.indexing.indexer import index_job
-from search.engine.indexing.store import SearchStore
+from search.engine.indexing.store import BulkWriteError, SearchStore
 from search.engine.job_search import run_job_search
 from search.engine.request import (
     Condition,
@@ -220,3 +220,52 @@ async def test_reindex_switches_the_alias_while_searches_keep_answering(
 @pytest.fixture
 def sessions(committed_sessions: Any) -> Any:
     return committed_sessions
+
+
+async def test_bulk_writes_send_a_batchs_documents_together_and_keep_versions(
+    store: SearchStore, sessions: Any
+) -> None:
+    marker = "Quillwort"
+    on_jobs, _ = indexer_handlers(store)
+    jobs = [job_payload(title=f"{marker} {n}", version=3) for n in range(5)]
+    stale = jobs[0].model_copy(update={"title": f"{marker} stale", "version": 2})
+    async with sessions() as session:
+        await index_job(store, session, jobs[0], "jobs.job.published")
+    sent: list[int] = []
+    bulk = store.client.bulk
+
+    async def counting_bulk(**kwargs: Any) -> Any:
+        sent.append(len(kwargs["operations"]) // 2)
+        return await bulk(**kwargs)
+
+    store.client.bulk = counting_bulk  # type: ignore[method-assign]
+    try:
+        async with sessions() as session, store.bulk_writes():
+            for payload in [*jobs[1:], stale]:
+                await on_jobs["jobs.job.published"](
+                    session, envelope("jobs.job.published", payload.job_id, payload.model_dump())
+                )
+            # nothing is written before the scope ends; a job read back is the one gathered
+            assert await store.get("jobs", jobs[1].job_id) is not None
+            assert sent == []
+    finally:
+        del store.client.bulk
+    assert sent == [5]  # one request for the five documents
+    titles = {job.job_id: (await store.get("jobs", job.job_id) or {})["title"] for job in jobs}
+    assert titles == {job.job_id: job.title for job in jobs}  # the stale one was refused
+
+
+async def test_bulk_writes_send_nothing_after_an_error_and_raise_on_a_refusal(
+    store: SearchStore, sessions: Any
+) -> None:
+    job = job_payload(title="Quillwort never", version=1)
+    async with sessions() as session:
+        with pytest.raises(RuntimeError):
+            async with store.bulk_writes():
+                await index_job(store, session, job, "jobs.job.published")
+                raise RuntimeError("the batch failed")
+    assert await store.get("jobs", job.job_id) is None
+    broken = {"id": "broken-document", "version": 1, "published_at": "not a date"}
+    with pytest.raises(BulkWriteError, match="broken-document"):
+        async with store.bulk_writes():
+            await store.write("jobs", broken)

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable, Hashable, Sequence
 
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -164,7 +164,17 @@ def indexer_consumer(
         # job and profile events carry the whole aggregate: a batch's last one per aggregate
         # is all that needs indexing (the documents are versioned)
         coalesce=snapshot_coalesce(settings),
+        # a fetched batch in one transaction, its jobs' and resumes' documents in one _bulk
+        batching=Batching(scope=store.bulk_writes, scoped=BULK_INDEXED_EVENTS),
     )
+
+
+# the events whose documents the indexer sends together (SearchStore.bulk_writes)
+BULK_INDEXED_EVENTS = frozenset(JOB_SNAPSHOT_EVENTS) | {
+    RESUME_UPDATED,
+    RESUME_VISIBILITY_CHANGED,
+    RESUME_DELETED,
+}
 
 
 def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Hashable | None]:

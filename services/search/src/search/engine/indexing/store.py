@@ -11,6 +11,10 @@ tombstone would be forgotten after ``index.gc_deletes`` and let an older event r
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -20,6 +24,10 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["jobs", "organizations", "resumes"]
 KINDS: tuple[Kind, ...] = ("jobs", "organizations", "resumes")
+# the kinds whose writes :meth:`SearchStore.bulk_writes` gathers: many of them come at once, and
+# nothing the indexer does between two of them reads them (an organization's profile is written
+# at once: its jobs' documents are rebuilt from it by a search over the jobs index)
+BUFFERED_KINDS: frozenset[Kind] = frozenset({"jobs", "resumes"})
 
 # Elasticsearch refuses document ids longer than this (in UTF-8 bytes).
 MAX_ID_BYTES = 512
@@ -155,6 +163,24 @@ MAPPINGS: dict[Kind, dict[str, Any]] = {
 }
 
 
+@dataclass
+class _Buffer:
+    """The writes gathered by :meth:`SearchStore.bulk_writes`, and the documents read there."""
+
+    store: SearchStore
+    operations: list[dict[str, Any]] = field(default_factory=list)
+    pending: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    read: dict[tuple[Kind, str], dict[str, Any] | None] = field(default_factory=dict)
+
+
+# the open buffer of the task that is applying a batch (other tasks write at once)
+_BUFFER: ContextVar[_Buffer | None] = ContextVar("search_write_buffer", default=None)
+
+
+class BulkWriteError(Exception):
+    """Elasticsearch refused a buffered write for another reason than a newer version."""
+
+
 class SearchStore:
     """One Elasticsearch client and the aliases of one prefix (tests use their own prefix)."""
 
@@ -236,10 +262,28 @@ class SearchStore:
     async def write(
         self, kind: Kind, document: dict[str, Any], *, index: str | None = None
     ) -> bool:
-        """Index ``document`` at its ``version``; False when a newer version is already there."""
+        """Index ``document`` at its ``version``; False when a newer version is already there.
+        Inside :meth:`bulk_writes` a job's or resume's document is gathered instead (True), and
+        sent with the others when the scope ends."""
+        target = index or self.alias(kind)
+        buffer = _BUFFER.get()
+        if buffer is not None and buffer.store is self and kind in BUFFERED_KINDS:
+            buffer.operations.append(
+                {
+                    "index": {
+                        "_index": target,
+                        "_id": document["id"],
+                        "version": document["version"],
+                        "version_type": "external_gte",
+                    }
+                }
+            )
+            buffer.operations.append(document)
+            buffer.pending[(target, document["id"])] = document
+            return True
         try:
             await self.client.index(
-                index=index or self.alias(kind),
+                index=target,
                 id=document["id"],
                 document=document,
                 version=document["version"],
@@ -255,11 +299,56 @@ class SearchStore:
             return False
         return True
 
+    @asynccontextmanager
+    async def bulk_writes(self) -> AsyncIterator[None]:
+        """Gather the jobs' and resumes' writes made inside (by this task) and send them as
+        one ``_bulk`` request on the way out; an older version is refused per document as
+        :meth:`write` refuses it, any other refusal raises :class:`BulkWriteError`. Nothing is
+        sent when the scope ends with an error. Documents read inside (an organization's
+        profile for each of its jobs) are read once."""
+        buffer = _Buffer(self)
+        token = _BUFFER.set(buffer)
+        try:
+            yield
+        finally:
+            _BUFFER.reset(token)
+        await self._send(buffer.operations)
+
+    async def _send(self, operations: list[dict[str, Any]]) -> None:
+        if not operations:
+            return
+        answer = await self.client.bulk(operations=operations)
+        if not answer.get("errors"):
+            return
+        refused = []
+        for item in answer["items"]:
+            result = next(iter(item.values()))
+            error = result.get("error")
+            if error is None:
+                continue
+            if error.get("type") == "version_conflict_engine_exception":
+                log.info("%s: a newer version is already indexed", result.get("_id"))
+            else:
+                refused.append(f"{result.get('_id')}: {error.get('type')}: {error.get('reason')}")
+        if refused:
+            raise BulkWriteError(f"{len(refused)} documents refused; first: {refused[0]}")
+
     async def get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
         """The stored document, or None when there is none; an id Elasticsearch could never
         have stored (empty, or longer than its 512 bytes) is simply not there."""
         if not document_id.strip() or len(document_id.encode()) > MAX_ID_BYTES:
             return None
+        buffer = _BUFFER.get()
+        if buffer is not None and buffer.store is self:
+            pending = buffer.pending.get((self.alias(kind), document_id))
+            if pending is not None:
+                return pending
+            if (kind, document_id) not in buffer.read:
+                buffer.read[(kind, document_id)] = await self._get(kind, document_id)
+            return buffer.read[(kind, document_id)]
+        return await self._get(kind, document_id)
+
+    async def _get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
         try:
             answer = await self.client.get(index=self.alias(kind), id=document_id)
         except NotFoundError:
