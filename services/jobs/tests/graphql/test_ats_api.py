@@ -220,7 +220,7 @@ async def test_an_idempotency_key_replays_the_first_answer_and_refuses_another_r
 
 
 async def test_a_batch_saves_each_job_on_its_own_and_says_why_one_was_refused(
-    served: str, org: Organization
+    served: str, org: Organization, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
     secret = await org.key("JOBS")
     async with api(served, secret) as client:
@@ -251,6 +251,31 @@ async def test_a_batch_saves_each_job_on_its_own_and_says_why_one_was_refused(
             "This reference is already in the batch."
         )
         assert body["results"][3]["errors"][0]["field"] == "external_reference"
+        # the saved jobs were written in one transaction (one commit for the batch), one
+        # event each; the refused one left nothing behind
+        made = [body["results"][i]["job"]["id"] for i in (0, 4)]
+        async with committed_sessions() as session:
+            written = (
+                await session.execute(
+                    select(outbox.c.key, outbox.c.event_type, outbox.c.created_at).where(
+                        outbox.c.key.in_(made)
+                    )
+                )
+            ).all()
+            assert (
+                await session.scalar(
+                    select(func.count())
+                    .select_from(Job)
+                    .where(
+                        Job.organization_id == uuid.UUID(org.id), Job.external_reference == "B-2"
+                    )
+                )
+                == 0
+            )
+        assert sorted((row.key, row.event_type) for row in written) == sorted(
+            (job_id, "jobs.job.created") for job_id in made
+        )
+        assert len({row.created_at for row in written}) == 1  # the transaction's own now()
         too_many = await client.post("/jobs:batch", json={"jobs": [{}] * 1001})
         assert too_many.status_code == 413
         # a batch retried with its Idempotency-Key is answered again, not applied again

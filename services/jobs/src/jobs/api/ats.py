@@ -33,7 +33,7 @@ from jobs.domain import applications as application_cases
 from jobs.domain import ats
 from jobs.domain.api_keys import ApiCaller, authenticate
 from jobs.domain.clock import now_utc
-from jobs.domain.errors import JobError, JobErrorCode, JobErrors
+from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.models import ApiIdempotencyKey, Application, Job, RateLimitHit
 from jobs.domain.publishing import archive_job
 from jobs.domain.workflow import JobState
@@ -604,48 +604,50 @@ async def batch(request: Request, idempotency_key: IdempotencyKey = None) -> JSO
             items = BatchRequest.model_validate(data).jobs
         except ValidationError:
             return problem(422, 'Send {"jobs": [...]}: a list of jobs.')
-        results: list[dict[str, Any]] = []
+        # each item checked on its own first; the valid ones are put together (one transaction)
+        checked: list[tuple[str, ats.AtsJob] | tuple[object, JobErrors]] = []
         seen: set[str] = set()
-        counts = {"created": 0, "updated": 0, "refused": 0}
         for item in items:
             reference = item.get("external_reference")
-            job = {k: v for k, v in item.items() if k != "external_reference"}
-            checked = (
-                ats.reference_of(reference) if isinstance(reference, str) else ats.reference_of("")
-            )
-            if not isinstance(checked, JobErrors) and checked in seen:
-                checked = JobErrors(
-                    [
-                        JobError(
-                            JobErrorCode.INVALID,
-                            "This reference is already in the batch.",
-                            "external_reference",
-                        )
-                    ]
+            verdict = ats.reference_of(reference if isinstance(reference, str) else "")
+            if isinstance(verdict, str) and verdict in seen:
+                verdict = one_error(
+                    JobErrorCode.INVALID,
+                    "This reference is already in the batch.",
+                    "external_reference",
                 )
-            response = (
-                refused(checked)
-                if isinstance(checked, JobErrors)
-                else await _put(request, caller, checked, job)
+            if isinstance(verdict, JobErrors):
+                checked.append((reference, verdict))
+                continue
+            seen.add(verdict)
+            body = ats.parse_job({k: v for k, v in item.items() if k != "external_reference"})
+            checked.append((reference, body) if isinstance(body, JobErrors) else (verdict, body))
+        valid = [(ref, body) for ref, body in checked if isinstance(body, ats.AtsJob)]
+        put = iter(
+            await ats.put_jobs(
+                sessions=_runtime(request).sessions,
+                settings=_settings(request),
+                caller=caller,
+                jobs=[(str(ref), body) for ref, body in valid],
             )
-            body = json.loads(bytes(response.body))
-            if response.status_code in (200, 201):
-                assert isinstance(checked, str)
-                seen.add(checked)
-                status = "created" if response.status_code == 201 else "updated"
-                results.append(
-                    {"external_reference": checked, "status": status, "job": _summary(body)}
-                )
-            else:
+        )
+        results: list[dict[str, Any]] = []
+        counts = {"created": 0, "updated": 0, "refused": 0}
+        for reference, outcome in checked:
+            result = next(put) if isinstance(outcome, ats.AtsJob) else outcome
+            if isinstance(result, JobErrors):
                 status = "refused"
                 results.append(
                     {
                         "external_reference": reference if isinstance(reference, str) else None,
                         "status": status,
-                        "errors": body.get("errors")
-                        or [{"field": None, "code": "INVALID", "message": body.get("title")}],
+                        "errors": error_list(result),
                     }
                 )
+            else:
+                status = "created" if result.created else "updated"
+                summary = _summary(job_json(result.job, _settings(request)))
+                results.append({"external_reference": reference, "status": status, "job": summary})
             counts[status] += 1
         return JSONResponse({"results": results, **counts})
 

@@ -9,6 +9,7 @@ the whole job and is one transaction (one event), and that the job is found by i
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
@@ -179,59 +180,97 @@ async def put_job(
 ) -> PutJob | JobErrors:
     """Create the organization's job with this reference, or replace its content; with
     ``publish``, ask for its publication. One transaction, one event."""
+    (result,) = await put_jobs(
+        sessions=sessions, settings=settings, caller=caller, jobs=[(reference, body)], now=now
+    )
+    return result
+
+
+async def put_jobs(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    caller: ApiCaller,
+    jobs: Sequence[tuple[str, AtsJob]],
+    now: datetime | None = None,
+) -> list[PutJob | JobErrors]:
+    """:func:`put_job` for each (reference, job), in order, all in ONE transaction: each job
+    in its own savepoint, so a refused one leaves no trace and does not stop the others; the
+    results in the same order. The bulk write path (a batch request, a feed's run, the data
+    set): one commit and one outbox flush for the lot instead of one per job."""
     now = now or now_utc()
     principal = caller.principal
-    models = _group_models(body, caller.organization_id)
-    try:
-        async with unit_of_work(sessions) as session:
-            refused = await authorize(session, principal, caller.organization_id)
-            if refused is not None:
-                return refused
-            job = await _job_of(session, caller.organization_id, reference, lock=True)
-            created = job is None
-            if job is None:
-                organization = await session.get(KnownOrganization, caller.organization_id)
-                if organization is None:
-                    return one_error(Code.NOT_FOUND, "This organization does not exist.")
-                new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)
-                job = await new_draft(
-                    session, settings, principal, organization, new, external_reference=reference
+    async with unit_of_work(sessions) as session:
+        refused = await authorize(session, principal, caller.organization_id)
+        if refused is not None:
+            return [refused for _ in jobs]
+        organization = await session.get(KnownOrganization, caller.organization_id)
+        if organization is None:
+            return [one_error(Code.NOT_FOUND, "This organization does not exist.") for _ in jobs]
+        results: list[PutJob | JobErrors] = []
+        for reference, body in jobs:
+            try:
+                async with session.begin_nested():
+                    results.append(
+                        await _put(session, settings, caller, organization, reference, body, now)
+                    )
+            except _Refused as refusal_:
+                results.append(refusal_.errors)
+            except IntegrityError:
+                # another request made the job with this reference at the same moment
+                results.append(
+                    one_error(
+                        Code.INVALID,
+                        "Another request is saving a job with this reference; send this one again.",
+                        "external_reference",
+                    )
                 )
-            else:
-                if body.type != job.type:
-                    raise _Refused(
-                        one_error(
-                            Code.NOT_EDITABLE,
-                            f"The job is a {job.type}; its type cannot change.",
-                            "type",
-                        )
-                    )
-                if is_locked(job):
-                    raise _Refused(
-                        one_error(
-                            Code.NOT_EDITABLE, "External jobs cannot be edited once submitted."
-                        )
-                    )
-                await _rename(session, job, body.title)
-            errors = await apply_groups(session, settings, principal, job, models, now)
-            if errors:
-                raise _Refused(JobErrors(errors))
-            if created:
-                await emit(session, settings, job, JobCreated, actor_of(principal))
-            else:
-                await record_edit(session, settings, job, actor=actor_of(principal))
-            if body.publish:
-                await _publish(session, settings, job, actor_of(principal), now)
-            return PutJob(job=await refreshed(session, job), created=created)
-    except _Refused as refusal_:
-        return refusal_.errors
-    except IntegrityError:
-        # another request made the job with this reference at the same moment
-        return one_error(
-            Code.INVALID,
-            "Another request is saving a job with this reference; send this one again.",
-            "external_reference",
+        return results
+
+
+async def _put(
+    session: AsyncSession,
+    settings: JobsSettings,
+    caller: ApiCaller,
+    organization: KnownOrganization,
+    reference: str,
+    body: AtsJob,
+    now: datetime,
+) -> PutJob:
+    """One job of :func:`put_jobs`, in the caller's savepoint; raises :class:`_Refused`."""
+    principal = caller.principal
+    models = _group_models(body, caller.organization_id)
+    job = await _job_of(session, caller.organization_id, reference, lock=True)
+    created = job is None
+    if job is None:
+        new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)
+        job = await new_draft(
+            session, settings, principal, organization, new, external_reference=reference
         )
+    else:
+        if body.type != job.type:
+            raise _Refused(
+                one_error(
+                    Code.NOT_EDITABLE,
+                    f"The job is a {job.type}; its type cannot change.",
+                    "type",
+                )
+            )
+        if is_locked(job):
+            raise _Refused(
+                one_error(Code.NOT_EDITABLE, "External jobs cannot be edited once submitted.")
+            )
+        await _rename(session, job, body.title)
+    errors = await apply_groups(session, settings, principal, job, models, now)
+    if errors:
+        raise _Refused(JobErrors(errors))
+    if created:
+        await emit(session, settings, job, JobCreated, actor_of(principal))
+    else:
+        await record_edit(session, settings, job, actor=actor_of(principal))
+    if body.publish:
+        await _publish(session, settings, job, actor_of(principal), now)
+    return PutJob(job=await refreshed(session, job), created=created)
 
 
 async def job_by_reference(
