@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Mapping
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
@@ -59,10 +59,14 @@ class Batching:
     """How a group applies a fetched batch in one transaction: the handlers of ``scoped`` event
     types run inside ``scope()`` (entered once for each run of consecutive such records, and
     left before any other record's handler and before the transaction commits), so that a
-    scope can gather their writes elsewhere and send them together on the way out."""
+    scope can gather their writes elsewhere and send them together on the way out.
 
-    scope: Callable[[], AbstractAsyncContextManager[None]]
-    scoped: frozenset[str]
+    Only for handlers whose every effect is in the transaction or idempotent outside it (a
+    versioned document): a batch that fails is applied again one record at a time, so a mail
+    sent inside a batch could be sent twice."""
+
+    scope: Callable[[], AbstractAsyncContextManager[None]] = nullcontext
+    scoped: frozenset[str] = frozenset()
 
 
 class IdempotentConsumer:

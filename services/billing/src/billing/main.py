@@ -3,7 +3,7 @@ from collections.abc import Sequence
 from fastapi import FastAPI
 from jobkit import contracts
 from jobkit.app import ServiceRuntime, Worker, create_service_app
-from jobkit.consumer import IdempotentConsumer
+from jobkit.consumer import Batching, IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
 from billing.db import memberships, outbox, processed_events, revocations
@@ -67,6 +67,9 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
+            # a burst of publication requests (an ATS batch, a feed run) answered per fetched
+            # batch in one transaction
+            batching=Batching(),
         ),
         IdempotentConsumer(
             group_id=settings.topic(ERASURE_GROUP),

@@ -23,7 +23,7 @@ from email.message import EmailMessage
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
@@ -283,6 +283,8 @@ def _consumer(
     sessions: async_sessionmaker[AsyncSession],
     group: str,
     handlers: dict[str, dict[str, Handler]],
+    *,
+    batching: Batching | None = None,
 ) -> IdempotentConsumer:
     return IdempotentConsumer(
         group_id=settings.topic(group),
@@ -290,6 +292,7 @@ def _consumer(
         sessions=sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
+        batching=batching,
     )
 
 
@@ -316,7 +319,15 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             SITE_CONFIG_GROUP,
             {SITE_TOPIC: {SITE_CONFIG_CHANGED: apply_site_config}},
         ),
-        _consumer(settings, sessions, SLOTS_GROUP, {SLOT_TOPIC: slot_handlers(settings)}),
+        # billing's answers to a burst of publication requests, per fetched batch in one
+        # transaction
+        _consumer(
+            settings,
+            sessions,
+            SLOTS_GROUP,
+            {SLOT_TOPIC: slot_handlers(settings)},
+            batching=Batching(),
+        ),
         _consumer(settings, sessions, MAILER_GROUP, {JOB_TOPIC: mailer_handlers(settings)}),
         _consumer(
             settings,
