@@ -627,7 +627,8 @@ async def batch(request: Request, idempotency_key: IdempotencyKey = None) -> JSO
             await ats.put_jobs(
                 sessions=_runtime(request).sessions,
                 settings=_settings(request),
-                caller=caller,
+                principal=caller.principal,
+                organization_id=caller.organization_id,
                 jobs=[(str(ref), body) for ref, body in valid],
             )
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated
 
+from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -31,7 +32,7 @@ from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
 from jobs.domain.publishing import missing_for_publication, request_publication
-from jobs.domain.slugs import claim_slug, slugify
+from jobs.domain.slugs import claim_slug, lock_slugs_for, slugify
 from jobs.domain.snapshots import emit, refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, refusal
 from jobs.settings import JobsSettings
@@ -181,7 +182,12 @@ async def put_job(
     """Create the organization's job with this reference, or replace its content; with
     ``publish``, ask for its publication. One transaction, one event."""
     (result,) = await put_jobs(
-        sessions=sessions, settings=settings, caller=caller, jobs=[(reference, body)], now=now
+        sessions=sessions,
+        settings=settings,
+        principal=caller.principal,
+        organization_id=caller.organization_id,
+        jobs=[(reference, body)],
+        now=now,
     )
     return result
 
@@ -190,7 +196,8 @@ async def put_jobs(
     *,
     sessions: async_sessionmaker[AsyncSession],
     settings: JobsSettings,
-    caller: ApiCaller,
+    principal: Principal,
+    organization_id: uuid.UUID,
     jobs: Sequence[tuple[str, AtsJob]],
     now: datetime | None = None,
 ) -> list[PutJob | JobErrors]:
@@ -199,20 +206,20 @@ async def put_jobs(
     results in the same order. The bulk write path (a batch request, a feed's run, the data
     set): one commit and one outbox flush for the lot instead of one per job."""
     now = now or now_utc()
-    principal = caller.principal
     async with unit_of_work(sessions) as session:
-        refused = await authorize(session, principal, caller.organization_id)
+        refused = await authorize(session, principal, organization_id)
         if refused is not None:
             return [refused for _ in jobs]
-        organization = await session.get(KnownOrganization, caller.organization_id)
+        organization = await session.get(KnownOrganization, organization_id)
         if organization is None:
             return [one_error(Code.NOT_FOUND, "This organization does not exist.") for _ in jobs]
+        await lock_slugs_for(session, site=settings.site, titles=[body.title for _, body in jobs])
         results: list[PutJob | JobErrors] = []
         for reference, body in jobs:
             try:
                 async with session.begin_nested():
                     results.append(
-                        await _put(session, settings, caller, organization, reference, body, now)
+                        await _put(session, settings, principal, organization, reference, body, now)
                     )
             except _Refused as refusal_:
                 results.append(refusal_.errors)
@@ -231,16 +238,15 @@ async def put_jobs(
 async def _put(
     session: AsyncSession,
     settings: JobsSettings,
-    caller: ApiCaller,
+    principal: Principal,
     organization: KnownOrganization,
     reference: str,
     body: AtsJob,
     now: datetime,
 ) -> PutJob:
     """One job of :func:`put_jobs`, in the caller's savepoint; raises :class:`_Refused`."""
-    principal = caller.principal
-    models = _group_models(body, caller.organization_id)
-    job = await _job_of(session, caller.organization_id, reference, lock=True)
+    models = _group_models(body, organization.id)
+    job = await _job_of(session, organization.id, reference, lock=True)
     created = job is None
     if job is None:
         new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)

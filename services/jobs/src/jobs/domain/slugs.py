@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
+from collections.abc import Iterable
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,15 +24,27 @@ def slugify(text: str) -> str:
     return slug[:MAX_SLUG].rstrip("-") or "job"
 
 
+async def _lock_base(session: AsyncSession, site: str, base: str) -> None:
+    await session.execute(
+        select(func.pg_advisory_xact_lock(func.hashtextextended(f"job-slug:{site}/{base}", 0)))
+    )
+
+
+async def lock_slugs_for(session: AsyncSession, *, site: str, titles: Iterable[str]) -> None:
+    """Take, in one order (sorted), the slug locks a transaction that claims slugs for many
+    titles will need: two such transactions (two batches) would otherwise wait for each other
+    in a circle. A claim in the same transaction takes its lock again without waiting."""
+    for base in sorted({slugify(title) for title in titles}):
+        await _lock_base(session, site, base)
+
+
 async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
     """The first free slug for ``title`` on the site (``title``, ``title-2``, ...), in one read:
     many jobs share a title, so the taken ones are fetched at once rather than tried one by one.
     Claims of the same base slug wait for each other (a transaction-scoped advisory lock), so two
     jobs created at once with one title cannot both pick the same number."""
     base = slugify(title)
-    await session.execute(
-        select(func.pg_advisory_xact_lock(func.hashtextextended(f"job-slug:{site}/{base}", 0)))
-    )
+    await _lock_base(session, site, base)
     taken = set(
         await session.scalars(
             select(JobSlug.slug).where(
