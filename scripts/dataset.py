@@ -38,12 +38,14 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import httpx
+from billing.domain import ledger
+from billing.settings import get_settings as billing_settings
 from demo.artwork import logo
 from demo.dataset_resumes import make_resumes, remove_resumes
-from demo.jobs_data import CITIES, ZIP, demo_jobs
+from demo.jobs_data import ADDRESSES, CITIES, DemoJob, demo_jobs
 from demo.organizations_data import ORGANIZATIONS, DemoOrganization
 from demo.search_sync import wait_for_search
-from demo.seed_jobs import create_demo_job, remember_organization
+from demo.seed_jobs import job_groups, remember_organization
 from demo.seed_organizations import (
     _address,
     _ok,
@@ -59,6 +61,8 @@ from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.uploads.http import file_url
 from jobs.db import terms as jobs_terms
+from jobs.domain.ats import AtsJob, put_jobs
+from jobs.domain.errors import JobErrors
 from jobs.domain.models import Job
 from jobs.settings import get_settings as jobs_settings
 from organizations.domain.lifecycle import create_organization
@@ -67,11 +71,12 @@ from organizations.domain.profile import set_published
 from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import get_settings as organizations_settings
 from search.settings import get_settings as search_settings
-from sqlalchemy import func, select, text
+from sqlalchemy import select, text
 
 OWNER_EMAIL = "dataset@jobboard.example"
 PASSWORD = "search-bench-password-2026"  # noqa: S105 - a local, generated account
 SEED = 11_000
+OWNER_ACTOR = "system:dataset"
 
 PLACES = (
     "Lakeside", "Northfield", "Silver Birch", "Harborlight", "Red Cedar", "Stonebridge",
@@ -119,7 +124,7 @@ def dataset_organizations(count: int) -> list[DemoOrganization]:
                 country=country,
                 locality=city,
                 area=area,
-                zip=ZIP.get(country, "1000"),
+                zip=ADDRESSES[city][1] if city in ADDRESSES else "1000",
                 alternative_name=None,
                 locations=(),
                 video=None,
@@ -267,6 +272,45 @@ async def make_organizations(
         }
 
 
+def ats_job(job: DemoJob, tids: dict[tuple[str, str], int], *, publish: bool) -> AtsJob:
+    """A demo job as an ATS sends it (the wizard's groups in one object). A job that is a
+    file in the demo becomes a written job here: the data set uploads no files."""
+    fields: dict[str, Any] = {}
+    for data in job_groups(job, tids, None).values():
+        fields |= data
+    fields.pop("file_upload_id", None)
+    kind = "job_per_link" if job.kind == "JOB_PER_LINK" else "job_per_template"
+    return AtsJob.model_validate(
+        {**fields, "title": job.title, "type": kind, "link_url": job.link_url, "publish": publish}
+    )
+
+
+async def grant_slots(wanted: dict[tuple[int, str], int]) -> None:
+    """Job credits in billing for the jobs the data set publishes, as an administrator grants
+    them: (organization number, name) -> how many."""
+    settings = billing_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    now = datetime.now(UTC)
+    items = sorted(wanted.items())
+    for start in range(0, len(items), 500):
+        async with unit_of_work(sessions) as session:
+            for (number, name), amount in items[start : start + 500]:
+                await ledger.lock_organization(session, number)
+                await ledger.add_grant(
+                    session,
+                    settings,
+                    organization_number=number,
+                    organization_name=name,
+                    frontend="jobboard",
+                    kind="job",
+                    amount=amount,
+                    valid_days=365,
+                    label="Data set",
+                    actor=OWNER_ACTOR,
+                    now=now,
+                )
+
+
 async def make_jobs(
     organizations: Sequence[DemoOrganization],
     made: dict[str, tuple[uuid.UUID, int, str, str | None]],
@@ -274,7 +318,10 @@ async def make_jobs(
     per_organization: int,
     concurrency: int,
 ) -> int:
-    """The organizations' jobs that are missing; returns how many are published now."""
+    """The organizations' jobs that are missing, through the bulk write path the ATS API's
+    batches and the feeds take (jobs.domain.ats.put_jobs: one transaction per organization's
+    batch, one event per job): every job not a draft in the demo asks for its publication, so
+    billing's slot saga answers it from credits granted first; returns how many were asked."""
     settings = jobs_settings()
     sessions = make_sessionmaker(make_engine(settings.database_url))
     search_sessions = make_sessionmaker(make_engine(search_settings().database_url))
@@ -295,35 +342,37 @@ async def make_jobs(
                 select(Job.organization_id, Job.title).where(Job.organization_id.in_(ids))
             )
         )
-    jobs = [
-        job
-        for job in demo_jobs(organizations, per_organization=per_organization, seed=SEED)
-        if (made[job.organization.name][0], job.title) not in existing
-    ]
-    print(f"jobs: {len(jobs)} to make", flush=True)  # noqa: T201
-    now = datetime.now(UTC)
+    by_organization: dict[str, list[tuple[str, AtsJob]]] = {}
+    for number, job in enumerate(
+        demo_jobs(organizations, per_organization=per_organization, seed=SEED)
+    ):
+        if (made[job.organization.name][0], job.title) in existing:
+            continue
+        body = ats_job(job, tids, publish=job.state != "draft")
+        by_organization.setdefault(job.organization.name, []).append((f"DS-{number}", body))
+    wanted = {
+        (made[name][1], name): sum(1 for _, body in jobs if body.publish)
+        for name, jobs in by_organization.items()
+    }
+    await grant_slots({key: amount for key, amount in wanted.items() if amount})
+    count = sum(len(jobs) for jobs in by_organization.values())
+    print(f"jobs: {count} to make, {sum(wanted.values())} to publish", flush=True)  # noqa: T201
+    actor = Principal(user_id=str(owner), roles=frozenset({"recruiter", "administrator"}))
 
-    async def make(job: Any) -> None:
-        await create_demo_job(
-            job,
+    async def make(name: str) -> None:
+        results = await put_jobs(
             sessions=sessions,
             settings=settings,
-            tids=tids,
-            organization_id=made[job.organization.name][0],
-            owner=str(owner),
-            now=now,
+            principal=actor,
+            organization_id=made[name][0],
+            jobs=by_organization[name],
         )
+        refused = [r for r in results if isinstance(r, JobErrors)]
+        if refused:
+            raise SystemExit(f"{name}: {len(refused)} jobs refused: {refused[0].errors}")
 
-    await bounded(concurrency, jobs, make)
-    async with sessions() as session:
-        return int(
-            await session.scalar(
-                select(func.count())
-                .select_from(Job)
-                .where(Job.organization_id.in_(ids), Job.state == "published")
-            )
-            or 0
-        )
+    await bounded(concurrency, list(by_organization), make)
+    return sum(wanted.values())
 
 
 async def wait_findable(

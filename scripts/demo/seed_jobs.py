@@ -198,7 +198,9 @@ async def _file(
     return str(values["id"])
 
 
-def _groups(job: DemoJob, tids: dict[tuple[str, str], int], file_id: str | None) -> dict[str, Any]:
+def job_groups(
+    job: DemoJob, tids: dict[tuple[str, str], int], file_id: str | None
+) -> dict[str, Any]:
     def tid(vocabulary: str, alias: str) -> int:
         return tids[(vocabulary, alias)]
 
@@ -283,7 +285,7 @@ async def create_demo_job(
         job.title,
     )
     file_id = await _file(sessions, settings, owner, job) if job.kind == "JOB_PER_FILE" else None
-    for group, data in _groups(job, tids, file_id).items():
+    for group, data in job_groups(job, tids, file_id).items():
         if job.kind == "JOB_PER_LINK" and group == "job_info":
             data = {"description": job.description, "video_url": job.video_url}
         _ok(
