@@ -614,37 +614,27 @@ async def _close_the_missing(
     source: _Source,
     listed: set[str],
 ) -> int:
-    """The source's items no longer in the feed go; the jobs it kept are closed unless another
-    feed item maps them. How many jobs were closed."""
-    async with sessions() as session:
-        gone = list(
-            await session.scalars(
-                select(FeedItem.reference).where(
-                    FeedItem.source_id == source.id, FeedItem.reference.not_in(sorted(listed))
-                )
-                if listed
-                else select(FeedItem.reference).where(FeedItem.source_id == source.id)
-            )
-        )
-    closed = 0
-    actor = actor_of(source.principal)
-    for reference in gone:
-        async with unit_of_work(sessions) as session:
-            item = await session.get(FeedItem, (source.id, reference), with_for_update=True)
-            if item is None:
-                continue
+    """The source's items no longer in the feed go; the jobs it kept are closed unless a feed
+    item still maps them (another source lists them). How many jobs were closed."""
+    async with unit_of_work(sessions) as session:
+        query = select(FeedItem).where(FeedItem.source_id == source.id)
+        if listed:
+            query = query.where(FeedItem.reference.not_in(sorted(listed)))
+        gone = list(await session.scalars(query.with_for_update()))
+        kept = sorted({item.job_id for item in gone if item.role in KEPT_ROLES})
+        for item in gone:
             await session.delete(item)
-            await session.flush()
-            if item.role not in KEPT_ROLES:
+        await session.flush()
+        still_listed = set(
+            await session.scalars(select(FeedItem.job_id).where(FeedItem.job_id.in_(kept)))
+        )
+        closed = 0
+        for job_id in kept:
+            if job_id in still_listed:
                 continue
-            still_mapped = await session.scalar(
-                select(func.count()).select_from(FeedItem).where(FeedItem.job_id == item.job_id)
-            )
-            if still_mapped:
-                continue
-            job = await session.get(Job, item.job_id, with_for_update=True)
+            job = await session.get(Job, job_id, with_for_update=True)
             if job is None or job.state in CLOSED_STATES:
                 continue
-            if await close_job(session, settings, job, actor) is None:
+            if await close_job(session, settings, job, actor_of(source.principal)) is None:
                 closed += 1
-    return closed
+        return closed
