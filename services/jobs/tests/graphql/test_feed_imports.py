@@ -10,6 +10,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +22,11 @@ from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobs.db import outbox
 from jobs.domain import creation, editing, feed_runs, feed_sources
-from jobs.domain.errors import JobErrors
+from jobs.domain.errors import NO_SLOTS_LEFT_MESSAGE, JobErrors
+from jobs.domain.events import SlotDenied
 from jobs.domain.feed_fetching import FeedFetcher
 from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job
+from jobs.domain.slots import apply_slot_denied
 from jobs.main import create_app
 from jobs.messaging.feed_importer import FeedImporter
 from jobs.settings import JobsSettings
@@ -99,9 +102,14 @@ async def feeds() -> AsyncIterator[Feeds]:
         yield served
 
 
+DEMO_FEEDS = Path(__file__).resolve().parents[4] / "scripts" / "demo" / "feeds"
+
+
 @pytest.fixture(scope="module")
 def settings(service_settings: JobsSettings) -> JobsSettings:
-    return service_settings.model_copy(update={"feeds_allow_private_targets": True})
+    return service_settings.model_copy(
+        update={"feeds_allow_private_targets": True, "demo_feeds_dir": DEMO_FEEDS}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -516,3 +524,40 @@ async def test_only_the_organizations_recruiters_and_administrators_manage_its_f
     deleted = (await org.client.data(DELETE, id=source))["deleteFeedSource"]
     assert deleted["id"] == source
     assert (await org.client.data(SOURCES, o=str(org.id)))["feedSources"] == []
+
+
+async def test_a_job_refused_for_want_of_slots_is_reported_and_asked_for_again(
+    org: Org,
+    feeds: Feeds,
+    settings: JobsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    source = await org.source(feeds.json(f"/{org.id}/slots.json", [posting("S-1", "Cook")]))
+    assert (await org.run(source))["created"] == 1
+    (cook,) = await _jobs(committed_sessions, org.id)
+    denied = SlotDenied(job_id=str(cook.id), organization_number=1, reason="no_slots_left")
+    async with committed_sessions() as session, session.begin():
+        await apply_slot_denied(session, settings, denied)
+    again = await org.run(source)
+    assert _counts(again) == (1, 0, 1, 0, 0, 0, 0)
+    (issue,) = again["issues"]
+    assert issue["outcome"] == "NOT_PUBLISHED"
+    assert issue["errors"][0]["message"] == (
+        f"{NO_SLOTS_LEFT_MESSAGE} The publication was asked for again."
+    )
+    (cook,) = await _jobs(committed_sessions, org.id)
+    assert cook.state == "awaiting_slot"
+
+
+@pytest.mark.parametrize(
+    ("file", "format", "rejected"),
+    [("open-meadow.json", "JSON", "OMHA-FEED-103"), ("riverbend.xml", "XML", None)],
+)
+async def test_the_demo_feeds_import_two_jobs_and_refuse_one(
+    org: Org, served: str, file: str, format: str, rejected: str | None
+) -> None:
+    """scripts/seed.py's sources, served by the jobs service itself when demo_feeds_dir is set."""
+    source = await org.source(f"{served}/feeds/demo/{file}", format=format)
+    run = await org.run(source)
+    assert _counts(run) == (3, 2, 0, 0, 0, 1, 0), run
+    assert run["issues"][0]["reference"] == rejected
