@@ -356,6 +356,16 @@ async def test_the_same_job_from_two_feeds_and_by_hand_is_listed_once(
     assert imported.state == "archived"
     assert hand.state == "draft"
     assert hand.description == "<p>Water Engineer:   coordinate <em>field</em> teams.</p>"
+    # the first feed's A-1 changes: no longer the hand-made job's duplicate, a job of its own
+    feeds.json(f"/{org.id}/a.json", [posting("A-1", "Water Engineer", description="<p>New</p>")])
+    ran = await org.run(first)
+    assert _counts(ran) == (1, 1, 0, 0, 0, 0, 0), ran
+    jobs = await _jobs(committed_sessions, org.id)
+    assert [(job.title, job.external_reference) for job in jobs] == [
+        ("Water Engineer", None),
+        ("Logistics Officer", "A-2"),
+        ("Water Engineer", "A-1"),
+    ]
 
 
 async def test_addresses_intervals_and_feeds_that_cannot_be_read(

@@ -112,7 +112,6 @@ class _Report:
     counts: dict[Outcome, int] = field(default_factory=lambda: dict.fromkeys(Outcome, 0))
     closed: int = 0
     issues: list[dict[str, Any]] = field(default_factory=list)
-    issue_count: int = 0
 
     def issue(
         self,
@@ -121,7 +120,6 @@ class _Report:
         outcome: str,
         errors: Sequence[DomainError[JobErrorCode]],
     ) -> None:
-        self.issue_count += 1
         if len(self.issues) >= MAX_ISSUES:
             return
         self.issues.append(
@@ -512,8 +510,11 @@ async def _apply(
     if item is not None:
         job = await session.get(Job, item.job_id, with_for_update=True)
         role = Role(item.role)
-        if role == Role.DUPLICATE and (job is None or job.state in CLOSED_STATES):
-            # the job it duplicated ended: this item is a job of its own now
+        if role == Role.DUPLICATE and (
+            job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
+        ):
+            # the job it duplicated ended, or one of them changed: this item is a job of its own
+            # now (or a duplicate of another)
             await session.delete(item)
             await session.flush()
             item, job, role = None, None, None
