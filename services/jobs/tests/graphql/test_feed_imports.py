@@ -400,41 +400,33 @@ async def test_addresses_intervals_and_feeds_that_cannot_be_read(
         "Feeds are fetched from public addresses only, not from private or local networks."
     )
     source = await org.source(feeds.json(f"/{org.id}/big.json", [posting("BIG-1")]))
-    fetcher = FeedFetcher(strict)
-    try:
-        refused = await feed_runs.run_source(
-            sessions=committed_sessions,
-            settings=strict,
-            source_id=uuid.UUID(source),
-            fetch=fetcher.fetch,
-            trigger="manual",
-        )
-    finally:
-        await fetcher.close()
-    assert isinstance(refused, FeedRun)
-    assert refused.status == "failed"
-    assert refused.error == "Feeds are fetched over https only."
+
+    async def run_with(settings: JobsSettings) -> FeedRun:
+        fetcher = FeedFetcher(settings)
+        try:
+            run = await feed_runs.run_source(
+                sessions=committed_sessions,
+                settings=settings,
+                source_id=uuid.UUID(source),
+                fetch=fetcher.fetch,
+                trigger="manual",
+            )
+        finally:
+            await fetcher.close()
+        assert isinstance(run, FeedRun)
+        assert run.status == "failed"
+        return run
+
+    assert (await run_with(strict)).error == "Feeds are fetched over https only."
     # too large (followed through a redirect): refused whole, nothing imported
-    small = settings.model_copy(update={"feed_max_bytes": 200})
     async with committed_sessions() as session, session.begin():
         await session.execute(
             update(FeedSource)
             .where(FeedSource.id == uuid.UUID(source))
             .values(url=f"{feeds.base}/moved/{org.id}/big.json")
         )
-    fetcher = FeedFetcher(small)
-    try:
-        too_large = await feed_runs.run_source(
-            sessions=committed_sessions,
-            settings=small,
-            source_id=uuid.UUID(source),
-            fetch=fetcher.fetch,
-            trigger="manual",
-        )
-    finally:
-        await fetcher.close()
-    assert isinstance(too_large, FeedRun)
-    assert too_large.error == "The feed is larger than 200 bytes."
+    small = settings.model_copy(update={"feed_max_bytes": 200})
+    assert (await run_with(small)).error == "The feed is larger than 200 bytes."
     # not a feed at all, and not there
     feeds.put(f"/{org.id}/page.json", "<html>Sorry</html>", "text/html")
     await org.client.data(UPDATE, id=source, n="Renamed")
