@@ -98,6 +98,10 @@ SEARCH_ALERT_SIGNING_SECRET=$alert_signing_secret
 IDENTITY_EXPORT_SIGNING_SECRET=$export_signing_secret
 # webhooks to receivers on this machine (a development board; ADR 0040): off in production
 ANALYTICS_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
+# feeds fetched from this machine, and the demo feeds the jobs service serves (ADR 0041): off in
+# production
+JOBS_FEEDS_ALLOW_PRIVATE_TARGETS=true
+JOBS_DEMO_FEEDS_DIR=$root/scripts/demo/feeds
 CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
 CAPTCHA_SITE_KEY=demo-site-key
 ENV

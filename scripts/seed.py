@@ -9,9 +9,11 @@ Prints the demo logins.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import uuid
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from analytics.settings import SERVICE_DIR as ANALYTICS_DIR
@@ -54,7 +56,7 @@ from jobkit.topics import TOPICS
 from jobs.db import terms as jobs_terms
 from jobs.domain.api_keys import SCOPES as API_SCOPES
 from jobs.domain.api_keys import SHOWN_PREFIX, secret_digest
-from jobs.domain.models import ApiKey, Job
+from jobs.domain.models import ApiKey, FeedSource, Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import get_settings as jobs_settings
 from organizations.domain.models import Organization
@@ -69,6 +71,7 @@ from search.site.landing_page_seed import seed_landing_pages
 from search.taxonomy.loader import load_vocabularies
 from sqlalchemy import select, update
 
+ROOT = Path(__file__).resolve().parents[1]
 DEMO_PASSWORD = os.environ.get("JOBBOARD_DEMO_PASSWORD", "demo-password-2026")
 NAMESPACE = uuid.UUID("6f1c2a52-3a43-4d35-9c1f-4b6f0b7f2a10")
 
@@ -407,6 +410,56 @@ async def seed_api_key(
     )
 
 
+# Two organizations import their jobs from feeds (ADR 0041): files in scripts/demo/feeds, which
+# the local jobs service serves at /feeds/demo/ (JOBS_DEMO_FEEDS_DIR in .local/env); its
+# importer runs each source as soon as the service runs, then every hour. Each feed has one job
+# the import refuses, so the first report shows a reason.
+FEED_SOURCES = [
+    ("Open Meadow Health Alliance", "Careers site (JobPosting JSON)", "json", "open-meadow.json"),
+    ("Riverbend Literacy Project", "Aggregator export (XML)", "xml", "riverbend.xml"),
+]
+
+
+def _service_port(name: str) -> int:
+    registry = json.loads((ROOT / "deploy" / "services.json").read_text())
+    return int(next(s["port"] for s in registry["services"] if s["name"] == name))
+
+
+async def seed_feed_sources(
+    owners: dict[str, uuid.UUID], organizations: dict[str, tuple[uuid.UUID, int]]
+) -> str:
+    """The demo organizations' feed sources, due at once (the jobs service imports them)."""
+    sessions = make_sessionmaker(make_engine(jobs_settings().database_url))
+    base = f"http://127.0.0.1:{_service_port('jobs')}/feeds/demo"
+    made = 0
+    async with unit_of_work(sessions) as session:
+        for organization, name, format, file in FEED_SOURCES:
+            source_id = stable_id(f"feed-source:{organization}")
+            if await session.get(FeedSource, source_id) is not None:
+                continue
+            recruiter = dict(ORGANIZATIONS)[organization]
+            session.add(
+                FeedSource(
+                    id=source_id,
+                    organization_id=organizations[organization][0],
+                    name=name,
+                    url=f"{base}/{file}",
+                    format=format,
+                    enabled=True,
+                    interval_minutes=60,
+                    created_by=owners[recruiter],
+                    created_by_email=recruiter,
+                    next_run_at=datetime.now(UTC),
+                )
+            )
+            made += 1
+    names = ", ".join(organization for organization, *_ in FEED_SOURCES)
+    return (
+        f"feed sources: {made} new ({names}); the jobs service imports them from {base}/ once "
+        "it runs (organization dashboard, Job feeds)"
+    )
+
+
 async def seed_export(owners: dict[str, uuid.UUID]) -> str:
     """A copy of the demo applicant's data (ADR 0038), asked for once: the services send their
     parts once they run, identity assembles the archive and mails the link, and the account page
@@ -489,6 +542,7 @@ async def main() -> None:
     print(f"resume alerts: {await seed_resume_alerts(owners)} new")  # noqa: T201
     print(await seed_export(owners))  # noqa: T201
     print(await seed_api_key(owners, organizations))  # noqa: T201
+    print(await seed_feed_sources(owners, organizations))  # noqa: T201
     await resync_search()
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:

@@ -162,6 +162,13 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "createApiKey": ("U", "F", "F", "A", "F"),
     "revokeApiKey": ("U", "F", "F", "F", "F"),
     "deleteApiKey": ("U", "F", "F", "F", "F"),
+    # jobs: the organization's job feeds, managed by its recruiters and administrators (the
+    # synthesised address and interval are refused: a domain answer; AF for the owner while jobs
+    # may not have heard of the membership yet); the synthesised id names no feed source
+    "createFeedSource": ("U", "F", "F", "AF", "A"),
+    "updateFeedSource": ("U", "F", "F", "F", "F"),
+    "runFeedSource": ("U", "F", "F", "F", "F"),
+    "deleteFeedSource": ("U", "F", "F", "F", "F"),
     # analytics: the organization's webhook endpoints, managed by its recruiters and
     # administrators (the synthesised event list is empty: a domain answer; AF for the owner while
     # analytics may not have heard of the membership yet); the synthesised id names no endpoint

@@ -69,6 +69,16 @@ GUARDED = [
     ),
     ('mutation { revokeApiKey(id: "x") { __typename } }', ["applicant"]),
     ('mutation { deleteApiKey(id: "x") { __typename } }', ["applicant"]),
+    (f'{{ feedSources(organizationId: "{ORG}") {{ id }} }}', ["applicant"]),
+    ('{ feedRuns(sourceId: "x") { id } }', ["applicant"]),
+    (
+        f'mutation {{ createFeedSource(organizationId: "{ORG}", name: "n", '
+        'url: "https://x.org/jobs.xml", format: XML) { __typename } }',
+        ["applicant"],
+    ),
+    ('mutation { updateFeedSource(id: "x", enabled: false) { __typename } }', ["applicant"]),
+    ('mutation { runFeedSource(id: "x") { __typename } }', ["applicant"]),
+    ('mutation { deleteFeedSource(id: "x") { __typename } }', ["applicant"]),
     (f'{{ webhookEndpoints(organizationId: "{ORG}") {{ id }} }}', ["applicant"]),
     ('{ webhookDeliveries(endpointId: "x") { id } }', ["applicant"]),
     (

@@ -3,6 +3,7 @@ from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.uploads import UploadKind, UploadReference, upload_router
 
 from jobs.api.ats import add_ats_api
+from jobs.api.demo_feeds import add_demo_feeds
 from jobs.db import members, outbox, revocations, uploads
 from jobs.domain.applications import ATTACHMENT_PURPOSE
 from jobs.domain.events import (
@@ -15,6 +16,7 @@ from jobs.domain.events import (
 from jobs.domain.models import RateLimitHit
 from jobs.graphql.schema import schema
 from jobs.messaging.consumers import build_consumers
+from jobs.messaging.feed_importer import FeedImporter
 from jobs.messaging.scheduler import run_scheduler_forever
 from jobs.settings import SERVICE_DIR, JobsSettings, get_settings
 
@@ -41,6 +43,14 @@ async def _scheduler(runtime: ServiceRuntime) -> None:
     await run_scheduler_forever(runtime.sessions, settings, storage=runtime.storage)
 
 
+async def _feed_importer(runtime: ServiceRuntime) -> None:
+    """Imports the organizations' job feeds when they are due (one replica at a time)."""
+    settings = runtime.settings
+    assert isinstance(settings, JobsSettings)
+    importer = FeedImporter(sessions=runtime.sessions, engine=runtime.engine, settings=settings)
+    await importer.run_forever()
+
+
 def create_app(settings: JobsSettings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app = create_service_app(
@@ -54,7 +64,7 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
             for topic in (JOB_TOPIC, APPLICATION_TOPIC, BOOKMARK_TOPIC, ERASURE_TOPIC, EXPORT_TOPIC)
         ],
         consumers=build_consumers,
-        workers=[Worker("scheduler", _scheduler)],
+        workers=[Worker("scheduler", _scheduler), Worker("feed-importer", _feed_importer)],
         revocations=revocations,
     )
     app.include_router(
@@ -69,4 +79,6 @@ def create_app(settings: JobsSettings | None = None) -> FastAPI:
         )
     )
     add_ats_api(app)
+    if settings.demo_feeds_dir is not None:
+        add_demo_feeds(app, settings.demo_feeds_dir)
     return app

@@ -41,6 +41,18 @@ class JobsSettings(MailSettings):
     # The ATS API (ADR 0039): requests per key and window (a batch counts once per job in it)
     ats_limit_window_seconds: int = 60
     ats_limit_per_key: int = 1200
+    # Feed imports (ADR 0041): feeds are fetched from public https addresses only, unless
+    # private targets are allowed (development, tests); a feed's size, its jobs and the time it
+    # may take to arrive are limited; the importer (one replica) looks for due sources at least
+    # this often, and sleeps until the next one is due otherwise.
+    feeds_allow_private_targets: bool = False
+    feed_max_bytes: int = 20_000_000
+    feed_max_items: int = 5000
+    feed_timeout_seconds: float = 30.0
+    feed_check_interval_seconds: float = 30.0
+    # The local board's demo feeds: files of this folder are served at /feeds/demo/<name>
+    # (scripts/seed.py points two demo organizations' sources at them). Unset: not served.
+    demo_feeds_dir: Path | None = None
     # ...attachments: signed download URLs (jobkit.uploads.signing), valid this long
     file_signing_secret: SecretStr = SecretStr("development-only-file-signing-secret")
     file_url_ttl_seconds: int = 600

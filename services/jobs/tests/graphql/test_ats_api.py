@@ -152,6 +152,10 @@ async def test_a_job_is_created_then_replaced_by_its_reference_with_the_wizards_
         read = await client.get("/jobs/REQ-1001")
         assert read.status_code == 200
         assert read.json()["version"] == 2
+        # the content it already has: nothing written, no event
+        same = posting("Senior Field Coordinator", employment_type_tids=[])
+        assert (await client.put("/jobs/REQ-1001", json=same)).json()["version"] == 2
+        assert len(await _events(committed_sessions, job["id"])) == 2
         # the wizard's rules, with the fields named as the groups name them; nothing saved
         refused = await client.put(
             "/jobs/REQ-1002",

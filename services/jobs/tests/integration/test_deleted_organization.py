@@ -1,20 +1,21 @@
 """A deleted organization takes its jobs with it: organizations' deleted event archives its
-open jobs and deletes its ATS API keys (applied as the ``jobs-organizations`` consumer does),
-once."""
+open jobs and deletes its ATS API keys and feed sources (applied as the ``jobs-organizations``
+consumer does), once."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 
 import pytest
 from jobkit.events import EventEnvelope
 from jobkit.testing.service import persist
 from jobs.db import outbox
-from jobs.domain.models import ApiKey, Job
+from jobs.domain.models import ApiKey, FeedItem, FeedRun, FeedSource, Job
 from jobs.domain.publishing import ORGANIZATION_DELETED_ACTOR
 from jobs.messaging.consumers import ORGANIZATION_DELETED, organization_handlers
 from jobs.settings import JobsSettings
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.jobs.tests.factories import job, organization
@@ -44,6 +45,26 @@ async def test_deleting_an_organization_archives_its_open_jobs_once(
         for owner in (org, other)
     ]
     await persist(sessions, *keys)
+    feeds = [
+        FeedSource(
+            organization_id=owner.id,
+            name="Careers feed",
+            url="https://ngo.example/jobs.xml",
+            format="xml",
+            created_by=uuid.uuid4(),
+            next_run_at=datetime.now(UTC),
+        )
+        for owner in (org, other)
+    ]
+    await persist(sessions, *feeds)
+    await persist(
+        sessions,
+        FeedRun(source_id=feeds[0].id, trigger="schedule", status="succeeded",
+                started_at=datetime.now(UTC), issues=[]),
+        FeedItem(source_id=feeds[0].id, reference="R-1", job_id=draft.id, role="created",
+                 fingerprint="f" * 64, first_seen_at=datetime.now(UTC),
+                 last_seen_at=datetime.now(UTC)),
+    )  # fmt: skip
     deleted = organization_handlers(JobsSettings())[ORGANIZATION_DELETED]
     event = EventEnvelope(
         type=ORGANIZATION_DELETED,
@@ -69,6 +90,12 @@ async def test_deleting_an_organization_archives_its_open_jobs_once(
             select(ApiKey.organization_id).where(ApiKey.id.in_([key.id for key in keys]))
         )
         assert list(kept) == [other.id]
+        left = await session.scalars(
+            select(FeedSource.organization_id).where(FeedSource.id.in_([f.id for f in feeds]))
+        )
+        assert list(left) == [other.id]
+        assert await session.scalar(select(func.count()).select_from(FeedRun)) == 0
+        assert await session.scalar(select(func.count()).select_from(FeedItem)) == 0
         rows = (
             await session.execute(
                 select(outbox.c.key, outbox.c.event_type, outbox.c.body).order_by(outbox.c.id)

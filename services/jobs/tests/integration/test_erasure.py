@@ -19,6 +19,7 @@ from jobs.domain.models import (
     Application,
     ApplicationAttachment,
     Bookmark,
+    FeedSource,
     Job,
     JobReport,
     RateLimitHit,
@@ -110,7 +111,19 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
         )
         for maker in (person, other)
     )
-    await persist(committed_sessions, my_key, their_key)
+    my_feed, their_feed = (
+        FeedSource(
+            organization_id=org.id,
+            name="Careers feed",
+            url="https://ngo.example/jobs.xml",
+            format="xml",
+            created_by=uuid.UUID(maker),
+            created_by_email=f"{maker[:8]}@example.org",
+            next_run_at=datetime.now(UTC),
+        )
+        for maker in (person, other)
+    )
+    await persist(committed_sessions, my_key, their_key, my_feed, their_feed)
 
     handler = erasure_handlers(service_settings, storage)[contracts.USER_DELETED]
     for _ in range(2):
@@ -153,13 +166,25 @@ async def test_a_deleted_account_is_erased_from_jobs_once(
         assert set(
             await session.scalars(select(ApiKey.id).where(ApiKey.organization_id == org.id))
         ) == {their_key.id}
+        # a feed source is the organization's: it stays, its maker anonymized as their jobs'
+        feed = await session.get(FeedSource, my_feed.id)
+        assert feed is not None
+        assert (feed.created_by, feed.created_by_email) == (created.owner_id, None)
+        kept_feed = await session.get(FeedSource, their_feed.id)
+        assert kept_feed is not None
+        assert kept_feed.created_by == uuid.UUID(other)
     assert not storage.path(f"{my_file}/original.pdf").exists()
     assert storage.path(f"{their_file}/original.pdf").exists()
 
     done = await confirmations(committed_sessions, outbox, service="jobs", user_id=person)
     assert len(done) == 2
     assert done[0].payload["erased"] == {"api_keys": 1, "application_files": 1, "bookmarks": 1}
-    assert done[0].payload["anonymized"] == {"applications": 2, "job_reports": 1, "jobs": 1}
+    assert done[0].payload["anonymized"] == {
+        "applications": 2,
+        "feed_sources": 1,
+        "job_reports": 1,
+        "jobs": 1,
+    }
     assert done[1].payload["erased"] == {}
     assert done[1].payload["anonymized"] == {}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -26,6 +27,7 @@ from jobs.domain.models import (
     Application,
     ApplicationAttachment,
     Bookmark,
+    FeedSource,
     Job,
     JobReport,
 )
@@ -146,6 +148,23 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
             scopes=["applications"],
             created_by=uuid.UUID(other),
         ),
+        FeedSource(
+            organization_id=org.id,
+            name="Ada's careers feed",
+            url="https://ada.example/jobs.xml",
+            format="xml",
+            created_by=uuid.UUID(person),
+            created_by_email="ada@x.org",
+            next_run_at=datetime.now(UTC),
+        ),
+        FeedSource(
+            organization_id=org.id,
+            name="Bob's feed",
+            url="https://bob.example/jobs.json",
+            format="json",
+            created_by=uuid.UUID(other),
+            next_run_at=datetime.now(UTC),
+        ),
     )
 
     event = export_event(person, email="Ada@example.org")
@@ -162,6 +181,7 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
         "job_reports": 1,
         "jobs": 1,
         "api_keys": 1,
+        "feed_sources": 1,
         "uploads": 2,
         "files": 1,
     }
@@ -179,11 +199,18 @@ async def test_a_persons_data_is_exported_from_jobs_with_their_files(
         "job_reports",
         "jobs",
         "api_keys",
+        "feed_sources",
         "uploads",
     }
     [key] = document["api_keys"]
     assert (key["name"], key["prefix"], key["scopes"]) == ("Ada's ATS sync", "jbk_ada123", ["jobs"])
     assert "secret_sha256" not in key
+    [feed] = document["feed_sources"]
+    assert (feed["name"], feed["url"], feed["format"]) == (
+        "Ada's careers feed",
+        "https://ada.example/jobs.xml",
+        "xml",
+    )
 
     # applications: signed in, and as a visitor by address; the files' original bytes
     by_id: dict[str, dict[str, Any]] = {item["id"]: item for item in document["applications"]}

@@ -19,20 +19,17 @@ stream makes for them, and how each is signed, following the Standard Webhooks c
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
-import ipaddress
 import json
 import secrets
-import socket
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
-from urllib.parse import urlparse
 
+from jobkit import targets
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from sqlalchemy import func, select, update
@@ -120,34 +117,15 @@ def body_of(delivery: WebhookDelivery) -> bytes:
 # --- targets ---------------------------------------------------------------------------------
 
 
-def _public(address: str) -> bool:
-    ip = ipaddress.ip_address(address)
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_global and not ip.is_multicast
-
-
 async def target_refusal(url: str, check: TargetCheck) -> str | None:
-    """Why ``url`` may not receive webhooks; None when it may."""
-    parsed = urlparse(url)
-    if parsed.scheme not in {"https", "http"} or not parsed.hostname:
-        return "Enter a full address starting with https://."
-    if parsed.username or parsed.password:
-        return "The address may not carry a user name or password."
-    if check.allow_private:
-        return None
-    if parsed.scheme != "https":
-        return "Webhooks are sent over https only."
-    try:
-        port = parsed.port or 443
-        found = await asyncio.get_running_loop().getaddrinfo(
-            parsed.hostname, port, type=socket.SOCK_STREAM
-        )
-    except (OSError, ValueError):
-        return "This host name does not resolve."
-    if not found or not all(_public(str(info[4][0])) for info in found):
-        return "Webhooks go to public addresses only, not to private or local networks."
-    return None
+    """Why ``url`` may not receive webhooks; None when it may (jobkit.targets' rule)."""
+    return await targets.target_refusal(
+        url,
+        allow_private=check.allow_private,
+        https_only=True,
+        scheme_message="Webhooks are sent over https only.",
+        private_message="Webhooks go to public addresses only, not to private or local networks.",
+    )
 
 
 # --- endpoints -------------------------------------------------------------------------------

@@ -542,7 +542,8 @@ async def _put(request: Request, caller: ApiCaller, reference: str, data: object
     "/jobs/{external_reference}",
     summary="Create or replace a job",
     description="Creates the organization's job with this reference (201) or replaces its "
-    "content (200): the same checks, sanitizing and workflow as the posting wizard. With "
+    "content (200; the content the job already has changes nothing: no new version): the same "
+    "checks, sanitizing and workflow as the posting wizard. With "
     "`publish: true` its publication is asked for (a slot of the organization's credits; the "
     "answer's `state` says where it stands: AWAITING_SLOT until billing answers).",
     status_code=200,

@@ -8,17 +8,18 @@ the whole job and is one transaction (one event), and that the job is found by i
 
 from __future__ import annotations
 
+import copy
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -90,10 +91,13 @@ _GROUPS: tuple[tuple[str, type[groups.Group]], ...] = (
 class PutJob:
     job: Job
     created: bool
+    # False when the job already had this content (and no publication was asked): nothing was
+    # written, no event made
+    changed: bool = True
 
 
-class _Refused(Exception):
-    """Rolls the request's transaction back with the errors to answer."""
+class Refused(Exception):
+    """Rolls the put's transaction back with the errors to answer."""
 
     def __init__(self, errors: JobErrors) -> None:
         self.errors = errors
@@ -158,16 +162,23 @@ async def _publish(
         action = Action.SUBMIT if job.state == JobState.DRAFT else Action.RESUBMIT
         refused = refusal(job, action)
         if refused is not None:
-            raise _Refused(refused)
+            raise Refused(refused)
         missing = missing_for_publication(job, now)
         if missing:
-            raise _Refused(JobErrors(missing))
+            raise Refused(JobErrors(missing))
         if action == Action.RESUBMIT:
             job.published_at = None
             job.expires_at = None
             if job.published is not None and job.published <= now:
                 job.published = None
         await request_publication(session, settings, job, action, actor, now)
+
+
+def _content(job: Job) -> dict[str, Any]:
+    """What a put may change, to tell whether it changed anything."""
+    return {
+        column.key: copy.deepcopy(getattr(job, column.key)) for column in inspect(Job).column_attrs
+    }
 
 
 async def put_job(
@@ -180,7 +191,8 @@ async def put_job(
     now: datetime | None = None,
 ) -> PutJob | JobErrors:
     """Create the organization's job with this reference, or replace its content; with
-    ``publish``, ask for its publication. One transaction, one event."""
+    ``publish``, ask for its publication. One transaction, one event (none when the job already
+    had this content)."""
     (result,) = await put_jobs(
         sessions=sessions,
         settings=settings,
@@ -203,25 +215,32 @@ async def put_jobs(
 ) -> list[PutJob | JobErrors]:
     """:func:`put_job` for each (reference, job), in order, all in ONE transaction: each job
     in its own savepoint, so a refused one leaves no trace and does not stop the others; the
-    results in the same order. The bulk write path (a batch request, a feed's run, the data
-    set): one commit and one outbox flush for the lot instead of one per job."""
+    results in the same order. The bulk write path (a batch request, the data set): one commit
+    and one outbox flush for the lot instead of one per job."""
     now = now or now_utc()
     async with unit_of_work(sessions) as session:
         refused = await authorize(session, principal, organization_id)
         if refused is not None:
             return [refused for _ in jobs]
-        organization = await session.get(KnownOrganization, organization_id)
-        if organization is None:
-            return [one_error(Code.NOT_FOUND, "This organization does not exist.") for _ in jobs]
         await lock_slugs_for(session, site=settings.site, titles=[body.title for _, body in jobs])
         results: list[PutJob | JobErrors] = []
         for reference, body in jobs:
             try:
                 async with session.begin_nested():
+                    job = await _job_of(session, organization_id, reference, lock=True)
                     results.append(
-                        await _put(session, settings, principal, organization, reference, body, now)
+                        await put_content(
+                            session,
+                            settings,
+                            principal=principal,
+                            organization_id=organization_id,
+                            reference=reference,
+                            job=job,
+                            body=body,
+                            now=now,
+                        )
                     )
-            except _Refused as refusal_:
+            except Refused as refusal_:
                 results.append(refusal_.errors)
             except IntegrityError:
                 # another request made the job with this reference at the same moment
@@ -235,27 +254,36 @@ async def put_jobs(
         return results
 
 
-async def _put(
+async def put_content(
     session: AsyncSession,
     settings: JobsSettings,
+    *,
     principal: Principal,
-    organization: KnownOrganization,
+    organization_id: uuid.UUID,
     reference: str,
+    job: Job | None,
     body: AtsJob,
     now: datetime,
 ) -> PutJob:
-    """One job of :func:`put_jobs`, in the caller's savepoint; raises :class:`_Refused`."""
-    models = _group_models(body, organization.id)
-    job = await _job_of(session, organization.id, reference, lock=True)
+    """The put in the caller's transaction, once it is authorized: a new job of the organization
+    with this reference when ``job`` is None (locked by the caller otherwise), the same checks,
+    sanitizing and publication as the wizard's. Raises :class:`Refused` (the caller rolls back);
+    answers ``changed=False`` without writing when the job already had this content."""
+    models = _group_models(body, organization_id)
     created = job is None
     if job is None:
+        organization = await session.get(KnownOrganization, organization_id)
+        if organization is None:
+            raise Refused(one_error(Code.NOT_FOUND, "This organization does not exist."))
         new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)
         job = await new_draft(
             session, settings, principal, organization, new, external_reference=reference
         )
+        before = None
     else:
+        before = _content(job)
         if body.type != job.type:
-            raise _Refused(
+            raise Refused(
                 one_error(
                     Code.NOT_EDITABLE,
                     f"The job is a {job.type}; its type cannot change.",
@@ -263,20 +291,23 @@ async def _put(
                 )
             )
         if is_locked(job):
-            raise _Refused(
+            raise Refused(
                 one_error(Code.NOT_EDITABLE, "External jobs cannot be edited once submitted.")
             )
         await _rename(session, job, body.title)
     errors = await apply_groups(session, settings, principal, job, models, now)
     if errors:
-        raise _Refused(JobErrors(errors))
+        raise Refused(JobErrors(errors))
+    changed = before is None or _content(job) != before
     if created:
         await emit(session, settings, job, JobCreated, actor_of(principal))
-    else:
+    elif changed:
         await record_edit(session, settings, job, actor=actor_of(principal))
     if body.publish:
+        state = job.state
         await _publish(session, settings, job, actor_of(principal), now)
-    return PutJob(job=await refreshed(session, job), created=created)
+        changed = changed or job.state != state
+    return PutJob(job=await refreshed(session, job), created=created, changed=changed)
 
 
 async def job_by_reference(

@@ -14,6 +14,9 @@
 - Uploads the person made and nothing refers to yet are deleted now (the sweeper would later).
 - **API keys** the person made (ADR 0039) are deleted: a key acts as the person who made it,
   and their address is on it. The organization makes a new one.
+- **Feed sources** the person added (ADR 0041) belong to their organization and keep importing:
+  their maker becomes the same random id as their jobs' (so do the jobs the sources create from
+  now on) and the maker's address is dropped.
 - The **rate limits' counters** naming the person (applications and reports per account and
   address) are deleted now rather than when later hits prune them.
 """
@@ -35,6 +38,7 @@ from jobs.domain.models import (
     Application,
     ApplicationAttachment,
     Bookmark,
+    FeedSource,
     Job,
     JobReport,
     RateLimitHit,
@@ -119,6 +123,12 @@ async def erase_person(
         report.anonymized_rows("jobs", rowcount(result))
         result = await session.execute(delete(ApiKey).where(ApiKey.created_by == owner))
         report.deleted("api_keys", rowcount(result))
+        result = await session.execute(
+            update(FeedSource)
+            .where(FeedSource.created_by == owner)
+            .values(created_by=stranger, created_by_email=None)
+        )
+        report.anonymized_rows("feed_sources", rowcount(result))
 
     # uploads nothing refers to yet go now; the ones a job shows stay, owned by nobody known
     unattached = list(

@@ -14,6 +14,8 @@ so that what a person can have erased they can first see:
   organization's;
 - **API keys** they made for an organization (ADR 0039): name, scopes, when made, last used and
   revoked (never a secret: only its digest is kept);
+- **feed sources** they added for an organization (ADR 0041): name, address, format, when added
+  (the runs' reports and the jobs imported are the organization's);
 - **uploads** they made: what was uploaded and when (the files of their applications are in
   the part; a job's logo or PDF is the organization's).
 
@@ -38,6 +40,7 @@ from jobs.domain.models import (
     Application,
     ApplicationAttachment,
     Bookmark,
+    FeedSource,
     Job,
     JobReport,
 )
@@ -61,6 +64,7 @@ async def export_person(
     await _reports(session, part, user_id)
     await _jobs(session, part, user_id)
     await _api_keys(session, part, user_id)
+    await _feed_sources(session, part, user_id)
     await _uploads(session, part, user_id, files)
     return part
 
@@ -269,6 +273,34 @@ async def _api_keys(session: AsyncSession, part: ExportPart, user_id: str) -> No
                 "revoked_at": key.revoked_at,
             }
             for key in rows
+        ],
+    )
+
+
+async def _feed_sources(session: AsyncSession, part: ExportPart, user_id: str) -> None:
+    """The feed sources the person added for an organization."""
+    try:
+        maker = uuid.UUID(user_id)
+    except ValueError:
+        part.add("feed_sources", [])
+        return
+    rows = await session.scalars(
+        select(FeedSource)
+        .where(FeedSource.created_by == maker)
+        .order_by(FeedSource.created_at, FeedSource.id)
+    )
+    part.add(
+        "feed_sources",
+        [
+            {
+                "id": source.id,
+                "organization_id": source.organization_id,
+                "name": source.name,
+                "url": source.url,
+                "format": source.format,
+                "created_at": source.created_at,
+            }
+            for source in rows
         ],
     )
 

@@ -45,6 +45,10 @@ class Job(Base):
             unique=True,
             postgresql_where=text("external_reference IS NOT NULL"),
         ),
+        # feed imports look for the same job made another way (ADR 0041)
+        Index(
+            "ix_jobs_organization_id_content_fingerprint", "organization_id", "content_fingerprint"
+        ),
     )
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
@@ -61,6 +65,10 @@ class Job(Base):
     # the organization's own reference for the job (its applicant tracking system's id), set by
     # the ATS API (jobs.api.ats); trimmed, unique within the organization
     external_reference: Mapped[str | None] = mapped_column(String(100))
+    # SHA-256 of the normalized title, organization, locations and description
+    # (jobs.domain.fingerprint), kept on every save; how feed imports recognise the same job
+    # arriving another way. Null for jobs not saved since it exists (filled in lazily).
+    content_fingerprint: Mapped[str | None] = mapped_column(String(64))
     # company_info
     organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     organization_number: Mapped[int] = mapped_column(Integer)
@@ -312,3 +320,91 @@ class ApiIdempotencyKey(Base):
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), index=True
     )
+
+
+class FeedSource(Base):
+    """A feed of an organization's jobs that the board imports on a schedule (ADR 0041): an XML
+    feed in the aggregators' format or JSON of schema.org JobPostings, fetched from ``url``
+    every ``interval_minutes`` by one replica. Made by the organization's recruiters or an
+    administrator; ``created_by`` is who made it (the jobs it creates are theirs)."""
+
+    __tablename__ = "feed_sources"
+    __table_args__ = (
+        Index("ix_feed_sources_organization_id", "organization_id"),
+        Index("ix_feed_sources_due", "next_run_at", postgresql_where=text("enabled")),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    organization_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    name: Mapped[str] = mapped_column(String(100))
+    url: Mapped[str] = mapped_column(String(2000))
+    format: Mapped[str] = mapped_column(String(10))  # xml | json
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    interval_minutes: Mapped[int] = mapped_column(Integer, default=60)
+    created_by: Mapped[uuid.UUID] = mapped_column(Uuid)
+    created_by_email: Mapped[str | None] = mapped_column(String(320))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    last_run_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    next_run_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FeedRun(Base):
+    """One import of a feed source and its report: what it created, updated, closed, left
+    unchanged, recognised as duplicates and rejected (``issues``: the items refused or not
+    published, with the reasons, capped). At most one run of a source is running at a time."""
+
+    __tablename__ = "feed_runs"
+    __table_args__ = (
+        Index("ix_feed_runs_source_id_started_at", "source_id", "started_at"),
+        Index(
+            "uq_feed_runs_running_source_id",
+            "source_id",
+            unique=True,
+            postgresql_where=text("status = 'running'"),
+        ),
+    )
+
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
+    source_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("feed_sources.id", ondelete="CASCADE")
+    )
+    trigger: Mapped[str] = mapped_column(String(10))  # schedule | manual
+    status: Mapped[str] = mapped_column(
+        String(10), default="running"
+    )  # running | succeeded | failed
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    items: Mapped[int] = mapped_column(Integer, default=0)
+    created: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[int] = mapped_column(Integer, default=0)
+    closed: Mapped[int] = mapped_column(Integer, default=0)
+    unchanged: Mapped[int] = mapped_column(Integer, default=0)
+    duplicate: Mapped[int] = mapped_column(Integer, default=0)
+    rejected: Mapped[int] = mapped_column(Integer, default=0)
+    # why the run failed as a whole (the feed could not be fetched or read)
+    error: Mapped[str | None] = mapped_column(String(1000))
+    # [{"reference", "title", "outcome" (rejected | not_published), "errors": [{"field",
+    # "code", "message"}]}], the first MAX_ISSUES
+    issues: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
+
+
+class FeedItem(Base):
+    """Which job an item of a feed source became: by the item's reference in the feed. ``role``
+    says how: ``created`` (the source made it: it updates and closes it), ``reference`` (a job
+    of the organization with the same reference, from the ATS API or another feed: it updates
+    it) or ``duplicate`` (a job with the same content made another way: listed once, left as
+    its maker keeps it)."""
+
+    __tablename__ = "feed_items"
+    __table_args__ = (Index("ix_feed_items_job_id", "job_id"),)
+
+    source_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("feed_sources.id", ondelete="CASCADE"), primary_key=True
+    )
+    reference: Mapped[str] = mapped_column(String(100), primary_key=True)
+    job_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("jobs.id", ondelete="CASCADE"))
+    role: Mapped[str] = mapped_column(String(10))  # created | reference | duplicate
+    # the item's content fingerprint when it was last applied
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

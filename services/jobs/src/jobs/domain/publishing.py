@@ -234,11 +234,22 @@ async def archive_job(
         job = await locked_for(session, principal, job_id)
         if isinstance(job, JobErrors):
             return job
-        refused = refusal(job, Action.ARCHIVE)
+        refused = await close_job(session, settings, job, actor_of(principal))
         if refused is not None:
             return refused
-        await _archive(session, settings, job, actor_of(principal))
         return await refreshed(session, job)
+
+
+async def close_job(
+    session: AsyncSession, settings: JobsSettings, job: Job, actor: str
+) -> JobErrors | None:
+    """Archive ``job`` (locked by the caller) in the caller's transaction, or say why the
+    workflow refuses it: the close of archiveJob, the ATS API and feed imports."""
+    refused = refusal(job, Action.ARCHIVE)
+    if refused is not None:
+        return refused
+    await _archive(session, settings, job, actor)
+    return None
 
 
 def withdraws_on_archive(job: Job) -> bool:

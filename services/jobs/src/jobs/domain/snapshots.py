@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from jobs.db import outbox
 from jobs.domain.clock import now_utc
 from jobs.domain.events import IndexedLocation, IndexedSalary, JobSnapshot
+from jobs.domain.fingerprint import fingerprint_of
 from jobs.domain.models import Job, JobSlug, KnownOrganization
 from jobs.settings import JobsSettings
 
@@ -94,7 +95,9 @@ async def emit(
     payload: EventPayload | type[JobSnapshot],
     actor: str | None,
 ) -> None:
-    """One event about ``job`` at its current version; a snapshot class is filled in here."""
+    """One event about ``job`` at its current version; a snapshot class is filled in here.
+    Every save of a job writes an event, so its content fingerprint is kept here too."""
+    job.content_fingerprint = fingerprint_of(job)
     if isinstance(payload, type):
         await session.flush()
         payload = await snapshot(session, settings, job, payload)

@@ -6,6 +6,7 @@ from jobkit.permissions import AdminLike, Anyone, IsAuthenticated, RecruiterScop
 from jobkit.schema import build_schema
 
 from jobs.graphql import api_keys as keys
+from jobs.graphql import feeds
 from jobs.graphql.application_queries import ApplicationQuery
 from jobs.graphql.application_types import ApplicationResult, ApplyToJobResult
 from jobs.graphql.job_values import Organization, OrganizationProfile
@@ -135,6 +136,32 @@ class Mutation:
         description="Remove a revoked key from the list (an active one is revoked first).",
         permission_classes=[RecruiterScope],
     )
+    create_feed_source: feeds.FeedSourceResult = strawberry.mutation(
+        resolver=feeds.create_feed_source,
+        description="A new job feed of the organization (its recruiters and administrators), "
+        "imported every intervalMinutes (15 at least, 60 unless given), the first time at once "
+        "when enabled. The address must be https and public (not a private or local network).",
+        permission_classes=[RecruiterScope],
+    )
+    update_feed_source: feeds.FeedSourceResult = strawberry.mutation(
+        resolver=feeds.update_feed_source,
+        description="Change what is given: name, address, format, interval, enabled. A new "
+        "address or format, or enabling it again, imports it at once; a new interval counts "
+        "from the last run.",
+        permission_classes=[RecruiterScope],
+    )
+    delete_feed_source: feeds.DeleteFeedSourceResult = strawberry.mutation(
+        resolver=feeds.delete_feed_source,
+        description="Delete a feed source and its reports; the jobs it imported stay as they are "
+        "(no longer updated or closed by it).",
+        permission_classes=[RecruiterScope],
+    )
+    run_feed_source: feeds.RunFeedSourceResult = strawberry.mutation(
+        resolver=feeds.run_feed_source,
+        description="Import the feed now (a disabled one too) and answer the run's report. "
+        "Refused while the feed is being imported already.",
+        permission_classes=[RecruiterScope],
+    )
 
 
 @strawberry.type
@@ -147,8 +174,23 @@ class ApiKeyQuery:
     )
 
 
+@strawberry.type
+class FeedQuery:
+    feed_sources: list[feeds.FeedSource] = strawberry.field(
+        resolver=feeds.feed_sources_of,
+        description="The organization's job feeds, oldest first (its recruiters and "
+        "administrators; empty for anyone else).",
+        permission_classes=[RecruiterScope],
+    )
+    feed_runs: list[feeds.FeedRun] = strawberry.field(
+        resolver=feeds.feed_runs_of,
+        description="A feed source's runs, newest first (1 to 100; the newest 100 are kept).",
+        permission_classes=[RecruiterScope],
+    )
+
+
 @strawberry.type(name="Query")
-class AllQueries(Query, ApplicationQuery, ApiKeyQuery):
+class AllQueries(Query, ApplicationQuery, ApiKeyQuery, FeedQuery):
     pass
 
 

@@ -52,7 +52,13 @@ from jobs.domain.events import (
     SlotGranted,
 )
 from jobs.domain.export import export_person
-from jobs.domain.models import ApiKey, Job, SiteSetting, VerifiedOrganization
+from jobs.domain.models import (
+    ApiKey,
+    FeedSource,
+    Job,
+    SiteSetting,
+    VerifiedOrganization,
+)
 from jobs.domain.publishing import archive_organization_jobs
 from jobs.domain.slots import apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
@@ -176,10 +182,14 @@ async def apply_profile(session: AsyncSession, event: EventEnvelope) -> None:
 def organization_handlers(settings: JobsSettings) -> dict[str, Handler]:
     async def deleted(session: AsyncSession, event: EventEnvelope) -> None:
         """organizations.organization.deleted: its open jobs are archived (their archived
-        events take them out of search and the sitemaps) and its ATS API keys deleted."""
+        events take them out of search and the sitemaps), its ATS API keys deleted, and its
+        feed sources with their reports and item mappings."""
         organization_id = OrganizationDeleted.model_validate(event.payload).organization_id
         archived = await archive_organization_jobs(session, settings, organization_id)
         await session.execute(delete(ApiKey).where(ApiKey.organization_id == organization_id))
+        await session.execute(
+            delete(FeedSource).where(FeedSource.organization_id == organization_id)
+        )
         log.info("organization %s deleted: %d open jobs archived", organization_id, archived)
 
     return {

@@ -57,6 +57,10 @@ export const possibleTypes: Record<string, string[]> = {
     "ApiKeyDeleted",
     "JobErrors"
   ],
+  "DeleteFeedSourceResult": [
+    "FeedSourceDeleted",
+    "JobErrors"
+  ],
   "DeleteJobAlertResult": [
     "AlertErrors",
     "JobAlertDeleted"
@@ -85,6 +89,10 @@ export const possibleTypes: Record<string, string[]> = {
     "ResumeError",
     "ResumeImportError",
     "SearchError"
+  ],
+  "FeedSourceResult": [
+    "FeedSourceSaved",
+    "JobErrors"
   ],
   "GdprConsentInfoResult": [
     "ConsentErrors",
@@ -180,6 +188,10 @@ export const possibleTypes: Record<string, string[]> = {
     "ContentResponse",
     "ErrorResponse",
     "RedirectResponse"
+  ],
+  "RunFeedSourceResult": [
+    "FeedSourceRan",
+    "JobErrors"
   ],
   "SetUserBlockedResult": [
     "AccountErrors",

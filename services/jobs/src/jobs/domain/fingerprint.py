@@ -1,0 +1,54 @@
+"""A job's content fingerprint: how feed imports recognise the same job arriving by another way
+(another feed, the ATS API, the wizard) under another reference or none (ADR 0041).
+
+SHA-256 over the title, the organization, the locations and the description, each normalized:
+HTML stripped, lower-cased, whitespace collapsed. Locations count by town and country only (a
+feed's street or postal code that the wizard's job left out is still the same job), in any
+order. Kept in ``jobs.content_fingerprint``, set wherever a job's event is written
+(:func:`jobs.domain.snapshots.emit`: every save of a job writes one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from jobkit.html import plain_text
+
+from jobs.domain.models import Job
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalized(text: str | None) -> str:
+    """The text without HTML, lower-cased, with whitespace collapsed."""
+    return _SPACES.sub(" ", plain_text(text or "")).strip().lower()
+
+
+def _place(address: Mapping[str, Any]) -> str:
+    return f"{normalized(address.get('locality'))},{normalized(address.get('country_code'))}"
+
+
+def content_fingerprint(
+    *,
+    title: str,
+    organization_id: uuid.UUID,
+    addresses: Iterable[Mapping[str, Any]],
+    description: str | None,
+) -> str:
+    places = ";".join(sorted({_place(address) for address in addresses}))
+    parts = (normalized(title), str(organization_id), places, normalized(description))
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+def fingerprint_of(job: Job) -> str:
+    """The fingerprint of a job as saved (``locations`` as the job keeps them)."""
+    return content_fingerprint(
+        title=job.title,
+        organization_id=job.organization_id,
+        addresses=[item["address"] for item in job.locations or []],
+        description=job.description,
+    )
