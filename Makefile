@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events bench lighthouse
+.PHONY: up down status check test schemas events bench bench-ingest lighthouse
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -26,6 +26,9 @@ events:    ## re-export the events' JSON Schemas and docs/events.md's tables aft
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
 	.venv/bin/python -m bench.run
 	.venv/bin/python -m bench.alerts
+
+bench-ingest: ## bulk ingestion: 100,000 jobs and 5,000 organizations through the write paths until findable, per hop, beside a raw _bulk (needs `make up`; long)
+	.venv/bin/python -m bench.ingest --jobs 100000 --organizations 5000
 
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs
