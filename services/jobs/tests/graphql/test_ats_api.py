@@ -17,11 +17,12 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
-from jobs.db import members, outbox
-from jobs.domain.models import Application, Job
+from jobkit.uploads.storage import storage_from_settings
+from jobs.db import members, outbox, uploads
+from jobs.domain.models import Application, ApplicationAttachment, Job
 from jobs.main import create_app
 from jobs.settings import JobsSettings
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.jobs.tests.factories import add_member, organization, seed_terms
@@ -359,7 +360,10 @@ async def test_each_key_has_a_request_budget(served: str, org: Organization) -> 
 
 
 async def test_applications_are_listed_and_moved_along_the_pipeline(
-    served: str, org: Organization, committed_sessions: async_sessionmaker[AsyncSession]
+    served: str,
+    org: Organization,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    service_settings: JobsSettings,
 ) -> None:
     secret = await org.key("JOBS", "APPLICATIONS")
     async with api(served, secret) as client:
@@ -378,9 +382,28 @@ async def test_applications_are_listed_and_moved_along_the_pipeline(
             version=1,
         )
         await persist(committed_sessions, application)
+        cv = await _attach(committed_sessions, service_settings, application.id, b"%PDF-1.4 Ada")
         page = (await client.get("/applications", params={"job": "APP-1"})).json()
         assert [a["email"] for a in page["applications"]] == ["ada@applicant.example"]
         assert page["applications"][0]["job_external_reference"] == "APP-1"
+        (listed,) = page["applications"][0]["attachments"]
+        assert (listed["id"], listed["kind"], listed["filename"]) == (str(cv), "CV", "ada cv.pdf")
+        path = f"/applications/{application.id}/attachments/{cv}"
+        assert listed["url"].endswith(f"/api/ats/v1{path}")
+        download = await client.get(path)
+        assert download.status_code == 200
+        assert download.content == b"%PDF-1.4 Ada"
+        assert download.headers["content-type"] == "application/pdf"
+        assert "ada%20cv.pdf" in download.headers["content-disposition"]
+        # another application's id with this file, or no key: nothing
+        assert (
+            await client.get(f"/applications/{uuid.uuid4()}/attachments/{cv}")
+        ).status_code == 404
+        async with api(served, None) as anonymous:
+            assert (await anonymous.get(path)).status_code == 401
+        jobs_only = await org.key("JOBS", name="Jobs only")
+        async with api(served, jobs_only) as scoped:
+            assert (await scoped.get(path)).status_code == 403
         moved = await client.post(
             f"/applications/{application.id}/status", json={"status": "shortlisted"}
         )
@@ -396,6 +419,36 @@ async def test_applications_are_listed_and_moved_along_the_pipeline(
     assert count == 1
 
 
+async def _attach(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    application_id: uuid.UUID,
+    data: bytes,
+) -> uuid.UUID:
+    """A CV of the application: its upload row and its original in storage."""
+    upload_id = uuid.uuid4()
+    key = f"{upload_id}/original.pdf"
+    await storage_from_settings(settings).put(key, data, "application/pdf")
+    async with sessions() as session, session.begin():
+        await session.execute(
+            insert(uploads).values(
+                id=upload_id,
+                owner_id="anonymous",
+                kind="pdf",
+                media_type="application/pdf",
+                filename="ada cv.pdf",
+                size=len(data),
+                styles={"original": {"key": key, "media_type": "application/pdf"}},
+                private=True,
+                purpose="application_attachment",
+            )
+        )
+        session.add(
+            ApplicationAttachment(upload_id=upload_id, application_id=application_id, kind="cv")
+        )
+    return upload_id
+
+
 async def test_the_api_is_described_by_openapi_3_1(served: str) -> None:
     async with httpx.AsyncClient(base_url=served) as client:
         document = (await client.get("/ats/v1/openapi.json")).json()
@@ -407,6 +460,7 @@ async def test_the_api_is_described_by_openapi_3_1(served: str) -> None:
         "/ats/v1/jobs:batch",
         "/ats/v1/applications",
         "/ats/v1/applications/{application_id}",
+        "/ats/v1/applications/{application_id}/attachments/{attachment_id}",
         "/ats/v1/applications/{application_id}/status",
     }
     job = document["components"]["schemas"]["AtsJob"]

@@ -22,19 +22,28 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Header, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from jobkit.db import unit_of_work
 from jobkit.ratelimit import over_limits, window_start
+from jobkit.uploads.processing import content_disposition, served_filename
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from jobs.db import uploads
 from jobs.domain import applications as application_cases
 from jobs.domain import ats
 from jobs.domain.api_keys import ApiCaller, authenticate
 from jobs.domain.clock import now_utc
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
-from jobs.domain.models import ApiIdempotencyKey, Application, Job, RateLimitHit
+from jobs.domain.models import (
+    ApiIdempotencyKey,
+    Application,
+    ApplicationAttachment,
+    Job,
+    RateLimitHit,
+)
 from jobs.domain.publishing import archive_job
 from jobs.domain.workflow import JobState
 from jobs.settings import JobsSettings
@@ -158,7 +167,39 @@ def _iso_date(value: Any) -> str | None:
     return value.isoformat() if value else None
 
 
-def application_json(application: Application, reference: str | None) -> dict[str, Any]:
+def attachment_json(row: Any, application_id: uuid.UUID, settings: JobsSettings) -> dict[str, Any]:
+    """An application's file as the API lists it (``row``: the attachment with its upload)."""
+    path = f"/api/ats/v1/applications/{application_id}/attachments/{row.id}"
+    return {
+        "id": str(row.id),
+        "kind": row.ApplicationAttachment.kind.upper(),
+        "filename": row.filename,
+        "media_type": row.media_type,
+        "size": int(row.size),
+        "url": f"{settings.site_url.rstrip('/')}{path}",
+    }
+
+
+async def attachments_by_application(
+    session: AsyncSession, application_ids: list[uuid.UUID], settings: JobsSettings
+) -> dict[uuid.UUID, list[dict[str, Any]]]:
+    """The applications' files, in their order (one query for a page)."""
+    rows = await session.execute(
+        select(ApplicationAttachment, uploads)
+        .join(uploads, uploads.c.id == ApplicationAttachment.upload_id)
+        .where(ApplicationAttachment.application_id.in_(application_ids))
+        .order_by(ApplicationAttachment.position)
+    )
+    found: dict[uuid.UUID, list[dict[str, Any]]] = {key: [] for key in application_ids}
+    for row in rows:
+        application_id = row.ApplicationAttachment.application_id
+        found[application_id].append(attachment_json(row, application_id, settings))
+    return found
+
+
+def application_json(
+    application: Application, reference: str | None, attachments: list[dict[str, Any]]
+) -> dict[str, Any]:
     return {
         "id": str(application.id),
         "job_id": str(application.job_id),
@@ -173,6 +214,7 @@ def application_json(application: Application, reference: str | None) -> dict[st
         "knocked_out": application.knocked_out,
         "created_at": _iso(application.created_at),
         "status_changed_at": _iso(application.status_changed_at),
+        "attachments": attachments,
     }
 
 
@@ -242,7 +284,7 @@ async def _caller(request: Request, scope: str, cost: int = 1) -> ApiCaller:
     return caller
 
 
-Answer = Callable[[ApiCaller], Awaitable[JSONResponse]]
+Answer = Callable[[ApiCaller], Awaitable[Response]]
 
 
 async def _json_body(request: Request, limit: int) -> Any:
@@ -270,7 +312,7 @@ def _body_schema(name: str) -> dict[str, Any]:
     }
 
 
-async def _answer(request: Request, scope: str, answer: Answer, *, cost: int = 1) -> JSONResponse:
+async def _answer(request: Request, scope: str, answer: Answer, *, cost: int = 1) -> Response:
     try:
         caller = await _caller(request, scope, cost)
     except _Refusal as refusal:
@@ -469,7 +511,7 @@ async def list_jobs(
     state: Annotated[list[str] | None, Query(description=f"One of {', '.join(_STATES)}.")] = None,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT)] = 50,
     cursor: str | None = None,
-) -> JSONResponse:
+) -> Response:
     async def answer(caller: ApiCaller) -> JSONResponse:
         states = [value.lower() for value in state or []]
         unknown = [value for value in state or [] if value.upper() not in _STATES]
@@ -502,7 +544,7 @@ async def list_jobs(
     summary="Read one job by the organization's reference",
     description="The job's state and, as `AtsJob` fields, its content.",
 )
-async def get_job(request: Request, external_reference: ReferencePath) -> JSONResponse:
+async def get_job(request: Request, external_reference: ReferencePath) -> Response:
     async def answer(caller: ApiCaller) -> JSONResponse:
         job = await ats.job_by_reference(
             sessions=_runtime(request).sessions,
@@ -681,6 +723,15 @@ def _summary(job: dict[str, Any]) -> dict[str, Any]:
 # --- applications ----------------------------------------------------------------------------
 
 
+class AttachmentOut(BaseModel):
+    id: str
+    kind: str = Field(description="CV, COVER_LETTER or OTHER.")
+    filename: str
+    media_type: str
+    size: int = Field(description="Bytes.")
+    url: str = Field(description="Where to download it, with the same key.")
+
+
 class ApplicationOut(BaseModel):
     id: str
     job_id: str
@@ -695,6 +746,7 @@ class ApplicationOut(BaseModel):
     knocked_out: bool
     created_at: str | None
     status_changed_at: str | None
+    attachments: list[AttachmentOut] = Field(description="The applicant's files, in order.")
 
 
 class ApplicationPage(BaseModel):
@@ -715,7 +767,7 @@ async def list_applications(
     status: str | None = None,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT)] = 50,
     cursor: str | None = None,
-) -> JSONResponse:
+) -> Response:
     async def answer(caller: ApiCaller) -> JSONResponse:
         after = _after(cursor)
         if isinstance(after, JSONResponse):
@@ -745,11 +797,16 @@ async def list_applications(
                     )
                 )
             ).all()
-        page = rows[:limit]
+            page = rows[:limit]
+            files = await attachments_by_application(
+                session, [row[0].id for row in page], _settings(request)
+            )
         last = page[-1][0] if len(rows) > limit else None
         return JSONResponse(
             {
-                "applications": [application_json(row[0], row[1]) for row in page],
+                "applications": [
+                    application_json(row[0], row[1], files[row[0].id]) for row in page
+                ],
                 "next_cursor": (
                     base64.urlsafe_b64encode(f"{last.created_at.isoformat()}|{last.id}".encode())
                     .decode()
@@ -766,7 +823,7 @@ async def list_applications(
 @router.get(
     "/applications/{application_id}", response_model=ApplicationOut, summary="Read one application"
 )
-async def get_application(request: Request, application_id: uuid.UUID) -> JSONResponse:
+async def get_application(request: Request, application_id: uuid.UUID) -> Response:
     async def answer(caller: ApiCaller) -> JSONResponse:
         async with _runtime(request).sessions() as session:
             row = (
@@ -779,9 +836,56 @@ async def get_application(request: Request, application_id: uuid.UUID) -> JSONRe
                     )
                 )
             ).first()
-        if row is None:
-            return problem(404, "The organization has no application with this id.")
-        return JSONResponse(application_json(row[0], row[1]))
+            if row is None:
+                return problem(404, "The organization has no application with this id.")
+            files = await attachments_by_application(session, [row[0].id], _settings(request))
+        return JSONResponse(application_json(row[0], row[1], files[row[0].id]))
+
+    return await _answer(request, "applications", answer)
+
+
+@router.get(
+    "/applications/{application_id}/attachments/{attachment_id}",
+    summary="Download one of an application's files",
+    response_class=Response,
+    responses={200: {"description": "The file as the applicant sent it (a PDF)."}},
+)
+async def get_attachment(
+    request: Request, application_id: uuid.UUID, attachment_id: uuid.UUID
+) -> Response:
+    async def answer(caller: ApiCaller) -> Response:
+        async with _runtime(request).sessions() as session:
+            row = (
+                await session.execute(
+                    select(uploads)
+                    .join(ApplicationAttachment, ApplicationAttachment.upload_id == uploads.c.id)
+                    .join(Application, Application.id == ApplicationAttachment.application_id)
+                    .where(
+                        Application.id == application_id,
+                        Application.organization_id == caller.organization_id,
+                        ApplicationAttachment.upload_id == attachment_id,
+                    )
+                )
+            ).first()
+        original = row.styles.get("original") if row is not None else None
+        if row is None or original is None:
+            return problem(404, "The application has no file with this id.")
+        try:
+            body = await _runtime(request).storage.get(original["key"])
+        except FileNotFoundError:
+            return problem(404, "The application has no file with this id.")
+        extension = original["key"].rsplit(".", 1)[-1]
+        return Response(
+            body,
+            media_type=original.get("media_type") or row.media_type,
+            headers={
+                "Content-Disposition": content_disposition(
+                    served_filename(row.filename, extension)
+                ),
+                "X-Content-Type-Options": "nosniff",
+                "Cache-Control": "private, no-store",
+            },
+        )
 
     return await _answer(request, "applications", answer)
 
@@ -823,7 +927,8 @@ async def change_status(
             reference = await session.scalar(
                 select(Job.external_reference).where(Job.id == result.job_id)
             )
-        return JSONResponse(application_json(result, reference))
+            files = await attachments_by_application(session, [result.id], _settings(request))
+        return JSONResponse(application_json(result, reference, files[result.id]))
 
     return await _idempotent(request, "applications", answer, body_limit=MAX_BODY)
 
