@@ -9,7 +9,7 @@ from typing import Any
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer
 from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
@@ -304,22 +304,28 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, AnalyticsSettings)
 
-    def consumer(group: str, handlers: dict[str, dict[str, Handler]]) -> IdempotentConsumer:
+    def consumer(
+        group: str, handlers: dict[str, dict[str, Handler]], batching: Batching | None = None
+    ) -> IdempotentConsumer:
         return IdempotentConsumer(
             group_id=settings.topic(group),
             handlers={settings.topic(topic): by_type for topic, by_type in handlers.items()},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
+            batching=batching,
         )
 
     return [
         consumer(GROUP_ID, event_handlers(relay_config(settings))),
         consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
         consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
+        # the job read model and the webhook deliveries (rows the sender sends later): a burst
+        # of job events applied per fetched batch in one transaction (ADR 0042)
         consumer(
             JOBS_GROUP,
             {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings))},
+            batching=Batching(),
         ),
         consumer(
             ERASURE_GROUP,

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer
 from jobkit.db import unit_of_work
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
@@ -100,6 +100,9 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
+            # new jobs noted for the instant alerts (rows the mailer's rounds read): a burst
+            # applied per fetched batch in one transaction (ADR 0042)
+            batching=Batching(),
         )
     ]
 
