@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import dataset
 
 POLL_SECONDS = 0.5
+HOPS = ("api", "relay", "saga", "indexer")
 RAW_CHUNK = 1_000
 
 
@@ -124,13 +125,18 @@ async def watch(state: Watch, stop: asyncio.Event) -> None:
             indexed = (
                 await elasticsearch.count(index=f"{search.index_prefix}-jobs", query=findable)
             )["count"]
-            for hop, count in (
-                ("relay", counts.get("jobs.job.publish_requested", 0)),
-                ("saga", min(live or 0, counts.get("jobs.job.published", 0))),
-                ("indexer", indexed),
-            ):
-                if hop not in state.done and count >= state.expected:
-                    state.done[hop] = now
+            reached = [
+                hop
+                for hop, count in (
+                    ("relay", counts.get("jobs.job.publish_requested", 0)),
+                    ("saga", min(live or 0, counts.get("jobs.job.published", 0))),
+                    ("indexer", indexed),
+                )
+                if count >= state.expected
+            ]
+            # a hop passed means the ones before it passed too (they were read a moment earlier)
+            for hop in HOPS[1 : HOPS.index(reached[-1]) + 1] if reached else ():
+                state.done.setdefault(hop, now)
             if stop.is_set() and "api" in state.done and len(state.done) < 4:
                 raise SystemExit(f"stopped waiting: {state.done}")
     finally:
@@ -232,7 +238,7 @@ async def main(args: argparse.Namespace) -> list[Hop]:
         await asyncio.wait_for(watcher, timeout=args.timeout)
     except TimeoutError as error:
         raise SystemExit(f"not every hop done after {args.timeout:.0f} s: {state.done}") from error
-    hops = [Hop(name, published, state.done[name]) for name in ("api", "relay", "saga", "indexer")]
+    hops = [Hop(name, published, state.done[name]) for name in HOPS]
     hops.append(await raw_bulk(state.organization_ids, published))
     if not args.keep:
         await dataset.remove()
