@@ -333,7 +333,8 @@ describe("OrganizationWebhooksPage", () => {
     // the payload, as JSON
     await user.click(within(ok).getByRole("button", { name: "Show the payload of msg_sent1" }));
     const payload = await screen.findByRole("dialog", { name: "Payload of msg_sent1" });
-    expect(within(payload).getByTestId("webhook-payload")).toHaveTextContent('"title": "River steward"');
+    expect(within(payload).getByRole("region", { name: "JSON payload" })).toHaveTextContent('"title": "River steward"');
+    expect(within(payload).getByRole("button", { name: "Copy the payload" })).toBeInTheDocument();
     await user.click(within(payload).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
@@ -383,7 +384,11 @@ describe("OrganizationWebhooksPage", () => {
     await user.click(within(card).getByRole("button", { name: "Rotate the secret" }));
     const dialog = await screen.findByRole("dialog", { name: "Rotate the signing secret?" });
     expect(dialog).toHaveTextContent("The old one keeps signing beside it for 24 hours");
-    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    // the dialog's own close button is named too
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(within(card).getByRole("button", { name: "Rotate the secret" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Rotate the signing secret?" })).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(rotate).not.toHaveBeenCalled();
 

@@ -121,6 +121,7 @@ const messages = defineMessages({
   showLog: { id: "organizations.webhooks.showLog", defaultMessage: "Show the delivery log" },
   hideLog: { id: "organizations.webhooks.hideLog", defaultMessage: "Hide the delivery log" },
   cancel: { id: "organizations.webhooks.cancel", defaultMessage: "Cancel" },
+  close: { id: "organizations.webhooks.close", defaultMessage: "Close" },
   done: { id: "organizations.webhooks.done", defaultMessage: "Done" },
   // the form (adding and editing)
   addEndpoint: { id: "organizations.webhooks.addEndpoint", defaultMessage: "Add an endpoint" },
@@ -522,6 +523,7 @@ function RotateDialog({ endpoint, onClose }: { endpoint: Endpoint | null; onClos
       onClose={close}
       centered
       title={intl.formatMessage(rotated ? messages.rotatedTitle : messages.rotateTitle)}
+      closeButtonProps={{ "aria-label": intl.formatMessage(messages.close) }}
     >
       {rotated ? (
         <Stack gap="sm">
@@ -586,7 +588,13 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: Endpoint | null; onClos
       .catch(() => undefined);
   };
   return (
-    <Modal opened={endpoint !== null} onClose={close} centered title={intl.formatMessage(messages.deleteTitle)}>
+    <Modal
+      opened={endpoint !== null}
+      onClose={close}
+      centered
+      title={intl.formatMessage(messages.deleteTitle)}
+      closeButtonProps={{ "aria-label": intl.formatMessage(messages.close) }}
+    >
       <Stack gap="sm">
         <Text style={{ overflowWrap: "anywhere" }}>
           <FormattedMessage {...messages.deleteText} values={{ url: endpoint?.url ?? "" }} />
@@ -771,7 +779,14 @@ function EndpointList({ organizationId }: { organizationId: string }) {
           />
         ))}
       </Stack>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} centered size="lg" title={intl.formatMessage(messages.editTitle)}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        centered
+        size="lg"
+        title={intl.formatMessage(messages.editTitle)}
+        closeButtonProps={{ "aria-label": intl.formatMessage(messages.close) }}
+      >
         {editing ? <EditEndpointForm key={editing.id} endpoint={editing} onDone={() => setEditing(null)} /> : null}
       </Modal>
       <RotateDialog endpoint={rotating} onClose={() => setRotating(null)} />

@@ -75,6 +75,7 @@ const messages = defineMessages({
     defaultMessage:
       "{count, plural, =0 {There was nothing to send again.} one {# delivery is being sent again.} other {# deliveries are being sent again.}}",
   },
+  payload: { id: "organizations.webhooks.log.payload", defaultMessage: "JSON payload" },
   payloadTitle: { id: "organizations.webhooks.log.payloadTitle", defaultMessage: "Payload of {id}" },
   payloadText: {
     id: "organizations.webhooks.log.payloadText",
@@ -208,13 +209,19 @@ function PayloadModal({ delivery, onClose }: { delivery: Delivery | null; onClos
       size="lg"
       title={intl.formatMessage(messages.payloadTitle, { id: delivery?.id ?? "" })}
       styles={{ title: { overflowWrap: "anywhere" } }}
+      closeButtonProps={{ "aria-label": intl.formatMessage(messages.close) }}
     >
       <Stack gap="sm">
         <Text size="sm">
           <FormattedMessage {...messages.payloadText} values={{ event: delivery?.eventType ?? "" }} />
         </Text>
-        <ScrollArea.Autosize mah={420} type="auto">
-          <Code block data-testid="webhook-payload">
+        {/* focusable, so that a keyboard scrolls a payload wider or longer than the dialog */}
+        <ScrollArea.Autosize
+          mah={420}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: "region", "aria-label": intl.formatMessage(messages.payload) }}
+        >
+          <Code block>
             {json}
           </Code>
         </ScrollArea.Autosize>
@@ -230,9 +237,6 @@ function PayloadModal({ delivery, onClose }: { delivery: Delivery | null; onClos
               </Button>
             )}
           </CopyButton>
-          <Button onClick={onClose}>
-            <FormattedMessage {...messages.close} />
-          </Button>
         </Group>
       </Stack>
     </Modal>
