@@ -294,7 +294,8 @@ test("a recruiter's webhook endpoint gets a signed job.published for each of 50 
     }).toPass({ timeout: 180_000, intervals: [2_000, 5_000] });
     await expect(search.results.getByRole("link", { name: new RegExp(`Webhook courier ${run}`) }).first()).toBeVisible();
 
-    // The delivery log lists them as sent; one is replayed with its first webhook-id
+    // The delivery log lists them as sent (its newest 50: another journey's job of the
+    // organization may come in between); the newest of the run is replayed with its webhook-id
     await page.goto(`/dashboard/organization/${profileId}/webhooks`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     const again = page.getByRole("region", { name: "Endpoints" }).getByRole("article", { name: receiver.url });
@@ -302,8 +303,11 @@ test("a recruiter's webhook endpoint gets a signed job.published for each of 50 
     const log = again.getByRole("region", { name: "Delivery log" });
     const rows = log.getByRole("table", { name: "Deliveries" }).getByRole("row").filter({ hasText: "job.published" });
     await expect(rows).toHaveCount(JOBS);
-    await expect(rows.filter({ hasText: "Sent" })).toHaveCount(JOBS);
-    const replayed = deliveries[0]?.delivery.id ?? "";
+    const newest = deliveries.reduce((last, item) => (item.delivery.at > last.delivery.at ? item : last));
+    const replayed = newest.delivery.id;
+    const row = rows.filter({ hasText: replayed });
+    await expect(row).toContainText("Sent");
+    await expect(row).toContainText("HTTP 204");
     const before = receiver.received.filter((delivery) => delivery.id === replayed).length;
     await log.getByRole("button", { name: `Show the payload of ${replayed}` }).click();
     const payloadDialog = page.getByRole("dialog", { name: `Payload of ${replayed}` });
