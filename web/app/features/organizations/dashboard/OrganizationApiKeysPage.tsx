@@ -53,6 +53,7 @@ const messages = defineMessages({
   myOrganizations: { id: "organizations.apiKeys.myOrganizations", defaultMessage: "My organizations" },
   editProfile: { id: "organizations.apiKeys.editProfile", defaultMessage: "Edit the profile" },
   members: { id: "organizations.apiKeys.members", defaultMessage: "Members" },
+  webhooks: { id: "organizations.apiKeys.webhooks", defaultMessage: "Webhooks" },
   organizationFailed: {
     id: "organizations.apiKeys.organizationFailed",
     defaultMessage: "The organization could not be loaded. Please try again in a moment.",
@@ -545,6 +546,9 @@ export function OrganizationApiKeysPage({ id }: { id: string }) {
             </Anchor>
             <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/members`}>
               <FormattedMessage {...messages.members} />
+            </Anchor>
+            <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/webhooks`}>
+              <FormattedMessage {...messages.webhooks} />
             </Anchor>
           </Group>
           <Stack gap="xs">

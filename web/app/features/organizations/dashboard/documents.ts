@@ -700,3 +700,166 @@ export const REVOKE_API_KEY = graphql(`
     }
   }
 `);
+
+/** The webhooks page: the organization behind the profile of the route. */
+export const ORGANIZATION_WEBHOOKS_PAGE = graphql(`
+  query OrganizationWebhooksPage($id: ID!) {
+    organizationProfile(id: $id) {
+      id
+      slug
+      name
+      organization {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** A webhook endpoint as its organization's list shows it, its signing secret included (ADR 0040). */
+export const WEBHOOK_ENDPOINT_FIELDS = graphql(`
+  fragment WebhookEndpointFields on WebhookEndpoint {
+    id
+    organizationId
+    url
+    description
+    eventTypes
+    secret
+    previousSecretUntil
+    enabled
+    disabledReason
+    createdAt
+  }
+`);
+
+export const WEBHOOK_ENDPOINTS = graphql(`
+  query WebhookEndpoints($organizationId: ID!) {
+    webhookEndpoints(organizationId: $organizationId) {
+      ...WebhookEndpointFields
+    }
+  }
+`);
+
+export const WEBHOOK_EVENT_TYPES = graphql(`
+  query WebhookEventTypes {
+    webhookEventTypes {
+      name
+      description
+    }
+  }
+`);
+
+/** An endpoint's delivery log, newest first (the API keeps 30 days). */
+export const WEBHOOK_DELIVERIES = graphql(`
+  query WebhookDeliveries($endpointId: ID!, $limit: Int!) {
+    webhookDeliveries(endpointId: $endpointId, limit: $limit) {
+      id
+      eventType
+      status
+      attempts
+      nextAttemptAt
+      lastStatusCode
+      lastError
+      createdAt
+      deliveredAt
+      payload
+    }
+  }
+`);
+
+export const CREATE_WEBHOOK_ENDPOINT = graphql(`
+  mutation CreateWebhookEndpoint($organizationId: ID!, $url: String!, $eventTypes: [String!]!, $description: String) {
+    createWebhookEndpoint(organizationId: $organizationId, url: $url, eventTypes: $eventTypes, description: $description) {
+      __typename
+      ... on WebhookEndpointSaved {
+        endpoint {
+          ...WebhookEndpointFields
+        }
+      }
+      ... on WebhookErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_WEBHOOK_ENDPOINT = graphql(`
+  mutation UpdateWebhookEndpoint($id: ID!, $url: String, $eventTypes: [String!], $description: String, $enabled: Boolean) {
+    updateWebhookEndpoint(id: $id, url: $url, eventTypes: $eventTypes, description: $description, enabled: $enabled) {
+      __typename
+      ... on WebhookEndpointSaved {
+        endpoint {
+          ...WebhookEndpointFields
+        }
+      }
+      ... on WebhookErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const ROTATE_WEBHOOK_SECRET = graphql(`
+  mutation RotateWebhookSecret($id: ID!) {
+    rotateWebhookSecret(id: $id) {
+      __typename
+      ... on WebhookEndpointSaved {
+        endpoint {
+          ...WebhookEndpointFields
+        }
+      }
+      ... on WebhookErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const DELETE_WEBHOOK_ENDPOINT = graphql(`
+  mutation DeleteWebhookEndpoint($id: ID!) {
+    deleteWebhookEndpoint(id: $id) {
+      __typename
+      ... on WebhookEndpointDeleted {
+        id
+      }
+      ... on WebhookErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+/** One delivery again (`deliveryId`), or every delivery of the endpoint of the last `hours` hours. */
+export const REPLAY_WEBHOOK_DELIVERIES = graphql(`
+  mutation ReplayWebhookDeliveries($id: ID!, $deliveryId: ID, $hours: Int!) {
+    replayWebhookDeliveries(id: $id, deliveryId: $deliveryId, hours: $hours) {
+      __typename
+      ... on WebhookReplayed {
+        count
+      }
+      ... on WebhookErrors {
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
