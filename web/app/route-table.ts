@@ -50,6 +50,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["dashboard/organization/:id/edit", "routes/dashboard-organization-edit.tsx"],
   ["dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"],
   ["dashboard/organization/:id/api-keys", "routes/dashboard-organization-api-keys.tsx"],
+  ["dashboard/organization/:id/feeds", "routes/dashboard-organization-feeds.tsx"],
   ["job/:slug/apply/:step", "routes/job-apply.tsx"],
   ["recruiter/applications", "routes/recruiter-applications.tsx"],
   ["my-applications", "routes/my-applications.tsx"],

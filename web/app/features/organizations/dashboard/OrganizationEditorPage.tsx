@@ -40,6 +40,7 @@ const messages = defineMessages({
   publish: { id: "organizations.editor.page.publish", defaultMessage: "Publish" },
   members: { id: "organizations.editor.page.members", defaultMessage: "Members" },
   apiKeys: { id: "organizations.editor.page.apiKeys", defaultMessage: "API keys" },
+  feeds: { id: "organizations.editor.page.feeds", defaultMessage: "Job feeds" },
   editName: { id: "organizations.editor.page.editName", defaultMessage: "Edit {name}" },
   editOrganization: { id: "organizations.editor.page.editOrganization", defaultMessage: "Edit the organization" },
   myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "My organizations" },
@@ -171,6 +172,9 @@ export function OrganizationEditorPage({ id }: { id: string }) {
             </Anchor>
             <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/api-keys`}>
               <FormattedMessage {...messages.apiKeys} />
+            </Anchor>
+            <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/feeds`}>
+              <FormattedMessage {...messages.feeds} />
             </Anchor>
           </Group>
           <Tabs defaultValue="info" keepMounted>
