@@ -51,6 +51,7 @@ export const PAGE_ROUTES: readonly (readonly [path: string, file: string])[] = [
   ["dashboard/organization/:id/members", "routes/dashboard-organization-members.tsx"],
   ["dashboard/organization/:id/api-keys", "routes/dashboard-organization-api-keys.tsx"],
   ["dashboard/organization/:id/webhooks", "routes/dashboard-organization-webhooks.tsx"],
+  ["dashboard/organization/:id/feeds", "routes/dashboard-organization-feeds.tsx"],
   ["job/:slug/apply/:step", "routes/job-apply.tsx"],
   ["recruiter/applications", "routes/recruiter-applications.tsx"],
   ["my-applications", "routes/my-applications.tsx"],

@@ -41,6 +41,7 @@ const messages = defineMessages({
   members: { id: "organizations.editor.page.members", defaultMessage: "Members" },
   apiKeys: { id: "organizations.editor.page.apiKeys", defaultMessage: "API keys" },
   webhooks: { id: "organizations.editor.page.webhooks", defaultMessage: "Webhooks" },
+  feeds: { id: "organizations.editor.page.feeds", defaultMessage: "Job feeds" },
   editName: { id: "organizations.editor.page.editName", defaultMessage: "Edit {name}" },
   editOrganization: { id: "organizations.editor.page.editOrganization", defaultMessage: "Edit the organization" },
   myOrganizations: { id: "organizations.editor.page.myOrganizations", defaultMessage: "My organizations" },
@@ -175,6 +176,9 @@ export function OrganizationEditorPage({ id }: { id: string }) {
             </Anchor>
             <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/webhooks`}>
               <FormattedMessage {...messages.webhooks} />
+            </Anchor>
+            <Anchor component={NavLink} to={`/dashboard/organization/${profile.id}/feeds`}>
+              <FormattedMessage {...messages.feeds} />
             </Anchor>
           </Group>
           <Tabs defaultValue="info" keepMounted>

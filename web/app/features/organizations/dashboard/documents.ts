@@ -863,3 +863,191 @@ export const REPLAY_WEBHOOK_DELIVERIES = graphql(`
     }
   }
 `);
+
+/** The job feeds page: the organization behind the profile of the route. */
+export const ORGANIZATION_FEEDS_PAGE = graphql(`
+  query OrganizationFeedsPage($id: ID!) {
+    organizationProfile(id: $id) {
+      id
+      slug
+      name
+      organization {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** One import of a feed and its report (ADR 0041). */
+export const FEED_RUN_FIELDS = graphql(`
+  fragment FeedRunFields on FeedRun {
+    id
+    sourceId
+    trigger
+    status
+    startedAt
+    finishedAt
+    items
+    created
+    updated
+    unchanged
+    duplicate
+    rejected
+    closed
+    error
+    issues {
+      position
+      reference
+      title
+      outcome
+      errors {
+        field
+        code
+        message
+      }
+    }
+  }
+`);
+
+/** A feed source as its organization's list shows it, with its newest report. */
+export const FEED_SOURCE_FIELDS = graphql(`
+  fragment FeedSourceFields on FeedSource {
+    id
+    organizationId
+    name
+    url
+    format
+    enabled
+    intervalMinutes
+    createdAt
+    createdByEmail
+    lastRunAt
+    nextRunAt
+    lastRun {
+      ...FeedRunFields
+    }
+  }
+`);
+
+export const ORGANIZATION_FEED_SOURCES = graphql(`
+  query OrganizationFeedSources($organizationId: ID!) {
+    feedSources(organizationId: $organizationId) {
+      ...FeedSourceFields
+    }
+  }
+`);
+
+export const FEED_RUNS = graphql(`
+  query FeedRuns($sourceId: ID!, $limit: Int!) {
+    feedRuns(sourceId: $sourceId, limit: $limit) {
+      ...FeedRunFields
+    }
+  }
+`);
+
+export const CREATE_FEED_SOURCE = graphql(`
+  mutation CreateFeedSource(
+    $organizationId: ID!
+    $name: String!
+    $url: String!
+    $format: FeedFormat!
+    $intervalMinutes: Int!
+    $enabled: Boolean!
+  ) {
+    createFeedSource(
+      organizationId: $organizationId
+      name: $name
+      url: $url
+      format: $format
+      intervalMinutes: $intervalMinutes
+      enabled: $enabled
+    ) {
+      __typename
+      ... on FeedSourceSaved {
+        source {
+          ...FeedSourceFields
+        }
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const UPDATE_FEED_SOURCE = graphql(`
+  mutation UpdateFeedSource(
+    $id: ID!
+    $name: String
+    $url: String
+    $format: FeedFormat
+    $intervalMinutes: Int
+    $enabled: Boolean
+  ) {
+    updateFeedSource(id: $id, name: $name, url: $url, format: $format, intervalMinutes: $intervalMinutes, enabled: $enabled) {
+      __typename
+      ... on FeedSourceSaved {
+        source {
+          ...FeedSourceFields
+        }
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const DELETE_FEED_SOURCE = graphql(`
+  mutation DeleteFeedSource($id: ID!) {
+    deleteFeedSource(id: $id) {
+      __typename
+      ... on FeedSourceDeleted {
+        id
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
+
+export const RUN_FEED_SOURCE = graphql(`
+  mutation RunFeedSource($id: ID!) {
+    runFeedSource(id: $id) {
+      __typename
+      ... on FeedSourceRan {
+        run {
+          ...FeedRunFields
+        }
+        source {
+          ...FeedSourceFields
+        }
+      }
+      ... on JobErrors {
+        message
+        errors {
+          field
+          code
+          message
+        }
+      }
+    }
+  }
+`);
