@@ -313,12 +313,13 @@ function StatusBadge({ status }: { status: FeedRunStatus }) {
 function RunCounts({ run }: { run: Run }) {
   const intl = useIntl();
   const counts: [Message, number, string?][] = [
-    [messages.countCreated, run.created, "green"],
+    // the scheme's text shade of the colour: legible on the report's tinted background in dark mode too
+    [messages.countCreated, run.created, "var(--mantine-color-green-text)"],
     [messages.countUpdated, run.updated],
     [messages.countUnchanged, run.unchanged],
     [messages.countDuplicate, run.duplicate],
     [messages.countClosed, run.closed],
-    [messages.countRejected, run.rejected, "red"],
+    [messages.countRejected, run.rejected, "var(--mantine-color-red-text)"],
   ];
   return (
     <Group
@@ -865,7 +866,7 @@ function SourceCard({
             <Stack gap={4} data-testid="last-run">
               <RunCounts run={lastRun} />
               {lastRun.error ? (
-                <Text size="sm" c="red" style={{ overflowWrap: "anywhere" }}>
+                <Text size="sm" c="var(--mantine-color-red-text)" style={{ overflowWrap: "anywhere" }}>
                   {lastRun.error}
                 </Text>
               ) : null}
@@ -905,7 +906,8 @@ function SourceCard({
         {report ? (
           <Alert
             color={STATUSES[report.status].color}
-            variant="light"
+            // outlined, not tinted: the coloured counts inside keep their contrast in dark mode
+            variant="outline"
             role="status"
             title={intl.formatMessage(reportTitle, { name: source.name })}
             withCloseButton
