@@ -274,6 +274,9 @@ async def test_an_xml_feeds_refused_jobs_are_reported_with_the_wizards_reasons(
     assert issues[2]["reference"] == "X-2"
     assert issues[2]["outcome"] == "REJECTED"
     assert issues[2]["errors"][0]["field"] == "locations.0.address.countryCode"
+    assert issues[2]["errors"][0]["message"].startswith(
+        "\u201cAtlantis\u201d is not a country code: give the country as its two-letter"
+    )
     assert "referencenumber" in issues[3]["errors"][0]["message"]
     assert issues[4]["errors"] == [
         {"field": "description", "code": "REQUIRED", "message": "Describe the job first."}

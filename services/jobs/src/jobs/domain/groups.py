@@ -103,9 +103,18 @@ class CompanyInfo(Group):
     logo_upload_id: OptionalId = None
 
 
+def _country_code(value: str) -> str:
+    if len(value) != 2 or not value.isascii() or not value.isalpha():
+        raise ValueError(
+            f"\u201c{value[:60]}\u201d is not a country code: give the country as its "
+            "two-letter ISO 3166-1 code (for example US, GB or DE)."
+        )
+    return value
+
+
 class Address(Group):
-    country_code: Annotated[str, StringConstraints(pattern=r"^[A-Za-z]{2}$")] = Field(
-        description="ISO 3166-1 alpha-2"
+    country_code: Annotated[str, AfterValidator(_country_code)] = Field(
+        description="ISO 3166-1 alpha-2", json_schema_extra={"pattern": "^[A-Za-z]{2}$"}
     )
     address_line1: OptionalText = None
     address_line2: OptionalText = None
