@@ -35,7 +35,7 @@ import sys
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -75,15 +75,11 @@ class Watch:
     since: datetime
     organization_ids: list[str]
     expected: int = 0
-    done: dict[str, float] | None = None
-
-    def __post_init__(self) -> None:
-        self.done = {}
+    done: dict[str, float] = field(default_factory=dict)
 
 
 async def watch(state: Watch, stop: asyncio.Event) -> None:
     """Poll the jobs database and the index until every hop has seen the expected count."""
-    assert state.done is not None
     jobs_db = make_engine(jobs_settings().database_url)
     search = search_settings()
     elasticsearch = AsyncElasticsearch(search.elasticsearch_url, request_timeout=30)
@@ -231,7 +227,6 @@ async def main(args: argparse.Namespace) -> list[Hop]:
     published = await dataset.make_jobs(
         organizations, made, owner, per_organization, args.concurrency
     )
-    assert state.done is not None
     state.done["api"] = time.monotonic() - state.started
     state.expected = published
     try:

@@ -183,18 +183,12 @@ def attachment_json(row: Any, application_id: uuid.UUID, settings: JobsSettings)
 async def attachments_by_application(
     session: AsyncSession, application_ids: list[uuid.UUID], settings: JobsSettings
 ) -> dict[uuid.UUID, list[dict[str, Any]]]:
-    """The applications' files, in their order (one query for a page)."""
-    rows = await session.execute(
-        select(ApplicationAttachment, uploads)
-        .join(uploads, uploads.c.id == ApplicationAttachment.upload_id)
-        .where(ApplicationAttachment.application_id.in_(application_ids))
-        .order_by(ApplicationAttachment.position)
-    )
-    found: dict[uuid.UUID, list[dict[str, Any]]] = {key: [] for key in application_ids}
-    for row in rows:
-        application_id = row.ApplicationAttachment.application_id
-        found[application_id].append(attachment_json(row, application_id, settings))
-    return found
+    """The applications' files as the API lists them, in their order (one query for a page)."""
+    rows = await application_cases.attachments_by_application(session, application_ids)
+    return {
+        application_id: [attachment_json(row, application_id, settings) for row in found]
+        for application_id, found in rows.items()
+    }
 
 
 def application_json(

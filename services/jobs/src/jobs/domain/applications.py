@@ -98,6 +98,23 @@ class ApplicationForm(BaseModel):
         return [answer.strip()[:2000] for answer in answers]
 
 
+async def attachments_by_application(
+    session: AsyncSession, application_ids: list[Any]
+) -> dict[Any, list[Any]]:
+    """Each application's attachments with their upload rows, in order (one query for many):
+    the recruiters' pipeline and the ATS API list them."""
+    rows = await session.execute(
+        select(ApplicationAttachment, uploads)
+        .join(uploads, uploads.c.id == ApplicationAttachment.upload_id)
+        .where(ApplicationAttachment.application_id.in_(application_ids))
+        .order_by(ApplicationAttachment.position)
+    )
+    found: dict[Any, list[Any]] = {key: [] for key in application_ids}
+    for row in rows:
+        found.setdefault(row.ApplicationAttachment.application_id, []).append(row)
+    return found
+
+
 async def may_manage(
     session: AsyncSession, principal: Principal, organization_id: uuid.UUID
 ) -> bool:

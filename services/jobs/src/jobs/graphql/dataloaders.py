@@ -8,9 +8,10 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from strawberry.dataloader import DataLoader
 
-from jobs.db import terms, uploads
+from jobs.db import terms
+from jobs.domain.applications import attachments_by_application
 from jobs.domain.models import Application as ApplicationModel
-from jobs.domain.models import ApplicationAttachment, Bookmark, KnownOrganization, SiteSetting
+from jobs.domain.models import Bookmark, KnownOrganization, SiteSetting
 from jobs.domain.models import Job as JobModel
 from jobs.domain.reports import ReportSummary, open_reports
 from jobs.graphql.context import JobContext
@@ -75,16 +76,8 @@ async def attachments_of(context: JobContext, application_id: object) -> list[An
     def make() -> DataLoader[object, list[Any]]:
         async def load(keys: list[object]) -> list[list[Any]]:
             async with sessions() as session:
-                rows = await session.execute(
-                    select(ApplicationAttachment, uploads)
-                    .join(uploads, uploads.c.id == ApplicationAttachment.upload_id)
-                    .where(ApplicationAttachment.application_id.in_(keys))
-                    .order_by(ApplicationAttachment.position)
-                )
-                found: dict[object, list[Any]] = {}
-                for row in rows:
-                    found.setdefault(row[0].application_id, []).append(row)
-            return [found.get(key, []) for key in keys]
+                found = await attachments_by_application(session, keys)
+            return [found[key] for key in keys]
 
         return DataLoader(load_fn=load)
 
