@@ -121,6 +121,10 @@ def k8s_database_hosts(services: list[Service]) -> str:
     return "".join(f"  {s.name}: {s.name}-db-rw\n" for s in services)
 
 
+def k8s_managed_database_hosts(services: list[Service]) -> str:
+    return "".join(f"  {s.name}: {s.name}.postgres.jobboard.example.internal\n" for s in services)
+
+
 def k8s_resources(services: list[Service]) -> str:
     return "".join(f"  - services/{s.name}.yaml\n" for s in services)
 
@@ -164,9 +168,9 @@ def k8s_manifest(service: Service) -> str:
     pod_labels = f"{labels}, app.jobboard.io/database: {name}"
     if service.elasticsearch:
         pod_labels += ', app.jobboard.io/elasticsearch: "true"'
-    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}): its subgraph
-# with its consumers and workers, the Job that migrates its database once per release, and who
-# may reach that database. {HEADER}: do not edit by hand.
+    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}): its
+# subgraph with its consumers and workers, the Job that migrates its database once per release,
+# and who may reach that database. {HEADER}: do not edit by hand.
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -223,7 +227,10 @@ metadata:
 spec:
   template:
     metadata:
-      labels: {{app.kubernetes.io/name: {name}, app.kubernetes.io/component: migration, app.jobboard.io/database: {name}}}
+      labels:
+        app.kubernetes.io/name: {name}
+        app.kubernetes.io/component: migration
+        app.jobboard.io/database: {name}
     spec:
       containers:
         - name: app
@@ -318,6 +325,12 @@ BLOCKS: list[Block] = [
     ("deploy/k8s/base/config.yaml", "subgraph urls", "  #", k8s_subgraph_urls),
     ("deploy/k8s/base/config.yaml", "database hosts", "  #", k8s_database_hosts),
     ("deploy/k8s/base/kustomization.yaml", "services", "  #", k8s_resources),
+    (
+        "deploy/k8s/overlays/production-managed/managed-addresses.yaml",
+        "managed database hosts",
+        "  #",
+        k8s_managed_database_hosts,
+    ),
     ("deploy/compose/postgres-init.sql", "databases", "--", postgres_databases),
     ("gateway/src/subgraphs.ts", "subgraph ports", "  //", gateway_ports),
     ("pyproject.toml", "service packages", "    #", pyproject_members),

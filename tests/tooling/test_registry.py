@@ -72,8 +72,9 @@ def test_a_ninth_service_reaches_every_consumer_from_one_entry(tmp_path: Path) -
     assert "SUBGRAPH_PAYMENTS_URL: http://payments:8000/graphql" in compose
     assert "payments: {condition: service_healthy}" in compose
     assert "CREATE DATABASE payments OWNER jobboard;" in text("deploy/compose/postgres-init.sql")
-    assert "SUBGRAPH_PAYMENTS_URL: http://payments:8000/graphql" in text("deploy/k8s/base/config.yaml")
-    assert "  payments: payments-db-rw" in text("deploy/k8s/base/config.yaml")
+    k8s_config = text("deploy/k8s/base/config.yaml")
+    assert "SUBGRAPH_PAYMENTS_URL: http://payments:8000/graphql" in k8s_config
+    assert "  payments: payments-db-rw" in k8s_config
     assert "  - services/payments.yaml" in text("deploy/k8s/base/kustomization.yaml")
     manifest = text("deploy/k8s/base/services/payments.yaml")
     assert "image: jobboard/payments:dev" in manifest

@@ -180,7 +180,11 @@ func checkK8s(dir, shown string, r *report) map[string]string {
 	var workloads map[string]string
 	for _, d := range dirs {
 		name := filepath.Base(d)
-		w := checkOverlay(d, filepath.Join(shown, "overlays", name), name, s, r)
+		profile := name
+		if strings.HasPrefix(name, "production") { // production, production-managed, ...
+			profile = "production"
+		}
+		w := checkOverlay(d, filepath.Join(shown, "overlays", name), profile, s, r)
 		if workloads == nil || name == "production" {
 			workloads = w
 		}
