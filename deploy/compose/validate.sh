@@ -14,7 +14,7 @@
 #    deploy/k8s/schemas (strict: an unknown field fails), checks what schemas cannot (probes on
 #    declared ports, security contexts, secrets only referenced, network policies against what each
 #    workload calls, production's two instances and 512Mi), and that compose and k8s describe the
-#    same services (ADR 0043);
+#    same services (ADR 0044);
 # 3. its tests: deliberate mistakes in the production overlay (a typo'd field, a wrong type, a
 #    probe on no port, a policy that blocks the gateway, ...) each make it fail.
 # The checker is built once per source change into .local/cache/bin/ (needs Go and, the first time,
