@@ -71,6 +71,21 @@ patches:
     patch: |-
       - {op: add, path: /spec/ingress/0/from/-, value: {podSelector: {matchLabels: {app.jobboard.io/database: jobs}}}}
 `, "NetworkPolicies allow jobs -> Cluster/billing-db TCP/5432"},
+	{"a Deployment without a disruption budget", `
+patches:
+  - target: {kind: PodDisruptionBudget, name: gateway}
+    patch: |-
+      $patch: delete
+      apiVersion: policy/v1
+      kind: PodDisruptionBudget
+      metadata: {name: any}
+`, "Deployment/gateway: no PodDisruptionBudget selects its pods"},
+	{"an autoscaler that scales nothing", `
+patches:
+  - target: {kind: HorizontalPodAutoscaler, name: jobs}
+    patch: |-
+      - {op: replace, path: /spec/scaleTargetRef/name, value: job}
+`, "HorizontalPodAutoscaler/jobs: scaleTargetRef \"job\" is not a Deployment of the overlay"},
 	{"a committed Secret", `
 secretGenerator:
   - name: jobboard-secrets

@@ -6,7 +6,8 @@ package main
 //   - every Deployment and Job pod runs as non-root with seccomp RuntimeDefault, every container
 //     with a read-only root filesystem, no privilege escalation, ALL capabilities dropped, memory
 //     requests and a memory limit, and mounts only declared volumes;
-//   - every Deployment's containers have liveness, readiness and startup probes on a declared port;
+//   - every Deployment's containers have liveness, readiness and startup probes on a declared port,
+//     and every Deployment a PodDisruptionBudget and a HorizontalPodAutoscaler;
 //   - ConfigMaps referenced exist (with the keys read), selectors select their pod templates,
 //     Services target a declared port of the pods they select, PodDisruptionBudgets and
 //     HorizontalPodAutoscalers name an existing Deployment;
@@ -78,6 +79,24 @@ func checkRules(objects []object, overlay string, r *report) map[string]string {
 			if min := toInt(dig(x.o, "spec", "minReplicas")); overlay == "production" && min < 2 {
 				r.add("k8s %s: minReplicas %d, production runs at least 2 instances (spec 9)", x, min)
 			}
+		}
+	}
+	// every Deployment has its disruption budget and its autoscaler
+	for _, d := range byKind["Deployment"] {
+		budget, scaler := false, false
+		for _, pdb := range byKind["PodDisruptionBudget"] {
+			sel, _ := dig(pdb.o, "spec", "selector", "matchLabels").(obj)
+			budget = budget || len(sel) > 0 && pdb.namespace == d.namespace && subset(sel, podLabels(d))
+		}
+		for _, hpa := range byKind["HorizontalPodAutoscaler"] {
+			scaler = scaler || hpa.namespace == d.namespace && dig(hpa.o, "spec", "scaleTargetRef", "name") == d.name &&
+				dig(hpa.o, "spec", "scaleTargetRef", "kind") == "Deployment"
+		}
+		if !budget {
+			r.add("k8s %s: no PodDisruptionBudget selects its pods", d)
+		}
+		if !scaler {
+			r.add("k8s %s: no HorizontalPodAutoscaler scales it", d)
 		}
 	}
 	// the infrastructure the operators run, named like the compose file's services
