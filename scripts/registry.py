@@ -129,12 +129,15 @@ def k8s_resources(services: list[Service]) -> str:
     return "".join(f"  - services/{s.name}.yaml\n" for s in services)
 
 
-def _k8s_env(service: Service, *, app: bool) -> str:
-    """The container environment of a service's pods (the app, its migration gate, its Job)."""
+def _k8s_env(service: Service, *, app: bool, workers: bool = False) -> str:
+    """The container environment of a service's pods (its API, its workers, their migration
+    gate, its migration Job)."""
     name = service.name
     lines = []
     if app:
         lines.append(f'- {{name: {service.env_name}_RUN_MIGRATIONS_ON_STARTUP, value: "false"}}')
+        flag = "true" if workers else "false"
+        lines.append(f'- {{name: {service.env_name}_RUN_BACKGROUND_WORKERS, value: "{flag}"}}')
     lines += [
         "- name: JOBBOARD_PG_HOST",
         f"  valueFrom: {{configMapKeyRef: {{name: jobboard-databases, key: {name}}}}}",
@@ -160,18 +163,17 @@ def _k8s_env(service: Service, *, app: bool) -> str:
     return "".join(f"            {line}\n" for line in lines)
 
 
-def k8s_manifest(service: Service) -> str:
-    """A service's objects in deploy/k8s/base/services/; the shape they share (security, probes,
-    resources, the migration gate and Job command) is patched on in deploy/k8s/base/patches/."""
-    name = service.name
-    labels = f"app.kubernetes.io/name: {name}, app.kubernetes.io/component: subgraph"
-    pod_labels = f"{labels}, app.jobboard.io/database: {name}"
+def _k8s_workload(service: Service, *, workers: bool) -> str:
+    """The API's (or the workers') Deployment, PodDisruptionBudget and HorizontalPodAutoscaler."""
+    name = f"{service.name}-worker" if workers else service.name
+    component = "worker" if workers else "subgraph"
+    labels = f"app.kubernetes.io/name: {name}, app.kubernetes.io/component: {component}"
+    pod_labels = f"{labels}, app.jobboard.io/database: {service.name}"
     if service.elasticsearch:
         pod_labels += ', app.jobboard.io/elasticsearch: "true"'
-    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}): its
-# subgraph with its consumers and workers, the Job that migrates its database once per release,
-# and who may reach that database. {HEADER}: do not edit by hand.
-apiVersion: apps/v1
+    # consumers share a topic's partitions (3): more worker replicas than that would idle
+    most = 3 if workers else 4
+    return f"""apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: {name}
@@ -186,22 +188,13 @@ spec:
     spec:
       initContainers:
         - name: wait-for-migrations
-          image: jobboard/{name}:dev
+          image: jobboard/{service.name}:dev
           env:
 {_k8s_env(service, app=False)}      containers:
         - name: app
-          image: jobboard/{name}:dev
+          image: jobboard/{service.name}:dev
           env:
-{_k8s_env(service, app=True)}---
-apiVersion: v1
-kind: Service
-metadata:
-  name: {name}
-  labels: {{{labels}}}
-spec:
-  selector: {{{labels}}}
-  ports: [{{name: http, port: 8000, targetPort: http}}]
----
+{_k8s_env(service, app=True, workers=workers)}---
 apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
@@ -217,8 +210,31 @@ metadata:
   name: {name}
 spec:
   scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: {name}}}
-  maxReplicas: 3
+  maxReplicas: {most}
+"""
+
+
+def k8s_manifest(service: Service) -> str:
+    """A service's objects in deploy/k8s/base/services/; the shape they share (security, probes,
+    resources, the migration gate and Job command) is patched on in deploy/k8s/base/patches/."""
+    name = service.name
+    labels = f"app.kubernetes.io/name: {name}, app.kubernetes.io/component: subgraph"
+    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}): its
+# subgraph (the API), its workers apart (its consumers, outbox relay and background workers:
+# {name}-worker, so each scales on its own load), the Job that migrates its database once per
+# release, and who may reach that database.
+# {HEADER}: do not edit by hand.
+{_k8s_workload(service, workers=False)}---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {name}
+  labels: {{{labels}}}
+spec:
+  selector: {{{labels}}}
+  ports: [{{name: http, port: 8000, targetPort: http}}]
 ---
+{_k8s_workload(service, workers=True)}---
 apiVersion: batch/v1
 kind: Job
 metadata:

@@ -79,6 +79,7 @@ def test_a_ninth_service_reaches_every_consumer_from_one_entry(tmp_path: Path) -
     manifest = text("deploy/k8s/base/services/payments.yaml")
     assert "image: jobboard/payments:dev" in manifest
     assert "name: payments-migrate" in manifest
+    assert "name: payments-worker" in manifest
     assert "PAYMENTS_RUN_MIGRATIONS_ON_STARTUP" in manifest
     assert "name: payments-db\n" in text("deploy/k8s/components/operators/databases.yaml")
     assert "payments: 8109," in text("gateway/src/subgraphs.ts")
