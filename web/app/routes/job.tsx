@@ -84,7 +84,7 @@ export default function JobRoute({ loaderData }: Route.ComponentProps) {
     <JobPage
       job={job}
       origin={origin}
-      bookmarked={job.bookmarked}
+      bookmarked={job.bookmarked ?? false}
       appliedNotice={job.myApplication ? <AppliedNotice application={job.myApplication} /> : null}
       signedIn={signedIn}
       similarJobs={similarJobs}

@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { UnavailableParts } from "../unavailable-parts.js";
+
+/**
+ * One UnavailableParts per page request, shared by its loaders, its data pass and its render:
+ * the web server runs each request in it (server/main.ts). The storage lives on globalThis
+ * because the server entry and the page build are two bundles that must share it.
+ */
+const KEY = Symbol.for("jobboard.web.unavailable-parts");
+
+function storage(): AsyncLocalStorage<UnavailableParts> {
+  const scope = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<UnavailableParts> };
+  scope[KEY] ??= new AsyncLocalStorage<UnavailableParts>();
+  return scope[KEY];
+}
+
+/** Runs one page request with its own record of missing parts. */
+export function withUnavailableParts<T>(run: () => T): T {
+  return storage().run(new UnavailableParts(), run);
+}
+
+/** The current page request's record (outside one, e.g. the dev server: a fresh, unshared one). */
+export function requestUnavailableParts(): UnavailableParts {
+  return storage().getStore() ?? new UnavailableParts();
+}
