@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 NOTICE = re.compile(r'data-unavailable="([^"]*)"')
 SEARCH_JOINED = """{ jobSearch(input: {}) { __typename ... on JobSearchResults {
-  total hits { title job { id bookmarked organization { id name } } } } } }"""
+  total hits { title slug organizationSlug job { id bookmarked organization { id name } } } } } }"""
 ERROR_PAGE = re.compile(r"Something went wrong|Unexpected Server Error|Internal server error", re.I)
 
 
@@ -148,12 +148,14 @@ def run(down: list[str], *, quick: bool = False, logs: Path | None = None) -> Co
                 f"gateway {gateway} and web {web} up in {time.monotonic() - started_at:.1f} s, "
                 f"{', '.join(down)} at a closed port"
             )
-            _check_gateway(counts, gateway, down)
-            _check_web(counts, gateway, web, down, quick=quick)
+            answer = _check_gateway(counts, gateway, down)
+            hits = ((answer.get("data") or {}).get("jobSearch") or {}).get("hits") or []
+            _check_web(counts, web, down, hits, quick=quick)
     return counts
 
 
-def _check_gateway(counts: Counts, gateway: str, down: list[str]) -> None:
+def _check_gateway(counts: Counts, gateway: str, down: list[str]) -> dict[str, Any]:
+    """Checks the gateway; returns its answer to the joined search (the pages' slugs)."""
     status, text = fetch(f"{gateway}/readyz")
     ready = json.loads(text)
     counts.check(
@@ -165,7 +167,7 @@ def _check_gateway(counts: Counts, gateway: str, down: list[str]) -> None:
     # search's hits (live) joined with jobs' bookmark and organizations' name
     query = {"query": SEARCH_JOINED}
     status, text = fetch(f"{gateway}/graphql", query)
-    answer = json.loads(text)
+    answer: dict[str, Any] = json.loads(text)
     errors = answer.get("errors") or []
     codes = {e.get("extensions", {}).get("code") for e in errors}
     named = {e.get("extensions", {}).get("serviceName") for e in errors}
@@ -180,20 +182,25 @@ def _check_gateway(counts: Counts, gateway: str, down: list[str]) -> None:
         f"gateway partial answer {status}: data kept, errors {sorted(codes - {None})} "
         f"naming {sorted(n for n in named if n)}, no internal address: {clean}",
     )
+    return answer
 
 
-def _first(pattern: str, html: str) -> str | None:
-    match = re.search(pattern, html)
-    return match.group(1) if match else None
-
-
-def _check_page(counts: Counts, web: str, path: str, expect_notice: bool) -> str:
+def _check_page(
+    counts: Counts, web: str, path: str, *, expect_notice: bool, expect_status: int = 200
+) -> str:
+    """The page answers with the site's shell; with the notice when it needed the dead part;
+    200 with its content, or 503 when its own content is the dead part (never a 404/500)."""
     started_at = time.monotonic()
     status, html = fetch(f"{web}{path}")
     notice = NOTICE.search(html)
     shell = 'id="main"' in html
-    error_page = bool(ERROR_PAGE.search(html)) and not notice
-    ok = status == 200 and shell and not error_page and (notice is not None or not expect_notice)
+    error_page = bool(ERROR_PAGE.search(html)) and expect_status == 200
+    ok = (
+        status == expect_status
+        and shell
+        and not error_page
+        and (notice is not None or not expect_notice)
+    )
     counts.check(
         ok,
         f"web {path}: {status}, {len(html) // 1024} KiB in {time.monotonic() - started_at:.2f} s, "
@@ -203,7 +210,9 @@ def _check_page(counts: Counts, web: str, path: str, expect_notice: bool) -> str
     return html
 
 
-def _check_web(counts: Counts, gateway: str, web: str, down: list[str], *, quick: bool) -> None:
+def _check_web(
+    counts: Counts, web: str, down: list[str], hits: list[dict[str, Any]], *, quick: bool
+) -> None:
     status, text = fetch(f"{web}/readyz")
     ready = json.loads(text)
     counts.check(
@@ -212,22 +221,32 @@ def _check_web(counts: Counts, gateway: str, web: str, down: list[str], *, quick
         and set(down) <= set(ready.get("down", [])),
         f"web /readyz {status}: {text}",
     )
-    home = _check_page(counts, web, "/", expect_notice=False)
-    search = _check_page(counts, web, "/jobs", expect_notice="jobs" in down)
+    _check_page(counts, web, "/", expect_notice=False)
+    _check_page(counts, web, "/jobs", expect_notice="jobs" in down)
     if quick:
         return
-    job = _first(r'href="(/job/[^"?#]+)"', search) or _first(r'href="(/job/[^"?#]+)"', home)
-    if job:
-        _check_page(counts, web, job, expect_notice="organizations" in down)
+    job = next((hit["slug"] for hit in hits if hit.get("slug")), None)
+    if job and "jobs" not in down:
+        # the job without its organization card when organizations is down
+        _check_page(counts, web, f"/job/{job}", expect_notice="organizations" in down)
+    elif job:
+        # the page's own content is the dead part: 503 with the shell and the notice
+        _check_page(counts, web, f"/job/{job}", expect_notice=True, expect_status=503)
     else:
-        counts.lines.append("  (no job link on the search or home page: job page not asked)")
-    organization = _first(r'href="(/organization/[^"?#]+)"', search) or _first(
-        r'href="(/organization/[^"?#]+)"', home
+        counts.lines.append("  (the search found no job: job page not asked)")
+    organization = next(
+        (hit["organizationSlug"] for hit in hits if hit.get("organizationSlug")), None
     )
     if organization:
-        _check_page(counts, web, organization, expect_notice=False)
+        _check_page(
+            counts,
+            web,
+            f"/organization/{organization}",
+            expect_notice=True,
+            expect_status=503 if "organizations" in down else 200,
+        )
     else:
-        counts.lines.append("  (no organization link found: organization page not asked)")
+        counts.lines.append("  (no organization in the search: organization page not asked)")
 
 
 def main(argv: list[str] | None = None) -> int:
