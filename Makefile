@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events bench bench-ingest lighthouse
+.PHONY: up down status check test schemas events bench bench-ingest lighthouse faults
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -32,3 +32,7 @@ bench-ingest: ## bulk ingestion: 100,000 jobs and 5,000 organizations through th
 
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs
+
+faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down behind its own gateway and web server; prints what it counted (docs/runbooks/)
+	cd gateway && npm run --silent build
+	.venv/bin/python tests/faults/subgraph_down.py

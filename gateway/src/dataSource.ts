@@ -1,5 +1,6 @@
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { context as otelContext, propagation } from '@opentelemetry/api';
+import { GraphQLError } from 'graphql';
 
 /** Per-request values the gateway passes on to every subgraph. */
 export type GatewayContext = {
@@ -12,6 +13,20 @@ export type GatewayContext = {
   forwardedFor?: string;
 };
 
+/** The code of the error that stands for a subgraph's missing part of an answer. */
+export const SUBGRAPH_UNAVAILABLE = 'SUBGRAPH_UNAVAILABLE';
+
+/**
+ * What a client is told when a subgraph cannot answer (refused, timed out, 5xx, not GraphQL):
+ * which part is missing, never where the subgraph lives or what the socket said.
+ */
+export function subgraphUnavailableError(name: string): GraphQLError {
+  return new GraphQLError(
+    `The ${name} service is unavailable right now: the parts of this answer it provides are missing.`,
+    { extensions: { code: SUBGRAPH_UNAVAILABLE, serviceName: name } },
+  );
+}
+
 /** Headers copied from the client request to each subgraph fetch. */
 export const FORWARDED_HEADERS = ['authorization', 'x-frontend', 'x-forwarded-for'] as const;
 
@@ -20,6 +35,37 @@ export const FORWARDED_HEADERS = ['authorization', 'x-frontend', 'x-forwarded-fo
  * context (`traceparent`/`tracestate`) so the subgraph spans join the gateway's trace.
  */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  /** The subgraph's name, for the error that says its part is missing. */
+  readonly name: string;
+  /** Told whenever the subgraph could not answer (the gateway's log). */
+  private readonly onUnavailable: ((name: string, reason: string) => void) | undefined;
+
+  constructor(options: {
+    name: string;
+    url?: string;
+    onUnavailable?: (name: string, reason: string) => void;
+  }) {
+    super(options.url ? { url: options.url } : {});
+    this.name = options.name;
+    this.onUnavailable = options.onUnavailable;
+  }
+
+  /**
+   * A subgraph that cannot answer (connection refused, timeout, a 5xx or a body that is not
+   * JSON) becomes one clear error naming it; the gateway still answers the other subgraphs'
+   * data. 401 and 403 answers stay what they are (a caller's problem, not an outage).
+   */
+  override didEncounterError(
+    error: Error,
+    _fetchRequest: unknown,
+    fetchResponse?: { status: number },
+  ): void {
+    const status = fetchResponse?.status;
+    if (status !== undefined && status < 500 && error instanceof GraphQLError) throw error;
+    this.onUnavailable?.(this.name, status !== undefined ? `HTTP ${status}: ${error.message}` : error.message);
+    throw subgraphUnavailableError(this.name);
+  }
+
   override willSendRequest(options: GraphQLDataSourceProcessOptions<GatewayContext>): void {
     const headers = options.request.http?.headers;
     if (!headers) return;

@@ -14,6 +14,7 @@ import { errorBody, jsonErrors, notFound } from './httpErrors.js';
 import { createJsonLogger, type JsonLogger } from './logger.js';
 import { batchCostLimit, queryLimitsPlugin, variablesPlugin } from './queryLimits.js';
 import { graphqlRateLimit } from './rateLimit.js';
+import { subgraphHealth, type SubgraphHealthOptions } from './subgraphHealth.js';
 
 export const DEFAULT_MAX_DEPTH = 12;
 export const DEFAULT_MAX_COST = 5000;
@@ -44,6 +45,8 @@ export interface GatewayOptions {
   /** Production hides the schema: no introspection, no landing page. */
   production?: boolean;
   logger?: JsonLogger;
+  /** How /readyz probes the subgraphs (timeout, how long a probe is reused). */
+  subgraphProbe?: SubgraphHealthOptions;
 }
 
 export interface RunningGateway {
@@ -105,8 +108,17 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', (_req, res) => {
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
+  const health = subgraphHealth(options.subgraphProbe);
+  // Ready once the supergraph is loaded: a dead subgraph does not take the gateway out of
+  // service (it answers the rest with an error for the missing part), it is reported.
+  app.get('/readyz', async (_req, res) => {
+    if (!ready) {
+      res.status(503).json({ status: 'starting' });
+      return;
+    }
+    const subgraphs = await health.states();
+    const down = Object.keys(subgraphs).filter((name) => subgraphs[name] === 'down');
+    res.json({ status: down.length > 0 ? 'degraded' : 'ready', subgraphs, ...(down.length > 0 ? { down } : {}) });
   });
   const maxCost = options.maxCost ?? DEFAULT_MAX_COST;
   let apiSchema: GraphQLSchema | undefined;
@@ -131,7 +143,13 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     buildService: ({ name, url }) => {
       const resolvedUrl = subgraphUrls[name] ?? url;
       logger.log('info', 'subgraph', { subgraph: name, url: resolvedUrl });
-      return new ForwardingDataSource({ url: resolvedUrl });
+      if (resolvedUrl) health.urls.set(name, resolvedUrl);
+      return new ForwardingDataSource({
+        name,
+        ...(resolvedUrl ? { url: resolvedUrl } : {}),
+        onUnavailable: (subgraph, reason) =>
+          logger.log('warn', 'subgraph unavailable', { subgraph, url: resolvedUrl, error: reason }),
+      });
     },
   });
   const apollo = new ApolloServer<RequestContext>({
@@ -143,9 +161,15 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
     // server.ts owns SIGTERM/SIGINT: stop Apollo, then flush telemetry, then exit 0.
     stopOnTerminationSignals: false,
     formatError: (formatted) => {
-      // Subgraphs may attach stack traces in debug mode; clients never see them.
+      // Subgraphs may attach stack traces in debug mode; clients never see them, nor the
+      // subgraph's address and raw answer a failed fetch records (`response`).
       if (!formatted.extensions) return formatted;
-      const { stacktrace: _stacktrace, exception: _exception, ...extensions } = formatted.extensions;
+      const {
+        stacktrace: _stacktrace,
+        exception: _exception,
+        response: _response,
+        ...extensions
+      } = formatted.extensions;
       return { ...formatted, extensions };
     },
     plugins: [

@@ -248,7 +248,10 @@ describe('gateway over two real subgraphs', () => {
     assert.deepEqual(await health.json(), { status: 'ok' });
     const ready = await fetch(`${gateway.url}/readyz`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(await ready.json(), { status: 'ready' });
+    assert.deepEqual(await ready.json(), {
+      status: 'ready',
+      subgraphs: { identity: 'up', jobs: 'up' },
+    });
   });
 
   test('logs one JSON line per request with the operation name', async () => {

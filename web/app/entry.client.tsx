@@ -10,8 +10,12 @@ import {
   visualEditorRequested,
 } from "~/lib/apollo/create-apollo-client";
 import { logClientError } from "~/lib/client-log";
+import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
+import { UnavailableParts } from "~/lib/unavailable-parts";
 
 const { raw, bootstrap } = readBootstrap(document, "jobboard");
+// what the server could not load for this page; the browser's own queries add to it
+const unavailable = new UnavailableParts(bootstrap.unavailable ?? []);
 
 // Browser calls go to the web server's same-origin proxy; it adds nothing secret.
 const client = createApolloClient({
@@ -26,6 +30,7 @@ const client = createApolloClient({
     if (!CombinedGraphQLErrors.is(error))
       logClientError("graphql", error, { operation });
   },
+  onUnavailable: (services) => unavailable.add(services),
 });
 
 /**
@@ -45,7 +50,9 @@ startTransition(() => {
       <Hydrated>
         <ApolloProvider client={client}>
           <ApolloBootstrapProvider text={() => raw}>
-            <HydratedRouter />
+            <UnavailablePartsProvider parts={unavailable}>
+              <HydratedRouter />
+            </UnavailablePartsProvider>
           </ApolloBootstrapProvider>
         </ApolloProvider>
       </Hydrated>

@@ -11,6 +11,8 @@ import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootst
 import { APP_CONFIG } from "~/lib/app-config";
 import { NonceProvider } from "~/lib/csp-nonce";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
+import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
 import { lowPriorityScripts } from "~/lib/script-priority.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 
@@ -38,20 +40,25 @@ export default async function handleRequest(
   // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
   const nonce = loadContext?.cspNonce;
   const client = requestApolloClient(request);
+  // what the loaders and the data pass could not get: the page says so (and the browser, too)
+  const unavailable = requestUnavailableParts();
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
   const bootstrapText = () =>
     serializeBootstrap({
       frontendName: env.FRONTEND_NAME,
       locale: requestPathLocale(request),
       state: client.extract() as NormalizedCacheObject,
+      unavailable: unavailable.list(),
     });
 
   const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>
       <ApolloBootstrapProvider text={bootstrapText}>
-        <NonceProvider nonce={nonce}>
-          <ServerRouter context={context} url={request.url} nonce={nonce} />
-        </NonceProvider>
+        <UnavailablePartsProvider parts={unavailable}>
+          <NonceProvider nonce={nonce}>
+            <ServerRouter context={context} url={request.url} nonce={nonce} />
+          </NonceProvider>
+        </UnavailablePartsProvider>
       </ApolloBootstrapProvider>
     </ApolloProvider>
   );

@@ -19,6 +19,7 @@ import {
 } from "./content-security-policy.js";
 import { type Catalogues, messagesEndpoint } from "./messages.js";
 import { graphqlProxy } from "./graphql-proxy.js";
+import { healthEndpoints } from "./health.js";
 import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 import { clientAddress, jsonErrors, singleLeadingSlash } from "./request-guards.js";
@@ -171,6 +172,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   // req.ip is the visitor's address (identity throttles sign-ins by it); behind a reverse proxy,
   // name the proxies it may believe (Express "trust proxy" values).
   app.set("trust proxy", options.trustProxy ?? false);
+  app.use(healthEndpoints(options.gatewayUrl));
   app.use(clientAddress());
   app.use(securityHeaders());
   app.use(contentSecurityPolicyHeaders(options.contentSecurityPolicy));

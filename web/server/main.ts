@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { parseOidcProviders, parseServerEnv } from "../app/env.server.js";
 import { readSessionClaims } from "../app/lib/session-claims.js";
+import { withUnavailableParts } from "../app/lib/apollo/unavailable.server.js";
 import { createWebApp } from "./app.js";
 import { createAuthConfig } from "./auth/config.js";
 import { IdentityClient } from "./auth/identity-client.js";
@@ -22,6 +23,12 @@ async function main() {
     new URL("server/index.js", buildRoot).href
   )) as ServerBuild;
   const secureCookies = env.AUTH_URL.startsWith("https:");
+  // The page renderer puts this response's Content-Security-Policy nonce on its inline scripts.
+  const pages = createRequestHandler({
+    build,
+    mode: env.NODE_ENV,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+  });
 
   const app = createWebApp({
     gatewayUrl: env.GATEWAY_URL,
@@ -40,12 +47,8 @@ async function main() {
     analytics: { url: env.ANALYTICS_URL, frontendName: env.FRONTEND_NAME },
     ...(env.INDEXNOW_KEY ? { indexNowKey: env.INDEXNOW_KEY } : {}),
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
-    // The page renderer puts this response's Content-Security-Policy nonce on its inline scripts.
-    pageHandler: createRequestHandler({
-      build,
-      mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
-    }),
+    // each page request records, for its own render, the parts of the site that did not answer
+    pageHandler: (req, res, next) => withUnavailableParts(() => pages(req, res, next)),
     contentSecurityPolicy: {
       captchaScriptUrl: env.CAPTCHA_SCRIPT_URL,
       tagManagerUrl: env.TAG_MANAGER_URL,

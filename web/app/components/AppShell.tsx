@@ -5,6 +5,7 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { NavigationRouteProgress } from "~/components/RouteProgress";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { UnavailableNotice } from "~/components/UnavailableNotice";
 
 export function AppShell({
   children,
@@ -36,6 +37,7 @@ export function AppShell({
         <main id="main" tabIndex={-1}>
           <Container size="lg" py="xl">
             <FlashMessage />
+            <UnavailableNotice />
             {children}
           </Container>
         </main>

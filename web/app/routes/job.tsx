@@ -7,6 +7,7 @@ import { GONE_JOB_TITLE, GoneJobPage, JobPage } from "~/features/jobs/JobPage";
 import { loadSimilarJobs } from "~/features/jobs/similar-jobs";
 import { JobAlertPrompt, type PromptJob } from "~/features/search/JobAlertPrompt";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { unlessUnavailable } from "~/lib/apollo/unavailable.server";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import { metaDescriptors } from "~/lib/metatags";
@@ -31,9 +32,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const job = answer?.job;
   if (!job) {
     const path = `/job/${params.slug}`;
-    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+    throw unlessUnavailable(unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
       localizeForRequest(request, target),
-    );
+    ));
   }
   if (job.slug !== params.slug) {
     throw redirect(localizeForRequest(request, `/job/${encodeURIComponent(job.slug)}${new URL(request.url).search}`), 301);
@@ -84,7 +85,7 @@ export default function JobRoute({ loaderData }: Route.ComponentProps) {
     <JobPage
       job={job}
       origin={origin}
-      bookmarked={job.bookmarked}
+      bookmarked={job.bookmarked ?? false}
       appliedNotice={job.myApplication ? <AppliedNotice application={job.myApplication} /> : null}
       signedIn={signedIn}
       similarJobs={similarJobs}

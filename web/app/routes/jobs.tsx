@@ -8,6 +8,7 @@ import { jobSearchPath } from "~/features/search/job-search-params";
 import { loadJobSearch, outcomeStatus, taxonomySegments } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { unlessUnavailable } from "~/lib/apollo/unavailable.server";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
@@ -29,9 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"]);
   if (!page || route?.kind === "redirect") {
     const path = jobSearchPath(taxonomySegments(params["*"]).map((alias) => ({ alias: alias.toLowerCase() })));
-    throw unknownPathResponse(route ?? { kind: "unavailable" }, request, path, (target) =>
+    throw unlessUnavailable(unknownPathResponse(route ?? { kind: "unavailable" }, request, path, (target) =>
       localizeForRequest(request, target),
-    );
+    ));
   }
   const env = serverEnv();
   const origin = new URL(env.AUTH_URL).origin;

@@ -7,6 +7,7 @@ import { offeredSocialNetworks } from "~/features/organizations/social-networks"
 import { useAppConfig } from "~/lib/app-config";
 import { serverEnv } from "~/env.server";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { unlessUnavailable } from "~/lib/apollo/unavailable.server";
 import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
@@ -35,9 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const profile = answer?.organizationProfile;
   if (!profile) {
     const path = `/organization/${params.slug}`;
-    throw unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
+    throw unlessUnavailable(unknownPathResponse(await resolveRoute(client, path), request, path, (target) =>
       localizeForRequest(request, target),
-    );
+    ));
   }
   if (profile.slug !== params.slug) {
     throw redirect(

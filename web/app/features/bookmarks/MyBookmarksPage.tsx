@@ -82,7 +82,8 @@ export function MyBookmarksPage() {
                   <Group justify="flex-end">
                     <BookmarkButton
                       jobId={job.id}
-                      bookmarked={job.bookmarked}
+                      // the list is the jobs service's own answer: null never comes here
+                      bookmarked={job.bookmarked ?? true}
                       signedIn
                     />
                   </Group>

@@ -25,7 +25,8 @@ export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat): Job
 
 /**
  * The page's results as teasers, an ad teaser after every fifth (spec 9). The bookmark button
- * shows for visitors (it leads them to save a search) and applicants.
+ * shows for visitors (it leads them to save a search) and applicants, except on a hit whose
+ * bookmark the jobs service could not tell (it was down: the hit shows without it).
  */
 export function JobResults({
   hits,
@@ -53,7 +54,7 @@ export function JobResults({
             <JobTeaser
               {...hitTeaserProps(hit, format)}
               actions={
-                showBookmarks ? (
+                showBookmarks && hit.job.bookmarked !== null ? (
                   <BookmarkButton
                     key={`${hit.job.id}:${hit.job.bookmarked}`}
                     jobId={hit.job.id}

@@ -13,6 +13,8 @@ export interface ApolloBootstrap {
   /** The locale the page's path is in: the browser's requests say it too (X-Frontend). */
   locale?: string;
   state: NormalizedCacheObject;
+  /** The parts of the site that did not answer for this page (the unavailable notice). */
+  unavailable?: readonly string[];
 }
 
 /** JSON safe to embed in HTML (see jsonForScript). */

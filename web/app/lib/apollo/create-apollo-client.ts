@@ -6,6 +6,7 @@ import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
 import { catchError, map, throwError } from "rxjs";
 import { possibleTypes } from "../graphql/generated/possible-types";
+import { partialAnswerLink } from "./partial-answers";
 
 /** Spec section 7: operations are batched with a 10 ms interval, at most 10 per batch. */
 export const GRAPHQL_BATCH_INTERVAL_MS = 10;
@@ -37,6 +38,11 @@ export interface CreateApolloClientOptions {
   forwardedFor?: string;
   /** Told about every failed operation (the browser sends them to the client log). */
   onError?: (error: Error, operationName: string) => void;
+  /**
+   * Told which subgraphs were down when an answer came back partial (their fields null): the
+   * query itself succeeds with what there is, and the page shows the unavailable notice.
+   */
+  onUnavailable?: (services: string[]) => void;
 }
 
 /** Spec 7: the header that carries the visual-editor flag. */
@@ -132,7 +138,13 @@ export function createApolloClient(
   });
 
   const client = new ApolloClient({
-    link: ApolloLink.from([errorLink, answerCheckLink, headersLink, batchLink]),
+    link: ApolloLink.from([
+      errorLink,
+      answerCheckLink,
+      partialAnswerLink((services) => options.onUnavailable?.(services)),
+      headersLink,
+      batchLink,
+    ]),
     cache,
     ssrMode: options.ssrMode,
     // Spec section 9: the client query cache defaults to cache-first with deduplication on.

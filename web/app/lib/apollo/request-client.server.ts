@@ -6,6 +6,7 @@ import {
 } from "~/lib/apollo/create-apollo-client";
 import { sessionTokenResolver } from "~/lib/session.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
+import { requestUnavailableParts } from "./unavailable.server";
 
 /**
  * A server-side client for one page request, with the session's bearer token and the locale of
@@ -15,6 +16,7 @@ import { requestPathLocale } from "~/lib/site-locales.server";
 export function requestApolloClient(request: Request): ApolloClient {
   const env = serverEnv();
   const forwardedFor = request.headers.get("x-forwarded-for");
+  const unavailable = requestUnavailableParts();
   return createApolloClient({
     uri: env.GATEWAY_URL,
     frontendName: env.FRONTEND_NAME,
@@ -24,5 +26,7 @@ export function requestApolloClient(request: Request): ApolloClient {
     visualEditor: visualEditorRequested(request.url),
     // The web server replaced the browser's X-Forwarded-For with the visitor's address.
     ...(forwardedFor ? { forwardedFor } : {}),
+    // a subgraph that is down: the page renders what it got, with the unavailable notice
+    onUnavailable: (services) => unavailable.add(services),
   });
 }

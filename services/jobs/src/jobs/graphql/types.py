@@ -400,8 +400,15 @@ class Job:
             return None
         return self.row.applications_count
 
-    @strawberry.field(description="Whether the caller bookmarked it (false for visitors).")
-    async def bookmarked(self, info: Info[JobContext, None]) -> bool:
+    # Nullable on purpose: a job reached through another subgraph (a search hit) keeps its other
+    # fields when this service cannot answer; only the bookmark is missing then.
+    @strawberry.field(
+        description=(
+            "Whether the caller bookmarked it (false for visitors; null when the jobs service "
+            "could not answer through the gateway)."
+        )
+    )
+    async def bookmarked(self, info: Info[JobContext, None]) -> bool | None:
         return await is_bookmarked(info.context, self.row.id)
 
     @strawberry.field(

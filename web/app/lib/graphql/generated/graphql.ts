@@ -855,7 +855,7 @@ export type BookmarkJobMutationVariables = Exact<{
 
 export type BookmarkJobMutation = { bookmarkJob:
     | { __typename: 'JobErrors' }
-    | { __typename: 'JobSaved', job: { id: string, bookmarked: boolean } }
+    | { __typename: 'JobSaved', job: { id: string, bookmarked: boolean | null } }
    };
 
 export type UnbookmarkJobMutationVariables = Exact<{
@@ -865,7 +865,7 @@ export type UnbookmarkJobMutationVariables = Exact<{
 
 export type UnbookmarkJobMutation = { unbookmarkJob:
     | { __typename: 'JobErrors' }
-    | { __typename: 'JobSaved', job: { id: string, bookmarked: boolean } }
+    | { __typename: 'JobSaved', job: { id: string, bookmarked: boolean | null } }
    };
 
 export type RegistrationConsentInfosQueryVariables = Exact<{
@@ -1147,7 +1147,7 @@ export type SubscriptionsQuery = { getSubscriptions: { total: number, errors: Ar
 export type MyBookmarksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyBookmarksQuery = { myBookmarks: { total: number, jobs: Array<{ id: string, slug: string, title: string, bookmarked: boolean }> } };
+export type MyBookmarksQuery = { myBookmarks: { total: number, jobs: Array<{ id: string, slug: string, title: string, bookmarked: boolean | null }> } };
 
 export type AdminConsentInfosQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1445,7 +1445,7 @@ export type JobPageQueryVariables = Exact<{
 }>;
 
 
-export type JobPageQuery = { job: { bookmarked: boolean, id: string, slug: string, type: JobType, state: JobState, version: number, isExternal: boolean, canEdit: boolean, title: string, linkUrl: string | null, description: string | null, videoUrl: string | null, videoEmbedUrl: string | null, organizationName: string, organizationAssignment: string | null, salaryRangeFree: string | null, languagesFree: string | null, skillsFree: string | null, published: unknown, expiration: unknown, duration: number | null, applicationWorkflow: ApplicationWorkflow, applicationEmails: Array<string>, applicationLink: string | null, applicationRequireCv: boolean, applicationRequireCoverLetter: boolean, applicationRequireQualifyingQuestions: boolean, createdAt: unknown, updatedAt: unknown, publishedAt: unknown, expiresAt: unknown, jsonLd: string | null, myApplication: { id: string, status: ApplicationStatus, createdAt: unknown } | null, url: { path: string }, file: { uploadId: string, url: string, filename: string } | null, availabilityPeriod: { start: unknown, end: unknown } | null, organization: { id: string, name: string } | null, organizationProfile: { id: string, slug: string, name: string, verified: boolean, logo: { url: string, alt: string } | null } | null, logo: { uploadId: string, url: string, alt: string } | null, locations: Array<{ address: { countryCode: string, addressLine1: string | null, addressLine2: string | null, administrativeArea: string | null, locality: string, zip: string | null, lat: number | null, lon: number | null } }>, remoteOptions: Array<{ tid: number, label: string }>, employmentType: Array<{ tid: number, label: string }>, occupationalField: Array<{ tid: number, label: string }>, fieldsOfStudy: Array<{ tid: number, label: string }>, degreeLevel: { tid: number, label: string } | null, yearsOfExperience: { tid: number, label: string } | null, salaryRange: { minSalary: number | null, maxSalary: number | null, currencyCode: string, salaryUnit: SalaryUnit } | null, languages: Array<{ tid: number, label: string }>, skills: Array<{ tid: number, label: string }>, applicationQualifyingQuestions: Array<{ question: string, type: QualifyingQuestionType, options: Array<string>, knockOutAnswers: Array<string> }>, refusal: { reason: string, message: string, at: unknown } | null, structuredDataHints: Array<{ property: string, level: string, message: string }>, metatags: Array<{ meta: string, value: string }> } | null };
+export type JobPageQuery = { job: { bookmarked: boolean | null, id: string, slug: string, type: JobType, state: JobState, version: number, isExternal: boolean, canEdit: boolean, title: string, linkUrl: string | null, description: string | null, videoUrl: string | null, videoEmbedUrl: string | null, organizationName: string, organizationAssignment: string | null, salaryRangeFree: string | null, languagesFree: string | null, skillsFree: string | null, published: unknown, expiration: unknown, duration: number | null, applicationWorkflow: ApplicationWorkflow, applicationEmails: Array<string>, applicationLink: string | null, applicationRequireCv: boolean, applicationRequireCoverLetter: boolean, applicationRequireQualifyingQuestions: boolean, createdAt: unknown, updatedAt: unknown, publishedAt: unknown, expiresAt: unknown, jsonLd: string | null, myApplication: { id: string, status: ApplicationStatus, createdAt: unknown } | null, url: { path: string }, file: { uploadId: string, url: string, filename: string } | null, availabilityPeriod: { start: unknown, end: unknown } | null, organization: { id: string, name: string } | null, organizationProfile: { id: string, slug: string, name: string, verified: boolean, logo: { url: string, alt: string } | null } | null, logo: { uploadId: string, url: string, alt: string } | null, locations: Array<{ address: { countryCode: string, addressLine1: string | null, addressLine2: string | null, administrativeArea: string | null, locality: string, zip: string | null, lat: number | null, lon: number | null } }>, remoteOptions: Array<{ tid: number, label: string }>, employmentType: Array<{ tid: number, label: string }>, occupationalField: Array<{ tid: number, label: string }>, fieldsOfStudy: Array<{ tid: number, label: string }>, degreeLevel: { tid: number, label: string } | null, yearsOfExperience: { tid: number, label: string } | null, salaryRange: { minSalary: number | null, maxSalary: number | null, currencyCode: string, salaryUnit: SalaryUnit } | null, languages: Array<{ tid: number, label: string }>, skills: Array<{ tid: number, label: string }>, applicationQualifyingQuestions: Array<{ question: string, type: QualifyingQuestionType, options: Array<string>, knockOutAnswers: Array<string> }>, refusal: { reason: string, message: string, at: unknown } | null, structuredDataHints: Array<{ property: string, level: string, message: string }>, metatags: Array<{ meta: string, value: string }> } | null };
 
 export type JobByIdQueryVariables = Exact<{
   id: string | number;
@@ -2612,7 +2612,7 @@ export type SaveAlertSearchMutation = { updateJobAlert:
 
 export type SearchMetadataFieldsFragment = { sorting: string, page: number, pageSize: number, radius: number | null, unit: string | null, noindex: boolean, metatags: Array<{ meta: string, value: string }> };
 
-export type JobSearchHitFieldsFragment = { title: string, slug: string, organizationId: string, organizationName: string, organizationSlug: string | null, logoUrl: string | null, snippet: string, remoteOptions: Array<string>, employmentTypes: Array<string>, publishedAt: string | null, featured: boolean, hasVideo: boolean, distanceKm: number | null, job: { id: string, bookmarked: boolean }, locations: Array<{ locality: string, countryCode: string, administrativeArea: string | null }>, salary: { currency: string, unit: string, min: number | null, max: number | null } | null };
+export type JobSearchHitFieldsFragment = { title: string, slug: string, organizationId: string, organizationName: string, organizationSlug: string | null, logoUrl: string | null, snippet: string, remoteOptions: Array<string>, employmentTypes: Array<string>, publishedAt: string | null, featured: boolean, hasVideo: boolean, distanceKm: number | null, job: { id: string, bookmarked: boolean | null }, locations: Array<{ locality: string, countryCode: string, administrativeArea: string | null }>, salary: { currency: string, unit: string, min: number | null, max: number | null } | null };
 
 export type JobSearchQueryVariables = Exact<{
   input: JobSearchInput;
@@ -2620,7 +2620,7 @@ export type JobSearchQueryVariables = Exact<{
 
 
 export type JobSearchQuery = { jobSearch:
-    | { __typename: 'JobSearchResults', total: number, hits: Array<{ title: string, slug: string, organizationId: string, organizationName: string, organizationSlug: string | null, logoUrl: string | null, snippet: string, remoteOptions: Array<string>, employmentTypes: Array<string>, publishedAt: string | null, featured: boolean, hasVideo: boolean, distanceKm: number | null, job: { id: string, bookmarked: boolean }, locations: Array<{ locality: string, countryCode: string, administrativeArea: string | null }>, salary: { currency: string, unit: string, min: number | null, max: number | null } | null }>, facets: Array<{ field: string, values: Array<{ value: string, label: string, count: number }> }>, metadata: { sorting: string, page: number, pageSize: number, radius: number | null, unit: string | null, noindex: boolean, metatags: Array<{ meta: string, value: string }> } }
+    | { __typename: 'JobSearchResults', total: number, hits: Array<{ title: string, slug: string, organizationId: string, organizationName: string, organizationSlug: string | null, logoUrl: string | null, snippet: string, remoteOptions: Array<string>, employmentTypes: Array<string>, publishedAt: string | null, featured: boolean, hasVideo: boolean, distanceKm: number | null, job: { id: string, bookmarked: boolean | null }, locations: Array<{ locality: string, countryCode: string, administrativeArea: string | null }>, salary: { currency: string, unit: string, min: number | null, max: number | null } | null }>, facets: Array<{ field: string, values: Array<{ value: string, label: string, count: number }> }>, metadata: { sorting: string, page: number, pageSize: number, radius: number | null, unit: string | null, noindex: boolean, metatags: Array<{ meta: string, value: string }> } }
     | { __typename: 'SearchErrors', message: string, errors: Array<{ message: string, field: string | null, code: SearchErrorCode }> }
     | { __typename: 'SearchUnavailable', message: string }
    };
