@@ -232,7 +232,7 @@ def test_a_published_job_has_every_property_google_asks_for() -> None:
         "value": str(row.id),
     }
     assert data["directApply"] is True
-    assert broken(data, Work.of(row, ["On-site"])) == []
+    assert broken(data, Work.of(["On-site"], application_workflow=row.application_workflow)) == []
 
 
 def test_direct_apply_is_false_when_people_apply_elsewhere() -> None:
@@ -240,7 +240,9 @@ def test_direct_apply_is_false_when_people_apply_elsewhere() -> None:
         row, org = _published(application_workflow=workflow)
         data = _posting(row, org, remote=["On-site"], employment=["Full-time"])
         assert data["directApply"] is False
-        assert broken(data, Work.of(row, ["On-site"])) == []
+        assert (
+            broken(data, Work.of(["On-site"], application_workflow=row.application_workflow)) == []
+        )
 
 
 def test_a_remote_job_is_telecommute_with_the_countries_of_its_locations() -> None:
@@ -249,18 +251,19 @@ def test_a_remote_job_is_telecommute_with_the_countries_of_its_locations() -> No
     assert data["jobLocationType"] == "TELECOMMUTE"
     assert data["applicantLocationRequirements"] == [{"@type": "Country", "name": "US"}]
     assert data["employmentType"] == "VOLUNTEER"
-    assert broken(data, Work.of(row, ["Remote"])) == []
+    assert broken(data, Work.of(["Remote"], application_workflow=row.application_workflow)) == []
 
 
 def test_a_remote_job_without_a_location_breaks_the_required_country() -> None:
     row, org = _published(locations=[])
     data = _posting(row, org, remote=["Remote"], employment=["Full-time"])
     assert "applicantLocationRequirements" not in data
-    assert [rule.property for rule in broken(data, Work.of(row, ["Remote"]))] == [
-        "applicantLocationRequirements"
-    ]
+    assert [
+        rule.property
+        for rule in broken(data, Work.of(["Remote"], application_workflow=row.application_workflow))
+    ] == ["applicantLocationRequirements"]
     # remote and hybrid: a place of work too
-    both = Work.of(row, ["Remote", "Hybrid"])
+    both = Work.of(["Remote", "Hybrid"], application_workflow=row.application_workflow)
     assert [rule.property for rule in broken(data, both, level=Level.REQUIRED)] == [
         "jobLocation",
         "applicantLocationRequirements",
@@ -271,7 +274,10 @@ def test_a_hybrid_job_is_not_telecommute_and_needs_its_place() -> None:
     row, org = _published(locations=[])
     data = _posting(row, org, remote=["Hybrid"], employment=["Full-time"])
     assert "jobLocationType" not in data
-    assert [rule.property for rule in broken(data, Work.of(row, ["Hybrid"]))] == ["jobLocation"]
+    assert [
+        rule.property
+        for rule in broken(data, Work.of(["Hybrid"], application_workflow=row.application_workflow))
+    ] == ["jobLocation"]
 
 
 def test_only_published_jobs_have_json_ld() -> None:

@@ -73,13 +73,15 @@ class Work:
     applies_here: bool = False  # applications happen on this site (directApply)
 
     @classmethod
-    def of(cls, job: Job, remote_labels: list[str]) -> Work:
+    def of(cls, remote_labels: list[str], *, application_workflow: str) -> Work:
+        """From the labels of the job's remote options and its application workflow
+        (``on_site`` | ``email`` | ``link``)."""
         aliases = {alias(label) for label in remote_labels}
         return cls(
             remote=bool(aliases & REMOTE_ALIASES),
             hybrid=bool(aliases & HYBRID_ALIASES),
             on_site=bool(aliases & ON_SITE_ALIASES),
-            applies_here=job.application_workflow == "on_site",
+            applies_here=application_workflow == "on_site",
         )
 
     @property
@@ -489,4 +491,4 @@ def hints(
         remote_labels=remote_labels,
         now=now,
     )
-    return broken(data, Work.of(job, remote_labels))
+    return broken(data, Work.of(remote_labels, application_workflow=job.application_workflow))
