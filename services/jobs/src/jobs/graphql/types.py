@@ -362,10 +362,8 @@ class Job:
             reason=data["reason"], message=data["message"], at=datetime.fromisoformat(data["at"])
         )
 
-    @strawberry.field(
-        description="What Google requires (refuses the publication) or recommends that the "
-        "job's JobPosting would lack if it went public now (jobs.domain.structured_data)."
-    )
+    # the rules of jobs.domain.structured_data the job's posting would break if it went public now
+    @strawberry.field(description="What Google requires or recommends that the job still lacks.")
     async def structured_data_hints(self, info: Info[JobContext, None]) -> list[StructuredDataHint]:
         organization = await known_organization(info.context, self.row.organization_id)
         employment = await term_labels(info.context, self.row.employment_type_tids)
