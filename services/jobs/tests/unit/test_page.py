@@ -4,29 +4,20 @@ rule set that checks it are test_structured_data.py's."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from jobs.domain import page
 from jobs.domain.publishing import expires_at
 from jobs.settings import JobsSettings
 
-from services.jobs.tests.factories import job, organization
+from services.jobs.tests.factories import job, organization, published_job
 
 SETTINGS = JobsSettings(site_url="https://jobs.example")
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
-def _published(**overrides: object) -> tuple[object, object]:
-    org = organization(
-        name="Green Harbor", profile_slug="green-harbor", logo_url="/api/uploads/o/files/1/logo"
-    )
-    row = job(
-        org,
-        state="published",
-        published_at=NOW,
-        expires_at=NOW + timedelta(days=30),
-        **overrides,
-    )
-    return row, org
+def _published(**overrides: object) -> tuple[Any, Any]:
+    return published_job(NOW, **overrides)
 
 
 def test_metatags_say_noindex_unless_published() -> None:

@@ -14,7 +14,7 @@ from jobs.domain import structured_data
 from jobs.domain.structured_data import RULES, Level, Work, broken, hints, posting
 from jobs.settings import JobsSettings
 
-from services.jobs.tests.factories import job, organization
+from services.jobs.tests.factories import job, organization, published_job
 
 SETTINGS = JobsSettings(site_url="https://jobs.example")
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -163,17 +163,7 @@ def test_google_required_properties_are_required_and_the_rest_recommended() -> N
 
 
 def _published(**overrides: object) -> tuple[Any, Any]:
-    org = organization(
-        name="Green Harbor", profile_slug="green-harbor", logo_url="/api/uploads/o/files/1/logo"
-    )
-    row = job(
-        org,
-        state="published",
-        published_at=NOW,
-        expires_at=NOW + timedelta(days=30),
-        **overrides,
-    )
-    return row, org
+    return published_job(NOW, **overrides)
 
 
 def _posting(row: Any, org: Any, *, remote: list[str], employment: list[str]) -> dict[str, Any]:
