@@ -20,7 +20,7 @@ schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schem
 	scripts/export-schemas.sh
 	cd gateway && npm run --silent compose
 
-events:    ## re-export the events' JSON Schemas and docs/events.md's tables after a payload change
+events:    ## re-export the events' JSON Schemas, docs/events.md's tables and the k8s KafkaTopics after a change
 	.venv/bin/python scripts/event_contracts.py write
 
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)

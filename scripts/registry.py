@@ -7,7 +7,7 @@
 
 Generated blocks sit between ``BEGIN generated`` / ``END generated`` marker lines, so the rest of
 each file stays hand-written. Whole files are generated for the Kubernetes manifests of the
-services. Adding a service is one entry in deploy/services.json, then ``write``.
+services and their databases. Adding a service is one entry in deploy/services.json, then ``write``.
 Standard library only: it runs before the Python workspace exists.
 """
 
@@ -31,6 +31,7 @@ class Service:
     name: str
     port: int
     secrets: tuple[str, ...] = field(default=())
+    elasticsearch: bool = False
 
     @property
     def env_name(self) -> str:
@@ -40,7 +41,12 @@ class Service:
 def load(root: Path) -> list[Service]:
     raw = json.loads((root / REGISTRY).read_text())
     services = [
-        Service(name=item["name"], port=int(item["port"]), secrets=tuple(item.get("secrets", ())))
+        Service(
+            name=item["name"],
+            port=int(item["port"]),
+            secrets=tuple(item.get("secrets", ())),
+            elasticsearch=bool(item.get("elasticsearch", False)),
+        )
         for item in raw["services"]
     ]
     names = [service.name for service in services]
@@ -111,69 +117,201 @@ def k8s_subgraph_urls(services: list[Service]) -> str:
     return "".join(f"  SUBGRAPH_{s.env_name}_URL: http://{s.name}:8000/graphql\n" for s in services)
 
 
+def k8s_database_hosts(services: list[Service]) -> str:
+    return "".join(f"  {s.name}: {s.name}-db-rw\n" for s in services)
+
+
+def k8s_managed_database_hosts(services: list[Service]) -> str:
+    return "".join(f"  {s.name}: {s.name}.postgres.jobboard.example.internal\n" for s in services)
+
+
 def k8s_resources(services: list[Service]) -> str:
-    return "".join(f"  - {s.name}.yaml\n" for s in services)
+    return "".join(f"  - services/{s.name}.yaml\n" for s in services)
 
 
-def k8s_manifest(service: Service) -> str:
+def _k8s_env(service: Service, *, app: bool, workers: bool = False) -> str:
+    """The container environment of a service's pods (its API, its workers, their migration
+    gate, its migration Job)."""
     name = service.name
-    secret_env = "".join(
-        f"            - name: {secret}\n"
-        f"              valueFrom: {{secretKeyRef: {{name: jobboard-secrets, key: {secret}}}}}\n"
-        for secret in service.secrets
-    )
-    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}).
-# Migrations run at start-up. {HEADER}: do not edit by hand.
-apiVersion: apps/v1
+    lines = []
+    if app:
+        lines.append(f'- {{name: {service.env_name}_RUN_MIGRATIONS_ON_STARTUP, value: "false"}}')
+        flag = "true" if workers else "false"
+        lines.append(f'- {{name: {service.env_name}_RUN_BACKGROUND_WORKERS, value: "{flag}"}}')
+    lines += [
+        "- name: JOBBOARD_PG_HOST",
+        f"  valueFrom: {{configMapKeyRef: {{name: jobboard-databases, key: {name}}}}}",
+        "- name: JOBBOARD_PG_USER",
+        f"  valueFrom: {{secretKeyRef: {{name: {name}-db-app, key: username}}}}",
+        "- name: JOBBOARD_PG_PASSWORD",
+        f"  valueFrom: {{secretKeyRef: {{name: {name}-db-app, key: password}}}}",
+    ]
+    for secret in service.secrets:
+        lines += [
+            f"- name: {secret}",
+            f"  valueFrom: {{secretKeyRef: {{name: jobboard-secrets, key: {secret}}}}}",
+        ]
+    if app and service.elasticsearch:
+        lines += [
+            "- name: ELASTICSEARCH_ADDRESS",
+            "  valueFrom: {configMapKeyRef: {name: jobboard-elasticsearch, key: address}}",
+            "- name: ELASTICSEARCH_PASSWORD",
+            "  valueFrom: {secretKeyRef: {name: jobboard-es-elastic-user, key: elastic}}",
+            "- {name: ELASTICSEARCH_URL, value: "
+            '"http://elastic:$(ELASTICSEARCH_PASSWORD)@$(ELASTICSEARCH_ADDRESS)"}',
+        ]
+    return "".join(f"            {line}\n" for line in lines)
+
+
+def _k8s_workload(service: Service, *, workers: bool) -> str:
+    """The API's (or the workers') Deployment, PodDisruptionBudget and HorizontalPodAutoscaler."""
+    name = f"{service.name}-worker" if workers else service.name
+    component = "worker" if workers else "subgraph"
+    labels = f"app.kubernetes.io/name: {name}, app.kubernetes.io/component: {component}"
+    pod_labels = f"{labels}, app.jobboard.io/database: {service.name}"
+    if service.elasticsearch:
+        pod_labels += ', app.jobboard.io/elasticsearch: "true"'
+    # consumers share a topic's partitions (3): more worker replicas than that would idle
+    most = 3 if workers else 4
+    return f"""apiVersion: apps/v1
 kind: Deployment
 metadata:
   name: {name}
-  labels: {{app.kubernetes.io/name: {name}, app.kubernetes.io/part-of: jobboard}}
+  labels: {{{labels}}}
 spec:
   replicas: 1
   selector:
-    matchLabels: {{app.kubernetes.io/name: {name}}}
+    matchLabels: {{{labels}}}
   template:
     metadata:
-      labels: {{app.kubernetes.io/name: {name}, app.kubernetes.io/part-of: jobboard}}
+      labels: {{{pod_labels}}}
     spec:
-      securityContext: {{runAsNonRoot: true, runAsUser: 10001, runAsGroup: 10001}}
-      containers:
-        - name: {name}
-          image: jobboard/{name}:dev
-          ports: [{{name: http, containerPort: 8000}}]
-          envFrom: [{{configMapRef: {{name: jobboard-env}}}}]
+      initContainers:
+        - name: wait-for-migrations
+          image: jobboard/{service.name}:dev
           env:
-            - name: JOBBOARD_PG_PASSWORD
-              valueFrom: {{secretKeyRef: {{name: jobboard-secrets, key: JOBBOARD_PG_PASSWORD}}}}
-{secret_env}          startupProbe:
-            {{httpGet: {{path: /healthz, port: http}}, periodSeconds: 2, failureThreshold: 60}}
-          livenessProbe: {{httpGet: {{path: /healthz, port: http}}, periodSeconds: 10}}
-          readinessProbe: {{httpGet: {{path: /readyz, port: http}}, periodSeconds: 5}}
-          resources:
-            requests: {{cpu: 50m, memory: 192Mi}}
-            limits: {{memory: 512Mi}}
-          securityContext: {{allowPrivilegeEscalation: false, readOnlyRootFilesystem: true}}
-          volumeMounts: [{{name: tmp, mountPath: /tmp}}]
-      volumes: [{{name: tmp, emptyDir: {{}}}}]
+{_k8s_env(service, app=False)}      containers:
+        - name: app
+          image: jobboard/{service.name}:dev
+          env:
+{_k8s_env(service, app=True, workers=workers)}---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {name}
+spec:
+  maxUnavailable: 1
+  selector:
+    matchLabels: {{{labels}}}
 ---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: {name}
+spec:
+  scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: {name}}}
+  maxReplicas: {most}
+"""
+
+
+def k8s_manifest(service: Service) -> str:
+    """A service's objects in deploy/k8s/base/services/; the shape they share (security, probes,
+    resources, the migration gate and Job command) is patched on in deploy/k8s/base/patches/."""
+    name = service.name
+    labels = f"app.kubernetes.io/name: {name}, app.kubernetes.io/component: subgraph"
+    return f"""# The {name} service (image: services/Dockerfile --build-arg SERVICE={name}): its
+# subgraph (the API), its workers apart (its consumers, outbox relay and background workers:
+# {name}-worker, so each scales on its own load), the Job that migrates its database once per
+# release, and who may reach that database.
+# {HEADER}: do not edit by hand.
+{_k8s_workload(service, workers=False)}---
 apiVersion: v1
 kind: Service
 metadata:
   name: {name}
-  labels: {{app.kubernetes.io/name: {name}, app.kubernetes.io/part-of: jobboard}}
+  labels: {{{labels}}}
 spec:
-  selector: {{app.kubernetes.io/name: {name}}}
+  selector: {{{labels}}}
   ports: [{{name: http, port: 8000, targetPort: http}}]
+---
+{_k8s_workload(service, workers=True)}---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {name}-migrate
+  labels: {{app.kubernetes.io/name: {name}, app.kubernetes.io/component: migration}}
+spec:
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: {name}
+        app.kubernetes.io/component: migration
+        app.jobboard.io/database: {name}
+    spec:
+      containers:
+        - name: app
+          image: jobboard/{name}:dev
+          env:
+{_k8s_env(service, app=False)}---
+# Only {name}'s pods (and its migration Job) reach its database; in and out.
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {name}-database
+spec:
+  podSelector:
+    matchLabels: {{app.jobboard.io/database: {name}}}
+  policyTypes: [Egress]
+  egress:
+    - to: [{{podSelector: {{matchLabels: {{cnpg.io/cluster: {name}-db}}}}}}]
+      ports: [{{port: 5432}}]
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {name}-db
+spec:
+  podSelector:
+    matchLabels: {{cnpg.io/cluster: {name}-db}}
+  policyTypes: [Ingress]
+  ingress:
+    - from: [{{podSelector: {{matchLabels: {{app.jobboard.io/database: {name}}}}}}}]
+      ports: [{{port: 5432}}]
+    # its own instances (replication) and the CloudNativePG operator (status, backups)
+    - from:
+        - podSelector: {{matchLabels: {{cnpg.io/cluster: {name}-db}}}}
+        - namespaceSelector: {{matchLabels: {{kubernetes.io/metadata.name: cnpg-system}}}}
 """
+
+
+def k8s_databases(services: list[Service]) -> str:
+    """One CloudNativePG Cluster per service (deploy/k8s/components/operators/databases.yaml)."""
+    clusters = [
+        f"""---
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata:
+  name: {s.name}-db
+spec:
+  instances: 1
+  imageName: ghcr.io/cloudnative-pg/postgresql:15
+  # the database and its owner; the operator writes {s.name}-db-app (username, password)
+  bootstrap: {{initdb: {{database: {s.name}, owner: {s.name}}}}}
+  storage: {{size: 5Gi}}
+  resources:
+    requests: {{cpu: 100m, memory: 256Mi}}
+    limits: {{memory: 512Mi}}
+"""
+        for s in services
+    ]
+    return (
+        f"# PostgreSQL per service through CloudNativePG. {HEADER}: do not edit by hand.\n"
+        + "".join(clusters)
+    )
 
 
 def postgres_databases(services: list[Service]) -> str:
     return "".join(f"CREATE DATABASE {s.name} OWNER jobboard;\n" for s in services)
-
-
-def k8s_postgres_databases(services: list[Service]) -> str:
-    return "".join(f"    CREATE DATABASE {s.name} OWNER jobboard;\n" for s in services)
 
 
 def gateway_ports(services: list[Service]) -> str:
@@ -200,10 +338,16 @@ BLOCKS: list[Block] = [
     ("docker-compose.yml", "services", "  #", compose_services),
     ("docker-compose.yml", "subgraph urls", "      #", compose_subgraph_urls),
     ("docker-compose.yml", "subgraph dependencies", "      #", compose_depends),
-    ("deploy/k8s/config.yaml", "subgraph urls", "  #", k8s_subgraph_urls),
-    ("deploy/k8s/kustomization.yaml", "services", "  #", k8s_resources),
+    ("deploy/k8s/base/config.yaml", "subgraph urls", "  #", k8s_subgraph_urls),
+    ("deploy/k8s/base/config.yaml", "database hosts", "  #", k8s_database_hosts),
+    ("deploy/k8s/base/kustomization.yaml", "services", "  #", k8s_resources),
+    (
+        "deploy/k8s/overlays/production-managed/managed-addresses.yaml",
+        "managed database hosts",
+        "  #",
+        k8s_managed_database_hosts,
+    ),
     ("deploy/compose/postgres-init.sql", "databases", "--", postgres_databases),
-    ("deploy/k8s/infra.yaml", "databases", "    --", k8s_postgres_databases),
     ("gateway/src/subgraphs.ts", "subgraph ports", "  //", gateway_ports),
     ("pyproject.toml", "service packages", "    #", pyproject_members),
     ("pyproject.toml", "service sources", "#", pyproject_sources),
@@ -230,8 +374,10 @@ def render(root: Path) -> dict[Path, str]:
         target = root / path
         text = files.get(target, target.read_text())
         files[target] = _replace_block(text, path, name, prefix, renderer(services))
+    k8s = root / "deploy" / "k8s"
     for service in services:
-        files[root / "deploy" / "k8s" / f"{service.name}.yaml"] = k8s_manifest(service)
+        files[k8s / "base" / "services" / f"{service.name}.yaml"] = k8s_manifest(service)
+    files[k8s / "components" / "operators" / "databases.yaml"] = k8s_databases(services)
     return files
 
 

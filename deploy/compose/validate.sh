@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# Static validation of docker-compose.yml and deploy/k8s/ without a container engine (CI runs it).
+# Static validation of docker-compose.yml and deploy/k8s/ without a container engine or a cluster
+# (CI runs it).
 #
 #   deploy/compose/validate.sh [-v]        -v also prints the resolved compose project
 #
 # 1. services/Dockerfile (one for every Python service, SERVICE build argument) is built for each
 #    service of deploy/services.json in the compose file, and each has its k8s manifest;
-# 2. deploy/compose/check (Go, github.com/compose-spec/compose-go/v2) loads docker-compose.yml as
-#    `docker compose` does (compose JSON schema, interpolation, merge keys, consistency), checks that
-#    every build.dockerfile exists and that `service_healthy` dependencies have a healthcheck, then
-#    checks the deploy/k8s manifests structurally and that both describe the same services.
+# 2. deploy/compose/check (Go) loads docker-compose.yml as `docker compose` does (compose-go:
+#    compose JSON schema, interpolation, merge keys, consistency), checks that every
+#    build.dockerfile exists and that `service_healthy` dependencies have a healthcheck; then builds
+#    every overlay of deploy/k8s/overlays as `kustomize build` does (kustomize's own library) and
+#    validates every object against the Kubernetes and operator schemas vendored in
+#    deploy/k8s/schemas (strict: an unknown field fails), checks what schemas cannot (probes on
+#    declared ports, security contexts, secrets only referenced, network policies against what each
+#    workload calls, production's two instances and 512Mi), and that compose and k8s describe the
+#    same services (ADR 0044);
+# 3. its tests: deliberate mistakes in the production overlay (a typo'd field, a wrong type, a
+#    probe on no port, a policy that blocks the gateway, ...) each make it fail.
 # The checker is built once per source change into .local/cache/bin/ (needs Go and, the first time,
-# the Go module proxy). Env: COMPOSE_FILE_TO_CHECK (default docker-compose.yml).
+# the Go module proxy); `go test` results are cached by Go until the sources or manifests change.
+# Env: COMPOSE_FILE_TO_CHECK (default docker-compose.yml).
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 src="$repo/deploy/compose/check"
@@ -29,7 +38,7 @@ while read -r name _port; do
   [ -d "$repo/services/$name" ] || { echo "validate: FAIL: deploy/services.json names $name but services/$name is missing" >&2; fail=1; }
   grep -q "args: {SERVICE: $name}" "$compose_path" ||
     { echo "validate: FAIL: $compose_file does not build services/Dockerfile for $name" >&2; fail=1; }
-  [ -f "$repo/deploy/k8s/$name.yaml" ] || { echo "validate: FAIL: deploy/k8s/$name.yaml is missing" >&2; fail=1; }
+  [ -f "$repo/deploy/k8s/base/services/$name.yaml" ] || { echo "validate: FAIL: deploy/k8s/base/services/$name.yaml is missing" >&2; fail=1; }
 done < <(python3 "$repo/scripts/registry.py" list --root "$repo")
 [ "$fail" = 0 ] && echo "Dockerfile: services/Dockerfile builds each of the $count registered services"
 
@@ -51,6 +60,15 @@ fi
 export IDENTITY_JWT_PRIVATE_KEY="${IDENTITY_JWT_PRIVATE_KEY:-validate-placeholder}"
 export SEARCH_ALERT_SIGNING_SECRET="${SEARCH_ALERT_SIGNING_SECRET:-validate-placeholder}"
 "$bin" -C "$repo" -f "$compose_file" -k deploy/k8s "$@" || fail=1
+
+# --- 3. the checker's own tests: deliberate mistakes must fail it --------------------------------
+if (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go test ./... >"$bin_dir/compose-check-test.log" 2>&1); then
+  echo "check tests: every deliberate mistake fails the check ($(grep -c '^	{"' "$src/k8s_test.go") cases)"
+else
+  cat "$bin_dir/compose-check-test.log" >&2
+  echo "validate: FAIL: the checker's tests (deploy/compose/check/k8s_test.go)" >&2
+  fail=1
+fi
 
 if [ "$fail" != 0 ]; then echo "validate: FAILED" >&2; exit 1; fi
 echo "validate: OK"

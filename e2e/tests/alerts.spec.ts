@@ -8,7 +8,7 @@ import { JobSearchPage } from "../pages/JobSearchPage";
  * alert, confirms it from the mail; a recruiter publishes a matching job and the instant alert
  * arrives with it; the mail's one-click unsubscribe (RFC 8058, as a mail client sends it) stops
  * the next one. A second visitor's alert for the same search shows when the next job has been
- * matched. Needs the full stack with the demo data; the jobs are archived and the second alert
+ * matched. Needs the full stack with the demo data; the jobs are archived and deleted, and the second alert
  * deleted at the end.
  */
 
@@ -161,6 +161,7 @@ async function publishMatchingJob(page: Page, title: string): Promise<string> {
   return id;
 }
 
+/** The journey's job archived (the alerts stop matching it), then deleted for good. */
 async function archive(page: Page, id: string) {
   const answer = await graph<{ archiveJob: { __typename: string; job?: { state: string } } }>(
     page,
@@ -168,6 +169,9 @@ async function archive(page: Page, id: string) {
     { id },
   );
   expect(answer.archiveJob.job?.state).toBe("ARCHIVED");
+  // and gone for good: the demo board keeps none of the journey's jobs
+  const deleted = await graph<{ deleteJob: { __typename: string } }>(page, "mutation($id: ID!) { deleteJob(id: $id) { __typename } }", { id });
+  expect(deleted.deleteJob.__typename).toBe("JobDeleted");
 }
 
 /** What a mail client does with RFC 8058's headers: POST `List-Unsubscribe=One-Click` to the URL. */

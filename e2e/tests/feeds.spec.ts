@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page } from "@playwright/test";
-import { graph } from "../fixtures/jobs";
+import { deleteInJobManager, graph } from "../fixtures/jobs";
 import { expect, test } from "../fixtures/test";
 import { LoginPage } from "../pages/LoginPage";
 
@@ -11,8 +11,8 @@ import { LoginPage } from "../pages/LoginPage";
 // jobs service imports as soon as it runs.
 //
 // The journey leaves nothing behind: the feed it adds is deleted on the page, and the job that
-// feed created is archived in the job manager (jobs are never deleted; archived, they are off the
-// board). When a step failed before, both happen at the end through GraphQL instead.
+// feed created is archived, then deleted for good, in the job manager. When a step failed before,
+// both happen at the end through GraphQL instead.
 
 const ORGANIZATION = "Open Meadow Health Alliance";
 const SEEDED_FEED = "Careers site (JobPosting JSON)";
@@ -61,7 +61,7 @@ async function serveFeed(body: unknown): Promise<{ url: string; server: Server }
   return { url: `http://127.0.0.1:${port}/feed.json`, server };
 }
 
-/** Deletes the organization's feeds named `name` and archives its jobs titled `title` (the cleanup after a failed step). */
+/** Deletes the organization's feeds named `name` and its jobs titled `title` (the cleanup after a failed step). */
 async function cleanUp(page: Page, profileId: string, name: string, title: string) {
   const profile = await graph<{ data?: { organizationProfile?: { organization?: { id: string } } } }>(
     page,
@@ -90,17 +90,24 @@ async function cleanUp(page: Page, profileId: string, name: string, title: strin
     { o: organizationId },
   );
   for (const job of (jobs.data?.organizationJobs?.jobs ?? []).filter((job) => job.title === title)) {
-    if (["ARCHIVED", "EXPIRED"].includes(job.state)) continue;
-    const archived = await graph<{ data?: { archiveJob?: { __typename: string } } }>(
+    if (!["ARCHIVED", "EXPIRED"].includes(job.state)) {
+      const archived = await graph<{ data?: { archiveJob?: { __typename: string } } }>(
+        page,
+        "mutation($id: ID!) { archiveJob(id: $id) { __typename } }",
+        { id: job.id },
+      );
+      answers.push(archived.data?.archiveJob?.__typename ?? "no answer");
+    }
+    const deleted = await graph<{ data?: { deleteJob?: { __typename: string } } }>(
       page,
-      "mutation($id: ID!) { archiveJob(id: $id) { __typename } }",
+      "mutation($id: ID!) { deleteJob(id: $id) { __typename } }",
       { id: job.id },
     );
-    answers.push(archived.data?.archiveJob?.__typename ?? "no answer");
+    answers.push(deleted.data?.deleteJob?.__typename ?? "no answer");
   }
   expect(
-    answers.every((answer) => ["FeedSourceDeleted", "JobSaved"].includes(answer)),
-    `the journey's feed deleted and job archived: ${answers.join(", ")}`,
+    answers.every((answer) => ["FeedSourceDeleted", "JobSaved", "JobDeleted"].includes(answer)),
+    `the journey's feed and job deleted: ${answers.join(", ")}`,
   ).toBe(true);
 }
 
@@ -194,7 +201,7 @@ test("a recruiter sees the seeded feed's last run, runs it now, adds a feed of t
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("article", { name })).toHaveCount(0);
 
-  // The job it created stayed: the recruiter archives it in the job manager
+  // The job it created stayed: the recruiter archives it in the job manager, then deletes it
   await page.goto("/job-manager");
   await expect(page.getByRole("heading", { name: "Job manager", level: 1 })).toBeVisible();
   // Omar posts for two organizations: the job manager lists one at a time
@@ -208,5 +215,6 @@ test("a recruiter sees the seeded feed's last run, runs it now, adds a feed of t
   await archive.getByRole("button", { name: "Archive" }).click();
   await expect(archive).toBeHidden();
   await expect(row.getByText("Archived")).toBeVisible();
+  await deleteInJobManager(page, title);
   leftover = null;
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { grantCredits } from "../fixtures/credits";
+import { deleteInJobManager, deleteJobs } from "../fixtures/jobs";
 import { expect, test } from "../fixtures/test";
 import { JobWizardPage } from "../pages/JobWizardPage";
 
@@ -73,8 +74,8 @@ test("a recruiter with a free slot posts a job through the wizard; its page rend
     await expect(visitor.getByRole("region", { name: "Share this job" }).getByRole("link", { name: network })).toBeVisible();
   }
 
-  // The job manager lists it as published; the recruiter archives it (and the demo board does
-  // not collect a river steward per run).
+  // The job manager lists it as published; the recruiter archives it, then deletes it for good
+  // (and the demo board does not collect a river steward per run).
   await page.goto("/job-manager");
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toBeVisible();
@@ -86,6 +87,9 @@ test("a recruiter with a free slot posts a job through the wizard; its page rend
   await expect(row.getByText("Archived")).toBeVisible();
   const gone = await visitor.goto(path as string);
   expect(gone?.status()).toBe(410);
+  await deleteInJobManager(page, title);
+  const deleted = await visitor.goto(path as string);
+  expect(deleted?.status()).toBe(410);
 });
 
 test("an organization without slots is refused with the reason and where to get slots", async ({ page }) => {
@@ -100,6 +104,10 @@ test("an organization without slots is refused with the reason and where to get 
   await expect(alert.getByRole("link", { name: "My products" })).toHaveAttribute("href", "/my-products");
   await expect(alert.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
   await expectNoBlockingViolations(page);
+  // the refused job stays a draft in the wizard's address: the journey deletes it again
+  const draft = new URL(page.url()).searchParams.get("job");
+  expect(draft).toBeTruthy();
+  await deleteJobs(page, [draft as string]);
 });
 
 test("an organization's open positions lead to accessible job pages", async ({ page }) => {

@@ -145,7 +145,7 @@ test("a keyboard user applies through quick apply, answers, attaches a CV and se
   await eraseAccounts(browser, [applicantId]);
 });
 
-test("a keyboard user starts a job ad in the wizard, walks its steps and archives the draft", async ({ page }) => {
+test("a keyboard user starts a job ad in the wizard, walks its steps and deletes the draft", async ({ page }) => {
   test.setTimeout(240_000);
   await new LoginPage(page).logIn("recruiter@greenharbor.example", "/job/wizard");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
@@ -193,21 +193,21 @@ test("a keyboard user starts a job ad in the wizard, walks its steps and archive
   await expect(page.getByText("We grow saplings for the city's parks and need a hand.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Publish the job" })).toBeVisible();
 
-  // the draft is archived from the job manager's menu, by keyboard too
+  // the draft is deleted for good from the job manager's menu, by keyboard too
   await page.goto("/job-manager");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   const row = page.getByRole("row").filter({ hasText: title });
   await tabToLocator(page, row.getByRole("button", { name: `More actions for ${title}` }), 200);
   await page.keyboard.press("Enter");
-  const archive = page.getByRole("menuitem", { name: "Archive" });
-  await expect(archive).toBeVisible();
-  for (let presses = 0; presses < 10 && !(await archive.evaluate((element) => element === document.activeElement)); presses += 1) {
+  const remove = page.getByRole("menuitem", { name: "Delete" });
+  await expect(remove).toBeVisible();
+  for (let presses = 0; presses < 10 && !(await remove.evaluate((element) => element === document.activeElement)); presses += 1) {
     await page.keyboard.press("ArrowDown");
   }
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Archive this job?" });
-  await tabToLocator(page, dialog.getByRole("button", { name: "Archive" }));
+  const dialog = page.getByRole("dialog", { name: "Delete this job for good?" });
+  await tabToLocator(page, dialog.getByRole("button", { name: "Delete" }));
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
-  await expect(row.getByText("Archived")).toBeVisible();
+  await expect(row).toHaveCount(0);
 });

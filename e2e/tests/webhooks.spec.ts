@@ -14,9 +14,9 @@ import { LoginPage } from "../pages/LoginPage";
 // organization; an administrator grants it the 50 job slots the journey spends.
 //
 // The journey leaves nothing running or listed: it closes the 50 jobs it published (they leave
-// the public search; the job manager keeps them as archived, as it keeps every closed job: the
-// board has no way to delete a job), deletes the endpoint, revokes the key and removes it from
-// the list, through the pages or, when a step failed before, at the end through the APIs.
+// the public search) and deletes them through the ATS API, deletes the endpoint, revokes the key
+// and removes it from the list, through the pages or, when a step failed before, at the end
+// through the APIs.
 
 const RECRUITER = "recruiter@greenharbor.example";
 const ORGANIZATION = "Green Harbor Foundation";
@@ -176,18 +176,20 @@ async function removeLeftovers(page: Page, profileId: string, keyName: string, e
   ).toBe(true);
 }
 
-/** Closes the run's jobs through the ATS API (closing a closed job answers it as it is). */
+/** Closes the run's jobs through the ATS API (closing a closed job answers it as it is), then deletes them. */
 async function closeJobs(request: APIRequestContext, secret: string, run: string) {
   const refused: string[] = [];
+  const headers = { Authorization: `Bearer ${secret}` };
   for (let number = 1; number <= JOBS; number += 1) {
-    const reference = `WH-${run}-${number}`;
-    const closed = await request.post(`/api/ats/v1/jobs/${encodeURIComponent(reference)}/close`, {
-      headers: { Authorization: `Bearer ${secret}` },
-    });
+    const path = `/api/ats/v1/jobs/${encodeURIComponent(`WH-${run}-${number}`)}`;
+    const closed = await request.post(`${path}/close`, { headers });
     // 404: the batch never made it
-    if (closed.status() !== 200 && closed.status() !== 404) refused.push(`${reference}: ${closed.status()} ${await closed.text()}`);
+    if (closed.status() === 404) continue;
+    if (closed.status() !== 200) refused.push(`${path} close: ${closed.status()} ${await closed.text()}`);
+    const deleted = await request.delete(path, { headers });
+    if (deleted.status() !== 200) refused.push(`${path} delete: ${deleted.status()} ${await deleted.text()}`);
   }
-  expect(refused, "every job of the run closed").toEqual([]);
+  expect(refused, "every job of the run closed and deleted").toEqual([]);
 }
 
 test("a recruiter's webhook endpoint gets a signed job.published for each of 50 jobs its ATS publishes", async ({
@@ -321,7 +323,7 @@ test("a recruiter's webhook endpoint gets a signed job.published for each of 50 
     const replay = receiver.received.filter((delivery) => delivery.id === replayed).at(-1) as Received;
     expect(signedWith(signingSecret, replay)).toBe(true);
 
-    // Cleanup through the pages and the API: the jobs closed and gone from the search
+    // Cleanup through the pages and the API: the jobs closed, gone from the search, deleted
     await closeJobs(request, apiSecret, run);
     jobsClosed = true;
     await expect(async () => {

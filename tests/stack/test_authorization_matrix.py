@@ -184,6 +184,8 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     # destructive, last
     "archiveJob": ("U", "F", "F", "A", "A"),
     "archiveReportedJob": ("U", "F", "F", "F", "A"),
+    # archived by then: deleted for good by the owner (or refused, applied to); then NOT_FOUND
+    "deleteJob": ("U", "F", "F", "A", "AF"),
     "removeOrganizationMember": ("U", "F", "F", "A", "A"),
     "leaveOrganization": ("U", "F", "AF", "A", "AF"),
     "deleteOrganization": ("U", "F", "F", "A", "AF"),  # gone after the owner

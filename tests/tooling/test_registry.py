@@ -72,10 +72,16 @@ def test_a_ninth_service_reaches_every_consumer_from_one_entry(tmp_path: Path) -
     assert "SUBGRAPH_PAYMENTS_URL: http://payments:8000/graphql" in compose
     assert "payments: {condition: service_healthy}" in compose
     assert "CREATE DATABASE payments OWNER jobboard;" in text("deploy/compose/postgres-init.sql")
-    assert "CREATE DATABASE payments OWNER jobboard;" in text("deploy/k8s/infra.yaml")
-    assert "SUBGRAPH_PAYMENTS_URL" in text("deploy/k8s/config.yaml")
-    assert "  - payments.yaml" in text("deploy/k8s/kustomization.yaml")
-    assert "image: jobboard/payments:dev" in text("deploy/k8s/payments.yaml")
+    k8s_config = text("deploy/k8s/base/config.yaml")
+    assert "SUBGRAPH_PAYMENTS_URL: http://payments:8000/graphql" in k8s_config
+    assert "  payments: payments-db-rw" in k8s_config
+    assert "  - services/payments.yaml" in text("deploy/k8s/base/kustomization.yaml")
+    manifest = text("deploy/k8s/base/services/payments.yaml")
+    assert "image: jobboard/payments:dev" in manifest
+    assert "name: payments-migrate" in manifest
+    assert "name: payments-worker" in manifest
+    assert "PAYMENTS_RUN_MIGRATIONS_ON_STARTUP" in manifest
+    assert "name: payments-db\n" in text("deploy/k8s/components/operators/databases.yaml")
     assert "payments: 8109," in text("gateway/src/subgraphs.ts")
     assert '"jobboard-payments",' in text("pyproject.toml")
     assert "jobboard-payments = { workspace = true }" in text("pyproject.toml")

@@ -139,7 +139,16 @@ func hasHealthcheck(s types.ServiceConfig) bool {
 	return err == nil && healthcheckLine.Match(data)
 }
 
+// compareTopology: the same services in both. A service's workers run in its own process under
+// compose and in their own Deployment on Kubernetes (<service>-worker): that is the same service.
 func compareTopology(compose []string, workloads map[string]string, r *report) {
+	for n := range workloads {
+		if base, ok := strings.CutSuffix(n, "-worker"); ok {
+			if _, api := workloads[base]; api {
+				delete(workloads, n)
+			}
+		}
+	}
 	inCompose := map[string]bool{}
 	for _, n := range compose {
 		inCompose[n] = true

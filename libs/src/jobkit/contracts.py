@@ -52,6 +52,7 @@ JOB_PUBLISHED = "jobs.job.published"
 JOB_SCHEDULED = "jobs.job.scheduled"
 JOB_ARCHIVED = "jobs.job.archived"
 JOB_EXPIRED = "jobs.job.expired"
+JOB_DELETED = "jobs.job.deleted"  # gone for good: no snapshot follows it
 # the lifecycle events carrying the whole job (jobs.domain.events.JobSnapshot)
 JOB_SNAPSHOT_EVENTS = (
     JOB_CREATED,

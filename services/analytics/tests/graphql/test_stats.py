@@ -367,3 +367,41 @@ async def test_anyone_reads_the_sites_most_viewed_jobs_of_the_last_days(
     ]
     for bad in ({"days": 0}, {"days": 31}, {"limit": 0}, {"limit": 51}):
         assert code(await graphql.execute(TOP_JOBS, **bad)) == "BAD_USER_INPUT"
+
+
+async def test_a_deleted_jobs_counts_go_and_its_organization_keeps_what_it_added(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    world: dict[str, str],
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    from analytics.messaging.consumers import on_job_deleted
+    from jobkit.events import EventEnvelope
+
+    admin = graphql.as_user(tokens.token(str(uuid.uuid4()), ["administrator"]))
+    before = (await admin.data(ORGANIZATION_STATS, id=world["org"], days=7))["organizationStats"]
+    deleted = EventEnvelope(
+        type="jobs.job.deleted",
+        aggregate_id=world["job"],
+        site="jobboard",
+        payload={
+            "job_id": world["job"],
+            "site": "jobboard",
+            "organization_id": world["org"],
+            "organization_number": 1,
+        },
+    )
+    for _ in range(2):  # a redelivery changes nothing
+        async with unit_of_work(committed_sessions) as session:
+            await on_job_deleted(session, deleted)
+    async with committed_sessions() as session:
+        assert await session.get(KnownJob, world["job"]) is None
+        for model in (DailyCount, VisitMark):
+            left = await session.scalars(select(model).where(model.subject_id == world["job"]))
+            assert list(left) == []
+        # the other job is untouched
+        assert await session.get(KnownJob, world["other_job"]) is not None
+    stats = (await admin.data(JOB_STATS, ids=[world["job"]]))["jobStats"]
+    assert stats == []  # a job analytics does not know
+    after = (await admin.data(ORGANIZATION_STATS, id=world["org"], days=7))["organizationStats"]
+    assert after["visits"] == before["visits"]

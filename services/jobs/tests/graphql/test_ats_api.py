@@ -208,6 +208,35 @@ async def test_publish_asks_for_a_slot_and_close_archives(
         assert (await client.post("/jobs/NOPE/close")).status_code == 404
 
 
+async def test_delete_removes_a_closed_job_for_good_and_refuses_an_open_one(
+    served: str, org: Organization, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    secret = await org.key("JOBS")
+    async with api(served, secret) as client:
+        job = (await client.put("/jobs/DEL-1", json=posting("Nurse", publish=True))).json()
+        conflict = await client.delete("/jobs/DEL-1")
+        assert conflict.status_code == 409
+        assert conflict.json()["errors"][0]["code"] == "INVALID_TRANSITION"
+        assert (await client.post("/jobs/DEL-1/close")).status_code == 200
+        key = {"Idempotency-Key": str(uuid.uuid4())}
+        deleted = await client.delete("/jobs/DEL-1", headers=key)
+        assert deleted.status_code == 200, deleted.text
+        assert deleted.json() == {
+            "id": job["id"],
+            "external_reference": "DEL-1",
+            "state": "DELETED",
+        }
+        replayed = await client.delete("/jobs/DEL-1", headers=key)
+        assert (replayed.status_code, replayed.json()) == (200, deleted.json())
+        assert (await client.get("/jobs/DEL-1")).status_code == 404
+        assert (await client.delete("/jobs/DEL-1")).status_code == 404
+        assert (await _events(committed_sessions, job["id"]))[-1] == "jobs.job.deleted"
+        # the reference is free again: a new job
+        again = await client.put("/jobs/DEL-1", json=posting("Nurse"))
+        assert again.status_code == 201
+        assert again.json()["id"] != job["id"]
+
+
 async def test_an_idempotency_key_replays_the_first_answer_and_refuses_another_request(
     served: str, org: Organization, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:

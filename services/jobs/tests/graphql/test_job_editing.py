@@ -3,6 +3,7 @@ role, validation as data, and nobody outside the organization changes or sees a 
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -12,7 +13,7 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobs.db import outbox
-from jobs.domain.models import KnownOrganization
+from jobs.domain.models import Application, KnownOrganization
 from jobs.domain.structured_data import RULES
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -50,6 +51,8 @@ UPDATE = {
 ARCHIVE = f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {RESULT} }} }}"
 PUBLISH = f"mutation($id: ID!) {{ publishJob(id: $id) {{ {RESULT} }} }}"
 DUPLICATE = f"mutation($id: ID!) {{ duplicateJob(id: $id) {{ {RESULT} }} }}"
+DELETE = """mutation($id: ID!) { deleteJob(id: $id) { __typename ... on JobDeleted { id }
+  ... on JobErrors { message errors { field code message } } } }"""
 
 
 BOSTON = {"address": {"countryCode": "US", "locality": "Boston"}}
@@ -448,3 +451,74 @@ async def test_renaming_a_job_moves_its_slug_and_the_former_one_still_finds_it(
     assert _errors(stranger) == {None: "FORBIDDEN"}
     body = await graphql.execute(RENAME, id=created["id"], t="Anonymous")
     assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_a_draft_is_deleted_for_good_by_its_recruiters_only(
+    team: Recruiters,
+    other_team: Recruiters,
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    id = (await team.create())["job"]["id"]
+    assert _errors((await other_team.client.data(DELETE, id=id))["deleteJob"]) == {
+        None: "FORBIDDEN"
+    }
+    body = await graphql.execute(DELETE, id=id)
+    assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+    assert (await team.client.data(DELETE, id=id))["deleteJob"] == {
+        "__typename": "JobDeleted",
+        "id": id,
+    }
+    assert (await team.client.data(JOB, id=id))["job"] is None
+    async with committed_sessions() as session:
+        rows = (
+            await session.execute(
+                select(outbox.c.event_type, outbox.c.body)
+                .where(outbox.c.key == id)
+                .order_by(outbox.c.id)
+            )
+        ).all()
+    assert [r.event_type for r in rows] == ["jobs.job.created", "jobs.job.deleted"]
+    deleted = json.loads(rows[-1].body)
+    # after the last snapshot's version: a late snapshot never outranks the deletion
+    assert deleted["aggregate_version"] == 2
+    assert deleted["payload"] == {
+        "job_id": id,
+        "site": "jobboard",
+        "organization_id": str(team.org.id),
+        "organization_number": team.org.number,
+    }
+    # gone: a second deletion finds nothing
+    assert _errors((await team.client.data(DELETE, id=id))["deleteJob"]) == {"id": "NOT_FOUND"}
+
+
+async def test_a_job_that_went_out_is_archived_first_and_stays_once_applied_to(
+    team: Recruiters, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    id = (await team.create())["job"]["id"]
+    await team.update("info", id, description="<p>Described</p>")
+    await team.update("location", id, locations=[BOSTON])
+    assert (await team.client.data(PUBLISH, id=id))["publishJob"]["job"]["state"] == "AWAITING_SLOT"
+    refused = (await team.client.data(DELETE, id=id))["deleteJob"]
+    assert _errors(refused) == {None: "INVALID_TRANSITION"}
+    assert "archive this job first" in refused["errors"][0]["message"]
+
+    assert (await team.client.data(ARCHIVE, id=id))["archiveJob"]["job"]["state"] == "ARCHIVED"
+    application = Application(
+        id=uuid.uuid4(),
+        site="jobboard",
+        job_id=uuid.UUID(id),
+        organization_id=team.org.id,
+        first_name="Ada",
+        last_name="Okafor",
+        email="ada@applicant.example",
+        answers=[],
+        workflow="on_site",
+        status="new",
+        version=1,
+    )
+    await persist(committed_sessions, application)
+    refused = (await team.client.data(DELETE, id=id))["deleteJob"]
+    assert _errors(refused) == {None: "HAS_APPLICATIONS"}
+    assert (await team.client.data(JOB, id=id))["job"]["state"] == "ARCHIVED"

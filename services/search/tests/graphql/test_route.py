@@ -225,3 +225,42 @@ async def test_a_deleted_organizations_profile_answers_410_at_every_path_it_had(
         "content": {"__typename": "OrganizationProfile", "id": other.profile_id},
     }
     assert (await graphql.data(ROUTE, slug=path))["route"] == GONE
+
+
+async def test_a_deleted_job_answers_410_at_every_path_and_leaves_the_index_for_good(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+) -> None:
+    first = job_payload(version=1)
+    renamed = first.model_copy(
+        update={"slug": f"{first.slug}-new", "former_slugs": [first.slug], "version": 2}
+    )
+    await _deliver(store, committed_sessions, "jobs.job.published", first)
+    await _deliver(store, committed_sessions, "jobs.job.archived", renamed)
+
+    on_jobs, _ = indexer_handlers(store)
+    deleted = EventEnvelope(
+        type="jobs.job.deleted",
+        aggregate_id=first.job_id,
+        aggregate_version=3,
+        site="jobboard",
+        payload={
+            "job_id": first.job_id,
+            "site": "jobboard",
+            "organization_id": first.organization_id,
+            "organization_number": 1,
+        },
+    )
+    for _ in range(2):  # a redelivery changes nothing
+        async with committed_sessions() as session, session.begin():
+            await on_jobs[deleted.type](session, deleted)
+    assert (await graphql.data(ROUTE, slug=f"/job/{first.slug}-new"))["route"] == GONE
+    assert (await graphql.data(ROUTE, slug=f"/job/{first.slug}"))["route"] == GONE
+    document = await store.get("jobs", first.job_id)
+    assert document == {"id": first.job_id, "version": 2**62, "findable": False}
+
+    # a snapshot arriving late (another partition's replay, a resync) brings nothing back
+    await _deliver(store, committed_sessions, "jobs.job.published", first)
+    assert (await graphql.data(ROUTE, slug=f"/job/{first.slug}"))["route"] == GONE
+    assert (await store.get("jobs", first.job_id)) == document

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
-import { ARCHIVE_JOB, JOB_POSTER_CONTEXT, JOB_STATS, ORGANIZATION_JOBS, RENAME_JOB } from "./documents";
+import { ARCHIVE_JOB, DELETE_JOB, JOB_POSTER_CONTEXT, JOB_STATS, ORGANIZATION_JOBS, RENAME_JOB } from "./documents";
 import { draftJob, publishedJob, withTypenames } from "./job-fixture";
 import { jobActions, JOB_MANAGER_PAGE_SIZE, JobManagerPage } from "./JobManagerPage";
 
@@ -76,10 +76,29 @@ function render(mocks: MockLink.MockedResponse[]) {
 
 describe("jobActions", () => {
   it("offers what each state allows", () => {
-    expect(jobActions({ state: "PUBLISHED", isExternal: false, canEdit: true })).toEqual({ edit: true, rename: true, duplicate: true, archive: true, republish: false });
-    expect(jobActions({ state: "EXPIRED", isExternal: false, canEdit: true })).toEqual({ edit: false, rename: false, duplicate: true, archive: false, republish: true });
-    expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: true }).republish).toBe(true);
-    expect(jobActions({ state: "PUBLISHED", isExternal: true, canEdit: true }).edit).toBe(false);
+    expect(jobActions({ state: "PUBLISHED", isExternal: false, canEdit: true, applicationsCount: 0 })).toEqual({
+      edit: true,
+      rename: true,
+      duplicate: true,
+      archive: true,
+      republish: false,
+      delete: false,
+    });
+    expect(jobActions({ state: "EXPIRED", isExternal: false, canEdit: true, applicationsCount: 0 })).toEqual({
+      edit: false,
+      rename: false,
+      duplicate: true,
+      archive: false,
+      republish: true,
+      delete: true,
+    });
+    expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: true, applicationsCount: 0 }).republish).toBe(true);
+    expect(jobActions({ state: "PUBLISHED", isExternal: true, canEdit: true, applicationsCount: 0 }).edit).toBe(false);
+    // deleted for good: a draft, or a job that ended, that nobody applied to
+    expect(jobActions({ state: "DRAFT", isExternal: false, canEdit: true, applicationsCount: 0 }).delete).toBe(true);
+    expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: true, applicationsCount: 2 }).delete).toBe(false);
+    expect(jobActions({ state: "AWAITING_SLOT", isExternal: false, canEdit: true, applicationsCount: 0 }).delete).toBe(false);
+    expect(jobActions({ state: "ARCHIVED", isExternal: false, canEdit: false, applicationsCount: 0 }).delete).toBe(false);
   });
 });
 
@@ -119,6 +138,48 @@ describe("JobManagerPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Archive this job?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Archive" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("deletes an archived job nobody applied to after confirming, and the row goes", async () => {
+    const archivedJob = managed(publishedJob, { state: "ARCHIVED", applicationsCount: 0 });
+    const request = { query: ORGANIZATION_JOBS, variables: { organizationId: "org-1", states: null, limit: JOB_MANAGER_PAGE_SIZE, offset: 0 } };
+    const before: MockLink.MockedResponse = { request, result: { data: { organizationJobs: { __typename: "JobPage", total: 1, jobs: [archivedJob] } } } };
+    const after: MockLink.MockedResponse = { request, result: { data: { organizationJobs: { __typename: "JobPage", total: 0, jobs: [] } } } };
+    const deleted: MockLink.MockedResponse = {
+      request: { query: DELETE_JOB, variables: { id: "job-1" } },
+      result: { data: { deleteJob: { __typename: "JobDeleted", id: "job-1" } } },
+    };
+    render([poster, before, deleted, after]);
+    await screen.findByRole("table");
+    await userEvent.click(screen.getByRole("button", { name: `More actions for ${publishedJob.title}` }));
+    expect(screen.queryByRole("menuitem", { name: "Archive" })).toBeNull();
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this job for good?" });
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("link", { name: publishedJob.title })).toBeNull());
+  });
+
+  it("shows why a deletion was refused", async () => {
+    const refused: MockLink.MockedResponse = {
+      request: { query: DELETE_JOB, variables: { id: "job-1" } },
+      result: {
+        data: {
+          deleteJob: {
+            __typename: "JobErrors",
+            message: "1 error",
+            errors: [{ __typename: "JobError", field: null, code: "HAS_APPLICATIONS", message: "This job has applications, so it cannot be deleted." }],
+          },
+        },
+      },
+    };
+    render([poster, listMock([managed(publishedJob, { state: "EXPIRED", applicationsCount: 0 })]), refused]);
+    await screen.findByRole("table");
+    await userEvent.click(screen.getByRole("button", { name: `More actions for ${publishedJob.title}` }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this job for good?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("This job has applications, so it cannot be deleted.")).toBeInTheDocument();
   });
 
   it("renames a job from its menu and shows the server's title error in the dialog", async () => {

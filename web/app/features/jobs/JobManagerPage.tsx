@@ -9,6 +9,7 @@ import { EmptyState } from "~/components/EmptyState";
 import type { JobState, ManagedJobFieldsFragment } from "~/lib/graphql/generated/graphql";
 import {
   ARCHIVE_JOB,
+  DELETE_JOB,
   DUPLICATE_JOB,
   JOB_STATS,
   ORGANIZATION_JOBS,
@@ -68,6 +69,13 @@ const messages = defineMessages({
     defaultMessage:
       "“{title}” leaves the site and its page answers that it is no longer available. You can republish it later.",
   },
+  delete: { id: "jobs.manager.delete", defaultMessage: "Delete" },
+  deleteTitle: { id: "jobs.manager.delete.title", defaultMessage: "Delete this job for good?" },
+  deleteText: {
+    id: "jobs.manager.delete.text",
+    defaultMessage:
+      "“{title}” leaves your job manager and its page answers that it is gone. This cannot be undone; to keep it for later, archive it instead.",
+  },
   title: { id: "jobs.manager.title", defaultMessage: "Job manager" },
   organizationsFailed: {
     id: "jobs.manager.organizationsFailed",
@@ -96,9 +104,11 @@ export function StateBadge({ state }: { state: JobState }) {
 
 /**
  * Which actions a row offers: edit (not external, not gone), rename (the edit form hides the
- * title, spec 5; the former address redirects to the new one), archive, republish, duplicate.
+ * title, spec 5; the former address redirects to the new one), archive, republish, duplicate, and
+ * delete for good (a draft, or a job that ended, that nobody applied to: applications stay with
+ * their applicants, so such a job is archived and kept).
  */
-export function jobActions(job: Pick<ManagedJobFieldsFragment, "state" | "isExternal" | "canEdit">) {
+export function jobActions(job: Pick<ManagedJobFieldsFragment, "state" | "isExternal" | "canEdit" | "applicationsCount">) {
   const gone = job.state === "ARCHIVED" || job.state === "EXPIRED";
   return {
     edit: job.canEdit && !job.isExternal && !gone,
@@ -106,8 +116,12 @@ export function jobActions(job: Pick<ManagedJobFieldsFragment, "state" | "isExte
     duplicate: job.canEdit,
     archive: job.canEdit && !gone && job.state !== "AWAITING_SLOT",
     republish: job.canEdit && gone,
+    delete: job.canEdit && (gone || job.state === "DRAFT") && job.applicationsCount === 0,
   };
 }
+
+/** The two actions a person confirms first: archive and delete. */
+type Confirmed = { job: ManagedJobFieldsFragment; action: "archive" | "delete" };
 
 function JobsTable({ organizationId }: { organizationId: string }) {
   const intl = useIntl();
@@ -121,7 +135,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
   const navigate = useNavigate();
   const [filter, setFilter] = useState("ALL");
   const [page, setPage] = useState(1);
-  const [confirm, setConfirm] = useState<ManagedJobFieldsFragment | null>(null);
+  const [confirm, setConfirm] = useState<Confirmed | null>(null);
   const [renaming, setRenaming] = useState<{ job: ManagedJobFieldsFragment; title: string; error?: string } | null>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const variables = {
@@ -132,6 +146,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
   };
   const { data, loading, error, refetch } = useQuery(ORGANIZATION_JOBS, { variables, fetchPolicy: "cache-and-network" });
   const [archive, archiving] = useMutation(ARCHIVE_JOB);
+  const [remove, removing] = useMutation(DELETE_JOB);
   const [duplicate] = useMutation(DUPLICATE_JOB);
   const [republish] = useMutation(REPUBLISH_JOB);
   const [rename, renameState] = useMutation(RENAME_JOB);
@@ -161,7 +176,7 @@ function JobsTable({ organizationId }: { organizationId: string }) {
     setRefusals([]);
     try {
       const answer = await action();
-      if (answer?.__typename === "JobSaved") {
+      if (answer?.__typename === "JobSaved" || answer?.__typename === "JobDeleted") {
         after?.(answer);
         await refetch();
       } else {
@@ -344,8 +359,13 @@ function JobsTable({ organizationId }: { organizationId: string }) {
                               </Menu.Item>
                             ) : null}
                             {actions.archive ? (
-                              <Menu.Item color="red" onClick={() => setConfirm(job)}>
+                              <Menu.Item color="red" onClick={() => setConfirm({ job, action: "archive" })}>
                                 <FormattedMessage {...messages.archive} />
+                              </Menu.Item>
+                            ) : null}
+                            {actions.delete ? (
+                              <Menu.Item color="red" onClick={() => setConfirm({ job, action: "delete" })}>
+                                <FormattedMessage {...messages.delete} />
                               </Menu.Item>
                             ) : null}
                           </Menu.Dropdown>
@@ -393,10 +413,15 @@ function JobsTable({ organizationId }: { organizationId: string }) {
           </Stack>
         </form>
       </Modal>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={intl.formatMessage(messages.archiveTitle)} centered>
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={intl.formatMessage(confirm?.action === "delete" ? messages.deleteTitle : messages.archiveTitle)}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
-            <FormattedMessage {...messages.archiveText} values={{ title: confirm?.title ?? "" }} />
+            <FormattedMessage {...(confirm?.action === "delete" ? messages.deleteText : messages.archiveText)} values={{ title: confirm?.job.title ?? "" }} />
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>
@@ -404,14 +429,15 @@ function JobsTable({ organizationId }: { organizationId: string }) {
             </Button>
             <Button
               color="red"
-              loading={archiving.loading}
+              loading={archiving.loading || removing.loading}
               onClick={() => {
                 const target = confirm;
                 setConfirm(null);
-                if (target) void run(async () => (await archive({ variables: { id: target.id } })).data?.archiveJob);
+                if (target?.action === "archive") void run(async () => (await archive({ variables: { id: target.job.id } })).data?.archiveJob);
+                if (target?.action === "delete") void run(async () => (await remove({ variables: { id: target.job.id } })).data?.deleteJob);
               }}
             >
-              <FormattedMessage {...messages.archive} />
+              <FormattedMessage {...(confirm?.action === "delete" ? messages.delete : messages.archive)} />
             </Button>
           </Group>
         </Stack>

@@ -441,6 +441,18 @@ export const ARCHIVE_JOB = graphql(`
   }
 `);
 
+export const DELETE_JOB = graphql(`
+  mutation DeleteJob($id: ID!) {
+    deleteJob(id: $id) {
+      __typename
+      ... on JobDeleted {
+        id
+      }
+      ...JobErrorsFields
+    }
+  }
+`);
+
 export const DUPLICATE_JOB = graphql(`
   mutation DuplicateJob($id: ID!) {
     duplicateJob(id: $id) {

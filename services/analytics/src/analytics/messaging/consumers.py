@@ -25,10 +25,10 @@ from analytics.db import known_organizations, memberships, outbox, processed_eve
 from analytics.domain.erasure import erase_person
 from analytics.domain.events import ErasureCompleted, ExportCompleted
 from analytics.domain.export import export_person
-from analytics.domain.models import KnownJob, WebhookEndpoint
+from analytics.domain.models import DailyCount, KnownJob, VisitMark, WebhookEndpoint
 from analytics.domain.relays import RelayConfig, relay_server_event
 from analytics.domain.service import record_event
-from analytics.domain.stats import count_event
+from analytics.domain.stats import JOB, count_event
 from analytics.domain.webhooks import enqueue_deliveries
 from analytics.messaging.contracts import (
     APPLICATION_STATUS_CHANGED,
@@ -39,6 +39,7 @@ from analytics.messaging.contracts import (
     BOOKMARK_TOPIC,
     CONTACT_MESSAGE_SENT,
     CONTACT_TOPIC,
+    JOB_DELETED,
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     ORGANIZATION_CREATED,
@@ -48,6 +49,7 @@ from analytics.messaging.contracts import (
     ApplicationSubmittedV1,
     BookmarkV1,
     ContactMessageSentV1,
+    JobDeletedV1,
     JobSnapshotV1,
     OrganizationCreatedV1,
     OrganizationDeletedV1,
@@ -266,6 +268,17 @@ def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
     return on_job_snapshot
 
 
+async def on_job_deleted(session: AsyncSession, event: EventEnvelope) -> None:
+    """A job deleted for good: its read model, its daily counts and today's visit marks go (the
+    organization's own counts keep what the job added while it lived)."""
+    job_id = JobDeletedV1.model_validate(event.payload).job_id
+    await session.execute(delete(KnownJob).where(KnownJob.job_id == job_id))
+    for model in (DailyCount, VisitMark):
+        await session.execute(
+            delete(model).where(model.subject_type == JOB, model.subject_id == job_id)
+        )
+
+
 # The job events organizations' webhooks hear (ADR 0040), by the event that says so.
 JOB_WEBHOOKS = {
     contracts.JOB_PUBLISHED: "job.published",
@@ -324,7 +337,12 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
         # of job events applied per fetched batch in one transaction (ADR 0042)
         consumer(
             JOBS_GROUP,
-            {JOB_TOPIC: dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings))},
+            {
+                JOB_TOPIC: {
+                    **dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings)),
+                    JOB_DELETED: on_job_deleted,
+                }
+            },
             batching=Batching(),
         ),
         consumer(

@@ -12,6 +12,7 @@ from jobkit.contracts import (
     BOOKMARK_REMOVED,
     BOOKMARK_TOPIC,
     CONTACT_MESSAGE_SENT,
+    JOB_DELETED,
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     ORGANIZATION_CREATED,
@@ -37,6 +38,7 @@ __all__ = [
     "BOOKMARK_TOPIC",
     "CONTACT_MESSAGE_SENT",
     "CONTACT_TOPIC",
+    "JOB_DELETED",
     "JOB_SNAPSHOT_EVENTS",
     "JOB_TOPIC",
     "ORGANIZATION_CREATED",
@@ -47,6 +49,7 @@ __all__ = [
     "ApplicationSubmittedV1",
     "BookmarkV1",
     "ContactMessageSentV1",
+    "JobDeletedV1",
     "JobSnapshotV1",
     "OrganizationCreatedV1",
     "OrganizationDeletedV1",
@@ -109,6 +112,12 @@ class JobSnapshotV1(EventView):
     expires_at: str | None = None
 
 
+class JobDeletedV1(EventView):
+    """Deleted for good by its recruiters: its read model and its counts go."""
+
+    job_id: str
+
+
 # organizations: the organizations that exist (members come through jobkit.memberships)
 
 
@@ -165,6 +174,7 @@ READS = (
         OrganizationDeletedV1,
     ),
     Reads("analytics-jobs", JOB_TOPIC, JOB_SNAPSHOT_EVENTS, JobSnapshotV1),
+    Reads("analytics-jobs", JOB_TOPIC, (JOB_DELETED,), JobDeletedV1),
     # ended sessions: the tokens this service refuses (ADR 0023)
     *revocation_reads("analytics"),
 )

@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import uploads
 from jobs.domain import applications as application_cases
-from jobs.domain import ats
+from jobs.domain import ats, deletion
 from jobs.domain.api_keys import ApiCaller, authenticate
 from jobs.domain.clock import now_utc
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
@@ -622,6 +622,44 @@ async def close_job(
         if isinstance(result, JobErrors):
             return refused(result)
         return JSONResponse(job_json(result, _settings(request)))
+
+    return await _idempotent(request, "jobs", answer, body_limit=None)
+
+
+@router.delete(
+    "/jobs/{external_reference}",
+    summary="Delete a job for good",
+    description="Deletes a DRAFT, or a job that is ARCHIVED or EXPIRED and never had an "
+    "application (applications stay with their applicants: such a job is closed and kept); its "
+    "page answers 410 Gone and its reference is free again. Any other job: 409 with the reason "
+    "(close it first).",
+    responses={409: {"description": "The job cannot be deleted in its state"}},
+)
+async def delete_job(
+    request: Request, external_reference: ReferencePath, idempotency_key: IdempotencyKey = None
+) -> JSONResponse:
+    async def answer(caller: ApiCaller, _: Any) -> JSONResponse:
+        runtime = _runtime(request)
+        reference = external_reference.strip()
+        job = await ats.job_by_reference(
+            sessions=runtime.sessions, caller=caller, reference=reference
+        )
+        if job is None:
+            return problem(404, "The organization has no job with this reference.")
+        result = await deletion.delete_job(
+            sessions=runtime.sessions,
+            settings=_settings(request),
+            principal=caller.principal,
+            job_id=job.id,
+        )
+        if isinstance(result, JobErrors):
+            codes = {str(error.code) for error in result.errors}
+            if codes <= {"INVALID_TRANSITION", "HAS_APPLICATIONS"}:
+                return problem(409, "The job cannot be deleted.", errors=error_list(result))
+            return refused(result)
+        return JSONResponse(
+            {"id": str(result), "external_reference": reference, "state": "DELETED"}
+        )
 
     return await _idempotent(request, "jobs", answer, body_limit=None)
 

@@ -20,6 +20,7 @@ class JobErrorCode(StrEnum):
     UNKNOWN_UPLOAD = "UNKNOWN_UPLOAD"
     NOT_EDITABLE = "NOT_EDITABLE"
     INVALID_TRANSITION = "INVALID_TRANSITION"
+    HAS_APPLICATIONS = "HAS_APPLICATIONS"
     IN_THE_PAST = "IN_THE_PAST"
     # applications
     NOT_OPEN = "NOT_OPEN"
@@ -43,6 +44,13 @@ NOT_A_MEMBER = "Only recruiters of this job's organization and administrators ma
 NO_SUCH_JOB = "This job does not exist."
 NO_SLOTS_LEFT_MESSAGE = (
     "Your organization has no job slots left. Buy more on /my-products or contact us on /contact."
+)
+NOT_DELETABLE_MESSAGE = (
+    "Only a draft, or a job that is archived or expired, can be deleted: archive this job first."
+)
+HAS_APPLICATIONS_MESSAGE = (
+    "This job has applications, so it cannot be deleted: its applicants keep following them. "
+    "Archive it instead; it leaves the site all the same."
 )
 NOT_OPEN_MESSAGE = "This job no longer takes applications."
 ALREADY_APPLIED_MESSAGE = (

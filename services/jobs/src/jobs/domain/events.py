@@ -103,6 +103,19 @@ class JobExpired(JobSnapshot):
     event_type: ClassVar[str] = contracts.JOB_EXPIRED
 
 
+class JobDeleted(EventPayload):
+    """Its recruiters deleted the job for good (a draft, or an ended job that never had an
+    application): search retires its page (410) and its document, analytics its counts."""
+
+    event_type: ClassVar[str] = contracts.JOB_DELETED
+    topic: ClassVar[str] = JOB_TOPIC
+
+    job_id: str
+    site: str
+    organization_id: str
+    organization_number: int
+
+
 class JobSubmitted(EventPayload):
     """A recruiter asked to publish: the job waits for a slot (AWAITING_SLOT)."""
 

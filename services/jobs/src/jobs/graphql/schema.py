@@ -71,6 +71,11 @@ class Mutation:
     archive_job: JobResult = _recruiters(
         workflow.archive_job, "Take the job offline (before publication the slot goes back)."
     )
+    delete_job: workflow.DeleteJobResult = _recruiters(
+        workflow.delete_job,
+        "Delete a DRAFT, or an ARCHIVED or EXPIRED job that never had an application, for good "
+        "(its page answers 410 Gone).",
+    )
     duplicate_job: JobResult = _recruiters(
         workflow.duplicate_job, 'A copy as a new DRAFT ("<title>" kept).'
     )

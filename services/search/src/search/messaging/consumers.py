@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from search.db import processed_events, site_settings
 from search.engine.indexing.indexer import apply_subscription, relabel_term
 from search.engine.indexing.payloads import (
+    JOB_DELETED,
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     ORGANIZATION_DELETED,
@@ -32,6 +33,7 @@ from search.engine.indexing.payloads import (
     RESUME_VISIBILITY_CHANGED,
     SUBSCRIPTION_CHANGED,
     SUBSCRIPTION_TOPIC,
+    JobDeletedPayload,
     JobPayload,
     OrganizationDeletedPayload,
     ProfilePayload,
@@ -43,7 +45,7 @@ from search.engine.indexing.payloads import (
 )
 from search.engine.indexing.resumes import delete_resume, hide_resume, index_resume
 from search.engine.indexing.store import SearchStore, store_for
-from search.messaging.snapshots import apply_job, apply_profile
+from search.messaging.snapshots import apply_job, apply_profile, delete_job
 from search.settings import SearchSettings
 from search.site.routes import ORGANIZATION_PROFILE, retire_content
 from search.taxonomy.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
@@ -121,13 +123,17 @@ def indexer_handlers(store: SearchStore) -> tuple[dict[str, Handler], dict[str, 
         payload = JobPayload.model_validate(envelope.payload)
         await apply_job(store, session, payload, envelope)
 
+    async def on_job_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        await store.ensure_indices()
+        await delete_job(store, session, JobDeletedPayload.model_validate(envelope.payload))
+
     async def on_profile(session: AsyncSession, envelope: EventEnvelope) -> None:
         await store.ensure_indices()
         payload = ProfilePayload.model_validate(envelope.payload)
         await apply_profile(store, session, payload, envelope)
 
     return (
-        dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job),
+        {**dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job), JOB_DELETED: on_job_deleted},
         dict.fromkeys(PROFILE_EVENTS, on_profile),
     )
 
@@ -171,6 +177,7 @@ def indexer_consumer(
 
 # the events whose documents the indexer sends together (SearchStore.bulk_writes)
 BULK_INDEXED_EVENTS = frozenset(JOB_SNAPSHOT_EVENTS) | {
+    JOB_DELETED,
     RESUME_UPDATED,
     RESUME_VISIBILITY_CHANGED,
     RESUME_DELETED,
@@ -179,7 +186,8 @@ BULK_INDEXED_EVENTS = frozenset(JOB_SNAPSHOT_EVENTS) | {
 
 def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Hashable | None]:
     snapshots = {
-        settings.topic(JOB_TOPIC): frozenset(JOB_SNAPSHOT_EVENTS),
+        # a deletion is a job's last event: nothing after it needs applying
+        settings.topic(JOB_TOPIC): frozenset({*JOB_SNAPSHOT_EVENTS, JOB_DELETED}),
         settings.topic(PROFILE_TOPIC): frozenset(PROFILE_EVENTS),
         # an updated resume is whole, a deleted one gone: the last of them is enough (not a
         # visibility change, which says nothing of the content when it makes a resume findable)

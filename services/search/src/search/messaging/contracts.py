@@ -13,6 +13,7 @@ from jobkit.site_settings import SiteConfigChangedView
 from jobkit.vocabulary import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 
 from search.engine.indexing.payloads import (
+    JobDeletedPayload,
     JobPayload,
     OrganizationDeletedPayload,
     ProfilePayload,
@@ -26,6 +27,7 @@ from search.site.announce.planner import AnnouncedJobPayload
 
 READS = (
     Reads("search-indexer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
+    Reads("search-indexer", contracts.JOB_TOPIC, (contracts.JOB_DELETED,), JobDeletedPayload),
     Reads("search-indexer", contracts.PROFILE_TOPIC, contracts.PROFILE_EVENTS, ProfilePayload),
     Reads(
         "search-indexer",

@@ -21,7 +21,8 @@ from jobkit.kafka import ensure_topics
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.engine.indexing.payloads import (
-    JOB_SNAPSHOT_EVENTS,
+    JOB_DELETED,
+    JOB_EVENTS,
     JOB_TOPIC,
     PROFILE_EVENTS,
     PROFILE_TOPIC,
@@ -30,6 +31,7 @@ from search.engine.indexing.payloads import (
     RESUME_TOPIC,
     RESUME_UPDATED,
     SUBSCRIPTION_TOPIC,
+    JobDeletedPayload,
     JobPayload,
     ProfilePayload,
     ResumeDeletedPayload,
@@ -38,7 +40,7 @@ from search.engine.indexing.payloads import (
 )
 from search.engine.indexing.resumes import delete_resume, hide_resume, index_resume
 from search.engine.indexing.store import SearchStore
-from search.messaging.snapshots import apply_job, apply_profile
+from search.messaging.snapshots import apply_job, apply_profile, delete_job
 from search.settings import SearchSettings
 
 log = logging.getLogger(__name__)
@@ -149,6 +151,9 @@ async def _apply(
     elif envelope.type in PROFILE_EVENTS:
         payload = ProfilePayload.model_validate(envelope.payload)
         await apply_profile(store, session, payload, envelope, index=index)
+    elif envelope.type == JOB_DELETED:
+        deleted = JobDeletedPayload.model_validate(envelope.payload)
+        await delete_job(store, session, deleted, index=index)
     else:
         await apply_job(
             store, session, JobPayload.model_validate(envelope.payload), envelope, index=index
@@ -182,7 +187,7 @@ async def reindex(
     await store.ensure_indices()
     topics: Mapping[str, tuple[str, tuple[str, ...]]] = {
         "organizations": (settings.topic(PROFILE_TOPIC), PROFILE_EVENTS),
-        "jobs": (settings.topic(JOB_TOPIC), JOB_SNAPSHOT_EVENTS),
+        "jobs": (settings.topic(JOB_TOPIC), JOB_EVENTS),
         "resumes": (settings.topic(RESUME_TOPIC), RESUME_EVENTS),
     }
     # the topics it replays keep their history (jobkit.kafka.HISTORY_TOPICS); this also applies

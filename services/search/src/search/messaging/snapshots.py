@@ -1,18 +1,20 @@
 """A job or organization-profile snapshot event applied: its paths in the slug index
 (:mod:`search.site.routes`, in the consumer's transaction) and its document
-(:mod:`search.engine.indexing.indexer`). The indexer's consumer and the reindex share it."""
+(:mod:`search.engine.indexing.indexer`); and a job's deletion. The indexer's consumer and the
+reindex share them."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 
 from jobkit.events import EventEnvelope
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.engine.indexing.indexer import index_job, index_profile
-from search.engine.indexing.payloads import JobPayload, ProfilePayload
-from search.engine.indexing.store import SearchStore
-from search.site.routes import apply_paths, job_paths, profile_paths
+from search.engine.indexing.payloads import JobDeletedPayload, JobPayload, ProfilePayload
+from search.engine.indexing.store import DELETED_VERSION, SearchStore
+from search.site.routes import JOB, apply_paths, job_paths, profile_paths, retire_content
 
 
 async def apply_job(
@@ -39,6 +41,20 @@ async def apply_job(
         datetime.fromisoformat(payload.updated_at) if payload.updated_at else envelope.occurred_at
     )
     await index_job(store, session, payload, envelope.type, index=index, changed_at=changed_at)
+
+
+async def delete_job(
+    store: SearchStore,
+    session: AsyncSession,
+    payload: JobDeletedPayload,
+    *,
+    index: str | None = None,
+) -> None:
+    """``jobs.job.deleted``: every path of the job answers 410 Gone and leaves the sitemaps, and
+    its document becomes a stub nobody finds, final (no late snapshot outranks it)."""
+    await retire_content(session, JOB, uuid.UUID(payload.job_id))
+    stub = {"id": payload.job_id, "version": DELETED_VERSION, "findable": False}
+    await store.write("jobs", stub, index=index)
 
 
 async def apply_profile(

@@ -105,6 +105,7 @@ type Documents = {
     "\n  mutation UpdateJobApplicationOptions($id: ID!, $input: JobApplicationOptionsInput!) {\n    updateJobApplicationOptions(id: $id, input: $input) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.UpdateJobApplicationOptionsDocument,
     "\n  mutation PublishJob($id: ID!) {\n    publishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.PublishJobDocument,
     "\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.ArchiveJobDocument,
+    "\n  mutation DeleteJob($id: ID!) {\n    deleteJob(id: $id) {\n      __typename\n      ... on JobDeleted {\n        id\n      }\n      ...JobErrorsFields\n    }\n  }\n": typeof types.DeleteJobDocument,
     "\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.DuplicateJobDocument,
     "\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.RenameJobDocument,
     "\n  mutation RepublishJob($id: ID!) {\n    republishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": typeof types.RepublishJobDocument,
@@ -325,6 +326,7 @@ const documents: Documents = {
     "\n  mutation UpdateJobApplicationOptions($id: ID!, $input: JobApplicationOptionsInput!) {\n    updateJobApplicationOptions(id: $id, input: $input) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.UpdateJobApplicationOptionsDocument,
     "\n  mutation PublishJob($id: ID!) {\n    publishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.PublishJobDocument,
     "\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.ArchiveJobDocument,
+    "\n  mutation DeleteJob($id: ID!) {\n    deleteJob(id: $id) {\n      __typename\n      ... on JobDeleted {\n        id\n      }\n      ...JobErrorsFields\n    }\n  }\n": types.DeleteJobDocument,
     "\n  mutation DuplicateJob($id: ID!) {\n    duplicateJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.DuplicateJobDocument,
     "\n  mutation RenameJob($id: ID!, $title: String!) {\n    renameJob(id: $id, title: $title) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.RenameJobDocument,
     "\n  mutation RepublishJob($id: ID!) {\n    republishJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n": types.RepublishJobDocument,
@@ -832,6 +834,10 @@ export function graphql(source: "\n  mutation PublishJob($id: ID!) {\n    publis
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"): (typeof documents)["\n  mutation ArchiveJob($id: ID!) {\n    archiveJob(id: $id) {\n      __typename\n      ...JobSavedFields\n      ...JobErrorsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteJob($id: ID!) {\n    deleteJob(id: $id) {\n      __typename\n      ... on JobDeleted {\n        id\n      }\n      ...JobErrorsFields\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteJob($id: ID!) {\n    deleteJob(id: $id) {\n      __typename\n      ... on JobDeleted {\n        id\n      }\n      ...JobErrorsFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

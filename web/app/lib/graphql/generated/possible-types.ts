@@ -65,6 +65,10 @@ export const possibleTypes: Record<string, string[]> = {
     "AlertErrors",
     "JobAlertDeleted"
   ],
+  "DeleteJobResult": [
+    "JobDeleted",
+    "JobErrors"
+  ],
   "DeleteOrganizationResult": [
     "OrganizationDeleted",
     "OrganizationErrors"

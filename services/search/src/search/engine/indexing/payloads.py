@@ -17,6 +17,9 @@ ORGANIZATION_DELETED = contracts.ORGANIZATION_DELETED
 # The lifecycle events carrying the whole job; archived and expired make it unfindable.
 JOB_SNAPSHOT_EVENTS = contracts.JOB_SNAPSHOT_EVENTS
 JOB_GONE_EVENTS = frozenset({contracts.JOB_ARCHIVED, contracts.JOB_EXPIRED})
+# deleted for good by its recruiters: the last event of a job, no snapshot
+JOB_DELETED = contracts.JOB_DELETED
+JOB_EVENTS = (*JOB_SNAPSHOT_EVENTS, JOB_DELETED)
 SUBSCRIPTION_TOPIC = contracts.SUBSCRIPTION_TOPIC
 SUBSCRIPTION_CHANGED = contracts.SUBSCRIPTION_CHANGED
 PROFILE_EVENTS = contracts.PROFILE_EVENTS
@@ -190,6 +193,10 @@ class ResumeVisibilityPayload(_Payload):
     resume_id: str
     version: int
     searchable: bool
+
+
+class JobDeletedPayload(_Payload):
+    job_id: str
 
 
 class ResumeDeletedPayload(_Payload):

@@ -23,12 +23,9 @@ from search.engine.indexing.payloads import (
     ResumePayload,
     ResumeVisibilityPayload,
 )
-from search.engine.indexing.store import SearchStore
+from search.engine.indexing.store import DELETED_VERSION, SearchStore
 from search.engine.places import area_names
 from search.taxonomy.vocabulary import terms_by_tid
-
-# Elasticsearch's largest external version: a deleted resume's stub outranks every event.
-DELETED_VERSION = 2**62
 
 
 def resume_tids(payload: ResumePayload) -> set[int]:

@@ -5,7 +5,8 @@ one versioned index ``{prefix}-{kind}-{timestamp}``. Documents are written with 
 by the aggregate's ``version`` (``external_gte``: a redelivery of the same version rewrites the
 same document), so a late older event is refused by Elasticsearch and never overwrites a newer
 document. Unfindable jobs and profiles stay as documents with ``findable: false`` (a delete's
-tombstone would be forgotten after ``index.gc_deletes`` and let an older event resurrect them).
+tombstone would be forgotten after ``index.gc_deletes`` and let an older event resurrect them);
+a job or resume deleted for good keeps a stub at :data:`DELETED_VERSION`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from elasticsearch import AsyncElasticsearch, BadRequestError, ConflictError, No
 log = logging.getLogger(__name__)
 
 Kind = Literal["jobs", "organizations", "resumes"]
+# Elasticsearch's largest external version: a deleted job's or resume's stub outranks every event.
+DELETED_VERSION = 2**62
 KINDS: tuple[Kind, ...] = ("jobs", "organizations", "resumes")
 # the kinds whose writes :meth:`SearchStore.bulk_writes` gathers: many of them come at once, and
 # nothing the indexer does between two of them reads them (an organization's profile is written
