@@ -40,6 +40,7 @@ def job_posting(page: str) -> dict[str, Any]:
     return posting
 
 
+@pytest.mark.timeout(1200)  # some 250 server-rendered pages and as many queries, on a busy machine
 async def test_every_live_job_page_carries_a_job_posting_that_keeps_the_rules() -> None:
     jobs = await _published_jobs(_admin())
     assert len(jobs) >= 100, "the demo data has its published jobs"
