@@ -840,7 +840,8 @@ def _locations(
         organization.zip,
     )
     if remote == "remote":
-        return ()
+        # the country its applicants must live in (Google requires one for remote jobs)
+        return (home,)
     places = [home]
     others = [c for c in CITIES.get(organization.country, ()) if c[0] != organization.locality]
     if others and rng.random() < 0.45:

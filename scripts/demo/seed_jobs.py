@@ -26,16 +26,17 @@ from jobs.db import members as jobs_members
 from jobs.db import uploads
 from jobs.domain.clock import aware, now_utc
 from jobs.domain.creation import create_job
-from jobs.domain.editing import update_group
+from jobs.domain.editing import apply_groups, update_group
 from jobs.domain.errors import JobErrors, not_found
 from jobs.domain.events import JobExpired, JobPublished, JobScheduled
+from jobs.domain.groups import JobLocation
 from jobs.domain.models import Job, KnownOrganization, VerifiedOrganization
 from jobs.domain.publishing import archive_job, expires_at
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, transition
 from jobs.settings import JobsSettings
 from PIL import Image, ImageDraw
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -325,6 +326,50 @@ async def create_demo_job(
     return job_id
 
 
+async def bring_into_line(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    tids: dict[tuple[str, str], int],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    owners: dict[str, uuid.UUID],
+    now: datetime,
+) -> int:
+    """Demo jobs seeded before remote ones named the country their applicants must live in
+    (Google's required ``applicantLocationRequirements``, jobs.domain.structured_data) get their
+    demo locations: the location group's own checks and write, one edit (a new version and an
+    updated event, so search follows), in any state. Idempotent: a job with locations is left
+    as it is. Returns how many jobs it changed."""
+    wanted = {
+        (organizations[demo.organization.name][0], demo.title): demo
+        for demo in demo_jobs()
+        if demo.locations and demo.organization.name in organizations
+    }
+    async with sessions() as session:
+        bare = [
+            (job_id, wanted[(organization_id, title)])
+            for job_id, organization_id, title in await session.execute(
+                select(Job.id, Job.organization_id, Job.title).where(
+                    func.jsonb_array_length(Job.locations) == 0
+                )
+            )
+            if (organization_id, title) in wanted
+        ]
+    for job_id, demo in bare:
+        owner = str(owners[demo.organization.recruiter])
+        actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
+        group = JobLocation.model_validate(job_groups(demo, tids, None)["job_location"])
+        async with unit_of_work(sessions) as session:
+            job = await session.get(Job, job_id, with_for_update=True)
+            if job is None or job.locations:
+                continue
+            # the seed's own move: a submitted link job is not editable in production
+            errors = await apply_groups(session, settings, actor, job, {"job_location": group}, now)
+            _ok(JobErrors(errors) if errors else job, f"{demo.title}: job_location")
+            await record_edit(session, settings, job, actor=SEED_ACTOR)
+    return len(bare)
+
+
 FEATURED_JOBS = 9  # more than the 7 featured places, so a search for all jobs fills them
 
 
@@ -407,6 +452,14 @@ async def seed_demo_jobs(
             owner=str(owners[job.organization.recruiter]),
             now=now,
         )
+    await bring_into_line(
+        sessions=sessions,
+        settings=settings,
+        tids=tids,
+        organizations=organizations,
+        owners=owners,
+        now=now,
+    )
     await _feature(sessions, settings, organizations, now)
     async with sessions() as session:
         counts: dict[str, int] = {}

@@ -41,6 +41,13 @@ def test_a_jobs_address_is_its_citys_or_its_organizations() -> None:
     assert moved, "some demo jobs are in another city than their organization's"
 
 
+def test_a_remote_job_names_the_country_its_applicants_must_live_in() -> None:
+    remote = [job for job in JOBS if job.remote == "remote"]
+    assert remote
+    assert [job.title for job in remote if not job.locations] == []
+    assert all(job.locations[0].country == job.organization.country for job in remote)
+
+
 def test_an_ad_names_the_city_the_job_is_in() -> None:
     wrong = [
         (job.title, job.locations[0].locality)

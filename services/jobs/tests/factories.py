@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime, timedelta
 from typing import Any
 
 from jobkit.memberships import apply_member_added
@@ -138,3 +139,18 @@ async def add_member(
         await apply_member_added(
             session, members, organization_id=str(org.id), user_id=str(user_id)
         )
+
+
+def published_job(now: datetime, **overrides: Any) -> tuple[Job, KnownOrganization]:
+    """A job PUBLISHED at ``now`` for 30 days, of an organization with a profile and a logo."""
+    org = organization(
+        name="Green Harbor", profile_slug="green-harbor", logo_url="/api/uploads/o/files/1/logo"
+    )
+    row = job(
+        org,
+        state="published",
+        published_at=now,
+        expires_at=now + timedelta(days=30),
+        **overrides,
+    )
+    return row, org

@@ -20,6 +20,7 @@ from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.storage import storage_from_settings
 from jobs.db import members, outbox, uploads
 from jobs.domain.models import Application, ApplicationAttachment, Job
+from jobs.domain.structured_data import RULES
 from jobs.main import create_app
 from jobs.settings import JobsSettings
 from sqlalchemy import func, insert, select
@@ -322,6 +323,48 @@ async def test_a_batch_saves_each_job_on_its_own_and_says_why_one_was_refused(
         assert second.headers["idempotent-replayed"] == "true"
         version = (await client.get("/jobs/B-4")).json()["version"]
         assert version == 1  # applied once
+
+
+async def test_a_remote_job_without_an_applicant_country_is_refused_in_its_batch_item(
+    served: str, org: Organization
+) -> None:
+    """Google's required JobPosting rules refuse the publication per item, with the wizard's
+    words; the batch's other jobs are saved and published."""
+    secret = await org.key("JOBS")
+    remote = posting("Remote Analyst", locations=[], remote_option_tids=[3302], publish=True)
+    async with api(served, secret) as client:
+        answer = await client.post(
+            "/jobs:batch",
+            json={
+                "jobs": [
+                    {"external_reference": "R-1", **remote},
+                    {"external_reference": "R-2", **posting("Office Analyst", publish=True)},
+                ]
+            },
+        )
+        assert answer.status_code == 200, answer.text
+        refused, published = answer.json()["results"]
+        assert refused["status"] == "refused"
+        assert refused["errors"] == [
+            {
+                "field": "locations",
+                "code": "REQUIRED",
+                "message": next(
+                    rule.message
+                    for rule in RULES
+                    if rule.property == "applicantLocationRequirements"
+                ),
+            }
+        ]
+        assert published["status"] == "created"
+        assert published["job"]["state"] == "AWAITING_SLOT"
+        # without asking for its publication, the remote job is saved as a draft
+        draft = await client.put("/jobs/R-1", json={**remote, "publish": False})
+        assert draft.status_code == 201, draft.text
+        assert draft.json()["state"] == "DRAFT"
+        one = await client.put("/jobs/R-1", json=remote)
+        assert one.status_code == 422
+        assert one.json()["errors"][0]["field"] == "locations"
 
 
 async def test_keys_scopes_revocation_and_the_recruiter_leaving(

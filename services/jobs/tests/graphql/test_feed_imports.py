@@ -27,6 +27,7 @@ from jobs.domain.events import SlotDenied
 from jobs.domain.feed_fetching import FeedFetcher
 from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job
 from jobs.domain.slots import apply_slot_denied
+from jobs.domain.structured_data import RULES
 from jobs.main import create_app
 from jobs.messaging.feed_importer import FeedImporter
 from jobs.settings import JobsSettings
@@ -285,6 +286,39 @@ async def test_an_xml_feeds_refused_jobs_are_reported_with_the_wizards_reasons(
     (teacher,) = await _jobs(committed_sessions, org.id)
     assert teacher.employment_type_tids == [3001]
     assert teacher.salary_range_free == "$20 an hour"
+
+
+async def test_a_remote_job_without_a_place_in_the_applicants_country_is_refused(
+    org: Org, feeds: Feeds
+) -> None:
+    """Google's required JobPosting rules refuse an imported job as they refuse the wizard's,
+    with the same words; the feed's other jobs are imported."""
+    url = feeds.json(
+        f"/{org.id}/remote.json",
+        [
+            posting("F-1", "Office Coordinator"),
+            posting(
+                "F-2",
+                "Remote Coordinator",
+                jobLocation=None,
+                jobLocationType="TELECOMMUTE",
+                applicantLocationRequirements={"@type": "Country", "name": "US"},
+            ),
+        ],
+    )
+    run = await org.run(await org.source(url))
+    assert _counts(run) == (2, 1, 0, 0, 0, 1, 0), run
+    (issue,) = run["issues"]
+    assert (issue["reference"], issue["outcome"]) == ("F-2", "REJECTED")
+    assert issue["errors"] == [
+        {
+            "field": "locations",
+            "code": "REQUIRED",
+            "message": next(
+                rule.message for rule in RULES if rule.property == "applicantLocationRequirements"
+            ),
+        }
+    ]
 
 
 async def test_the_same_job_from_two_feeds_and_by_hand_is_listed_once(

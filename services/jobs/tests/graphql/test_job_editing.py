@@ -14,6 +14,7 @@ from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobs.db import outbox
 from jobs.domain.models import Application, KnownOrganization
+from jobs.domain.structured_data import RULES
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -52,6 +53,13 @@ PUBLISH = f"mutation($id: ID!) {{ publishJob(id: $id) {{ {RESULT} }} }}"
 DUPLICATE = f"mutation($id: ID!) {{ duplicateJob(id: $id) {{ {RESULT} }} }}"
 DELETE = """mutation($id: ID!) { deleteJob(id: $id) { __typename ... on JobDeleted { id }
   ... on JobErrors { message errors { field code message } } } }"""
+
+
+BOSTON = {"address": {"countryCode": "US", "locality": "Boston"}}
+REMOTE = 3302  # the remote_options term "Remote"
+APPLICANT_COUNTRY_MESSAGE = next(
+    rule.message for rule in RULES if rule.property == "applicantLocationRequirements"
+)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -291,6 +299,7 @@ async def test_a_link_job_is_not_editable_once_submitted(team: Recruiters) -> No
     job = created["job"]
     assert job["isExternal"] is True
     assert job["linkUrl"] == "https://a.org/j/1"
+    await team.update("location", job["id"], locations=[BOSTON])
     published = (await team.client.data(PUBLISH, id=job["id"]))["publishJob"]
     assert published["job"]["state"] == "AWAITING_SLOT"
     assert _errors(await team.update("info", job["id"], linkUrl="https://a.org/j/2")) == {
@@ -298,12 +307,14 @@ async def test_a_link_job_is_not_editable_once_submitted(team: Recruiters) -> No
     }
 
 
-async def test_publishing_needs_a_description_and_a_draft(team: Recruiters) -> None:
+async def test_publishing_needs_a_description_a_location_and_a_draft(team: Recruiters) -> None:
     id = (await team.create())["job"]["id"]
     assert _errors((await team.client.data(PUBLISH, id=id))["publishJob"]) == {
-        "description": "REQUIRED"
+        "description": "REQUIRED",
+        "locations": "REQUIRED",
     }
     await team.update("info", id, description="<p>Described</p>")
+    await team.update("location", id, locations=[BOSTON])
     published = (await team.client.data(PUBLISH, id=id))["publishJob"]
     assert published["job"]["state"] == "AWAITING_SLOT"
     assert _errors((await team.client.data(PUBLISH, id=id))["publishJob"]) == {
@@ -317,6 +328,30 @@ async def test_publishing_needs_a_description_and_a_draft(team: Recruiters) -> N
     assert copy["id"] != id
     assert copy["description"] == "<p>Described</p>"
     assert copy["slug"] != archived["job"]["slug"]
+
+
+async def test_a_remote_job_without_the_country_applicants_must_live_in_is_not_published(
+    team: Recruiters,
+) -> None:
+    id = (await team.create())["job"]["id"]
+    await team.update("info", id, description="<p>Work with us from home.</p>")
+    await team.update("location", id, locations=[], remoteOptionTids=[REMOTE])
+    hints = (await team.client.data(JOB, id=id))["job"]["structuredDataHints"]
+    assert {"property": "applicantLocationRequirements", "level": "required"} in hints
+
+    refused = (await team.client.data(PUBLISH, id=id))["publishJob"]
+    assert refused["__typename"] == "JobErrors"
+    assert refused["errors"] == [
+        {"field": "locations", "code": "REQUIRED", "message": APPLICANT_COUNTRY_MESSAGE}
+    ]
+    assert (await team.client.data(JOB, id=id))["job"]["state"] == "DRAFT"
+
+    # a town in the country its applicants must live in, and it may go
+    await team.update("location", id, locations=[BOSTON], remoteOptionTids=[REMOTE])
+    hints = (await team.client.data(JOB, id=id))["job"]["structuredDataHints"]
+    assert all(hint["level"] == "recommended" for hint in hints)
+    published = (await team.client.data(PUBLISH, id=id))["publishJob"]
+    assert published["job"]["state"] == "AWAITING_SLOT", published
 
 
 QUESTIONS = """query($id: ID) { job(id: $id) { applicationsCount applicationQualifyingQuestions {
@@ -463,6 +498,7 @@ async def test_a_job_that_went_out_is_archived_first_and_stays_once_applied_to(
 ) -> None:
     id = (await team.create())["job"]["id"]
     await team.update("info", id, description="<p>Described</p>")
+    await team.update("location", id, locations=[BOSTON])
     assert (await team.client.data(PUBLISH, id=id))["publishJob"]["job"]["state"] == "AWAITING_SLOT"
     refused = (await team.client.data(DELETE, id=id))["deleteJob"]
     assert _errors(refused) == {None: "INVALID_TRANSITION"}

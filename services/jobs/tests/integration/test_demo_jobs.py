@@ -9,19 +9,21 @@ import json
 import random
 import uuid
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from jobkit.settings import ServiceSettings
 from jobkit.testing.service import persist
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from jobs.db import outbox, terms
-from jobs.domain.models import Job
+from jobs.domain import structured_data
+from jobs.domain.models import Job, KnownOrganization
 from jobs.settings import JobsSettings
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from scripts.demo.jobs_data import DemoJob, demo_jobs
-from scripts.demo.seed_jobs import create_demo_job
+from scripts.demo.seed_jobs import bring_into_line, create_demo_job
 from services.jobs.tests.factories import organization
 
 pytestmark = pytest.mark.integration
@@ -50,20 +52,15 @@ def _terms_of(job: DemoJob) -> set[tuple[str, str]]:
     }
 
 
-async def test_each_demo_state_is_reached_with_its_events(
-    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
-) -> None:
-    assert isinstance(service_settings, JobsSettings)
-    chosen: dict[str, DemoJob] = {}
-    for demo in demo_jobs():
-        if demo.kind != "JOB_PER_FILE":  # no PDF drawn into the upload folder here
-            chosen.setdefault(demo.state, demo)
-    assert set(chosen) == set(LIFECYCLE)
-    # the vocabularies' terms, as search's events would have brought them (fresh tids)
+async def _seed_terms(
+    sessions: async_sessionmaker[AsyncSession], demos: list[DemoJob]
+) -> dict[tuple[str, str], int]:
+    """The vocabularies' terms, as search's events would have brought them (fresh tids; the
+    alias as the label)."""
     base = random.randrange(10_000_000, 20_000_000)
-    pairs = sorted(set().union(*(_terms_of(demo) for demo in chosen.values())))
+    pairs = sorted(set().union(*(_terms_of(demo) for demo in demos)))
     tids = {pair: base + n for n, pair in enumerate(pairs)}
-    async with committed_sessions() as session, session.begin():
+    async with sessions() as session, session.begin():
         for (vocabulary, alias), tid in tids.items():
             await apply_term_upserted(
                 session,
@@ -78,6 +75,83 @@ async def test_each_demo_state_is_reached_with_its_events(
                     weight=0,
                 ),
             )
+    return tids
+
+
+async def test_a_remote_demo_job_seeded_without_a_location_is_brought_into_line_once(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    assert isinstance(service_settings, JobsSettings)
+    demo = next(
+        job
+        for job in demo_jobs()
+        if job.remote == "remote" and job.state == "published" and job.kind == "JOB_PER_TEMPLATE"
+    )
+    tids = await _seed_terms(committed_sessions, [demo])
+    org = organization(name=demo.organization.name)
+    await persist(committed_sessions, org)
+    owner = uuid.uuid4()
+    now = datetime.now(UTC)
+    job_id = await create_demo_job(
+        demo,
+        sessions=committed_sessions,
+        settings=service_settings,
+        tids=tids,
+        organization_id=org.id,
+        owner=str(owner),
+        now=now,
+    )
+    # as the seed left remote jobs before they named their applicants' country
+    async with committed_sessions() as session, session.begin():
+        await session.execute(update(Job).where(Job.id == job_id).values(locations=[]))
+
+    def line_up() -> Any:
+        return bring_into_line(
+            sessions=committed_sessions,
+            settings=service_settings,
+            tids=tids,
+            organizations={demo.organization.name: (org.id, org.number)},
+            owners={demo.organization.recruiter: owner},
+            now=now,
+        )
+
+    assert await line_up() == 1
+    assert await line_up() == 0  # idempotent
+    async with committed_sessions() as session:
+        job = await session.get(Job, job_id)
+        assert job is not None
+        known = await session.get(KnownOrganization, org.id)
+        kinds = list(
+            await session.scalars(
+                select(outbox.c.event_type).where(outbox.c.key == str(job_id)).order_by(outbox.c.id)
+            )
+        )
+    assert job.state == "published"
+    assert [place["address"]["country_code"] for place in job.locations] == [
+        demo.organization.country
+    ]
+    assert kinds[-1] == "jobs.job.updated"  # search follows
+    broken = structured_data.hints(
+        job,
+        settings=service_settings,
+        organization=known,
+        employment_labels=list(demo.employment),
+        remote_labels=[demo.remote],
+        now=now,
+    )
+    assert [rule.property for rule in broken if rule.level == "required"] == []
+
+
+async def test_each_demo_state_is_reached_with_its_events(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    assert isinstance(service_settings, JobsSettings)
+    chosen: dict[str, DemoJob] = {}
+    for demo in demo_jobs():
+        if demo.kind != "JOB_PER_FILE":  # no PDF drawn into the upload folder here
+            chosen.setdefault(demo.state, demo)
+    assert set(chosen) == set(LIFECYCLE)
+    tids = await _seed_terms(committed_sessions, list(chosen.values()))
     org = organization()
     await persist(committed_sessions, org)
     now = datetime.now(UTC)

@@ -32,7 +32,7 @@ from jobs.domain.editing import apply_groups, is_locked
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
-from jobs.domain.publishing import missing_for_publication, request_publication
+from jobs.domain.publishing import publication_errors, request_publication
 from jobs.domain.slugs import claim_slug, lock_slugs_for, slugify
 from jobs.domain.snapshots import emit, refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, refusal
@@ -163,7 +163,7 @@ async def _publish(
         refused = refusal(job, action)
         if refused is not None:
             raise Refused(refused)
-        missing = missing_for_publication(job, now)
+        missing = await publication_errors(session, settings, job, now)
         if missing:
             raise Refused(JobErrors(missing))
         if action == Action.RESUBMIT:

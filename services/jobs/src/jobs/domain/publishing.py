@@ -13,6 +13,8 @@ from jobkit.db import unit_of_work
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from jobs.db import terms
+from jobs.domain import structured_data
 from jobs.domain.access import actor_of, locked_for
 from jobs.domain.clock import now_utc
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, one_error
@@ -26,7 +28,7 @@ from jobs.domain.events import (
     JobSubmitted,
     JobUpdated,
 )
-from jobs.domain.models import Job, SiteSetting, VerifiedOrganization
+from jobs.domain.models import Job, KnownOrganization, SiteSetting, VerifiedOrganization
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import Action, JobState, refusal, sources, transition
 from jobs.settings import JobsSettings
@@ -91,6 +93,40 @@ def missing_for_publication(job: Job, now: datetime) -> list[JobError]:
     if job.expiration is not None and job.expiration <= now:
         missing.append(JobError(Code.IN_THE_PAST, "The expiration date has passed.", "expiration"))
     return missing
+
+
+async def _term_labels(session: AsyncSession, tids: list[int]) -> list[str]:
+    """The English labels of the terms, in order (unknown ids left out)."""
+    if not tids:
+        return []
+    rows = await session.execute(select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(tids)))
+    found = {tid: label for tid, label in rows}
+    return [found[tid] for tid in tids if tid in found]
+
+
+async def publication_errors(
+    session: AsyncSession, settings: JobsSettings, job: Job, now: datetime
+) -> list[JobError]:
+    """Why the job may not go public: what its type needs (:func:`missing_for_publication`),
+    then each required rule of Google's JobPosting (:mod:`jobs.domain.structured_data`) its
+    posting would break, with how to fix it. One field is named once. Every publish path asks
+    this: the wizard's publish and republish, an administrator's approval, the ATS API and feed
+    imports."""
+    errors = missing_for_publication(job, now)
+    broken = structured_data.hints(
+        job,
+        settings=settings,
+        organization=await session.get(KnownOrganization, job.organization_id),
+        employment_labels=await _term_labels(session, job.employment_type_tids),
+        remote_labels=await _term_labels(session, job.remote_option_tids),
+        now=now,
+    )
+    named = {error.field for error in errors}
+    for rule in broken:
+        if rule.level is structured_data.Level.REQUIRED and rule.field not in named:
+            errors.append(JobError(Code.REQUIRED, rule.message, rule.field))
+            named.add(rule.field)
+    return errors
 
 
 def live_action(job: Job, now: datetime, *, schedule: Action, publish: Action) -> Action:
@@ -181,7 +217,7 @@ async def publish_job(
         refused = refusal(job, Action.SUBMIT)
         if refused is not None:
             return refused
-        missing = missing_for_publication(job, now)
+        missing = await publication_errors(session, settings, job, now)
         if missing:
             return JobErrors(missing)
         await request_publication(session, settings, job, Action.SUBMIT, actor_of(principal), now)
@@ -205,7 +241,7 @@ async def republish_job(
         refused = refusal(job, Action.RESUBMIT)
         if refused is not None:
             return refused
-        missing = missing_for_publication(job, now)
+        missing = await publication_errors(session, settings, job, now)
         if missing:
             return JobErrors(missing)
         job.published_at = None
@@ -305,6 +341,9 @@ async def approve_job(
         )
         if refused is not None:
             return refused
+        missing = await publication_errors(session, settings, job, now)
+        if missing:
+            return JobErrors(missing)
         await go_live(
             session,
             settings,

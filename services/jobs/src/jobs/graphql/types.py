@@ -20,8 +20,9 @@ from strawberry.permission import PermissionExtension
 from strawberry.types import Info
 
 from jobs.domain import errors as domain_errors
-from jobs.domain import page
+from jobs.domain import page, structured_data
 from jobs.domain.access import visible_to
+from jobs.domain.clock import now_utc
 from jobs.domain.models import Job as JobModel
 from jobs.domain.models import SiteSetting
 from jobs.graphql.context import JobContext
@@ -361,17 +362,21 @@ class Job:
             reason=data["reason"], message=data["message"], at=datetime.fromisoformat(data["at"])
         )
 
+    # the rules of jobs.domain.structured_data the job's posting would break if it went public now
     @strawberry.field(description="What Google requires or recommends that the job still lacks.")
     async def structured_data_hints(self, info: Info[JobContext, None]) -> list[StructuredDataHint]:
         organization = await known_organization(info.context, self.row.organization_id)
+        employment = await term_labels(info.context, self.row.employment_type_tids)
         remote = await term_labels(info.context, self.row.remote_option_tids)
         return [
-            StructuredDataHint(property=h.property, level=h.level, message=h.message)
-            for h in page.structured_data_hints(
+            StructuredDataHint(property=rule.property, level=rule.level, message=rule.message)
+            for rule in structured_data.hints(
                 self.row,
-                organization=organization,
                 settings=_settings(info),
+                organization=organization,
+                employment_labels=employment,
                 remote_labels=remote,
+                now=now_utc(),
             )
         ]
 
@@ -449,12 +454,13 @@ class Job:
         organization = await known_organization(info.context, self.row.organization_id)
         employment = await term_labels(info.context, self.row.employment_type_tids)
         remote = await term_labels(info.context, self.row.remote_option_tids)
-        return page.json_ld(
+        return structured_data.json_ld(
             self.row,
             settings=_settings(info),
             organization=organization,
             employment_labels=employment,
             remote_labels=remote,
+            now=now_utc(),
         )
 
     @classmethod

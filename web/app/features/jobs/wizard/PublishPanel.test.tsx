@@ -7,9 +7,9 @@ import type { JobView } from "../documents";
 import { draftJob } from "../job-fixture";
 import { PublishPanel, type PublishPhase } from "./PublishPanel";
 
-function render(job: JobView, phase: PublishPhase = "idle") {
+function render(job: JobView, phase: PublishPhase = "idle", errors: string[] = []) {
   const Stub = createRoutesStub([
-    { path: "/", Component: () => <PublishPanel job={job} phase={phase} errors={[]} onPublish={() => undefined} /> },
+    { path: "/", Component: () => <PublishPanel job={job} phase={phase} errors={errors} onPublish={() => undefined} /> },
   ]);
   return renderWithMantine(<Stub initialEntries={["/"]} />);
 }
@@ -32,6 +32,28 @@ describe("PublishPanel", () => {
     expect(within(check).getByText("Google recommends")).toBeInTheDocument();
     expect(within(check).getByText("Add a location or remote eligibility.")).toBeInTheDocument();
     expect(within(check).getByText("Add a numeric salary range.")).toBeInTheDocument();
+  });
+
+  it("says what Google requires blocks publishing, and shows the refusal publishJob answers", () => {
+    // the jobs service's rule set: its message, both as the hint and as publishJob's error
+    const message =
+      "A remote job needs the country its applicants must live in: add a location in that country (a town is enough).";
+    render(
+      {
+        ...draftJob,
+        structuredDataHints: [{ property: "applicantLocationRequirements", level: "required", message }],
+      },
+      "idle",
+      [message],
+    );
+    const check = screen.getByRole("region", { name: "Search engine check" });
+    expect(within(check).getByText("Google requires")).toBeInTheDocument();
+    expect(within(check).getByText("The job can be published once these are done.")).toBeInTheDocument();
+    expect(within(check).getByText(message)).toBeInTheDocument();
+    expect(within(check).queryByText("Google recommends")).toBeNull();
+    const alert = screen.getByRole("alert");
+    expect(within(alert).getByText("Please check the following")).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
   });
 
   it("shows a refused draft's reason in a danger alert with links to /my-products and /contact", () => {

@@ -18,6 +18,10 @@ const messages = defineMessages({
   },
   check: { id: "wizard.publish.check", defaultMessage: "Search engine check" },
   requires: { id: "wizard.publish.check.requires", defaultMessage: "Google requires" },
+  blocks: {
+    id: "wizard.publish.check.blocks",
+    defaultMessage: "The job can be published once these are done.",
+  },
   recommends: { id: "wizard.publish.check.recommends", defaultMessage: "Google recommends" },
   hintProperty: { id: "wizard.publish.check.property", defaultMessage: "({property})" },
   checkErrors: { id: "wizard.publish.errors", defaultMessage: "Please check the following" },
@@ -66,7 +70,11 @@ export function RefusalAlert({ refusal }: { refusal: NonNullable<JobView["refusa
   );
 }
 
-/** Before publishing: what Google requires or recommends that the job still lacks. */
+/**
+ * Before publishing: what Google requires or recommends that the job still lacks, as the jobs
+ * service's rule set says (its messages). A required one refuses the publication: publishJob
+ * answers the same message, shown in the errors alert.
+ */
 export function StructuredDataChecklist({ hints }: { hints: JobView["structuredDataHints"] }) {
   const intl = useIntl();
   if (hints.length === 0) {
@@ -84,14 +92,19 @@ export function StructuredDataChecklist({ hints }: { hints: JobView["structuredD
         <FormattedMessage {...messages.check} />
       </Title>
       {[
-        { key: "required", label: messages.requires, items: required, color: "red" },
-        { key: "recommended", label: messages.recommends, items: recommended, color: "yellow" },
+        { key: "required", label: messages.requires, note: messages.blocks, items: required, color: "red" },
+        { key: "recommended", label: messages.recommends, note: null, items: recommended, color: "yellow" },
       ].map((group) =>
         group.items.length > 0 ? (
           <Stack gap={4} key={group.key}>
             <Text size="sm" fw={600}>
               <FormattedMessage {...group.label} />
             </Text>
+            {group.note ? (
+              <Text size="sm">
+                <FormattedMessage {...group.note} />
+              </Text>
+            ) : null}
             <List
               spacing={4}
               size="sm"
