@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -14,5 +15,9 @@ export default defineConfig({
     // Mantine pages under jsdom on a 2-core machine (CI) can take seconds to render: a slow
     // render is not a failure; a wrong one is.
     testTimeout: 60_000,
+    // Vitest's default is one worker less than the cores: one on a 2-core machine, where the files
+    // then ran one after another (7 minutes of make test). Two share the cores with the Python
+    // lane running beside them at a lower priority.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

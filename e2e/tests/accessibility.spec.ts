@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
-import { openSettled, ROLES } from "../fixtures/site-pages";
+import { openSettled, overflow, ROLES } from "../fixtures/site-pages";
 import { expect, test } from "../fixtures/test";
 import { LoginPage } from "../pages/LoginPage";
 
@@ -8,7 +8,9 @@ import { LoginPage } from "../pages/LoginPage";
 // of the site (fixtures/site-pages.ts) as each role opens it, in both colour schemes, on a phone
 // and a desktop. Each page is opened once per width and measured in both schemes: the site follows
 // the system's scheme until someone chooses (defaultColorScheme "auto"), so switching the emulated
-// preference repaints the open page, as it does when a person's system turns dark at dusk.
+// preference repaints the open page, as it does when a person's system turns dark at dusk. At
+// 390 px each page must also fit the phone: nothing wider than the viewport (tables scroll inside
+// their own box, badges wrap; tests/phone-width.spec.ts holds that the list covers every route).
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCHEMES = ["light", "dark"] as const;
 const WIDTHS = [
@@ -44,7 +46,8 @@ for (const viewport of WIDTHS) {
     test.use({ viewport, colorScheme: SCHEMES[0] });
 
     for (const { role, email, pages } of ROLES) {
-      test(`every page a ${role} opens has no axe violations`, async ({ page }) => {
+      const fits = viewport.width === 390 ? " and fits the phone" : "";
+      test(`every page a ${role} opens has no axe violations${fits}`, async ({ page }) => {
         test.setTimeout(300_000);
         if (email) await new LoginPage(page).logIn(email, "/dashboard");
         const found: string[] = [];
@@ -56,6 +59,10 @@ for (const viewport of WIDTHS) {
           await page.emulateMedia({ colorScheme: schemes[0] });
           const response = await openSettled(page, path);
           expect(response?.status(), path).toBe(200);
+          if (viewport.width === 390) {
+            const { by, culprits } = await overflow(page);
+            if (by > 1) found.push(`${path} is ${by} px too wide: ${culprits.join(", ") || "(no single element)"}`);
+          }
           for (const scheme of schemes) {
             await showScheme(page, scheme);
             found.push(...(await violations(page)).map((line) => `${path} (${scheme}): ${line}`));
