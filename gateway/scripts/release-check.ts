@@ -3,6 +3,9 @@
  *
  *   tsx scripts/release-check.ts               every subgraph whose schema differs from its released one
  *   tsx scripts/release-check.ts --service jobs  that subgraph, changed or not
+ *   tsx scripts/release-check.ts --service jobs --supergraph-out DIR
+ *        and write the supergraph the gateway serves beside that release (supergraph.graphql,
+ *        supergraph-api.graphql) into DIR
  *
  * For each, composes services/<name>/schema.graphql with every other subgraph's released SDL
  * (deploy/releases/<other>.graphql) and validates every web operation against the API schema.
@@ -10,6 +13,7 @@
  *
  * Env: SERVICES_DIR (../services), RELEASES_DIR (../deploy/releases), WEB_DIR (../web).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MissingSubgraphSchemaError, readSubgraphSources } from '../src/compose.js';
@@ -27,6 +31,12 @@ function main(argv: string[]): number {
   const requested = serviceFlag >= 0 ? argv[serviceFlag + 1] : undefined;
   if (serviceFlag >= 0 && (!requested || !(SUBGRAPH_NAMES as string[]).includes(requested))) {
     console.error(`release-check: --service takes one of ${SUBGRAPH_NAMES.join(', ')}`);
+    return 2;
+  }
+  const outFlag = argv.indexOf('--supergraph-out');
+  const outDir = outFlag >= 0 ? argv[outFlag + 1] : undefined;
+  if (outFlag >= 0 && (!outDir || !requested)) {
+    console.error('release-check: --supergraph-out DIR needs --service <name>');
     return 2;
   }
 
@@ -56,6 +66,12 @@ function main(argv: string[]): number {
         `release-check: ${subgraph} can be released alone: it composes with the released subgraphs ` +
           `and the web's ${outcome.operations} operations validate`,
       );
+      if (outDir) {
+        mkdirSync(outDir, { recursive: true });
+        writeFileSync(path.join(outDir, 'supergraph.graphql'), outcome.supergraphSdl);
+        writeFileSync(path.join(outDir, 'supergraph-api.graphql'), outcome.apiSchemaSdl);
+        console.log(`release-check: wrote the gateway's supergraph for this release to ${outDir}`);
+      }
       continue;
     }
     failed += 1;

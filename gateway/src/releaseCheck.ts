@@ -39,7 +39,7 @@ export interface BrokenOperation {
 }
 
 export type ReleaseCheckOutcome =
-  | { ok: true; subgraph: string; operations: number }
+  | { ok: true; subgraph: string; operations: number; supergraphSdl: string; apiSchemaSdl: string }
   | { ok: false; subgraph: string; compositionErrors: string[]; brokenOperations: BrokenOperation[] };
 
 /** `<releasesDir>/<name>.graphql`: the SDL each subgraph runs in production. */
@@ -156,7 +156,13 @@ export function checkRelease(options: {
   if (!outcome.ok) return { ok: false, subgraph, compositionErrors: outcome.errors, brokenOperations: [] };
   const broken = brokenOperations(buildSchema(outcome.apiSchemaSdl), operations);
   if (broken.length > 0) return { ok: false, subgraph, compositionErrors: [], brokenOperations: broken };
-  return { ok: true, subgraph, operations: operations.length };
+  return {
+    ok: true,
+    subgraph,
+    operations: operations.length,
+    supergraphSdl: outcome.supergraphSdl,
+    apiSchemaSdl: outcome.apiSchemaSdl,
+  };
 }
 
 /** The string keys of codegen's `const documents = { "<source>": types.X, ... }`. */

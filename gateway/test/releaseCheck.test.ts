@@ -105,6 +105,13 @@ describe('scripts/release-check.ts against the web and copies of the subgraph sc
     const result = run();
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /jobs can be released alone: it composes with the released subgraphs and the web's \d+ operations validate/);
+
+    // the gateway released beside it serves exactly that composition
+    const outDir = path.join(workDir, 'gateway-release');
+    const written = run('--service', 'jobs', '--supergraph-out', outDir);
+    assert.equal(written.status, 0, written.stderr);
+    assert.match(readFileSync(path.join(outDir, 'supergraph.graphql'), 'utf8'), /releaseProbe: String/);
+    assert.match(readFileSync(path.join(outDir, 'supergraph-api.graphql'), 'utf8'), /releaseProbe: String/);
   });
 
   test('a change the released subgraphs cannot compose with: fails with the composition error', () => {
