@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, beforeEach, describe, test } from 'node:test';
 import { buildSchema, parse } from 'graphql';
 import { brokenOperations, webOperationsFrom } from '../src/releaseCheck.js';
 import { SUBGRAPH_NAMES } from '../src/subgraphs.js';
+import { gatewayDir, runGatewayScript } from './support/scripts.js';
 
-const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.join(gatewayDir, '..');
 
 describe('webOperationsFrom and brokenOperations', () => {
@@ -73,16 +71,10 @@ describe('scripts/release-check.ts against the web and copies of the subgraph sc
     writeFileSync(jobsSchema, sdl.slice(0, start) + changed + sdl.slice(end));
   };
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/release-check.ts', ...args], {
-      cwd: gatewayDir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        APOLLO_TELEMETRY_DISABLED: '1',
-        SERVICES_DIR: servicesDir,
-        RELEASES_DIR: releasesDir,
-        WEB_DIR: path.join(repoDir, 'web'),
-      },
+    runGatewayScript('release-check.ts', args, {
+      SERVICES_DIR: servicesDir,
+      RELEASES_DIR: releasesDir,
+      WEB_DIR: path.join(repoDir, 'web'),
     });
 
   test('nothing changed since the releases: a cheap pass', () => {
