@@ -72,9 +72,12 @@ def status(root: Path) -> int:
     for name in services(root):
         released = root / RELEASES / f"{name}.graphql"
         manifest_file = root / RELEASES / f"{name}.json"
-        current = (root / "services" / name / "schema.graphql").read_text()
+        schema = root / "services" / name / "schema.graphql"
+        current = schema.read_text() if schema.exists() else None
         manifest = json.loads(manifest_file.read_text()) if manifest_file.exists() else {}
-        if not released.exists():
+        if current is None:
+            state = "no schema.graphql"
+        elif not released.exists():
             state = "never released"
         elif released.read_text() == current:
             state = "schema as released"
