@@ -3,21 +3,30 @@
  *
  *   tsx scripts/release-check.ts               every subgraph whose schema differs from its released one
  *   tsx scripts/release-check.ts --service jobs  that subgraph, changed or not
+ *   tsx scripts/release-check.ts --web-documents   print the web's documents (scripts/release.py record web)
  *   tsx scripts/release-check.ts --service jobs --supergraph-out DIR
  *        and write the supergraph the gateway serves beside that release (supergraph.graphql,
  *        supergraph-api.graphql) into DIR
  *
  * For each, composes services/<name>/schema.graphql with every other subgraph's released SDL
- * (deploy/releases/<other>.graphql) and validates every web operation against the API schema.
+ * (deploy/releases/<other>.graphql) and validates every operation of the web, this commit's and the
+ * released one's (deploy/releases/web.graphql), against the API schema.
  * Exits 1 on a composition error or a broken operation.
  *
  * Env: SERVICES_DIR (../services), RELEASES_DIR (../deploy/releases), WEB_DIR (../web).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { parse, print } from 'graphql';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MissingSubgraphSchemaError, readSubgraphSources } from '../src/compose.js';
-import { changedSubgraphs, checkRelease, readWebOperations } from '../src/releaseCheck.js';
+import {
+  changedSubgraphs,
+  checkRelease,
+  readReleasedWebOperations,
+  readWebOperations,
+  webDocumentSources,
+} from '../src/releaseCheck.js';
 import { SUBGRAPH_NAMES } from '../src/subgraphs.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +36,11 @@ function main(argv: string[]): number {
   const servicesDir = path.resolve(process.env.SERVICES_DIR ?? path.join(root, 'services'));
   const releasesDir = path.resolve(process.env.RELEASES_DIR ?? path.join(root, 'deploy', 'releases'));
   const webDir = path.resolve(process.env.WEB_DIR ?? path.join(root, 'web'));
+  if (argv.includes('--web-documents')) {
+    const documents = webDocumentSources(webDir).map((source) => print(parse(source)));
+    process.stdout.write(`${documents.join('\n\n')}\n`);
+    return 0;
+  }
   const serviceFlag = argv.indexOf('--service');
   const requested = serviceFlag >= 0 ? argv[serviceFlag + 1] : undefined;
   if (serviceFlag >= 0 && (!requested || !(SUBGRAPH_NAMES as string[]).includes(requested))) {
@@ -58,9 +72,10 @@ function main(argv: string[]): number {
   }
 
   const operations = readWebOperations(webDir);
+  const releasedOperations = readReleasedWebOperations(releasesDir, operations);
   let failed = 0;
   for (const subgraph of subgraphs) {
-    const outcome = checkRelease({ subgraph, current, releasesDir, operations });
+    const outcome = checkRelease({ subgraph, current, releasesDir, operations, releasedOperations });
     if (outcome.ok) {
       console.log(
         `release-check: ${subgraph} can be released alone: it composes with the released subgraphs ` +
@@ -87,7 +102,8 @@ function main(argv: string[]): number {
         `release-check: releasing ${subgraph} breaks ${outcome.brokenOperations.length} web operation(s):`,
       );
       for (const operation of outcome.brokenOperations) {
-        console.error(`  - ${operation.kind} ${operation.name}${operation.file ? ` (${operation.file})` : ''}:`);
+        const where = operation.web === 'released' ? 'the released web' : operation.file;
+        console.error(`  - ${operation.kind} ${operation.name}${where ? ` (${where})` : ''}:`);
         for (const message of operation.errors) console.error(`      ${message}`);
       }
     }

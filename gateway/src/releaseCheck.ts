@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   Kind,
   NoUnusedFragmentsRule,
+  print,
   buildSchema,
   parse,
   specifiedRules,
@@ -32,6 +33,8 @@ export interface WebOperation {
 }
 
 export interface BrokenOperation {
+  /** Whose operation: the web of this commit, or the web running in production. */
+  web: 'this commit' | 'released';
   name: string;
   kind: WebOperation['kind'];
   file?: string;
@@ -84,12 +87,33 @@ export function candidateSources(
  * spreads; `file` is looked up in `web/app` by the definition's name.
  */
 export function readWebOperations(webDir: string): WebOperation[] {
+  const definitions = webDocumentSources(webDir).flatMap((source) => parse(source).definitions);
+  const files = definitionFiles(path.join(webDir, 'app'));
+  return webOperationsFrom(definitions, (name) => files.get(name) && path.relative(webDir, files.get(name)!));
+}
+
+/** Every GraphQL document of the web, as codegen loaded it (see readWebOperations). */
+export function webDocumentSources(webDir: string): string[] {
   const documentMap = path.join(webDir, 'app', 'lib', 'graphql', 'generated', 'gql.ts');
   const sources = documentMapSources(readFileSync(documentMap, 'utf8'));
   if (sources.length === 0) throw new Error(`no GraphQL documents found in ${documentMap}`);
-  const definitions = sources.flatMap((source) => parse(source).definitions);
-  const files = definitionFiles(path.join(webDir, 'app'));
-  return webOperationsFrom(definitions, (name) => files.get(name) && path.relative(webDir, files.get(name)!));
+  return sources;
+}
+
+/**
+ * The released web's operations (`<releasesDir>/web.graphql`, written by `scripts/release.py
+ * record web`), without the ones this commit's web has unchanged; none before a first record.
+ */
+export function readReleasedWebOperations(
+  releasesDir: string,
+  current: readonly WebOperation[],
+): WebOperation[] {
+  const file = path.join(releasesDir, 'web.graphql');
+  if (!existsSync(file)) return [];
+  const unchanged = new Set(current.map((operation) => print(operation.document)));
+  return webOperationsFrom(parse(readFileSync(file, 'utf8')).definitions).filter(
+    (operation) => !unchanged.has(print(operation.document)),
+  );
 }
 
 export function webOperationsFrom(
@@ -135,12 +159,17 @@ export function webOperationsFrom(
 }
 
 /** The operations the API schema no longer serves, each with graphql-js's validation errors. */
-export function brokenOperations(apiSchema: GraphQLSchema, operations: readonly WebOperation[]): BrokenOperation[] {
+export function brokenOperations(
+  apiSchema: GraphQLSchema,
+  operations: readonly WebOperation[],
+  web: BrokenOperation['web'] = 'this commit',
+): BrokenOperation[] {
   const fragmentRules = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
   return operations.flatMap((operation) => {
     const errors = validate(apiSchema, operation.document, operation.kind === 'fragment' ? fragmentRules : undefined);
     if (errors.length === 0) return [];
-    return [{ name: operation.name, kind: operation.kind, file: operation.file, errors: errors.map((e) => e.message) }];
+    const { name, kind, file } = operation;
+    return [{ web, name, kind, file, errors: errors.map((error) => error.message) }];
   });
 }
 
@@ -149,17 +178,24 @@ export function checkRelease(options: {
   subgraph: SubgraphName | string;
   current: readonly SubgraphSource[];
   releasesDir: string;
+  /** This commit's web operations. */
   operations: readonly WebOperation[];
+  /** The released web's operations this commit does not have unchanged. */
+  releasedOperations?: readonly WebOperation[];
 }): ReleaseCheckOutcome {
-  const { subgraph, operations } = options;
+  const { subgraph, operations, releasedOperations = [] } = options;
   const outcome = composeSubgraphs(candidateSources(subgraph, options.current, options.releasesDir));
   if (!outcome.ok) return { ok: false, subgraph, compositionErrors: outcome.errors, brokenOperations: [] };
-  const broken = brokenOperations(buildSchema(outcome.apiSchemaSdl), operations);
+  const apiSchema = buildSchema(outcome.apiSchemaSdl);
+  const broken = [
+    ...brokenOperations(apiSchema, operations),
+    ...brokenOperations(apiSchema, releasedOperations, 'released'),
+  ];
   if (broken.length > 0) return { ok: false, subgraph, compositionErrors: [], brokenOperations: broken };
   return {
     ok: true,
     subgraph,
-    operations: operations.length,
+    operations: operations.length + releasedOperations.length,
     supergraphSdl: outcome.supergraphSdl,
     apiSchemaSdl: outcome.apiSchemaSdl,
   };

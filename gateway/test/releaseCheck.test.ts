@@ -132,6 +132,32 @@ describe('scripts/release-check.ts against the web and copies of the subgraph sc
     assert.doesNotMatch(result.stderr, /jobs does not compose|releasing jobs breaks/);
   });
 
+  test('the released web counts too: an operation only it still sends fails, named as the released web\'s', () => {
+    // this commit's web asks for Job.slug only; the web in production still asks for Job.title
+    const webDir = path.join(workDir, 'web');
+    const documentMap = path.join(webDir, 'app', 'lib', 'graphql', 'generated', 'gql.ts');
+    mkdirSync(path.dirname(documentMap), { recursive: true });
+    writeFileSync(
+      documentMap,
+      'const documents: Documents = {\n' +
+        `    ${JSON.stringify('\n  query JobSlug($id: ID!) { job(id: $id) { id slug } }\n')}: types.JobSlugDocument,\n};\n`,
+    );
+    writeFileSync(path.join(releasesDir, 'web.graphql'), 'query JobTitle($id: ID!) { job(id: $id) { id title } }\n');
+    changeJobType((block) => block.replace(/\n  title: String!\n/, '\n'));
+
+    const result = runGatewayScript('release-check.ts', [], {
+      SERVICES_DIR: servicesDir,
+      RELEASES_DIR: releasesDir,
+      WEB_DIR: webDir,
+    });
+    assert.equal(result.status, 1, result.stdout);
+    assert.match(result.stderr, /releasing jobs breaks 1 web operation\(s\):\n  - query JobTitle \(the released web\):\n\s+Cannot query field "title"/);
+    assert.doesNotMatch(result.stderr, /JobSlug/);
+
+    const printed = runGatewayScript('release-check.ts', ['--web-documents'], { WEB_DIR: webDir });
+    assert.equal(printed.stdout, 'query JobSlug($id: ID!) {\n  job(id: $id) {\n    id\n    slug\n  }\n}\n');
+  });
+
   test('an unknown --service is refused', () => {
     const result = run('--service', 'payroll');
     assert.equal(result.status, 2);
