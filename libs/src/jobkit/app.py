@@ -38,6 +38,7 @@ from jobkit.outbox import OutboxRelay
 from jobkit.revocations import RevocationReadModel, RevocationTables, revocation_consumer
 from jobkit.settings import ServiceSettings
 from jobkit.tasks import stop_if_asked
+from jobkit.telemetry import exporting as telemetry_exported
 from jobkit.telemetry import setup_logging, setup_telemetry
 from jobkit.uploads.storage import Storage, storage_from_settings
 
@@ -122,7 +123,9 @@ def create_service_app(
         if settings.run_migrations_on_startup:
             await asyncio.to_thread(upgrade_to_head, service_dir, settings.database_url)
         engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)
-        SQLAlchemyInstrumentor().instrument(engine=engine.sync_engine)
+        if telemetry_exported():
+            # the statements' spans: only where spans go somewhere (jobkit.telemetry)
+            SQLAlchemyInstrumentor().instrument(engine=engine.sync_engine)
         sessions = make_sessionmaker(engine)
         runtime = ServiceRuntime(
             settings=settings,

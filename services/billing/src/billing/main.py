@@ -8,8 +8,9 @@ from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 
 from billing.db import memberships, outbox, processed_events, revocations
 from billing.domain.events import PUBLISHED_TOPICS
-from billing.domain.jobs_events import JOB_TOPIC
-from billing.domain.resumes_events import CONTACT_TOPIC
+from billing.domain.jobs_events import JOB_TOPIC, JobPublishRequested, JobPublishWithdrawn
+from billing.domain.ledger import batched_balances
+from billing.domain.resumes_events import CONTACT_TOPIC, ContactRequested
 from billing.graphql.schema import schema
 from billing.messaging.consumers import (
     ORGANIZATION_TOPIC,
@@ -68,8 +69,18 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
             # a burst of publication requests (an ATS batch, a feed run) answered per fetched
-            # batch in one transaction
-            batching=Batching(),
+            # batch in one transaction; the ledger's grants read once per organization and one
+            # balance event per organization and batch
+            batching=Batching(
+                scope=lambda: batched_balances(settings),
+                scoped=frozenset(
+                    {
+                        JobPublishRequested.event_type,
+                        JobPublishWithdrawn.event_type,
+                        ContactRequested.event_type,
+                    }
+                ),
+            ),
         ),
         IdempotentConsumer(
             group_id=settings.topic(ERASURE_GROUP),

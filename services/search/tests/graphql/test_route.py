@@ -3,6 +3,8 @@ profile events (renames redirect, late older events change nothing), and bad str
 before the database."""
 
 import uuid
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import httpx
@@ -10,8 +12,9 @@ import pytest
 from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
+from jobkit.testing.statements import StatementLog
 from search.engine.indexing.store import SearchStore
-from search.messaging.consumers import indexer_handlers, organization_handlers
+from search.messaging.consumers import bulk_scope, indexer_handlers, organization_handlers
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload, landing_page, profile_payload, route
@@ -179,6 +182,45 @@ async def test_a_slug_another_job_gave_up_goes_to_the_job_that_took_it(
     again = moved.model_copy(update={"title": "Changed", "version": 3})
     await _deliver(store, committed_sessions, "jobs.job.updated", again)
     assert (await graphql.data(ROUTE, slug=f"/job/{slug}"))["route"] == _job(other.job_id)
+
+
+async def test_a_batch_writes_its_paths_together_and_answers_as_one_event_at_a_time(
+    graphql: GraphQLClient,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    statements: Callable[[], AbstractContextManager[StatementLog]],
+) -> None:
+    on_jobs, _ = indexer_handlers(store)
+    first = job_payload(version=1)
+    slug = first.slug
+    moved = first.model_copy(update={"slug": f"{slug}-moved", "former_slugs": [slug], "version": 2})
+    other = job_payload(slug=slug, version=1)
+    many = [job_payload(version=1) for _ in range(20)]
+    batch = [
+        ("jobs.job.published", first),
+        ("jobs.job.updated", moved),  # the same job again: what was gathered is written first
+        ("jobs.job.published", other),  # takes the slug the first job gave up
+        *(("jobs.job.published", job) for job in many),
+        ("jobs.job.published", first),  # late and older: changes nothing
+    ]
+    with statements() as log:
+        async with committed_sessions() as session, session.begin(), bulk_scope(store):
+            for event_type, payload in batch:
+                envelope = EventEnvelope(
+                    type=event_type,
+                    aggregate_id=payload.job_id,
+                    aggregate_version=payload.version,
+                    site=payload.site,
+                    payload=payload.model_dump(),
+                )
+                await on_jobs[event_type](session, envelope)
+    # three writes of five statements (the repeated job splits the batch twice), not four or
+    # five statements per event
+    assert sum("routes" in statement for statement in log.statements) <= 15
+    assert (await graphql.data(ROUTE, slug=f"/job/{slug}"))["route"] == _job(other.job_id)
+    assert (await graphql.data(ROUTE, slug=f"/job/{slug}-moved"))["route"] == _job(first.job_id)
+    for job in many:
+        assert (await graphql.data(ROUTE, slug=f"/job/{job.slug}"))["route"] == _job(job.job_id)
 
 
 async def _delete_organization(

@@ -4,12 +4,20 @@ Rows are only ever inserted. A grant's remaining is its amount plus the (signed)
 name it in ``grant_id``; a balance is the sum of the remaining of the grants not yet expired.
 Every writer first takes the organization's transaction-scoped advisory lock, so concurrent
 draws on one organization are serialized and a balance never goes below zero.
+
+Inside :func:`batched_balances` (the slot saga's scope for a fetched batch, ADR 0042) the
+grants of an organization and kind are read once and then drawn from in memory: the lock is
+held until the batch's transaction ends, so no other writer can change them meanwhile, and
+a batch of N draws for one organization announces one balance, the final one, instead of N.
 """
 
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from jobkit.db import unit_of_work
@@ -45,6 +53,58 @@ class CreditBalance:
     organization_name: str
     type: str
     frontend: str
+
+
+@dataclass
+class _Pending:
+    """A balance to announce when the batch ends: by whom and when it last changed."""
+
+    session: AsyncSession
+    actor: str | None
+    now: datetime
+
+
+@dataclass
+class _Batch:
+    # (organization number, kind) -> its unexpired grants, FIFO, with what is left of each
+    grants: dict[tuple[int, str], list[GrantRemaining]] = field(default_factory=dict)
+    pending: dict[tuple[int, str], _Pending] = field(default_factory=dict)
+
+
+_batch: ContextVar[_Batch | None] = ContextVar("billing_ledger_batch", default=None)
+
+
+@asynccontextmanager
+async def batched_balances(settings: BillingSettings) -> AsyncIterator[None]:
+    """Within the scope, draws read an organization's grants once and balances are announced
+    once per organization and kind, on the way out (still inside the transaction). Nothing is
+    announced when the scope fails: its transaction is rolled back and applied again."""
+    batch = _Batch()
+    token = _batch.set(batch)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+    for (number, kind), pending in batch.pending.items():
+        grants = batch.grants.get((number, kind))
+        amount = _unexpired_sum(grants, pending.now) if grants is not None else None
+        await _announce_balance(
+            pending.session,
+            settings,
+            organization_number=number,
+            kind=kind,
+            now=pending.now,
+            actor=pending.actor,
+            amount=amount,
+        )
+
+
+def _unexpired_sum(grants: list[GrantRemaining], now: datetime) -> int:
+    return sum(max(g.remaining, 0) for g in grants if _unexpired(g.grant, now))
+
+
+def _unexpired(grant: LedgerEntry, now: datetime) -> bool:
+    return grant.expires_at is None or grant.expires_at > now
 
 
 async def lock_organization(session: AsyncSession, organization_number: int) -> None:
@@ -135,14 +195,48 @@ async def emit_balance(
     kind: str,
     now: datetime,
     actor: str | None,
-) -> int:
-    """Announce the organization's new balance of a kind (after any ledger entry)."""
-    amount = await balance(session, organization_number=organization_number, kind=kind, now=now)
+    grants: list[GrantRemaining] | None = None,
+) -> None:
+    """Announce the organization's new balance of a kind (after any ledger entry); inside
+    :func:`batched_balances`, once when the batch ends. ``grants``: the grants with what is
+    left of each after the entry, when the caller has them (a draw); otherwise the grants are
+    read again (a grant, a release: the batch forgets what it held of them)."""
+    batch = _batch.get()
+    if batch is not None:
+        if grants is None:
+            batch.grants.pop((organization_number, kind), None)
+        else:
+            batch.grants[(organization_number, kind)] = grants
+        batch.pending[(organization_number, kind)] = _Pending(session, actor, now)
+        return
+    await _announce_balance(
+        session,
+        settings,
+        organization_number=organization_number,
+        kind=kind,
+        now=now,
+        actor=actor,
+        amount=_unexpired_sum(grants, now) if grants is not None else None,
+    )
+
+
+async def _announce_balance(
+    session: AsyncSession,
+    settings: BillingSettings,
+    *,
+    organization_number: int,
+    kind: str,
+    now: datetime,
+    actor: str | None,
+    amount: int | None,
+) -> None:
+    """Enqueue the balance event; ``amount`` when the caller knows it, else it is summed."""
+    if amount is None:
+        amount = await balance(session, organization_number=organization_number, kind=kind, now=now)
     event = CreditsChanged(
         organization_number=organization_number, kind=kind, balance=amount
     ).envelope(aggregate_id=str(organization_number), site=settings.site, actor=actor)
     await enqueue(session, outbox, topic=settings.topic(CreditsChanged.topic), event=event)
-    return amount
 
 
 async def add_grant(
@@ -201,16 +295,18 @@ async def draw(
     the organization's lock."""
     assert entry_type in ("reservation", "consumption")
     assert amount > 0
-    grants = await grants_with_remaining(
-        session, organization_number=organization_number, kind=kind, now=now
-    )
-    if sum(max(g.remaining, 0) for g in grants) < amount:
+    batch = _batch.get()
+    grants = batch.grants.get((organization_number, kind)) if batch is not None else None
+    if grants is None:
+        grants = await grants_with_remaining(
+            session, organization_number=organization_number, kind=kind, now=now
+        )
+    if _unexpired_sum(grants, now) < amount:
         return None
-    entries, left = [], amount
+    entries, left, after = [], amount, []
     for found in grants:
-        if left == 0:
-            break
-        take = min(found.remaining, left)
+        take = min(found.remaining, left) if left > 0 and _unexpired(found.grant, now) else 0
+        after.append(GrantRemaining(found.grant, found.remaining - take) if take > 0 else found)
         if take <= 0:
             continue
         entries.append(
@@ -232,7 +328,13 @@ async def draw(
     session.add_all(entries)
     await session.flush()
     await emit_balance(
-        session, settings, organization_number=organization_number, kind=kind, now=now, actor=actor
+        session,
+        settings,
+        organization_number=organization_number,
+        kind=kind,
+        now=now,
+        actor=actor,
+        grants=after,
     )
     return entries
 

@@ -8,16 +8,19 @@ local terms read model on write.
 
 import uuid
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
     ARRAY,
     Boolean,
+    Computed,
     Date,
     DateTime,
     ForeignKey,
     Index,
     Integer,
+    Numeric,
     String,
     Text,
     UniqueConstraint,
@@ -135,12 +138,24 @@ class Job(Base):
 
 
 class JobSlug(Base):
-    """Every slug a job had on its site: the current one answers, former ones redirect."""
+    """Every slug a job had on its site: the current one answers, former ones redirect.
+
+    ``stem`` and ``number`` split a numbered slug (``nurse-12``: ``nurse``, 12; ``nurse``:
+    ``nurse``, none), computed by the database from the slug, so the highest number taken after
+    a base slug is one probe of an index (``jobs.domain.slugs.claim_slug``)."""
 
     __tablename__ = "job_slugs"
+    __table_args__ = (Index("ix_job_slugs_numbered", "site", "stem", "number"),)
 
     site: Mapped[str] = mapped_column(String(63), primary_key=True)
     slug: Mapped[str] = mapped_column(String(200), primary_key=True)
+    stem: Mapped[str] = mapped_column(
+        String(200), Computed(r"regexp_replace(slug, '-[0-9]+$', '')", persisted=True)
+    )
+    # numeric: a title's own digits may be longer than a bigint
+    number: Mapped[Decimal | None] = mapped_column(
+        Numeric, Computed(r"CAST(substring(slug FROM '-([0-9]+)$') AS numeric)", persisted=True)
+    )
     job_id: Mapped[uuid.UUID] = mapped_column(
         Uuid, ForeignKey("jobs.id", ondelete="CASCADE"), index=True
     )

@@ -9,7 +9,8 @@ routes' versions refuse an older version delivered late.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Callable, Hashable, Sequence
+from contextlib import asynccontextmanager
 
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Batching, Handler, IdempotentConsumer
@@ -47,7 +48,7 @@ from search.engine.indexing.resumes import delete_resume, hide_resume, index_res
 from search.engine.indexing.store import SearchStore, store_for
 from search.messaging.snapshots import apply_job, apply_profile, delete_job
 from search.settings import SearchSettings
-from search.site.routes import ORGANIZATION_PROFILE, retire_content
+from search.site.routes import ORGANIZATION_PROFILE, gathered_paths, retire_content
 from search.taxonomy.events import VOCABULARY_TOPIC, TermDeleted, TermUpserted
 from search.taxonomy.vocabulary import TERM_LABELS
 
@@ -171,8 +172,17 @@ def indexer_consumer(
         # is all that needs indexing (the documents are versioned)
         coalesce=snapshot_coalesce(settings),
         # a fetched batch in one transaction, its jobs' and resumes' documents in one _bulk
-        batching=Batching(scope=store.bulk_writes, scoped=BULK_INDEXED_EVENTS),
+        # and its jobs' paths in a few statements
+        batching=Batching(scope=lambda: bulk_scope(store), scoped=BULK_INDEXED_EVENTS),
     )
+
+
+@asynccontextmanager
+async def bulk_scope(store: SearchStore) -> AsyncIterator[None]:
+    """A batch's documents sent in one ``_bulk`` and its paths written together (both on the
+    way out, before the transaction commits; neither when the batch fails)."""
+    async with store.bulk_writes(), gathered_paths():
+        yield
 
 
 # the events whose documents the indexer sends together (SearchStore.bulk_writes)

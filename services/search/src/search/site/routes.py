@@ -10,10 +10,26 @@ wrote it, and an event older than that changes nothing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 
-from sqlalchemy import ColumnElement, and_, case, false, func, literal, select, text, update
+from sqlalchemy import (
+    Boolean,
+    Integer,
+    String,
+    Uuid,
+    and_,
+    case,
+    column,
+    false,
+    func,
+    select,
+    text,
+    update,
+    values,
+)
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -73,37 +89,118 @@ def profile_paths(
     )
 
 
-def _owned_by(paths: ContentPaths) -> ColumnElement[bool]:
-    return and_(
-        Route.content_type == paths.content_type,
-        Route.content_id == paths.content_id,
-        Route.language == paths.language,
-    )
+def _aggregate(paths: ContentPaths) -> tuple[str, uuid.UUID, str]:
+    return (paths.content_type, paths.content_id, paths.language)
+
+
+def _lock_key(paths: ContentPaths) -> str:
+    return f"routes:{paths.content_type}:{paths.content_id}"
+
+
+@dataclass
+class _Gathered:
+    """The paths of a batch not written yet: each aggregate, and each current path, once."""
+
+    session: AsyncSession | None = None
+    paths: list[ContentPaths] = field(default_factory=list)
+    aggregates: set[tuple[str, uuid.UUID, str]] = field(default_factory=set)
+    currents: set[tuple[str, str]] = field(default_factory=set)
+
+    def takes(self, paths: ContentPaths) -> bool:
+        return (
+            _aggregate(paths) not in self.aggregates
+            and (paths.current, paths.language) not in self.currents
+        )
+
+    def add(self, session: AsyncSession, paths: ContentPaths) -> None:
+        self.session = session
+        self.paths.append(paths)
+        self.aggregates.add(_aggregate(paths))
+        self.currents.add((paths.current, paths.language))
+
+    async def write(self) -> None:
+        if self.session is not None and self.paths:
+            await apply_many_paths(self.session, self.paths)
+        self.paths, self.aggregates, self.currents = [], set(), set()
+
+
+_GATHERED: ContextVar[_Gathered | None] = ContextVar("search_gathered_paths", default=None)
+
+
+@asynccontextmanager
+async def gathered_paths() -> AsyncIterator[None]:
+    """Gather the paths applied inside (by this task) and write them together on the way out,
+    in a few statements for the whole batch (:func:`apply_many_paths`) instead of a few per
+    aggregate; a second event of an aggregate (or of a current path) already gathered writes
+    what was gathered first, so the order of events is kept. Nothing is written when the scope
+    ends with an error (the transaction is rolled back)."""
+    gathered = _Gathered()
+    token = _GATHERED.set(gathered)
+    try:
+        yield
+    finally:
+        _GATHERED.reset(token)
+    await gathered.write()
 
 
 async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
     """Make ``paths.current`` show the content and every other path the aggregate had redirect
-    to it for good. False (and nothing written) when a newer version was applied already.
+    to it for good. False (and nothing written) when a newer version was applied already;
+    inside :func:`gathered_paths` the paths are written when the scope ends, and the answer is
+    True. Never commits."""
+    gathered = _GATHERED.get()
+    if gathered is None:
+        return bool((await apply_many_paths(session, [paths]))[0])
+    if not gathered.takes(paths):
+        await gathered.write()
+    gathered.add(session, paths)
+    return True
+
+
+async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths]) -> list[bool]:
+    """:func:`apply_paths` for several aggregates at once, each at most once and no two with
+    the same current path, in five statements whatever their number; for each, whether it was
+    applied (False: a newer version was applied already).
 
     A current path takes the row over from whatever had it (a slug another aggregate gave up);
     a former path never takes another aggregate's row. Never commits."""
-    # one aggregate at a time (the consumer and a reindex may apply the same aggregate at once)
+    if not batch:
+        return []
+    # one aggregate at a time (the consumer and a reindex may apply the same aggregate at once),
+    # the locks taken in one order so two batches never wait for each other crosswise
     await session.execute(
-        text("SELECT pg_advisory_xact_lock(hashtext(:key))"),
-        {"key": f"routes:{paths.content_type}:{paths.content_id}"},
+        text(
+            "SELECT pg_advisory_xact_lock(hashtext(key)) FROM unnest(CAST(:keys AS text[])) AS key"
+        ),
+        {"keys": sorted({_lock_key(paths) for paths in batch})},
     )
-    applied = await session.scalar(select(func.max(Route.version)).where(_owned_by(paths)))
-    if applied is not None and applied > paths.version:
-        return False
+    rows = await session.execute(
+        select(Route.content_type, Route.content_id, Route.language, func.max(Route.version))
+        .where(
+            Route.content_type.in_(sorted({paths.content_type for paths in batch})),
+            Route.content_id.in_(sorted({paths.content_id for paths in batch})),
+        )
+        .group_by(Route.content_type, Route.content_id, Route.language)
+    )
+    applied = {(row[0], row[1], row[2]): row[3] for row in rows}
+    answers = [applied.get(_aggregate(paths), paths.version) <= paths.version for paths in batch]
+    fresh = [paths for paths, answer in zip(batch, answers, strict=True) if answer]
+    if not fresh:
+        return answers
     content = insert(Route).values(
-        slug=paths.current,
-        language=paths.language,
-        content_type=paths.content_type,
-        content_id=paths.content_id,
-        redirect_target=None,
-        redirect_code=None,
-        version=paths.version,
-        visible=paths.visible,
+        [
+            {
+                "slug": paths.current,
+                "language": paths.language,
+                "content_type": paths.content_type,
+                "content_id": paths.content_id,
+                "redirect_target": None,
+                "redirect_code": None,
+                "version": paths.version,
+                "visible": paths.visible,
+            }
+            for paths in fresh
+        ]
     )
     # a path of deleted content stays gone for that content (a late event of it), and is
     # live again for other content taking it over
@@ -127,43 +224,67 @@ async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
             },
         )
     )
-    former = [path for path in dict.fromkeys(paths.former) if path != paths.current]
+    former = [
+        {
+            "slug": path,
+            "language": paths.language,
+            "content_type": paths.content_type,
+            "content_id": paths.content_id,
+            "redirect_target": paths.current,
+            "redirect_code": PERMANENT,
+            "version": paths.version,
+            "visible": paths.visible,
+        }
+        for paths in fresh
+        for path in dict.fromkeys(paths.former)
+        if path != paths.current
+    ]
     if former:
-        redirects = insert(Route).values(
-            [
-                {
-                    "slug": path,
-                    "language": paths.language,
-                    "content_type": paths.content_type,
-                    "content_id": paths.content_id,
-                    "redirect_target": paths.current,
-                    "redirect_code": PERMANENT,
-                    "version": paths.version,
-                    "visible": paths.visible,
-                }
-                for path in former
-            ]
-        )
         await session.execute(
-            redirects.on_conflict_do_nothing(index_elements=[Route.slug, Route.language])
+            insert(Route)
+            .values(former)
+            .on_conflict_do_nothing(index_elements=[Route.slug, Route.language])
         )
-    # every other path of the aggregate (the former ones above, and any the event left out)
-    # redirects straight to the current one: no chains of redirects
+    # every other path of each aggregate (the former ones above, and any the event left out)
+    # redirects straight to its current one: no chains of redirects
+    current = values(
+        column("content_type", String),
+        column("content_id", Uuid),
+        column("language", String),
+        column("current", String),
+        column("version", Integer),
+        column("visible", Boolean),
+        name="current_paths",
+    ).data(
+        [
+            (
+                paths.content_type,
+                paths.content_id,
+                paths.language,
+                paths.current,
+                paths.version,
+                paths.visible,
+            )
+            for paths in fresh
+        ]
+    )
     await session.execute(
         update(Route)
         .where(
-            _owned_by(paths),
-            Route.slug != paths.current,
+            Route.content_type == current.c.content_type,
+            Route.content_id == current.c.content_id,
+            Route.language == current.c.language,
+            Route.slug != current.c.current,
         )
         .values(
-            redirect_target=paths.current,
+            redirect_target=current.c.current,
             redirect_code=PERMANENT,
-            version=paths.version,
-            visible=and_(literal(paths.visible), Route.gone.is_(False)),
+            version=current.c.version,
+            visible=and_(current.c.visible, Route.gone.is_(False)),
             updated_at=func.now(),
         )
     )
-    return True
+    return answers
 
 
 async def retire_content(session: AsyncSession, content_type: str, content_id: uuid.UUID) -> int:

@@ -1,0 +1,90 @@
+"""Spans recorded only while they are exported; trace context continued either way."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from jobkit import telemetry
+from jobkit.telemetry import (
+    JsonLogFormatter,
+    WhileExporting,
+    context_from_mapping,
+    current_trace_headers,
+    inject_kafka_headers,
+)
+from opentelemetry import context as otel_context
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
+INCOMING = {"traceparent": f"00-{TRACE_ID}-00f067aa0ba902b7-01"}
+
+
+def _tracer(exported: InMemorySpanExporter) -> TracerProvider:
+    provider = TracerProvider(sampler=WhileExporting())
+    provider.add_span_processor(SimpleSpanProcessor(exported))
+    return provider
+
+
+def _log_line() -> dict[str, str]:
+    record = logging.LogRecord("test", logging.INFO, __file__, 1, "hello", None, None)
+    line: dict[str, str] = json.loads(JsonLogFormatter().format(record))
+    return line
+
+
+def _within_incoming_trace(provider: TracerProvider) -> tuple[bool, dict[str, str], str, str]:
+    """A span under an incoming traceparent: whether it records, the headers it passes on (to
+    an outbox row and to a Kafka message), and the trace id its log lines carry."""
+    token = otel_context.attach(context_from_mapping(INCOMING))
+    try:
+        with provider.get_tracer("test").start_as_current_span("handle") as span:
+            headers = current_trace_headers()
+            kafka: list[tuple[str, bytes]] = []
+            inject_kafka_headers(kafka)
+            return (
+                span.is_recording(),
+                headers,
+                dict(kafka)["traceparent"].decode(),
+                (_log_line()["trace_id"]),
+            )
+    finally:
+        otel_context.detach(token)
+
+
+def test_without_an_exporter_nothing_is_recorded_and_the_trace_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(telemetry, "_exporting", False)
+    exported = InMemorySpanExporter()
+    recording, headers, kafka, logged = _within_incoming_trace(_tracer(exported))
+    assert not recording
+    assert exported.get_finished_spans() == ()
+    # the incoming trace id goes on into the outbox row, the message and the log lines
+    assert headers["traceparent"].split("-")[1] == TRACE_ID
+    assert kafka.split("-")[1] == TRACE_ID
+    assert logged == TRACE_ID
+
+
+def test_with_an_exporter_spans_are_recorded_inside_the_incoming_trace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(telemetry, "_exporting", True)
+    exported = InMemorySpanExporter()
+    recording, headers, kafka, logged = _within_incoming_trace(_tracer(exported))
+    assert recording
+    (span,) = exported.get_finished_spans()
+    assert span.parent is not None
+    assert format(span.parent.span_id, "016x") == "00f067aa0ba902b7"
+    assert format(span.context.trace_id, "032x") == TRACE_ID
+    # passed on as sampled, with the recorded span as the parent of what follows
+    assert headers["traceparent"] == f"00-{TRACE_ID}-{span.context.span_id:016x}-01"
+    assert kafka == headers["traceparent"]
+    assert logged == TRACE_ID
+
+
+def test_a_process_with_a_span_processor_exports() -> None:
+    # the test plugin adds an in-memory processor, as a deployment adds its OTLP exporter
+    assert telemetry.exporting()
