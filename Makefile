@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events bench bench-ingest lighthouse faults
+.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -22,6 +22,9 @@ schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schem
 
 events:    ## re-export the events' JSON Schemas, docs/events.md's tables and the k8s KafkaTopics after a change
 	.venv/bin/python scripts/event_contracts.py write
+
+release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); without SERVICE: every changed subgraph
+	cd gateway && npm run --silent release:check -- $(if $(SERVICE),--service $(SERVICE))
 
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
 	.venv/bin/python -m bench.run

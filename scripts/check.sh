@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fast static checks (`make check`, and the first step of `make test`): lint, strict types,
 # import rules, models against migrations, subgraph SDL drift, event contracts, supergraph
-# composition, the web's types.
+# composition, subgraphs releasable alone (ADR 0045), the web's types.
 # Needs the local PostgreSQL (alembic check runs on a temporary database); nothing else.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +32,9 @@ step "event contracts: published schemas and docs/events.md match the code, ever
 
 step "gateway: supergraph composes and matches the committed files; gateway types"
 (cd gateway && npm run --silent compose:check && npm run --silent lint)
+
+step "releases: each subgraph changed since its release composes with the released others and keeps the web's operations valid (ADR 0045)"
+(cd gateway && npm run --silent release:check)
 
 step "web: lint, types, generated GraphQL types match the supergraph, the message catalogue matches the code"
 (cd web && npm run --silent lint && npm run --silent typecheck && npm run --silent codegen:check && npm run --silent i18n:check)

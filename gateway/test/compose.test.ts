@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, describe, test } from 'node:test';
 import { assertObjectType, buildSchema } from 'graphql';
 import { composeSubgraphs } from '../src/compose.js';
 import { SUBGRAPH_NAMES } from '../src/subgraphs.js';
+import { runGatewayScript } from './support/scripts.js';
 import { fixtureSdl } from './support/subgraphs.js';
-
-const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('composeSubgraphs', () => {
   test('composes the fixture subgraphs into a supergraph and an API schema', () => {
@@ -54,16 +51,10 @@ describe('scripts/compose.ts', () => {
     writeFileSync(path.join(servicesDir, name, 'schema.graphql'), sdl);
   };
   const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/compose.ts', ...args], {
-      cwd: gatewayDir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        APOLLO_TELEMETRY_DISABLED: '1',
-        SERVICES_DIR: servicesDir,
-        SUPERGRAPH_OUT_DIR: outDir,
-        SUBGRAPH_SEARCH_URL: 'http://search.internal:8107/graphql',
-      },
+    runGatewayScript('compose.ts', args, {
+      SERVICES_DIR: servicesDir,
+      SUPERGRAPH_OUT_DIR: outDir,
+      SUBGRAPH_SEARCH_URL: 'http://search.internal:8107/graphql',
     });
 
   test('exits 1 naming the missing schema file', () => {
