@@ -9,7 +9,7 @@ from typing import Any
 from jobkit.memberships import apply_member_added
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from jobs.db import members, terms
-from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.models import Application, Job, KnownOrganization
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 # Terms every test module may use (its own temporary database): (tid, vocabulary, label).
@@ -154,3 +154,21 @@ def published_job(now: datetime, **overrides: Any) -> tuple[Job, KnownOrganizati
         **overrides,
     )
     return row, org
+
+
+def application(job_id: uuid.UUID, organization_id: uuid.UUID, **overrides: Any) -> Application:
+    """A NEW on-site application to the job (Ada's, no answers)."""
+    fields: dict[str, Any] = {
+        "id": uuid.uuid4(),
+        "site": "jobboard",
+        "job_id": job_id,
+        "organization_id": organization_id,
+        "first_name": "Ada",
+        "last_name": "Okafor",
+        "email": "ada@applicant.example",
+        "answers": [],
+        "workflow": "on_site",
+        "status": "new",
+        "version": 1,
+    }
+    return Application(**{**fields, **overrides})

@@ -19,7 +19,7 @@ from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobkit.uploads.storage import storage_from_settings
 from jobs.db import members, outbox, uploads
-from jobs.domain.models import Application, ApplicationAttachment, Job
+from jobs.domain.models import ApplicationAttachment, Job
 from jobs.domain.structured_data import RULES
 from jobs.main import create_app
 from jobs.settings import JobsSettings
@@ -27,6 +27,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.jobs.tests.factories import add_member, organization, seed_terms
+from services.jobs.tests.factories import application as new_application
 
 pytestmark = pytest.mark.integration
 
@@ -440,19 +441,7 @@ async def test_applications_are_listed_and_moved_along_the_pipeline(
     secret = await org.key("JOBS", "APPLICATIONS")
     async with api(served, secret) as client:
         job = (await client.put("/jobs/APP-1", json=posting())).json()
-        application = Application(
-            id=uuid.uuid4(),
-            site="jobboard",
-            job_id=uuid.UUID(job["id"]),
-            organization_id=uuid.UUID(org.id),
-            first_name="Ada",
-            last_name="Okafor",
-            email="ada@applicant.example",
-            answers=[],
-            workflow="on_site",
-            status="new",
-            version=1,
-        )
+        application = new_application(uuid.UUID(job["id"]), uuid.UUID(org.id))
         await persist(committed_sessions, application)
         cv = await _attach(committed_sessions, service_settings, application.id, b"%PDF-1.4 Ada")
         page = (await client.get("/applications", params={"job": "APP-1"})).json()

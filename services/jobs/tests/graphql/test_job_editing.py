@@ -13,12 +13,12 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.service import persist
 from jobkit.testing.tokens import TokenIssuer
 from jobs.db import outbox
-from jobs.domain.models import Application, KnownOrganization
+from jobs.domain.models import KnownOrganization
 from jobs.domain.structured_data import RULES
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.jobs.tests.factories import add_member, organization, seed_terms
+from services.jobs.tests.factories import add_member, application, organization, seed_terms
 
 pytestmark = pytest.mark.integration
 
@@ -354,6 +354,33 @@ async def test_a_remote_job_without_the_country_applicants_must_live_in_is_not_p
     assert published["job"]["state"] == "AWAITING_SLOT", published
 
 
+async def test_an_edit_never_breaks_a_rule_that_a_job_on_its_way_or_live_keeps(
+    team: Recruiters,
+) -> None:
+    id = (await team.create())["job"]["id"]
+    await team.update("info", id, description="<p>Work with us from home.</p>")
+    await team.update("location", id, locations=[BOSTON], remoteOptionTids=[REMOTE])
+    assert (await team.client.data(PUBLISH, id=id))["publishJob"]["job"]["state"] == (
+        "AWAITING_SLOT"
+    )
+    # taking the last place away would leave the page without the country applicants need
+    refused = await team.update("location", id, locations=[], remoteOptionTids=[REMOTE])
+    assert refused["errors"] == [
+        {"field": "locations", "code": "REQUIRED", "message": APPLICANT_COUNTRY_MESSAGE}
+    ]
+    job = (await team.client.data(JOB, id=id))["job"]
+    assert job["locations"][0]["address"]["locality"] == "Boston"
+    assert job["version"] == 4  # nothing written
+    # an edit that keeps the rules goes through
+    saved = await team.update("info", id, description="<p>Work with us from anywhere.</p>")
+    assert saved["job"]["description"] == "<p>Work with us from anywhere.</p>"
+    # a draft may be anything until it is published
+    draft = (await team.create("Remote draft"))["job"]["id"]
+    assert (await team.update("location", draft, locations=[], remoteOptionTids=[REMOTE]))[
+        "__typename"
+    ] == "JobSaved"
+
+
 QUESTIONS = """query($id: ID) { job(id: $id) { applicationsCount applicationQualifyingQuestions {
   question type options knockOutAnswers } } }"""
 
@@ -505,20 +532,7 @@ async def test_a_job_that_went_out_is_archived_first_and_stays_once_applied_to(
     assert "archive this job first" in refused["errors"][0]["message"]
 
     assert (await team.client.data(ARCHIVE, id=id))["archiveJob"]["job"]["state"] == "ARCHIVED"
-    application = Application(
-        id=uuid.uuid4(),
-        site="jobboard",
-        job_id=uuid.UUID(id),
-        organization_id=team.org.id,
-        first_name="Ada",
-        last_name="Okafor",
-        email="ada@applicant.example",
-        answers=[],
-        workflow="on_site",
-        status="new",
-        version=1,
-    )
-    await persist(committed_sessions, application)
+    await persist(committed_sessions, application(uuid.UUID(id), team.org.id))
     refused = (await team.client.data(DELETE, id=id))["deleteJob"]
     assert _errors(refused) == {None: "HAS_APPLICATIONS"}
     assert (await team.client.data(JOB, id=id))["job"]["state"] == "ARCHIVED"

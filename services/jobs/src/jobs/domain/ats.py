@@ -32,7 +32,13 @@ from jobs.domain.editing import apply_groups, is_locked
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
-from jobs.domain.publishing import publication_errors, request_publication
+from jobs.domain.publishing import (
+    KeptRules,
+    publication_errors,
+    request_publication,
+    rules_broken_by_edit,
+    rules_kept,
+)
 from jobs.domain.slugs import claim_slug, lock_slugs_for, slugify
 from jobs.domain.snapshots import emit, refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, refusal
@@ -280,8 +286,10 @@ async def put_content(
             session, settings, principal, organization, new, external_reference=reference
         )
         before = None
+        kept: KeptRules = None
     else:
         before = _content(job)
+        kept = await rules_kept(session, settings, job, now)
         if body.type != job.type:
             raise Refused(
                 one_error(
@@ -299,6 +307,9 @@ async def put_content(
     if errors:
         raise Refused(JobErrors(errors))
     changed = before is None or _content(job) != before
+    broken = await rules_broken_by_edit(session, settings, job, kept, now) if changed else []
+    if broken:
+        raise Refused(JobErrors(broken))
     if created:
         await emit(session, settings, job, JobCreated, actor_of(principal))
     elif changed:

@@ -25,7 +25,7 @@ from jobs.domain.access import actor_of, authorize
 from jobs.domain.clock import aware, now_utc
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, not_found, one_error
 from jobs.domain.models import Job, JobSlug
-from jobs.domain.publishing import expires_at
+from jobs.domain.publishing import expires_at, rules_broken_by_edit, rules_kept
 from jobs.domain.slugs import claim_slug, slugify
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import JobState, record_edit
@@ -233,30 +233,37 @@ async def update_group(
         model = GROUP_MODELS[group].model_validate(data)
     except ValidationError as error:
         return JobErrors(errors_from_validation(error, Code))
-    async with unit_of_work(sessions) as session:
-        job = await session.get(Job, job_id, with_for_update=True)
-        if job is None:
-            return not_found()
-        refused = await authorize(session, principal, job.organization_id)
-        if refused is not None:
-            return refused
-        if is_locked(job):
-            return one_error(
-                Code.NOT_EDITABLE, "External jobs cannot be edited once submitted.", "id"
-            )
-        if isinstance(model, groups.CompanyInfo) and model.organization_id != str(
-            job.organization_id
-        ):
-            return one_error(
-                Code.INVALID,
-                "A job stays with its organization; duplicate it for another one.",
-                "organization_id",
-            )
-        errors = await apply_groups(session, settings, principal, job, {group: model}, now)
-        if errors:
-            return JobErrors(errors)
-        await record_edit(session, settings, job, actor=actor_of(principal))
-        return await refreshed(session, job)
+    try:
+        async with unit_of_work(sessions) as session:
+            job = await session.get(Job, job_id, with_for_update=True)
+            if job is None:
+                return not_found()
+            refused = await authorize(session, principal, job.organization_id)
+            if refused is not None:
+                return refused
+            if is_locked(job):
+                return one_error(
+                    Code.NOT_EDITABLE, "External jobs cannot be edited once submitted.", "id"
+                )
+            if isinstance(model, groups.CompanyInfo) and model.organization_id != str(
+                job.organization_id
+            ):
+                return one_error(
+                    Code.INVALID,
+                    "A job stays with its organization; duplicate it for another one.",
+                    "organization_id",
+                )
+            kept = await rules_kept(session, settings, job, now)
+            errors = await apply_groups(session, settings, principal, job, {group: model}, now)
+            if errors:
+                return JobErrors(errors)
+            broken = await rules_broken_by_edit(session, settings, job, kept, now)
+            if broken:
+                raise JobErrors(broken)  # the edited job is rolled back: nothing written
+            await record_edit(session, settings, job, actor=actor_of(principal))
+            return await refreshed(session, job)
+    except JobErrors as refused_edit:
+        return refused_edit
 
 
 async def apply_groups(

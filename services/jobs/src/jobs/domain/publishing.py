@@ -129,6 +129,35 @@ async def publication_errors(
     return errors
 
 
+# States in which the job is public or on its way there: an edit must keep it publishable.
+ON_ITS_WAY_OR_LIVE = BEFORE_PUBLICATION | {JobState.PUBLISHED}
+# The publication rules a job broke before an edit (field, message); None: not public yet.
+KeptRules = frozenset[tuple[str | None, str]] | None
+
+
+async def rules_kept(
+    session: AsyncSession, settings: JobsSettings, job: Job, now: datetime
+) -> KeptRules:
+    """For an edit of a job public or on its way (else None): what it breaks of the publication
+    rules now, to hold the edited job against with :func:`rules_broken_by_edit`."""
+    if job.state not in ON_ITS_WAY_OR_LIVE:
+        return None
+    broken = await publication_errors(session, settings, job, now)
+    return frozenset((error.field, error.message) for error in broken)
+
+
+async def rules_broken_by_edit(
+    session: AsyncSession, settings: JobsSettings, job: Job, kept: KeptRules, now: datetime
+) -> list[JobError]:
+    """The publication rules the edit broke on a job public or on its way (``kept``: what
+    :func:`rules_kept` answered before the edit): an edit may fix a rule or leave one broken as
+    it was, never break one that held, so a live page keeps what Google requires."""
+    if kept is None:
+        return []
+    broken = await publication_errors(session, settings, job, now)
+    return [error for error in broken if (error.field, error.message) not in kept]
+
+
 def live_action(job: Job, now: datetime, *, schedule: Action, publish: Action) -> Action:
     """Of the caller's two rows (``schedule``, ``publish``), the one for the job's publish
     date: scheduled while it is ahead, public when it has come or there is none."""
