@@ -7,8 +7,9 @@
 # never meets the demo stack's data) mostly waits on PostgreSQL, Kafka and Elasticsearch, so it
 # runs in the background beside the static checks, the web tests and the stack tests, which mostly
 # compute. Its two tests that stop the Kafka broker run first; then the demo data is seeded in a
-# third lane beside the static checks and the gateway tests, and done before the web tests.
-# The background lanes' output is printed when they end.
+# third lane beside the static checks and the gateway tests, and done before the web tests; the
+# stack's services start in a fourth beside the web tests. The background lanes' output is
+# printed when they end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -54,7 +55,7 @@ seed_lane=$!
 # a failing step ends the run: the background lanes go with it
 stop_lanes() {
   local lane
-  for lane in "$python_lane" $seed_lane; do
+  for lane in "$python_lane" $seed_lane ${stack_lane:-}; do
     pkill -P "$lane" 2>/dev/null || true
     kill "$lane" 2>/dev/null || true
   done
@@ -94,13 +95,28 @@ if ((seed_rc != 0)); then
 fi
 tail -n 3 "$logs/seed.log"
 
+# The services start (and a fresh index catches up) beside the web tests, which need none of
+# them: their start is a short burst, then the indexer's catch-up waits mostly on Elasticsearch.
+step "whole stack: starting services, gateway and web in the background"
+(
+  set -e
+  "$stack" restart services workers edge
+  .venv/bin/python scripts/wait_for_search.py   # a fresh index (a new clone) catches up first
+) >"$logs/stack-start.log" 2>&1 &
+stack_lane=$!
+
 step "web: unit and component tests"
 (cd web && npm test)
 
-
 step "whole stack: services, gateway and web"
-"$stack" restart services workers edge
-.venv/bin/python scripts/wait_for_search.py   # a fresh index (a new clone) catches up first
+stack_rc=0
+wait "$stack_lane" || stack_rc=$?
+if ((stack_rc != 0)); then
+  cat "$logs/stack-start.log"
+  printf '\nstarting the whole stack failed (exit %d)\n' "$stack_rc"
+  exit "$stack_rc"
+fi
+tail -n 2 "$logs/stack-start.log"
 .venv/bin/pytest --durations=15 tests/stack
 
 step "browser journeys (Playwright on Debian Chromium)"
