@@ -22,6 +22,7 @@ from search.db import processed_events, site_settings
 from search.engine.indexing.indexer import apply_subscription, relabel_term
 from search.engine.indexing.payloads import (
     JOB_DELETED,
+    JOB_EVENTS,
     JOB_SNAPSHOT_EVENTS,
     JOB_TOPIC,
     ORGANIZATION_DELETED,
@@ -186,8 +187,7 @@ async def bulk_scope(store: SearchStore) -> AsyncIterator[None]:
 
 
 # the events whose documents the indexer sends together (SearchStore.bulk_writes)
-BULK_INDEXED_EVENTS = frozenset(JOB_SNAPSHOT_EVENTS) | {
-    JOB_DELETED,
+BULK_INDEXED_EVENTS = frozenset(JOB_EVENTS) | {
     RESUME_UPDATED,
     RESUME_VISIBILITY_CHANGED,
     RESUME_DELETED,
@@ -197,7 +197,7 @@ BULK_INDEXED_EVENTS = frozenset(JOB_SNAPSHOT_EVENTS) | {
 def snapshot_coalesce(settings: SearchSettings) -> Callable[[str, str, str], Hashable | None]:
     snapshots = {
         # a deletion is a job's last event: nothing after it needs applying
-        settings.topic(JOB_TOPIC): frozenset({*JOB_SNAPSHOT_EVENTS, JOB_DELETED}),
+        settings.topic(JOB_TOPIC): frozenset(JOB_EVENTS),
         settings.topic(PROFILE_TOPIC): frozenset(PROFILE_EVENTS),
         # an updated resume is whole, a deleted one gone: the last of them is enough (not a
         # visibility change, which says nothing of the content when it makes a resume findable)
