@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults
+.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -39,3 +39,6 @@ lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 ru
 faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down behind its own gateway and web server; prints what it counted (docs/runbooks/)
 	cd gateway && npm run --silent build
 	.venv/bin/python tests/faults/subgraph_down.py
+
+backup:    ## back up every service database and the uploads to .local/backups/<time>, then prove the backup restores (docs/runbooks/backup-and-restore.md)
+	scripts/backup.sh

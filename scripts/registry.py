@@ -310,6 +310,29 @@ spec:
     )
 
 
+def k8s_scheduled_backups(services: list[Service]) -> str:
+    """A nightly base backup of every service's database (overlays/production/backups.yaml);
+    the write-ahead log is archived continuously (docs/runbooks/backup-and-restore.md)."""
+    backups = [
+        f"""---
+apiVersion: postgresql.cnpg.io/v1
+kind: ScheduledBackup
+metadata:
+  name: {s.name}-db-nightly
+spec:
+  cluster: {{name: {s.name}-db}}
+  schedule: "0 0 2 * * *"
+  backupOwnerReference: self
+  target: prefer-standby
+"""
+        for s in services
+    ]
+    return (
+        f"# Nightly base backups through CloudNativePG. {HEADER}: do not edit by hand.\n"
+        + "".join(backups)
+    )
+
+
 def postgres_databases(services: list[Service]) -> str:
     return "".join(f"CREATE DATABASE {s.name} OWNER jobboard;\n" for s in services)
 
@@ -378,6 +401,7 @@ def render(root: Path) -> dict[Path, str]:
     for service in services:
         files[k8s / "base" / "services" / f"{service.name}.yaml"] = k8s_manifest(service)
     files[k8s / "components" / "operators" / "databases.yaml"] = k8s_databases(services)
+    files[k8s / "overlays" / "production" / "backups.yaml"] = k8s_scheduled_backups(services)
     return files
 
 
