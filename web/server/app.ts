@@ -214,6 +214,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     "/graphql",
     graphqlProxy({
       gatewayUrl: options.gatewayUrl,
+      ...(options.frontendName ? { frontendName: options.frontendName } : {}),
       ...(auth
         ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) }
         : {}),
