@@ -104,4 +104,8 @@ JOBS_FEEDS_ALLOW_PRIVATE_TARGETS=true
 JOBS_DEMO_FEEDS_DIR=$root/scripts/demo/feeds
 CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
 CAPTCHA_SITE_KEY=demo-site-key
+# the second demo site's public origin (its web server is edge:web-us, ADR 0049): the links in
+# its sitemaps, feeds and announcements, and its subscriptions' links
+SEARCH_SITE_URLS='{"jobboard-us":"http://127.0.0.1:3003"}'
+BILLING_SITE_URLS='{"jobboard-us":"http://127.0.0.1:3003"}'
 ENV

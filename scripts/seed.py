@@ -34,7 +34,7 @@ from demo.seed_consent import (
     seed_identity_read_model,
     seed_user_consents,
 )
-from demo.seed_jobs import seed_demo_jobs
+from demo.seed_jobs import seed_demo_jobs, seed_site_jobs
 from demo.seed_organizations import (
     copy_vocabulary,
     demo_members,
@@ -117,6 +117,35 @@ THIS_SITE = [
     ("redirects", "product_prefixes", ["premium", "spotlight"]),
     ("redirects", "job_categories", {"green-jobs": "environmental-protection-and-conservation"}),
     # the US variant of the organization directory: no xing profile
+    (
+        "organizations",
+        "social_profiles",
+        ["facebook", "twitter", "linkedin", "youtube", "instagram", "tiktok", "blue_sky"],
+    ),
+]
+
+
+# The second demo site, served beside the first on its own port (ADR 0049): spec 9's US variant.
+# Its web server sends this name in X-Frontend (deploy/local/supervisord.conf, program web-us).
+SECOND_SITE = "jobboard-us"
+SECOND_SITE_LABEL = "Job board US"
+SECOND_SITE_VALUES = [
+    ("site", "name", "Jobboard US"),
+    ("navigation", "logo_link", "/"),
+    # spec 9: 50 mi by default, with a multiplier of 1.6
+    ("geo", "default_radius", 50),
+    ("geo", "default_unit", "mi"),
+    ("geo", "radius_multiplier", 1.6),
+    ("sharing", "buttons", ["facebook", "linkedin", "twitter", "email"]),
+    # its own flags: a job board without the resume flow, with fields of study in its forms and
+    # filters (spec 3: the US directory's facets are occupational fields and fields of study)
+    ("features", "resume", False),
+    ("features", "resume_import", False),
+    ("features", "fields_of_study", True),
+    ("captcha", "registration", True),
+    ("captcha", "job_application", True),
+    ("jobs", "review_unverified", True),
+    # spec 3: the US variant of the organization directory has no xing profile
     (
         "organizations",
         "social_profiles",
@@ -221,20 +250,32 @@ async def backdate_demo_history(
 
 
 async def seed_site() -> None:
+    """Both demo sites, each with its values, through identity's use cases (so their
+    configuration reaches the other services as events, as an administrator's change would)."""
     settings = identity_settings()
     sessions = await migrate(IDENTITY_DIR, settings)
-    await ensure_site(sessions=sessions, name=settings.site, label="Job board", default_locale="en")
-    # this site's values for settings it has not stored yet (an admin's later changes stay)
+    await configure_site(sessions, name=settings.site, label="Job board", values=THIS_SITE)
+    await configure_site(
+        sessions, name=SECOND_SITE, label=SECOND_SITE_LABEL, values=SECOND_SITE_VALUES
+    )
+
+
+async def configure_site(
+    sessions: Any, *, name: str, label: str, values: list[tuple[str, str, Any]]
+) -> None:
+    settings = identity_settings()
+    await ensure_site(sessions=sessions, name=name, label=label, default_locale="en")
+    # the site's values for settings it has not stored yet (an admin's later changes stay)
     async with sessions() as session:
         stored = set(
             await session.execute(
-                select(SiteSetting.key, SiteSetting.name).where(SiteSetting.site == settings.site)
+                select(SiteSetting.key, SiteSetting.name).where(SiteSetting.site == name)
             )
         )
-    missing = [ConfigChange(k, n, v) for k, n, v in THIS_SITE if (k, n) not in stored]
+    missing = [ConfigChange(k, n, v) for k, n, v in values if (k, n) not in stored]
     if missing:
         config = await update_site_config(
-            sessions=sessions, settings=settings, site=settings.site, changes=missing, actor=None
+            sessions=sessions, settings=settings, site=name, changes=missing, actor=None
         )
         assert isinstance(config, list), config
 
@@ -273,6 +314,26 @@ async def seed_jobs(
     )
 
 
+async def seed_second_site_jobs(
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    owners: dict[str, uuid.UUID],
+    search_sessions: Any,
+) -> int:
+    """The second site's jobs, one in each of its six sample cities, posted by the first site's
+    US organizations for that site only (scripts/demo/seed_jobs.py::seed_site_jobs)."""
+    settings = jobs_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    tids = await copy_vocabulary(search_sessions, sessions, table=jobs_terms)
+    return await seed_site_jobs(
+        sessions=sessions,
+        settings=settings,
+        tids=tids,
+        owners=owners,
+        organizations=organizations,
+        site=SECOND_SITE,
+    )
+
+
 async def seed_applications(owners: dict[str, uuid.UUID]) -> dict[str, int]:
     """Applications in every status for some demo jobs (scripts/demo/seed_applications.py)."""
     settings = jobs_settings()
@@ -286,7 +347,9 @@ async def seed_visits() -> dict[str, int]:
     jobs_sessions = make_sessionmaker(make_engine(jobs_settings().database_url))
     analytics_sessions = await migrate(ANALYTICS_DIR, analytics_settings())
     return await seed_demo_visits(
-        jobs_sessions=jobs_sessions, analytics_sessions=analytics_sessions
+        jobs_sessions=jobs_sessions,
+        analytics_sessions=analytics_sessions,
+        site=jobs_settings().site,
     )
 
 
@@ -543,7 +606,14 @@ async def main() -> None:
     print(await seed_export(owners))  # noqa: T201
     print(await seed_api_key(owners, organizations))  # noqa: T201
     print(await seed_feed_sources(owners, organizations))  # noqa: T201
+    # last: the first site's applications, visits and bookmarks never pick the second's jobs
+    second = await seed_second_site_jobs(organizations, owners, search_sessions)
+    print(f"{SECOND_SITE} jobs: {second} new")  # noqa: T201
     await resync_search()
+    sites = search_settings()
+    print("\nDemo sites")  # noqa: T201
+    for site in (sites.site, SECOND_SITE):
+        print(f"  {site:<14} {sites.site_url_for(site)}/")  # noqa: T201
     print(f"\nDemo logins (password for all: {DEMO_PASSWORD})")  # noqa: T201
     for email, first, last, role in ACCOUNTS:
         print(f"  {role:<14} {email:<34} {first} {last}")  # noqa: T201

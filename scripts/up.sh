@@ -21,6 +21,7 @@ cat <<MSG
 
 The job board is running.
   web        http://127.0.0.1:3002/
+  web (US)   http://127.0.0.1:3003/  (the second demo site, spec 9's US variant: its own jobs, miles)
   gateway    http://127.0.0.1:4000/graphql
   services   $services
   mail       http://127.0.0.1:8025/  (every mail the services send; SMTP 127.0.0.1:1025)

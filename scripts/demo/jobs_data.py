@@ -956,3 +956,56 @@ def demo_jobs(
                 )
             )
     return jobs
+
+
+# The second demo site (the US variant, spec 9; ADR 0049): its own jobs, one in each of its six
+# sample cities, posted by the US organizations for that site only.
+US_CITIES: tuple[tuple[str, str], ...] = (
+    ("New York", "NY"), ("Chicago", "IL"), ("Boston", "MA"),
+    ("Washington", "DC"), ("Austin", "TX"), ("Seattle", "WA"),
+)  # fmt: skip
+US_SITE_ROLES: tuple[tuple[str, str], ...] = (  # (role, organization), one per city above
+    ("Community Organizer", "Open Meadow Health Alliance"),
+    ("Registered Nurse", "Open Meadow Health Alliance"),
+    ("Conservation Field Officer", "Green Harbor Foundation"),
+    ("Policy Advisor", "Green Harbor Foundation"),
+    ("Adult Education Trainer", "Riverbend Literacy Project"),
+    ("Data Analyst", "Riverbend Literacy Project"),
+)
+
+
+def us_site_jobs(organizations: Sequence[DemoOrganization] = ORGANIZATIONS) -> list[DemoJob]:
+    """The US site's demo jobs: published, on site, paid in USD a year, applied to by e-mail.
+    Their titles are the role, a dash and the city, so they never take the name of one of the
+    first site's jobs of the same organization (the seed finds a job by the two)."""
+    by_name = {organization.name: organization for organization in organizations}
+    roles = {role.title: role for role in ROLES}
+    jobs: list[DemoJob] = []
+    for n, ((city, area), (title, name)) in enumerate(zip(US_CITIES, US_SITE_ROLES, strict=True)):
+        organization, role = by_name[name], roles[title]
+        street, zip_code = ADDRESSES[city]
+        jobs.append(
+            DemoJob(
+                organization=organization,
+                title=f"{role.title} \u2013 {city}",
+                kind="JOB_PER_TEMPLATE",
+                description=_description(organization, role, "on-site", city),
+                locations=(DemoLocation(city, "US", area, street, zip_code),),
+                remote="on-site",
+                employment=("full-time",),
+                occupations=(role.occupation,),
+                studies=role.studies,
+                degree=role.degree,
+                experience=role.seniority,
+                skills=role.skills,
+                languages=("english",),
+                salary=DemoSalary(*role.salary, "USD", "YEAR"),
+                salary_free=None,
+                state="published",
+                published_offset=-timedelta(days=2 + 3 * n, hours=n),
+                duration_days=60,
+                workflow="EMAIL",
+                application_email=f"jobs@{_domain(organization)}",
+            )
+        )
+    return jobs

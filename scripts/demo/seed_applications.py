@@ -99,7 +99,11 @@ async def seed_demo_applications(
         published = list(
             await session.scalars(
                 select(Job)
-                .where(Job.state == "published", Job.application_workflow == "on_site")
+                .where(
+                    Job.state == "published",
+                    Job.application_workflow == "on_site",
+                    Job.site == settings.site,
+                )
                 .order_by(Job.organization_name, Job.title, Job.id)
             )
         )

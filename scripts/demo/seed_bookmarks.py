@@ -29,7 +29,8 @@ async def seed_demo_bookmarks(
         published = list(
             await session.scalars(
                 select(Job.id)
-                .where(Job.state == "published")
+                # the first site's jobs: the second site's, seeded later, never shift the picks
+                .where(Job.state == "published", Job.site == settings.site)
                 .order_by(Job.organization_name, Job.title, Job.id)
             )
         )

@@ -40,7 +40,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from .jobs_data import DemoJob, demo_jobs
+from .jobs_data import DemoJob, demo_jobs, us_site_jobs
 
 SEED_ACTOR = "system:seed"
 
@@ -268,8 +268,10 @@ async def create_demo_job(
     organization_id: uuid.UUID,
     owner: str,
     now: datetime,
+    site: str | None = None,
 ) -> uuid.UUID:
-    """One demo job through the use cases, every group filled, brought to its demo state."""
+    """One demo job through the use cases, every group filled, brought to its demo state, on
+    ``site`` (the jobs service's own site by default)."""
     # the organization's recruiter, acting with an administrator's reach (the membership
     # read model fills from organizations' events, which the seed does not wait for)
     actor = Principal(user_id=owner, roles=frozenset({"recruiter", "administrator"}))
@@ -282,6 +284,7 @@ async def create_demo_job(
             title=job.title,
             type=job.kind.lower(),
             link_url=job.link_url,
+            site=site,
         ),
         job.title,
     )
@@ -466,3 +469,44 @@ async def seed_demo_jobs(
         for (state,) in await session.execute(select(Job.state)):
             counts[state] = counts.get(state, 0) + 1
     return counts
+
+
+async def seed_site_jobs(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    tids: dict[tuple[str, str], int],
+    owners: dict[str, uuid.UUID],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    site: str,
+    now: datetime | None = None,
+) -> int:
+    """The second demo site's jobs (``us_site_jobs``), created for ``site`` and published like
+    the others; the organizations are the first site's (``seed_demo_jobs`` ran first and
+    remembered them). Idempotent: a job of that site, organization and title is left as it is.
+    Returns how many it created."""
+    now = now or datetime.now(UTC)
+    async with sessions() as session:
+        existing = {
+            (organization, title)
+            for organization, title in await session.execute(
+                select(Job.organization_id, Job.title).where(Job.site == site)
+            )
+        }
+    made = 0
+    for job in us_site_jobs():
+        organization_id, _ = organizations[job.organization.name]
+        if (organization_id, job.title) in existing:
+            continue
+        await create_demo_job(
+            job,
+            sessions=sessions,
+            settings=settings,
+            tids=tids,
+            organization_id=organization_id,
+            owner=str(owners[job.organization.recruiter]),
+            now=now,
+            site=site,
+        )
+        made += 1
+    return made

@@ -35,15 +35,17 @@ async def seed_demo_visits(
     *,
     jobs_sessions: async_sessionmaker[AsyncSession],
     analytics_sessions: async_sessionmaker[AsyncSession],
+    site: str,
 ) -> dict[str, int]:
-    """Writes the demo visits; answers how many job and profile visits there are now."""
+    """Writes the demo visits of ``site``'s published jobs; answers how many job and profile
+    visits there are now."""
     today = datetime.now(UTC).date()
     earliest = today - timedelta(days=DAYS)
     async with jobs_sessions() as session:
         jobs = (
             await session.execute(
                 select(Job.id, Job.organization_id, Job.published_at).where(
-                    Job.state == "published"
+                    Job.state == "published", Job.site == site
                 )
             )
         ).all()

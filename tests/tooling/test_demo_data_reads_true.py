@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from scripts.demo.artwork import SCENE_ALT, SCENES, scene
-from scripts.demo.jobs_data import ADDRESSES, CITIES, demo_jobs
+from scripts.demo.jobs_data import ADDRESSES, CITIES, US_CITIES, demo_jobs, us_site_jobs
 from scripts.demo.organizations_data import ORGANIZATIONS, web_name
 
 JOBS = demo_jobs()
@@ -84,3 +84,19 @@ def test_gallery_pictures_are_scenes_with_words_for_them(kind: str) -> None:
     # a scene, not a flat fill: many colours
     assert len(set(picture.convert("RGB").resize((60, 40)).get_flattened_data())) > 100
     assert SCENE_ALT[kind]
+
+
+def test_the_us_site_has_a_job_in_each_of_its_six_sample_cities() -> None:
+    """Spec 9: the US variant uses six sample cities; each of its demo jobs is in one, at that
+    city's address, says so in its ad, and never takes the name of a first-site job of its
+    organization (the seed finds a job by the two)."""
+    jobs = us_site_jobs()
+    assert len(US_CITIES) == 6
+    assert [job.locations[0].locality for job in jobs] == [city for city, _ in US_CITIES]
+    for job in jobs:
+        place = job.locations[0]
+        assert (place.country, place.street, place.zip) == ("US", *ADDRESSES[place.locality])
+        assert f"office in {place.locality}." in job.description
+        assert job.organization.country == "US"
+    first_site = {(job.organization.name, job.title) for job in JOBS}
+    assert not {(job.organization.name, job.title) for job in jobs} & first_site

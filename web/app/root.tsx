@@ -185,6 +185,7 @@ function SiteShell({ children }: { children: ReactNode }) {
       sidebar={<DashboardSidebar />}
       bottomMenu={<DashboardBottomMenu />}
       logoTarget={config.text("navigation", "logo_link", "/")}
+      siteName={config.text("site", "name", "")}
     >
       {children}
     </AppShell>

@@ -1,5 +1,6 @@
 import express, { type Request, type Router } from "express";
 import { readCookieConsent } from "../app/lib/consent-cookie.js";
+import { siteFrontend } from "./graphql-proxy.js";
 
 /** The browser's analytics endpoints (spec 7) and analytics' own paths behind them. */
 export const RELAY_PATHS = {
@@ -7,7 +8,6 @@ export const RELAY_PATHS = {
   "/api/conversionapi": "/relay/conversionapi",
 } as const;
 
-const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;
 const RELAY_TIMEOUT_MS = 5_000;
 /** As analytics' own cap (ADR 0014): a bigger beacon is refused here, never sent on. */
 const MAX_BODY = "16kb";
@@ -18,12 +18,6 @@ export interface AnalyticsRelaysOptions {
   frontendName: string;
   /** The bearer token of the request's session cookie, if it has a valid one. */
   sessionToken?: (req: Request) => Promise<string | null>;
-}
-
-/** The page's locale from the X-Frontend header the browser sends (`<site>/<locale>`). */
-function locale(header: string | undefined): string {
-  const candidate = (header ?? "").split("/")[1] ?? "";
-  return LOCALE.test(candidate) ? candidate : "en";
 }
 
 /**
@@ -47,7 +41,7 @@ export function analyticsRelays(options: AnalyticsRelaysOptions): Router {
       const consent = readCookieConsent(req.headers.cookie);
       const headers: Record<string, string> = {
         "content-type": "application/json",
-        "x-frontend": `${options.frontendName}/${locale(req.get("x-frontend"))}`,
+        "x-frontend": siteFrontend(options.frontendName, req.get("x-frontend")),
         "x-cookie-consent": (consent?.granted ?? []).join(","),
       };
       const token = options.sessionToken

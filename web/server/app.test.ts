@@ -151,6 +151,28 @@ describe("/graphql proxy", () => {
     expect(received?.headers.cookie).toBeUndefined();
   });
 
+  it("names this server's site to the gateway; the browser chooses only the locale (ADR 0049)", async () => {
+    await startWeb(
+      createWebApp({
+        gatewayUrl: `${gatewayBase}/graphql`,
+        frontendName: "jobboard-us",
+        pageHandler: (_req, res) => res.status(404).send("<h1>Page not found</h1>"),
+      }),
+    );
+    for (const header of ["jobboard/de", "nonsense", undefined]) {
+      await fetch(`${webBase}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(header ? { "x-frontend": header } : {}) },
+        body: "{}",
+      });
+    }
+    expect(gatewayRequests.map((request) => request.headers["x-frontend"])).toEqual([
+      "jobboard-us/de",
+      "jobboard-us/en",
+      "jobboard-us/en",
+    ]);
+  });
+
   it("names the visitor to the gateway by its address, never by the X-Forwarded-For it wrote (ADR 0022)", async () => {
     await startWeb(appWithPages());
     await fetch(`${webBase}/graphql`, {

@@ -50,6 +50,8 @@ export interface CreateWebAppOptions {
   atsApi?: AtsApiOptions;
   /** Search's REST endpoints (the aggregator feeds, the sitemaps); omitted: neither. */
   searchUrl?: string;
+  /** The site this server serves (FRONTEND_NAME): search answers its sitemaps and feeds. */
+  frontendName?: string;
   /** The public site's URL: `/robots.txt` names its `/sitemap.xml`; omitted: no robots.txt. */
   siteUrl?: string;
   /** Analytics' REST endpoints: /api/gmapi and /api/conversionapi go there (ADR 0014). */
@@ -212,6 +214,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
     "/graphql",
     graphqlProxy({
       gatewayUrl: options.gatewayUrl,
+      ...(options.frontendName ? { frontendName: options.frontendName } : {}),
       ...(auth
         ? { sessionToken: (req) => auth.sessionToken(req.headers.cookie) }
         : {}),
@@ -231,7 +234,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
   if (options.atsApi) app.use(ATS_API_PATH, atsApi(options.atsApi));
 
   if (options.searchUrl) {
-    const proxy = feedsProxy(options.searchUrl);
+    const proxy = feedsProxy(options.searchUrl, options.frontendName);
     for (const path of [...FEED_PATHS, ...SITEMAP_PATHS]) app.get(path, proxy);
   }
   if (options.siteUrl) app.get("/robots.txt", robotsTxt(options.siteUrl));

@@ -26,6 +26,17 @@ export const HOP_BY_HOP_HEADERS = new Set([
 ]);
 
 const GATEWAY_TIMEOUT_MS = 30_000;
+const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;
+
+/**
+ * The X-Frontend this server sends upstream: its own site (FRONTEND_NAME) with the page's
+ * locale from the browser's header (`<site>/<locale>`, else en). The browser chooses only the
+ * locale: a page of one site never reads or writes as another (ADR 0049).
+ */
+export function siteFrontend(frontendName: string, header: string | string[] | undefined): string {
+  const candidate = (typeof header === "string" ? header : "").split("/")[1] ?? "";
+  return `${frontendName}/${LOCALE.test(candidate) ? candidate : "en"}`;
+}
 
 export function pickHeaders(
   incoming: IncomingHttpHeaders,
@@ -60,6 +71,8 @@ export interface GraphqlProxyOptions {
   gatewayUrl: string;
   /** The bearer token of the request's session cookie, if it has a valid one. */
   sessionToken?: (req: Request) => Promise<string | null>;
+  /** This server's site (FRONTEND_NAME): X-Frontend names it whatever the browser sent. */
+  frontendName?: string;
 }
 
 export function graphqlProxy(options: GraphqlProxyOptions): RequestHandler {
@@ -76,7 +89,12 @@ export function graphqlProxy(options: GraphqlProxyOptions): RequestHandler {
       url,
       {
         method: req.method,
-        headers: pickHeaders(req.headers, req.ip, sessionToken),
+        headers: {
+          ...pickHeaders(req.headers, req.ip, sessionToken),
+          ...(options.frontendName
+            ? { "x-frontend": siteFrontend(options.frontendName, req.headers["x-frontend"]) }
+            : {}),
+        },
         timeout: GATEWAY_TIMEOUT_MS,
       },
       (gatewayResponse) => {

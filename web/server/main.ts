@@ -41,6 +41,7 @@ async function main() {
     },
     atsApi: { jobsUrl: env.JOBS_URL },
     searchUrl: env.SEARCH_URL,
+    frontendName: env.FRONTEND_NAME,
     siteUrl: env.AUTH_URL,
     // tsconfig.server.json emits the catalogues beside the compiled app code.
     messages: readCatalogues(new URL("../app/lib/i18n/messages/", import.meta.url)),

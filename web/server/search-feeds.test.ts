@@ -135,6 +135,19 @@ describe("sitemaps", () => {
     expect((await fetch(`${base}/sitemap.xsl`)).headers.get("content-type")).toBe("text/xsl; charset=utf-8");
   });
 
+  it("names this server's site to search, never the browser's (ADR 0049)", async () => {
+    const base = await startWeb({ searchUrl: searchBase, frontendName: "jobboard-us" });
+    for (const path of ["/sitemap.xml", "/jobs/sitemap.xml", "/feeds/jobs.json"]) {
+      const answer = await fetch(`${base}${path}`, { headers: { "x-frontend": "jobboard/de" } });
+      expect(answer.status).toBe(200);
+    }
+    expect(searchRequests.map((r) => r.headers["x-frontend"])).toEqual([
+      "jobboard-us/en",
+      "jobboard-us/en",
+      "jobboard-us/en",
+    ]);
+  });
+
   it("answers 502 when search is down, and leaves other paths to the pages", async () => {
     const base = await startWeb({ searchUrl: searchBase });
     await close(search);

@@ -28,9 +28,11 @@ const FEED_TIMEOUT_MS = 30_000;
 /**
  * Streams a feed or a sitemap from search with its ETag and Cache-Control, so a conditional
  * request answers 304 from search's cache; no session goes along (both are public). The query
- * goes along (a sitemap's `?page=n`).
+ * goes along (a sitemap's `?page=n`), and this server's site (`frontendName`) as X-Frontend:
+ * one search service serves every site's sitemaps and feeds, each with its own jobs and origin
+ * (ADR 0049). Never the browser's X-Frontend: a page names its own site.
  */
-export function feedsProxy(searchUrl: string): RequestHandler {
+export function feedsProxy(searchUrl: string, frontendName?: string): RequestHandler {
   return (req, res) => {
     const target = new URL(req.path, searchUrl);
     target.search = new URL(req.originalUrl, "http://web.invalid").search;
@@ -39,12 +41,10 @@ export function feedsProxy(searchUrl: string): RequestHandler {
       target,
       {
         method: req.method === "HEAD" ? "HEAD" : "GET",
-        headers: pickHeaders(
-          req.headers,
-          req.ip,
-          null,
-          FEED_REQUEST_HEADERS,
-        ),
+        headers: {
+          ...pickHeaders(req.headers, req.ip, null, FEED_REQUEST_HEADERS),
+          ...(frontendName ? { "x-frontend": `${frontendName}/en` } : {}),
+        },
         timeout: FEED_TIMEOUT_MS,
       },
       (answer) => {

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../test/render";
 import { AppShell } from "./AppShell";
 
-function renderShellAt(path: string, logoTarget?: string, showResumes?: boolean) {
+function renderShellAt(path: string, logoTarget?: string, showResumes?: boolean, siteName?: string) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
-        <AppShell logoTarget={logoTarget} showResumes={showResumes}>
+        <AppShell logoTarget={logoTarget} showResumes={showResumes} siteName={siteName}>
           Home content
         </AppShell>
       ),
@@ -24,6 +24,11 @@ describe("AppShell", () => {
     const logo = await screen.findByTestId("site-logo");
     expect(logo).toHaveTextContent("Jobboard");
     expect(logo).toHaveAttribute("href", "/jobs");
+  });
+
+  it("shows the site's own name as the logo (several sites share the code)", async () => {
+    renderShellAt("/", "/", false, "Jobboard US");
+    expect(await screen.findByTestId("site-logo")).toHaveTextContent("Jobboard US");
   });
 
   it("links the logo to / when the site sets nothing", async () => {

@@ -11,6 +11,7 @@ export function AppShell({
   children,
   accountItem,
   logoTarget,
+  siteName,
   sidebar,
   bottomMenu,
   showResumes,
@@ -18,6 +19,8 @@ export function AppShell({
   children: ReactNode;
   accountItem?: ReactNode;
   logoTarget?: string;
+  /** The site's name (its `site.name` setting), shown as the logo. */
+  siteName?: string;
   /** The dashboard sidebar (wider screens). */
   sidebar?: ReactNode;
   /** The bottom menu (phones, signed-in people). */
@@ -31,7 +34,12 @@ export function AppShell({
         <FormattedMessage id="shell.skipLink" defaultMessage="Skip to content" />
       </a>
       <NavigationRouteProgress />
-      <SiteHeader accountItem={accountItem} logoTarget={logoTarget} showResumes={showResumes} />
+      <SiteHeader
+        accountItem={accountItem}
+        logoTarget={logoTarget}
+        siteName={siteName}
+        showResumes={showResumes}
+      />
       <div className="shell-body">
         {sidebar}
         <main id="main" tabIndex={-1}>

@@ -44,6 +44,8 @@ export interface SiteHeaderProps {
   accountItem?: ReactNode;
   /** The site's `navigation.logo_link` setting. */
   logoTarget?: string;
+  /** The site's `site.name` setting, shown as the logo (several sites share this code); none: "Jobboard". */
+  siteName?: string;
   /** Show "Resumes": the reader is a recruiter (or admin-like) and the site has resumes on. */
   showResumes?: boolean;
 }
@@ -51,6 +53,7 @@ export interface SiteHeaderProps {
 export function SiteHeader({
   accountItem = <LoginLink />,
   logoTarget = DEFAULT_LOGO_TARGET,
+  siteName,
   showResumes = false,
 }: SiteHeaderProps) {
   return (
@@ -58,7 +61,7 @@ export function SiteHeader({
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="wrap">
           <Anchor component={Link} to={logoTarget} fw={700} fz="xl" data-testid="site-logo">
-            <FormattedMessage {...messages.logo} />
+            {siteName || <FormattedMessage {...messages.logo} />}
           </Anchor>
           <MainNav accountItem={accountItem} showResumes={showResumes} />
         </Group>

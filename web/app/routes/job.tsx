@@ -16,6 +16,7 @@ import { sessionOf } from "~/lib/session.server";
 import { localizeForRequest } from "~/lib/site-locales.server";
 import { reportVisit } from "~/lib/visits.server";
 import type { Route } from "./+types/job";
+import { localeLinks } from "~/lib/locale-links";
 
 /**
  * /job/{slug}: a former slug is a 301 to the current one (jobs knows its own; else search's
@@ -70,7 +71,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const metatags = job.metatags.map((tag) =>
     tag.meta === "canonical" && tag.value.startsWith("/") ? { ...tag, value: `${loaderData.origin}${tag.value}` } : tag,
   );
-  return metaDescriptors(metatags, documentTitle(intl, job.title));
+  return localeLinks(metaDescriptors(metatags, documentTitle(intl, job.title)), matches);
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {

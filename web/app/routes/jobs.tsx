@@ -17,6 +17,7 @@ import { lowercasePathRedirect } from "~/lib/lowercase-path";
 import { localizeForRequest } from "~/lib/site-locales.server";
 import { unknownPathResponse } from "~/lib/route-answer";
 import type { Route } from "./+types/jobs";
+import { localeLinks } from "~/lib/locale-links";
 
 /**
  * /jobs and /jobs/{alias}[/{alias}]: the search runs here, so the first paint (and a visitor
@@ -77,7 +78,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     apiNoindex: results?.metadata.noindex ?? true,
     landingPath: landingPage?.path,
   });
-  return jobSearchMetaDescriptors({
+  const descriptors = jobSearchMetaDescriptors({
     seo,
     apiMetatags: results?.metadata.metatags ?? [],
     landingPage,
@@ -85,6 +86,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     fallbackDescription: jobSearchDescription(jobSearchHeading(state, categories, intl), results?.total ?? null, intl),
     origin,
   });
+  return localeLinks(descriptors, matches);
 }
 
 export default function JobsRoute({ loaderData }: Route.ComponentProps) {

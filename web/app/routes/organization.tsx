@@ -18,6 +18,7 @@ import { sessionOf } from "~/lib/session.server";
 import { localizeForRequest } from "~/lib/site-locales.server";
 import { reportVisit } from "~/lib/visits.server";
 import type { Route } from "./+types/organization";
+import { localeLinks } from "~/lib/locale-links";
 
 /**
  * The loader decides what the path shows before anything renders: a former slug is a permanent
@@ -79,7 +80,10 @@ async function openJobsOf(request: Request, organizationId: string | undefined) 
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return metaDescriptors(loaderData.profile.metatags, documentTitle(routeIntl(matches), loaderData.profile.name));
+  return localeLinks(
+    metaDescriptors(loaderData.profile.metatags, documentTitle(routeIntl(matches), loaderData.profile.name)),
+    matches,
+  );
 }
 
 export default function OrganizationRoute({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { routeIntl } from "~/lib/i18n/route-intl";
 import type { Route } from "./+types/organizations";
+import { localeLinks } from "~/lib/locale-links";
 
 /** /organizations: the search runs in the loader, so the first paint has the organizations. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,13 +20,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { outcome, state, origin } = loaderData;
   const metadata = outcome.kind === "results" ? outcome.results.metadata : null;
-  return searchMetaDescriptors({
+  const descriptors = searchMetaDescriptors({
     metatags: metadata?.metatags ?? [],
     noindex: metadata ? metadata.noindex : true,
     fallbackTitle: documentTitle(routeIntl(matches), ORGANIZATION_SEARCH_TITLE),
     origin,
     canonicalPath: `/organizations${state.page > 1 ? `?page=${state.page}` : ""}`,
   });
+  return localeLinks(descriptors, matches);
 }
 
 export default function OrganizationsRoute({ loaderData }: Route.ComponentProps) {

@@ -218,3 +218,33 @@ async def test_organization_jobs_are_for_members_and_admins(
     admin = graphql.as_user(tokens.token(roles=["administrator"]))
     drafts = (await admin.data(ORGANIZATION_JOBS, o=str(org.id), s=["DRAFT"]))["organizationJobs"]
     assert drafts["total"] == 1
+
+
+async def test_a_job_of_one_site_is_not_on_the_other(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """Several sites side by side (ADR 0049): a job published for one site is absent from the
+    other's job page, its organization's public jobs and its job manager."""
+    org = organization()
+    here = job(org, state="published", published_at=NOW)
+    there = job(org, site="jobboard-us", state="published", published_at=NOW)
+    await persist(committed_sessions, org, here, there)
+    await persist(
+        committed_sessions,
+        JobSlug(site="jobboard", slug=here.slug, job_id=here.id),
+        JobSlug(site="jobboard-us", slug=there.slug, job_id=there.id),
+    )
+    admin = tokens.token(str(uuid.uuid4()), ["administrator"])
+    for frontend, own, other in (("jobboard/en", here, there), ("jobboard-us/en", there, here)):
+        visitor = graphql.for_site(frontend)
+        assert (await visitor.data(PAGE, slug=own.slug))["job"]["id"] == str(own.id)
+        assert (await visitor.data(PAGE, slug=other.slug))["job"] is None
+        public = (await visitor.data(OPEN_JOBS, o=str(org.id)))["openJobs"]
+        assert [j["id"] for j in public["jobs"]] == [str(own.id)]
+        assert public["total"] == 1
+        managed = (await visitor.as_user(admin).data(ORGANIZATION_JOBS, o=str(org.id)))[
+            "organizationJobs"
+        ]
+        assert [j["id"] for j in managed["jobs"]] == [str(own.id)]

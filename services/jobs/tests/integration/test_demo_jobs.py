@@ -22,8 +22,8 @@ from jobs.settings import JobsSettings
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from scripts.demo.jobs_data import DemoJob, demo_jobs
-from scripts.demo.seed_jobs import bring_into_line, create_demo_job
+from scripts.demo.jobs_data import DemoJob, demo_jobs, us_site_jobs
+from scripts.demo.seed_jobs import bring_into_line, create_demo_job, seed_site_jobs
 from services.jobs.tests.factories import organization
 
 pytestmark = pytest.mark.integration
@@ -191,3 +191,45 @@ async def test_each_demo_state_is_reached_with_its_events(
             assert found.published is not None
         if state in {"published", "expired", "archived"}:
             assert found.published_at == found.published
+
+
+async def test_the_second_sites_demo_jobs_are_its_own_published_and_seeded_once(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    """The US site's six demo jobs (ADR 0049): created for that site only, published, with
+    their events on that site; a second seed adds nothing."""
+    assert isinstance(service_settings, JobsSettings)
+    demos = us_site_jobs()
+    tids = await _seed_terms(committed_sessions, demos)
+    organizations: dict[str, tuple[uuid.UUID, int]] = {}
+    owners: dict[str, uuid.UUID] = {}
+    for demo in demos:
+        if demo.organization.name not in organizations:
+            # a name of its own per run: other tests' organizations share the database
+            org = organization(name=f"{demo.organization.name} {uuid.uuid4().hex[:6]}")
+            await persist(committed_sessions, org)
+            organizations[demo.organization.name] = (org.id, org.number)
+        owners[demo.organization.recruiter] = uuid.uuid4()
+    site = f"us-{uuid.uuid4().hex[:8]}"
+
+    def seed() -> Any:
+        return seed_site_jobs(
+            sessions=committed_sessions,
+            settings=service_settings,
+            tids=tids,
+            owners=owners,
+            organizations=organizations,
+            site=site,
+        )
+
+    assert await seed() == 6
+    assert await seed() == 0
+    async with committed_sessions() as session:
+        jobs = list(await session.scalars(select(Job).where(Job.site == site)))
+        bodies = await session.scalars(
+            select(outbox.c.body).where(outbox.c.key.in_([str(job.id) for job in jobs]))
+        )
+        sites = {json.loads(body)["site"] for body in bodies}
+    assert sorted(job.title for job in jobs) == sorted(demo.title for demo in demos)
+    assert {job.state for job in jobs} == {"published"}
+    assert sites == {site}

@@ -224,3 +224,30 @@ async def test_paging_with_search_after_returns_every_job_once(
     ]
     assert sorted(found) == sorted(made)
     assert len(found) == len(set(found))
+
+
+async def test_each_site_has_its_own_feed_with_its_own_origin(
+    store: SearchStore, settings: SearchSettings, sessions: Any
+) -> None:
+    """Several sites served by one search service (ADR 0049): a site's web server sends its
+    site in X-Frontend and gets that site's jobs at its own origin; an unknown site is a 404."""
+    other, other_url = f"{settings.site}-us", "https://us.jobs.example.org"
+    settings = settings.model_copy(update={"site_urls": {other: other_url}})
+    ours = await _index(store, sessions, "jobs.job.published", site=settings.site)
+    theirs = await _index(store, sessions, "jobs.job.published", site=other)
+    await store.refresh_all()
+    app = FastAPI()
+    app.include_router(feeds_router(settings))
+    transport = httpx.ASGITransport(app=app)
+    for frontend, origin, job in ((None, SITE_URL, ours), (f"{other}/en", other_url, theirs)):
+        headers = {"X-Frontend": frontend} if frontend else {}
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://search", headers=headers
+        ) as client:
+            feed = json.loads((await client.get("/feeds/jobs.json")).content)
+        assert feed["feed_url"] == f"{origin}/feeds/jobs.json"
+        assert [item["id"] for item in feed["items"]] == [job]
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://search", headers={"X-Frontend": "unknown/en"}
+    ) as client:
+        assert (await client.get("/feeds/jobs.xml")).status_code == 404

@@ -250,3 +250,39 @@ async def test_the_stylesheet_is_served(client: httpx.AsyncClient) -> None:
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/xsl")
     etree.XSLT(etree.fromstring(answer.content))  # a stylesheet lxml can compile
+
+
+async def test_each_site_has_its_own_sitemaps_with_its_own_origin(
+    store: SearchStore, settings: SearchSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """Several sites served by one search service (ADR 0049): each web server sends its site in
+    X-Frontend; its sitemaps list its jobs only, at its own origin. A site without an origin
+    here is not served."""
+    other, other_url = f"{settings.site}-us", "https://us.jobs.example.org"
+    settings = settings.model_copy(update={"site_urls": {other: other_url}})
+    app = FastAPI()
+    app.include_router(sitemaps_router(settings, sessions_of=lambda _: sessions))
+    ours = await _index_job(store, sessions, "jobs.job.published", T0, site=settings.site)
+    theirs = await _index_job(store, sessions, "jobs.job.published", T0, site=other)
+    await store.refresh_all()
+    transport = httpx.ASGITransport(app=app)
+    for frontend, origin, job, absent in (
+        (None, SITE_URL, ours, theirs),
+        (f"{other}/en", other_url, theirs, ours),
+    ):
+        headers = {"X-Frontend": frontend} if frontend else {}
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://search", headers=headers
+        ) as client:
+            index = _valid(await client.get("/sitemap.xml"), INDEX)
+            listed = [loc.text or "" for loc in index.iterfind("s:sitemap/s:loc", NS)]
+            assert f"{origin}/jobs/sitemap.xml" in listed
+            assert all(loc.startswith(f"{origin}/") for loc in listed)
+            jobs = await _urls(client, "/jobs/sitemap.xml")
+            assert f"{origin}/job/{job.slug}" in jobs
+            assert not any(url.endswith(f"/job/{absent.slug}") for url in jobs)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://search", headers={"X-Frontend": "unknown/en"}
+    ) as client:
+        assert (await client.get("/sitemap.xml")).status_code == 404
+        assert (await client.get("/jobs/sitemap.xml")).status_code == 404

@@ -62,8 +62,8 @@ class Query:
         return Job.from_model(row)
 
     @strawberry.field(
-        description="The organization's jobs for /job-manager (members and admin-like). Newest "
-        "first.",
+        description="The organization's jobs on this site (X-Frontend) for /job-manager (members "
+        "and admin-like). Newest first.",
         permission_classes=[MemberOfOrganization],
     )
     async def organization_jobs(
@@ -77,14 +77,17 @@ class Query:
         key = parse_id(organization_id)
         if key is None:
             return JobPage(jobs=[], total=0)
-        query = select(JobModel).where(JobModel.organization_id == key)
+        query = select(JobModel).where(
+            JobModel.organization_id == key, JobModel.site == info.context.frontend.site
+        )
         if states:
             query = query.where(JobModel.state.in_([s.value for s in states]))
         query = query.order_by(JobModel.created_at.desc(), JobModel.id)
         return await _page(info, query, limit, offset)
 
     @strawberry.field(
-        description="An organization's public (PUBLISHED) jobs, for its profile page."
+        description="An organization's public (PUBLISHED) jobs on this site (X-Frontend), for "
+        "its profile page."
     )
     async def open_jobs(
         self,
@@ -98,7 +101,11 @@ class Query:
             return JobPage(jobs=[], total=0)
         query = (
             select(JobModel)
-            .where(JobModel.organization_id == key, JobModel.state == "published")
+            .where(
+                JobModel.organization_id == key,
+                JobModel.site == info.context.frontend.site,
+                JobModel.state == "published",
+            )
             .order_by(JobModel.published_at.desc(), JobModel.id)
         )
         return await _page(info, query, limit, offset)

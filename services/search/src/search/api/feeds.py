@@ -19,6 +19,7 @@ from typing import Literal
 from elasticsearch import ApiError, TransportError
 from fastapi import APIRouter, Request, Response
 
+from search.api.sites import served_site
 from search.engine.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 from search.site.feeds.jobs import open_jobs, open_jobs_fingerprint
@@ -46,11 +47,13 @@ class FeedCache:
         store: SearchStore,
         settings: SearchSettings,
         *,
+        site: str | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self._store = store
         self._settings = settings
+        self.site = site or settings.site
         self._clock = clock
         self._monotonic = monotonic
         self._feeds: dict[Format, BuiltFeed] = {}
@@ -78,17 +81,15 @@ class FeedCache:
             and self._monotonic() - checked[0] < self._settings.feed_check_seconds
         ):
             return checked[1]
-        value = await open_jobs_fingerprint(
-            self._store, site=self._settings.site, now=self._clock()
-        )
+        value = await open_jobs_fingerprint(self._store, site=self.site, now=self._clock())
         self._fingerprint = (self._monotonic(), value)
         return value
 
     async def _build(self, kind: Format) -> bytes:
         settings, now = self._settings, self._clock()
-        site_url = settings.site_url_for(settings.site)
+        site_url = settings.site_url_for(self.site)
         job_url = site_url + "/job/{slug}"
-        jobs = [job async for job in open_jobs(self._store, site=settings.site, now=now)]
+        jobs = [job async for job in open_jobs(self._store, site=self.site, now=now)]
         if kind == "xml":
             text = indeed_xml(
                 jobs, publisher=settings.feed_title, site_url=site_url, job_url=job_url, built=now
@@ -113,11 +114,15 @@ def _matches(if_none_match: str | None, etag: str) -> bool:
 
 def feeds_router(settings: SearchSettings, cache: FeedCache | None = None) -> APIRouter:
     router = APIRouter(prefix="/feeds", include_in_schema=False)
-    feeds = cache or FeedCache(
-        store_for(settings.elasticsearch_url, settings.index_prefix), settings
-    )
+    store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    # one cache per site served (the service's own, and those with an origin in site_urls)
+    caches = {cache.site: cache} if cache is not None else {}
 
     async def answer(request: Request, kind: Format) -> Response:
+        site = served_site(request, settings)
+        if site is None:
+            return Response("Not found\n", status_code=404, media_type="text/plain; charset=utf-8")
+        feeds = caches.get(site) or caches.setdefault(site, FeedCache(store, settings, site=site))
         try:
             built = await feeds.feed(kind)
         except (ApiError, TransportError) as error:

@@ -25,6 +25,7 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from search.api.sites import served_site
 from search.engine.indexing.store import store_for
 from search.settings import SearchSettings
 from search.site.sitemaps.render import (
@@ -66,7 +67,6 @@ def sitemaps_router(
 ) -> APIRouter:
     router = APIRouter(include_in_schema=False)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
-    site_url = settings.site_url_for(settings.site)
     page_size = settings.sitemap_page_size
     languages = settings.sitemap_languages
     cache = {"Cache-Control": f"public, max-age={settings.sitemap_max_age_seconds}"}
@@ -74,10 +74,10 @@ def sitemaps_router(
     def prefix(language: str) -> str:
         return "" if language == languages[0] else f"/{language}"
 
-    def sources_for(request: Request) -> dict[SitemapType, Callable[[], Source]]:
-        return sources(store, sessions_of(request), site=settings.site, now=clock)
+    def sources_for(request: Request, site: str) -> dict[SitemapType, Callable[[], Source]]:
+        return sources(store, sessions_of(request), site=site, now=clock)
 
-    def sitemap_url(language: str, kind: SitemapType, page: int) -> str:
+    def sitemap_url(site_url: str, language: str, kind: SitemapType, page: int) -> str:
         url = f"{site_url}{prefix(language)}/{kind}/sitemap.xml"
         return url if page == 1 else f"{url}?page={page}"
 
@@ -95,9 +95,13 @@ def sitemaps_router(
 
     @router.get("/sitemap.xml")
     async def index(request: Request) -> Response:
+        site = served_site(request, settings)
+        if site is None:
+            return _not_found()
+        site_url = settings.site_url_for(site)
         listed: list[tuple[str, datetime | None]] = []
         try:
-            for kind, make in sources_for(request).items():
+            for kind, make in sources_for(request, site).items():
                 source = make()
                 count = await source.count()
                 if count == 0:
@@ -105,7 +109,7 @@ def sitemaps_router(
                 lastmods = await page_lastmods(source, count)
                 for language in languages:
                     listed += [
-                        (sitemap_url(language, kind, number), lastmod)
+                        (sitemap_url(site_url, language, kind, number), lastmod)
                         for number, lastmod in enumerate(lastmods, start=1)
                     ]
         except UNAVAILABLE as error:
@@ -114,12 +118,13 @@ def sitemaps_router(
 
     async def urlset(request: Request, language: str, kind: str, page: str | None) -> Response:
         known = next((known for known in SITEMAP_TYPES if known == kind), None)
-        if language not in languages or known is None:
+        site = served_site(request, settings)
+        if language not in languages or known is None or site is None:
             return _not_found()
         number = int(page) if page is not None and page.isdigit() else (1 if page is None else 0)
         if number < 1:
             return _not_found()
-        source = sources_for(request)[known]()
+        source = sources_for(request, site)[known]()
         entries = source.entries(offset=(number - 1) * page_size, limit=page_size)
         try:
             first = await anext(entries, None)
@@ -127,7 +132,7 @@ def sitemaps_router(
             return _unavailable(error)
         if first is None:
             return _not_found()
-        base = site_url + prefix(language)
+        base = settings.site_url_for(site) + prefix(language)
 
         async def body(first: Entry) -> AsyncIterator[bytes]:
             yield (urlset_start() + url_entry(base + first.path, first.lastmod)).encode()

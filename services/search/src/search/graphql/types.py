@@ -81,7 +81,8 @@ class LandingPage:
     async def metatags(self, info: Info[SearchContext, None]) -> list[Metatag]:
         settings = info.context.settings
         assert isinstance(settings, SearchSettings)
-        site_url = settings.site_url_for(settings.site)
+        # the asking site's origin: several sites share this service (ADR 0049)
+        site_url = settings.site_url_for(info.context.frontend.site)
         name = await site_name(info.context, site_settings, info.context.frontend.site)
         tags = [Metatag(meta="title", value=page_title(self.title, name))]
         if self.description:

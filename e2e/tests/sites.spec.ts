@@ -1,0 +1,108 @@
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures/test";
+import { JobSearchPage } from "../pages/JobSearchPage";
+
+/**
+ * Several sites served side by side (issue 31, ADR 0049): `make up` serves the demo board on 3002
+ * and spec 9's US variant (jobboard-us) on 3003, one web server each, over the same gateway and
+ * services. Each shows its own name and its own jobs; a job of one site is nowhere on the other
+ * (search, sitemap, job page); each site's canonical URLs, sitemaps and robots.txt name its own
+ * origin. The US site's jobs are the seed's (scripts/demo/jobs_data.py, us_site_jobs): the
+ * journey reads, it creates nothing.
+ */
+
+const SECOND_SITE = process.env.E2E_SECOND_SITE_URL ?? "http://127.0.0.1:3003";
+/** One of the seed's six US jobs (Riverbend Literacy Project, in Seattle). */
+const US_JOB = "Data Analyst \u2013 Seattle";
+
+async function jobSearch(page: Page, origin: string, keywords: string): Promise<JobSearchPage> {
+  const search = new JobSearchPage(page);
+  await search.goto(`${origin}/jobs?search=${encodeURIComponent(keywords)}`);
+  return search;
+}
+
+async function sitemapJobPaths(page: Page, origin: string): Promise<{ urls: string[]; index: string }> {
+  const index = await page.request.get(`${origin}/sitemap.xml`);
+  expect(index.status()).toBe(200);
+  const indexText = await index.text();
+  const pages = [...indexText.matchAll(/<loc>([^<]+\/jobs\/sitemap\.xml[^<]*)<\/loc>/g)].map((match) =>
+    (match[1] ?? "").replaceAll("&amp;", "&"),
+  );
+  expect(pages.length, `${origin}'s sitemap index lists its jobs`).toBeGreaterThan(0);
+  const urls: string[] = [];
+  for (const url of pages) {
+    // the index names the site's public origin: fetched as it says
+    const answer = await page.request.get(url);
+    expect(answer.status()).toBe(200);
+    urls.push(...[...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? ""));
+  }
+  return { urls, index: indexText };
+}
+
+test("each site shows its own name and its own jobs; a job of one is nowhere on the other", async ({ page, baseURL }) => {
+  const first = new URL(baseURL ?? "http://127.0.0.1:3002").origin;
+
+  // the US site: its name, its job, the job's page with its canonical at the US origin
+  const us = await jobSearch(page, SECOND_SITE, US_JOB);
+  await expect(page.getByTestId("site-logo")).toHaveText("Jobboard US");
+  const listed = us.results.getByRole("link", { name: US_JOB }).first();
+  await expect(listed).toBeVisible();
+  await listed.click();
+  await expect(page.getByRole("heading", { level: 1, name: US_JOB })).toBeVisible();
+  const slug = new URL(page.url()).pathname.replace(/^\/job\//, "");
+  expect(slug).toMatch(/^data-analyst-seattle/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SECOND_SITE}/job/${slug}`);
+  await expect(page.getByText("Seattle").first()).toBeVisible();
+
+  // the first site: its own name; the US job is not in its search, its sitemap or at its path
+  const board = await jobSearch(page, first, US_JOB);
+  await expect(page.getByTestId("site-logo")).toHaveText("Jobboard");
+  await expect(board.results.getByRole("link", { name: US_JOB })).toHaveCount(0);
+  expect((await page.request.get(`${first}/job/${slug}`, { maxRedirects: 0 })).status()).toBe(404);
+  const firstSitemap = await sitemapJobPaths(page, first);
+  expect(firstSitemap.urls.length).toBeGreaterThan(50);
+  expect(firstSitemap.urls.every((url) => url.startsWith(`${first}/job/`))).toBe(true);
+  expect(firstSitemap.urls).not.toContain(`${first}/job/${slug}`);
+
+  // the US site's sitemap lists its own jobs only, at its own origin: the six seeded ones
+  const usSitemap = await sitemapJobPaths(page, SECOND_SITE);
+  expect(usSitemap.urls).toContain(`${SECOND_SITE}/job/${slug}`);
+  expect(usSitemap.urls.every((url) => url.startsWith(`${SECOND_SITE}/job/`))).toBe(true);
+  expect(usSitemap.urls.length).toBeLessThan(firstSitemap.urls.length);
+
+  // and a job of the first site is not on the US site: not at its path, not in its sitemap
+  const firstJob = firstSitemap.urls.map((url) => new URL(url).pathname).find(
+    (path) => !usSitemap.urls.includes(`${SECOND_SITE}${path}`),
+  );
+  expect(firstJob).toBeDefined();
+  expect((await page.request.get(`${SECOND_SITE}${firstJob}`, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await page.request.get(`${first}${firstJob}`, { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test("each site's robots.txt, feeds and canonical URLs name its own origin; the US site counts in miles", async ({
+  page,
+  baseURL,
+}) => {
+  const first = new URL(baseURL ?? "http://127.0.0.1:3002").origin;
+  for (const origin of [first, SECOND_SITE]) {
+    const robots = await page.request.get(`${origin}/robots.txt`);
+    expect(await robots.text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    const feed = (await (await page.request.get(`${origin}/feeds/jobs.json`)).json()) as {
+      feed_url: string;
+      items: { url: string; title: string }[];
+    };
+    expect(feed.feed_url).toBe(`${origin}/feeds/jobs.json`);
+    expect(feed.items.length).toBeGreaterThan(0);
+    expect(feed.items.every((item) => item.url.startsWith(`${origin}/job/`))).toBe(true);
+    expect(feed.items.some((item) => item.title === US_JOB)).toBe(origin === SECOND_SITE);
+
+    await page.goto(`${origin}/jobs`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/jobs`);
+  }
+
+  // a search around a place: the radius in miles (spec 9: 50 mi by default, a mile is 1.6 km)
+  const search = new JobSearchPage(page);
+  await search.goto(`${SECOND_SITE}/jobs?geo_location=Seattle&lat=47.6062&lon=-122.3321`);
+  await expect(search.radius).toHaveValue(/50 mi/);
+  await expect(search.results.getByRole("link", { name: US_JOB }).first()).toBeVisible();
+});
