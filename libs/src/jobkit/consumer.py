@@ -27,21 +27,22 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-import asyncpg
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
 from opentelemetry import trace
 from opentelemetry.trace import SpanKind, Status, StatusCode
 from pydantic import ValidationError
 from sqlalchemy import Table
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
+from jobkit.outages import DependencyUnavailable, dependency_unavailable
 from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
+
+__all__ = ["Batching", "DependencyUnavailable", "IdempotentConsumer", "dependency_unavailable"]
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
@@ -60,46 +61,6 @@ MAX_HOLD_BACKOFF = 5.0
 
 class PermanentEventError(Exception):
     """Raised by a handler for an event that can never succeed; it is dead-lettered at once."""
-
-
-class DependencyUnavailable(Exception):
-    """Raised by a handler when something its effect needs does not answer (a server is down or
-    restarting): the event is good and waits; it is never dead-lettered for this."""
-
-
-def dependency_unavailable(error: BaseException) -> bool:
-    """Whether ``error`` (or what caused it) says a dependency does not answer, rather than that
-    the event cannot be applied: a refused or dropped connection, a timeout, PostgreSQL
-    restarting or shutting down, or :class:`DependencyUnavailable`."""
-    seen: set[int] = set()
-    todo: list[BaseException] = [error]
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if isinstance(current, _UNAVAILABLE):
-            return True
-        if isinstance(current, DBAPIError):
-            if current.connection_invalidated:
-                return True
-            if isinstance(current.orig, BaseException):
-                todo.append(current.orig)  # the driver's error
-        todo.extend(cause for cause in (current.__cause__, current.__context__) if cause)
-    return False
-
-
-_UNAVAILABLE: tuple[type[BaseException], ...] = (
-    DependencyUnavailable,
-    OSError,  # refused, reset, unreachable (ConnectionError is one)
-    TimeoutError,  # asyncio's too
-    asyncpg.PostgresConnectionError,
-    asyncpg.InterfaceError,  # the connection was closed under the driver
-    asyncpg.CannotConnectNowError,  # starting up or shutting down
-    asyncpg.AdminShutdownError,
-    asyncpg.CrashShutdownError,
-    asyncpg.TooManyConnectionsError,
-)
 
 
 class _HoldPartition(Exception):
