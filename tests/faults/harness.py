@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import signal
 import subprocess
@@ -30,6 +31,8 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.kafka import delete_topics_with_prefix
 
 ROOT = Path(__file__).resolve().parents[2]
+# the producer's chatter while a scenario's fresh topics get their leaders is not a finding
+logging.getLogger("aiokafka").setLevel(logging.ERROR)
 # an address, a socket error or a Python frame in an answer: what a client must never see
 LEAK_MARKERS = ("127.0.0.1", "Traceback", 'File "', "ECONNREFUSED", "asyncpg", "sqlalchemy")
 
