@@ -146,6 +146,7 @@ async def run(*, writers: int = 4, outage: float = 5.0, before: float = 3.0) -> 
         consent.start()
         try:
             await consent.ready()
+            counts.note(f"consent up on {consent.url}, its database through {proxy.address}")
             await _scenario(
                 counts, consent, proxy, tokens, prefix, database, writers, outage, before
             )

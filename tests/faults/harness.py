@@ -44,15 +44,19 @@ class Counts:
     checks: int = 0
     failed: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    started: float = field(default_factory=time.monotonic)
 
     def check(self, ok: bool, what: str) -> None:
         self.checks += 1
-        self.lines.append(f"  {'ok  ' if ok else 'FAIL'} {what}")
+        self.lines.append(f"  {'ok  ' if ok else 'FAIL'} {what} ({self.elapsed()})")
         if not ok:
             self.failed.append(what)
 
     def note(self, what: str) -> None:
-        self.lines.append(f"  {what}")
+        self.lines.append(f"  {what} ({self.elapsed()})")
+
+    def elapsed(self) -> str:
+        return f"{time.monotonic() - self.started:.0f} s in"
 
     def report(self, title: str) -> str:
         return (

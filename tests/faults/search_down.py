@@ -149,6 +149,7 @@ async def run(*, jobs: int = 40, outage: float = 8.0, web: bool = False) -> Coun
         search.start()
         try:
             await search.ready()
+            counts.note(f"search up on {search.url}, Elasticsearch through {proxy.address}")
             await _scenario(
                 counts, search, proxy, prefix, database, index_prefix, jobs, outage, web
             )
