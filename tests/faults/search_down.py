@@ -31,6 +31,7 @@ import sys
 import time
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -128,7 +129,9 @@ async def search_total(search: OwnService) -> int | None:
     return answer.get("total") if answer.get("__typename") == "JobSearchResults" else None
 
 
-async def run(*, jobs: int = 40, outage: float = 8.0, web: bool = False) -> Counts:
+async def run(
+    *, jobs: int = 40, outage: float = 8.0, web: bool = False, builds: Path = ROOT
+) -> Counts:
     counts = Counts()
     index_prefix = f"faults-{uuid.uuid4().hex[:8]}"
     async with (
@@ -151,7 +154,7 @@ async def run(*, jobs: int = 40, outage: float = 8.0, web: bool = False) -> Coun
             await search.ready()
             counts.note(f"search up on {search.url}, Elasticsearch through {proxy.address}")
             await _scenario(
-                counts, search, proxy, prefix, database, index_prefix, jobs, outage, web
+                counts, search, proxy, prefix, database, index_prefix, jobs, outage, web, builds
             )
         finally:
             search.stop()
@@ -170,6 +173,7 @@ async def _scenario(
     jobs: int,
     outage: float,
     web: bool,
+    builds: Path,
 ) -> None:
     topic = f"{prefix}{JOB_TOPIC}"
     before = [str(uuid.uuid4()) for _ in range(jobs // 2)]
@@ -218,7 +222,7 @@ async def _scenario(
     )
     counts.note(f"{len(during)} jobs published and {len(edited)} edited during the outage")
     if web:
-        await _check_web(counts, search)
+        await _check_web(counts, search, builds)
     await asyncio.sleep(max(0.0, outage - (time.monotonic() - started)))
     await proxy.restore()
     back = time.monotonic()
@@ -260,12 +264,11 @@ async def _scenario(
     )
 
 
-async def _check_web(counts: Counts, search: OwnService) -> None:
+async def _check_web(counts: Counts, search: OwnService, build_root: Path) -> None:
     """Its own gateway (search at its own search service) and web server: /jobs says search is
     unavailable, the home page renders."""
     from tests.faults.subgraph_down import free_port, started, wait_until_up
 
-    build_root = ROOT
     if (
         not (build_root / "gateway" / "dist" / "server.js").exists()
         or not (build_root / "web" / "build" / "server-app" / "server" / "main.js").exists()
@@ -322,8 +325,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=40, help="jobs published (half during)")
     parser.add_argument("--outage", type=float, default=8.0, help="seconds Elasticsearch is down")
     parser.add_argument("--web", action="store_true", help="also ask the pages (own gateway, web)")
+    parser.add_argument(
+        "--builds",
+        type=Path,
+        default=ROOT,
+        help="the checkout whose gateway/dist and web/build run",
+    )
     args = parser.parse_args(argv)
-    counts = asyncio.run(run(jobs=args.jobs, outage=args.outage, web=args.web))
+    counts = asyncio.run(run(jobs=args.jobs, outage=args.outage, web=args.web, builds=args.builds))
     sys.stdout.write(counts.report("Elasticsearch down"))
     return 1 if counts.failed else 0
 
