@@ -8,6 +8,9 @@ GraphQL runs) instead of an internal error (:mod:`jobkit.schema`, :mod:`jobkit.a
 
 from __future__ import annotations
 
+import errno
+import socket
+
 import asyncpg
 from sqlalchemy.exc import DBAPIError
 
@@ -31,7 +34,7 @@ def dependency_unavailable(error: BaseException) -> bool:
         if id(current) in seen:
             continue
         seen.add(id(current))
-        if isinstance(current, _UNAVAILABLE):
+        if isinstance(current, _UNAVAILABLE) or _network_error(current):
             return True
         if isinstance(current, DBAPIError):
             if current.connection_invalidated:
@@ -44,12 +47,27 @@ def dependency_unavailable(error: BaseException) -> bool:
 
 _UNAVAILABLE: tuple[type[BaseException], ...] = (
     DependencyUnavailable,
-    OSError,  # refused, reset, unreachable (ConnectionError is one)
+    ConnectionError,  # refused, reset, aborted
     TimeoutError,  # asyncio's too
+    socket.gaierror,  # the server's name does not resolve (now)
     asyncpg.PostgresConnectionError,
-    asyncpg.InterfaceError,  # the connection was closed under the driver
     asyncpg.CannotConnectNowError,  # starting up or shutting down
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
     asyncpg.TooManyConnectionsError,
 )
+# OSErrors of the network only: a missing file (also an OSError) is the event's fault
+_NETWORK_ERRNOS = frozenset(
+    {errno.ECONNREFUSED, errno.ECONNRESET, errno.EHOSTUNREACH, errno.ENETUNREACH, errno.ETIMEDOUT}
+)
+
+
+def _network_error(error: BaseException) -> bool:
+    if isinstance(error, asyncpg.InterfaceError):
+        # the driver's connection was closed under it (its other interface errors, such as an
+        # argument it cannot encode, are the event's fault)
+        return "connection is closed" in str(error)
+    if type(error) is OSError:
+        # asyncio's connect to every address of a name failed ("Multiple exceptions: ...")
+        return error.errno in _NETWORK_ERRNOS or str(error).startswith("Multiple exceptions")
+    return False

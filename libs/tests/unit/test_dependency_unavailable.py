@@ -36,7 +36,10 @@ class _Strict(BaseModel):
         asyncpg.AdminShutdownError("terminating connection due to administrator command"),
         OperationalError("SELECT 1", {}, ConnectionRefusedError(111, "refused")),
         DBAPIError("SELECT 1", {}, Exception("gone"), connection_invalidated=True),
-        _raised_from(OSError("unreachable"), RuntimeError("the handler's call failed")),
+        _raised_from(
+            OSError("Multiple exceptions: [Errno 111] Connect call failed"), RuntimeError("call")
+        ),
+        asyncpg.InterfaceError("cannot call Connection.fetch(): connection is closed"),
     ],
     ids=lambda error: type(error).__name__,
 )
@@ -59,6 +62,8 @@ def _validation_error() -> ValidationError:
         KeyError("field"),
         IntegrityError("INSERT", {}, Exception("duplicate key")),
         asyncpg.UniqueViolationError("duplicate key"),
+        asyncpg.exceptions._base.DataError("invalid input for query argument $1"),
+        FileNotFoundError(2, "No such file or directory"),
         _validation_error(),
     ],
     ids=lambda error: type(error).__name__,
