@@ -25,6 +25,8 @@ from tests.faults import database_restart, search_down
 pytestmark = pytest.mark.integration
 
 
+# its services start on a machine that may be busy: the scenario's own deadlines are generous
+@pytest.mark.timeout(600)
 async def test_elasticsearch_down_and_a_database_restart_lose_nothing() -> None:
     search, database = await asyncio.gather(
         search_down.run(jobs=12, outage=3.0),

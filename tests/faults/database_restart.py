@@ -201,7 +201,7 @@ async def _scenario(
     async def writes_resumed() -> bool:
         return len(writes.acknowledged) >= acknowledged_at_restore + 10
 
-    resumed = await wait_for(writes_resumed, timeout=120)
+    resumed = await wait_for(writes_resumed, timeout=300)
     stop.set()
     await asyncio.gather(*tasks)
     total = len(writes.acknowledged) + len(writes.failed_cleanly) + len(writes.failed_otherwise)
@@ -241,14 +241,14 @@ async def _check_state(
             )
             return bool(applied == len(registered))
 
-        applied_all = await wait_for(registrations_applied, timeout=120)
+        applied_all = await wait_for(registrations_applied, timeout=300)
 
         async def outbox_sent() -> bool:
             return bool(
                 await connection.fetchval("SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
             )
 
-        relayed = await wait_for(outbox_sent, timeout=120)
+        relayed = await wait_for(outbox_sent, timeout=300)
         rows = {
             str(r["id"]): r["user_id"]
             for r in await connection.fetch("SELECT id, user_id FROM user_consents")
@@ -285,7 +285,7 @@ async def _check_state(
     records = await read_topic(
         ServiceSettings().kafka_bootstrap_servers,
         f"{prefix}{CONSENT_TOPIC}",
-        timeout=60,
+        timeout=300,
         until=lambda got: (
             len({json.loads(r.value)["payload"]["consent_id"] for r in got}) >= len(rows)
         ),

@@ -30,6 +30,8 @@ from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from jobkit.testing.kafka import delete_topics_with_prefix
 
+from tests.faults import subgraph_down
+
 ROOT = Path(__file__).resolve().parents[2]
 # the producer's chatter while a scenario's fresh topics get their leaders is not a finding
 logging.getLogger("aiokafka").setLevel(logging.ERROR)
@@ -38,19 +40,14 @@ LEAK_MARKERS = ("127.0.0.1", "Traceback", 'File "', "ECONNREFUSED", "asyncpg", "
 
 
 @dataclass
-class Counts:
-    """Checks and figures a scenario prints; ``failed`` decides its exit status."""
+class Counts(subgraph_down.Counts):
+    """Checks and figures a scenario prints, each with when it happened; ``failed`` decides its
+    exit status."""
 
-    checks: int = 0
-    failed: list[str] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
 
     def check(self, ok: bool, what: str) -> None:
-        self.checks += 1
-        self.lines.append(f"  {'ok  ' if ok else 'FAIL'} {what} ({self.elapsed()})")
-        if not ok:
-            self.failed.append(what)
+        super().check(ok, f"{what} ({self.elapsed()})")
 
     def note(self, what: str) -> None:
         self.lines.append(f"  {what} ({self.elapsed()})")
@@ -67,12 +64,7 @@ class Counts:
         )
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+free_port = subgraph_down.free_port
 
 
 def leaks(text: str) -> list[str]:
@@ -132,7 +124,7 @@ class OwnService:
         )
         self.starts += 1
 
-    async def ready(self, timeout: float = 120.0) -> None:
+    async def ready(self, timeout: float = 300.0) -> None:
         async def answers() -> bool:
             assert self.process is not None
             if self.process.poll() is not None:

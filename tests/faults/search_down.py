@@ -187,7 +187,7 @@ async def _scenario(
         return await search_total(search) == len(before)
 
     counts.check(
-        await wait_for(all_before, timeout=120),
+        await wait_for(all_before, timeout=300),
         f"{len(before)} jobs published before the outage are findable",
     )
 
@@ -236,7 +236,7 @@ async def _scenario(
             documents.get(j, {}).get("version") == 2 for j in edited
         )
 
-    recovered = await wait_for(caught_up, timeout=180)
+    recovered = await wait_for(caught_up, timeout=300)
     documents = await indexed(index_prefix)
     missing = [j for j in (*before, *during) if j not in documents]
     unexpected = [j for j in documents if j not in {*before, *during}]
