@@ -34,6 +34,7 @@ from jobkit.frontend import Frontend
 from jobkit.graphql import ServiceContext, authenticate
 from jobkit.kafka import ensure_topics, kafka_reachable
 from jobkit.migrations import upgrade_to_head
+from jobkit.outages import SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE, dependency_unavailable
 from jobkit.outbox import OutboxRelay
 from jobkit.revocations import RevocationReadModel, RevocationTables, revocation_consumer
 from jobkit.settings import ServiceSettings
@@ -185,7 +186,36 @@ def create_service_app(
     kafka_status = _CachedCheck(ttl_seconds=5.0)
 
     async def get_context(request: Request) -> Any:
-        return await context(request.app.state.runtime, request)
+        try:
+            return await context(request.app.state.runtime, request)
+        except Exception as error:
+            # before any resolver runs (the token's session looked up, ADR 0023): a database
+            # restarting answers 503 with a GraphQL error, never a bare 500
+            if dependency_unavailable(error):
+                raise _Unavailable from error
+            raise
+
+    @app.exception_handler(_Unavailable)
+    async def unavailable(request: Request, error: _Unavailable) -> JSONResponse:
+        log.warning(
+            "%s %s: a dependency is unavailable: %r",
+            request.method,
+            request.url.path,
+            error.__cause__,
+        )
+        return JSONResponse(
+            {
+                "data": None,
+                "errors": [
+                    {
+                        "message": SERVICE_UNAVAILABLE_MESSAGE,
+                        "extensions": {"code": SERVICE_UNAVAILABLE},
+                    }
+                ],
+            },
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
 
     app.include_router(GraphQLRouter(schema, context_getter=get_context), prefix="/graphql")
 
@@ -213,6 +243,10 @@ def create_service_app(
 
     FastAPIInstrumentor.instrument_app(app, excluded_urls="healthz,readyz")
     return app
+
+
+class _Unavailable(Exception):
+    """A request failed before GraphQL ran because a dependency does not answer."""
 
 
 class _CachedCheck:

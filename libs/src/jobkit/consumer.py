@@ -5,7 +5,10 @@ handler for its type inside one transaction that also records the event id in th
 ``processed_events`` ledger. A redelivered event finds its id there and has no second effect.
 Offsets are committed only after the effect is durable. A record that cannot be parsed or
 validated, or whose handler keeps failing after the retries, goes to ``<topic>.dlt`` with the
-error in its headers, and the partition moves on.
+error in its headers, and the partition moves on. A failure of what the effect needs rather than
+of the event (the group's database or Elasticsearch refusing connections: see
+:func:`dependency_unavailable`) dead-letters nothing: the partition waits at that record, asking
+again with a back-off, until the dependency answers; an outage's events are applied afterwards.
 
 A group that applies many events of one kind (search's indexer) can ask for :class:`Batching`:
 the records a partition's fetch brought are then applied in one transaction, their ledger rows
@@ -35,8 +38,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
+from jobkit.outages import DependencyUnavailable, dependency_unavailable
 from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
+
+__all__ = ["Batching", "DependencyUnavailable", "IdempotentConsumer", "dependency_unavailable"]
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
@@ -50,8 +56,15 @@ Coalesce = Callable[[str, str, str], Hashable | None]
 DEAD_LETTER_SUFFIX = ".dlt"
 
 
+MAX_HOLD_BACKOFF = 5.0
+
+
 class PermanentEventError(Exception):
     """Raised by a handler for an event that can never succeed; it is dead-lettered at once."""
+
+
+class _HoldPartition(Exception):
+    """A record's dependency does not answer: its partition waits at it (never dead-lettered)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +96,7 @@ class IdempotentConsumer:
         after_batch: Callable[[], Awaitable[None]] | None = None,
         coalesce: Coalesce | None = None,
         batching: Batching | None = None,
+        unavailable: Callable[[BaseException], bool] = dependency_unavailable,
     ) -> None:
         """``handlers`` maps a topic to the handlers of the event types this group applies;
         ``after_batch`` runs once after each fetched batch was applied (search refreshes its
@@ -94,7 +108,11 @@ class IdempotentConsumer:
         writes must be versioned, so a skipped event redelivered later changes nothing.
 
         ``batching`` applies each partition's fetched records in one transaction (see
-        :class:`Batching`); the handlers must then not commit on their own."""
+        :class:`Batching`); the handlers must then not commit on their own.
+
+        ``unavailable`` tells a dependency's outage from a bad event (default
+        :func:`dependency_unavailable`; search adds Elasticsearch's connection errors): on an
+        outage the partition waits at the record and asks again, nothing is dead-lettered."""
         self.group_id = group_id
         self._handlers = handlers
         self._sessions = sessions
@@ -105,7 +123,10 @@ class IdempotentConsumer:
         self._after_batch = after_batch
         self._coalesce = coalesce
         self._batching = batching
+        self._unavailable = unavailable
+        self._hold_backoff = 0.0
         self.superseded_total = 0
+        self.holds = 0
         self.batches_applied = 0
         self.batches_split = 0
         self._consumer: AIOKafkaConsumer | None = None
@@ -174,21 +195,50 @@ class IdempotentConsumer:
         # each effect is, so progress is committed batch by batch.
         batches = await self._consumer.getmany(timeout_ms=timeout_ms, max_records=MAX_BATCH)
         count = 0
-        for partition, records in batches.items():
+        pending = list(batches.items())
+        while pending:
+            partition, records = pending[0]
             superseded = self._superseded(records)
             self.superseded_total += len(superseded)
             todo = [record for index, record in enumerate(records) if index not in superseded]
-            if not await self._apply_batch(todo):
-                for record in todo:
-                    await self.handle(record)
+            try:
+                if not await self._apply_batch(todo):
+                    for record in todo:
+                        await self.handle(record)
+            except _HoldPartition as hold:
+                await self._hold(pending, hold)
+                break
             count += len(records)
             await self._commit(partition, records[-1].offset + 1)
+            pending.pop(0)
+            self._hold_backoff = 0.0
         if count and self._after_batch is not None:
             try:
                 await self._after_batch()
             except Exception:  # the effects are durable; what follows them is best effort
                 log.warning("after-batch step of %s failed", self.group_id, exc_info=True)
         return count
+
+    async def _hold(
+        self,
+        pending: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]],
+        hold: _HoldPartition,
+    ) -> None:
+        """The partitions not committed yet are read again from their first record (what was
+        applied of them is in the ledger and skipped) after a back-off: the next poll asks the
+        dependency again, and the group keeps polling, so it stays a member meanwhile."""
+        assert self._consumer is not None
+        for partition, records in pending:
+            self._consumer.seek(partition, records[0].offset)
+        self.holds += 1
+        self._hold_backoff = min(MAX_HOLD_BACKOFF, max(self._retry_backoff, self._hold_backoff * 2))
+        log.warning(
+            "consumer %s waits for a dependency, nothing dead-lettered (again in %.1f s): %s",
+            self.group_id,
+            self._hold_backoff,
+            hold.__cause__,
+        )
+        await asyncio.sleep(self._hold_backoff)
 
     def _superseded(self, records: list[ConsumerRecord[Any, Any]]) -> set[int]:
         """Indexes of the records a later record of the batch supersedes (``coalesce``)."""
@@ -253,6 +303,8 @@ class IdempotentConsumer:
                                 await self._apply_in_batch(session, record, envelope)
             except Exception as error:
                 stop_if_asked()
+                if self._unavailable(error):
+                    raise _HoldPartition() from error
                 self.batches_split += 1
                 log.info(
                     "batch of %d records of %s applied one by one: %s",
@@ -334,6 +386,8 @@ class IdempotentConsumer:
             except Exception as error:
                 stop_if_asked()
                 span.record_exception(error)
+                if self._unavailable(error):
+                    raise _HoldPartition() from error
                 if attempt == self._max_attempts:
                     span.set_status(Status(StatusCode.ERROR, str(error)))
                     await self._dead_letter(

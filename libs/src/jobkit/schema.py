@@ -7,7 +7,9 @@
   resolver runs;
 - :class:`MaskUnexpectedErrors`: an exception that is not a deliberate ``GraphQLError`` (a bug, a
   database error) answers ``Internal server error`` with ``INTERNAL_SERVER_ERROR`` and the trace id;
-  the full exception is logged with that trace id, never sent;
+  the full exception is logged with that trace id, never sent. A dependency's outage (the
+  database restarting: :func:`jobkit.outages.dependency_unavailable`) answers
+  ``SERVICE_UNAVAILABLE`` instead, a moment's wait rather than a bug;
 - :class:`jobkit.audit.AuditMasqueradedWrites`: a mutation made while masquerading is recorded,
   attributed to the real admin, before it runs (and refused if it cannot be recorded).
 
@@ -34,6 +36,7 @@ from strawberry.schema.name_converter import NameConverter
 
 from jobkit.audit import AuditMasqueradedWrites
 from jobkit.graphql import AccessErrorCode, Forbidden, NotFound
+from jobkit.outages import SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE, dependency_unavailable
 
 log = logging.getLogger("jobkit.graphql")
 
@@ -110,6 +113,23 @@ class MaskUnexpectedErrors(MaskErrors):
 
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         trace_id = current_trace_id()
+        if error.original_error is not None and dependency_unavailable(error.original_error):
+            log.warning(
+                "%s: a dependency is unavailable: %r",
+                ".".join(str(part) for part in error.path or ()) or "operation",
+                error.original_error,
+                extra={"fields": {"graphql_path": error.path, "trace_id": trace_id}},
+            )
+            return GraphQLError(
+                message=SERVICE_UNAVAILABLE_MESSAGE,
+                nodes=error.nodes,
+                source=error.source,
+                positions=error.positions,
+                path=error.path,
+                original_error=None,
+                extensions={"code": SERVICE_UNAVAILABLE}
+                | ({"traceId": trace_id} if trace_id is not None else {}),
+            )
         log.error(
             "unexpected error in %s",
             ".".join(str(part) for part in error.path or ()) or "operation",

@@ -559,3 +559,61 @@ async def test_a_failing_record_splits_its_batch_and_only_it_is_dead_lettered(
     assert await _effect_count(sessions, f"{run}-b") == 1
     dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=1)
     assert [EventEnvelope.from_bytes(record.value).id for record in dead] == [events[1].id]
+
+
+class _Outage:
+    """A handler whose dependency refuses connections for its first ``failures`` calls."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.calls = 0
+
+    async def apply(self, session: AsyncSession, event: EventEnvelope) -> None:
+        self.calls += 1
+        if self.calls <= self.failures:
+            raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 9200)")
+        await _apply(session, event)
+
+
+@pytest.mark.parametrize("batching", [False, True], ids=["one by one", "batched"])
+async def test_a_dependency_outage_holds_the_partition_and_dead_letters_nothing(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], batching: bool
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    run = uuid.uuid4().hex[:6]
+    events = [_event(f"{run}-{n}", key="one-partition") for n in range(3)]
+    await _send_notes(settings, topic, events)
+    # far more failed tries than the retries a bad event gets before it is dead-lettered
+    outage = _Outage(failures=10)
+    consumer = IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": outage.apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        retry_backoff=0.01,
+        batching=Batching() if batching else None,
+    )
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=3) == 3
+    finally:
+        await consumer.stop()
+    assert consumer.holds >= 1
+    for event in events:
+        assert await _effect_count(sessions, event.payload["note"]) == 1
+    produced = await _topic_end(settings, f"{topic}.dlt")
+    assert produced == 0, "an outage dead-lettered good events"
+
+
+async def _topic_end(settings: ServiceSettings, topic: str) -> int:
+    from aiokafka import AIOKafkaConsumer, TopicPartition
+
+    consumer = AIOKafkaConsumer(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await consumer.start()
+    try:
+        partition = TopicPartition(topic, 0)
+        return int((await consumer.end_offsets([partition]))[partition])
+    finally:
+        await consumer.stop()

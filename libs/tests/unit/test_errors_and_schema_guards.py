@@ -15,6 +15,7 @@ from jobkit.errors import (
     missing_common_codes,
 )
 from jobkit.graphql import Error, errors_summary, field_errors
+from jobkit.outages import SERVICE_UNAVAILABLE_MESSAGE
 from jobkit.schema import INTERNAL_ERROR_MESSAGE, build_schema
 from pydantic import BaseModel, Field, ValidationError
 
@@ -93,6 +94,10 @@ class Query:
     def broken(self) -> str:
         raise RuntimeError('relation "secret_table" does not exist: SELECT password FROM users')
 
+    @strawberry.field
+    def database_restarting(self) -> str:
+        raise ConnectionRefusedError(111, "Connect call failed ('10.0.0.7', 5432)")
+
 
 schema = build_schema(query=Query)
 
@@ -127,3 +132,13 @@ async def test_unexpected_errors_are_masked_and_carry_a_code() -> None:
     assert error.extensions is not None
     assert error.extensions["code"] == "INTERNAL_SERVER_ERROR"
     assert "secret_table" not in str(result.errors)
+
+
+async def test_a_dependency_outage_answers_service_unavailable_without_its_address() -> None:
+    result = await _run("{ databaseRestarting }")
+    assert result.errors is not None
+    error = result.errors[0]
+    assert error.message == SERVICE_UNAVAILABLE_MESSAGE
+    assert error.extensions is not None
+    assert error.extensions["code"] == "SERVICE_UNAVAILABLE"
+    assert "10.0.0.7" not in str(result.errors)

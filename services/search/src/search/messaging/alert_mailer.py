@@ -31,6 +31,7 @@ from search.db import outbox, processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
 from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
 from search.engine.indexing.store import store_for
+from search.messaging.consumers import elasticsearch_unavailable
 from search.settings import SearchSettings
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,7 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
             # new jobs noted for the instant alerts (rows the mailer's rounds read): a burst
             # applied per fetched batch in one transaction (ADR 0042)
             batching=Batching(),
+            unavailable=elasticsearch_unavailable,
         )
     ]
 

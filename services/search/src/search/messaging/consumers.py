@@ -12,8 +12,10 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 
+from elasticsearch import ApiError, ConnectionTimeout
+from elasticsearch import ConnectionError as ElasticsearchConnectionError
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Batching, Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer, dependency_unavailable
 from jobkit.events import EventEnvelope
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -55,6 +57,24 @@ from search.taxonomy.vocabulary import TERM_LABELS
 
 INDEXER_GROUP = "search-indexer"
 SITE_CONFIG_GROUP = "search-site-config"
+# Elasticsearch answering that it cannot serve now (overloaded, no master, shards not yet
+# assigned after a restart): the event waits, as when the connection is refused
+ELASTICSEARCH_BUSY = frozenset({429, 502, 503, 504})
+
+
+def elasticsearch_unavailable(error: BaseException) -> bool:
+    """An outage of Elasticsearch or of the group's database, not a bad event: the indexer's
+    partition waits for it instead of dead-lettering good events (docs/runbooks/search-down.md)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ElasticsearchConnectionError | ConnectionTimeout):
+            return True
+        if isinstance(current, ApiError) and current.meta.status in ELASTICSEARCH_BUSY:
+            return True
+        current = current.__cause__ or current.__context__
+    return dependency_unavailable(error)
 
 
 def subscription_handlers(store: SearchStore) -> dict[str, Handler]:
@@ -175,6 +195,7 @@ def indexer_consumer(
         # a fetched batch in one transaction, its jobs' and resumes' documents in one _bulk
         # and its jobs' paths in a few statements
         batching=Batching(scope=lambda: bulk_scope(store), scoped=BULK_INDEXED_EVENTS),
+        unavailable=elasticsearch_unavailable,
     )
 
 

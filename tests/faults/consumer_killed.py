@@ -1,0 +1,216 @@
+"""Fault scenario: a consumer's process killed (SIGKILL) in the middle of its batches, restarted,
+and every event's effect is there exactly once.
+
+For each consumer group below it starts the service of its own (this checkout, a spare port, a
+scratch database, its own Kafka topic prefix; search also its own index prefix), puts a backlog
+of events on the group's topic first (so the consumer fetches full batches), kills the process
+with SIGKILL as soon as some of the effects are there and before all are, starts it again and
+waits for the rest. Counted per group: events, effects seen when it was killed, effects after
+(missing, doubled), the group's ledger, dead letters, seconds to finish after the restart.
+
+- ``search-indexer`` (batched: one transaction and one ``_bulk`` per fetched batch): every job
+  published is findable once, at its version;
+- ``billing-slots`` (the slot saga, batched): every publish request gets exactly one answer
+  (granted or denied) in billing's outbox.
+
+    .venv/bin/python -m tests.faults.consumer_killed [--events 300] [--group search-indexer]
+
+Needs the local stack's PostgreSQL, Kafka and Elasticsearch (``make up``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+import uuid
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import httpx
+from jobkit.contracts import JOB_PUBLISH_REQUESTED, JOB_TOPIC
+from jobkit.events import EventEnvelope
+
+from tests.faults.harness import (
+    ROOT,
+    Counts,
+    OwnService,
+    connect,
+    own_topics,
+    produce,
+    scratch_database,
+    wait_for,
+)
+from tests.faults.search_down import ELASTICSEARCH_URL, indexed, published, topic_size
+
+GROUPS = ("search-indexer", "billing-slots")
+
+
+@dataclass
+class Case:
+    """A group: its service, the events, and how many of their effects are there now."""
+
+    group: str
+    service: str
+    env: dict[str, str]
+    events: list[EventEnvelope]
+    effects: Callable[[], Awaitable[Counter[str]]]  # aggregate id -> effects seen
+
+
+async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str) -> None:
+    service = OwnService(
+        case.service,
+        env=case.env,
+        log=ROOT / ".local" / "logs" / f"faults-consumer-killed-{case.service}.log",
+    )
+    expected = {event.aggregate_id for event in case.events}
+    await produce(f"{prefix}{JOB_TOPIC}", case.events)
+    service.start()
+    try:
+        seen_at_kill: Counter[str] = Counter()
+
+        async def some_applied() -> bool:
+            nonlocal seen_at_kill
+            seen_at_kill = await case.effects()
+            return len(seen_at_kill) > 0
+
+        started = await wait_for(some_applied, timeout=180, interval=0.05)
+        service.kill()
+        seen_at_kill = await case.effects()
+        mid = 0 < len(seen_at_kill) < len(expected)
+        counts.check(
+            started and mid,
+            f"{case.group}: killed with {len(seen_at_kill)} of {len(expected)} effects applied"
+            + ("" if mid else " (not mid-way: the run proves less)"),
+        )
+        ledger_at_kill = await _ledger(database, f"{prefix}{case.group}")
+        restarted = time.monotonic()
+        service.start()
+
+        async def all_applied() -> bool:
+            return set(await case.effects()) >= expected
+
+        finished = await wait_for(all_applied, timeout=300)
+        effects = await case.effects()
+        missing = expected - set(effects)
+        doubled = [key for key, n in effects.items() if n != 1]
+        ledger = await _ledger(database, f"{prefix}{case.group}")
+        dead = await topic_size(f"{prefix}{JOB_TOPIC}.dlt")
+        counts.check(
+            finished and not missing and not doubled and ledger == len(case.events) and dead == 0,
+            f"{case.group}: restarted, all done in {time.monotonic() - restarted:.1f} s: "
+            f"{len(case.events)} events, effects {sum(effects.values())}, missing "
+            f"{len(missing)}, doubled {len(doubled)}, ledger {ledger_at_kill} at the kill then "
+            f"{ledger}, dead-lettered {dead}",
+        )
+    finally:
+        service.stop()
+
+
+async def _ledger(database: str, group: str) -> int:
+    connection = await connect(database)
+    try:
+        return int(
+            await connection.fetchval(
+                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
+            )
+        )
+    finally:
+        await connection.close()
+
+
+async def search_indexer(counts: Counts, events: int) -> None:
+    index_prefix = f"faults-{uuid.uuid4().hex[:8]}"
+    async with own_topics() as prefix, scratch_database("search") as database:
+
+        async def findable() -> Counter[str]:
+            try:
+                return Counter(list(await indexed(index_prefix)))
+            except httpx.HTTPStatusError:
+                return Counter()  # the index is not there yet
+
+        case = Case(
+            group="search-indexer",
+            service="search",
+            env={
+                "SEARCH_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                "SEARCH_INDEX_PREFIX": index_prefix,
+            },
+            events=[published(str(uuid.uuid4())) for _ in range(events)],
+            effects=findable,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            async with httpx.AsyncClient(timeout=30) as client:
+                await client.delete(f"{ELASTICSEARCH_URL}/{index_prefix}-*")
+
+
+def publish_requested(job_id: str, organization_number: int) -> EventEnvelope:
+    return EventEnvelope(
+        type=JOB_PUBLISH_REQUESTED,
+        aggregate_id=job_id,
+        aggregate_version=2,
+        site="jobboard",
+        actor="faults",
+        payload={
+            "job_id": job_id,
+            "organization_number": organization_number,
+            "organization_name": "Fault Rehearsals",
+        },
+    )
+
+
+async def billing_slots(counts: Counts, events: int) -> None:
+    async with own_topics() as prefix, scratch_database("billing") as database:
+
+        async def answers() -> Counter[str]:
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch(
+                    "SELECT key FROM outbox WHERE event_type IN "
+                    "('billing.slot.granted', 'billing.slot.denied')"
+                )
+            except Exception:  # the service has not migrated its database yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter(row["key"] for row in rows)
+
+        case = Case(
+            group="billing-slots",
+            service="billing",
+            env={"BILLING_DB_NAME": database, "KAFKA_TOPIC_PREFIX": prefix},
+            events=[publish_requested(str(uuid.uuid4()), 9_000 + n % 7) for n in range(events)],
+            effects=answers,
+        )
+        await _kill_mid_batch(counts, case, prefix, database)
+
+
+SCENARIOS = {"search-indexer": search_indexer, "billing-slots": billing_slots}
+
+
+async def run(groups: list[str], *, events: int = 300) -> Counts:
+    counts = Counts()
+    for group in groups:
+        await SCENARIOS[group](counts, events)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--events", type=int, default=300, help="events in each group's backlog")
+    parser.add_argument("--group", action="append", choices=GROUPS, help="only these groups")
+    args = parser.parse_args(argv)
+    counts = asyncio.run(run(args.group or list(GROUPS), events=args.events))
+    sys.stdout.write(counts.report("A consumer killed mid-batch"))
+    return 1 if counts.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
