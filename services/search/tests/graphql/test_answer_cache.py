@@ -5,6 +5,7 @@ recruiter's resumeSearch is never kept."""
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -40,11 +41,32 @@ def marker(word: str) -> str:
     return f"{word}{uuid.uuid4().hex[:6]}"
 
 
+@dataclass
+class Kept:
+    """The service's two caches: the resolvers' answers and a visitor's whole responses."""
+
+    answers: AnswerCache
+    responses: AnswerCache
+
+    @property
+    def hits(self) -> int:
+        return self.answers.hits + self.responses.hits
+
+    @property
+    def check_interval(self) -> float:
+        return self.answers.check_interval
+
+    def __len__(self) -> int:
+        return len(self.answers) + len(self.responses)
+
+
 @pytest.fixture
-def answers(service_settings: ServiceSettings) -> AnswerCache:
+def answers(service_settings: ServiceSettings) -> Kept:
     assert isinstance(service_settings, SearchSettings)
-    return answer_cache_for(
-        service_settings.index_prefix, capacity=service_settings.answer_cache_size
+    prefix, capacity = service_settings.index_prefix, service_settings.answer_cache_size
+    return Kept(
+        answer_cache_for(prefix, capacity=capacity),
+        answer_cache_for(prefix, capacity=capacity, kind="responses"),
     )
 
 
@@ -54,13 +76,13 @@ async def job_ids(graphql: GraphQLClient, word: str) -> list[str]:
     return [hit["job"]["id"] for hit in answer["hits"]]
 
 
-async def seen_after_bound(answers: AnswerCache) -> None:
+async def seen_after_bound(answers: Kept) -> None:
     """Wait out the cache's bound: the next request reads the generation again."""
     await asyncio.sleep(answers.check_interval + 0.05)
 
 
 async def test_a_repeated_search_is_answered_from_the_cache_until_the_generation_moves(
-    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: AnswerCache
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: Kept
 ) -> None:
     word = marker("Lepidopterist")
     first = job_payload(title=f"{word} first")
@@ -86,7 +108,7 @@ async def test_a_repeated_search_is_answered_from_the_cache_until_the_generation
 
 
 async def test_organization_search_answers_are_kept_per_language(
-    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: AnswerCache
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: Kept
 ) -> None:
     word = marker("Mycology")
     async with committed_sessions() as session:
@@ -154,7 +176,7 @@ async def indexer(
 
 
 async def test_a_job_published_then_closed_through_the_indexer_is_seen_within_the_bound(
-    graphql: GraphQLClient, store: SearchStore, indexer: Any, answers: AnswerCache
+    graphql: GraphQLClient, store: SearchStore, indexer: Any, answers: Kept
 ) -> None:
     word = marker("Speleologist")
     assert await job_ids(graphql, word) == []
@@ -178,7 +200,7 @@ async def test_a_recruiters_resume_search_is_never_kept(
     tokens: TokenIssuer,
     store: SearchStore,
     committed_sessions: Any,
-    answers: AnswerCache,
+    answers: Kept,
 ) -> None:
     word = marker("Volcanologist")
     recruiter = graphql.as_user(tokens.token(roles=["recruiter"]))
@@ -214,3 +236,37 @@ async def test_the_cache_keeps_at_most_its_capacity_least_recently_used_first_ou
         assert await ask(key) == key
     assert made == ["a", "b", "c", "b"]  # "b" was the least recently used when "c" came
     assert len(cache) == 2
+
+
+async def test_a_visitors_search_only_request_is_answered_with_the_kept_bytes(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    store: SearchStore,
+    committed_sessions: Any,
+    service_settings: ServiceSettings,
+) -> None:
+    assert isinstance(service_settings, SearchSettings)
+    responses = answer_cache_for(
+        service_settings.index_prefix,
+        capacity=service_settings.answer_cache_size,
+        kind="responses",
+    )
+    word = marker("Entomologist")
+    async with committed_sessions() as session:
+        await index_job(store, session, job_payload(title=f"{word} one"), "jobs.job.published")
+    await store.refresh("jobs")
+    first = await graphql.execute(JOB_SEARCH, input={"fulltext": {"keys": word}})
+    hits = responses.hits
+    assert await graphql.execute(JOB_SEARCH, input={"fulltext": {"keys": word}}) == first
+    assert responses.hits == hits + 1
+
+    # a signed-in caller's request is executed (its search may still be a kept answer)
+    signed_in = graphql.as_user(tokens.token(roles=["applicant"]))
+    assert await signed_in.execute(JOB_SEARCH, input={"fulltext": {"keys": word}}) == first
+    # an operation asking more than searches is executed too
+    both = JOB_SEARCH.replace(
+        "jobSearch(input: $input) {", "vocabularies jobSearch(input: $input) {"
+    )
+    answer = await graphql.execute(both, input={"fulltext": {"keys": word}})
+    assert answer["data"]["vocabularies"]
+    assert responses.hits == hits + 1

@@ -153,12 +153,15 @@ class AnswerCache:
         self._checked_at = float("-inf")
 
 
-_CACHES: dict[str, AnswerCache] = {}
+_CACHES: dict[tuple[str, str], AnswerCache] = {}
 
 
-def answer_cache_for(name: str, *, capacity: int = DEFAULT_CAPACITY) -> AnswerCache:
-    """The process's cache for the indices of ``name`` (the index prefix)."""
-    cache = _CACHES.get(name)
+def answer_cache_for(
+    name: str, *, capacity: int = DEFAULT_CAPACITY, kind: str = "answers"
+) -> AnswerCache:
+    """The process's cache of ``kind`` (the resolvers' answers, or whole responses) for the
+    indices of ``name`` (the index prefix)."""
+    cache = _CACHES.get((name, kind))
     if cache is None or cache.capacity != capacity:
-        cache = _CACHES[name] = AnswerCache(name=name, capacity=capacity)
+        cache = _CACHES[(name, kind)] = AnswerCache(name=name, capacity=capacity)
     return cache

@@ -32,6 +32,7 @@ from search.engine.request import (
 )
 from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag
+from search.graphql.visitor_answers import not_keepable
 from search.settings import SearchSettings
 from search.taxonomy.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 
@@ -417,7 +418,10 @@ async def job_search(
 
     async def make() -> tuple[JobSearchResults | SearchErrors | SearchUnavailable, bool]:
         answer = await answer_job_search(context, request, language)
-        return answer, isinstance(answer, JobSearchResults)
+        keep = isinstance(answer, JobSearchResults)
+        if not keep:
+            not_keepable()  # nor the response that carries it
+        return answer, keep
 
     key = ("jobSearch", context.frontend.site, language, repr(request))
     return await answers_of(context).answer(

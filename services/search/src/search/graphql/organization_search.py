@@ -37,6 +37,7 @@ from search.graphql.job_search import (
     unavailable,
 )
 from search.graphql.types import OrganizationProfile
+from search.graphql.visitor_answers import not_keepable
 from search.taxonomy.vocabulary import TermLabels, label_in
 
 
@@ -131,7 +132,10 @@ async def organization_search(
 
     async def make() -> tuple[OrganizationSearchResults | SearchErrors | SearchUnavailable, bool]:
         answer = await answer_organization_search(context, request, language)
-        return answer, isinstance(answer, OrganizationSearchResults)
+        keep = isinstance(answer, OrganizationSearchResults)
+        if not keep:
+            not_keepable()  # nor the response that carries it
+        return answer, keep
 
     key = ("organizationSearch", context.frontend.site, language, repr(request))
     return await answers_of(context).answer(
