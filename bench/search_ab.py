@@ -11,7 +11,8 @@ throughput (each row alone), for jobSearch uncached (every request new to the an
 repeated (a few dozen searches again and again, as visitors' first pages), at the service, the
 gateway and the web, and the server render of /jobs beside the GraphQL call it makes::
 
-    .venv/bin/python -m bench.search_ab --report [--candidate-...] [--current-asks-bookmarks]
+    .venv/bin/python -m bench.search_ab --report [--pages] [--current-asks-bookmarks] \\
+        [--candidate-search URL] [--candidate-gateway URL] [--candidate-web URL]
 
 The candidate is a search service started from another checkout on a spare port with
 ``SEARCH_RUN_BACKGROUND_WORKERS=false`` (it must not join the stack's consumer groups), a
@@ -93,7 +94,7 @@ def report_rows(args: argparse.Namespace) -> list[ReportRow]:
                 ReportRow(f"{label} {layer} uncached", SearchThrough(url, unique=True), at_8)
             )
             rows.append(ReportRow(f"{label} {layer} repeated", SearchThrough(url), at_8))
-        if web:
+        if web and args.pages:
             page = PAGE_SEARCH_ALWAYS_BOOKMARKED if asks_bookmarks else PAGE_SEARCH_VISITOR
             rows.append(
                 ReportRow(f"{label} /jobs GraphQL call", SearchThrough(web, document=page), False)
