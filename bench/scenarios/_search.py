@@ -70,6 +70,26 @@ SEARCH = """query BenchJobSearch($input: JobSearchInput!) { jobSearch(input: $in
       locations { locality countryCode } salary { currency min max unit } }
     facets { field values { value label count } } }
   ... on SearchErrors { message } ... on SearchUnavailable { message } } }"""
+# The /jobs page's own operation (web/app/features/search/documents.ts, its fragments inlined):
+# the GraphQL call a server render of /jobs makes, measured beside the render. The web before
+# issue 28 asked every hit's ``bookmarked`` (a call to the jobs subgraph); since then only with
+# ``$signedIn`` (a visitor's is always false).
+PAGE_SEARCH = """query JobSearch($input: JobSearchInput!%(signed_in)s) { jobSearch(input: $input) {
+  __typename
+  ... on JobSearchResults { total
+    hits { job { id bookmarked%(include)s } title slug organizationId organizationName
+      organizationSlug logoUrl snippet locations { locality countryCode administrativeArea }
+      salary { currency unit min max } remoteOptions employmentTypes publishedAt featured
+      hasVideo distanceKm }
+    facets { field values { value label count } }
+    metadata { metatags { meta value } sorting page pageSize radius unit noindex } }
+  ... on SearchErrors { message errors { message field code } }
+  ... on SearchUnavailable { message } } }"""
+PAGE_SEARCH_VISITOR = PAGE_SEARCH % {
+    "signed_in": ", $signedIn: Boolean! = false",
+    "include": " @include(if: $signedIn)",
+}
+PAGE_SEARCH_ALWAYS_BOOKMARKED = PAGE_SEARCH % {"signed_in": "", "include": ""}
 TERMS = """query BenchTerms($vocabulary: String!) { terms(vocabulary: $vocabulary, limit: 50) {
   tid alias } }"""
 
@@ -107,8 +127,17 @@ async def asks() -> list[Ask]:
     ]
 
 
-def graphql_input(ask: Ask) -> dict[str, Any]:
+# Requests made unique (see SearchThrough's ``unique``): one count for every scenario, so no
+# two requests of a run share a cache key, whichever layer they are sent to.
+UNIQUE = itertools.count()
+
+
+def graphql_input(ask: Ask, *, unique: bool = False) -> dict[str, Any]:
+    """The search as GraphQL input; ``unique`` tags the first condition group with a tag the
+    search ignores (only ``facet:`` tags mean something) so that the search service's answer
+    cache (ADR 0047) never knows it, while Elasticsearch gets the very same request."""
     label, lat, lon = ask.city
+    tags = ["facet:employmentType"] + ([f"bench:{next(UNIQUE)}"] if unique else [])
     return {
         "language": "en",
         "facets": [{"field": f} for f in JOB_FACETS],
@@ -117,7 +146,7 @@ def graphql_input(ask: Ask) -> dict[str, Any]:
                 "conditions": [
                     {"field": "employmentType", "value": str(t)} for t in ask.employment
                 ],
-                "tags": ["facet:employmentType"],
+                "tags": tags,
             },
             {
                 "conditions": [{"field": "remoteOptions", "value": str(t)} for t in ask.remote],
@@ -156,11 +185,23 @@ def elasticsearch_body(ask: Ask) -> bytes:
 
 class SearchThrough:
     """``jobSearch`` through a GraphQL endpoint (the web server's /graphql, the gateway's, or
-    the search subgraph's own)."""
+    the search subgraph's own). ``unique`` makes every request one no cache has seen (the
+    uncached figure); otherwise the requests cycle through a few dozen searches, which a
+    search service with an answer cache answers from it after the warm-up. ``document`` is
+    the operation sent (the bench's own by default, or the /jobs page's)."""
 
-    def __init__(self, base_url: str, *, probe_path: str = "/") -> None:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        probe_path: str = "/",
+        unique: bool = False,
+        document: str = SEARCH,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.probe_path = probe_path
+        self.unique = unique
+        self.document = document
         self.client: httpx.AsyncClient | None = None
         self.cycle: itertools.cycle[Ask] | None = None
 
@@ -178,7 +219,10 @@ class SearchThrough:
         answer = check_graphql(
             await self.client.post(
                 "/graphql",
-                json={"query": SEARCH, "variables": {"input": graphql_input(next(self.cycle))}},
+                json={
+                    "query": self.document,
+                    "variables": {"input": graphql_input(next(self.cycle), unique=self.unique)},
+                },
                 headers=HEADERS,
             )
         )["jobSearch"]

@@ -47,14 +47,24 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the loader to throw");
 }
 
-function searchInput() {
+function searchVariables() {
   const call = query.mock.calls.find(([options]) => options.query === JOB_SEARCH);
-  return call?.[0].variables.input;
+  return call?.[0].variables;
+}
+
+function searchInput() {
+  return searchVariables()?.input;
 }
 
 describe("jobs route loader", () => {
   beforeEach(() => {
     query.mockReset();
+  });
+
+  it("asks a visitor's hits for no bookmark (always false for them: the gateway calls no jobs service)", async () => {
+    answer({});
+    await load("/jobs?search=nurse");
+    expect(searchVariables()).toMatchObject({ signedIn: false });
   });
 
   it("searches with the URL's filters and answers the results", async () => {

@@ -8,6 +8,7 @@ import { jobSearchPath } from "~/features/search/job-search-params";
 import { loadJobSearch, outcomeStatus, taxonomySegments } from "~/features/search/load-search";
 import { jobSearchMetaDescriptors, jobSearchSeo } from "~/features/search/search-seo";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { sessionOf } from "~/lib/session.server";
 import { unlessUnavailable } from "~/lib/apollo/unavailable.server";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { documentTitle } from "~/lib/i18n/document-title";
@@ -28,7 +29,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
   if (lowercase) throw lowercase;
   const url = new URL(request.url);
-  const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"]);
+  // signed in: the hits carry the caller's bookmarks; a visitor's search asks none
+  const signedIn = (await sessionOf(request)) !== null;
+  const { page, route } = await loadJobSearch(requestApolloClient(request), url, params["*"], signedIn);
   if (!page || route?.kind === "redirect") {
     const path = jobSearchPath(taxonomySegments(params["*"]).map((alias) => ({ alias: alias.toLowerCase() })));
     throw unlessUnavailable(unknownPathResponse(route ?? { kind: "unavailable" }, request, path, (target) =>

@@ -13,7 +13,9 @@ from search.api.feeds import feeds_router
 from search.api.sitemaps import sitemaps_router
 from search.db import outbox, revocations
 from search.engine import places
+from search.engine.answer_cache import answer_cache_for
 from search.graphql.schema import schema
+from search.graphql.visitor_answers import VisitorSearchAnswers
 from search.messaging.announcer import announcer_consumers, run_announcement_sender
 from search.messaging.consumers import consumers
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
@@ -65,4 +67,12 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
     app.include_router(feeds_router(settings))
     app.include_router(sitemaps_router(settings))
     app.include_router(alerts_router(settings))
+    # a visitor's repeated search answered with the kept bytes (ADR 0047)
+    app.add_middleware(
+        VisitorSearchAnswers,
+        answers=lambda: answer_cache_for(
+            settings.index_prefix, capacity=settings.answer_cache_size, kind="responses"
+        ),
+        sessions=lambda: app.state.runtime.sessions,
+    )
     return app

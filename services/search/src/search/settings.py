@@ -6,6 +6,7 @@ from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
 from search.alerts.settings import AlertSettings
+from search.engine.answer_cache import DEFAULT_CAPACITY
 from search.site.announce.settings import AnnounceSettings
 from search.site.sitemaps.render import URLS_PER_SITEMAP
 
@@ -21,6 +22,9 @@ class SearchSettings(AnnounceSettings, AlertSettings, ServiceSettings):
     )
     # Aliases are "{prefix}-jobs" and "{prefix}-organizations"; tests use a prefix of their own.
     index_prefix: str = "jobboard"
+    # jobSearch and organizationSearch answers kept in each process until the indices change
+    # (ADR 0047): at most this many (an LRU); 0 keeps none.
+    answer_cache_size: int = Field(default=DEFAULT_CAPACITY, ge=0, le=10_000)
 
     # The sitemaps (search.site.sitemaps): URLs a file (the protocol allows 50,000), the languages
     # served (the first without a path prefix), how long clients and proxies may keep one.

@@ -24,6 +24,14 @@ export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat): Job
 }
 
 /**
+ * Whether the caller bookmarked the hit: a visitor's search does not ask (false for them), a
+ * signed-in caller's says; null when the jobs service could not tell.
+ */
+function bookmarkOf(hit: JobSearchHitView, signedIn: boolean): boolean | null {
+  return hit.job.bookmarked ?? (signedIn ? null : false);
+}
+
+/**
  * The page's results as teasers, an ad teaser after every fifth (spec 9). The bookmark button
  * shows for visitors (it leads them to save a search) and applicants, except on a hit whose
  * bookmark the jobs service could not tell (it was down: the hit shows without it).
@@ -54,11 +62,11 @@ export function JobResults({
             <JobTeaser
               {...hitTeaserProps(hit, format)}
               actions={
-                showBookmarks && hit.job.bookmarked !== null ? (
+                showBookmarks && bookmarkOf(hit, signedIn) !== null ? (
                   <BookmarkButton
-                    key={`${hit.job.id}:${hit.job.bookmarked}`}
+                    key={`${hit.job.id}:${bookmarkOf(hit, signedIn)}`}
                     jobId={hit.job.id}
-                    bookmarked={hit.job.bookmarked}
+                    bookmarked={bookmarkOf(hit, signedIn) ?? false}
                     signedIn={signedIn}
                   />
                 ) : null

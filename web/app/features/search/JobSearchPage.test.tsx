@@ -198,6 +198,19 @@ describe("JobSearchPage results", () => {
     );
   });
 
+  it("offers a visitor the bookmark button on hits that asked no bookmark", () => {
+    render(
+      page("", {
+        kind: "results",
+        results: jobResults([jobHit(1, { job: { id: "job-1" } })]),
+      }),
+    );
+    expect(screen.getByRole("button", { name: "Bookmark" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+  });
+
   it("tracks job_search with the search query", async () => {
     render(
       page("search=nurse", {

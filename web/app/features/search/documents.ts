@@ -28,7 +28,7 @@ export const JOB_SEARCH_HIT_FIELDS = graphql(`
   fragment JobSearchHitFields on JobSearchHit {
     job {
       id
-      bookmarked
+      bookmarked @include(if: $signedIn)
     }
     title
     slug
@@ -59,7 +59,7 @@ export const JOB_SEARCH_HIT_FIELDS = graphql(`
 
 /** Spec 3: the job search; the union is switched on __typename. */
 export const JOB_SEARCH = graphql(`
-  query JobSearch($input: JobSearchInput!) {
+  query JobSearch($input: JobSearchInput!, $signedIn: Boolean! = false) {
     jobSearch(input: $input) {
       __typename
       ... on JobSearchResults {

@@ -89,11 +89,13 @@ export async function searchJobs(
   client: SearchClient,
   state: JobSearchState,
   categories: readonly CategorySelection[],
+  signedIn = false,
 ): Promise<SearchOutcome<JobSearchResultsView>> {
   try {
     const { data } = await client.query({
       query: JOB_SEARCH,
-      variables: { input: buildJobSearchInput(state, categories) },
+      // a visitor's hits ask no bookmark (always false): the gateway then never calls jobs
+      variables: { input: buildJobSearchInput(state, categories), signedIn },
       fetchPolicy: "no-cache",
     });
     const answer = data?.jobSearch;
@@ -140,7 +142,12 @@ function landingPageOf(route: RouteResolution | null): LandingPageView | null {
  * redirect, which wins) while its aliases are read as terms. A path whose aliases are no terms
  * may still be a city landing page (/jobs/new-york): it searches around the page's place.
  */
-export async function loadJobSearch(client: SearchClient, url: URL, splat: string | undefined): Promise<JobSearchLoad> {
+export async function loadJobSearch(
+  client: SearchClient,
+  url: URL,
+  splat: string | undefined,
+  signedIn = false,
+): Promise<JobSearchLoad> {
   const aliases = taxonomySegments(splat).map((alias) => alias.toLowerCase());
   const routed = aliases.length > 0 ? resolveRoute(client, jobSearchPath(aliases.map((alias) => ({ alias })))) : null;
   let categories: CategorySelection[] | null;
@@ -167,7 +174,7 @@ export async function loadJobSearch(client: SearchClient, url: URL, splat: strin
   if (!categories) return { page: null, route };
   const parsed = withLandingPlace(parseJobSearchParams(url.searchParams), landingPage);
   const { state, notice } = await resolvePlace(client, parsed);
-  const outcome = await searchJobs(client, state, categories);
+  const outcome = await searchJobs(client, state, categories, signedIn);
   return { page: { state, categories, outcome, notices: notice ? [notice] : [], landingPage }, route };
 }
 

@@ -1,8 +1,9 @@
-"""Search proper's table: the featured subscriptions the organization documents carry."""
+"""Search proper's tables: the featured subscriptions the organization documents carry, and the
+indices' generation the answer cache follows."""
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Integer, String
+from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from search.db import Base
@@ -22,3 +23,14 @@ class FeaturedSubscription(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer)
+
+
+class IndexGeneration(Base):
+    """How many times the indices of one prefix changed (the indexer bumps it after each batch
+    it made searchable): kept search answers of an older generation are dropped (ADR 0047)."""
+
+    __tablename__ = "index_generations"
+
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    generation: Mapped[int] = mapped_column(BigInteger)
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -8,12 +8,13 @@ from typing import Annotated
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import Error, errors_summary, field_errors, site_name
-from jobkit.site_settings import DEFAULT_SITE_NAME, page_title
+from jobkit.site_settings import DEFAULT_SITE_NAME, SITE_SETTINGS, page_title
 from strawberry.types import Info
 
 from search import errors as domain_errors
 from search.db import site_settings
 from search.engine.answer import SearchAnswer, nearest_km
+from search.engine.answer_cache import AnswerCache, answer_cache_for
 from search.engine.indexing.store import SearchStore, store_for
 from search.engine.job_search import run_job_search
 from search.engine.request import (
@@ -31,6 +32,7 @@ from search.engine.request import (
 )
 from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag
+from search.graphql.visitor_answers import not_keepable
 from search.settings import SearchSettings
 from search.taxonomy.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 
@@ -393,11 +395,43 @@ def language_in(context: SearchContext, requested: str | None) -> str:
     return requested if requested else language_of(context.frontend.locale)
 
 
+def site_settings_version() -> int:
+    """An answer's title carries the site's name, which the process keeps (jobkit.site_settings)."""
+    return SITE_SETTINGS.generation
+
+
+def answers_of(context: SearchContext) -> AnswerCache:
+    """The process's kept answers of the request's indices (ADR 0047)."""
+    settings = context.settings
+    assert isinstance(settings, SearchSettings)
+    return answer_cache_for(settings.index_prefix, capacity=settings.answer_cache_size)
+
+
 async def job_search(
     info: Info[SearchContext, None], data: JobSearchInput
 ) -> JobSearchResults | SearchErrors | SearchUnavailable:
+    """The answer is the same for every caller of a site and language: kept until the index
+    changes (results only; refusals and an unavailable index are asked again)."""
     context = info.context
     request = to_request(data)
+    language = language_in(context, data.language)
+
+    async def make() -> tuple[JobSearchResults | SearchErrors | SearchUnavailable, bool]:
+        answer = await answer_job_search(context, request, language)
+        keep = isinstance(answer, JobSearchResults)
+        if not keep:
+            not_keepable()  # nor the response that carries it
+        return answer, keep
+
+    key = ("jobSearch", context.frontend.site, language, repr(request))
+    return await answers_of(context).answer(
+        key, make, sessions=context.sessions, local=site_settings_version
+    )
+
+
+async def answer_job_search(
+    context: SearchContext, request: SearchRequest, language: str
+) -> JobSearchResults | SearchErrors | SearchUnavailable:
     try:
         search, answer = await run_job_search(
             store_of(context), request, site=context.frontend.site
@@ -414,7 +448,7 @@ async def job_search(
             for source in answer.hits
         ],
         total=answer.total,
-        facets=facets_of(search.kind, answer, terms, language_in(context, data.language)),
+        facets=facets_of(search.kind, answer, terms, language),
         metadata=metadata(
             request,
             answer,

@@ -23,6 +23,7 @@ from search.graphql.job_search import (
     SearchFulltextInput,
     SearchMetadata,
     SearchUnavailable,
+    answers_of,
     condition_groups,
     facet_requests,
     facet_tids,
@@ -31,10 +32,12 @@ from search.graphql.job_search import (
     load_terms,
     metadata,
     search_errors,
+    site_settings_version,
     store_of,
     unavailable,
 )
 from search.graphql.types import OrganizationProfile
+from search.graphql.visitor_answers import not_keepable
 from search.taxonomy.vocabulary import TermLabels, label_in
 
 
@@ -122,8 +125,27 @@ def _hit(
 async def organization_search(
     info: Info[SearchContext, None], data: OrganizationSearchInput
 ) -> OrganizationSearchResults | SearchErrors | SearchUnavailable:
+    """Kept like jobSearch's answers (the same for every caller of a site and language)."""
     context = info.context
     request = to_request(data)
+    language = language_in(context, data.language)
+
+    async def make() -> tuple[OrganizationSearchResults | SearchErrors | SearchUnavailable, bool]:
+        answer = await answer_organization_search(context, request, language)
+        keep = isinstance(answer, OrganizationSearchResults)
+        if not keep:
+            not_keepable()  # nor the response that carries it
+        return answer, keep
+
+    key = ("organizationSearch", context.frontend.site, language, repr(request))
+    return await answers_of(context).answer(
+        key, make, sessions=context.sessions, local=site_settings_version
+    )
+
+
+async def answer_organization_search(
+    context: SearchContext, request: SearchRequest, language: str
+) -> OrganizationSearchResults | SearchErrors | SearchUnavailable:
     try:
         search, answer, counts = await run_organization_search(
             store_of(context), request, site=context.frontend.site
@@ -132,7 +154,6 @@ async def organization_search(
         return search_errors(refused)
     except (ApiError, TransportError) as error:
         return unavailable("organization search", error)
-    language = language_in(context, data.language)
     hit_tids = {
         tid
         for source in answer.hits

@@ -9,7 +9,7 @@ routes' versions refuse an older version delivered late.
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Callable, Hashable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Sequence
 from contextlib import asynccontextmanager
 
 from elasticsearch import ApiError, ConnectionTimeout
@@ -18,9 +18,10 @@ from jobkit.app import ServiceRuntime
 from jobkit.consumer import Batching, Handler, IdempotentConsumer, dependency_unavailable
 from jobkit.events import EventEnvelope
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.db import processed_events, site_settings
+from search.engine.answer_cache import bump_generation
 from search.engine.indexing.indexer import apply_subscription, relabel_term
 from search.engine.indexing.payloads import (
     JOB_DELETED,
@@ -179,16 +180,17 @@ def indexer_topics(settings: SearchSettings, store: SearchStore) -> dict[str, di
 
 
 def indexer_consumer(
-    runtime: ServiceRuntime, settings: SearchSettings, store: SearchStore
+    sessions: async_sessionmaker[AsyncSession], settings: SearchSettings, store: SearchStore
 ) -> IdempotentConsumer:
     return IdempotentConsumer(
         group_id=settings.topic(INDEXER_GROUP),
         handlers=indexer_topics(settings, store),
-        sessions=runtime.sessions,
+        sessions=sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
-        # what a batch wrote is searchable at once, not at the next refresh interval
-        after_batch=store.refresh_all,
+        # what a batch wrote is searchable at once, not at the next refresh interval, and kept
+        # search answers of before it are dropped
+        after_batch=searchable_now(sessions, store),
         # job and profile events carry the whole aggregate: a batch's last one per aggregate
         # is all that needs indexing (the documents are versioned)
         coalesce=snapshot_coalesce(settings),
@@ -197,6 +199,21 @@ def indexer_consumer(
         batching=Batching(scope=lambda: bulk_scope(store), scoped=BULK_INDEXED_EVENTS),
         unavailable=elasticsearch_unavailable,
     )
+
+
+def searchable_now(
+    sessions: async_sessionmaker[AsyncSession], store: SearchStore
+) -> Callable[[], Awaitable[None]]:
+    """After a batch: refresh the indices, then bump their generation (in that order, so an
+    answer read at the new generation already sees the batch; ADR 0047)."""
+
+    async def after_batch() -> None:
+        await store.refresh_all()
+        async with sessions() as session:
+            await bump_generation(session, store.prefix)
+            await session.commit()
+
+    return after_batch
 
 
 @asynccontextmanager
@@ -240,7 +257,7 @@ def consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     assert isinstance(settings, SearchSettings)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
     return [
-        indexer_consumer(runtime, settings, store),
+        indexer_consumer(runtime.sessions, settings, store),
         # identity's site settings (the site's name in page titles)
         IdempotentConsumer(
             group_id=settings.topic(SITE_CONFIG_GROUP),

@@ -20,6 +20,7 @@ from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from search.engine.answer_cache import bump_generation
 from search.engine.indexing.payloads import (
     JOB_DELETED,
     JOB_EVENTS,
@@ -217,6 +218,7 @@ async def reindex(
             for envelope in later:
                 await _apply(store, session, envelope)
             caught_up += len(later)
+        await bump_generation(session, store.prefix)  # kept answers were of the old indices
         await session.commit()
     if not keep_old:
         for index in left:
