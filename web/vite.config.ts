@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { graphqlDocuments } from "./scripts/graphql-documents-plugin.ts";
 import { reachableModules } from "./scripts/reachable-modules.ts";
 import { mantineStyles } from "./scripts/mantine-styles-plugin.ts";
+import { precompiledMessages } from "./scripts/precompiled-messages-plugin.ts";
 
 // What every page loads: the client entry, the root route and what they import.
 const firstLoad = reachableModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/);
@@ -18,6 +19,7 @@ export default defineConfig({
     graphqlDocuments(new URL("./app/lib/graphql/generated/graphql.ts", import.meta.url)),
     reactRouter(),
     mantineStyles(),
+    precompiledMessages(),
     firstLoad.plugin,
     publicPages.plugin,
   ],

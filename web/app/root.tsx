@@ -47,7 +47,7 @@ import { logClientError } from "~/lib/client-log";
 import { CookieConsent } from "~/components/CookieConsent";
 import { TagLibrary } from "~/components/TagLibrary";
 import { CookieConsentProvider, readCookieConsent } from "~/lib/cookie-consent";
-import { CATALOGUES } from "~/lib/i18n/catalogues.server";
+import { compiledCatalogue } from "~/lib/i18n/catalogues.server";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { documentTitle } from "~/lib/i18n/document-title";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
@@ -95,9 +95,10 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
     cookieConsent: readCookieConsent(cookies),
     // The first render has its messages (no request from the browser for them). The site's own
     // language needs none: its texts are the defaultMessages in the code, and its catalogue (some
-    // 80 KB) would only weigh down every page's HTML and each revalidation of this loader.
+    // 80 KB) would only weigh down every page's HTML and each revalidation of this loader. The
+    // others go compiled: the browser's react-intl has no ICU parser (lib/i18n/compile-messages).
     locale,
-    messages: locale === DEFAULT_LOCALE ? {} : CATALOGUES[locale],
+    messages: locale === DEFAULT_LOCALE ? {} : compiledCatalogue(locale),
     pathLocale,
     site,
     tagManagerUrl: serverEnv().TAG_MANAGER_URL ?? null,

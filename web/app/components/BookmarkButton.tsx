@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/Link";
+import { useOpenedOnce } from "~/components/use-opened-once";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -76,6 +77,8 @@ export function BookmarkButton({
   const intl = useIntl();
   const location = useLocation();
   const [explaining, setExplaining] = useState(false);
+  // a dialog per search result: mounted once a visitor asks
+  const dialog = useOpenedOnce(explaining);
   const [on, setOn] = useState(bookmarked);
   const [bookmark, adding] = useMutation(BOOKMARK_JOB);
   const [unbookmark, removing] = useMutation(UNBOOKMARK_JOB);
@@ -111,9 +114,9 @@ export function BookmarkButton({
       >
         <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
       </Button>
-      {signedIn ? null : (
+      {signedIn || !dialog.mounted ? null : (
         <Modal
-          opened={explaining}
+          opened={dialog.shown}
           onClose={() => setExplaining(false)}
           title={intl.formatMessage(messages.visitorTitle)}
           centered

@@ -10,6 +10,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useOpenedOnce } from "~/components/use-opened-once";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
   CONSENT_CATEGORIES,
@@ -135,9 +136,12 @@ function ConsentChoices() {
 function ConsentSettings() {
   const intl = useIntl();
   const { settingsOpen, closeSettings } = useCookieConsent();
+  // on every page, opened from the footer now and then: mounted once asked for
+  const dialog = useOpenedOnce(settingsOpen);
+  if (!dialog.mounted) return null;
   return (
     <Modal
-      opened={settingsOpen}
+      opened={dialog.shown}
       onClose={closeSettings}
       title={intl.formatMessage(messages.settings)}
       centered

@@ -68,7 +68,9 @@ export function LocationField({
           setText(label);
           choose(place ? suggestionToGeo(place) : null);
         }}
-        comboboxProps={{ withinPortal: true }}
+        // the dropdown mounts when it opens: kept mounted (Combobox's default), it was rendered,
+        // measured and positioned with every page's hydration although nobody had typed yet
+        comboboxProps={{ withinPortal: true, keepMounted: false }}
       />
       <PlaceFields geo={chosen} />
     </>

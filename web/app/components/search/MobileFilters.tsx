@@ -2,6 +2,7 @@ import { Badge, Button, Drawer, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useOpenedOnce } from "~/components/use-opened-once";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
@@ -30,6 +31,7 @@ export function MobileFilters({
 }) {
   const intl = useIntl();
   const [opened, { open, close }] = useDisclosure(false);
+  const drawer = useOpenedOnce(opened);
   const title = intl.formatMessage(messages.filters);
   return (
     <>
@@ -50,18 +52,20 @@ export function MobileFilters({
       >
         {title}
       </Button>
-      <Drawer opened={opened} onClose={close} title={title} position="bottom" size="85%" hiddenFrom="md">
-        <Stack gap="lg">
-          {children}
-          <Button onClick={close}>
-            {total === null ? (
-              <FormattedMessage {...messages.showResults} />
-            ) : (
-              <FormattedMessage {...messages.showCount} values={{ total }} />
-            )}
-          </Button>
-        </Stack>
-      </Drawer>
+      {drawer.mounted ? (
+        <Drawer opened={drawer.shown} onClose={close} title={title} position="bottom" size="85%" hiddenFrom="md">
+          <Stack gap="lg">
+            {children}
+            <Button onClick={close}>
+              {total === null ? (
+                <FormattedMessage {...messages.showResults} />
+              ) : (
+                <FormattedMessage {...messages.showCount} values={{ total }} />
+              )}
+            </Button>
+          </Stack>
+        </Drawer>
+      ) : null}
     </>
   );
 }

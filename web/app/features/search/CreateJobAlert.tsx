@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from "@man
 import { type FormEvent, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Captcha } from "~/components/Captcha";
+import { useOpenedOnce } from "~/components/use-opened-once";
 import { DangerList } from "~/components/DangerList";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
@@ -196,6 +197,7 @@ function AlertForm({
 export function CreateJobAlert(props: CreateJobAlertProps) {
   const intl = useIntl();
   const [opened, setOpened] = useState(false);
+  const dialog = useOpenedOnce(opened);
   const [created, setCreated] = useState<Created | null>(null);
   const close = () => {
     setOpened(false);
@@ -214,28 +216,30 @@ export function CreateJobAlert(props: CreateJobAlertProps) {
           {props.label ?? <FormattedMessage {...messages.open} />}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={close} title={intl.formatMessage(messages.title)} centered>
-        {created ? (
-          <Stack gap="md">
-            {created.confirmed ? (
-              <Alert color="green" role="status" title={intl.formatMessage(messages.savedTitle)}>
-                <FormattedMessage {...messages.saved} values={{ name: created.name, email: created.email }} />
-              </Alert>
-            ) : (
-              <Alert color="blue" role="status" title={intl.formatMessage(messages.checkMailTitle)}>
-                <FormattedMessage {...messages.checkMail} values={{ name: created.name, email: created.email }} />
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={close}>
-                <FormattedMessage {...messages.close} />
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <AlertForm {...props} onCreated={setCreated} onCancel={close} />
-        )}
-      </Modal>
+      {dialog.mounted ? (
+        <Modal opened={dialog.shown} onClose={close} title={intl.formatMessage(messages.title)} centered>
+          {created ? (
+            <Stack gap="md">
+              {created.confirmed ? (
+                <Alert color="green" role="status" title={intl.formatMessage(messages.savedTitle)}>
+                  <FormattedMessage {...messages.saved} values={{ name: created.name, email: created.email }} />
+                </Alert>
+              ) : (
+                <Alert color="blue" role="status" title={intl.formatMessage(messages.checkMailTitle)}>
+                  <FormattedMessage {...messages.checkMail} values={{ name: created.name, email: created.email }} />
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button onClick={close}>
+                  <FormattedMessage {...messages.close} />
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <AlertForm {...props} onCreated={setCreated} onCancel={close} />
+          )}
+        </Modal>
+      ) : null}
     </>
   );
 }

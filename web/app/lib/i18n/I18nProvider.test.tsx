@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider, useLocaleChoice } from "./I18nProvider";
@@ -63,7 +63,8 @@ describe("I18nProvider", () => {
     );
     await act(async () => screen.getByRole("button", { name: "fr" }).click());
     expect(fetcher).toHaveBeenCalledWith("/api/messages/fr", expect.anything());
-    expect(screen.getByTestId("translated")).toHaveTextContent("Aller au contenu");
+    // the catalogue is compiled with the ICU parser, loaded for it
+    await waitFor(() => expect(screen.getByTestId("translated")).toHaveTextContent("Aller au contenu"));
     expect(screen.getByTestId("number").textContent).toMatch(/^1\s234,5$/);
     expect(document.documentElement.lang).toBe("fr");
     expect(localeFromCookie(document.cookie)).toBe("fr");

@@ -8,6 +8,7 @@ import {
 } from "react";
 import { IntlProvider } from "react-intl";
 import { onIntlError } from "./intl-errors";
+import { compileInBrowser, type CompiledMessages } from "./compile-messages";
 import { loadMessages, type Messages } from "./load-messages";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale } from "./locales";
 
@@ -37,7 +38,7 @@ export function I18nProvider({
   children,
 }: {
   locale?: Locale;
-  messages?: Messages;
+  messages?: Messages | CompiledMessages;
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState({
@@ -45,7 +46,7 @@ export function I18nProvider({
     messages: initialMessages,
   });
   const chooseLocale = useCallback(async (locale: Locale) => {
-    const messages = await loadMessages(locale);
+    const messages = await compileInBrowser(await loadMessages(locale));
     document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=31536000; samesite=lax`;
     document.documentElement.lang = locale;
     setCurrent({ locale, messages });
