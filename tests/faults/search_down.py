@@ -123,6 +123,10 @@ async def indexed(index_prefix: str) -> dict[str, dict[str, Any]]:
     return {hit["_id"]: {"version": hit["_version"], **hit["_source"]} for hit in hits}
 
 
+NEW_JOB_SEARCH = """{ jobSearch(input: {fulltext: {keys: "arborist during the outage"}}) {
+  __typename ... on JobSearchResults { total } ... on SearchUnavailable { message } } }"""
+
+
 async def search_total(search: OwnService) -> int | None:
     _, _, body = await search.graphql(JOB_SEARCH)
     answer = (body.get("data") or {}).get("jobSearch") or {}
@@ -193,7 +197,9 @@ async def _scenario(
 
     cut = await proxy.outage()
     started = time.monotonic()
-    status, text, body = await search.graphql(JOB_SEARCH)
+    # a search not asked before: the one above may be answered from the search-answer cache
+    # (ADR 0047), rightly, since the index cannot change while Elasticsearch is away
+    status, text, body = await search.graphql(NEW_JOB_SEARCH)
     answer = (body.get("data") or {}).get("jobSearch") or {}
     counts.check(
         status == 200
