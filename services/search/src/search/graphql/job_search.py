@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from typing import Annotated, TypeVar
 
 import strawberry
 from elasticsearch import ApiError, TransportError
@@ -37,6 +38,7 @@ from search.settings import SearchSettings
 from search.taxonomy.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 SearchErrorCode = strawberry.enum(
     domain_errors.SearchErrorCode, description="Why a search request was refused."
@@ -415,15 +417,33 @@ async def job_search(
     context = info.context
     request = to_request(data)
     language = language_in(context, data.language)
+    return await kept_search_answer(
+        context,
+        ("jobSearch", language, request),
+        lambda: answer_job_search(context, request, language),
+        JobSearchResults,
+    )
 
-    async def make() -> tuple[JobSearchResults | SearchErrors | SearchUnavailable, bool]:
-        answer = await answer_job_search(context, request, language)
-        keep = isinstance(answer, JobSearchResults)
+
+async def kept_search_answer(
+    context: SearchContext,
+    asked: tuple[str, str, SearchRequest],
+    compute: Callable[[], Awaitable[T]],
+    results: type,
+) -> T:
+    """A search's answer (``asked``: the field, the language and the request), the same for every
+    caller of the site: kept until the index changes when it is ``results``; a refusal or an
+    unavailable index is asked again, and the response that carries it is not kept either."""
+
+    async def make() -> tuple[T, bool]:
+        answer = await compute()
+        keep = isinstance(answer, results)
         if not keep:
-            not_keepable()  # nor the response that carries it
+            not_keepable()
         return answer, keep
 
-    key = ("jobSearch", context.frontend.site, language, repr(request))
+    field, language, request = asked
+    key = (field, context.frontend.site, language, repr(request))
     return await answers_of(context).answer(
         key, make, sessions=context.sessions, local=site_settings_version
     )

@@ -23,21 +23,19 @@ from search.graphql.job_search import (
     SearchFulltextInput,
     SearchMetadata,
     SearchUnavailable,
-    answers_of,
     condition_groups,
     facet_requests,
     facet_tids,
     facets_of,
+    kept_search_answer,
     language_in,
     load_terms,
     metadata,
     search_errors,
-    site_settings_version,
     store_of,
     unavailable,
 )
 from search.graphql.types import OrganizationProfile
-from search.graphql.visitor_answers import not_keepable
 from search.taxonomy.vocabulary import TermLabels, label_in
 
 
@@ -129,17 +127,11 @@ async def organization_search(
     context = info.context
     request = to_request(data)
     language = language_in(context, data.language)
-
-    async def make() -> tuple[OrganizationSearchResults | SearchErrors | SearchUnavailable, bool]:
-        answer = await answer_organization_search(context, request, language)
-        keep = isinstance(answer, OrganizationSearchResults)
-        if not keep:
-            not_keepable()  # nor the response that carries it
-        return answer, keep
-
-    key = ("organizationSearch", context.frontend.site, language, repr(request))
-    return await answers_of(context).answer(
-        key, make, sessions=context.sessions, local=site_settings_version
+    return await kept_search_answer(
+        context,
+        ("organizationSearch", language, request),
+        lambda: answer_organization_search(context, request, language),
+        OrganizationSearchResults,
     )
 
 
