@@ -51,15 +51,21 @@ def services() -> list[str]:
     return [entry["name"] for entry in registry["services"]]
 
 
-def _tracked(paths: Sequence[str]) -> list[str]:
-    command = ["git", "ls-files", "--", *paths]
-    listed = subprocess.run(  # noqa: S603 - a command built here, git from PATH
-        command,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
+def _run(
+    command: list[str], cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run a command built here (git, uv, the image environment's Python), outside any venv."""
+    if env is not None:
+        env = {key: value for key, value in env.items() if key != "VIRTUAL_ENV"}
+    return subprocess.run(  # noqa: S603 - the commands are this script's own
+        command, cwd=cwd, env=env, capture_output=True, text=True, check=False
     )
+
+
+def _tracked(paths: Sequence[str]) -> list[str]:
+    listed = _run(["git", "ls-files", "--", *paths], ROOT)
+    if listed.returncode != 0:
+        raise ImageError(f"git ls-files failed: {listed.stderr.strip()}")
     return listed.stdout.splitlines()
 
 
@@ -83,31 +89,16 @@ def build(service: str, app: Path, *, as_image: bool) -> None:
         "UV_PYTHON_DOWNLOADS": "never",
         "UV_PROJECT_ENVIRONMENT": str(app / ".venv"),
     }
-    env.pop("VIRTUAL_ENV", None)
     command = ["uv", "sync", "--frozen", "--no-dev", "--package", f"jobboard-{service}"]
-    synced = subprocess.run(  # noqa: S603 - a command built here, uv from PATH
-        command,
-        cwd=app,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    synced = _run(command, app, env)
     if synced.returncode != 0:
         raise ImageError(f"{service}: uv sync failed: {synced.stderr.strip()}")
 
 
 def import_all(service: str, app: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
-    env.pop("VIRTUAL_ENV", None)
-    imported = subprocess.run(  # noqa: S603 - the image environment's own interpreter
-        [str(app / ".venv" / "bin" / "python"), "-c", IMPORT_ALL, service],
-        cwd=app / "services" / service,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    python = str(app / ".venv" / "bin" / "python")
+    imported = _run([python, "-c", IMPORT_ALL, service], app / "services" / service, env)
     if imported.returncode != 0:
         detail = imported.stdout.strip() or imported.stderr.strip().splitlines()[-1]
         raise ImageError(f"{service}: its image cannot import every module:\n{detail}")
