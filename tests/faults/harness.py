@@ -94,6 +94,8 @@ class OwnService:
     name: str
     env: dict[str, str]
     port: int = field(default_factory=free_port)
+    # the ASGI factory, in the service's package (the alert mailer: ``mailer:create_mailer_app``)
+    app: str = "main:create_app"
     log: Path = field(default_factory=lambda: ROOT / ".local" / "logs" / "faults-service.log")
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
@@ -108,7 +110,7 @@ class OwnService:
         self.process = subprocess.Popen(
             [
                 str(ROOT / ".venv" / "bin" / "uvicorn"),
-                f"{self.name}.main:create_app",
+                f"{self.name}.{self.app}",
                 "--factory",
                 "--host",
                 "127.0.0.1",
