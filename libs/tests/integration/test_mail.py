@@ -3,7 +3,7 @@ a message carries, its HTML alternative and its attachments, as the receiving se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
@@ -11,9 +11,11 @@ from typing import Any
 
 import aiosmtplib
 import pytest
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from jobkit.consumer import dependency_unavailable
 from jobkit.mail import Attachment, MailSettings, compose, send_mail, upload_attachments
 from jobkit.testing.server import free_port
-from jobkit.testing.smtp import smtp_inbox
+from jobkit.testing.smtp import smtp_inbox, smtp_server
 from jobkit.uploads import LocalDiskStorage
 
 PDF = b"%PDF-1.4\n% a small file\n"
@@ -133,6 +135,52 @@ async def test_an_unreachable_relay_raises_so_the_consumer_retries() -> None:
     message = compose(mailer, to="a@applicants.example", subject="Hi", text="Hi\n")
     with pytest.raises(aiosmtplib.SMTPException):
         await send_mail(message, settings=mailer)
+
+
+@dataclass
+class _Refusing:
+    """A relay that answers every mail with ``answer`` at the given stage."""
+
+    answer: str
+    stage: str
+    port: int = field(default_factory=free_port)
+
+    async def handle_RCPT(  # noqa: N802 - aiosmtpd's hook name
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, options: Any
+    ) -> str:
+        if self.stage == "RCPT":
+            return self.answer
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
+        self, server: SMTP, session: Session, envelope: Envelope
+    ) -> str:
+        return self.answer if self.stage == "DATA" else "250 OK"
+
+
+@pytest.mark.parametrize(
+    ("stage", "answer", "outage"),
+    [
+        ("DATA", "421 4.3.2 Service shutting down, try again later", True),
+        ("RCPT", "450 4.2.1 Mailbox busy, try again later", True),
+        ("DATA", "451 4.3.0 Local error in processing", True),
+        ("DATA", "554 5.7.1 Message refused", False),
+        ("RCPT", "550 5.1.1 No such user", False),
+    ],
+)
+async def test_a_relay_refusing_for_now_is_an_outage_and_for_good_is_not(
+    stage: str, answer: str, outage: bool
+) -> None:
+    """A relay answering 4xx (shutting down, busy) is down for now: the consumer's partition
+    waits and the mail goes once it takes mail again; 5xx is the mail's fault (dead-lettered
+    after its tries)."""
+    with smtp_server(_Refusing(answer, stage)) as relay:
+        mailer = settings(relay.port, smtp_timeout_seconds=5)
+        message = compose(mailer, to="a@applicants.example", subject="Hi", text="Hi\n")
+        with pytest.raises(aiosmtplib.SMTPException) as raised:
+            await send_mail(message, settings=mailer)
+    assert dependency_unavailable(raised.value) is outage
 
 
 def test_the_default_message_id_domain_is_the_senders() -> None:
