@@ -29,18 +29,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import threading
 import time
 import uuid
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import httpx
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
 from jobkit.contracts import JOB_TOPIC
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.settings import ServiceSettings
@@ -56,8 +52,8 @@ from tests.faults.harness import (
     ROOT,
     Counts,
     OwnService,
+    SmtpRelay,
     connect,
-    free_port,
     own_topics,
     scratch_database,
     wait_for,
@@ -67,49 +63,11 @@ from tests.faults.search_down import ELASTICSEARCH, ELASTICSEARCH_URL, job_event
 
 LOG = ROOT / ".local" / "logs" / "faults-alert-mailer.log"
 ROUND_FAILED = "an alert mailer round failed"
-SHUTTING_DOWN = "421 4.3.2 Service shutting down, try again later"
 
 
 def _word() -> str:
     """A made-up word only this run's jobs carry (letters: the analyser keeps it whole)."""
     return "zq" + "".join(chr(97 + int(c, 16)) for c in uuid.uuid4().hex[:10])
-
-
-@dataclass
-class Relay:
-    """The SMTP relay: takes ``taken`` mails, then answers 421 to every mail until ``accept``."""
-
-    port: int = field(default_factory=free_port)
-    taken: int | None = None
-    mails: list[tuple[str, EmailMessage]] = field(default_factory=list)
-    refused: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    @property
-    def refusing(self) -> bool:
-        return self.taken is not None and len(self.mails) >= self.taken
-
-    def accept(self) -> None:
-        self.taken = None
-
-    async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
-        self, server: SMTP, session: Session, envelope: Envelope
-    ) -> str:
-        with self.lock:
-            if self.refusing:
-                self.refused += 1
-                return SHUTTING_DOWN
-            content = envelope.content if isinstance(envelope.content, bytes) else b""
-            message = message_from_bytes(content, policy=policy.default)
-            assert isinstance(message, EmailMessage)
-            for recipient in envelope.rcpt_tos:
-                self.mails.append((recipient.lower(), message))
-            return "250 OK"
-
-    def start(self) -> Controller:
-        controller = Controller(self, hostname="127.0.0.1", port=self.port)
-        controller.start()
-        return controller
 
 
 async def _mail_states(database: str) -> Counter[str]:
@@ -136,7 +94,7 @@ def _rounds_failed() -> int:
 async def run(*, people: int = 60, jobs: int = 3, taken: int = 15, outage: float = 6.0) -> Counts:
     counts = Counts()
     index_prefix = f"faults-{uuid.uuid4().hex[:8]}"
-    relay = Relay(taken=taken)
+    relay = SmtpRelay(taken=taken)
     controller: Controller | None = relay.start()
     async with (
         own_topics() as prefix,
@@ -232,7 +190,7 @@ async def _scenario(
     counts: Counts,
     mailer: OwnService,
     proxy: FaultProxy,
-    relay: Relay,
+    relay: SmtpRelay,
     controller: Controller | None,
     database: str,
     prefix: str,
