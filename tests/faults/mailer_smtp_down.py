@@ -123,6 +123,7 @@ async def run(*, people: int = 8, outage: float = 8.0) -> Counts:
             for address in refused:
                 answers[await _sign_up(identity, address)] += 1
             await asyncio.sleep(outage / 2)
+            assert controller is not None
             controller.stop()
             controller = None
             for address in dead_relay:
