@@ -47,10 +47,7 @@ async def test_a_mail_arrives_from_the_sender_with_a_message_id_of_the_senders_d
     assert str(mail["To"]) == "a@applicants.example, b@applicants.example"
     assert str(mail["Reply-To"]) == "recruiter@acme.example"
     assert str(mail["Subject"]) == "Your application"
-    message_id = str(mail["Message-ID"]).strip()
-    assert message_id.startswith("<")
-    assert message_id.endswith("@careers.example>")
-    assert ".event-1.confirmation@" in message_id
+    assert str(mail["Message-ID"]).strip() == "<event-1.confirmation@careers.example>"
     assert mail.get_content_type() == "text/plain"
     assert text_of(mail) == "Hello,\n\nthank you.\n"
 
@@ -63,7 +60,18 @@ async def test_the_message_id_domain_comes_from_the_settings_when_set() -> None:
         )
         await send_mail(message, settings=mailer)
         [mail] = await inbox.wait_for("a@applicants.example", 1)
-    assert str(mail["Message-ID"]).strip().endswith(".event-2.copy@mail.careers.example>")
+    assert str(mail["Message-ID"]).strip() == "<event-2.copy@mail.careers.example>"
+
+
+def test_a_mail_composed_again_after_a_crash_has_the_same_message_id() -> None:
+    """A consumer killed after the relay took its mail and before its commit sends the mail
+    again: the same key makes the same Message-ID, so mail systems drop the repeat."""
+    mailer = settings(1025)
+    first, again = (
+        compose(mailer, to="a@applicants.example", subject="Hi", text="Hi\n", message_key=key)
+        for key in ("event-3.application", "event-3.application")
+    )
+    assert first["Message-ID"] == again["Message-ID"] == "<event-3.application@careers.example>"
 
 
 def test_a_mail_without_a_key_gets_no_message_id_of_ours() -> None:
