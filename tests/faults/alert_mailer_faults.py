@@ -17,6 +17,10 @@ confirmed daily alert that is due and that the same few new jobs match: one dige
 4. Elasticsearch is back: every person has had exactly one digest with every job, none twice
    (by address and by Message-ID), every mail is marked sent, the send ledger holds each job
    once per person, nothing dead-lettered; seconds to finish are printed.
+5. More digests fall due and the mailer's own process is killed (SIGKILL) while it sends them
+   to a slightly slow relay, then restarted: nobody is missed; a mail the relay took but the
+   mailer had not yet marked sent goes again with the same Message-ID (at least once, ADR 0029:
+   a batch commits after its hand-offs), never as a second, different mail.
 
     .venv/bin/python -m tests.faults.alert_mailer_faults [--people 60] [--taken 15]
 
@@ -44,9 +48,10 @@ from search.alerts.models import SavedSearch
 from search.alerts.searches import stored_query
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.payloads import JobPayload
-from search.engine.indexing.store import store_for
+from search.engine.indexing.store import SearchStore, store_for
 from search.engine.request import SearchRequest
 from search.messaging.alert_mailer import ALERT_MAILER_GROUP
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from tests.faults.harness import (
     ROOT,
@@ -129,39 +134,8 @@ async def run(*, people: int = 60, jobs: int = 3, taken: int = 15, outage: float
                 f"SMTP relay on 127.0.0.1:{relay.port}"
             )
             sessions = make_sessionmaker(engine)
-            word = _word()
-            titles = [f"Arborist {word} {_word()}" for _ in range(jobs)]
             await store.ensure_indices()
-            async with unit_of_work(sessions) as session:
-                for title in titles:
-                    event = job_event(
-                        str(uuid.uuid4()), version=1, title=title, event_type="jobs.job.published"
-                    )
-                    payload = event.payload | {
-                        "published_at": (datetime.now(UTC) - timedelta(hours=1)).isoformat()
-                    }
-                    await index_job(store, session, JobPayload.model_validate(payload), event.type)
-            await store.refresh("jobs")
-            addresses = [f"faults-{n}-{uuid.uuid4().hex[:6]}@example.org" for n in range(people)]
-            now = datetime.now(UTC)
-            async with unit_of_work(sessions) as session:
-                for address in addresses:
-                    session.add(
-                        SavedSearch(
-                            id=uuid.uuid4(),
-                            site="jobboard",
-                            email=address,
-                            name=f"Jobs: {word}",
-                            language="en",
-                            query=stored_query(SearchRequest(fulltext=word)),
-                            frequency="daily",
-                            paused=False,
-                            confirmed_at=now - timedelta(days=30),
-                            created_at=now - timedelta(days=30),
-                            checked_until=now - timedelta(days=2),
-                            version=1,
-                        )
-                    )
+            addresses, titles = await _due_alerts(sessions, store, people, jobs)
             counts.note(f"{people} people with a due daily alert, {jobs} new jobs matching it")
             controller = await _scenario(
                 counts,
@@ -175,6 +149,7 @@ async def run(*, people: int = 60, jobs: int = 3, taken: int = 15, outage: float
                 titles,
                 outage,
             )
+            await _mailer_killed(counts, mailer, relay, database, sessions, store, people, jobs)
         finally:
             mailer.stop()
             await engine.dispose()
@@ -184,6 +159,110 @@ async def run(*, people: int = 60, jobs: int = 3, taken: int = 15, outage: float
             async with httpx.AsyncClient(timeout=30) as client:
                 await client.delete(f"{ELASTICSEARCH_URL}/{index_prefix}-*")
     return counts
+
+
+async def _due_alerts(
+    sessions: async_sessionmaker[AsyncSession], store: SearchStore, people: int, jobs: int
+) -> tuple[list[str], list[str]]:
+    """``jobs`` new jobs with a word of their own, and ``people`` with a due daily alert for
+    it; their addresses and the jobs' titles."""
+    word = _word()
+    titles = [f"Arborist {word} {_word()}" for _ in range(jobs)]
+    async with unit_of_work(sessions) as session:
+        for title in titles:
+            event = job_event(
+                str(uuid.uuid4()), version=1, title=title, event_type="jobs.job.published"
+            )
+            payload = event.payload | {
+                "published_at": (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+            }
+            await index_job(store, session, JobPayload.model_validate(payload), event.type)
+    await store.refresh("jobs")
+    addresses = [f"faults-{n}-{uuid.uuid4().hex[:6]}@example.org" for n in range(people)]
+    now = datetime.now(UTC)
+    async with unit_of_work(sessions) as session:
+        for address in addresses:
+            session.add(
+                SavedSearch(
+                    id=uuid.uuid4(),
+                    site="jobboard",
+                    email=address,
+                    name=f"Jobs: {word}",
+                    language="en",
+                    query=stored_query(SearchRequest(fulltext=word)),
+                    frequency="daily",
+                    paused=False,
+                    confirmed_at=now - timedelta(days=30),
+                    created_at=now - timedelta(days=30),
+                    checked_until=now - timedelta(days=2),
+                    version=1,
+                )
+            )
+    return addresses, titles
+
+
+async def _mailer_killed(
+    counts: Counts,
+    mailer: OwnService,
+    relay: SmtpRelay,
+    database: str,
+    sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    people: int,
+    jobs: int,
+) -> None:
+    """5. The mailer's own process killed (SIGKILL) in the middle of a send: after the restart
+    nobody is missed; a mail the relay took before the kill and the mailer had not yet marked
+    sent goes again with the same Message-ID (at least once, ADR 0029), never as a new mail."""
+    relay.delay = 0.05  # a relay a little slow, so the kill finds mails in flight
+    already = len(relay.mails)
+    addresses, titles = await _due_alerts(sessions, store, people, jobs)
+    wave = set(addresses)
+
+    def mailed() -> list[tuple[str, EmailMessage]]:
+        return [(a, m) for a, m in relay.mails[already:] if a in wave]
+
+    async def some_mailed() -> bool:
+        return len(mailed()) >= people // 6
+
+    started = await wait_for(some_mailed, timeout=120, interval=0.02)
+    mailer.kill()
+    at_kill = len(mailed())
+    states = await _mail_states(database)
+    counts.check(
+        started and 0 < at_kill < people,
+        f"{people} more digests due; the mailer killed (SIGKILL) with {at_kill} of them taken "
+        f"by the relay, {states['sent'] - already} marked sent",
+    )
+    restarted = time.monotonic()
+    mailer.start()
+    await mailer.ready()
+
+    async def all_sent() -> bool:
+        return (await _mail_states(database))["sent"] >= already + people
+
+    finished = await wait_for(all_sent, timeout=180)
+    await asyncio.sleep(3)
+    by_address = Counter(address for address, _ in mailed())
+    ids_by_address: dict[str, set[str]] = {}
+    for address, message in mailed():
+        ids_by_address.setdefault(address, set()).add(str(message["Message-ID"]))
+    missing = [a for a in addresses if a not in by_address]
+    new_mail = [a for a, ids in ids_by_address.items() if len(ids) > 1]
+    again = sum(n - len(ids_by_address[a]) for a, n in by_address.items())
+    incomplete = [a for a, m in mailed() if not all(title in _text(m) for title in titles)]
+    states = await _mail_states(database)
+    counts.check(
+        finished
+        and not missing
+        and not new_mail
+        and not incomplete
+        and states == Counter({"sent": already + people}),
+        f"restarted, all mailed {time.monotonic() - restarted:.1f} s later: {people} people, "
+        f"missing {len(missing)}, sent again with the same Message-ID {again} (at least once), "
+        f"twice as different mails {len(new_mail)}, without every job {len(incomplete)}; "
+        f"mails sent {states['sent']}, pending {states['pending']}, failed {states['failed']}",
+    )
 
 
 async def _scenario(

@@ -254,6 +254,7 @@ class SmtpRelay:
     taken: int | None = None
     mails: list[tuple[str, EmailMessage]] = field(default_factory=list)  # (recipient, mail)
     refused: int = 0
+    delay: float = 0.0  # seconds before each answer to a mail (a slow relay)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -269,6 +270,8 @@ class SmtpRelay:
     async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
         self, server: SMTP, session: Session, envelope: Envelope
     ) -> str:
+        if self.delay:
+            await asyncio.sleep(self.delay)
         with self.lock:
             if self.refusing:
                 self.refused += 1
