@@ -11,7 +11,12 @@ waits for the rest. Counted per group: events, effects seen when it was killed, 
 - ``search-indexer`` (batched: one transaction and one ``_bulk`` per fetched batch): every job
   published is findable once, at its version;
 - ``billing-slots`` (the slot saga, batched): every publish request gets exactly one answer
-  (granted or denied) in billing's outbox.
+  (granted or denied) in billing's outbox;
+- ``analytics`` (one event per transaction): every application submitted is recorded once and
+  counted once in the dashboards' daily counts (a counter incremented per event: a repeat
+  applied twice would count 2), for its job and, all of them, for its organization;
+- ``search-alert-mailer`` (the alert mailer's process, ``search.mailer``, batched): every job
+  published is noted once for the instant alerts.
 
     .venv/bin/python -m tests.faults.consumer_killed [--events 300] [--group search-indexer]
 
@@ -30,7 +35,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import httpx
-from jobkit.contracts import JOB_PUBLISH_REQUESTED, JOB_TOPIC
+from jobkit.contracts import (
+    APPLICATION_SUBMITTED,
+    APPLICATION_TOPIC,
+    JOB_PUBLISH_REQUESTED,
+    JOB_TOPIC,
+)
 from jobkit.events import EventEnvelope
 
 from tests.faults.harness import (
@@ -45,7 +55,7 @@ from tests.faults.harness import (
 )
 from tests.faults.search_down import ELASTICSEARCH_URL, indexed, published, topic_size
 
-GROUPS = ("search-indexer", "billing-slots")
+GROUPS = ("search-indexer", "billing-slots", "analytics", "search-alert-mailer")
 
 
 @dataclass
@@ -57,16 +67,22 @@ class Case:
     env: dict[str, str]
     events: list[EventEnvelope]
     effects: Callable[[], Awaitable[Counter[str]]]  # aggregate id -> effects seen
+    topic: str = JOB_TOPIC
+    app: str = "main:create_app"  # the process that runs the group
+    # effects there before the kill (a batched group applies a fetched batch at once; one that
+    # applies an event per transaction is killed further in)
+    kill_at: int = 1
 
 
 async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str) -> None:
     service = OwnService(
         case.service,
         env=case.env,
-        log=ROOT / ".local" / "logs" / f"faults-consumer-killed-{case.service}.log",
+        app=case.app,
+        log=ROOT / ".local" / "logs" / f"faults-consumer-killed-{case.group}.log",
     )
     expected = {event.aggregate_id for event in case.events}
-    await produce(f"{prefix}{JOB_TOPIC}", case.events)
+    await produce(f"{prefix}{case.topic}", case.events)
     service.start()
     try:
         seen_at_kill: Counter[str] = Counter()
@@ -74,7 +90,7 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
         async def some_applied() -> bool:
             nonlocal seen_at_kill
             seen_at_kill = await case.effects()
-            return len(seen_at_kill) > 0
+            return len(seen_at_kill) >= case.kill_at
 
         started = await wait_for(some_applied, timeout=180, interval=0.05)
         service.kill()
@@ -97,7 +113,7 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
         missing = expected - set(effects)
         doubled = [key for key, n in effects.items() if n != 1]
         ledger = await _ledger(database, f"{prefix}{case.group}")
-        dead = await topic_size(f"{prefix}{JOB_TOPIC}.dlt")
+        dead = await topic_size(f"{prefix}{case.topic}.dlt")
         counts.check(
             finished and not missing and not doubled and ledger == len(case.events) and dead == 0,
             f"{case.group}: restarted, all done in {time.monotonic() - restarted:.1f} s: "
@@ -190,7 +206,113 @@ async def billing_slots(counts: Counts, events: int) -> None:
         await _kill_mid_batch(counts, case, prefix, database)
 
 
-SCENARIOS = {"search-indexer": search_indexer, "billing-slots": billing_slots}
+def application_submitted(job_id: str, organization_id: str) -> EventEnvelope:
+    application_id = str(uuid.uuid4())
+    return EventEnvelope(
+        type=APPLICATION_SUBMITTED,
+        aggregate_id=application_id,
+        site="jobboard",
+        actor="faults",
+        payload={
+            "application_id": application_id,
+            "job_id": job_id,
+            "organization_id": organization_id,
+            "applicant_id": None,
+            "workflow": "default",
+        },
+    )
+
+
+async def analytics_counts(counts: Counts, events: int) -> None:
+    organization = str(uuid.uuid4())
+    applications = [application_submitted(str(uuid.uuid4()), organization) for _ in range(events)]
+    by_job = {e.payload["job_id"]: e.aggregate_id for e in applications}
+    async with own_topics() as prefix, scratch_database("analytics") as database:
+
+        async def counted() -> Counter[str]:
+            """Per application, its job's apply completions counted (1 each, once)."""
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch(
+                    "SELECT subject_id, sum(count) AS n FROM daily_counts WHERE subject_type = "
+                    "'job' AND metric = 'apply_completions' GROUP BY subject_id"
+                )
+            except Exception:  # not migrated yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter({by_job[r["subject_id"]]: int(r["n"]) for r in rows})
+
+        case = Case(
+            group="analytics",
+            service="analytics",
+            env={"ANALYTICS_DB_NAME": database, "KAFKA_TOPIC_PREFIX": prefix},
+            events=applications,
+            effects=counted,
+            topic=APPLICATION_TOPIC,
+            kill_at=events // 3,
+        )
+        await _kill_mid_batch(counts, case, prefix, database)
+        connection = await connect(database)
+        try:
+            total = await connection.fetchval(
+                "SELECT sum(count) FROM daily_counts WHERE subject_type = 'organization' "
+                "AND subject_id = $1 AND metric = 'apply_completions'",
+                organization,
+            )
+            recorded = await connection.fetchval(
+                "SELECT count(*) FROM analytics_events WHERE key = 'job_apply_complete'"
+            )
+        finally:
+            await connection.close()
+        counts.check(
+            total == events and recorded == events,
+            f"analytics: the organization's apply completions {total} of {events}, "
+            f"events recorded {recorded}",
+        )
+
+
+async def alert_mailer_new_jobs(counts: Counts, events: int) -> None:
+    index_prefix = f"faults-{uuid.uuid4().hex[:8]}"
+    async with own_topics() as prefix, scratch_database("search") as database:
+
+        async def noted() -> Counter[str]:
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch("SELECT job_id FROM alert_new_jobs")
+            except Exception:  # not migrated yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter(row["job_id"] for row in rows)
+
+        case = Case(
+            group="search-alert-mailer",
+            service="search",
+            env={
+                "SEARCH_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                "SEARCH_INDEX_PREFIX": index_prefix,
+                # no relay: the rounds find nothing to mail (the jobs are in no index of its own)
+                "SEARCH_SMTP_PORT": "9",
+            },
+            events=[published(str(uuid.uuid4())) for _ in range(events)],
+            effects=noted,
+            app="mailer:create_mailer_app",
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            async with httpx.AsyncClient(timeout=30) as client:
+                await client.delete(f"{ELASTICSEARCH_URL}/{index_prefix}-*")
+
+
+SCENARIOS = {
+    "search-indexer": search_indexer,
+    "billing-slots": billing_slots,
+    "analytics": analytics_counts,
+    "search-alert-mailer": alert_mailer_new_jobs,
+}
 
 
 async def run(groups: list[str], *, events: int = 300) -> Counts:
