@@ -139,9 +139,7 @@ async def test_a_refused_job_rolls_back_alone_and_frees_its_slug(
     )
     first, refused, third, again = results
     assert isinstance(refused, JobErrors)
-    assert [(e.code, e.field) for e in refused.errors] == [
-        ("UNKNOWN_TERM", "employment_type_tids")
-    ]
+    assert [(e.code, e.field) for e in refused.errors] == [("UNKNOWN_TERM", "employment_type_tids")]
     assert isinstance(first, PutJob)
     assert isinstance(third, PutJob)
     assert isinstance(again, PutJob)
