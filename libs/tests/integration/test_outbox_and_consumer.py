@@ -15,10 +15,11 @@ from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from jobkit.messaging_tables import add_messaging_tables
-from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone
+from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone, gathered_events
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
+from jobkit.testing.statements import count_statements
 from sqlalchemy import Column, Integer, String, Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -114,6 +115,32 @@ async def test_state_and_event_commit_or_roll_back_together(
     async with sessions() as session:
         assert await session.scalar(select(func.count()).select_from(notes)) == 0
         assert await session.scalar(select(func.count()).where(outbox.c.event_id == event.id)) == 0
+
+
+async def test_gathered_events_are_written_in_order_with_one_insert_and_a_savepoints_dropped(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    key = f"gathered-{uuid.uuid4().hex[:6]}"
+    events = [_event(f"gathered-{n}", key) for n in range(5)]
+    engine = sessions.kw["bind"]
+    with count_statements(engine.sync_engine) as log:
+        async with unit_of_work(sessions) as session, gathered_events(session, outbox) as batch:
+            for n, event in enumerate(events):
+                with contextlib.suppress(RuntimeError), batch.dropped_on_error():
+                    async with session.begin_nested():
+                        await enqueue(session, outbox, topic="kit.gathered", event=event)
+                        if n == 2:
+                            raise RuntimeError("this item is refused: its savepoint rolls back")
+            assert batch.count == 4
+    assert sum(1 for s in log.statements if s.startswith("INSERT INTO outbox")) == 1
+    assert sum(1 for s in log.statements if "pg_notify" in s) == 1
+    async with sessions() as session:
+        written = list(
+            await session.scalars(
+                select(outbox.c.event_id).where(outbox.c.key == key).order_by(outbox.c.id)
+            )
+        )
+    assert written == [event.id for n, event in enumerate(events) if n != 2]
 
 
 async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
