@@ -47,6 +47,7 @@ from tests.faults.harness import (
     ROOT,
     Counts,
     OwnService,
+    applied_count,
     connect,
     own_topics,
     produce,
@@ -101,7 +102,7 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
             f"{case.group}: killed with {len(seen_at_kill)} of {len(expected)} effects applied"
             + ("" if mid else " (not mid-way: the run proves less)"),
         )
-        ledger_at_kill = await _ledger(database, f"{prefix}{case.group}")
+        ledger_at_kill = await applied_count(database, f"{prefix}{case.group}")
         restarted = time.monotonic()
         service.start()
 
@@ -112,7 +113,7 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
         effects = await case.effects()
         missing = expected - set(effects)
         doubled = [key for key, n in effects.items() if n != 1]
-        ledger = await _ledger(database, f"{prefix}{case.group}")
+        ledger = await applied_count(database, f"{prefix}{case.group}")
         dead = await topic_size(f"{prefix}{case.topic}.dlt")
         counts.check(
             finished and not missing and not doubled and ledger == len(case.events) and dead == 0,
@@ -123,18 +124,6 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
         )
     finally:
         service.stop()
-
-
-async def _ledger(database: str, group: str) -> int:
-    connection = await connect(database)
-    try:
-        return int(
-            await connection.fetchval(
-                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
-            )
-        )
-    finally:
-        await connection.close()
 
 
 async def search_indexer(counts: Counts, events: int) -> None:

@@ -208,6 +208,19 @@ async def connect(database: str) -> asyncpg.Connection:
     return await asyncpg.connect(dsn)
 
 
+async def applied_count(database: str, group: str) -> int:
+    """How many events ``group`` has applied in ``database`` (its processed_events ledger)."""
+    connection = await connect(database)
+    try:
+        return int(
+            await connection.fetchval(
+                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
+            )
+        )
+    finally:
+        await connection.close()
+
+
 @asynccontextmanager
 async def own_topics() -> AsyncIterator[str]:
     """A Kafka topic prefix of the scenario's own; its topics are deleted afterwards."""

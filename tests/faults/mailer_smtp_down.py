@@ -37,7 +37,7 @@ from tests.faults.harness import (
     Counts,
     OwnService,
     SmtpRelay,
-    connect,
+    applied_count,
     own_topics,
     scratch_database,
     wait_for,
@@ -63,18 +63,6 @@ async def _sign_up(identity: OwnService, email: str) -> str:
     )
     answer = (body.get("data") or {}).get("signUp") or {}
     return str(answer.get("__typename") or body.get("errors"))
-
-
-async def _ledger(database: str, group: str) -> int:
-    connection = await connect(database)
-    try:
-        return int(
-            await connection.fetchval(
-                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
-            )
-        )
-    finally:
-        await connection.close()
 
 
 async def run(*, people: int = 8, outage: float = 8.0) -> Counts:
@@ -152,7 +140,7 @@ async def run(*, people: int = 8, outage: float = 8.0) -> Counts:
             missing = [a for a in addresses if a not in by_address]
             twice = [a for a, n in by_address.items() if n > 1]
             dead = await topic_size(f"{prefix}{USER_TOPIC}.dlt")
-            ledger = await _ledger(database, f"{prefix}{MAILER_GROUP}")
+            ledger = await applied_count(database, f"{prefix}{MAILER_GROUP}")
             counts.check(
                 finished
                 and answers == Counter({"SignUpSuccess": people})

@@ -41,6 +41,7 @@ from tests.faults.harness import (
     ROOT,
     Counts,
     OwnService,
+    applied_count,
     connect,
     own_topics,
     scratch_database,
@@ -123,18 +124,6 @@ async def _on_topic(topic: str, expect: int, timeout: float = 30) -> Counter[str
         ServiceSettings().kafka_bootstrap_servers, topic, expect=expect, timeout=timeout
     )
     return Counter(str(EventEnvelope.from_bytes(r.value).id) for r in records if r.value)
-
-
-async def _ledger(database: str, group: str) -> int:
-    connection = await connect(database)
-    try:
-        return int(
-            await connection.fetchval(
-                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
-            )
-        )
-    finally:
-        await connection.close()
 
 
 async def run(*, events: int = 600, pause: float = 0.02) -> Counts:
@@ -247,7 +236,7 @@ async def _scenario(
     answers = await _answers(billing_db)
     unanswered = jobs - set(answers)
     doubled = [job for job, n in answers.items() if n != 1]
-    ledger = await _ledger(billing_db, f"{prefix}{SLOTS_GROUP}")
+    ledger = await applied_count(billing_db, f"{prefix}{SLOTS_GROUP}")
     dead = await topic_size(f"{topic}.dlt")
     counts.check(
         answered and not unanswered and not doubled and ledger == events and dead == 0,
