@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup
+.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup tracing tracing-off
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -45,6 +45,12 @@ faults:    ## fault scenarios against the local stack (needs `make up`): a subgr
 	.venv/bin/python -m tests.faults.relay_killed
 	.venv/bin/python -m tests.faults.alert_mailer_faults
 	.venv/bin/python -m tests.faults.mailer_smtp_down
+
+tracing:   ## the trace viewer (Zipkin, http://127.0.0.1:9411/zipkin/) and every running process sending it spans (docs/runbooks/tracing.md)
+	deploy/local/stack tracing on
+
+tracing-off: ## stop sending spans (they cost CPU) and stop the trace viewer
+	deploy/local/stack tracing off
 
 backup:    ## back up every service database and the uploads to .local/backups/<time>, then prove the backup restores (docs/runbooks/backup-and-restore.md)
 	scripts/backup.sh
