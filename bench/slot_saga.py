@@ -44,6 +44,7 @@ from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import BillingSettings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.testing.database import temporary_database
+from jobkit.testing.kafka import fetched_record
 from jobkit.testing.statements import count_statements
 from sqlalchemy import Column, MetaData, Table, func, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -90,21 +91,8 @@ def requests(args: argparse.Namespace, topic: str) -> list[list[ConsumerRecord[b
             organization_number=index % args.organizations + 1,
             organization_name=f"Bench {index % args.organizations + 1}",
         ).envelope(aggregate_id=job_id, site="jobboard")
-        value, key = event.to_bytes(), job_id.encode()
-        partition = zlib.crc32(key) % args.partitions
-        record: ConsumerRecord[bytes, bytes] = ConsumerRecord(
-            topic=topic,
-            partition=partition,
-            offset=offsets[partition],
-            timestamp=0,
-            timestamp_type=0,
-            key=key,
-            value=value,
-            checksum=None,
-            serialized_key_size=len(key),
-            serialized_value_size=len(value),
-            headers=[("event-type", event.type.encode())],
-        )
+        partition = zlib.crc32(job_id.encode()) % args.partitions
+        record = fetched_record(topic, event, partition=partition, offset=offsets[partition])
         offsets[partition] += 1
         by_partition.setdefault(partition, []).append(record)
         if (index + 1) % FETCH == 0 or index + 1 == args.jobs:
@@ -167,7 +155,7 @@ async def main(args: argparse.Namespace) -> Figures:
         engine = make_engine(url)
         sessions = make_sessionmaker(engine)
         await _grant(sessions, settings, args)
-        consumer = slot_consumer(settings, sessions)
+        consumer = slot_consumer(settings, sessions, runs=not args.per_request)
         work = requests(args, settings.topic(JOB_TOPIC))
         async with engine.connect() as connection:  # the pool's connection made before timing
             await connection.execute(text("SELECT 1"))
@@ -220,8 +208,9 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
     )
     print(f"{'measure':<44} {'seconds':>8} {'jobs/s':>8} {'stmts/job':>10}")
+    label = "saga: billing-slots, " + ("per request" if args.per_request else "runs at once")
     print(
-        f"{'saga: billing-slots, a partition a batch':<44} {figures.seconds:>8.2f} "
+        f"{label:<44} {figures.seconds:>8.2f} "
         f"{figures.per_second:>8.1f} {figures.statements / figures.jobs:>10.2f}"
         f"   ({figures.cpu_seconds:.1f} s of this process's CPU; "
         f"{figures.batches_applied} batches, {figures.batches_split} split)"
@@ -246,6 +235,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--organizations", type=int, default=20, help="(20)")
     parser.add_argument(
         "--partitions", type=int, default=3, help="of jobs.job (3, jobkit.topics' default)"
+    )
+    parser.add_argument(
+        "--per-request",
+        action="store_true",
+        help="the batch without run handlers or gathered outbox rows: each request's reads, "
+        "answer and notification on its own, as before ADR 0051",
     )
     args = parser.parse_args(argv)
     if not 1 <= args.organizations <= args.jobs:

@@ -33,11 +33,15 @@ from billing.settings import SERVICE_DIR, BillingSettings, get_settings
 
 
 def slot_consumer(
-    settings: BillingSettings, sessions: async_sessionmaker[AsyncSession]
+    settings: BillingSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    *,
+    runs: bool = True,
 ) -> IdempotentConsumer:
     """The slot saga's group: jobs' publish requests and withdrawals, resumes' contact requests.
     A burst of publication requests (an ATS batch, a feed run) is answered per fetched batch in
-    one transaction (ADR 0042, ADR 0051)."""
+    one transaction (ADR 0042, ADR 0051). ``runs=False``: each request's reads and outbox rows
+    as before ADR 0051 (``bench.slot_saga`` compares the two)."""
     return IdempotentConsumer(
         group_id=settings.topic(SLOTS_GROUP),
         handlers={
@@ -52,8 +56,8 @@ def slot_consumer(
         # the batch's answers and balances in one outbox INSERT
         batching=Batching(
             scope=lambda: batched_balances(settings),
-            outbox=outbox,
-            runs=slot_run_handlers(settings),
+            outbox=outbox if runs else None,
+            runs=slot_run_handlers(settings) if runs else {},
             scoped=frozenset(
                 {
                     JobPublishRequested.event_type,
