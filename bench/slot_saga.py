@@ -32,7 +32,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import cast
 
 from aiokafka import ConsumerRecord
 from billing.db import outbox, processed_events
@@ -46,12 +46,12 @@ from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import fetched_record
 from jobkit.testing.statements import count_statements
-from sqlalchemy import Column, MetaData, Table, func, insert, select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy import Table, func, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bench.ingest import machine
+from bench.raw_copy import copy_rows
 
-RAW_CHUNK = 1_000  # rows a baseline INSERT
 LEDGER = cast(Table, LedgerEntry.__table__)
 FETCH = 100  # records a poll hands over at most (jobkit.consumer.MAX_BATCH)
 
@@ -125,30 +125,6 @@ async def _grant(
             )
 
 
-async def _copy(engine: AsyncEngine, tables: Sequence[Table]) -> tuple[float, int, int]:
-    """Each table's rows read, then written with plain INSERTs (executemany) into a table made
-    like it (no constraints but its columns' defaults); the seconds of the writes, their
-    statements and the rows."""
-    copies: list[tuple[Table, str, list[dict[str, Any]]]] = []
-    async with engine.begin() as connection:
-        for table in tables:
-            copy = f"bench_{table.name}"
-            await connection.execute(
-                text(f"CREATE TABLE {copy} (LIKE {table.name} INCLUDING DEFAULTS)")
-            )
-            rows = [dict(row._mapping) for row in await connection.execute(select(table))]
-            copies.append((table, copy, rows))
-    with count_statements(engine.sync_engine) as log:
-        started = time.perf_counter()
-        async with engine.begin() as connection:
-            for table, copy, rows in copies:
-                target = Table(copy, MetaData(), *(Column(c.name, c.type) for c in table.columns))
-                for start in range(0, len(rows), RAW_CHUNK):
-                    await connection.execute(insert(target), rows[start : start + RAW_CHUNK])
-        seconds = time.perf_counter() - started
-    return seconds, log.count, sum(len(rows) for _, _, rows in copies)
-
-
 async def main(args: argparse.Namespace) -> Figures:
     settings = BillingSettings()
     async with temporary_database(settings, service_dir=BILLING_DIR) as url:
@@ -180,7 +156,7 @@ async def main(args: argparse.Namespace) -> Figures:
                 text("DELETE FROM ledger_entries WHERE entry_type = 'grant'"),
             )
             await session.commit()
-        base_seconds, base_statements, rows = await _copy(
+        base_seconds, base_statements, rows = await copy_rows(
             engine, [LEDGER, outbox, processed_events]
         )
         await engine.dispose()

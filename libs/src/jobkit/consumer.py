@@ -13,8 +13,11 @@ again with a back-off, until the dependency answers; an outage's events are appl
 A group that applies many events of one kind (search's indexer) can ask for :class:`Batching`:
 the records a partition's fetch brought are then applied in one transaction, their ledger rows
 written in one statement, and the handlers of the event types it names run inside one scope
-(the indexer's Elasticsearch ``_bulk`` buffer). Should anything in the batch fail, nothing of
-it is kept and its records are applied one by one as above, each with its retries.
+(the indexer's Elasticsearch ``_bulk`` buffer). It can also name run handlers, each applying a
+run of consecutive events of one type at once (billing's slot answers: what the run needs read
+in a few statements), and its outbox, whose rows the batch then writes with one INSERT (ADR
+0051). Should anything in the batch fail, nothing of it is kept and its records are applied
+one by one as above with their record handlers, each with its retries.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jobkit.outbox import enqueue
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, func, literal_column, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
@@ -194,25 +194,60 @@ async def reserve_slot(
     reference = await _next_reference(session, request.job_id)
     subscription = await subscription_with_a_slot(session, number, now)
     if subscription is not None:
-        session.add(
-            SubscriptionUsage(
-                subscription_id=subscription.id,
-                kind="job",
-                reference=reference,
-                period_start=period_start(subscription, now),
-                created_at=now,
-            )
+        return await _use_subscription(
+            session,
+            settings,
+            request,
+            subscription,
+            period_start(subscription, now),
+            reference,
+            now,
         )
+    return await _draw_credit(session, settings, request, reference, now)
+
+
+async def _use_subscription(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    subscription: Subscription,
+    start: datetime,
+    reference: str,
+    now: datetime,
+) -> str:
+    """One of the subscription's slots of the period starting at ``start``, and the answer."""
+    session.add(
+        SubscriptionUsage(
+            subscription_id=subscription.id,
+            kind="job",
+            reference=reference,
+            period_start=start,
+            created_at=now,
+        )
+    )
+    if not ledger.in_batch():  # else with the batch's next statement, as a draw's entries
         await session.flush()
-        granted = SlotGranted(
-            job_id=request.job_id,
-            organization_number=number,
-            source="subscription",
-            subscription_id=str(subscription.id),
-            featured_until=_featured_until(now, subscription.featured_days),
-        )
-        await _emit(session, settings, granted)
-        return granted.event_type
+    granted = SlotGranted(
+        job_id=request.job_id,
+        organization_number=request.organization_number,
+        source="subscription",
+        subscription_id=str(subscription.id),
+        featured_until=_featured_until(now, subscription.featured_days),
+    )
+    await _emit(session, settings, granted)
+    return granted.event_type
+
+
+async def _draw_credit(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    reference: str,
+    now: datetime,
+) -> str:
+    """A job credit under ``reference`` and the answer: granted with the boost of the grant it
+    drew from, or denied."""
+    number = request.organization_number
     taken = await ledger.draw(
         session,
         settings,
@@ -228,11 +263,21 @@ async def reserve_slot(
         denied = SlotDenied(job_id=request.job_id, organization_number=number, reason=NO_SLOTS_LEFT)
         await _emit(session, settings, denied)
         return denied.event_type
+    grants = ledger.batch_grants(number, "job")
+    days = (
+        ledger.featured_days_drawn(taken, grants)
+        if grants is not None
+        else await session.scalar(
+            select(func.max(LedgerEntry.featured_days)).where(
+                LedgerEntry.id.in_([entry.grant_id for entry in taken])
+            )
+        )
+    )
     granted = SlotGranted(
         job_id=request.job_id,
         organization_number=number,
         source="credits",
-        featured_until=await _reservation_boost(session, reference),
+        featured_until=_featured_until(now, days),
     )
     await _emit(session, settings, granted)
     return granted.event_type
@@ -259,7 +304,9 @@ async def _debited_jobs(session: AsyncSession, job_ids: Sequence[str]) -> set[st
     reserved = await session.scalars(
         select(LedgerEntry.reference).where(
             LedgerEntry.kind == "job",
-            LedgerEntry.entry_type == "reservation",
+            # a literal, so that every plan of the statement can use the partial unique index
+            # on reservations' (kind, reference)
+            LedgerEntry.entry_type == literal_column("'reservation'"),
             LedgerEntry.reference.in_(job_ids),
         )
     )
@@ -354,63 +401,19 @@ async def _reserve_new(
     now: datetime,
 ) -> str:
     """:func:`reserve_slot` for a job never debited, its organization's subscriptions given."""
-    number = request.organization_number
     for candidate in candidates:
-        subscription = candidate.subscription
-        if candidate.used >= subscription.job_slots:
-            continue
-        candidate.used += 1
-        session.add(
-            SubscriptionUsage(
-                subscription_id=subscription.id,
-                kind="job",
-                reference=request.job_id,
-                period_start=candidate.period_start,
-                created_at=now,
+        if candidate.used < candidate.subscription.job_slots:
+            candidate.used += 1
+            return await _use_subscription(
+                session,
+                settings,
+                request,
+                candidate.subscription,
+                candidate.period_start,
+                request.job_id,
+                now,
             )
-        )
-        granted = SlotGranted(
-            job_id=request.job_id,
-            organization_number=number,
-            source="subscription",
-            subscription_id=str(subscription.id),
-            featured_until=_featured_until(now, subscription.featured_days),
-        )
-        await _emit(session, settings, granted)
-        return granted.event_type
-    taken = await ledger.draw(
-        session,
-        settings,
-        organization_number=number,
-        kind="job",
-        amount=1,
-        entry_type="reservation",
-        reference=request.job_id,
-        actor=ACTOR,
-        now=now,
-    )
-    if taken is None:
-        denied = SlotDenied(job_id=request.job_id, organization_number=number, reason=NO_SLOTS_LEFT)
-        await _emit(session, settings, denied)
-        return denied.event_type
-    grants = ledger.batch_grants(number, "job")
-    days = (
-        ledger.featured_days_drawn(taken, grants)
-        if grants is not None
-        else await session.scalar(
-            select(func.max(LedgerEntry.featured_days)).where(
-                LedgerEntry.id.in_([entry.grant_id for entry in taken])
-            )
-        )
-    )
-    granted = SlotGranted(
-        job_id=request.job_id,
-        organization_number=number,
-        source="credits",
-        featured_until=_featured_until(now, days),
-    )
-    await _emit(session, settings, granted)
-    return granted.event_type
+    return await _draw_credit(session, settings, request, request.job_id, now)
 
 
 async def release_slot(
