@@ -32,7 +32,7 @@ from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
 from opentelemetry import trace
-from opentelemetry.trace import SpanKind, Status, StatusCode
+from opentelemetry.trace import Link, SpanKind, Status, StatusCode
 from pydantic import ValidationError
 from sqlalchemy import Table
 from sqlalchemy.dialects.postgresql import insert
@@ -367,9 +367,21 @@ class IdempotentConsumer:
                 for record, envelope in same:
                     await self._apply_in_batch(session, record, envelope)
                 continue
-            envelopes = [envelope for _, envelope in same]
+            items = list(same)
+            envelopes = [envelope for _, envelope in items]
+            # one span for the run, linked to each record's trace (a record's own span would
+            # parent what its handler does; a run's work is shared)
+            links = [
+                Link(context)
+                for record, _ in items
+                if (
+                    context := trace.get_current_span(
+                        context_from_kafka_headers(record.headers or ())
+                    ).get_span_context()
+                ).is_valid
+            ]
             with tracer.start_as_current_span(
-                f"{work[0][0].topic} process run", kind=SpanKind.CONSUMER
+                f"{items[0][0].topic} process run", kind=SpanKind.CONSUMER, links=links
             ) as span:
                 span.set_attribute("jobboard.event.type", event_type)
                 span.set_attribute("messaging.batch.message_count", len(envelopes))
