@@ -42,6 +42,7 @@ from billing.domain.models import LedgerEntry
 from billing.main import slot_consumer
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import BillingSettings
+from jobkit.consumer import MAX_BATCH
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import fetched_record
@@ -53,7 +54,7 @@ from bench.ingest import machine
 from bench.raw_copy import copy_rows
 
 LEDGER = cast(Table, LedgerEntry.__table__)
-FETCH = 100  # records a poll hands over at most (jobkit.consumer.MAX_BATCH)
+FETCH = MAX_BATCH  # records a poll hands over at most
 
 
 @dataclass
