@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
@@ -45,17 +44,16 @@ from jobs.domain.models import Job, JobSlug, KnownOrganization, VerifiedOrganiza
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import JobsSettings
 from search.taxonomy.seed import read_seed_terms
-from sqlalchemy import Column, MetaData, Table, func, insert, select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy import func, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bench.ingest import machine
+from bench.raw_copy import copy_rows
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 
 import dataset
 from demo.jobs_data import demo_jobs
-
-RAW_CHUNK = 1_000  # rows a baseline INSERT
 
 
 @dataclass
@@ -140,30 +138,6 @@ def batches(
     return list(by_organization.items())
 
 
-async def _copy(engine: AsyncEngine, tables: Sequence[Table]) -> tuple[float, int, int]:
-    """Each table's rows read, then written with plain INSERTs (executemany) into a table made
-    like it (no constraints but its columns' defaults); the seconds of the writes, their
-    statements and the rows."""
-    copies: list[tuple[Table, str, list[dict[str, Any]]]] = []
-    async with engine.begin() as connection:
-        for table in tables:
-            copy = f"bench_{table.name}"
-            await connection.execute(
-                text(f"CREATE TABLE {copy} (LIKE {table.name} INCLUDING DEFAULTS)")
-            )
-            rows = [dict(row._mapping) for row in await connection.execute(select(table))]
-            copies.append((table, copy, rows))
-    with count_statements(engine.sync_engine) as log:
-        started = time.perf_counter()
-        async with engine.begin() as connection:
-            for table, copy, rows in copies:
-                target = Table(copy, MetaData(), *(Column(c.name, c.type) for c in table.columns))
-                for start in range(0, len(rows), RAW_CHUNK):
-                    await connection.execute(insert(target), rows[start : start + RAW_CHUNK])
-        seconds = time.perf_counter() - started
-    return seconds, log.count, sum(len(rows) for _, _, rows in copies)
-
-
 async def main(args: argparse.Namespace) -> Figures:
     settings = JobsSettings()
     async with temporary_database(settings, service_dir=JOBS_DIR) as url:
@@ -196,7 +170,7 @@ async def main(args: argparse.Namespace) -> Figures:
             asked = await session.scalar(
                 select(func.count()).select_from(Job).where(Job.state == "awaiting_slot")
             )
-        base_seconds, base_statements, rows = await _copy(
+        base_seconds, base_statements, rows = await copy_rows(
             engine, [Job.__table__, JobSlug.__table__, outbox]
         )
         await engine.dispose()

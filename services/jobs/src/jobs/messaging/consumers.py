@@ -306,6 +306,20 @@ def _consumer(
     )
 
 
+def slot_answers_consumer(
+    settings: JobsSettings, sessions: async_sessionmaker[AsyncSession]
+) -> IdempotentConsumer:
+    """Billing's answers to a burst of publication requests, per fetched batch in one
+    transaction, the events of the jobs they move in one outbox INSERT (ADR 0042, ADR 0051)."""
+    return _consumer(
+        settings,
+        sessions,
+        SLOTS_GROUP,
+        {SLOT_TOPIC: slot_handlers(settings)},
+        batching=Batching(outbox=outbox),
+    )
+
+
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, JobsSettings)
@@ -329,15 +343,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             SITE_CONFIG_GROUP,
             {SITE_TOPIC: {SITE_CONFIG_CHANGED: apply_site_config}},
         ),
-        # billing's answers to a burst of publication requests, per fetched batch in one
-        # transaction
-        _consumer(
-            settings,
-            sessions,
-            SLOTS_GROUP,
-            {SLOT_TOPIC: slot_handlers(settings)},
-            batching=Batching(),
-        ),
+        slot_answers_consumer(settings, sessions),
         _consumer(settings, sessions, MAILER_GROUP, {JOB_TOPIC: mailer_handlers(settings)}),
         _consumer(
             settings,
