@@ -370,18 +370,21 @@ class IdempotentConsumer:
             items = list(same)
             envelopes = [envelope for _, envelope in items]
             # one span for the run, linked to each record's trace (a record's own span would
-            # parent what its handler does; a run's work is shared)
+            # parent what its handler does; a run's work is shared); a run of one record, what
+            # a person's own action makes, stays inside that record's trace
+            contexts = [context_from_kafka_headers(record.headers or ()) for record, _ in items]
+            alone = contexts[0] if len(contexts) == 1 else None
             links = [
-                Link(context)
-                for record, _ in items
-                if (
-                    context := trace.get_current_span(
-                        context_from_kafka_headers(record.headers or ())
-                    ).get_span_context()
-                ).is_valid
+                Link(span_context)
+                for context in contexts
+                if alone is None
+                and (span_context := trace.get_current_span(context).get_span_context()).is_valid
             ]
             with tracer.start_as_current_span(
-                f"{items[0][0].topic} process run", kind=SpanKind.CONSUMER, links=links
+                f"{items[0][0].topic} process run",
+                context=alone,
+                kind=SpanKind.CONSUMER,
+                links=links,
             ) as span:
                 span.set_attribute("jobboard.event.type", event_type)
                 span.set_attribute("messaging.batch.message_count", len(envelopes))

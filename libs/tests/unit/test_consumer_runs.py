@@ -1,6 +1,6 @@
 """A batch's run handler (ADR 0051) without I/O: consecutive events of its type go to it
 together, in order, other types between them to their record handlers, and the run's span is
-linked to each record's trace."""
+linked to each record's trace (a run of one record stays inside that record's trace)."""
 
 from __future__ import annotations
 
@@ -62,5 +62,9 @@ async def test_runs_of_a_type_go_together_and_their_span_links_each_records_trac
     await consumer._apply_run(None, work)  # type: ignore[arg-type]
     assert applied == [["1", "2"], "x", ["3"]]
     runs = [span for span in exported.get_finished_spans() if span.name == "topic process run"]
-    assert [len(span.links) for span in runs] == [2, 1]
+    assert [len(span.links) for span in runs] == [2, 0]
     assert [f"{link.context.trace_id:032x}" for link in runs[0].links] == TRACE_IDS
+    # "3" came alone: its run is part of its own trace, as a person's single publish is
+    assert f"{runs[1].context.trace_id:032x}" == TRACE_IDS[1]
+    assert runs[1].parent is not None
+    assert f"{runs[1].parent.span_id:016x}" == "00f067aa0ba902b7"
