@@ -63,6 +63,12 @@ if (shouldTrace(settings)) {
         // pages, /graphql and the proxies; not the built assets, the health checks or the
         // browser's analytics beacons
         ignoreIncomingRequestHook: (req) => settings.ignored(req.url ?? ""),
+        // "POST /graphql", "GET /jobs" in the viewer, not only the method
+        requestHook: (span, request) => {
+          if ("url" in request && "method" in request && !("path" in request)) {
+            span.updateName(`${request.method ?? "GET"} ${(request.url ?? "/").split("?")[0]}`);
+          }
+        },
       }),
       new UndiciInstrumentation(),
     ],
