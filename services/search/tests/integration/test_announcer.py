@@ -1,5 +1,6 @@
 """Announcing jobs to search engines (ADR 0013) against local Google and IndexNow endpoints
-that check the protocols (tests/search_engines.py), with job events through the real broker."""
+that check the protocols (jobkit.testing.search_engines), with job events through the real
+broker."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
+from jobkit.testing.search_engines import SearchEngines
 from jobkit.testing.server import serve
 from search.db import processed_events
 from search.engine.indexing.payloads import JOB_TOPIC
@@ -36,7 +38,6 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload
-from services.search.tests.search_engines import SearchEngines
 
 pytestmark = pytest.mark.integration
 
