@@ -99,6 +99,7 @@ def sender_for(
         interval=settings.announce_interval_seconds,
         retry_seconds=settings.announce_retry_seconds,
         max_attempts=settings.announce_max_attempts,
+        deletion_reserve=settings.announce_deletion_reserve,
     )
 
 
