@@ -494,6 +494,7 @@ async def test_the_service_announces_a_published_job_by_itself(
             "run_background_workers": True,
             "kafka_topic_prefix": f"{settings.kafka_topic_prefix}app.",
             "announce_interval_seconds": 0.1,
+            "announce_update_delay_seconds": 0.0,
             "outbox_poll_interval_seconds": 0.05,
         }
     )
@@ -534,3 +535,38 @@ async def test_old_sent_rows_and_quota_days_are_pruned(
     assert [(r.url, r.action, r.sent_at) for r in rows] == [(url(old.slug), URL_DELETED, None)]
     async with committed_sessions() as session:
         assert list(await session.scalars(select(AnnouncementQuota))) == []
+
+
+async def test_updates_fall_due_after_the_deletions_recorded_meanwhile(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    """A burst is consumed over some seconds while the sender runs: its updates wait a little,
+    so the deletions recorded after them still take the day's quota first."""
+    closing, fresh = announced_job(title="Closing"), announced_job(title="Fresh")
+    await _record(committed_sessions, settings, "jobs.job.published", closing, endpoints=GOOGLE)
+    clock = Clock(NOON)
+    send = sender(clock=clock)
+    assert await send.send_once() == 1
+    engines.reset()
+    async with unit_of_work(committed_sessions) as session:
+        for event_type, job in (
+            ("jobs.job.published", fresh),
+            ("jobs.job.archived", closing.model_copy(update={"version": 2, "state": "archived"})),
+        ):
+            await record_job_event(
+                session,
+                payload=job,
+                event_type=event_type,
+                endpoints=GOOGLE,
+                job_url=settings.job_url,
+                now=NOON,
+                update_delay=timedelta(seconds=60),
+            )
+    assert await send.send_once() == 1
+    assert engines.received.google == [(URL_DELETED, url(closing.slug))]
+    clock.now = NOON + timedelta(seconds=60)
+    assert await send.send_once() == 1
+    assert engines.received.google[-1] == (URL_UPDATED, url(fresh.slug))
