@@ -66,6 +66,7 @@ from search.site.announce.google import (
 from search.site.announce.models import URL_DELETED, URL_UPDATED, Announcement
 from search.site.announce.planner import AnnouncedJobPayload
 from search.site.announce.recording import record_job_event
+from search.site.announce.sender import deletion_reserve_of
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -419,7 +420,9 @@ async def _burst(args: argparse.Namespace, results: Results, out: Any) -> None:
         events.append(_envelope("jobs.job.published", _payload(len(existing) + number, run)))
     rng.shuffle(events)
     async with _environment(args, args.quota, args.reserve, args.update_delay, results) as env:
-        results.deletion_reserve = min(env.settings.announce_deletion_reserve, args.quota)
+        results.deletion_reserve = deletion_reserve_of(
+            env.settings.announce_deletion_reserve, args.quota
+        )
         results.update_delay = env.settings.announce_update_delay_seconds
         await _preload(env, existing)
         async with _service(env, out):

@@ -537,6 +537,25 @@ async def test_old_sent_rows_and_quota_days_are_pruned(
         assert list(await session.scalars(select(AnnouncementQuota))) == []
 
 
+async def test_the_deletion_reserve_is_at_most_half_the_quota(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    for i in range(4):
+        await _record(
+            committed_sessions,
+            settings,
+            "jobs.job.published",
+            announced_job(title=f"Job {i}"),
+            endpoints=GOOGLE,
+        )
+    send = sender(daily_quota=4, deletion_reserve=50)  # a reserve meant for a larger quota
+    assert await send.send_once() == 2
+    assert await send.send_once() == 0
+
+
 async def test_updates_fall_due_after_the_deletions_recorded_meanwhile(
     settings: SearchSettings,
     committed_sessions: async_sessionmaker[AsyncSession],

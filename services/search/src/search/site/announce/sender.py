@@ -36,6 +36,12 @@ PRUNE_EVERY = timedelta(hours=1)
 QUOTA_ZONE = ZoneInfo("America/Los_Angeles")
 
 
+def deletion_reserve_of(reserve: int, daily_quota: int) -> int:
+    """The URLs of a day that updates leave to deletions: at most half the quota, so that a
+    small quota (a reserve configured for a larger one) still lets updates through."""
+    return max(0, min(reserve, daily_quota // 2))
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -64,7 +70,7 @@ class AnnouncementSender:
         self._interval = interval
         self._retry_seconds = retry_seconds
         self._max_attempts = max_attempts
-        self._deletion_reserve = min(deletion_reserve, daily_quota)
+        self._deletion_reserve = deletion_reserve_of(deletion_reserve, daily_quota)
         self._quota_zone = quota_zone
         self._clock = clock
         self._leader = AdvisoryLockLeader(
