@@ -23,7 +23,7 @@ schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schem
 events:    ## re-export the events' JSON Schemas, docs/events.md's tables and the k8s KafkaTopics after a change
 	.venv/bin/python scripts/event_contracts.py write
 
-release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); without SERVICE: every changed subgraph
+release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); SERVICE=web: the web's operations against the released subgraphs; without SERVICE: every changed subgraph
 	cd gateway && npm run --silent release:check -- $(if $(SERVICE),--service $(SERVICE))
 
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
