@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import time
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from email.message import EmailMessage
+from urllib.parse import unquote
 
 import httpx
 from jobkit.contracts import (
@@ -47,6 +50,7 @@ from tests.faults.harness import (
     ROOT,
     Counts,
     OwnService,
+    SmtpRelay,
     applied_count,
     connect,
     own_topics,
@@ -56,7 +60,13 @@ from tests.faults.harness import (
 )
 from tests.faults.search_down import ELASTICSEARCH_URL, indexed, published, topic_size
 
-GROUPS = ("search-indexer", "billing-slots", "analytics", "search-alert-mailer")
+GROUPS = (
+    "search-indexer",
+    "billing-slots",
+    "analytics",
+    "search-alert-mailer",
+    "identity-mailer",
+)
 
 
 @dataclass
@@ -73,6 +83,13 @@ class Case:
     # effects there before the kill (a batched group applies a fetched batch at once; one that
     # applies an event per transaction is killed further in)
     kill_at: int = 1
+    # state the events need, made once the service has migrated its database (the events then
+    # follow: no backlog before the start)
+    setup: Callable[[], Awaitable[None]] | None = None
+    # and the moment to kill (a mailer: while the relay has a mail and has not answered yet)
+    kill_when: Callable[[], bool] = lambda: True
+    # more checks once everything is applied, with the service still running
+    after: Callable[[OwnService], Awaitable[None]] | None = None
 
 
 async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str) -> None:
@@ -83,15 +100,20 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
         log=ROOT / ".local" / "logs" / f"faults-consumer-killed-{case.group}.log",
     )
     expected = {event.aggregate_id for event in case.events}
-    await produce(f"{prefix}{case.topic}", case.events)
+    if case.setup is None:
+        await produce(f"{prefix}{case.topic}", case.events)
     service.start()
     try:
+        if case.setup is not None:
+            await service.ready()
+            await case.setup()
+            await produce(f"{prefix}{case.topic}", case.events)
         seen_at_kill: Counter[str] = Counter()
 
         async def some_applied() -> bool:
             nonlocal seen_at_kill
             seen_at_kill = await case.effects()
-            return len(seen_at_kill) >= case.kill_at
+            return len(seen_at_kill) >= case.kill_at and case.kill_when()
 
         started = await wait_for(some_applied, timeout=180, interval=0.05)
         service.kill()
@@ -122,6 +144,8 @@ async def _kill_mid_batch(counts: Counts, case: Case, prefix: str, database: str
             f"{len(missing)}, doubled {len(doubled)}, ledger {ledger_at_kill} at the kill then "
             f"{ledger}, dead-lettered {dead}",
         )
+        if case.after is not None:
+            await case.after(service)
     finally:
         service.stop()
 
@@ -296,11 +320,151 @@ async def alert_mailer_new_jobs(counts: Counts, events: int) -> None:
                 await client.delete(f"{ELASTICSEARCH_URL}/{index_prefix}-*")
 
 
+VERIFY = """mutation($token: String!) { verifyEmail(token: $token) { __typename } }"""
+RESET = """mutation($i: ResetPasswordInput!) { resetPassword(input: $i) { __typename } }"""
+# the mail each event asks identity's mailer for: its Message-ID's key and the answer to its link
+IDENTITY_MAILS = {
+    "identity.user.registered": ("verify-email", "VerifyEmailSuccess"),
+    "identity.user.password_reset_requested": ("reset-password", "ResetPasswordSuccess"),
+}
+
+
+def account_mail_asked(user_id: str, n: int) -> EventEnvelope:
+    """A new account's verification mail (even ``n``) or a password reset (odd)."""
+    if n % 2 == 0:
+        return EventEnvelope(
+            type="identity.user.registered",
+            aggregate_id=user_id,
+            site="jobboard",
+            actor=user_id,
+            payload={"user_id": user_id, "roles": ["applicant"], "signup_method": "email"},
+        )
+    return EventEnvelope(
+        type="identity.user.password_reset_requested",
+        aggregate_id=user_id,
+        site="jobboard",
+        payload={"user_id": user_id},
+    )
+
+
+def _token(mail: EmailMessage) -> str | None:
+    body = mail.get_body(preferencelist=("plain",))
+    found = re.search(r"token=(\S+)", str(body.get_content()) if body is not None else "")
+    return unquote(found.group(1)) if found else None
+
+
+async def identity_mailer(counts: Counts, events: int) -> None:
+    """Identity's account mails to a relay of the scenario's own that takes a while to answer
+    (the kill lands mid-send): every account gets its mail, and a mail the relay took before
+    the kill but the mailer had not recorded goes again as the same mail (the same Message-ID,
+    the same link), never as a second one; the link then works."""
+    users = [str(uuid.uuid4()) for _ in range(events)]
+    address = {user: f"faults-{user}@example.org" for user in users}
+    whose = {a: user for user, a in address.items()}
+    asked = [account_mail_asked(user, n) for n, user in enumerate(users)]
+    event_of = {event.aggregate_id: event for event in asked}
+    relay = SmtpRelay(delay=0.1)
+    controller = relay.start()
+
+    def mails_by_user() -> dict[str, list[EmailMessage]]:
+        with relay.lock:
+            taken = list(relay.mails)
+        by_user: dict[str, list[EmailMessage]] = {}
+        for recipient, mail in taken:
+            by_user.setdefault(whose.get(recipient, recipient), []).append(mail)
+        return by_user
+
+    async def mailed() -> Counter[str]:
+        """Per account, its different mails (the same mail sent again counts once)."""
+        return Counter(
+            {
+                user: len({(str(m["Message-ID"]).strip(), _token(m)) for m in mails})
+                for user, mails in mails_by_user().items()
+            }
+        )
+
+    async with own_topics() as prefix, scratch_database("identity") as database:
+
+        async def accounts() -> None:
+            connection = await connect(database)
+            try:
+                await connection.executemany(
+                    "INSERT INTO users (id, email, password_hash, first_name, last_name, roles, "
+                    "email_verified, signup_method, site, session_version) VALUES "
+                    "($1, $2, 'not-a-hash', 'Fault', 'Rehearsal', '{applicant}', false, "
+                    "'email', 'jobboard', 0)",
+                    [(uuid.UUID(user), address[user]) for user in users],
+                )
+            finally:
+                await connection.close()
+
+        async def same_mails_and_links_that_work(service: OwnService) -> None:
+            by_user = mails_by_user()
+            repeated = [user for user, mails in by_user.items() if len(mails) > 1]
+            different = [user for user, n in (await mailed()).items() if n > 1]
+            unlike = [
+                user
+                for user, mails in by_user.items()
+                for mail in mails
+                if not str(mail["Message-ID"])
+                .strip()
+                .startswith(f"<{event_of[user].id}.{IDENTITY_MAILS[event_of[user].type][0]}@")
+                or _token(mail) is None
+            ]
+            answers = []
+            for kind in IDENTITY_MAILS:  # a link of each kind, of a mail sent twice when any
+                mine = [u for u in repeated + list(by_user) if event_of[u].type == kind]
+                if not mine:
+                    continue
+                token = _token(by_user[mine[0]][0])
+                if kind == "identity.user.registered":
+                    _status, _text, body = await service.graphql(VERIFY, {"token": token})
+                    answers.append(body.get("data", {}).get("verifyEmail", {}).get("__typename"))
+                else:
+                    new = {"token": token, "password": "a brand new secret"}
+                    _status, _text, body = await service.graphql(RESET, {"i": new})
+                    answers.append(body.get("data", {}).get("resetPassword", {}).get("__typename"))
+            counts.check(
+                not unlike
+                and not different
+                and answers == [answer for _, answer in IDENTITY_MAILS.values()],
+                f"identity-mailer: {sum(len(m) for m in by_user.values())} mails for "
+                f"{len(users)} accounts, {len(repeated)} mailed again (the relay took the mail, "
+                f"the kill came before the mailer recorded it), {len(different)} of them with "
+                f"another Message-ID or link; without the event's Message-ID or a link "
+                f"{len(unlike)}; a link of each kind used: {answers}",
+            )
+
+        case = Case(
+            group="identity-mailer",
+            service="identity",
+            env={
+                "IDENTITY_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                "IDENTITY_SMTP_HOST": "127.0.0.1",
+                "IDENTITY_SMTP_PORT": str(relay.port),
+                "IDENTITY_SMTP_TIMEOUT_SECONDS": "10",
+            },
+            events=asked,
+            effects=mailed,
+            topic="identity.user",
+            kill_at=events // 3,
+            setup=accounts,
+            kill_when=lambda: relay.receiving > 0,
+            after=same_mails_and_links_that_work,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
     "analytics": analytics_counts,
     "search-alert-mailer": alert_mailer_new_jobs,
+    "identity-mailer": identity_mailer,
 }
 
 
