@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import unquote
 
 import httpx
@@ -43,9 +44,15 @@ from jobkit.contracts import (
     APPLICATION_TOPIC,
     JOB_PUBLISH_REQUESTED,
     JOB_TOPIC,
+    SLOT_DENIED,
+    SLOT_GRANTED,
+    SLOT_TOPIC,
 )
+from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
+from jobkit.settings import ServiceSettings
 
+from services.jobs.tests import factories as jobs_factories
 from tests.faults.harness import (
     ROOT,
     Counts,
@@ -66,6 +73,8 @@ GROUPS = (
     "analytics",
     "search-alert-mailer",
     "identity-mailer",
+    "jobs-mailer",
+    "jobs-slots",
 )
 
 
@@ -347,6 +356,27 @@ def account_mail_asked(user_id: str, n: int) -> EventEnvelope:
     )
 
 
+def mails_by(relay: SmtpRelay, whose: dict[str, str]) -> dict[str, list[EmailMessage]]:
+    """The mails the relay took, per aggregate (``whose``: recipient -> aggregate id)."""
+    with relay.lock:
+        taken = list(relay.mails)
+    by_key: dict[str, list[EmailMessage]] = {}
+    for recipient, mail in taken:
+        by_key.setdefault(whose.get(recipient, recipient), []).append(mail)
+    return by_key
+
+
+def different_mails(relay: SmtpRelay, whose: dict[str, str]) -> Counter[str]:
+    """Per aggregate, its different mails: the same mail sent again (its Message-ID and its
+    link) counts once, a second mail counts 2."""
+    return Counter(
+        {
+            key: len({(str(m["Message-ID"]).strip(), _token(m)) for m in mails})
+            for key, mails in mails_by(relay, whose).items()
+        }
+    )
+
+
 def _token(mail: EmailMessage) -> str | None:
     body = mail.get_body(preferencelist=("plain",))
     found = re.search(r"token=(\S+)", str(body.get_content()) if body is not None else "")
@@ -366,22 +396,8 @@ async def identity_mailer(counts: Counts, events: int) -> None:
     relay = SmtpRelay(delay=0.1)
     controller = relay.start()
 
-    def mails_by_user() -> dict[str, list[EmailMessage]]:
-        with relay.lock:
-            taken = list(relay.mails)
-        by_user: dict[str, list[EmailMessage]] = {}
-        for recipient, mail in taken:
-            by_user.setdefault(whose.get(recipient, recipient), []).append(mail)
-        return by_user
-
     async def mailed() -> Counter[str]:
-        """Per account, its different mails (the same mail sent again counts once)."""
-        return Counter(
-            {
-                user: len({(str(m["Message-ID"]).strip(), _token(m)) for m in mails})
-                for user, mails in mails_by_user().items()
-            }
-        )
+        return different_mails(relay, whose)
 
     async with own_topics() as prefix, scratch_database("identity") as database:
 
@@ -399,7 +415,7 @@ async def identity_mailer(counts: Counts, events: int) -> None:
                 await connection.close()
 
         async def same_mails_and_links_that_work(service: OwnService) -> None:
-            by_user = mails_by_user()
+            by_user = mails_by(relay, whose)
             repeated = [user for user, mails in by_user.items() if len(mails) > 1]
             different = [user for user, n in (await mailed()).items() if n > 1]
             unlike = [
@@ -459,12 +475,180 @@ async def identity_mailer(counts: Counts, events: int) -> None:
             controller.stop()
 
 
+async def _jobs(database: str, jobs: dict[str, dict[str, Any]]) -> None:
+    """Jobs of one organization (id -> fields of its own) in the jobs service's scratch
+    database."""
+    engine = make_engine(ServiceSettings().database_url_for(database))
+    try:
+        org = jobs_factories.organization(name="Fault Rehearsals")
+        async with unit_of_work(make_sessionmaker(engine)) as session:
+            session.add(org)
+            await session.flush()
+            for job_id, fields in jobs.items():
+                session.add(jobs_factories.job(org, id=uuid.UUID(job_id), **fields))
+    finally:
+        await engine.dispose()
+
+
+def slot_answer(job_id: str, n: int) -> EventEnvelope:
+    """Billing's answer to a publish request: a slot (two in three) or none."""
+    granted = n % 3 != 2
+    return EventEnvelope(
+        type=SLOT_GRANTED if granted else SLOT_DENIED,
+        aggregate_id=job_id,
+        site="jobboard",
+        actor="faults",
+        payload={"job_id": job_id, "organization_number": 9_000, "source": "package"}
+        if granted
+        else {"job_id": job_id, "organization_number": 9_000, "reason": "no_slots_left"},
+    )
+
+
+async def jobs_slots(counts: Counts, events: int) -> None:
+    """The saga's last step: each answer moves its waiting job once (granted: published;
+    denied: back to draft), one version and one event in jobs' outbox each."""
+    answers = [slot_answer(str(uuid.uuid4()), n) for n in range(events)]
+    async with own_topics() as prefix, scratch_database("jobs") as database:
+
+        async def moved() -> Counter[str]:
+            """Per job, the moves it made (its version past the first)."""
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch("SELECT id, version FROM jobs WHERE version > 1")
+            except Exception:  # not migrated yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter({str(row["id"]): row["version"] - 1 for row in rows})
+
+        async def waiting() -> None:
+            await _jobs(database, {a.aggregate_id: {"state": "awaiting_slot"} for a in answers})
+
+        async def states_and_events(service: OwnService) -> None:
+            connection = await connect(database)
+            try:
+                states = Counter(
+                    {
+                        r["state"]: r["n"]
+                        for r in await connection.fetch(
+                            "SELECT state, count(*) AS n FROM jobs GROUP BY 1"
+                        )
+                    }
+                )
+                written = Counter(
+                    {
+                        r["key"]: r["n"]
+                        for r in await connection.fetch(
+                            "SELECT key, count(*) AS n FROM outbox GROUP BY 1"
+                        )
+                    }
+                )
+            finally:
+                await connection.close()
+            denied = sum(1 for a in answers if a.type == SLOT_DENIED)
+            twice = [key for key, n in written.items() if n != 1]
+            counts.check(
+                states == Counter({"published": events - denied, "draft": denied})
+                and len(written) == events
+                and not twice,
+                f"jobs-slots: published {states['published']}, back to draft {states['draft']} "
+                f"(of {events - denied} granted, {denied} denied), jobs with an event in the "
+                f"outbox {len(written)}, with more than one {len(twice)}",
+            )
+
+        case = Case(
+            group="jobs-slots",
+            service="jobs",
+            env={"JOBS_DB_NAME": database, "KAFKA_TOPIC_PREFIX": prefix},
+            events=answers,
+            effects=moved,
+            topic=SLOT_TOPIC,
+            setup=waiting,
+            after=states_and_events,
+        )
+        await _kill_mid_batch(counts, case, prefix, database)
+
+
+def job_rejected(job_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type="jobs.job.rejected",
+        aggregate_id=job_id,
+        site="jobboard",
+        actor="faults",
+        payload={
+            "job_id": job_id,
+            "organization_id": str(uuid.uuid4()),
+            "owner_id": str(uuid.uuid4()),
+            "title": "Community Health Worker",
+            "reason": "Add the salary.",
+        },
+    )
+
+
+async def jobs_mailer(counts: Counts, events: int) -> None:
+    """Jobs' mailer (a rejected job's mail to its recruiter) killed while the relay holds a
+    mail: every recruiter mailed, a mail sent again the same mail (the event's Message-ID)."""
+    rejected = [job_rejected(str(uuid.uuid4())) for _ in range(events)]
+    whose = {f"faults-{e.aggregate_id}@example.org": e.aggregate_id for e in rejected}
+    relay = SmtpRelay(delay=0.1)
+    controller = relay.start()
+    async with own_topics() as prefix, scratch_database("jobs") as database:
+
+        async def mailed() -> Counter[str]:
+            return different_mails(relay, whose)
+
+        async def recruiters() -> None:
+            await _jobs(database, {job: {"owner_email": a} for a, job in whose.items()})
+
+        async def same_mails(service: OwnService) -> None:
+            by_job = mails_by(relay, whose)
+            event_of = {e.aggregate_id: e for e in rejected}
+            repeated = [job for job, mails in by_job.items() if len(mails) > 1]
+            unlike = [
+                job
+                for job, mails in by_job.items()
+                for mail in mails
+                if not str(mail["Message-ID"]).strip().startswith(f"<{event_of[job].id}.rejected@")
+            ]
+            counts.check(
+                not unlike,
+                f"jobs-mailer: {sum(len(m) for m in by_job.values())} mails for {events} "
+                f"rejected jobs, {len(repeated)} mailed again (the relay took the mail, the "
+                f"kill came before the mailer recorded it); without the event's Message-ID "
+                f"{len(unlike)}",
+            )
+
+        case = Case(
+            group="jobs-mailer",
+            service="jobs",
+            env={
+                "JOBS_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                "JOBS_SMTP_HOST": "127.0.0.1",
+                "JOBS_SMTP_PORT": str(relay.port),
+                "JOBS_SMTP_TIMEOUT_SECONDS": "10",
+            },
+            events=rejected,
+            effects=mailed,
+            kill_at=events // 3,
+            setup=recruiters,
+            kill_when=lambda: relay.receiving > 0,
+            after=same_mails,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
     "analytics": analytics_counts,
     "search-alert-mailer": alert_mailer_new_jobs,
     "identity-mailer": identity_mailer,
+    "jobs-mailer": jobs_mailer,
+    "jobs-slots": jobs_slots,
 }
 
 
