@@ -44,6 +44,7 @@ from jobkit.contracts import (
     APPLICATION_TOPIC,
     JOB_PUBLISH_REQUESTED,
     JOB_TOPIC,
+    ORGANIZATION_CONTACT_TOPIC,
     SLOT_DENIED,
     SLOT_GRANTED,
     SLOT_TOPIC,
@@ -51,8 +52,10 @@ from jobkit.contracts import (
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
+from organizations.domain.models import ContactMessage
 
 from services.jobs.tests import factories as jobs_factories
+from services.organizations.tests import factories as organizations_factories
 from tests.faults.harness import (
     ROOT,
     Counts,
@@ -75,6 +78,7 @@ GROUPS = (
     "identity-mailer",
     "jobs-mailer",
     "jobs-slots",
+    "organizations-contact-mailer",
 )
 
 
@@ -377,6 +381,55 @@ def different_mails(relay: SmtpRelay, whose: dict[str, str]) -> Counter[str]:
     )
 
 
+@dataclass
+class MailsSeen:
+    """What a mailer's relay took, per aggregate: every mail, those mailed again, those mailed
+    again as another mail (a second Message-ID or link), and mails without the Message-ID made
+    from their event (``<event id>.<which mail>@...``)."""
+
+    mails: int
+    again: list[str]
+    different: list[str]
+    unlike: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.different and not self.unlike
+
+    def line(self, group: str, wanted: int, what: str) -> str:
+        return (
+            f"{group}: {self.mails} mails for {wanted} {what}, {len(self.again)} mailed again "
+            f"(the relay took the mail, the kill came before the mailer recorded it), "
+            f"{len(self.different)} of them as another mail; without the event's Message-ID "
+            f"{len(self.unlike)}"
+        )
+
+
+def mails_seen(relay: SmtpRelay, whose: dict[str, str], message_keys: dict[str, str]) -> MailsSeen:
+    """``message_keys``: aggregate id -> the Message-ID's left part its event gives."""
+    by_key = mails_by(relay, whose)
+    return MailsSeen(
+        mails=sum(len(mails) for mails in by_key.values()),
+        again=[key for key, mails in by_key.items() if len(mails) > 1],
+        different=[key for key, n in different_mails(relay, whose).items() if n > 1],
+        unlike=[
+            key
+            for key, mails in by_key.items()
+            for mail in mails
+            if not str(mail["Message-ID"]).strip().startswith(f"<{message_keys.get(key)}@")
+        ],
+    )
+
+
+def mailer_env(env_prefix: str, relay: SmtpRelay) -> dict[str, str]:
+    """A service's mail settings for the scenario's own relay."""
+    return {
+        f"{env_prefix}_SMTP_HOST": "127.0.0.1",
+        f"{env_prefix}_SMTP_PORT": str(relay.port),
+        f"{env_prefix}_SMTP_TIMEOUT_SECONDS": "10",
+    }
+
+
 def _token(mail: EmailMessage) -> str | None:
     body = mail.get_body(preferencelist=("plain",))
     found = re.search(r"token=(\S+)", str(body.get_content()) if body is not None else "")
@@ -416,20 +469,15 @@ async def identity_mailer(counts: Counts, events: int) -> None:
 
         async def same_mails_and_links_that_work(service: OwnService) -> None:
             by_user = mails_by(relay, whose)
-            repeated = [user for user, mails in by_user.items() if len(mails) > 1]
-            different = [user for user, n in (await mailed()).items() if n > 1]
-            unlike = [
-                user
-                for user, mails in by_user.items()
-                for mail in mails
-                if not str(mail["Message-ID"])
-                .strip()
-                .startswith(f"<{event_of[user].id}.{IDENTITY_MAILS[event_of[user].type][0]}@")
-                or _token(mail) is None
-            ]
+            seen = mails_seen(
+                relay,
+                whose,
+                {u: f"{e.id}.{IDENTITY_MAILS[e.type][0]}" for u, e in event_of.items()},
+            )
+            without_link = [u for u, mails in by_user.items() for m in mails if not _token(m)]
             answers = []
             for kind in IDENTITY_MAILS:  # a link of each kind, of a mail sent twice when any
-                mine = [u for u in repeated + list(by_user) if event_of[u].type == kind]
+                mine = [u for u in seen.again + list(by_user) if event_of[u].type == kind]
                 if not mine:
                     continue
                 token = _token(by_user[mine[0]][0])
@@ -441,14 +489,11 @@ async def identity_mailer(counts: Counts, events: int) -> None:
                     _status, _text, body = await service.graphql(RESET, {"i": new})
                     answers.append(body.get("data", {}).get("resetPassword", {}).get("__typename"))
             counts.check(
-                not unlike
-                and not different
+                seen.ok
+                and not without_link
                 and answers == [answer for _, answer in IDENTITY_MAILS.values()],
-                f"identity-mailer: {sum(len(m) for m in by_user.values())} mails for "
-                f"{len(users)} accounts, {len(repeated)} mailed again (the relay took the mail, "
-                f"the kill came before the mailer recorded it), {len(different)} of them with "
-                f"another Message-ID or link; without the event's Message-ID or a link "
-                f"{len(unlike)}; a link of each kind used: {answers}",
+                seen.line("identity-mailer", len(users), "accounts")
+                + f", without a link {len(without_link)}; a link of each kind used: {answers}",
             )
 
         case = Case(
@@ -457,9 +502,7 @@ async def identity_mailer(counts: Counts, events: int) -> None:
             env={
                 "IDENTITY_DB_NAME": database,
                 "KAFKA_TOPIC_PREFIX": prefix,
-                "IDENTITY_SMTP_HOST": "127.0.0.1",
-                "IDENTITY_SMTP_PORT": str(relay.port),
-                "IDENTITY_SMTP_TIMEOUT_SECONDS": "10",
+                **mailer_env("IDENTITY", relay),
             },
             events=asked,
             effects=mailed,
@@ -601,22 +644,8 @@ async def jobs_mailer(counts: Counts, events: int) -> None:
             await _jobs(database, {job: {"owner_email": a} for a, job in whose.items()})
 
         async def same_mails(service: OwnService) -> None:
-            by_job = mails_by(relay, whose)
-            event_of = {e.aggregate_id: e for e in rejected}
-            repeated = [job for job, mails in by_job.items() if len(mails) > 1]
-            unlike = [
-                job
-                for job, mails in by_job.items()
-                for mail in mails
-                if not str(mail["Message-ID"]).strip().startswith(f"<{event_of[job].id}.rejected@")
-            ]
-            counts.check(
-                not unlike,
-                f"jobs-mailer: {sum(len(m) for m in by_job.values())} mails for {events} "
-                f"rejected jobs, {len(repeated)} mailed again (the relay took the mail, the "
-                f"kill came before the mailer recorded it); without the event's Message-ID "
-                f"{len(unlike)}",
-            )
+            seen = mails_seen(relay, whose, {e.aggregate_id: f"{e.id}.rejected" for e in rejected})
+            counts.check(seen.ok, seen.line("jobs-mailer", events, "rejected jobs"))
 
         case = Case(
             group="jobs-mailer",
@@ -624,14 +653,96 @@ async def jobs_mailer(counts: Counts, events: int) -> None:
             env={
                 "JOBS_DB_NAME": database,
                 "KAFKA_TOPIC_PREFIX": prefix,
-                "JOBS_SMTP_HOST": "127.0.0.1",
-                "JOBS_SMTP_PORT": str(relay.port),
-                "JOBS_SMTP_TIMEOUT_SECONDS": "10",
+                **mailer_env("JOBS", relay),
             },
             events=rejected,
             effects=mailed,
             kill_at=events // 3,
             setup=recruiters,
+            kill_when=lambda: relay.receiving > 0,
+            after=same_mails,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
+def contact_message_sent(organization_id: str, message_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type="organizations.contact.message_sent",
+        aggregate_id=organization_id,
+        site="jobboard",
+        payload={
+            "message_id": message_id,
+            "organization_id": organization_id,
+            "organization_number": 9_000,
+            "sender_id": None,
+            "send_copy": False,
+            "attachments_count": 0,
+        },
+    )
+
+
+async def organizations_contact_mailer(counts: Counts, events: int) -> None:
+    """Organizations' contact mailer (a visitor's message to an organization's contact
+    person) killed while the relay holds a mail: every message mailed, a mail sent again the
+    same mail (the event's Message-ID)."""
+    messages = {str(uuid.uuid4()): str(uuid.uuid4()) for _ in range(events)}  # org -> message
+    sent = [contact_message_sent(org, message) for org, message in messages.items()]
+    whose = {f"faults-{org}@example.org": org for org in messages}
+    relay = SmtpRelay(delay=0.1)
+    controller = relay.start()
+    async with own_topics() as prefix, scratch_database("organizations") as database:
+
+        async def mailed() -> Counter[str]:
+            return different_mails(relay, whose)
+
+        async def messages_waiting() -> None:
+            engine = make_engine(ServiceSettings().database_url_for(database))
+            try:
+                async with unit_of_work(make_sessionmaker(engine)) as session:
+                    for address, org in whose.items():
+                        session.add(
+                            organizations_factories.organization(
+                                id=uuid.UUID(org), owner_email=address
+                            )
+                        )
+                    await session.flush()
+                    for org, message in messages.items():
+                        session.add(
+                            ContactMessage(
+                                id=uuid.UUID(message),
+                                organization_id=uuid.UUID(org),
+                                site="jobboard",
+                                name="A Visitor",
+                                email="visitor@example.org",
+                                subject=f"About {org}",
+                                body="Hello, a question about your jobs.",
+                            )
+                        )
+            finally:
+                await engine.dispose()
+
+        async def same_mails(service: OwnService) -> None:
+            seen = mails_seen(relay, whose, {e.aggregate_id: f"{e.id}.organization" for e in sent})
+            counts.check(
+                seen.ok, seen.line("organizations-contact-mailer", events, "contact messages")
+            )
+
+        case = Case(
+            group="organizations-contact-mailer",
+            service="organizations",
+            env={
+                "ORGANIZATIONS_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                **mailer_env("ORGANIZATIONS", relay),
+            },
+            events=sent,
+            effects=mailed,
+            topic=ORGANIZATION_CONTACT_TOPIC,
+            kill_at=events // 3,
+            setup=messages_waiting,
             kill_when=lambda: relay.receiving > 0,
             after=same_mails,
         )
@@ -649,6 +760,7 @@ SCENARIOS = {
     "identity-mailer": identity_mailer,
     "jobs-mailer": jobs_mailer,
     "jobs-slots": jobs_slots,
+    "organizations-contact-mailer": organizations_contact_mailer,
 }
 
 
