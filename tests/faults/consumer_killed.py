@@ -45,6 +45,7 @@ from jobkit.contracts import (
     JOB_PUBLISH_REQUESTED,
     JOB_TOPIC,
     ORGANIZATION_CONTACT_TOPIC,
+    RESUME_CONTACT_TOPIC,
     SLOT_DENIED,
     SLOT_GRANTED,
     SLOT_TOPIC,
@@ -56,6 +57,7 @@ from organizations.domain.models import ContactMessage
 
 from services.jobs.tests import factories as jobs_factories
 from services.organizations.tests import factories as organizations_factories
+from services.resumes.tests import factories as resumes_factories
 from tests.faults.harness import (
     ROOT,
     Counts,
@@ -79,6 +81,7 @@ GROUPS = (
     "jobs-mailer",
     "jobs-slots",
     "organizations-contact-mailer",
+    "resumes-contact-mailer",
 )
 
 
@@ -752,6 +755,73 @@ async def organizations_contact_mailer(counts: Counts, events: int) -> None:
             controller.stop()
 
 
+def contact_pending(resume_id: str) -> EventEnvelope:
+    """Billing granted a recruiter's contact request: the applicant is asked by mail."""
+    request_id = str(uuid.uuid4())
+    return EventEnvelope(
+        type="resumes.contact.status_changed",
+        aggregate_id=resume_id,
+        site="jobboard",
+        payload={
+            "request_id": request_id,
+            "resume_id": resume_id,
+            "organization_id": str(uuid.uuid4()),
+            "status": "pending",
+        },
+    )
+
+
+async def resumes_contact_mailer(counts: Counts, events: int) -> None:
+    """Resumes' contact mailer (an applicant asked whether a recruiter may contact them)
+    killed while the relay holds a mail: every applicant asked, a mail sent again the same
+    mail (the event's Message-ID)."""
+    asked = [contact_pending(str(uuid.uuid4())) for _ in range(events)]
+    whose = {f"faults-{e.aggregate_id}@example.org": e.aggregate_id for e in asked}
+    relay = SmtpRelay(delay=0.1)
+    controller = relay.start()
+    async with own_topics() as prefix, scratch_database("resumes") as database:
+
+        async def mailed() -> Counter[str]:
+            return different_mails(relay, whose)
+
+        async def resumes() -> None:
+            engine = make_engine(ServiceSettings().database_url_for(database))
+            try:
+                async with unit_of_work(make_sessionmaker(engine)) as session:
+                    for address, resume in whose.items():
+                        session.add(
+                            resumes_factories.resume(id=uuid.UUID(resume), owner_email=address)
+                        )
+            finally:
+                await engine.dispose()
+
+        async def same_mails(service: OwnService) -> None:
+            keys = {e.aggregate_id: f"{e.id}.contact-requested" for e in asked}
+            seen = mails_seen(relay, whose, keys)
+            counts.check(seen.ok, seen.line("resumes-contact-mailer", events, "applicants"))
+
+        case = Case(
+            group="resumes-contact-mailer",
+            service="resumes",
+            env={
+                "RESUMES_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                **mailer_env("RESUMES", relay),
+            },
+            events=asked,
+            effects=mailed,
+            topic=RESUME_CONTACT_TOPIC,
+            kill_at=events // 3,
+            setup=resumes,
+            kill_when=lambda: relay.receiving > 0,
+            after=same_mails,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
@@ -761,6 +831,7 @@ SCENARIOS = {
     "jobs-mailer": jobs_mailer,
     "jobs-slots": jobs_slots,
     "organizations-contact-mailer": organizations_contact_mailer,
+    "resumes-contact-mailer": resumes_contact_mailer,
 }
 
 
