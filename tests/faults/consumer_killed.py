@@ -39,9 +39,11 @@ from typing import Any
 from urllib.parse import unquote
 
 import httpx
+from consent.domain.models import ConsentInfo, ConsentInfoRevision
 from jobkit.contracts import (
     APPLICATION_SUBMITTED,
     APPLICATION_TOPIC,
+    CONSENT_GIVEN,
     JOB_PUBLISH_REQUESTED,
     JOB_TOPIC,
     ORGANIZATION_CONTACT_TOPIC,
@@ -49,12 +51,15 @@ from jobkit.contracts import (
     SLOT_DENIED,
     SLOT_GRANTED,
     SLOT_TOPIC,
+    USER_REGISTRATION_CONSENTED,
+    USER_TOPIC,
 )
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from organizations.domain.models import ContactMessage
 
+from services.consent.tests import factories as consent_factories
 from services.jobs.tests import factories as jobs_factories
 from services.organizations.tests import factories as organizations_factories
 from services.resumes.tests import factories as resumes_factories
@@ -82,6 +87,7 @@ GROUPS = (
     "jobs-slots",
     "organizations-contact-mailer",
     "resumes-contact-mailer",
+    "consent-identity",
 )
 
 
@@ -509,7 +515,7 @@ async def identity_mailer(counts: Counts, events: int) -> None:
             },
             events=asked,
             effects=mailed,
-            topic="identity.user",
+            topic=USER_TOPIC,
             kill_at=events // 3,
             setup=accounts,
             kill_when=lambda: relay.receiving > 0,
@@ -822,6 +828,83 @@ async def resumes_contact_mailer(counts: Counts, events: int) -> None:
             controller.stop()
 
 
+def registration_consented(user_id: str, info_id: str, revision_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type=USER_REGISTRATION_CONSENTED,
+        aggregate_id=user_id,
+        site="jobboard",
+        actor=user_id,
+        payload={
+            "user_id": user_id,
+            "mail": f"faults-{user_id}@example.org",
+            "consents": [{"info_id": info_id, "revision_id": revision_id}],
+        },
+    )
+
+
+async def consent_identity(counts: Counts, events: int) -> None:
+    """Consent's record of identity's sign-ups (one event per transaction): every new account's
+    registration consent stored once, with one ``consent.given`` event in consent's outbox."""
+    info, revision = consent_factories.consent_info()
+    assert isinstance(info, ConsentInfo)
+    assert isinstance(revision, ConsentInfoRevision)
+    consented = [
+        registration_consented(str(uuid.uuid4()), str(info.id), str(revision.id))
+        for _ in range(events)
+    ]
+    async with own_topics() as prefix, scratch_database("consent") as database:
+
+        async def stored() -> Counter[str]:
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch("SELECT user_id FROM user_consents")
+            except Exception:  # not migrated yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter(row["user_id"] for row in rows)
+
+        async def the_text() -> None:
+            engine = make_engine(ServiceSettings().database_url_for(database))
+            try:
+                async with unit_of_work(make_sessionmaker(engine)) as session:
+                    session.add(info)
+                    await session.flush()
+                    session.add(revision)
+            finally:
+                await engine.dispose()
+
+        async def one_event_each(service: OwnService) -> None:
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch(
+                    "SELECT key, count(*) AS n FROM outbox WHERE event_type = $1 GROUP BY 1",
+                    CONSENT_GIVEN,
+                )
+            finally:
+                await connection.close()
+            given = Counter({row["key"]: int(row["n"]) for row in rows})
+            twice = [key for key, n in given.items() if n != 1]
+            counts.check(
+                len(given) == events and not twice,
+                f"consent-identity: accounts with a consent.given event {len(given)} of "
+                f"{events}, with more than one {len(twice)}",
+            )
+
+        case = Case(
+            group="consent-identity",
+            service="consent",
+            env={"CONSENT_DB_NAME": database, "KAFKA_TOPIC_PREFIX": prefix},
+            events=consented,
+            effects=stored,
+            topic=USER_TOPIC,
+            kill_at=events // 3,
+            setup=the_text,
+            after=one_event_each,
+        )
+        await _kill_mid_batch(counts, case, prefix, database)
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
@@ -832,6 +915,7 @@ SCENARIOS = {
     "jobs-slots": jobs_slots,
     "organizations-contact-mailer": organizations_contact_mailer,
     "resumes-contact-mailer": resumes_contact_mailer,
+    "consent-identity": consent_identity,
 }
 
 
