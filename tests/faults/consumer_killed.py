@@ -88,6 +88,7 @@ GROUPS = (
     "organizations-contact-mailer",
     "resumes-contact-mailer",
     "consent-identity",
+    "resumes-contacts",
 )
 
 
@@ -905,6 +906,115 @@ async def consent_identity(counts: Counts, events: int) -> None:
         await _kill_mid_batch(counts, case, prefix, database)
 
 
+def contact_answer(request_id: str, n: int) -> EventEnvelope:
+    """Billing's answer to a recruiter's contact request: a credit (two in three) or none."""
+    granted = n % 3 != 2
+    return EventEnvelope(
+        type="billing.contact.granted" if granted else "billing.contact.denied",
+        aggregate_id=request_id,
+        site="jobboard",
+        actor="faults",
+        payload={"request_id": request_id}
+        if granted
+        else {"request_id": request_id, "reason": "no_credits_left"},
+    )
+
+
+async def resumes_contacts(counts: Counts, events: int) -> None:
+    """The contact saga's last step: each answer moves its waiting request once (granted:
+    pending, the applicant is asked; denied), one version and one event in resumes' outbox
+    each. The applicants' mails go to a relay of the scenario's own."""
+    answers = [contact_answer(str(uuid.uuid4()), n) for n in range(events)]
+    relay = SmtpRelay()
+    controller = relay.start()
+    async with own_topics() as prefix, scratch_database("resumes") as database:
+
+        async def moved() -> Counter[str]:
+            """Per request, the moves it made (its version past the first)."""
+            connection = await connect(database)
+            try:
+                rows = await connection.fetch(
+                    "SELECT id, version FROM contact_requests WHERE version > 1"
+                )
+            except Exception:  # not migrated yet
+                return Counter()
+            finally:
+                await connection.close()
+            return Counter({str(row["id"]): row["version"] - 1 for row in rows})
+
+        async def waiting() -> None:
+            engine = make_engine(ServiceSettings().database_url_for(database))
+            try:
+                async with unit_of_work(make_sessionmaker(engine)) as session:
+                    for answer in answers:
+                        row = resumes_factories.resume()
+                        session.add(row)
+                        await session.flush()
+                        session.add(
+                            resumes_factories.contact_request(
+                                row,
+                                str(uuid.uuid4()),
+                                "awaiting_credit",
+                                id=uuid.UUID(answer.aggregate_id),
+                            )
+                        )
+            finally:
+                await engine.dispose()
+
+        async def states_and_events(service: OwnService) -> None:
+            connection = await connect(database)
+            try:
+                states = Counter(
+                    {
+                        r["status"]: r["n"]
+                        for r in await connection.fetch(
+                            "SELECT status, count(*) AS n FROM contact_requests GROUP BY 1"
+                        )
+                    }
+                )
+                written = Counter(
+                    {
+                        r["key"]: r["n"]
+                        for r in await connection.fetch(
+                            "SELECT key, count(*) AS n FROM outbox WHERE event_type = "
+                            "'resumes.contact.status_changed' GROUP BY 1"
+                        )
+                    }
+                )
+            finally:
+                await connection.close()
+            denied = sum(1 for a in answers if a.type == "billing.contact.denied")
+            twice = [key for key, n in written.items() if n != 1]
+            counts.check(
+                states == Counter({"pending": events - denied, "denied": denied})
+                and len(written) == events
+                and not twice,
+                f"resumes-contacts: pending {states['pending']}, denied {states['denied']} (of "
+                f"{events - denied} granted, {denied} denied), requests with a status event in "
+                f"the outbox {len(written)}, with more than one {len(twice)}",
+            )
+
+        case = Case(
+            group="resumes-contacts",
+            service="resumes",
+            env={
+                "RESUMES_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                **mailer_env("RESUMES", relay),
+            },
+            events=answers,
+            effects=moved,
+            topic="billing.contact",
+            kill_at=events // 3,
+            setup=waiting,
+            after=states_and_events,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
@@ -916,6 +1026,7 @@ SCENARIOS = {
     "organizations-contact-mailer": organizations_contact_mailer,
     "resumes-contact-mailer": resumes_contact_mailer,
     "consent-identity": consent_identity,
+    "resumes-contacts": resumes_contacts,
 }
 
 
