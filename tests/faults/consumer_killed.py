@@ -85,6 +85,7 @@ GROUPS = (
     "identity-mailer",
     "jobs-mailer",
     "jobs-slots",
+    "jobs-application-mailer",
     "organizations-contact-mailer",
     "resumes-contact-mailer",
     "consent-identity",
@@ -242,7 +243,9 @@ async def billing_slots(counts: Counts, events: int) -> None:
         await _kill_mid_batch(counts, case, prefix, database)
 
 
-def application_submitted(job_id: str, organization_id: str) -> EventEnvelope:
+def application_submitted(
+    job_id: str, organization_id: str, workflow: str = "default"
+) -> EventEnvelope:
     application_id = str(uuid.uuid4())
     return EventEnvelope(
         type=APPLICATION_SUBMITTED,
@@ -254,7 +257,8 @@ def application_submitted(job_id: str, organization_id: str) -> EventEnvelope:
             "job_id": job_id,
             "organization_id": organization_id,
             "applicant_id": None,
-            "workflow": "default",
+            "workflow": workflow,
+            "applications_count": 1,
         },
     )
 
@@ -371,12 +375,14 @@ def account_mail_asked(user_id: str, n: int) -> EventEnvelope:
 
 
 def mails_by(relay: SmtpRelay, whose: dict[str, str]) -> dict[str, list[EmailMessage]]:
-    """The mails the relay took, per aggregate (``whose``: recipient -> aggregate id)."""
+    """The mails the relay took, per aggregate (``whose``: recipient -> aggregate id; mails to
+    anyone else are another group's)."""
     with relay.lock:
         taken = list(relay.mails)
     by_key: dict[str, list[EmailMessage]] = {}
     for recipient, mail in taken:
-        by_key.setdefault(whose.get(recipient, recipient), []).append(mail)
+        if recipient in whose:
+            by_key.setdefault(whose[recipient], []).append(mail)
     return by_key
 
 
@@ -1015,6 +1021,101 @@ async def resumes_contacts(counts: Counts, events: int) -> None:
             controller.stop()
 
 
+async def jobs_application_mailers(counts: Counts, events: int) -> None:
+    """Jobs' application mailer (an application to a job that takes them by mail, to the
+    job's address) killed while the relay holds a mail, and beside it the applicant mailer
+    (the applicant's confirmation) in the same process: every application mailed to its job
+    and confirmed to its applicant, a mail sent again the same mail (the event's Message-ID)."""
+    organization = str(uuid.uuid4())
+    submitted = [
+        application_submitted(str(uuid.uuid4()), organization, "email") for _ in range(events)
+    ]
+    to_job = {f"faults-job-{e.aggregate_id}@example.org": e.aggregate_id for e in submitted}
+    to_applicant = {f"faults-{e.aggregate_id}@example.org": e.aggregate_id for e in submitted}
+    relay = SmtpRelay(delay=0.1)
+    controller = relay.start()
+    async with own_topics() as prefix, scratch_database("jobs") as database:
+
+        async def mailed() -> Counter[str]:
+            return different_mails(relay, to_job)
+
+        async def applications() -> None:
+            engine = make_engine(ServiceSettings().database_url_for(database))
+            try:
+                org = jobs_factories.organization(id=uuid.UUID(organization))
+                async with unit_of_work(make_sessionmaker(engine)) as session:
+                    session.add(org)
+                    await session.flush()
+                    for (job_address, application), applicant in zip(
+                        to_job.items(), to_applicant, strict=True
+                    ):
+                        event = next(e for e in submitted if e.aggregate_id == application)
+                        job_id = uuid.UUID(event.payload["job_id"])
+                        session.add(
+                            jobs_factories.job(
+                                org,
+                                id=job_id,
+                                state="published",
+                                application_workflow="email",
+                                application_emails=[job_address],
+                            )
+                        )
+                        await session.flush()
+                        session.add(
+                            jobs_factories.application(
+                                job_id,
+                                org.id,
+                                id=uuid.UUID(application),
+                                email=applicant,
+                                workflow="email",
+                            )
+                        )
+            finally:
+                await engine.dispose()
+
+        async def same_mails(service: OwnService) -> None:
+            seen = mails_seen(
+                relay, to_job, {e.aggregate_id: f"{e.id}.application" for e in submitted}
+            )
+            counts.check(seen.ok, seen.line("jobs-application-mailer", events, "applications"))
+
+            async def confirmed() -> bool:
+                return len(different_mails(relay, to_applicant)) >= events
+
+            all_confirmed = await wait_for(confirmed, timeout=300)
+            mine = different_mails(relay, to_applicant)
+            ledger = await applied_count(database, f"{prefix}jobs-applicant-mailer")
+            seen = mails_seen(
+                relay, to_applicant, {e.aggregate_id: f"{e.id}.confirmation" for e in submitted}
+            )
+            counts.check(
+                all_confirmed and seen.ok and ledger == events,
+                seen.line("jobs-applicant-mailer (same process)", events, "applicants")
+                + f"; missing {events - len(mine)}, ledger {ledger}",
+            )
+
+        case = Case(
+            group="jobs-application-mailer",
+            service="jobs",
+            env={
+                "JOBS_DB_NAME": database,
+                "KAFKA_TOPIC_PREFIX": prefix,
+                **mailer_env("JOBS", relay),
+            },
+            events=submitted,
+            effects=mailed,
+            topic=APPLICATION_TOPIC,
+            kill_at=events // 3,
+            setup=applications,
+            kill_when=lambda: relay.receiving > 0,
+            after=same_mails,
+        )
+        try:
+            await _kill_mid_batch(counts, case, prefix, database)
+        finally:
+            controller.stop()
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
@@ -1023,6 +1124,7 @@ SCENARIOS = {
     "identity-mailer": identity_mailer,
     "jobs-mailer": jobs_mailer,
     "jobs-slots": jobs_slots,
+    "jobs-application-mailer": jobs_application_mailers,
     "organizations-contact-mailer": organizations_contact_mailer,
     "resumes-contact-mailer": resumes_contact_mailer,
     "consent-identity": consent_identity,
