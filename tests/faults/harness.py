@@ -268,6 +268,7 @@ class SmtpRelay:
     mails: list[tuple[str, EmailMessage]] = field(default_factory=list)  # (recipient, mail)
     refused: int = 0
     delay: float = 0.0  # seconds before each answer to a mail (a slow relay)
+    receiving: int = 0  # mails whose content arrived and that have no answer yet
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -283,8 +284,14 @@ class SmtpRelay:
     async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
         self, server: SMTP, session: Session, envelope: Envelope
     ) -> str:
-        if self.delay:
-            await asyncio.sleep(self.delay)
+        with self.lock:
+            self.receiving += 1
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+        finally:
+            with self.lock:
+                self.receiving -= 1
         with self.lock:
             if self.refusing:
                 self.refused += 1

@@ -227,7 +227,9 @@ def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
     return {SlotGranted.event_type: granted, SlotDenied.event_type: denied}
 
 
-def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettings) -> EmailMessage:
+def rejection_mail(
+    *, job: Job, to: list[str], reason: str, settings: JobsSettings, event_id: str
+) -> EmailMessage:
     link = f"{settings.site_url.rstrip('/')}/job-manager"
     return compose(
         settings,
@@ -236,6 +238,7 @@ def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettin
         text=f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was "
         f"reviewed and not published:\n\n{reason}\n\nIt is back in your drafts; change it and "
         f"publish it again from {link}.\n",
+        message_key=f"{event_id}.rejected",
     )
 
 
@@ -271,7 +274,9 @@ def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
         if job is None or not to:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
-        mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
+        mail = rejection_mail(
+            job=job, to=to, reason=payload.reason, settings=settings, event_id=str(event.id)
+        )
         await send_mail(mail, settings=settings)
 
     async def taken_down(session: AsyncSession, event: EventEnvelope) -> None:
