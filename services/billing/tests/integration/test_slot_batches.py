@@ -31,7 +31,7 @@ from jobkit.testing.statements import StatementLog
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.billing.tests.factories import product
+from services.billing.tests.factories import granted, product
 
 pytestmark = pytest.mark.integration
 
@@ -77,31 +77,6 @@ def _records(
         fetched_record(topic, event, partition=partition, offset=offset)
         for offset, event in enumerate(events)
     ]
-
-
-async def _grant(
-    sessions: async_sessionmaker[AsyncSession],
-    settings: BillingSettings,
-    number: int,
-    amount: int,
-    featured_days: int | None = None,
-) -> None:
-    async with unit_of_work(sessions) as session:
-        await ledger.lock_organization(session, number)
-        await ledger.add_grant(
-            session,
-            settings,
-            organization_number=number,
-            organization_name=f"Org {number}",
-            frontend="jobboard",
-            kind="job",
-            amount=amount,
-            valid_days=30,
-            label=None,
-            actor="test",
-            now=ledger.now_utc(),
-            featured_days=featured_days,
-        )
 
 
 async def _balance(sessions: async_sessionmaker[AsyncSession], number: int) -> int:
@@ -158,7 +133,7 @@ async def test_a_run_of_requests_costs_the_same_statements_whatever_its_length(
 ) -> None:
     numbers = (9401, 9402)
     for number in numbers:
-        await _grant(committed_sessions, settings, number, 100)
+        await granted(committed_sessions, settings, number, 100)
     consumer, dead = _consumer(settings, committed_sessions)
     counted = []
     for size in (6, 60):
@@ -201,7 +176,7 @@ async def _history(
                 featured_days=5,
             )
         )
-    await _grant(sessions, settings, number, 2, featured_days=3)
+    await granted(sessions, settings, number, 2, featured_days=3)
     job = {name: f"{number}-{name}" for name in ("a", "b", "c", "d", "e", "f")}
     async with unit_of_work(sessions) as session:
         await reserve_slot(
@@ -261,7 +236,7 @@ async def test_a_bad_request_in_a_batch_is_dead_lettered_alone(
     settings: BillingSettings, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
     number = 9405
-    await _grant(committed_sessions, settings, number, 5)
+    await granted(committed_sessions, settings, number, 5)
     good = [f"job-{uuid.uuid4()}" for _ in range(2)]
     bad = EventEnvelope(
         type=JobPublishRequested.event_type,
@@ -286,7 +261,7 @@ async def test_a_batch_delivered_again_has_no_second_effect(
     settings: BillingSettings, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
     number = 9406
-    await _grant(committed_sessions, settings, number, 10)
+    await granted(committed_sessions, settings, number, 10)
     jobs = [f"job-{uuid.uuid4()}" for _ in range(4)]
     records = _records(settings, [_request(job, number) for job in jobs])
     consumer, dead = _consumer(settings, committed_sessions)
@@ -304,7 +279,7 @@ async def test_two_batches_for_the_same_organizations_at_once_neither_overdraw_n
 ) -> None:
     first, second = 9407, 9408
     for number in (first, second):
-        await _grant(committed_sessions, settings, number, 5)
+        await granted(committed_sessions, settings, number, 5)
     jobs = {number: [f"{number}-{uuid.uuid4()}" for _ in range(8)] for number in (first, second)}
     # one batch asks for the first organization's jobs first, the other for the second's
     one = [_request(job, first) for job in jobs[first][:4]] + [
