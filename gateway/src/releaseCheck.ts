@@ -66,10 +66,11 @@ export function changedSubgraphs(
 /**
  * The candidate composition for releasing `subgraph` alone: its current SDL beside every other
  * subgraph's released SDL. A subgraph never released yet takes part with its current SDL only
- * when it is the candidate (it is not in production otherwise).
+ * when it is the candidate (it is not in production otherwise). `null`: every subgraph as it
+ * runs in production.
  */
 export function candidateSources(
-  subgraph: string,
+  subgraph: string | null,
   current: readonly SubgraphSource[],
   releasesDir: string,
 ): SubgraphSource[] {
@@ -221,7 +222,7 @@ export function checkWebRelease(options: {
   operations: readonly WebOperation[];
 }): WebReleaseOutcome {
   const { current, releasesDir, operations } = options;
-  const released = composeSubgraphs(candidateSources('', current, releasesDir));
+  const released = composeSubgraphs(candidateSources(null, current, releasesDir));
   if (!released.ok) return { ok: false, compositionErrors: released.errors, brokenOperations: [] };
   const broken = brokenOperations(buildSchema(released.apiSchemaSdl), operations);
   if (broken.length === 0) return { ok: true, operations: operations.length };

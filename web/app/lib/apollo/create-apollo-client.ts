@@ -122,17 +122,14 @@ export function createApolloClient(
     return { headers };
   });
 
+  // the browser's requests start their traces (trace-context.ts); the server's are traced by
+  // the web server's own instrumentation when it has any
+  const fetch = options.ssrMode ? options.fetch : withTraceparent(() => options.fetch ?? globalThis.fetch);
   const batchLink = new BatchHttpLink({
     uri: options.uri,
     batchInterval: GRAPHQL_BATCH_INTERVAL_MS,
     batchMax: GRAPHQL_BATCH_MAX,
-    // the browser's requests start their traces (trace-context.ts); the server's are traced by
-    // the web server's own instrumentation when it has any
-    ...(options.ssrMode
-      ? options.fetch
-        ? { fetch: options.fetch }
-        : {}
-      : { fetch: withTraceparent(() => options.fetch ?? globalThis.fetch) }),
+    ...(fetch ? { fetch } : {}),
   });
 
   // unions and interfaces: a fragment on `Error` or on one member of a result union matches
