@@ -10,6 +10,7 @@
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
 //   LIGHTHOUSE_SAVE=dir node lighthouse.mjs   (also writes each run's full report there, as JSON)
 //   LIGHTHOUSE_JOB_PATH=/job/slug node lighthouse.mjs    (that job page, not the first of /jobs)
+//   LIGHTHOUSE_ORGANIZATION_PATH=/organization/slug node lighthouse.mjs   (that organization page)
 //   LIGHTHOUSE_PAGES=all node lighthouse.mjs  (every public page type: home, job search, a category,
 //                                             a job, organizations, an organization; default the
 //                                             first load's three: home, job search, a job)
@@ -46,7 +47,12 @@ async function publicPages() {
     ["a category", async () => firstLink("/", /href="(\/jobs\/[a-z0-9-]+)"/, "category landing page")],
     ["a job", async () => process.env.LIGHTHOUSE_JOB_PATH ?? firstLink("/jobs", /href="(\/job\/(?!wizard)[a-z0-9-]+)"/, "job")],
     ["organizations", async () => "/organizations"],
-    ["an organization", async () => firstLink("/organizations", /href="(\/organization\/[a-z0-9-]+)"/, "organization")],
+    [
+      "an organization",
+      async () =>
+        process.env.LIGHTHOUSE_ORGANIZATION_PATH ??
+        firstLink("/organizations", /href="(\/organization\/[a-z0-9-]+)"/, "organization"),
+    ],
   ];
   const wanted = (process.env.LIGHTHOUSE_PAGES ?? "home,job search,a job").split(",").map((name) => name.trim());
   const chosen = wanted[0] === "all" ? types : types.filter(([name]) => wanted.includes(name));
