@@ -174,6 +174,12 @@ function AnalyticsSetup() {
   return null;
 }
 
+/** The cookie banner naming the site (getAppConfig's site.name). */
+function SiteCookieConsent() {
+  const { config } = useAppConfig();
+  return <CookieConsent siteName={config.text("site", "name", "")} />;
+}
+
 /** The shell with the site's settings (logo target, feature flags) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
@@ -205,7 +211,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SiteShell>
           <Outlet />
         </SiteShell>
-        <CookieConsent />
+        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );
@@ -279,7 +285,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <Text mt="md">{intl.formatMessage(copy.text)}</Text>
           {gone ? <NotFoundHelp pathname={pathname} /> : null}
         </SiteShell>
-        <CookieConsent />
+        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );
