@@ -15,7 +15,7 @@ import pytest
 from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
-from jobkit.testing.kafka import fetched_record
+from jobkit.testing.kafka import DeadLetters, fetched_record
 from jobkit.testing.statements import StatementLog
 from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
@@ -42,27 +42,15 @@ def settings(service_settings: ServiceSettings) -> SearchSettings:
     return service_settings
 
 
-class _DeadLetters:
-    """What the consumer would send to the dead-letter topic (no broker in these tests)."""
-
-    def __init__(self) -> None:
-        self.ids: list[str] = []
-
-    async def __call__(self, record: Any, error: str) -> None:
-        self.ids.append(str(EventEnvelope.from_bytes(record.value).id))
-
-
 def _consumer(
     settings: SearchSettings,
     sessions: async_sessionmaker[AsyncSession],
     store: SearchStore,
     *,
     runs: bool = True,
-) -> tuple[IdempotentConsumer, _DeadLetters]:
+) -> tuple[IdempotentConsumer, DeadLetters]:
     consumer = indexer_consumer(sessions, settings, store, runs=runs)
-    dead = _DeadLetters()
-    consumer._dead_letter = dead  # type: ignore[method-assign]
-    return consumer, dead
+    return consumer, DeadLetters.of(consumer)
 
 
 def _event(event_type: str, payload: JobPayload, **changed: Any) -> EventEnvelope:
