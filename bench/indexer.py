@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import time
 import uuid
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from aiokafka import ConsumerRecord
 from jobkit.consumer import MAX_BATCH
@@ -49,7 +47,7 @@ from jobs.domain.events import JOB_TOPIC, SLOT_TOPIC
 from jobs.messaging.consumers import slot_answers_consumer
 from jobs.settings import SERVICE_DIR as JOBS_DIR
 from jobs.settings import JobsSettings
-from search.engine.indexing.store import INDEX_SETTINGS, MAPPINGS, store_for
+from search.engine.indexing.store import store_for
 from search.messaging.consumers import indexer_consumer, searchable_now
 from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import SearchSettings
@@ -57,10 +55,9 @@ from search.taxonomy.loader import load_vocabularies
 from sqlalchemy import select, text
 
 from bench import slot_answers
-from bench.ingest import machine
+from bench.ingest import bulk_copy, machine
 
 FETCH = MAX_BATCH  # records a poll hands over at most
-RAW_CHUNK = 1_000
 
 
 @dataclass
@@ -125,41 +122,6 @@ def polls(
     return fetches
 
 
-async def raw_bulk(client: Any, documents: list[dict[str, Any]]) -> float:
-    """The documents written with ``_bulk`` into an index of their own, then refreshed."""
-    index = f"bench-indexer-raw-{uuid.uuid4().hex[:8]}"
-    await client.indices.create(index=index, settings=INDEX_SETTINGS, mappings=MAPPINGS["jobs"])
-    try:
-        chunks = [documents[i : i + RAW_CHUNK] for i in range(0, len(documents), RAW_CHUNK)]
-        in_flight = asyncio.Semaphore(os.cpu_count() or 2)
-
-        async def send(chunk: list[dict[str, Any]]) -> None:
-            operations: list[dict[str, Any]] = []
-            for document in chunk:
-                operations.append(
-                    {
-                        "index": {
-                            "_index": index,
-                            "_id": document["id"],
-                            "version": document["version"],
-                            "version_type": "external_gte",
-                        }
-                    }
-                )
-                operations.append(document)
-            async with in_flight:
-                answer = await client.bulk(operations=operations)
-            if answer["errors"]:
-                raise SystemExit("the raw _bulk refused documents")
-
-        started = time.perf_counter()
-        await asyncio.gather(*(send(chunk) for chunk in chunks))
-        await client.indices.refresh(index=index)
-        return time.perf_counter() - started
-    finally:
-        await client.indices.delete(index=index)
-
-
 async def main(args: argparse.Namespace) -> Figures:
     events, published = await job_events(args)
     settings = SearchSettings(index_prefix=f"bench-indexer-{uuid.uuid4().hex[:8]}")
@@ -189,7 +151,7 @@ async def main(args: argparse.Namespace) -> Figures:
             )
             findable = answer["hits"]["total"]["value"]
             documents = [hit["_source"] for hit in answer["hits"]["hits"]]
-            baseline = await raw_bulk(store.client, documents)
+            baseline = await bulk_copy(store.client, documents, name="bench-indexer-raw")
         finally:
             await store.drop()
             await store.client.close()
