@@ -140,6 +140,45 @@ async def watch(state: Watch, stop: asyncio.Event) -> None:
         await elasticsearch.close()
 
 
+async def bulk_copy(
+    client: AsyncElasticsearch, documents: list[dict[str, Any]], *, name: str
+) -> float:
+    """The raw baseline: ``documents`` written with ``_bulk`` (``RAW_CHUNK`` a request, one
+    request in flight per core) into an index of their own (``<name>-<random>``, the jobs'
+    settings and mappings), then refreshed; the seconds, the index deleted after."""
+    index = f"{name}-{uuid.uuid4().hex[:8]}"
+    await client.indices.create(index=index, settings=INDEX_SETTINGS, mappings=MAPPINGS["jobs"])
+    try:
+        chunks = [documents[i : i + RAW_CHUNK] for i in range(0, len(documents), RAW_CHUNK)]
+        in_flight = asyncio.Semaphore(os.cpu_count() or 2)
+
+        async def send(chunk: list[dict[str, Any]]) -> None:
+            operations: list[dict[str, Any]] = []
+            for document in chunk:
+                operations.append(
+                    {
+                        "index": {
+                            "_index": index,
+                            "_id": document["id"],
+                            "version": document["version"],
+                            "version_type": "external_gte",
+                        }
+                    }
+                )
+                operations.append(document)
+            async with in_flight:
+                answer = await client.bulk(operations=operations)
+            if answer["errors"]:
+                raise SystemExit("the raw _bulk refused documents")
+
+        started = time.monotonic()
+        await asyncio.gather(*(send(chunk) for chunk in chunks))
+        await client.indices.refresh(index=index)
+        return time.monotonic() - started
+    finally:
+        await client.indices.delete(index=index)
+
+
 async def raw_bulk(organization_ids: list[str], expected: int) -> Hop:
     """The run's documents read back and written with _bulk into an index of their own."""
     search = search_settings()
@@ -161,37 +200,7 @@ async def raw_bulk(organization_ids: list[str], expected: int) -> Hop:
                 break
             documents.extend(hit["_source"] for hit in hits)
             after = hits[-1]["sort"]
-        index = f"bench-ingest-{uuid.uuid4().hex[:8]}"
-        await client.indices.create(index=index, settings=INDEX_SETTINGS, mappings=MAPPINGS["jobs"])
-        try:
-            chunks = [documents[i : i + RAW_CHUNK] for i in range(0, len(documents), RAW_CHUNK)]
-            in_flight = asyncio.Semaphore(os.cpu_count() or 2)
-
-            async def send(chunk: list[dict[str, Any]]) -> None:
-                operations: list[dict[str, Any]] = []
-                for document in chunk:
-                    operations.append(
-                        {
-                            "index": {
-                                "_index": index,
-                                "_id": document["id"],
-                                "version": document["version"],
-                                "version_type": "external_gte",
-                            }
-                        }
-                    )
-                    operations.append(document)
-                async with in_flight:
-                    answer = await client.bulk(operations=operations)
-                if answer["errors"]:
-                    raise SystemExit("the raw _bulk refused documents")
-
-            started = time.monotonic()
-            await asyncio.gather(*(send(chunk) for chunk in chunks))
-            await client.indices.refresh(index=index)
-            seconds = time.monotonic() - started
-        finally:
-            await client.indices.delete(index=index)
+        seconds = await bulk_copy(client, documents, name="bench-ingest")
     finally:
         await client.close()
     if len(documents) < expected:

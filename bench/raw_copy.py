@@ -4,20 +4,25 @@ the rows a use case wrote, copied with plain INSERTs into tables made like their
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from jobkit.testing.statements import count_statements
-from sqlalchemy import Column, MetaData, Table, insert, select, text
+from sqlalchemy import Column, ColumnElement, MetaData, Table, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 RAW_CHUNK = 1_000  # rows a baseline INSERT
 
 
-async def copy_rows(engine: AsyncEngine, tables: Sequence[Table]) -> tuple[float, int, int]:
-    """Each table's rows read, then written with plain INSERTs (executemany, ``RAW_CHUNK`` rows a
-    call) into a table made like it (no constraints but its columns' defaults); the seconds of
-    the writes, their statements and the rows."""
+async def copy_rows(
+    engine: AsyncEngine,
+    tables: Sequence[Table],
+    only: Mapping[str, ColumnElement[bool]] | None = None,
+) -> tuple[float, int, int]:
+    """Each table's rows read (those ``only`` names for it, by table name, else all), then
+    written with plain INSERTs (executemany, ``RAW_CHUNK`` rows a call) into a table made like
+    it (no constraints but its columns' defaults); the seconds of the writes, their statements
+    and the rows."""
     copies: list[tuple[Table, str, list[dict[str, Any]]]] = []
     async with engine.begin() as connection:
         for table in tables:
@@ -25,7 +30,10 @@ async def copy_rows(engine: AsyncEngine, tables: Sequence[Table]) -> tuple[float
             await connection.execute(
                 text(f"CREATE TABLE {copy} (LIKE {table.name} INCLUDING DEFAULTS)")
             )
-            rows = [dict(row._mapping) for row in await connection.execute(select(table))]
+            query = select(table)
+            if only is not None and table.name in only:
+                query = query.where(only[table.name])
+            rows = [dict(row._mapping) for row in await connection.execute(query)]
             copies.append((table, copy, rows))
     with count_statements(engine.sync_engine) as log:
         started = time.perf_counter()

@@ -8,10 +8,12 @@ import subprocess
 import uuid
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from aiokafka import AIOKafkaConsumer, ConsumerRecord
 from aiokafka.admin import AIOKafkaAdminClient
 
+from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 
@@ -151,6 +153,24 @@ async def start_kafka(bootstrap_servers: str, *, probe_topic: str, timeout: floa
         timeout=timeout + 120,
     )
     await wait_for_broker(bootstrap_servers, probe_topic=probe_topic, timeout=timeout)
+
+
+class DeadLetters:
+    """What a consumer would send to its dead-letter topic, for tests that drive it without a
+    broker (``IdempotentConsumer.apply``): :meth:`of` puts one in the consumer's place; ``ids``
+    are the dead-lettered events' ids, in order."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    async def __call__(self, record: ConsumerRecord[Any, Any], error: str) -> None:
+        self.ids.append(str(EventEnvelope.from_bytes(record.value).id))
+
+    @classmethod
+    def of(cls, consumer: IdempotentConsumer) -> DeadLetters:
+        dead = cls()
+        setattr(consumer, "_dead_letter", dead)  # noqa: B010 (a test's stand-in for the producer)
+        return dead
 
 
 def fetched_record(

@@ -26,7 +26,7 @@ from jobkit.consumer import IdempotentConsumer
 from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
-from jobkit.testing.kafka import fetched_record
+from jobkit.testing.kafka import DeadLetters, fetched_record
 from jobkit.testing.statements import StatementLog
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -44,23 +44,11 @@ def settings(service_settings: ServiceSettings) -> BillingSettings:
     return service_settings
 
 
-class _DeadLetters:
-    """What the consumer would send to the dead-letter topic (no broker in these tests)."""
-
-    def __init__(self) -> None:
-        self.ids: list[str] = []
-
-    async def __call__(self, record: Any, error: str) -> None:
-        self.ids.append(str(EventEnvelope.from_bytes(record.value).id))
-
-
 def _consumer(
     settings: BillingSettings, sessions: async_sessionmaker[AsyncSession]
-) -> tuple[IdempotentConsumer, _DeadLetters]:
+) -> tuple[IdempotentConsumer, DeadLetters]:
     consumer = slot_consumer(settings, sessions)
-    dead = _DeadLetters()
-    consumer._dead_letter = dead  # type: ignore[method-assign]
-    return consumer, dead
+    return consumer, DeadLetters.of(consumer)
 
 
 def _request(job: str, number: int) -> EventEnvelope:

@@ -1,6 +1,7 @@
 """What a transaction that writes many jobs (a batch of the ATS API, a chunk of a feed run, the
-data set) reads once instead of once per job (ADR 0042): the vocabulary terms the batch names,
-the transaction's time, the jobs it created and the slugs it claimed. Kept in the session's
+data set, a run of billing's slot answers) reads once instead of once per job (ADR 0042, ADR
+0053): the vocabulary terms the batch names, the transaction's time, the jobs it created and the
+slugs it claimed, the jobs a run moves with their slugs and organizations. Kept in the session's
 ``info`` for its current transaction: a new transaction starts empty, so a use case that does
 not read ahead behaves as before (each helper reads what it needs)."""
 
@@ -16,6 +17,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from jobs.db import terms
+from jobs.domain.models import KnownOrganization
 
 _KEY = "jobs.batch_reads"
 
@@ -34,6 +36,13 @@ class BatchReads:
     locked: set[tuple[str, str]] = field(default_factory=set)
     locked_outside_savepoints: set[tuple[str, str]] = field(default_factory=set)
     highest: dict[tuple[str, str], tuple[bool, int]] = field(default_factory=dict)
+    # jobs a run of slot answers moves (jobs.domain.slots.apply_slot_answers) -> every slug the
+    # job has: the run sets their updated_at to the transaction's time and writes their rows
+    # together, so their events need neither a flush nor a read of their own
+    moved: dict[uuid.UUID, list[str]] = field(default_factory=dict)
+    # organizations read ahead for the events of the jobs above (None: not known here); held
+    # here, as the session holds what it loaded only weakly
+    organizations: dict[uuid.UUID, KnownOrganization | None] = field(default_factory=dict)
 
     def unknown(self, vocabulary: str, tids: Iterable[int]) -> list[int] | None:
         """The tids that are not terms of ``vocabulary`` (in order, once); None when one of

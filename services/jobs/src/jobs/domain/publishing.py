@@ -6,6 +6,8 @@ the scheduler's moves in :mod:`jobs.domain.scheduler`."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jobkit.auth import Principal
@@ -48,16 +50,64 @@ async def moderates(session: AsyncSession, site: str) -> bool:
     return bool(setting.value) if setting is not None else False
 
 
+@dataclass(frozen=True)
+class ReviewRules:
+    """Whether jobs wait for an administrator's review before they go live, read for a run of
+    jobs at once (:func:`review_rules`): their site reviews every job (``jobs.moderation``), or
+    the jobs of organizations no administrator has verified (``jobs.review_unverified``, ADR
+    0030) and the job's organization is one."""
+
+    moderated: frozenset[str]  # sites reviewing every job
+    unverified_reviewed: frozenset[str]  # sites reviewing the jobs of unverified organizations
+    verified: frozenset[uuid.UUID]  # of the jobs' organizations, on such sites
+
+    def reviews(self, job: Job) -> bool:
+        if job.site in self.moderated:
+            return True
+        return job.site in self.unverified_reviewed and job.organization_id not in self.verified
+
+
+REVIEW_SETTINGS = ("moderation", "review_unverified")
+
+
+async def review_rules(session: AsyncSession, jobs: Iterable[Job]) -> ReviewRules:
+    """The review rules of the jobs' sites and organizations: their sites' two settings in one
+    query, and, where a site reviews unverified organizations, which of theirs are verified in
+    one more."""
+    jobs = list(jobs)
+    rows = await session.execute(
+        select(SiteSetting.site, SiteSetting.name, SiteSetting.value).where(
+            SiteSetting.site.in_({job.site for job in jobs}),
+            SiteSetting.key == "jobs",
+            SiteSetting.name.in_(REVIEW_SETTINGS),
+        )
+    )
+    on = {(site, name) for site, name, value in rows if value}
+    moderated = frozenset(site for site, name in on if name == "moderation")
+    unverified_reviewed = frozenset(site for site, name in on if name == "review_unverified")
+    asked = {
+        job.organization_id
+        for job in jobs
+        if job.site in unverified_reviewed and job.site not in moderated
+    }
+    verified = (
+        frozenset(
+            await session.scalars(
+                select(VerifiedOrganization.organization_id).where(
+                    VerifiedOrganization.organization_id.in_(asked)
+                )
+            )
+        )
+        if asked
+        else frozenset[uuid.UUID]()
+    )
+    return ReviewRules(moderated, unverified_reviewed, verified)
+
+
 async def reviews(session: AsyncSession, job: Job) -> bool:
-    """Whether the job waits for an administrator's review before it goes live: the site
-    reviews every job (``jobs.moderation``), or the jobs of organizations no administrator has
-    verified (``jobs.review_unverified``, ADR 0030) and the job's organization is one."""
-    if await moderates(session, job.site):
-        return True
-    setting = await session.get(SiteSetting, (job.site, "jobs", "review_unverified"))
-    if setting is None or not setting.value:
-        return False
-    return await session.get(VerifiedOrganization, job.organization_id) is None
+    """Whether the job waits for an administrator's review before it goes live
+    (:class:`ReviewRules`)."""
+    return (await review_rules(session, [job])).reviews(job)
 
 
 HIDDEN_FOR_REPORTS_MESSAGE = (

@@ -34,14 +34,23 @@ def logo_url(
 async def snapshot(
     session: AsyncSession, settings: JobsSettings, job: Job, kind: type[JobSnapshot]
 ) -> JobSnapshot:
-    organization = await session.get(KnownOrganization, job.organization_id)
+    reads = batch_reads(session)
+    organization = (
+        reads.organizations[job.organization_id]
+        if job.organization_id in reads.organizations
+        else await session.get(KnownOrganization, job.organization_id)
+    )
     if "updated_at" in inspect(job).unloaded:
         # the flush wrote the database's now() in it: the transaction's time (read once)
         set_committed_value(job, "updated_at", await transaction_time(session))
-    claimed = batch_reads(session).created.get(job.id)
+    # made in this transaction: its slugs are the ones claimed here; moved by a run of slot
+    # answers: its slugs were read for the run
+    claimed = reads.created.get(job.id)
+    if claimed is None:
+        claimed = reads.moved.get(job.id)
     former = (
         [slug for slug in claimed if slug != job.slug]
-        if claimed is not None  # made in this transaction: its slugs are the ones claimed here
+        if claimed is not None
         else await session.scalars(
             select(JobSlug.slug).where(JobSlug.job_id == job.id, JobSlug.slug != job.slug)
         )
@@ -107,9 +116,10 @@ async def emit(
     Every save of a job writes an event, so its content fingerprint is kept here too."""
     job.content_fingerprint = fingerprint_of(job)
     if isinstance(payload, type):
-        if job.id not in batch_reads(session).created:
+        reads = batch_reads(session)
+        if job.id not in reads.created and job.id not in reads.moved:
             # the row written, so its updated_at is this transaction's (a job made in this
-            # transaction has it from its INSERT already)
+            # transaction has it from its INSERT already, a run of slot answers sets it)
             await session.flush()
         payload = await snapshot(session, settings, job, payload)
     event = payload.envelope(

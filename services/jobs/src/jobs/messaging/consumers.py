@@ -23,7 +23,7 @@ from email.message import EmailMessage
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Batching, Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer, RunHandler
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
@@ -60,7 +60,7 @@ from jobs.domain.models import (
     VerifiedOrganization,
 )
 from jobs.domain.publishing import archive_organization_jobs
-from jobs.domain.slots import apply_slot_denied, apply_slot_granted
+from jobs.domain.slots import apply_slot_answers, apply_slot_denied, apply_slot_granted
 from jobs.messaging.application_mailer import (
     applicant_mailer_handlers,
     application_mailer_handlers,
@@ -227,6 +227,21 @@ def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
     return {SlotGranted.event_type: granted, SlotDenied.event_type: denied}
 
 
+def slot_run_handlers(settings: JobsSettings) -> dict[str, RunHandler]:
+    """A run of one kind of answer in a batch, applied at once (ADR 0053): the effect of
+    :func:`slot_handlers`' handler on each answer in turn."""
+
+    async def granted(session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        answers = [SlotGranted.model_validate(event.payload) for event in events]
+        await apply_slot_answers(session, settings, answers)
+
+    async def denied(session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        answers = [SlotDenied.model_validate(event.payload) for event in events]
+        await apply_slot_answers(session, settings, answers)
+
+    return {SlotGranted.event_type: granted, SlotDenied.event_type: denied}
+
+
 def rejection_mail(
     *, job: Job, to: list[str], reason: str, settings: JobsSettings, event_id: str
 ) -> EmailMessage:
@@ -312,16 +327,18 @@ def _consumer(
 
 
 def slot_answers_consumer(
-    settings: JobsSettings, sessions: async_sessionmaker[AsyncSession]
+    settings: JobsSettings, sessions: async_sessionmaker[AsyncSession], *, runs: bool = True
 ) -> IdempotentConsumer:
     """Billing's answers to a burst of publication requests, per fetched batch in one
-    transaction, the events of the jobs they move in one outbox INSERT (ADR 0042, ADR 0051)."""
+    transaction, the events of the jobs they move in one outbox INSERT (ADR 0042, ADR 0051), a
+    run of answers applied at once (ADR 0053; ``runs=False``: each answer on its own, as
+    before, for ``bench.slot_answers --per-answer``)."""
     return _consumer(
         settings,
         sessions,
         SLOTS_GROUP,
         {SLOT_TOPIC: slot_handlers(settings)},
-        batching=Batching(outbox=outbox),
+        batching=Batching(outbox=outbox, runs=slot_run_handlers(settings) if runs else {}),
     )
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
 from sqlalchemy import select
@@ -53,6 +52,55 @@ def organization_fields(
     }
 
 
+# a job event to index: its payload, its type and when the job changed (the sitemaps' lastmod)
+JobChange = tuple[JobPayload, str, datetime | None]
+
+
+async def job_documents_for(
+    store: SearchStore, session: AsyncSession, changes: Sequence[JobChange]
+) -> list[dict[str, Any]]:
+    """The documents of job events, in order: their organizations' profiles read once each,
+    the labels of every term they name in one statement, and the documents built in one trip
+    off the event loop (stemming and folding are CPU work)."""
+    profiles: dict[str, dict[str, Any] | None] = {}
+    for payload, _, _ in changes:
+        if payload.organization_id not in profiles:
+            profiles[payload.organization_id] = await store.get(
+                "organizations", payload.organization_id
+            )
+    industries = [
+        profile.get("industry_tid") if profile else None
+        for profile in (profiles[payload.organization_id] for payload, _, _ in changes)
+    ]
+    tids = {tid for payload, _, _ in changes for tid in job_tids(payload)}
+    labels = await _english_labels(session, tids | {tid for tid in industries if tid})
+    now = datetime.now(UTC)
+
+    def build() -> list[dict[str, Any]]:
+        documents = []
+        for (payload, event_type, changed_at), industry_tid in zip(
+            changes, industries, strict=True
+        ):
+            profile = profiles[payload.organization_id]
+            document = job_document(
+                payload,
+                findable=job_is_findable(payload, event_type, now=now),
+                labels=labels,
+                industry_tid=industry_tid,
+                organization_slug=profile.get("slug") if profile else None,
+            )
+            if profile:
+                document |= organization_fields(
+                    profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url
+                )
+            if changed_at is not None:
+                document["changed_at"] = changed_at.isoformat()
+            documents.append(document)
+        return documents
+
+    return await asyncio.to_thread(build)
+
+
 async def job_document_for(
     store: SearchStore,
     session: AsyncSession,
@@ -61,28 +109,21 @@ async def job_document_for(
     *,
     changed_at: datetime | None = None,
 ) -> dict[str, Any]:
-    profile = await store.get("organizations", payload.organization_id)
-    industry_tid = profile.get("industry_tid") if profile else None
-    tids = job_tids(payload) | ({industry_tid} if industry_tid else set())
-    labels = await _english_labels(session, tids)
-    # stemming and folding are CPU work: off the event loop
-    document = await asyncio.to_thread(
-        partial(
-            job_document,
-            payload,
-            findable=job_is_findable(payload, event_type, now=datetime.now(UTC)),
-            labels=labels,
-            industry_tid=industry_tid,
-            organization_slug=profile.get("slug") if profile else None,
-        )
-    )
-    if profile:
-        document |= organization_fields(
-            profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url
-        )
-    if changed_at is not None:
-        document["changed_at"] = changed_at.isoformat()
+    (document,) = await job_documents_for(store, session, [(payload, event_type, changed_at)])
     return document
+
+
+async def index_jobs(
+    store: SearchStore,
+    session: AsyncSession,
+    changes: Sequence[JobChange],
+    *,
+    index: str | None = None,
+) -> list[bool]:
+    """Write the jobs' documents (:func:`job_documents_for`), in order; False for each one a
+    newer version is already indexed for."""
+    documents = await job_documents_for(store, session, changes)
+    return [await store.write("jobs", document, index=index) for document in documents]
 
 
 async def index_job(
@@ -96,8 +137,8 @@ async def index_job(
 ) -> bool:
     """Write the job's document; ``changed_at`` is when the job changed (its event's
     ``occurred_at``), the sitemaps' ``lastmod``."""
-    document = await job_document_for(store, session, payload, event_type, changed_at=changed_at)
-    return await store.write("jobs", document, index=index)
+    (written,) = await index_jobs(store, session, [(payload, event_type, changed_at)], index=index)
+    return written
 
 
 async def featured_periods(session: AsyncSession, organization_number: int) -> list[dict[str, str]]:

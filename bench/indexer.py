@@ -1,0 +1,224 @@
+"""The bulk ingestion's last hop in-process: search's indexer (``search-indexer``) applying the
+jobs' events through jobkit's idempotent consumer, as it applies a poll's records, against a
+scratch PostgreSQL database and an index prefix of its own; jobs per second and SQL
+statements, beside a raw Elasticsearch ``_bulk`` of the same documents in the same run (issue
+27, ADR 0053).
+
+- **indexer**: the data set generator's jobs made and published as the ingestion does it
+  (``bench.slot_answers``: the ATS batches, then billing's grants through jobs' slot-answer
+  group; not timed), and every event they left in jobs' outbox for ``jobs.job``, in its order,
+  handed to the indexer's consumer the way polls hand them over: fetches of up to 100 records,
+  split by partition (the job id's hash over ``--partitions``), each partition's records
+  applied with ``IdempotentConsumer.apply`` (superseded snapshots skipped, the batch in one
+  transaction, its documents in one ``_bulk``), then the poll's after-batch step (the indices
+  refreshed, the answers' generation bumped).
+- **baseline**: the documents the indexer wrote, read back, written with ``_bulk`` (1,000 a
+  request, one request in flight per core) into an index of their own with the same settings
+  and mappings, then refreshed: what writing the same documents costs without the indexer.
+
+    .venv/bin/python -m bench.indexer
+    .venv/bin/python -m bench.indexer --jobs 10000 --organizations 100
+
+Needs the local PostgreSQL and Elasticsearch (no service, no broker): the run makes a jobs and a
+search database of its own (``test_jobs_<hex>``, ``test_search_<hex>``, migrated to head) and
+indices under ``bench-indexer-<hex>``, and removes them after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+import uuid
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from aiokafka import ConsumerRecord
+from jobkit.consumer import MAX_BATCH
+from jobkit.db import make_engine, make_sessionmaker
+from jobkit.events import EventEnvelope
+from jobkit.testing.database import temporary_database
+from jobkit.testing.kafka import fetched_record
+from jobkit.testing.statements import count_statements
+from jobs.db import outbox
+from jobs.domain.events import JOB_TOPIC, SLOT_TOPIC
+from jobs.messaging.consumers import slot_answers_consumer
+from jobs.settings import SERVICE_DIR as JOBS_DIR
+from jobs.settings import JobsSettings
+from search.engine.indexing.store import store_for
+from search.messaging.consumers import indexer_consumer, searchable_now
+from search.settings import SERVICE_DIR as SEARCH_DIR
+from search.settings import SearchSettings
+from search.taxonomy.loader import load_vocabularies
+from sqlalchemy import select, text
+
+from bench import slot_answers
+from bench.ingest import bulk_copy, machine
+
+FETCH = MAX_BATCH  # records a poll hands over at most
+
+
+@dataclass
+class Figures:
+    jobs: int  # published jobs, findable at the end
+    events: int
+    seconds: float
+    cpu_seconds: float  # of this process (the indexer's Python side)
+    statements: int
+    batches_applied: int
+    batches_split: int
+    superseded: int
+    documents: int
+    baseline_seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.jobs / self.seconds if self.seconds else 0.0
+
+    @property
+    def baseline_per_second(self) -> float:
+        return self.documents / self.baseline_seconds if self.baseline_seconds else 0.0
+
+
+async def job_events(args: argparse.Namespace) -> tuple[list[EventEnvelope], int]:
+    """The ingestion's events for ``jobs.job`` in the order jobs' outbox holds them, and how
+    many jobs were published (a scratch jobs database, dropped after)."""
+    settings = JobsSettings()
+    async with temporary_database(settings, service_dir=JOBS_DIR) as url:
+        engine = make_engine(url)
+        sessions = make_sessionmaker(engine)
+        waiting = await slot_answers._waiting_jobs(sessions, settings, args)
+        consumer = slot_answers_consumer(settings, sessions)
+        for records in slot_answers.answers(waiting, settings.topic(SLOT_TOPIC), args.partitions):
+            await consumer.apply(records)
+        async with sessions() as session:
+            bodies = await session.scalars(
+                select(outbox.c.body)
+                .where(outbox.c.topic == settings.topic(JOB_TOPIC))
+                .order_by(outbox.c.id)
+            )
+            events = [EventEnvelope.from_bytes(body) for body in bodies]
+        await engine.dispose()
+    return events, len(waiting)
+
+
+def polls(
+    events: Sequence[EventEnvelope], topic: str, partitions: int
+) -> list[list[list[ConsumerRecord[bytes, bytes]]]]:
+    """The events as polls hand them over: fetches of up to ``FETCH`` records, each split into
+    one list per partition (the key's hash picks it), in offset order."""
+    offsets = [0] * partitions
+    fetches: list[list[list[ConsumerRecord[bytes, bytes]]]] = []
+    for start in range(0, len(events), FETCH):
+        by_partition: dict[int, list[ConsumerRecord[bytes, bytes]]] = {}
+        for event in events[start : start + FETCH]:
+            partition = zlib.crc32(event.aggregate_id.encode()) % partitions
+            record = fetched_record(topic, event, partition=partition, offset=offsets[partition])
+            offsets[partition] += 1
+            by_partition.setdefault(partition, []).append(record)
+        fetches.append([by_partition[p] for p in sorted(by_partition)])
+    return fetches
+
+
+async def main(args: argparse.Namespace) -> Figures:
+    events, published = await job_events(args)
+    settings = SearchSettings(index_prefix=f"bench-indexer-{uuid.uuid4().hex[:8]}")
+    store = store_for(settings.elasticsearch_url, settings.index_prefix)
+    async with temporary_database(settings, service_dir=SEARCH_DIR) as url:
+        engine = make_engine(url)
+        sessions = make_sessionmaker(engine)
+        try:
+            await load_vocabularies(sessions, settings)
+            await store.ensure_indices()
+            consumer = indexer_consumer(sessions, settings, store, runs=not args.per_event)
+            after_batch = searchable_now(sessions, store)
+            work = polls(events, settings.topic(JOB_TOPIC), args.partitions)
+            async with engine.connect() as connection:  # the pool's connection made first
+                await connection.execute(text("SELECT 1"))
+            with count_statements(engine.sync_engine) as log:
+                started, cpu = time.perf_counter(), time.process_time()
+                for fetch in work:  # as IdempotentConsumer.poll_once applies a fetch
+                    for records in fetch:
+                        await consumer.apply(records)
+                    await after_batch()
+                seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+            answer = await store.client.search(
+                index=store.alias("jobs"),
+                query={"term": {"findable": True}},
+                size=10_000,
+            )
+            findable = answer["hits"]["total"]["value"]
+            documents = [hit["_source"] for hit in answer["hits"]["hits"]]
+            baseline = await bulk_copy(store.client, documents, name="bench-indexer-raw")
+        finally:
+            await store.drop()
+            await store.client.close()
+            await engine.dispose()
+    if findable != published:
+        raise SystemExit(f"{findable} of {published} published jobs findable")
+    return Figures(
+        jobs=published,
+        events=len(events),
+        seconds=seconds,
+        cpu_seconds=cpu,
+        statements=log.count,
+        batches_applied=consumer.batches_applied,
+        batches_split=consumer.batches_split,
+        superseded=consumer.superseded_total,
+        documents=len(documents),
+        baseline_seconds=baseline,
+    )
+
+
+def report(figures: Figures, args: argparse.Namespace) -> None:
+    print()
+    print(
+        f"indexer: {figures.events} job events of {figures.jobs} published jobs, "
+        f"{args.organizations} organizations, {args.partitions} partitions, fetches of {FETCH}, "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
+    )
+    print(f"{'measure':<44} {'seconds':>8} {'jobs/s':>8} {'stmts/job':>10}")
+    label = "indexer: search-indexer, " + ("per event" if args.per_event else "runs at once")
+    print(
+        f"{label:<44} {figures.seconds:>8.2f} "
+        f"{figures.per_second:>8.1f} {figures.statements / figures.jobs:>10.2f}"
+        f"   ({figures.cpu_seconds:.1f} s of this process's CPU; {figures.batches_applied} "
+        f"batches, {figures.batches_split} split, {figures.superseded} superseded)"
+    )
+    print(
+        f"{f'baseline: _bulk of its {figures.documents} documents':<44} "
+        f"{figures.baseline_seconds:>8.2f} {figures.baseline_per_second:>8.1f}"
+    )
+    print("the baseline writes the documents the indexer wrote, in the same run")
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.indexer",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--jobs", type=int, default=2_000, help="jobs in all (2000)")
+    parser.add_argument("--organizations", type=int, default=20, help="(20)")
+    parser.add_argument(
+        "--partitions", type=int, default=3, help="of jobs.job (3, jobkit.topics' default)"
+    )
+    parser.add_argument(
+        "--per-event",
+        action="store_true",
+        help="the batch without run handlers: each job snapshot's labels read and document "
+        "built on its own, as before ADR 0053",
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.organizations <= args.jobs:
+        parser.error("at least one organization, and one job for each")
+    if args.partitions < 1:
+        parser.error("at least one partition")
+    return args
+
+
+if __name__ == "__main__":
+    arguments = parse()
+    report(asyncio.run(main(arguments)), arguments)

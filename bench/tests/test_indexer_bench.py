@@ -1,0 +1,27 @@
+"""The indexer benchmark at a small size against the real PostgreSQL and Elasticsearch: every
+published job is findable at the end (the run refuses to report otherwise) and the baseline
+writes the same documents. No timings are asserted."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench import indexer
+
+pytestmark = pytest.mark.integration
+
+
+async def test_a_small_run_measures_the_indexer_beside_a_raw_bulk(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = indexer.parse(["--jobs", "60", "--organizations", "2"])
+    figures = await indexer.main(args)
+    assert figures.jobs > 50
+    assert figures.documents == figures.jobs
+    assert figures.batches_split == 0
+    # one event per job at least: its creation, its publication
+    assert figures.events >= 2 * figures.jobs
+    indexer.report(figures, args)
+    out = capsys.readouterr().out
+    assert "baseline" in out
+    assert "indexer: search-indexer, runs at once" in out

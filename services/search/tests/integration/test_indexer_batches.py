@@ -1,0 +1,217 @@
+"""The indexer's batches (ADR 0053): a fetched batch's run of job snapshots indexed at once,
+driven through the group's consumer as a poll hands records over (``IdempotentConsumer.apply``,
+no broker): its statements do not grow with the run, its documents are those of the events
+applied one at a time, a batch delivered again has no second effect, and a bad event is
+dead-lettered alone."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from jobkit.consumer import IdempotentConsumer
+from jobkit.events import EventEnvelope
+from jobkit.settings import ServiceSettings
+from jobkit.testing.kafka import DeadLetters, fetched_record
+from jobkit.testing.statements import StatementLog
+from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC, JobPayload
+from search.engine.indexing.store import SearchStore
+from search.messaging.consumers import indexer_consumer
+from search.settings import SearchSettings
+from search.taxonomy.seed import read_seed_terms
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.search.tests.factories import job_payload, profile_payload
+
+pytestmark = pytest.mark.integration
+
+Statements = Callable[[], AbstractContextManager[StatementLog]]
+SEED = read_seed_terms()
+
+
+def tid(vocabulary: str, alias: str) -> int:
+    return next(t.tid for t in SEED if t.vocabulary == vocabulary and t.aliases["en"] == alias)
+
+
+@pytest.fixture
+def settings(service_settings: ServiceSettings) -> SearchSettings:
+    assert isinstance(service_settings, SearchSettings)
+    return service_settings
+
+
+def _consumer(
+    settings: SearchSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    *,
+    runs: bool = True,
+) -> tuple[IdempotentConsumer, DeadLetters]:
+    consumer = indexer_consumer(sessions, settings, store, runs=runs)
+    return consumer, DeadLetters.of(consumer)
+
+
+def _event(event_type: str, payload: JobPayload, **changed: Any) -> EventEnvelope:
+    return EventEnvelope(
+        type=event_type,
+        aggregate_id=payload.job_id,
+        site="jobboard",
+        payload=payload.model_dump() | changed,
+    )
+
+
+def _records(
+    settings: SearchSettings, events: Sequence[EventEnvelope], topic: str = JOB_TOPIC
+) -> list[Any]:
+    return [
+        fetched_record(settings.topic(topic), event, offset=offset)
+        for offset, event in enumerate(events)
+    ]
+
+
+def _jobs(count: int, organization_id: str, **overrides: Any) -> list[JobPayload]:
+    kinds = [tid("employment_types", "full-time"), tid("employment_types", "part-time")]
+    return [
+        job_payload(
+            title=f"Registered nurse {index}",
+            description_text="A registered nurse and a social worker visit families.",
+            organization_id=organization_id,
+            employment_type_tids=[kinds[index % 2]],
+            updated_at="2026-11-02T10:00:00+00:00" if index % 2 else None,
+            **overrides,
+        )
+        for index in range(count)
+    ]
+
+
+async def test_a_run_of_job_snapshots_costs_the_same_statements_whatever_its_length(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Statements,
+) -> None:
+    consumer, dead = _consumer(settings, committed_sessions, store)
+    counted = []
+    for size in (6, 60):
+        jobs = _jobs(size, str(uuid.uuid4()))
+        with statements() as log:
+            await consumer.apply(
+                _records(settings, [_event("jobs.job.published", job) for job in jobs])
+            )
+        counted.append(log.count)
+        for job in jobs:
+            document = await store.get("jobs", job.job_id)
+            assert document is not None
+            assert document["findable"] is True
+            assert document["term_labels"]["employment_types"] in (["Full-time"], ["Part-time"])
+    assert consumer.batches_applied == 2
+    assert consumer.batches_split == 0
+    assert dead.ids == []
+    assert counted[0] == counted[1], counted
+
+
+async def test_a_run_indexes_each_job_as_its_events_one_at_a_time_would(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    documents: list[list[dict[str, Any]]] = []
+    for runs in (True, False):
+        profile = profile_payload(name="Quokka Care", industry_tid=tid("industries", "health"))
+        profiled = _jobs(3, profile.organization_id, state="published")
+        others = _jobs(3, str(uuid.uuid4()), state="draft")
+        consumer, dead = _consumer(settings, committed_sessions, store, runs=runs)
+        await consumer.apply(
+            _records(
+                settings,
+                [
+                    EventEnvelope(
+                        type="organizations.profile.published",
+                        aggregate_id=profile.profile_id,
+                        site="jobboard",
+                        payload=profile.model_dump(),
+                    )
+                ],
+                topic=PROFILE_TOPIC,
+            )
+        )
+        await consumer.apply(
+            _records(
+                settings,
+                [_event("jobs.job.published", job) for job in profiled]
+                + [_event("jobs.job.created", job) for job in others]
+                + [_event("jobs.job.archived", profiled[0], version=2, state="archived")],
+            )
+        )
+        assert consumer.batches_split == 0
+        assert dead.ids == []
+        found = []
+        for job in profiled + others:
+            document = await store.get("jobs", job.job_id)
+            assert document is not None
+            found.append(
+                {
+                    key: value
+                    for key, value in document.items()
+                    if key
+                    not in {"id", "slug", "organization_id", "organization_slug", "changed_at"}
+                }
+            )
+            # the sitemaps' lastmod: the job's own change, else its event's time
+            assert document["changed_at"] == (
+                job.updated_at if job.updated_at else document["changed_at"]
+            )
+        documents.append(found)
+    assert documents[0] == documents[1]
+    assert [document["findable"] for document in documents[0]] == [False, True, True] + [False] * 3
+    assert documents[0][1]["organization_name"] == "Quokka Care"
+    assert documents[0][1]["term_labels"]["industry"] == ["Health"]
+    assert "casework" in documents[0][1]["body_stem"].split()  # a synonym of "social worker"
+
+
+async def test_a_batch_delivered_again_has_no_second_effect(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    jobs = _jobs(4, str(uuid.uuid4()))
+    records = _records(settings, [_event("jobs.job.published", job) for job in jobs])
+    consumer, dead = _consumer(settings, committed_sessions, store)
+    await consumer.apply(records)
+    # the document changed meanwhile at the same version: a second application would undo it
+    document = await store.get("jobs", jobs[0].job_id)
+    assert document is not None
+    await store.write("jobs", document | {"title": "Changed meanwhile"})
+    await consumer.apply(records)
+    assert consumer.batches_applied == 2
+    assert dead.ids == []
+    again = await store.get("jobs", jobs[0].job_id)
+    assert again is not None
+    assert again["title"] == "Changed meanwhile"
+
+
+async def test_a_bad_event_in_a_run_is_dead_lettered_alone(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    good = _jobs(2, str(uuid.uuid4()))
+    bad = EventEnvelope(
+        type="jobs.job.published",
+        aggregate_id=str(uuid.uuid4()),
+        site="jobboard",
+        payload={"job_id": "no-title"},
+    )
+    consumer, dead = _consumer(settings, committed_sessions, store)
+    await consumer.apply(
+        _records(
+            settings,
+            [_event("jobs.job.published", good[0]), bad, _event("jobs.job.published", good[1])],
+        )
+    )
+    assert consumer.batches_split == 1
+    assert dead.ids == [str(bad.id)]
+    for job in good:
+        assert await store.get("jobs", job.job_id) is not None
