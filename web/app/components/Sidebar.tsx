@@ -5,9 +5,9 @@ import {
   Menu,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from "@mantine/core";
+import { HintTooltip } from "./HintTooltip";
 import { IconChevronsLeft, IconChevronsRight, IconDots, type TablerIcon } from "@tabler/icons-react";
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -131,7 +131,7 @@ function ItemLink({
   );
   // Collapsed, the link shows its icon only: its label stays for screen readers, the tooltip shows it.
   return (
-    <Tooltip label={item.label} position="right" withArrow disabled={open} events={{ hover: true, focus: true, touch: false }}>
+    <HintTooltip label={item.label} position="right" withArrow disabled={open} focus>
       {external ? (
         <Anchor href={to} className="sidebar-link" rel="noopener">
           {content}
@@ -148,7 +148,7 @@ function ItemLink({
           {content}
         </Anchor>
       )}
-    </Tooltip>
+    </HintTooltip>
   );
 }
 
@@ -179,7 +179,7 @@ export function Sidebar({
       data-kind={kind}
     >
       <Stack gap={4} p="xs">
-        <Tooltip label={toggleLabel} position="right" withArrow disabled={open} events={{ hover: true, focus: true, touch: false }}>
+        <HintTooltip label={toggleLabel} position="right" withArrow disabled={open} focus>
           <UnstyledButton
             onClick={toggle}
             aria-expanded={open}
@@ -200,7 +200,7 @@ export function Sidebar({
               </Text>
             </Group>
           </UnstyledButton>
-        </Tooltip>
+        </HintTooltip>
         <Stack
           gap={2}
           id="sidebar-items"

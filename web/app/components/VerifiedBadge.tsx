@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { HintTooltip } from "./HintTooltip";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
@@ -14,10 +15,10 @@ const messages = defineMessages({
 export function VerifiedBadge({ size = "sm" }: { size?: "xs" | "sm" | "md" }) {
   const intl = useIntl();
   return (
-    <Tooltip label={intl.formatMessage(messages.explained)}>
+    <HintTooltip label={intl.formatMessage(messages.explained)}>
       <Badge color="teal" variant="light" size={size} data-testid="verified-badge">
         <FormattedMessage {...messages.verified} />
       </Badge>
-    </Tooltip>
+    </HintTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Avatar, Box, Card, Group, Image, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Box, Card, Group, Image, Stack, Text } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -73,7 +74,7 @@ export function TrainingCarousel({ organizations, label }: { organizations: read
     const name = intl.formatMessage(direction === 1 ? messages.next : messages.previous);
     const Icon = direction === 1 ? IconChevronRight : IconChevronLeft;
     return (
-      <Tooltip label={name}>
+      <HintTooltip label={name}>
         <ActionIcon
           variant="default"
           radius="xl"
@@ -85,7 +86,7 @@ export function TrainingCarousel({ organizations, label }: { organizations: read
         >
           <Icon size={18} stroke={1.75} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </HintTooltip>
     );
   };
 

@@ -1,4 +1,5 @@
-import { Input, Tooltip } from "@mantine/core";
+import { Input } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { Link, RichTextEditor, useRichTextEditorContext } from "@mantine/tiptap";
 import {
   IconIndentDecrease,
@@ -76,11 +77,11 @@ function editorLabels(intl: IntlShape) {
 /** A tool the editor's own set lacks: its icon, its name for screen readers and a tooltip. */
 function ToolControl({ onClick, label, icon: ToolIcon }: { onClick: () => void; label: string; icon: TablerIcon }) {
   return (
-    <Tooltip label={label} withArrow>
+    <HintTooltip label={label} withArrow>
       <RichTextEditor.Control onClick={onClick} aria-label={label}>
         <ToolIcon size={16} stroke={1.5} aria-hidden="true" />
       </RichTextEditor.Control>
-    </Tooltip>
+    </HintTooltip>
   );
 }
 

@@ -8,8 +8,8 @@ import {
   TagsInput,
   Text,
   TextInput,
-  Tooltip,
 } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { IconTrash } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { QualifyingQuestionType } from "~/lib/graphql/generated/graphql";
@@ -93,7 +93,7 @@ export function QuestionEditor({
             onChange={(e) => update({ question: e.currentTarget.value })}
             error={errorAt(errors, `${at}.question`, at)}
           />
-          <Tooltip label={numbered(messages.remove)} withArrow>
+          <HintTooltip label={numbered(messages.remove)} withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
@@ -103,7 +103,7 @@ export function QuestionEditor({
             >
               <IconTrash size={18} stroke={1.75} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
+          </HintTooltip>
         </Group>
         <Select
           label={numbered(messages.type)}

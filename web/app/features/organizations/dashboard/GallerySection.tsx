@@ -15,7 +15,8 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation } from "@apollo/client/react";
-import { ActionIcon, Card, Group, Image, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Card, Group, Image, Stack, Text, TextInput } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { IconGripVertical } from "@tabler/icons-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
@@ -81,7 +82,7 @@ function SortableImage({
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
       <Group align="flex-start" wrap="nowrap">
-        <Tooltip label={t(messages.dragImageNTo, { number: index + 1 })} withArrow>
+        <HintTooltip label={t(messages.dragImageNTo, { number: index + 1 })} withArrow>
           <ActionIcon
             ref={setActivatorNodeRef}
             variant="subtle"
@@ -92,7 +93,7 @@ function SortableImage({
           >
             <IconGripVertical size={18} stroke={1.75} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
         <Image src={row.thumbnailUrl} alt={row.alt} w={96} h={72} fit="cover" radius="sm" />
         <Stack gap="xs" style={{ flex: 1 }}>
           <TextInput

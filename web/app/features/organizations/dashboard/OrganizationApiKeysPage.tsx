@@ -16,9 +16,9 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -169,7 +169,7 @@ function NewKeyPanel({ name, secret, onDone }: { name: string; secret: string; o
           rightSection={
             <CopyButton value={secret} timeout={2000}>
               {({ copied, copy }) => (
-                <Tooltip label={intl.formatMessage(copied ? messages.copied : messages.copyKey)} withArrow position="left">
+                <HintTooltip label={intl.formatMessage(copied ? messages.copied : messages.copyKey)} withArrow position="left">
                   <ActionIcon
                     variant="subtle"
                     color={copied ? "teal" : "gray"}
@@ -178,7 +178,7 @@ function NewKeyPanel({ name, secret, onDone }: { name: string; secret: string; o
                   >
                     {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
                   </ActionIcon>
-                </Tooltip>
+                </HintTooltip>
               )}
             </CopyButton>
           }

@@ -20,8 +20,8 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import {
   IconHistory,
   IconPencil,
@@ -741,11 +741,11 @@ function IconAction({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={label} withArrow>
+    <HintTooltip label={label} withArrow>
       <ActionIcon variant="subtle" color={color ?? "gray"} size="lg" aria-label={label} loading={loading} onClick={onClick}>
         {children}
       </ActionIcon>
-    </Tooltip>
+    </HintTooltip>
   );
 }
 

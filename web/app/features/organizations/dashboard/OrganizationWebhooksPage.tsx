@@ -18,8 +18,8 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import {
   IconCheck,
   IconCopy,
@@ -210,7 +210,7 @@ function CopySecretButton({ secret }: { secret: string }) {
   return (
     <CopyButton value={secret} timeout={2000}>
       {({ copied, copy }) => (
-        <Tooltip label={intl.formatMessage(copied ? messages.copied : messages.copySecret)} withArrow>
+        <HintTooltip label={intl.formatMessage(copied ? messages.copied : messages.copySecret)} withArrow>
           <ActionIcon
             variant="subtle"
             color={copied ? "teal" : "gray"}
@@ -219,7 +219,7 @@ function CopySecretButton({ secret }: { secret: string }) {
           >
             {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
       )}
     </CopyButton>
   );
@@ -259,11 +259,11 @@ function SecretField({ secret }: { secret: string }) {
         <Code style={{ wordBreak: "break-all", minWidth: 0 }} data-secret={shown ? "shown" : "masked"}>
           {shown ? secret : masked(secret)}
         </Code>
-        <Tooltip label={label} withArrow>
+        <HintTooltip label={label} withArrow>
           <ActionIcon variant="subtle" color="gray" aria-label={label} aria-pressed={shown} onClick={() => setShown(!shown)}>
             {shown ? <IconEyeOff size={16} aria-hidden="true" /> : <IconEye size={16} aria-hidden="true" />}
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
         <CopySecretButton secret={secret} />
       </Group>
     </Stack>

@@ -14,9 +14,9 @@ import {
   Table,
   Text,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
+import { HintTooltip } from "~/components/HintTooltip";
 import { IconBraces, IconCheck, IconCopy, IconRefresh, IconRepeat } from "@tabler/icons-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -171,7 +171,7 @@ function DeliveryRow({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={intl.formatMessage(messages.showPayload)} withArrow>
+          <HintTooltip label={intl.formatMessage(messages.showPayload)} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -180,8 +180,8 @@ function DeliveryRow({
             >
               <IconBraces size={18} stroke={1.75} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label={intl.formatMessage(enabled ? messages.replay : messages.replayDisabled)} withArrow>
+          </HintTooltip>
+          <HintTooltip label={intl.formatMessage(enabled ? messages.replay : messages.replayDisabled)} withArrow>
             <ActionIcon
               variant="subtle"
               aria-label={intl.formatMessage(messages.replayOf, { id: delivery.id })}
@@ -191,7 +191,7 @@ function DeliveryRow({
             >
               <IconRepeat size={18} stroke={1.75} aria-hidden="true" />
             </ActionIcon>
-          </Tooltip>
+          </HintTooltip>
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -295,7 +295,7 @@ export function WebhookDeliveryLog({ endpointId, enabled }: { endpointId: string
         <Title order={3} size="h4">
           <FormattedMessage {...messages.log} />
         </Title>
-        <Tooltip label={intl.formatMessage(messages.refresh)} withArrow>
+        <HintTooltip label={intl.formatMessage(messages.refresh)} withArrow>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -305,7 +305,7 @@ export function WebhookDeliveryLog({ endpointId, enabled }: { endpointId: string
           >
             <IconRefresh size={18} stroke={1.75} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </HintTooltip>
       </Group>
       <Text size="sm" c="dimmed">
         <FormattedMessage {...messages.scope} values={{ limit: LOG_LIMIT }} />
