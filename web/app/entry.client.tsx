@@ -1,14 +1,9 @@
-import { ApolloProvider } from "@apollo/client/react";
 import { type ReactNode, startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { ApolloBootstrapProvider, readBootstrap } from "~/lib/apollo/bootstrap";
-import { CombinedGraphQLErrors } from "@apollo/client/errors";
-import {
-  createApolloClient,
-  endHydration,
-  visualEditorRequested,
-} from "~/lib/apollo/create-apollo-client";
+import { loadApolloClient, setApolloClientLoader } from "~/lib/apollo/lazy-client";
+import { AppConfig, AppConfigProvider } from "~/lib/app-config";
 import { logClientError } from "~/lib/client-log";
 import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
 import { UnavailableParts } from "~/lib/unavailable-parts";
@@ -16,22 +11,16 @@ import { UnavailableParts } from "~/lib/unavailable-parts";
 const { raw, bootstrap } = readBootstrap(document, "jobboard");
 // what the server could not load for this page; the browser's own queries add to it
 const unavailable = new UnavailableParts(bootstrap.unavailable ?? []);
+const appConfig = new AppConfig(bootstrap.appConfig ?? []);
 
-// Browser calls go to the web server's same-origin proxy; it adds nothing secret.
-const client = createApolloClient({
-  uri: "/graphql",
-  frontendName: bootstrap.frontendName,
-  locale: bootstrap.locale,
-  ssrMode: false,
-  initialState: bootstrap.state,
-  visualEditor: visualEditorRequested(window.location.href),
-  // what the server answered as GraphQL errors is the page's to show; the rest is logged
-  onError: (error, operation) => {
-    if (!CombinedGraphQLErrors.is(error))
-      logClientError("graphql", error, { operation });
-  },
-  onUnavailable: (services) => unavailable.add(services),
-});
+// Apollo Client is its own chunk (ADR 0050): loaded before hydration when the server says the
+// page renders with it, else when first needed (a mutation, a navigation to such a page).
+let hydrated = false;
+setApolloClientLoader(() =>
+  import("~/lib/apollo/browser-client").then(({ browserApolloClient }) =>
+    browserApolloClient({ bootstrap, unavailable, hydrating: !hydrated }),
+  ),
+);
 
 /**
  * Around the whole page: its effect runs after every effect inside it, once the server's page
@@ -39,31 +28,48 @@ const client = createApolloClient({
  * fetch as their policies say.
  */
 function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => endHydration(client), []);
+  useEffect(() => {
+    hydrated = true;
+    if (bootstrap.apollo)
+      void loadApolloClient().then(async (client) => {
+        const { endHydration } = await import("~/lib/apollo/create-apollo-client");
+        endHydration(client);
+      });
+  }, []);
   return children;
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <Hydrated>
-        <ApolloProvider client={client}>
-          <ApolloBootstrapProvider text={() => raw}>
-            <UnavailablePartsProvider parts={unavailable}>
-              <HydratedRouter />
-            </UnavailablePartsProvider>
-          </ApolloBootstrapProvider>
-        </ApolloProvider>
-      </Hydrated>
-    </StrictMode>,
-    {
-      // a server page the browser could not take over (hydration): React renders it again and
-      // goes on, but the operators must hear of it, with where in the tree it happened
-      onRecoverableError: (error, info) => {
-        logClientError("hydration", error, { componentStack: info.componentStack?.slice(0, 2000) });
-        window.reportError(error);
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Hydrated>
+          <AppConfigProvider config={appConfig}>
+            <ApolloBootstrapProvider text={() => raw}>
+              <UnavailablePartsProvider parts={unavailable}>
+                <HydratedRouter />
+              </UnavailablePartsProvider>
+            </ApolloBootstrapProvider>
+          </AppConfigProvider>
+        </Hydrated>
+      </StrictMode>,
+      {
+        // a server page the browser could not take over (hydration): React renders it again and
+        // goes on, but the operators must hear of it, with where in the tree it happened
+        onRecoverableError: (error, info) => {
+          logClientError("hydration", error, { componentStack: info.componentStack?.slice(0, 2000) });
+          window.reportError(error);
+        },
       },
-    },
-  );
-});
+    );
+  });
+}
+
+if (bootstrap.apollo) {
+  // a page that cannot render without it hydrates once it is there (a failed load too: the
+  // page's queries then fail as with the network down)
+  void loadApolloClient().then(hydrate, hydrate);
+} else {
+  hydrate();
+}

@@ -8,7 +8,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
-import { APP_CONFIG } from "~/lib/app-config";
+import { APP_CONFIG, AppConfig, AppConfigProvider, type AppConfigEntry } from "~/lib/app-config";
+import { apolloNeeded } from "~/lib/apollo/lazy-client";
 import { NonceProvider } from "~/lib/csp-nonce";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
@@ -29,6 +30,17 @@ function waitsForNetwork(client: ApolloClient): boolean {
   return false;
 }
 
+/** What decides whether the browser needs Apollo to hydrate the page (lazy-client). */
+function pageOf(context: EntryContext) {
+  const { matches, loaderData, errors } = context.staticHandlerContext;
+  const root = loaderData.root as { session?: unknown } | undefined;
+  return {
+    handles: matches.map((match) => context.routeModules[match.route.id]?.handle),
+    signedIn: Boolean(root?.session),
+    failed: errors !== null && Object.keys(errors).length > 0,
+  };
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -40,6 +52,15 @@ export default async function handleRequest(
   // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
   const nonce = loadContext?.cspNonce;
   const client = requestApolloClient(request);
+  // The site's configuration is read by most pages (useAppConfig): asked for once, before the
+  // render, it reaches the components through AppConfigProvider and the browser in the bootstrap
+  // (no Apollo needed for it there); in the cache too, for the pages that query with it.
+  const appConfig = new AppConfig(
+    await client
+      .query({ query: APP_CONFIG })
+      .then(({ data }): AppConfigEntry[] => data?.getAppConfig ?? [])
+      .catch((): AppConfigEntry[] => []),
+  );
   // what the loaders and the data pass could not get: the page says so (and the browser, too)
   const unavailable = requestUnavailableParts();
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
@@ -48,11 +69,14 @@ export default async function handleRequest(
       frontendName: env.FRONTEND_NAME,
       locale: requestPathLocale(request),
       state: client.extract() as NormalizedCacheObject,
+      apollo: apolloNeeded(pageOf(routerContext)),
+      appConfig: [...appConfig.entries],
       unavailable: unavailable.list(),
     });
 
   const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>
+      <AppConfigProvider config={appConfig}>
       <ApolloBootstrapProvider text={bootstrapText}>
         <UnavailablePartsProvider parts={unavailable}>
           <NonceProvider nonce={nonce}>
@@ -60,13 +84,9 @@ export default async function handleRequest(
           </NonceProvider>
         </UnavailablePartsProvider>
       </ApolloBootstrapProvider>
+      </AppConfigProvider>
     </ApolloProvider>
   );
-
-  // The site's configuration is read by most pages (useAppConfig): asked for before pass 1, it
-  // is in the cache when pass 1 renders, which spares that pass's re-render on pages whose other
-  // data came with their loaders (most public pages), a full render of the page each.
-  await client.query({ query: APP_CONFIG }).catch(() => undefined);
 
   // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
   // failed query, e.g. gateway down, settles as an error and the page still renders). It runs
