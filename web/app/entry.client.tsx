@@ -16,11 +16,13 @@ const appConfig = new AppConfig(bootstrap.appConfig ?? []);
 // Apollo Client is its own chunk (ADR 0050): loaded before hydration when the server says the
 // page renders with it, else when first needed (a mutation, a navigation to such a page).
 let hydrated = false;
-setApolloClientLoader(() =>
-  import("~/lib/apollo/browser-client").then(({ browserApolloClient }) =>
+let requestedWhileHydrating = false;
+setApolloClientLoader(() => {
+  requestedWhileHydrating = !hydrated;
+  return import("~/lib/apollo/browser-client").then(({ browserApolloClient }) =>
     browserApolloClient({ bootstrap, unavailable, hydrating: !hydrated }),
-  ),
-);
+  );
+});
 
 /**
  * Around the whole page: its effect runs after every effect inside it, once the server's page
@@ -30,11 +32,11 @@ setApolloClientLoader(() =>
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     hydrated = true;
-    if (bootstrap.apollo)
-      void loadApolloClient().then(async (client) => {
-        const { endHydration } = await import("~/lib/apollo/create-apollo-client");
-        endHydration(client);
-      });
+    // a client made before this point reads the server's cache first: no longer
+    if (requestedWhileHydrating)
+      void Promise.all([loadApolloClient(), import("~/lib/apollo/create-apollo-client")]).then(
+        ([client, { endHydration }]) => endHydration(client),
+      );
   }, []);
   return children;
 }

@@ -59,7 +59,13 @@ export function setApolloClientLoader(load: () => Promise<ApolloClient>): void {
 /** The browser's client: made on the first call, the same one afterwards. */
 export function loadApolloClient(): Promise<ApolloClient> {
   if (!loader) return Promise.reject(new Error("Apollo Client is not available here"));
-  loading ??= loader().then((client) => (loaded = client));
+  loading ??= loader().then(
+    (client) => (loaded = client),
+    (error: unknown) => {
+      loading = undefined; // a failed download is tried again next time
+      throw error;
+    },
+  );
   return loading;
 }
 
