@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup
+.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup tracing tracing-off
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -23,7 +23,7 @@ schemas:   ## re-export subgraph SDLs and recompose the supergraph after a schem
 events:    ## re-export the events' JSON Schemas, docs/events.md's tables and the k8s KafkaTopics after a change
 	.venv/bin/python scripts/event_contracts.py write
 
-release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); without SERVICE: every changed subgraph
+release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); SERVICE=web: the web's operations against the released subgraphs; without SERVICE: every changed subgraph
 	cd gateway && npm run --silent release:check -- $(if $(SERVICE),--service $(SERVICE))
 
 bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
@@ -36,12 +36,21 @@ bench-ingest: ## bulk ingestion: 100,000 jobs and 5,000 organizations through th
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs
 
-faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, each with its own services; prints what it counted (docs/runbooks/)
+faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, the outbox relay killed mid-send, the alert mailer with Elasticsearch and SMTP down, a mailing consumer with SMTP down, each with its own services; prints what it counted (docs/runbooks/)
 	cd gateway && npm run --silent build
 	.venv/bin/python tests/faults/subgraph_down.py
 	.venv/bin/python -m tests.faults.search_down --web
 	.venv/bin/python -m tests.faults.database_restart
 	.venv/bin/python -m tests.faults.consumer_killed
+	.venv/bin/python -m tests.faults.relay_killed
+	.venv/bin/python -m tests.faults.alert_mailer_faults
+	.venv/bin/python -m tests.faults.mailer_smtp_down
+
+tracing:   ## the trace viewer (Zipkin, http://127.0.0.1:9411/zipkin/) and every running process sending it spans (docs/runbooks/tracing.md)
+	deploy/local/stack tracing on
+
+tracing-off: ## stop sending spans (they cost CPU) and stop the trace viewer
+	deploy/local/stack tracing off
 
 backup:    ## back up every service database and the uploads to .local/backups/<time>, then prove the backup restores (docs/runbooks/backup-and-restore.md)
 	scripts/backup.sh

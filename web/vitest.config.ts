@@ -19,5 +19,9 @@ export default defineConfig({
     // then ran one after another (7 minutes of make test). Two share the cores with the Python
     // lane running beside them at a lower priority.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Each worker imports Mantine, the icons and the app's modules once for all the files it runs
+    // instead of once per file: the files' imports and environments were more than half of the
+    // suite's CPU time. test/setup.ts gives each file an empty page and storage.
+    isolate: false,
   },
 });

@@ -10,6 +10,8 @@ name="${1:?usage: run-service.sh <name> <port>}"
 port="${2:?usage: run-service.sh <name> <port>}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
+# spans to the local trace viewer while `deploy/local/stack tracing on` is in effect
+if [ -f "$repo/.local/run/tracing.env" ]; then set -a; . "$repo/.local/run/tracing.env"; set +a; fi
 cd "$repo/services/$name"
 # Keep idle connections open longer than the gateway's pooled agent does (uvicorn's default is
 # 5 s): otherwise a reused socket the server just closed answers "socket hang up".

@@ -3,6 +3,7 @@
  *
  *   tsx scripts/release-check.ts               every subgraph whose schema differs from its released one
  *   tsx scripts/release-check.ts --service jobs  that subgraph, changed or not
+ *   tsx scripts/release-check.ts --service web   the web alone: its operations against every subgraph as released
  *   tsx scripts/release-check.ts --web-documents   print the web's documents (scripts/release.py record web)
  *   tsx scripts/release-check.ts --service jobs --supergraph-out DIR
  *        and write the supergraph the gateway serves beside that release (supergraph.graphql,
@@ -23,6 +24,7 @@ import { MissingSubgraphSchemaError, readSubgraphSources } from '../src/compose.
 import {
   changedSubgraphs,
   checkRelease,
+  checkWebRelease,
   readReleasedWebOperations,
   readWebOperations,
   webDocumentSources,
@@ -30,6 +32,33 @@ import {
 import { SUBGRAPH_NAMES } from '../src/subgraphs.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The web released ahead of its subgraphs: every operation it sends must be served by what runs. */
+function checkWeb(current: ReturnType<typeof readSubgraphSources>, releasesDir: string, webDir: string): number {
+  const outcome = checkWebRelease({ current, releasesDir, operations: readWebOperations(webDir) });
+  if (outcome.ok) {
+    console.log(
+      `release-check: the web can be released alone: its ${outcome.operations} operations validate ` +
+        'against the released subgraphs',
+    );
+    return 0;
+  }
+  if (outcome.compositionErrors.length > 0) {
+    console.error('release-check: the released subgraphs do not compose:');
+    for (const message of outcome.compositionErrors) console.error(`  - ${message}`);
+    return 1;
+  }
+  console.error(
+    `release-check: the web needs what the released subgraphs do not serve yet ` +
+      `(${outcome.brokenOperations.length} operation(s)):`,
+  );
+  for (const operation of outcome.brokenOperations) {
+    const first = operation.needs.length > 0 ? `; release ${operation.needs.join(' or ')} first` : '';
+    console.error(`  - ${operation.kind} ${operation.name}${operation.file ? ` (${operation.file})` : ''}${first}:`);
+    for (const message of operation.errors) console.error(`      ${message}`);
+  }
+  return 1;
+}
 
 function main(argv: string[]): number {
   const root = path.join(gatewayDir, '..');
@@ -43,8 +72,8 @@ function main(argv: string[]): number {
   }
   const serviceFlag = argv.indexOf('--service');
   const requested = serviceFlag >= 0 ? argv[serviceFlag + 1] : undefined;
-  if (serviceFlag >= 0 && (!requested || !(SUBGRAPH_NAMES as string[]).includes(requested))) {
-    console.error(`release-check: --service takes one of ${SUBGRAPH_NAMES.join(', ')}`);
+  if (serviceFlag >= 0 && (!requested || ![...SUBGRAPH_NAMES, 'web'].includes(requested))) {
+    console.error(`release-check: --service takes one of ${SUBGRAPH_NAMES.join(', ')}, or web`);
     return 2;
   }
   const outFlag = argv.indexOf('--supergraph-out');
@@ -64,6 +93,8 @@ function main(argv: string[]): number {
     }
     throw error;
   }
+
+  if (requested === 'web') return checkWeb(current, releasesDir, webDir);
 
   const subgraphs = requested ? [requested] : changedSubgraphs(current, releasesDir);
   if (subgraphs.length === 0) {

@@ -66,10 +66,11 @@ export function changedSubgraphs(
 /**
  * The candidate composition for releasing `subgraph` alone: its current SDL beside every other
  * subgraph's released SDL. A subgraph never released yet takes part with its current SDL only
- * when it is the candidate (it is not in production otherwise).
+ * when it is the candidate (it is not in production otherwise). `null`: every subgraph as it
+ * runs in production.
  */
 export function candidateSources(
-  subgraph: string,
+  subgraph: string | null,
   current: readonly SubgraphSource[],
   releasesDir: string,
 ): SubgraphSource[] {
@@ -198,6 +199,49 @@ export function checkRelease(options: {
     operations: operations.length + releasedOperations.length,
     supergraphSdl: outcome.supergraphSdl,
     apiSchemaSdl: outcome.apiSchemaSdl,
+  };
+}
+
+export type WebReleaseOutcome =
+  | { ok: true; operations: number }
+  | {
+      ok: false;
+      compositionErrors: string[];
+      /** Each operation the released subgraphs do not serve, with the subgraphs whose unreleased schema does. */
+      brokenOperations: (BrokenOperation & { needs: string[] })[];
+    };
+
+/**
+ * Releasing the web alone: this commit's operations against every subgraph as it runs in
+ * production. An operation that needs a subgraph change not released yet fails, naming the
+ * subgraphs whose current schema serves it: those go out first.
+ */
+export function checkWebRelease(options: {
+  current: readonly SubgraphSource[];
+  releasesDir: string;
+  operations: readonly WebOperation[];
+}): WebReleaseOutcome {
+  const { current, releasesDir, operations } = options;
+  const released = composeSubgraphs(candidateSources(null, current, releasesDir));
+  if (!released.ok) return { ok: false, compositionErrors: released.errors, brokenOperations: [] };
+  const broken = brokenOperations(buildSchema(released.apiSchemaSdl), operations);
+  if (broken.length === 0) return { ok: true, operations: operations.length };
+  // which unreleased subgraph, released alone, serves each broken operation
+  const candidates = changedSubgraphs(current, releasesDir).flatMap((subgraph) => {
+    const outcome = composeSubgraphs(candidateSources(subgraph, current, releasesDir));
+    return outcome.ok ? [{ subgraph, schema: buildSchema(outcome.apiSchemaSdl) }] : [];
+  });
+  const byName = new Map(operations.map((operation) => [operation.name, operation]));
+  return {
+    ok: false,
+    compositionErrors: [],
+    brokenOperations: broken.map((operation) => {
+      const definition = byName.get(operation.name)!;
+      const needs = candidates
+        .filter(({ schema }) => brokenOperations(schema, [definition]).length === 0)
+        .map(({ subgraph }) => subgraph);
+      return { ...operation, needs };
+    }),
   };
 }
 

@@ -7,6 +7,7 @@
 import { register } from 'node:module';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { GraphQLInstrumentation } from '@opentelemetry/instrumentation-graphql';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -23,9 +24,13 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
   data: { include: ['express', 'graphql'] },
 });
 
-const endpointConfigured = Boolean(
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
-);
+// OpenTelemetry's own variables: OTLP/HTTP to a collector in production, a Zipkin server's span
+// API for the local stack's trace viewer (`make tracing`, OTEL_TRACES_EXPORTER=zipkin).
+const zipkin = process.env.OTEL_TRACES_EXPORTER === 'zipkin';
+const endpointConfigured =
+  zipkin ||
+  (process.env.OTEL_TRACES_EXPORTER !== 'none' &&
+    Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT));
 
 const sdk = new NodeSDK({
   resource: resourceFromAttributes({
@@ -34,7 +39,12 @@ const sdk = new NodeSDK({
   // Without an endpoint spans are still created (trace ids in logs, traceparent to the
   // subgraphs) but dropped.
   spanProcessors: [
-    endpointConfigured ? new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }) : new NoopSpanProcessor(),
+    endpointConfigured
+      ? new BatchSpanProcessor({
+          // the Zipkin exporter reads OTEL_EXPORTER_ZIPKIN_ENDPOINT (default localhost:9411)
+          exporter: zipkin ? new ZipkinExporter() : new OTLPTraceExporter(),
+        })
+      : new NoopSpanProcessor(),
   ],
   // Metrics follow OTEL_METRICS_EXPORTER only when a collector is configured; logs go to stdout.
   ...(endpointConfigured ? {} : { metricReaders: [] }),

@@ -158,6 +158,32 @@ describe('scripts/release-check.ts against the web and copies of the subgraph sc
     assert.equal(printed.stdout, 'query JobSlug($id: ID!) {\n  job(id: $id) {\n    id\n    slug\n  }\n}\n');
   });
 
+  test('the web alone, everything it asks for released: passes', () => {
+    const result = run('--service', 'web');
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /the web can be released alone: its \d+ operations validate against the released subgraphs/);
+  });
+
+  test('the web ahead of its subgraphs: an operation needing an unreleased field fails, naming what goes first', () => {
+    // production's jobs has no Job.title yet; this commit's jobs (and web) have it
+    const releasedJobs = path.join(releasesDir, 'jobs.graphql');
+    const sdl = readFileSync(releasedJobs, 'utf8');
+    const start = sdl.indexOf('type Job @key(fields: "id") {');
+    const end = sdl.indexOf('\n}\n', start);
+    const block = sdl.slice(start, end);
+    const withoutTitle = block.replace(/\n  title: String!\n/, '\n');
+    assert.notEqual(withoutTitle, block, 'the released Job type loses its title');
+    writeFileSync(releasedJobs, sdl.slice(0, start) + withoutTitle + sdl.slice(end));
+
+    const result = run('--service', 'web');
+    assert.equal(result.status, 1, result.stdout);
+    assert.match(result.stderr, /the web needs what the released subgraphs do not serve yet/);
+    assert.match(result.stderr, /query \w+ \(app\/[^)]+\); release jobs first:\n\s+Cannot query field "title" on type "Job"/);
+    // releasing jobs first makes it pass
+    cpSync(jobsSchema, releasedJobs);
+    assert.equal(run('--service', 'web').status, 0);
+  });
+
   test('an unknown --service is refused', () => {
     const result = run('--service', 'payroll');
     assert.equal(result.status, 2);

@@ -15,17 +15,22 @@ import logging
 import os
 import signal
 import subprocess
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import httpx
 from aiokafka import AIOKafkaProducer
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from jobkit.testing.kafka import delete_topics_with_prefix
@@ -36,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # the producer's chatter while a scenario's fresh topics get their leaders is not a finding
 logging.getLogger("aiokafka").setLevel(logging.ERROR)
 # an address, a socket error or a Python frame in an answer: what a client must never see
+SHUTTING_DOWN = "421 4.3.2 Service shutting down, try again later"
 LEAK_MARKERS = ("127.0.0.1", "Traceback", 'File "', "ECONNREFUSED", "asyncpg", "sqlalchemy")
 
 
@@ -94,6 +100,8 @@ class OwnService:
     name: str
     env: dict[str, str]
     port: int = field(default_factory=free_port)
+    # the ASGI factory, in the service's package (the alert mailer: ``mailer:create_mailer_app``)
+    app: str = "main:create_app"
     log: Path = field(default_factory=lambda: ROOT / ".local" / "logs" / "faults-service.log")
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
@@ -108,7 +116,7 @@ class OwnService:
         self.process = subprocess.Popen(
             [
                 str(ROOT / ".venv" / "bin" / "uvicorn"),
-                f"{self.name}.main:create_app",
+                f"{self.name}.{self.app}",
                 "--factory",
                 "--host",
                 "127.0.0.1",
@@ -200,6 +208,19 @@ async def connect(database: str) -> asyncpg.Connection:
     return await asyncpg.connect(dsn)
 
 
+async def applied_count(database: str, group: str) -> int:
+    """How many events ``group`` has applied in ``database`` (its processed_events ledger)."""
+    connection = await connect(database)
+    try:
+        return int(
+            await connection.fetchval(
+                "SELECT count(*) FROM processed_events WHERE consumer_group = $1", group
+            )
+        )
+    finally:
+        await connection.close()
+
+
 @asynccontextmanager
 async def own_topics() -> AsyncIterator[str]:
     """A Kafka topic prefix of the scenario's own; its topics are deleted afterwards."""
@@ -234,3 +255,55 @@ async def produce(topic: str, envelopes: list[EventEnvelope]) -> None:
 
 def pretty(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))[:300]
+
+
+@dataclass
+class SmtpRelay:
+    """An SMTP relay of the scenario's own (aiosmtpd on a spare port, as the tests use): takes
+    ``taken`` mails (all when None), then answers 421 to every mail until ``accept()``; started
+    and killed with its ``Controller``."""
+
+    port: int = field(default_factory=free_port)
+    taken: int | None = None
+    mails: list[tuple[str, EmailMessage]] = field(default_factory=list)  # (recipient, mail)
+    refused: int = 0
+    delay: float = 0.0  # seconds before each answer to a mail (a slow relay)
+    receiving: int = 0  # mails whose content arrived and that have no answer yet
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def refusing(self) -> bool:
+        return self.taken is not None and len(self.mails) >= self.taken
+
+    def accept(self) -> None:
+        self.taken = None
+
+    def refuse(self) -> None:
+        self.taken = len(self.mails)
+
+    async def handle_DATA(  # noqa: N802 - aiosmtpd's hook name
+        self, server: SMTP, session: Session, envelope: Envelope
+    ) -> str:
+        with self.lock:
+            self.receiving += 1
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+        finally:
+            with self.lock:
+                self.receiving -= 1
+        with self.lock:
+            if self.refusing:
+                self.refused += 1
+                return SHUTTING_DOWN
+            content = envelope.content if isinstance(envelope.content, bytes) else b""
+            message = message_from_bytes(content, policy=policy.default)
+            assert isinstance(message, EmailMessage)
+            for recipient in envelope.rcpt_tos:
+                self.mails.append((recipient.lower(), message))
+            return "250 OK"
+
+    def start(self) -> Controller:
+        controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        controller.start()
+        return controller

@@ -44,7 +44,7 @@ from tests.faults.harness import (
     ROOT,
     Counts,
     OwnService,
-    connect,
+    applied_count,
     leaks,
     own_topics,
     produce,
@@ -256,14 +256,7 @@ async def _scenario(
     )
     dead = await topic_size(f"{topic}.dlt")
     counts.check(dead == 0, f"dead-lettered events of {topic}: {dead}")
-    ledger = await connect(database)
-    try:
-        processed = await ledger.fetchval(
-            "SELECT count(*) FROM processed_events WHERE consumer_group = $1",
-            f"{prefix}{INDEXER_GROUP}",
-        )
-    finally:
-        await ledger.close()
+    processed = await applied_count(database, f"{prefix}{INDEXER_GROUP}")
     events = len(before) + len(during) + len(edited)
     counts.check(
         processed == events, f"indexer ledger: {processed} of {events} events applied once"

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+// the modules, not their functions: tracing (server/telemetry.ts) wraps request on them
+import http from "node:http";
+import https from "node:https";
 import { dirname } from "node:path";
 import express, { type RequestHandler, type Router } from "express";
 import { HOP_BY_HOP_HEADERS, pickHeaders } from "./graphql-proxy.js";
@@ -58,7 +59,7 @@ export interface AtsApiOptions {
 /** `/api/ats/v1/...` streamed to the jobs service's `/ats/v1/...`, bodies never buffered. */
 function atsProxy(options: AtsApiOptions): RequestHandler {
   const base = new URL(options.jobsUrl);
-  const send = base.protocol === "https:" ? httpsRequest : httpRequest;
+  const send = base.protocol === "https:" ? https.request : http.request;
   return (req, res) => {
     const query = req.originalUrl.includes("?")
       ? req.originalUrl.slice(req.originalUrl.indexOf("?"))

@@ -1,5 +1,6 @@
-import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
-import { request as httpsRequest } from "node:https";
+// the modules, not their functions: tracing (server/telemetry.ts) wraps request on them
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
+import https from "node:https";
 import type { Request, RequestHandler } from "express";
 
 /** Request headers the gateway needs; everything else (cookies included) stays here. */
@@ -77,7 +78,7 @@ export interface GraphqlProxyOptions {
 
 export function graphqlProxy(options: GraphqlProxyOptions): RequestHandler {
   const target = new URL(options.gatewayUrl);
-  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const send = target.protocol === "https:" ? https.request : http.request;
 
   return async (req, res) => {
     const sessionToken = options.sessionToken ? await options.sessionToken(req) : null;

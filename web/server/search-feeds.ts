@@ -1,5 +1,6 @@
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+// the modules, not their functions: tracing (server/telemetry.ts) wraps request on them
+import http from "node:http";
+import https from "node:https";
 import type { RequestHandler } from "express";
 import { HOP_BY_HOP_HEADERS, pickHeaders } from "./graphql-proxy.js";
 
@@ -36,7 +37,7 @@ export function feedsProxy(searchUrl: string, frontendName?: string): RequestHan
   return (req, res) => {
     const target = new URL(req.path, searchUrl);
     target.search = new URL(req.originalUrl, "http://web.invalid").search;
-    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = target.protocol === "https:" ? https.request : http.request;
     const upstream = send(
       target,
       {

@@ -1,5 +1,6 @@
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
+// the modules, not their functions: tracing (server/telemetry.ts) wraps request on them
+import http from "node:http";
+import https from "node:https";
 import type { Request, RequestHandler } from "express";
 import { HOP_BY_HOP_HEADERS, pickHeaders } from "./graphql-proxy.js";
 
@@ -55,7 +56,7 @@ export function uploadsProxy(options: UploadsProxyOptions): RequestHandler {
       ? req.originalUrl.slice(req.originalUrl.indexOf("?"))
       : "";
     const target = new URL(path + query, base);
-    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const send = target.protocol === "https:" ? https.request : http.request;
     const upstream = send(
       target,
       {

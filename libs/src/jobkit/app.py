@@ -120,7 +120,7 @@ def create_service_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         setup_logging()
-        setup_telemetry(settings.service_name, otlp_endpoint=settings.otel_exporter_otlp_endpoint)
+        setup_telemetry(settings.service_name, exporter=settings.span_exporter)
         if settings.run_migrations_on_startup:
             await asyncio.to_thread(upgrade_to_head, service_dir, settings.database_url)
         engine = make_engine(settings.database_url, pool_size=settings.db_pool_size)

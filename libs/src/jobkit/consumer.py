@@ -13,23 +13,26 @@ again with a back-off, until the dependency answers; an outage's events are appl
 A group that applies many events of one kind (search's indexer) can ask for :class:`Batching`:
 the records a partition's fetch brought are then applied in one transaction, their ledger rows
 written in one statement, and the handlers of the event types it names run inside one scope
-(the indexer's Elasticsearch ``_bulk`` buffer). Should anything in the batch fail, nothing of
-it is kept and its records are applied one by one as above, each with its retries.
+(the indexer's Elasticsearch ``_bulk`` buffer). It can also name run handlers, each applying a
+run of consecutive events of one type at once (billing's slot answers: what the run needs read
+in a few statements), and its outbox, whose rows the batch then writes with one INSERT (ADR
+0051). Should anything in the batch fail, nothing of it is kept and its records are applied
+one by one as above with their record handlers, each with its retries.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPartition
 from opentelemetry import trace
-from opentelemetry.trace import SpanKind, Status, StatusCode
+from opentelemetry.trace import Link, SpanKind, Status, StatusCode
 from pydantic import ValidationError
 from sqlalchemy import Table
 from sqlalchemy.dialects.postgresql import insert
@@ -39,15 +42,24 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
 from jobkit.outages import DependencyUnavailable, dependency_unavailable
+from jobkit.outbox import gathered_events
 from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
 
-__all__ = ["Batching", "DependencyUnavailable", "IdempotentConsumer", "dependency_unavailable"]
+__all__ = [
+    "Batching",
+    "DependencyUnavailable",
+    "IdempotentConsumer",
+    "RunHandler",
+    "dependency_unavailable",
+]
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
 
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
+# A run of consecutive events of one type, applied at once in the batch's transaction
+RunHandler = Callable[[AsyncSession, Sequence[EventEnvelope]], Awaitable[None]]
 SESSION_TIMEOUT_MS = 45_000
 MAX_BATCH = 100
 
@@ -74,12 +86,24 @@ class Batching:
     left before any other record's handler and before the transaction commits), so that a
     scope can gather their writes elsewhere and send them together on the way out.
 
+    ``outbox``: the group's outbox table; the events its handlers enqueue in the batch's
+    transaction (the scope's included) are gathered and written as the batch ends, in their
+    order, with one multi-row INSERT and one notification (``jobkit.outbox.gathered_events``).
+    The handlers must then not read their own outbox rows back.
+
+    ``runs``: event type -> a handler of a run of consecutive (new) events of that type, called
+    once for the run instead of the record handler for each, so that it can read what the run
+    needs in a few statements; its effect must be the record handler's applied to each event
+    in turn (the one-by-one path after a failure uses the record handler).
+
     Only for handlers whose every effect is in the transaction or idempotent outside it (a
     versioned document): a batch that fails is applied again one record at a time, so a mail
     sent inside a batch could be sent twice."""
 
     scope: Callable[[], AbstractAsyncContextManager[None]] = nullcontext
     scoped: frozenset[str] = frozenset()
+    outbox: Table | None = None
+    runs: Mapping[str, RunHandler] = field(default_factory=dict)
 
 
 class IdempotentConsumer:
@@ -198,13 +222,8 @@ class IdempotentConsumer:
         pending = list(batches.items())
         while pending:
             partition, records = pending[0]
-            superseded = self._superseded(records)
-            self.superseded_total += len(superseded)
-            todo = [record for index, record in enumerate(records) if index not in superseded]
             try:
-                if not await self._apply_batch(todo):
-                    for record in todo:
-                        await self.handle(record)
+                await self.apply(records)
             except _HoldPartition as hold:
                 await self._hold(pending, hold)
                 break
@@ -218,6 +237,18 @@ class IdempotentConsumer:
             except Exception:  # the effects are durable; what follows them is best effort
                 log.warning("after-batch step of %s failed", self.group_id, exc_info=True)
         return count
+
+    async def apply(self, records: list[ConsumerRecord[Any, Any]]) -> None:
+        """Apply one partition's fetched records, in order (its offsets are the caller's to
+        commit): the superseded ones skipped, the rest as one batch where the group batches,
+        else (or when the batch fails) one by one. Raises ``_HoldPartition`` when a dependency
+        does not answer (nothing of the records after the held one is applied)."""
+        superseded = self._superseded(records)
+        self.superseded_total += len(superseded)
+        todo = [record for index, record in enumerate(records) if index not in superseded]
+        if not await self._apply_batch(todo):
+            for record in todo:
+                await self.handle(record)
 
     async def _hold(
         self,
@@ -290,17 +321,18 @@ class IdempotentConsumer:
             span.set_attribute("messaging.consumer.group.name", self.group_id)
             span.set_attribute("messaging.batch.message_count", len(work))
             try:
-                async with unit_of_work(self._sessions) as session:
+                async with (
+                    unit_of_work(self._sessions) as session,
+                    self._gathered(session),
+                ):
                     first_time = await self._first_times(session, [e for _, e in work])
                     fresh = [(r, e) for r, e in work if first_time.pop(e.id, False)]
                     for in_scope, run in groupby(fresh, key=lambda item: item[1].type in scoped):
                         if in_scope:
                             async with scope():
-                                for record, envelope in run:
-                                    await self._apply_in_batch(session, record, envelope)
+                                await self._apply_run(session, list(run))
                         else:
-                            for record, envelope in run:
-                                await self._apply_in_batch(session, record, envelope)
+                            await self._apply_run(session, list(run))
             except Exception as error:
                 stop_if_asked()
                 if self._unavailable(error):
@@ -315,6 +347,48 @@ class IdempotentConsumer:
                 return False
         self.batches_applied += 1
         return True
+
+    def _gathered(self, session: AsyncSession) -> AbstractAsyncContextManager[object]:
+        """The batch's outbox events gathered into one INSERT (``Batching.outbox``)."""
+        assert self._batching is not None
+        if self._batching.outbox is None:
+            return nullcontext()
+        return gathered_events(session, self._batching.outbox)
+
+    async def _apply_run(
+        self, session: AsyncSession, work: list[tuple[ConsumerRecord[Any, Any], EventEnvelope]]
+    ) -> None:
+        """The records in order: consecutive events of a type with a run handler together."""
+        assert self._batching is not None
+        runs = self._batching.runs
+        for event_type, same in groupby(work, key=lambda item: item[1].type):
+            run_handler = runs.get(event_type)
+            if run_handler is None:
+                for record, envelope in same:
+                    await self._apply_in_batch(session, record, envelope)
+                continue
+            items = list(same)
+            envelopes = [envelope for _, envelope in items]
+            # one span for the run, linked to each record's trace (a record's own span would
+            # parent what its handler does; a run's work is shared); a run of one record, what
+            # a person's own action makes, stays inside that record's trace
+            contexts = [context_from_kafka_headers(record.headers or ()) for record, _ in items]
+            alone = contexts[0] if len(contexts) == 1 else None
+            links = [
+                Link(span_context)
+                for context in contexts
+                if alone is None
+                and (span_context := trace.get_current_span(context).get_span_context()).is_valid
+            ]
+            with tracer.start_as_current_span(
+                f"{items[0][0].topic} process run",
+                context=alone,
+                kind=SpanKind.CONSUMER,
+                links=links,
+            ) as span:
+                span.set_attribute("jobboard.event.type", event_type)
+                span.set_attribute("messaging.batch.message_count", len(envelopes))
+                await run_handler(session, envelopes)
 
     async def _first_times(
         self, session: AsyncSession, envelopes: list[EventEnvelope]

@@ -8,10 +8,11 @@ attachments) and sends it with :func:`send_mail`, usually from an idempotent con
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import make_msgid, parseaddr
+from email.utils import parseaddr
 from typing import Any
 
 import aiosmtplib
@@ -37,6 +38,19 @@ class MailSettings(ServiceSettings):
             return self.mail_message_id_domain
         _name, address = parseaddr(self.mail_from)
         return address.rpartition("@")[2] or "localhost"
+
+
+# what a Message-ID's left part may not hold (RFC 5322's dot-atom-text): made a hyphen
+_NOT_IN_MSG_ID = re.compile(r"[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+")
+
+
+def message_id(key: str, *, domain: str) -> str:
+    """The Message-ID of the mail ``key`` names (e.g. ``<event id>.<which mail>``):
+    ``<key@domain>``, the same every time it is built, so a mail sent again after a crash
+    between the relay's acceptance and the sender's commit is recognisably the same message
+    (``email.utils.make_msgid`` would add a time and a random part)."""
+    left = re.sub(r"\.{2,}", ".", _NOT_IN_MSG_ID.sub("-", key)).strip(".") or "mail"
+    return f"<{left}@{domain}>"
 
 
 @dataclass(frozen=True)
@@ -66,7 +80,7 @@ def compose(
     message["To"] = to if isinstance(to, str) else ", ".join(to)
     message["Subject"] = subject
     if message_key is not None:
-        message["Message-ID"] = make_msgid(idstring=message_key, domain=settings.message_id_domain)
+        message["Message-ID"] = message_id(message_key, domain=settings.message_id_domain)
     if reply_to is not None:
         message["Reply-To"] = reply_to
     message.set_content(text)

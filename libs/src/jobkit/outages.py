@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import socket
 
+import aiosmtplib
 import asyncpg
 from sqlalchemy.exc import DBAPIError
 
@@ -26,7 +27,8 @@ class DependencyUnavailable(Exception):
 def dependency_unavailable(error: BaseException) -> bool:
     """Whether ``error`` (or what caused it) says a dependency does not answer, rather than that
     the event cannot be applied: a refused or dropped connection, a timeout, PostgreSQL
-    restarting or shutting down, or :class:`DependencyUnavailable`."""
+    restarting or shutting down, an SMTP relay refusing for now (4xx), or
+    :class:`DependencyUnavailable`."""
     seen: set[int] = set()
     todo: list[BaseException] = [error]
     while todo:
@@ -34,7 +36,11 @@ def dependency_unavailable(error: BaseException) -> bool:
         if id(current) in seen:
             continue
         seen.add(id(current))
-        if isinstance(current, _UNAVAILABLE) or _network_error(current):
+        if (
+            isinstance(current, _UNAVAILABLE)
+            or _network_error(current)
+            or _mail_refused_for_now(current)
+        ):
             return True
         if isinstance(current, DBAPIError):
             if current.connection_invalidated:
@@ -71,3 +77,12 @@ def _network_error(error: BaseException) -> bool:
         # asyncio's connect to every address of a name failed ("Multiple exceptions: ...")
         return error.errno in _NETWORK_ERRNOS or str(error).startswith("Multiple exceptions")
     return False
+
+
+def _mail_refused_for_now(error: BaseException) -> bool:
+    """An SMTP relay's temporary refusal (4xx: shutting down, busy, out of space): the mail can
+    go later. A permanent one (5xx) is the mail's own fault."""
+    if isinstance(error, aiosmtplib.SMTPRecipientsRefused):
+        codes = [refusal.code for refusal in error.recipients]
+        return bool(codes) and all(400 <= code < 500 for code in codes)
+    return isinstance(error, aiosmtplib.SMTPResponseException) and 400 <= error.code < 500

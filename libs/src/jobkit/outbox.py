@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -46,23 +48,106 @@ def notify_channel(outbox: Table) -> str:
     return f"jobkit_outbox_{outbox.name}"
 
 
-async def enqueue(
-    session: AsyncSession, outbox: Table, *, topic: str, event: EventEnvelope
-) -> None:
-    """Add an event to the outbox of the caller's transaction (keyed by its aggregate id)."""
-    await session.execute(
-        insert(outbox).values(
-            event_id=event.id,
-            topic=topic,
-            key=event.aggregate_id,
-            event_type=event.type,
-            body=event.to_bytes(),
-            trace_headers=current_trace_headers(),
-        )
-    )
+@dataclass
+class _Gathered:
+    session: AsyncSession
+    outbox: Table
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+
+_gathered: contextvars.ContextVar[_Gathered | None] = contextvars.ContextVar(
+    "jobkit_outbox_gathered", default=None
+)
+# rows an INSERT of gathered events carries at most (7 parameters a row, under asyncpg's 32,767)
+GATHERED_CHUNK = 4_000
+
+
+def _row(
+    *, topic: str, key: str, event_type: str, event_id: uuid.UUID, body: bytes
+) -> dict[str, Any]:
+    return {
+        "event_id": event_id,
+        "topic": topic,
+        "key": key,
+        "event_type": event_type,
+        "body": body,
+        "trace_headers": current_trace_headers(),
+    }
+
+
+async def _write(session: AsyncSession, outbox: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """The rows in one multi-row INSERT (per chunk), in their order, and one notification."""
+    if not rows:
+        return
+    for start in range(0, len(rows), GATHERED_CHUNK):
+        await session.execute(insert(outbox).values(list(rows[start : start + GATHERED_CHUNK])))
     await session.execute(
         text("SELECT pg_notify(:channel, '')"), {"channel": notify_channel(outbox)}
     )
+
+
+async def _add(session: AsyncSession, outbox: Table, row: dict[str, Any]) -> None:
+    gathered = _gathered.get()
+    if gathered is not None and gathered.session is session and gathered.outbox is outbox:
+        gathered.rows.append(row)
+        return
+    await _write(session, outbox, [row])
+
+
+async def enqueue(
+    session: AsyncSession, outbox: Table, *, topic: str, event: EventEnvelope
+) -> None:
+    """Add an event to the outbox of the caller's transaction (keyed by its aggregate id); inside
+    :func:`gathered_events` of the same session and outbox, when that scope ends."""
+    await _add(
+        session,
+        outbox,
+        _row(
+            topic=topic,
+            key=event.aggregate_id,
+            event_type=event.type,
+            event_id=event.id,
+            body=event.to_bytes(),
+        ),
+    )
+
+
+class GatheredEvents:
+    """The events a :func:`gathered_events` scope holds until it ends."""
+
+    def __init__(self, gathered: _Gathered) -> None:
+        self._gathered = gathered
+
+    @property
+    def count(self) -> int:
+        return len(self._gathered.rows)
+
+    @contextlib.contextmanager
+    def dropped_on_error(self) -> Iterator[None]:
+        """Around the work of one savepoint: when it raises (the savepoint rolls back), the
+        events it enqueued are dropped too."""
+        mark = len(self._gathered.rows)
+        try:
+            yield
+        except BaseException:
+            del self._gathered.rows[mark:]
+            raise
+
+
+@contextlib.asynccontextmanager
+async def gathered_events(session: AsyncSession, outbox: Table) -> AsyncIterator[GatheredEvents]:
+    """The events enqueued in ``session``'s ``outbox`` inside the scope are written when it ends
+    without error, in the order they were enqueued, with one multi-row INSERT and one
+    notification instead of two statements each (a batch use case: ADR 0042). The scope ends
+    before the transaction commits; if it raises, nothing is written (the transaction rolls
+    back). A use case that reads its own outbox rows back must not gather them."""
+    gathered = _Gathered(session=session, outbox=outbox)
+    token = _gathered.set(gathered)
+    try:
+        yield GatheredEvents(gathered)
+    finally:
+        _gathered.reset(token)
+    await _write(session, outbox, gathered.rows)
 
 
 # The event type of an outbox row that the relay sends as a tombstone: the key with no value,
@@ -74,18 +159,10 @@ TOMBSTONE = "tombstone"
 async def enqueue_tombstone(session: AsyncSession, outbox: Table, *, topic: str, key: str) -> None:
     """Add a tombstone for ``key`` on ``topic`` to the outbox of the caller's transaction: after
     the aggregate's last event, so compaction removes the aggregate's history from the topic."""
-    await session.execute(
-        insert(outbox).values(
-            event_id=uuid.uuid4(),
-            topic=topic,
-            key=key,
-            event_type=TOMBSTONE,
-            body=b"",
-            trace_headers=current_trace_headers(),
-        )
-    )
-    await session.execute(
-        text("SELECT pg_notify(:channel, '')"), {"channel": notify_channel(outbox)}
+    await _add(
+        session,
+        outbox,
+        _row(topic=topic, key=key, event_type=TOMBSTONE, event_id=uuid.uuid4(), body=b""),
     )
 
 

@@ -59,8 +59,18 @@ class ServiceSettings(BaseSettings):
     jwt_issuer: str = Field(default="jobboard-identity", validation_alias=_shared("JWT_ISSUER"))
     jwt_audience: str = Field(default="jobboard", validation_alias=_shared("JWT_AUDIENCE"))
 
+    # Where spans go (OpenTelemetry's own variables): OTLP/HTTP to a collector in production; a
+    # Zipkin server's span API for the local stack's trace viewer (`make tracing`); none by default
+    # (spans are then not recorded at all: jobkit.telemetry).
+    otel_traces_exporter: Literal["otlp", "zipkin", "none"] = Field(
+        default="otlp", validation_alias=_shared("OTEL_TRACES_EXPORTER")
+    )
     otel_exporter_otlp_endpoint: str | None = Field(
         default=None, validation_alias=_shared("OTEL_EXPORTER_OTLP_ENDPOINT")
+    )
+    otel_exporter_zipkin_endpoint: str = Field(
+        default="http://localhost:9411/api/v2/spans",
+        validation_alias=_shared("OTEL_EXPORTER_ZIPKIN_ENDPOINT"),
     )
     # Uploads (jobkit.uploads): a folder per service under upload_dir, or an S3-compatible bucket
     # (shared by the services, each under its own name as key prefix).
@@ -146,6 +156,15 @@ class ServiceSettings(BaseSettings):
             f"postgresql+asyncpg://{self.db_user}:{password}"
             f"@{self.db_host}:{self.db_port}/{db_name}"
         )
+
+    @property
+    def span_exporter(self) -> tuple[Literal["otlp", "zipkin"], str] | None:
+        """Where this process's spans go: OTLP only once a collector's address is set."""
+        if self.otel_traces_exporter == "zipkin":
+            return ("zipkin", self.otel_exporter_zipkin_endpoint)
+        if self.otel_traces_exporter == "otlp" and self.otel_exporter_otlp_endpoint:
+            return ("otlp", f"{self.otel_exporter_otlp_endpoint.rstrip('/')}/v1/traces")
+        return None
 
     @property
     def upload_path(self) -> Path:

@@ -20,14 +20,14 @@ import logging
 import sys
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
 from opentelemetry.propagators.textmap import Getter, Setter
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import SpanProcessor, TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.sdk.trace.sampling import (
     ALWAYS_OFF,
     DEFAULT_ON,
@@ -77,22 +77,21 @@ def exporting() -> bool:
 def setup_telemetry(
     service_name: str,
     *,
-    otlp_endpoint: str | None = None,
+    exporter: tuple[Literal["otlp", "zipkin"], str] | None = None,
     extra_processors: Iterable[SpanProcessor] = (),
 ) -> TracerProvider:
     """Install the process-wide tracer provider (first call wins) and library instrumentation;
-    spans are recorded once an exporter or a processor is added (see :class:`WhileExporting`)."""
+    spans are recorded once an exporter or a processor is added (see :class:`WhileExporting`).
+
+    ``exporter`` is a protocol and its URL (ServiceSettings.span_exporter): OTLP/HTTP to a
+    collector, or a Zipkin server's span API (the local stack's trace viewer)."""
     global _provider, _instrumented_libraries, _instrumented_database, _exporting
     if _provider is None:
         _provider = TracerProvider(
             resource=Resource.create({"service.name": service_name}), sampler=WhileExporting()
         )
-        if otlp_endpoint:
-            from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-
-            _provider.add_span_processor(
-                BatchSpanProcessor(OTLPSpanExporter(endpoint=f"{otlp_endpoint}/v1/traces"))
-            )
+        if exporter is not None:
+            _provider.add_span_processor(BatchSpanProcessor(_span_exporter(*exporter)))
             _exporting = True
         trace.set_tracer_provider(_provider)
     for processor in extra_processors:
@@ -110,6 +109,16 @@ def setup_telemetry(
         AsyncPGInstrumentor().instrument(tracer_provider=_provider)
         _instrumented_database = True
     return _provider
+
+
+def _span_exporter(protocol: Literal["otlp", "zipkin"], url: str) -> SpanExporter:
+    if protocol == "zipkin":
+        from opentelemetry.exporter.zipkin.json import ZipkinExporter
+
+        return ZipkinExporter(endpoint=url)
+    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+
+    return OTLPSpanExporter(endpoint=url)
 
 
 def kafka_producer_instrumented() -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,10 +15,11 @@ from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
 from jobkit.messaging_tables import add_messaging_tables
-from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone
+from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone, gathered_events
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
+from jobkit.testing.statements import count_statements
 from sqlalchemy import Column, Integer, String, Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -114,6 +115,32 @@ async def test_state_and_event_commit_or_roll_back_together(
     async with sessions() as session:
         assert await session.scalar(select(func.count()).select_from(notes)) == 0
         assert await session.scalar(select(func.count()).where(outbox.c.event_id == event.id)) == 0
+
+
+async def test_gathered_events_are_written_in_order_with_one_insert_and_a_savepoints_dropped(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    key = f"gathered-{uuid.uuid4().hex[:6]}"
+    events = [_event(f"gathered-{n}", key) for n in range(5)]
+    engine = sessions.kw["bind"]
+    with count_statements(engine.sync_engine) as log:
+        async with unit_of_work(sessions) as session, gathered_events(session, outbox) as batch:
+            for n, event in enumerate(events):
+                with contextlib.suppress(RuntimeError), batch.dropped_on_error():
+                    async with session.begin_nested():
+                        await enqueue(session, outbox, topic="kit.gathered", event=event)
+                        if n == 2:
+                            raise RuntimeError("this item is refused: its savepoint rolls back")
+            assert batch.count == 4
+    assert sum(1 for s in log.statements if s.startswith("INSERT INTO outbox")) == 1
+    assert sum(1 for s in log.statements if "pg_notify" in s) == 1
+    async with sessions() as session:
+        written = list(
+            await session.scalars(
+                select(outbox.c.event_id).where(outbox.c.key == key).order_by(outbox.c.id)
+            )
+        )
+    assert written == [event.id for n, event in enumerate(events) if n != 2]
 
 
 async def test_relay_publishes_the_outbox_and_the_consumer_applies_it(
@@ -561,6 +588,117 @@ async def test_a_failing_record_splits_its_batch_and_only_it_is_dead_lettered(
     assert [EventEnvelope.from_bytes(record.value).id for record in dead] == [events[1].id]
 
 
+class _Runs:
+    """A run handler that records each run's notes, applies them and enqueues an event for
+    each; the record handler does the same for one record."""
+
+    def __init__(self) -> None:
+        self.runs: list[list[str]] = []
+
+    async def apply_run(self, session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        self.runs.append([event.payload["note"] for event in events])
+        for event in events:
+            await self.apply(session, event)
+
+    async def apply(self, session: AsyncSession, event: EventEnvelope) -> None:
+        await _apply(session, event)
+        await enqueue(
+            session,
+            outbox,
+            topic="kit.answers",
+            event=EventEnvelope(
+                type="kit.answered",
+                aggregate_id=event.aggregate_id,
+                site="test",
+                payload={"note": event.payload["note"]},
+            ),
+        )
+
+
+def _runs_consumer(
+    settings: ServiceSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    topic: str,
+    runs: _Runs,
+) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": runs.apply, "kit.other": runs.apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        retry_backoff=0.01,
+        batching=Batching(outbox=outbox, runs={"kit.noted": runs.apply_run}),
+    )
+
+
+async def _answered(sessions: async_sessionmaker[AsyncSession], run: str) -> list[str]:
+    async with sessions() as session:
+        bodies = await session.scalars(
+            select(outbox.c.body)
+            .where(outbox.c.event_type == "kit.answered", outbox.c.key.like(f"{run}%"))
+            .order_by(outbox.c.id)
+        )
+        return [EventEnvelope.from_bytes(body).payload["note"] for body in bodies]
+
+
+async def test_run_handlers_take_each_run_of_their_type_and_the_batch_writes_one_outbox_insert(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    run = uuid.uuid4().hex[:6]
+    key = f"{run}-partition"
+    events = [_event(f"{run}-{n}", key=key) for n in range(4)]
+    other = EventEnvelope(type="kit.other", aggregate_id=key, site="test", payload={"note": "x"})
+    await _send_notes(settings, topic, [*events[:2], other, *events[2:], events[0]])
+    runs = _Runs()
+    consumer = _runs_consumer(settings, sessions, topic, runs)
+    engine = sessions.kw["bind"]
+    await consumer.start()
+    try:
+        with count_statements(engine.sync_engine) as log:
+            assert await _drain(consumer, until=6) == 6
+    finally:
+        await consumer.stop()
+    assert consumer.batches_applied == 1  # they were there before it started: one fetch
+    # the record handler between the runs, the repeated event not again
+    assert runs.runs == [[f"{run}-0", f"{run}-1"], [f"{run}-2", f"{run}-3"]]
+    assert await _answered(sessions, run) == [f"{run}-0", f"{run}-1", "x", f"{run}-2", f"{run}-3"]
+    inserts = [s for s in log.statements if s.startswith("INSERT INTO outbox")]
+    notifications = [s for s in log.statements if "pg_notify" in s]
+    assert (len(inserts), len(notifications)) == (1, 1)
+
+
+async def test_a_failing_run_is_applied_one_by_one_and_only_its_bad_record_is_dead_lettered(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
+    run = uuid.uuid4().hex[:6]
+    key = f"{run}-partition"
+    events = [
+        _event(f"{run}-a", key=key),
+        _event("always-fails", key=key),
+        _event(f"{run}-b", key=key),
+    ]
+    await _send_notes(settings, topic, events)
+    runs = _Runs()
+    consumer = _runs_consumer(settings, sessions, topic, runs)
+    await consumer.start()
+    try:
+        assert await _drain(consumer, until=3) == 3
+    finally:
+        await consumer.stop()
+    assert consumer.batches_split == 1
+    # nothing of the failed batch was kept, its outbox rows included
+    assert await _effect_count(sessions, f"{run}-a") == 1
+    assert await _effect_count(sessions, f"{run}-b") == 1
+    assert await _answered(sessions, run) == [f"{run}-a", f"{run}-b"]
+    dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=1)
+    assert [EventEnvelope.from_bytes(record.value).id for record in dead] == [events[1].id]
+
+
 class _Outage:
     """A handler whose dependency refuses connections for its first ``failures`` calls."""
 
@@ -574,10 +712,16 @@ class _Outage:
             raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 9200)")
         await _apply(session, event)
 
+    async def apply_run(self, session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        for event in events:
+            await self.apply(session, event)
 
-@pytest.mark.parametrize("batching", [False, True], ids=["one by one", "batched"])
+
+@pytest.mark.parametrize(
+    "batching", ["none", "batched", "runs"], ids=["one by one", "batched", "run handler"]
+)
 async def test_a_dependency_outage_holds_the_partition_and_dead_letters_nothing(
-    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], batching: bool
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], batching: str
 ) -> None:
     topic = _topic(settings)
     await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
@@ -593,7 +737,11 @@ async def test_a_dependency_outage_holds_the_partition_and_dead_letters_nothing(
         processed=processed,
         bootstrap_servers=settings.kafka_bootstrap_servers,
         retry_backoff=0.01,
-        batching=Batching() if batching else None,
+        batching={
+            "none": None,
+            "batched": Batching(),
+            "runs": Batching(outbox=outbox, runs={"kit.noted": outage.apply_run}),
+        }[batching],
     )
     await consumer.start()
     try:

@@ -3,6 +3,7 @@ which are the event's (retried, then dead-lettered)."""
 
 from __future__ import annotations
 
+import aiosmtplib
 import asyncpg
 import pytest
 from jobkit.consumer import DependencyUnavailable, dependency_unavailable
@@ -40,6 +41,11 @@ class _Strict(BaseModel):
             OSError("Multiple exceptions: [Errno 111] Connect call failed"), RuntimeError("call")
         ),
         asyncpg.InterfaceError("cannot call Connection.fetch(): connection is closed"),
+        aiosmtplib.SMTPDataError(421, "Service shutting down, try again later"),
+        aiosmtplib.SMTPSenderRefused(451, "Try again later", "no-reply@jobboard.example"),
+        aiosmtplib.SMTPRecipientsRefused(
+            [aiosmtplib.SMTPRecipientRefused(450, "Mailbox busy", "a@example.org")]
+        ),
     ],
     ids=lambda error: type(error).__name__,
 )
@@ -65,6 +71,13 @@ def _validation_error() -> ValidationError:
         asyncpg.exceptions._base.DataError("invalid input for query argument $1"),
         FileNotFoundError(2, "No such file or directory"),
         _validation_error(),
+        aiosmtplib.SMTPDataError(554, "Message refused"),
+        aiosmtplib.SMTPRecipientsRefused(
+            [
+                aiosmtplib.SMTPRecipientRefused(450, "Mailbox busy", "a@example.org"),
+                aiosmtplib.SMTPRecipientRefused(550, "No such user", "b@example.org"),
+            ]
+        ),
     ],
     ids=lambda error: type(error).__name__,
 )

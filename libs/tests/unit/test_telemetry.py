@@ -88,3 +88,68 @@ def test_with_an_exporter_spans_are_recorded_inside_the_incoming_trace(
 def test_a_process_with_a_span_processor_exports() -> None:
     # the test plugin adds an in-memory processor, as a deployment adds its OTLP exporter
     assert telemetry.exporting()
+
+
+def test_the_span_exporter_follows_opentelemetrys_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jobkit.settings import ServiceSettings
+
+    for name in (
+        "OTEL_TRACES_EXPORTER",
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "OTEL_EXPORTER_ZIPKIN_ENDPOINT",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    assert ServiceSettings().span_exporter is None  # nothing configured: no spans kept
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://collector:4318/")
+    assert ServiceSettings().span_exporter == ("otlp", "http://collector:4318/v1/traces")
+    monkeypatch.setenv("OTEL_TRACES_EXPORTER", "zipkin")
+    assert ServiceSettings().span_exporter == ("zipkin", "http://localhost:9411/api/v2/spans")
+    monkeypatch.setenv("OTEL_EXPORTER_ZIPKIN_ENDPOINT", "http://127.0.0.1:9411/api/v2/spans")
+    assert ServiceSettings().span_exporter == ("zipkin", "http://127.0.0.1:9411/api/v2/spans")
+    monkeypatch.setenv("OTEL_TRACES_EXPORTER", "none")
+    assert ServiceSettings().span_exporter is None
+
+
+def test_spans_reach_a_zipkin_server_in_its_own_format() -> None:
+    """The local stack's trace viewer is a Zipkin server: what it receives is its v2 JSON, with
+    the service's name and the incoming trace's id (a real HTTP server here)."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    received: list[tuple[str, list[dict[str, object]]]] = []
+
+    class SpanApi(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            received.append((self.path, json.loads(body)))
+            self.send_response(202)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SpanApi)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/api/v2/spans"
+        from opentelemetry.sdk.resources import Resource
+
+        provider = TracerProvider(resource=Resource.create({"service.name": "jobs"}))
+        provider.add_span_processor(SimpleSpanProcessor(telemetry._span_exporter("zipkin", url)))
+        token = otel_context.attach(context_from_mapping(INCOMING))
+        try:
+            with provider.get_tracer("test").start_as_current_span("publishJob"):
+                pass
+        finally:
+            otel_context.detach(token)
+        provider.shutdown()
+    finally:
+        server.shutdown()
+    [(path, spans)] = received
+    assert path == "/api/v2/spans"
+    [span] = spans
+    assert span["traceId"] == TRACE_ID
+    assert span["name"] == "publishJob"
+    assert span["localEndpoint"] == {"serviceName": "jobs"}

@@ -3,7 +3,11 @@
 import uuid
 from typing import Any
 
+from billing.domain import ledger
 from billing.domain.models import LedgerEntry, Product
+from billing.settings import BillingSettings
+from jobkit.db import unit_of_work
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 
 def grant(**overrides: Any) -> LedgerEntry:
@@ -33,3 +37,31 @@ def product(**overrides: Any) -> Product:
         "period_days": None,
     }
     return Product(**(fields | overrides))
+
+
+async def granted(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: BillingSettings,
+    number: int,
+    amount: int,
+    *,
+    kind: str = "job",
+    featured_days: int | None = None,
+) -> None:
+    """Credits granted to organization ``number`` as an administrator grants them (30 days)."""
+    async with unit_of_work(sessions) as session:
+        await ledger.lock_organization(session, number)
+        await ledger.add_grant(
+            session,
+            settings,
+            organization_number=number,
+            organization_name=f"Org {number}",
+            frontend="jobboard",
+            kind=kind,
+            amount=amount,
+            valid_days=30,
+            label=None,
+            actor="test",
+            now=ledger.now_utc(),
+            featured_days=featured_days,
+        )

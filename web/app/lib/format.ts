@@ -1,6 +1,7 @@
 /** Small display formats shared by job pages and search results, in the reader's locale. */
 import { useMemo } from "react";
 import { useIntl } from "react-intl";
+import { kept } from "~/lib/kept-formats";
 import { formatSalary, type SalaryRangeValue } from "~/lib/salary";
 
 export interface AddressLike {
@@ -23,15 +24,20 @@ export function formatDate(value: unknown, locale: string): string {
   if (typeof value !== "string" || !value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    date,
-  );
+  return kept(dateFormats, locale, () =>
+    new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+  ).format(date);
 }
 
 /** "12,345" (en), "12.345" (de), "12 345" (fr). */
 export function formatCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return kept(countFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
 }
+
+// one per locale, kept (kept-formats.ts)
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const countFormats = new Map<string, Intl.NumberFormat>();
+
 
 /** How a locale groups thousands and marks decimals, for number inputs: "," and "." in en, "." and "," in de. */
 export function numberSeparators(locale: string): { thousandSeparator: string; decimalSeparator: string } {

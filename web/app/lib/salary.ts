@@ -1,6 +1,7 @@
 import type { IntlShape } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
+import { kept } from "~/lib/kept-formats";
 
 /** A salary range as the jobs API answers it (spec 3: minSalary, maxSalary, currencyCode, salaryUnit). */
 export interface SalaryRangeValue {
@@ -25,15 +26,15 @@ const RANGE_MESSAGES = defineMessages({
   upTo: { id: "salary.upTo", defaultMessage: "Up to {max}" },
 });
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 function money(amount: number, currency: string, locale: string): string {
   const whole = Number.isInteger(amount);
   try {
-    return new Intl.NumberFormat(locale, {
-      style: "currency",
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    }).format(amount);
+    const digits = whole ? 0 : 2;
+    return kept(moneyFormats, `${locale} ${currency} ${digits}`, () =>
+      new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    ).format(amount);
   } catch {
     // An unknown currency code: the number with the code, never an exception on a page.
     return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`;

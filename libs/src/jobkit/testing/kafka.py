@@ -12,6 +12,7 @@ from pathlib import Path
 from aiokafka import AIOKafkaConsumer, ConsumerRecord
 from aiokafka.admin import AIOKafkaAdminClient
 
+from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 
 STACK_SCRIPT = "deploy/local/stack"
@@ -150,3 +151,25 @@ async def start_kafka(bootstrap_servers: str, *, probe_topic: str, timeout: floa
         timeout=timeout + 120,
     )
     await wait_for_broker(bootstrap_servers, probe_topic=probe_topic, timeout=timeout)
+
+
+def fetched_record(
+    topic: str, event: EventEnvelope, *, partition: int = 0, offset: int = 0
+) -> ConsumerRecord[bytes, bytes]:
+    """An event as a consumer's fetch hands it over (keyed by its aggregate id, its type in the
+    headers as the outbox relay sends it), for driving ``IdempotentConsumer.apply`` without a
+    broker."""
+    key, value = event.aggregate_id.encode(), event.to_bytes()
+    return ConsumerRecord(
+        topic=topic,
+        partition=partition,
+        offset=offset,
+        timestamp=0,
+        timestamp_type=0,
+        key=key,
+        value=value,
+        checksum=None,
+        serialized_key_size=len(key),
+        serialized_value_size=len(value),
+        headers=[("event-type", event.type.encode())],
+    )

@@ -5,6 +5,7 @@ from jobkit import contracts
 from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.consumer import Batching, IdempotentConsumer
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from billing.db import memberships, outbox, processed_events, revocations
 from billing.domain.events import PUBLISHED_TOPICS
@@ -19,6 +20,7 @@ from billing.messaging.consumers import (
     export_handlers,
     organization_handlers,
     slot_handlers,
+    slot_run_handlers,
 )
 from billing.messaging.contracts import (
     ERASURE_GROUP,
@@ -28,6 +30,43 @@ from billing.messaging.contracts import (
 )
 from billing.messaging.expiry import run_expiry_forever
 from billing.settings import SERVICE_DIR, BillingSettings, get_settings
+
+
+def slot_consumer(
+    settings: BillingSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    *,
+    runs: bool = True,
+) -> IdempotentConsumer:
+    """The slot saga's group: jobs' publish requests and withdrawals, resumes' contact requests.
+    A burst of publication requests (an ATS batch, a feed run) is answered per fetched batch in
+    one transaction (ADR 0042, ADR 0051). ``runs=False``: each request's reads and outbox rows
+    as before ADR 0051 (``bench.slot_saga`` compares the two)."""
+    return IdempotentConsumer(
+        group_id=settings.topic(SLOTS_GROUP),
+        handlers={
+            settings.topic(JOB_TOPIC): slot_handlers(settings),
+            settings.topic(CONTACT_TOPIC): contact_handlers(settings),
+        },
+        sessions=sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        # the ledger's grants read once per organization and one balance event per
+        # organization and batch; a run of publication requests answered from state read once;
+        # the batch's answers and balances in one outbox INSERT
+        batching=Batching(
+            scope=lambda: batched_balances(settings),
+            outbox=outbox if runs else None,
+            runs=slot_run_handlers(settings) if runs else {},
+            scoped=frozenset(
+                {
+                    JobPublishRequested.event_type,
+                    JobPublishWithdrawn.event_type,
+                    ContactRequested.event_type,
+                }
+            ),
+        ),
+    )
 
 
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
@@ -59,29 +98,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
         ),
-        IdempotentConsumer(
-            group_id=settings.topic(SLOTS_GROUP),
-            handlers={
-                settings.topic(JOB_TOPIC): slot_handlers(settings),
-                settings.topic(CONTACT_TOPIC): contact_handlers(settings),
-            },
-            sessions=runtime.sessions,
-            processed=processed_events,
-            bootstrap_servers=settings.kafka_bootstrap_servers,
-            # a burst of publication requests (an ATS batch, a feed run) answered per fetched
-            # batch in one transaction; the ledger's grants read once per organization and one
-            # balance event per organization and batch
-            batching=Batching(
-                scope=lambda: batched_balances(settings),
-                scoped=frozenset(
-                    {
-                        JobPublishRequested.event_type,
-                        JobPublishWithdrawn.event_type,
-                        ContactRequested.event_type,
-                    }
-                ),
-            ),
-        ),
+        slot_consumer(settings, runtime.sessions),
         IdempotentConsumer(
             group_id=settings.topic(ERASURE_GROUP),
             handlers={

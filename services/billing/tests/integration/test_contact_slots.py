@@ -28,7 +28,7 @@ from jobkit.testing.server import serve
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.billing.tests.factories import product
+from services.billing.tests.factories import granted, product
 
 pytestmark = pytest.mark.integration
 
@@ -58,26 +58,6 @@ def _request(number: int) -> ContactRequested:
 
 def _envelope(request: ContactRequested) -> EventEnvelope:
     return request.envelope(aggregate_id=request.request_id, site="jobboard")
-
-
-async def _grant(
-    sessions: async_sessionmaker[AsyncSession], settings: BillingSettings, number: int, n: int
-) -> None:
-    async with unit_of_work(sessions) as session:
-        await ledger.lock_organization(session, number)
-        await ledger.add_grant(
-            session,
-            settings,
-            organization_number=number,
-            organization_name=f"Org {number}",
-            frontend="jobboard",
-            kind="contact",
-            amount=n,
-            valid_days=30,
-            label=None,
-            actor="test",
-            now=ledger.now_utc(),
-        )
 
 
 async def _balance(sessions: async_sessionmaker[AsyncSession], number: int) -> int:
@@ -115,7 +95,7 @@ async def test_a_subscription_slot_then_a_credit_then_a_refusal_through_the_brok
 ) -> None:
     settings, number = running, 9321
     await _subscription(committed_sessions, number)
-    await _grant(committed_sessions, settings, number, 1)
+    await granted(committed_sessions, settings, number, 1, kind="contact")
     requests = [_request(number) for _ in range(3)]
     producer = idempotent_producer(settings.kafka_bootstrap_servers, client_id="test-resumes")
     await producer.start()
@@ -157,7 +137,7 @@ async def test_two_requests_for_the_last_contact_credit_at_the_same_moment(
 ) -> None:
     assert isinstance(service_settings, BillingSettings)
     settings, number = service_settings, 9322
-    await _grant(committed_sessions, settings, number, 1)
+    await granted(committed_sessions, settings, number, 1, kind="contact")
 
     async def request() -> str:
         async with unit_of_work(committed_sessions) as session:
@@ -175,7 +155,7 @@ async def test_a_redelivered_request_pays_once(
     the handler alone (no processed-event ledger) still pays once but answers again."""
     assert isinstance(service_settings, BillingSettings)
     settings, number = service_settings, 9323
-    await _grant(committed_sessions, settings, number, 3)
+    await granted(committed_sessions, settings, number, 3, kind="contact")
     await _subscription(committed_sessions, 9324)
     request = _request(number)
     envelope = _envelope(request)

@@ -28,7 +28,7 @@ from jobkit.testing.server import serve
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from services.billing.tests.factories import product
+from services.billing.tests.factories import granted, product
 
 pytestmark = pytest.mark.integration
 
@@ -91,26 +91,6 @@ async def _answers(
         assert asyncio.get_running_loop().time() < deadline, f"answers never came: {found}"
 
 
-async def _grant(
-    sessions: async_sessionmaker[AsyncSession], settings: BillingSettings, number: int, n: int
-) -> None:
-    async with unit_of_work(sessions) as session:
-        await ledger.lock_organization(session, number)
-        await ledger.add_grant(
-            session,
-            settings,
-            organization_number=number,
-            organization_name=f"Org {number}",
-            frontend="jobboard",
-            kind="job",
-            amount=n,
-            valid_days=30,
-            label=None,
-            actor="test",
-            now=ledger.now_utc(),
-        )
-
-
 async def _balance(sessions: async_sessionmaker[AsyncSession], number: int) -> int:
     async with sessions() as session:
         return await ledger.balance(
@@ -134,7 +114,7 @@ async def test_requests_are_granted_denied_deduplicated_and_released(
     running: BillingSettings, committed_sessions: async_sessionmaker[AsyncSession]
 ) -> None:
     settings, number = running, 9301
-    await _grant(committed_sessions, settings, number, 1)
+    await granted(committed_sessions, settings, number, 1)
     first, second = f"job-{uuid.uuid4()}", f"job-{uuid.uuid4()}"
     request_first = _event(JobPublishRequested(job_id=first, organization_number=number), first)
     await _send(
@@ -190,7 +170,7 @@ async def test_a_subscription_slot_is_taken_before_credits(
                 end_date=ledger.now_utc() + timedelta(days=300),
             )
         )
-    await _grant(committed_sessions, settings, number, 1)
+    await granted(committed_sessions, settings, number, 1)
     jobs = [f"job-{uuid.uuid4()}" for _ in range(3)]
     for job in jobs:  # one after the other: different keys may land in different partitions
         request = JobPublishRequested(job_id=job, organization_number=number)
@@ -209,7 +189,7 @@ async def test_two_requests_for_the_last_slot_at_the_same_moment(
 ) -> None:
     assert isinstance(service_settings, BillingSettings)
     settings, number = service_settings, 9303
-    await _grant(committed_sessions, settings, number, 1)
+    await granted(committed_sessions, settings, number, 1)
 
     async def request(job: str) -> str:
         async with unit_of_work(committed_sessions) as session:
@@ -230,7 +210,7 @@ async def test_a_redelivered_event_debits_once_and_only_the_dedupe_makes_it_sile
     still debits once (the held-slot check and the unique index) but answers twice."""
     assert isinstance(service_settings, BillingSettings)
     settings, number = service_settings, 9304
-    await _grant(committed_sessions, settings, number, 3)
+    await granted(committed_sessions, settings, number, 3)
     job = f"job-{uuid.uuid4()}"
     envelope = _event(JobPublishRequested(job_id=job, organization_number=number), job)
     handlers = slot_handlers(settings)
@@ -271,7 +251,7 @@ async def test_a_withdrawn_job_published_again_is_debited_again_once(
 ) -> None:
     assert isinstance(service_settings, BillingSettings)
     settings, number, job = service_settings, 9305, f"job-{uuid.uuid4()}"
-    await _grant(committed_sessions, settings, number, 2)
+    await granted(committed_sessions, settings, number, 2)
     request = JobPublishRequested(job_id=job, organization_number=number)
     withdrawn = JobPublishWithdrawn(job_id=job, organization_number=number)
 

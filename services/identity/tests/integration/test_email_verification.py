@@ -15,15 +15,18 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from cryptography.hazmat.primitives.asymmetric import rsa
+from identity.db import outbox, processed_events
+from identity.domain.events import UserRegistered
 from identity.domain.models import User
 from identity.domain.tokens import SigningKey
 from identity.domain.verification import verification_token
 from identity.main import create_app
+from identity.messaging.consumers import MAILER_GROUP
 from identity.settings import IdentitySettings
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import free_port, serve
 from jobkit.testing.tokens import TokenIssuer
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from scripts.mailcatcher import Mailbox
@@ -107,6 +110,54 @@ async def test_the_mailed_link_confirms_the_address_once(
     again = (await graphql.data(VERIFY, token=token))["verifyEmail"]
     assert again["errors"][0]["code"] == "LINK_USED"
     assert len([m for m in mailbox.mails if data["email"] in m.to]) == 1
+
+
+def _header(mail: Any, name: str) -> str | None:
+    return next((v.strip() for k, v in mail.headers if k.lower() == name.lower()), None)
+
+
+async def test_a_registration_mailed_again_is_the_same_mail_with_the_same_link(
+    running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """The mailer died after the relay took the mail and before it recorded the event: the
+    event comes again (here: published again, out of the ledger) and the mail goes again, the
+    same mail with the same link, which confirms the address once."""
+    graphql, mailbox, _ = running
+    data = sign_up_input(role="APPLICANT")
+    created = await _sign_up(graphql, committed_sessions, data)
+    await _mail_to(mailbox, data["email"])
+    await asyncio.sleep(1.1)  # a link made from the time it is made would differ by now
+    async with committed_sessions() as session, session.begin():
+        event_id = await session.scalar(
+            select(outbox.c.event_id).where(
+                outbox.c.key == created["id"], outbox.c.event_type == UserRegistered.event_type
+            )
+        )
+        assert event_id is not None
+        forgotten = await session.execute(
+            delete(processed_events).where(
+                processed_events.c.event_id == event_id,
+                processed_events.c.consumer_group.endswith(MAILER_GROUP),
+            )
+        )
+        assert forgotten.rowcount == 1
+        await session.execute(
+            update(outbox).where(outbox.c.event_id == event_id).values(sent_at=None)
+        )
+
+    mails = await _mails_to(mailbox, data["email"], 2)
+    assert len(mails) == 2
+    assert {_header(mail, "Message-ID") for mail in mails} == {
+        f"<{event_id}.verify-email@jobboard.example>"
+    }
+    links = {re.findall(r"verify-email\?token=(\S+)", mail.text)[0] for mail in mails}
+    assert len(links) == 1
+    [token] = links
+    confirmed = (await graphql.data(VERIFY, token=token))["verifyEmail"]
+    assert confirmed["__typename"] == "VerifyEmailSuccess"
+    again = (await graphql.data(VERIFY, token=token))["verifyEmail"]
+    assert again["errors"][0]["code"] == "LINK_USED"
 
 
 async def test_tampered_and_expired_links_are_refused(

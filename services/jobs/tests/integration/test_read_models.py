@@ -148,10 +148,17 @@ async def test_the_seed_can_remember_an_organization(
 
 def test_the_rejection_mail_tells_the_reason_and_where_to_fix_it() -> None:
     row = job(organization(name="Green Harbor"), application_emails=["hr@harbor.example"])
+    event_id = str(uuid.uuid4())
     mail = rejection_mail(
-        job=row, to=row.application_emails, reason="Add the salary.", settings=JobsSettings()
+        job=row,
+        to=row.application_emails,
+        reason="Add the salary.",
+        settings=JobsSettings(),
+        event_id=event_id,
     )
     assert mail["To"] == "hr@harbor.example"
+    # made from the event: a mail sent again after a crash is recognisably the same one
+    assert mail["Message-ID"] == f"<{event_id}.rejected@jobboard.example>"
     body = mail.get_content()
     assert "Add the salary." in body
     assert "/job-manager" in body

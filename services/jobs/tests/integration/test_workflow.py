@@ -6,18 +6,24 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker
+from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
+from jobkit.testing.kafka import fetched_record
 from jobkit.testing.service import persist
+from jobkit.testing.statements import StatementLog
 from jobs.db import outbox
 from jobs.domain import publishing, slots
 from jobs.domain.errors import JobErrors
 from jobs.domain.events import SlotDenied, SlotGranted
 from jobs.domain.models import Job, KnownOrganization, SiteSetting
+from jobs.messaging.consumers import SLOT_TOPIC, slot_answers_consumer
 from jobs.messaging.scheduler import run_scheduler_once
 from jobs.settings import JobsSettings
 from sqlalchemy import func, select
@@ -79,6 +85,43 @@ async def _submitted(
     assert isinstance(published, Job), published
     assert published.state == "awaiting_slot"
     return org, published
+
+
+async def test_a_batch_of_answers_publishes_its_jobs_with_one_outbox_insert(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    statements: Callable[[], AbstractContextManager[StatementLog]],
+) -> None:
+    """The slot group's batch (ADR 0051): the events of the jobs its answers publish are written
+    with one INSERT and one notification as the batch ends, whatever its length."""
+    submitted = [await _submitted(committed_sessions, settings) for _ in range(4)]
+    topic = settings.topic(SLOT_TOPIC)
+    records = [
+        fetched_record(
+            topic,
+            EventEnvelope(
+                type=SlotGranted.event_type,
+                aggregate_id=str(waiting.id),
+                site="jobboard",
+                payload={
+                    "job_id": str(waiting.id),
+                    "organization_number": org.number,
+                    "source": "credits",
+                },
+            ),
+            offset=offset,
+        )
+        for offset, (org, waiting) in enumerate(submitted)
+    ]
+    consumer = slot_answers_consumer(settings, committed_sessions)
+    with statements() as log:
+        await consumer.apply(records)
+    assert consumer.batches_applied == 1
+    for _, waiting in submitted:
+        assert (await _state(committed_sessions, waiting.id)).state == "published"
+        assert (await _events(committed_sessions, waiting.id))[-1] == "jobs.job.published"
+    writes = [s for s in log.statements if s.startswith("INSERT INTO outbox") or "pg_notify" in s]
+    assert len(writes) == 2, writes
 
 
 async def test_granted_publishes_and_denied_returns_to_draft_with_the_reason(

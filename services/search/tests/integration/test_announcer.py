@@ -1,12 +1,13 @@
 """Announcing jobs to search engines (ADR 0013) against local Google and IndexNow endpoints
-that check the protocols (tests/search_engines.py), with job events through the real broker."""
+that check the protocols (jobkit.testing.search_engines), with job events through the real
+broker."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import httpx
@@ -16,6 +17,7 @@ from jobkit.db import unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
+from jobkit.testing.search_engines import SearchEngines
 from jobkit.testing.server import serve
 from search.db import processed_events
 from search.engine.indexing.payloads import JOB_TOPIC
@@ -31,12 +33,11 @@ from search.site.announce.models import (
 )
 from search.site.announce.planner import AnnouncedJobPayload
 from search.site.announce.recording import record_job_event
-from search.site.announce.sender import AnnouncementSender
+from search.site.announce.sender import QUOTA_ZONE, AnnouncementSender
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload
-from services.search.tests.search_engines import SearchEngines
 
 pytestmark = pytest.mark.integration
 
@@ -325,7 +326,13 @@ async def test_a_full_batch_is_one_hundred_parts(
     assert engines.received.refused == []
 
 
-async def test_the_daily_quota_stops_sending_until_the_next_utc_day(
+def next_quota_day(now: datetime) -> datetime:
+    """Midnight Pacific time after ``now``: when Google's daily quota resets."""
+    day = now.astimezone(QUOTA_ZONE).date() + timedelta(days=1)
+    return datetime.combine(day, time(), tzinfo=QUOTA_ZONE).astimezone(UTC)
+
+
+async def test_the_daily_quota_stops_sending_until_googles_next_day(
     settings: SearchSettings,
     committed_sessions: async_sessionmaker[AsyncSession],
     engines: SearchEngines,
@@ -337,22 +344,87 @@ async def test_the_daily_quota_stops_sending_until_the_next_utc_day(
             committed_sessions, settings, "jobs.job.published", job, endpoints=("google",)
         )
     clock = Clock(NOON.replace(hour=23, minute=50))
+    engines.clock, engines.daily_quota = clock, 3
     send = sender(daily_quota=3, batch_size=2, clock=clock)
     assert await send.send_once() == 2
     assert await send.send_once() == 1  # one left of today's quota
     assert await send.send_once() == 0
-    clock.now = clock.now + timedelta(minutes=5)
+    # a new UTC day, but not Google's: its quota resets at midnight Pacific time
+    clock.now = clock.now + timedelta(minutes=15)
     assert await send.send_once() == 0
-    clock.now = NOON + timedelta(days=1) - timedelta(hours=12)  # 00:00 UTC the next day
+    reset = next_quota_day(clock.now)
+    clock.now = reset - timedelta(seconds=1)
+    assert await send.send_once() == 0
+    clock.now = reset
     assert await send.send_once() == 2
     assert len(engines.received.google) == 5
+    assert engines.received.over_quota == []
     async with committed_sessions() as session:
         used = dict(
             (row.day.isoformat(), row.used)
             for row in await session.scalars(select(AnnouncementQuota))
         )
-    today, tomorrow = NOON.date(), (NOON + timedelta(days=1)).date()
-    assert used == {today.isoformat(): 3, tomorrow.isoformat(): 2}
+    today = NOON.astimezone(QUOTA_ZONE).date()
+    assert used == {today.isoformat(): 3, (today + timedelta(days=1)).isoformat(): 2}
+
+
+async def test_an_answer_that_the_quota_is_used_up_waits_for_the_next_quota_day(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    """The project's quota may be smaller than configured (or shared with another tool): the
+    notices Google refuses with 429 are not the notices' fault, so they are neither retried
+    within the day nor given up."""
+    jobs = [announced_job(title=f"Job {i}") for i in range(3)]
+    for job in jobs:
+        await _record(committed_sessions, settings, "jobs.job.published", job, endpoints=GOOGLE)
+    clock = Clock(NOON)
+    engines.clock, engines.daily_quota = clock, 2
+    send = sender(daily_quota=200, max_attempts=1, clock=clock)
+    assert await send.send_once() == 2
+    assert len(engines.received.over_quota) == 1
+    waiting = [r for r in await _rows(committed_sessions) if r.sent_at is None]
+    assert [(r.attempts, r.failed_at) for r in waiting] == [(0, None)]
+    assert "Quota exceeded" in (waiting[0].last_error or "")
+    clock.now += timedelta(hours=2)
+    assert await send.send_once() == 0
+    assert len(engines.received.over_quota) == 1  # nothing asked again that day
+    clock.now = next_quota_day(clock.now)
+    assert await send.send_once() == 1
+    assert len(engines.received.google) == 3
+
+
+async def test_updates_leave_the_deletion_reserve_of_a_day(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    early = [announced_job(title=f"Early {i}") for i in range(3)]
+    fresh = [announced_job(title=f"New {i}") for i in range(8)]
+    for job in early:
+        await _record(committed_sessions, settings, "jobs.job.published", job, endpoints=GOOGLE)
+    clock = Clock(NOON)
+    engines.clock, engines.daily_quota = clock, 10
+    send = sender(daily_quota=10, deletion_reserve=4, clock=clock)
+    assert await send.send_once() == 3
+    for job in fresh:
+        await _record(committed_sessions, settings, "jobs.job.published", job, endpoints=GOOGLE)
+    assert await send.send_once() == 3  # 6 of 10 used: the last 4 are for deletions
+    assert await send.send_once() == 0
+    for job in early:  # closed later that day
+        await _record(
+            committed_sessions,
+            settings,
+            "jobs.job.expired",
+            job.model_copy(update={"version": 2, "state": "expired"}),
+            endpoints=GOOGLE,
+        )
+    assert await send.send_once() == 3
+    assert engines.received.google[-3:] == [(URL_DELETED, url(job.slug)) for job in early]
+    assert engines.received.over_quota == []
 
 
 async def test_failures_are_recorded_and_retried_later(
@@ -422,6 +494,7 @@ async def test_the_service_announces_a_published_job_by_itself(
             "run_background_workers": True,
             "kafka_topic_prefix": f"{settings.kafka_topic_prefix}app.",
             "announce_interval_seconds": 0.1,
+            "announce_update_delay_seconds": 0.0,
             "outbox_poll_interval_seconds": 0.05,
         }
     )
@@ -462,3 +535,57 @@ async def test_old_sent_rows_and_quota_days_are_pruned(
     assert [(r.url, r.action, r.sent_at) for r in rows] == [(url(old.slug), URL_DELETED, None)]
     async with committed_sessions() as session:
         assert list(await session.scalars(select(AnnouncementQuota))) == []
+
+
+async def test_the_deletion_reserve_is_at_most_half_the_quota(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    for i in range(4):
+        await _record(
+            committed_sessions,
+            settings,
+            "jobs.job.published",
+            announced_job(title=f"Job {i}"),
+            endpoints=GOOGLE,
+        )
+    send = sender(daily_quota=4, deletion_reserve=50)  # a reserve meant for a larger quota
+    assert await send.send_once() == 2
+    assert await send.send_once() == 0
+
+
+async def test_updates_fall_due_after_the_deletions_recorded_meanwhile(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    engines: SearchEngines,
+    sender: SenderFactory,
+) -> None:
+    """A burst is consumed over some seconds while the sender runs: its updates wait a little,
+    so the deletions recorded after them still take the day's quota first."""
+    closing, fresh = announced_job(title="Closing"), announced_job(title="Fresh")
+    await _record(committed_sessions, settings, "jobs.job.published", closing, endpoints=GOOGLE)
+    clock = Clock(NOON)
+    send = sender(clock=clock)
+    assert await send.send_once() == 1
+    engines.reset()
+    async with unit_of_work(committed_sessions) as session:
+        for event_type, job in (
+            ("jobs.job.published", fresh),
+            ("jobs.job.archived", closing.model_copy(update={"version": 2, "state": "archived"})),
+        ):
+            await record_job_event(
+                session,
+                payload=job,
+                event_type=event_type,
+                endpoints=GOOGLE,
+                job_url=settings.job_url,
+                now=NOON,
+                update_delay=timedelta(seconds=60),
+            )
+    assert await send.send_once() == 1
+    assert engines.received.google == [(URL_DELETED, url(closing.slug))]
+    clock.now = NOON + timedelta(seconds=60)
+    assert await send.send_once() == 1
+    assert engines.received.google[-1] == (URL_UPDATED, url(fresh.slug))

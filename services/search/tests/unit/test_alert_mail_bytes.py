@@ -43,7 +43,9 @@ def test_a_mail_reads_back_as_written() -> None:
     # the one-click link is one unbroken value (RFC 8058): no space before or inside it
     assert message["List-Unsubscribe"] == f"<{ONE_CLICK}>"
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    assert message["Message-ID"].endswith(".alert-1234@jobboard.example>")
+    # the same for the same mail, however often it is built: a mail resent after a crash
+    # between the relay's acceptance and the mailer's commit is recognisably the same message
+    assert message["Message-ID"] == "<alert-1234@jobboard.example>"
     plain = message.get_body(("plain",))
     html = message.get_body(("html",))
     assert plain is not None

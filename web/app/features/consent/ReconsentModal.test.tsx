@@ -110,6 +110,16 @@ describe("ReconsentModal", () => {
     expect(screen.queryByText(RECONSENT_SAVED)).not.toBeInTheDocument();
   });
 
+  it("closes from its named close button as well", async () => {
+    const user = userEvent.setup();
+    show([latest(null), infos()]);
+    await screen.findByText(RECONSENT_TITLE);
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() =>
+      expect(screen.queryByText(RECONSENT_TITLE)).not.toBeInTheDocument(),
+    );
+  });
+
   it("is not shown with the latest consent, without infos, for visitors, or when inactive", async () => {
     const { unmount } = show([latest(consent), infos()]);
     await new Promise((resolve) => setTimeout(resolve, 50));

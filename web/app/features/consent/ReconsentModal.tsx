@@ -32,6 +32,7 @@ const messages = defineMessages({
   readPolicy: { id: "consent.reconsent.readPolicy", defaultMessage: "Read the privacy policy" },
   notNow: { id: "consent.reconsent.notNow", defaultMessage: "Not now" },
   confirm: { id: "consent.reconsent.confirm", defaultMessage: "Confirm" },
+  close: { id: "consent.reconsent.close", defaultMessage: "Close" },
 });
 
 /** Spec 1, 4, 5 and 8: the exact texts (their en wording, which tests look for). */
@@ -179,6 +180,7 @@ function ReconsentForm({
       opened
       onClose={onDismiss}
       title={intl.formatMessage(messages.title)}
+      closeButtonProps={{ "aria-label": intl.formatMessage(messages.close) }}
       size="lg"
       centered
     >

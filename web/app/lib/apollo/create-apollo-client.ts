@@ -7,6 +7,7 @@ import { ErrorLink } from "@apollo/client/link/error";
 import { catchError, map, throwError } from "rxjs";
 import { possibleTypes } from "../graphql/generated/possible-types";
 import { partialAnswerLink } from "./partial-answers";
+import { withTraceparent } from "./trace-context";
 
 /** Spec section 7: operations are batched with a 10 ms interval, at most 10 per batch. */
 export const GRAPHQL_BATCH_INTERVAL_MS = 10;
@@ -121,11 +122,14 @@ export function createApolloClient(
     return { headers };
   });
 
+  // the browser's requests start their traces (trace-context.ts); the server's are traced by
+  // the web server's own instrumentation when it has any
+  const fetch = options.ssrMode ? options.fetch : withTraceparent(() => options.fetch ?? globalThis.fetch);
   const batchLink = new BatchHttpLink({
     uri: options.uri,
     batchInterval: GRAPHQL_BATCH_INTERVAL_MS,
     batchMax: GRAPHQL_BATCH_MAX,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(fetch ? { fetch } : {}),
   });
 
   // unions and interfaces: a fragment on `Error` or on one member of a result union matches

@@ -6,7 +6,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import { IntlProvider } from "react-intl";
+import { createIntl, createIntlCache, RawIntlProvider } from "react-intl";
 import { onIntlError } from "./intl-errors";
 import { compileInBrowser, type CompiledMessages } from "./compile-messages";
 import { loadMessages, type Messages } from "./load-messages";
@@ -17,6 +17,12 @@ interface LocaleChoice {
   /** Loads the locale's catalogue, remembers the choice in a cookie and re-renders with it. */
   chooseLocale: (locale: Locale) => Promise<void>;
 }
+
+// react-intl keeps the message, number and date formats it makes in a cache. IntlProvider makes a
+// new cache per instance, which on the server is every request (twice: both render passes), so
+// every message was parsed into a format again for each page. The formats depend only on the
+// locale, the message and the options, never on the request: one cache serves them all.
+const formats = createIntlCache();
 
 const LocaleContext = createContext<LocaleChoice>({
   locale: DEFAULT_LOCALE,
@@ -55,16 +61,17 @@ export function I18nProvider({
     () => ({ locale: current.locale, chooseLocale }),
     [current.locale, chooseLocale],
   );
+  const intl = useMemo(
+    () =>
+      createIntl(
+        { locale: current.locale, defaultLocale: DEFAULT_LOCALE, messages: current.messages, onError: onIntlError },
+        formats,
+      ),
+    [current.locale, current.messages],
+  );
   return (
     <LocaleContext.Provider value={choice}>
-      <IntlProvider
-        locale={current.locale}
-        defaultLocale={DEFAULT_LOCALE}
-        messages={current.messages}
-        onError={onIntlError}
-      >
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

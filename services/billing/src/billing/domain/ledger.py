@@ -14,7 +14,7 @@ a batch of N draws for one organization announces one balance, the final one, in
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -115,20 +115,37 @@ async def lock_organization(session: AsyncSession, organization_number: int) -> 
     )
 
 
-async def grants_with_remaining(
+async def lock_organizations(session: AsyncSession, organization_numbers: Iterable[int]) -> None:
+    """:func:`lock_organization` for several organizations in one statement, in one order
+    (ascending), so two transactions locking overlapping sets do not wait for each other in a
+    circle; a lock the transaction holds already is taken again without waiting."""
+    numbers = sorted(set(organization_numbers))
+    if not numbers:
+        return
+    # the sort comes before the select list's volatile calls: the locks are taken in order
+    await session.execute(
+        text(
+            "SELECT pg_advisory_xact_lock(:space, number)"
+            " FROM unnest(CAST(:numbers AS integer[])) AS wanted(number) ORDER BY number"
+        ),
+        {"space": LEDGER_LOCK, "numbers": numbers},
+    )
+
+
+async def _grants_of(
     session: AsyncSession,
     *,
-    organization_number: int,
+    organization_numbers: Sequence[int],
     kind: str,
     now: datetime,
     include_expired: bool = False,
-) -> list[GrantRemaining]:
-    """The organization's grants of a kind with what is left of each, FIFO by expiry (grants
-    that never expire last, then the oldest first)."""
+) -> dict[int, list[GrantRemaining]]:
+    """The organizations' grants of a kind with what is left of each (one query), each
+    organization's FIFO by expiry (grants that never expire last, then the oldest first)."""
     drawn = (
         select(LedgerEntry.grant_id, func.sum(LedgerEntry.amount).label("drawn"))
         .where(
-            LedgerEntry.organization_number == organization_number,
+            LedgerEntry.organization_number.in_(organization_numbers),
             LedgerEntry.kind == kind,
             LedgerEntry.entry_type != "grant",
         )
@@ -140,16 +157,80 @@ async def grants_with_remaining(
         select(grant, grant.amount + func.coalesce(drawn.c.drawn, 0))
         .outerjoin(drawn, drawn.c.grant_id == grant.id)
         .where(
-            grant.organization_number == organization_number,
+            grant.organization_number.in_(organization_numbers),
             grant.kind == kind,
             grant.entry_type == "grant",
         )
-        .order_by(grant.expires_at.asc().nulls_last(), grant.created_at, grant.id)
+        .order_by(
+            grant.organization_number,
+            grant.expires_at.asc().nulls_last(),
+            grant.created_at,
+            grant.id,
+        )
     )
     if not include_expired:
         query = query.where(or_(grant.expires_at.is_(None), grant.expires_at > now))
-    rows = await session.execute(query)
-    return [GrantRemaining(row[0], int(row[1])) for row in rows]
+    found: dict[int, list[GrantRemaining]] = {number: [] for number in organization_numbers}
+    for row in await session.execute(query):
+        found[row[0].organization_number].append(GrantRemaining(row[0], int(row[1])))
+    return found
+
+
+async def grants_with_remaining(
+    session: AsyncSession,
+    *,
+    organization_number: int,
+    kind: str,
+    now: datetime,
+    include_expired: bool = False,
+) -> list[GrantRemaining]:
+    """The organization's grants of a kind with what is left of each, FIFO by expiry (grants
+    that never expire last, then the oldest first)."""
+    found = await _grants_of(
+        session,
+        organization_numbers=[organization_number],
+        kind=kind,
+        now=now,
+        include_expired=include_expired,
+    )
+    return found[organization_number]
+
+
+async def read_grants_ahead(
+    session: AsyncSession, *, organization_numbers: Iterable[int], kind: str, now: datetime
+) -> None:
+    """Inside :func:`batched_balances`: the grants of the organizations the batch has not read
+    yet, read in one query for their draws to come (the caller holds their locks). Outside a
+    batch, nothing."""
+    batch = _batch.get()
+    if batch is None:
+        return
+    unread = sorted({n for n in organization_numbers if (n, kind) not in batch.grants})
+    if not unread:
+        return
+    found = await _grants_of(session, organization_numbers=unread, kind=kind, now=now)
+    for number, grants in found.items():
+        batch.grants[(number, kind)] = grants
+
+
+def featured_days_drawn(
+    entries: Sequence[LedgerEntry], grants: Sequence[GrantRemaining]
+) -> int | None:
+    """The longest boost among the grants ``entries`` drew from (None without one)."""
+    drawn = {entry.grant_id for entry in entries}
+    days = [g.grant.featured_days for g in grants if g.grant.id in drawn and g.grant.featured_days]
+    return max(days) if days else None
+
+
+def in_batch() -> bool:
+    """Whether the caller runs inside :func:`batched_balances`."""
+    return _batch.get() is not None
+
+
+def batch_grants(organization_number: int, kind: str) -> list[GrantRemaining] | None:
+    """Inside :func:`batched_balances`: the organization's grants as the batch holds them."""
+    batch = _batch.get()
+    return batch.grants.get((organization_number, kind)) if batch is not None else None
 
 
 async def balance(
@@ -326,7 +407,10 @@ async def draw(
         )
         left -= take
     session.add_all(entries)
-    await session.flush()
+    if batch is None:
+        await session.flush()
+    # else the batch's entries go in one INSERT with its next statement (the session's
+    # autoflush): a unique index refusing one of them fails the batch, applied then one by one
     await emit_balance(
         session,
         settings,

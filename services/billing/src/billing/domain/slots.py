@@ -13,10 +13,12 @@ second effect.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jobkit.outbox import enqueue
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, func, literal_column, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
@@ -192,25 +194,60 @@ async def reserve_slot(
     reference = await _next_reference(session, request.job_id)
     subscription = await subscription_with_a_slot(session, number, now)
     if subscription is not None:
-        session.add(
-            SubscriptionUsage(
-                subscription_id=subscription.id,
-                kind="job",
-                reference=reference,
-                period_start=period_start(subscription, now),
-                created_at=now,
-            )
+        return await _use_subscription(
+            session,
+            settings,
+            request,
+            subscription,
+            period_start(subscription, now),
+            reference,
+            now,
         )
+    return await _draw_credit(session, settings, request, reference, now)
+
+
+async def _use_subscription(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    subscription: Subscription,
+    start: datetime,
+    reference: str,
+    now: datetime,
+) -> str:
+    """One of the subscription's slots of the period starting at ``start``, and the answer."""
+    session.add(
+        SubscriptionUsage(
+            subscription_id=subscription.id,
+            kind="job",
+            reference=reference,
+            period_start=start,
+            created_at=now,
+        )
+    )
+    if not ledger.in_batch():  # else with the batch's next statement, as a draw's entries
         await session.flush()
-        granted = SlotGranted(
-            job_id=request.job_id,
-            organization_number=number,
-            source="subscription",
-            subscription_id=str(subscription.id),
-            featured_until=_featured_until(now, subscription.featured_days),
-        )
-        await _emit(session, settings, granted)
-        return granted.event_type
+    granted = SlotGranted(
+        job_id=request.job_id,
+        organization_number=request.organization_number,
+        source="subscription",
+        subscription_id=str(subscription.id),
+        featured_until=_featured_until(now, subscription.featured_days),
+    )
+    await _emit(session, settings, granted)
+    return granted.event_type
+
+
+async def _draw_credit(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    reference: str,
+    now: datetime,
+) -> str:
+    """A job credit under ``reference`` and the answer: granted with the boost of the grant it
+    drew from, or denied."""
+    number = request.organization_number
     taken = await ledger.draw(
         session,
         settings,
@@ -226,14 +263,157 @@ async def reserve_slot(
         denied = SlotDenied(job_id=request.job_id, organization_number=number, reason=NO_SLOTS_LEFT)
         await _emit(session, settings, denied)
         return denied.event_type
+    grants = ledger.batch_grants(number, "job")
+    days = (
+        ledger.featured_days_drawn(taken, grants)
+        if grants is not None
+        else await session.scalar(
+            select(func.max(LedgerEntry.featured_days)).where(
+                LedgerEntry.id.in_([entry.grant_id for entry in taken])
+            )
+        )
+    )
     granted = SlotGranted(
         job_id=request.job_id,
         organization_number=number,
         source="credits",
-        featured_until=await _reservation_boost(session, reference),
+        featured_until=_featured_until(now, days),
     )
     await _emit(session, settings, granted)
     return granted.event_type
+
+
+@dataclass
+class _Candidate:
+    """An active subscription with job slots, and how many it has used this period."""
+
+    subscription: Subscription
+    period_start: datetime
+    used: int
+
+
+async def _debited_jobs(session: AsyncSession, job_ids: Sequence[str]) -> set[str]:
+    """The jobs among ``job_ids`` that were ever debited (a subscription use or a ledger
+    reservation under their id: a job's first debit has its id as reference, only later ones
+    ``<id>#<n>``), in two index probes."""
+    used = await session.scalars(
+        select(SubscriptionUsage.reference).where(
+            SubscriptionUsage.kind == "job", SubscriptionUsage.reference.in_(job_ids)
+        )
+    )
+    reserved = await session.scalars(
+        select(LedgerEntry.reference).where(
+            LedgerEntry.kind == "job",
+            # a literal, so that every plan of the statement can use the partial unique index
+            # on reservations' (kind, reference)
+            LedgerEntry.entry_type == literal_column("'reservation'"),
+            LedgerEntry.reference.in_(job_ids),
+        )
+    )
+    return {str(reference) for reference in (*used, *reserved)}
+
+
+async def _candidates(
+    session: AsyncSession, organization_numbers: Sequence[int], now: datetime
+) -> dict[int, list[_Candidate]]:
+    """Each organization's active subscriptions with job slots, ending soonest first, with the
+    slots each used this period (two queries for all the organizations; as
+    :func:`subscription_with_a_slot` reads them for one)."""
+    subscriptions = (
+        await session.scalars(
+            select(Subscription)
+            .where(
+                Subscription.organization_number.in_(organization_numbers),
+                Subscription.cancelled_at.is_(None),
+                Subscription.start_date <= now,
+                Subscription.end_date > now,
+                Subscription.job_slots > 0,
+            )
+            .order_by(Subscription.organization_number, Subscription.end_date, Subscription.id)
+        )
+    ).all()
+    found: dict[int, list[_Candidate]] = {number: [] for number in organization_numbers}
+    if not subscriptions:
+        return found
+    starts = {s.id: period_start(s, now) for s in subscriptions}
+    used = {
+        (subscription_id, start): int(count)
+        for subscription_id, start, count in await session.execute(
+            select(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start, func.count())
+            .where(
+                SubscriptionUsage.subscription_id.in_(list(starts)),
+                SubscriptionUsage.kind == "job",
+                SubscriptionUsage.released_at.is_(None),
+            )
+            .group_by(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start)
+        )
+    }
+    for subscription in subscriptions:
+        start = starts[subscription.id]
+        found[subscription.organization_number].append(
+            _Candidate(subscription, start, used.get((subscription.id, start), 0))
+        )
+    return found
+
+
+async def reserve_slots(
+    session: AsyncSession,
+    settings: BillingSettings,
+    requests: Sequence[JobPublishRequested],
+    now: datetime | None = None,
+) -> list[str]:
+    """:func:`reserve_slot` for each request in turn, with what they need read once (the slot
+    group's run of publication requests in a fetched batch, ADR 0051): the organizations locked
+    in one statement, which jobs were ever debited in two, the subscriptions with job slots in
+    two, the grants in one (inside ``ledger.batched_balances``). A job never debited (the bulk
+    case: a new job) is answered from that state in memory: its reference is its id, it holds
+    nothing. A job debited before, or asked twice in the run, goes through :func:`reserve_slot`
+    (its references read as before), and its organization's subscriptions are read again
+    afterwards. Returns the event types sent, in order."""
+    now = now or ledger.now_utc()
+    if not ledger.in_batch():
+        return [await reserve_slot(session, settings, request, now) for request in requests]
+    numbers = sorted({request.organization_number for request in requests})
+    await ledger.lock_organizations(session, numbers)
+    debited = await _debited_jobs(session, sorted({request.job_id for request in requests}))
+    candidates = await _candidates(session, numbers, now)
+    await ledger.read_grants_ahead(session, organization_numbers=numbers, kind="job", now=now)
+    answers: list[str] = []
+    seen: set[str] = set()
+    for request in requests:
+        number = request.organization_number
+        if request.job_id in debited or request.job_id in seen:
+            answers.append(await reserve_slot(session, settings, request, now))
+            candidates.pop(number, None)  # it may have used one of them: read them again
+            continue
+        seen.add(request.job_id)
+        if number not in candidates:
+            candidates.update(await _candidates(session, [number], now))
+        answers.append(await _reserve_new(session, settings, request, candidates[number], now))
+    return answers
+
+
+async def _reserve_new(
+    session: AsyncSession,
+    settings: BillingSettings,
+    request: JobPublishRequested,
+    candidates: list[_Candidate],
+    now: datetime,
+) -> str:
+    """:func:`reserve_slot` for a job never debited, its organization's subscriptions given."""
+    for candidate in candidates:
+        if candidate.used < candidate.subscription.job_slots:
+            candidate.used += 1
+            return await _use_subscription(
+                session,
+                settings,
+                request,
+                candidate.subscription,
+                candidate.period_start,
+                request.job_id,
+                now,
+            )
+    return await _draw_credit(session, settings, request, request.job_id, now)
 
 
 async def release_slot(

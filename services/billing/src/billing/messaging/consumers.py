@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from jobkit import contracts
-from jobkit.consumer import Handler
+from jobkit.consumer import Handler, RunHandler
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
@@ -17,7 +19,7 @@ from billing.domain.events import ErasureCompleted, ExportCompleted
 from billing.domain.export import export_person
 from billing.domain.jobs_events import JobPublishRequested, JobPublishWithdrawn
 from billing.domain.resumes_events import ContactRequested
-from billing.domain.slots import release_slot, reserve_slot
+from billing.domain.slots import release_slot, reserve_slot, reserve_slots
 from billing.messaging.contracts import OrganizationNamed
 from billing.settings import BillingSettings
 
@@ -55,6 +57,19 @@ def slot_handlers(settings: BillingSettings) -> dict[str, Handler]:
         JobPublishRequested.event_type: requested,
         JobPublishWithdrawn.event_type: withdrawn,
     }
+
+
+def slot_run_handlers(settings: BillingSettings) -> dict[str, RunHandler]:
+    """A fetched batch's run of publication requests answered at once (ADR 0051)."""
+
+    async def requested(session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        await reserve_slots(
+            session,
+            settings,
+            [JobPublishRequested.model_validate(event.payload) for event in events],
+        )
+
+    return {JobPublishRequested.event_type: requested}
 
 
 def contact_handlers(settings: BillingSettings) -> dict[str, Handler]:

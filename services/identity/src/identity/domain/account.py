@@ -50,7 +50,7 @@ from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
 from identity.domain.sessions import outdate_tokens, revoke_sessions
 from identity.domain.taken_email import MailBudget, notify_owner, owner_of
 from identity.domain.throttle import account_key
-from identity.domain.tokens import SigningKey
+from identity.domain.tokens import LinkRequest, SigningKey, link_claims
 from identity.settings import IdentitySettings
 
 CHANGE_EMAIL_PURPOSE = "change-email"
@@ -194,26 +194,35 @@ async def request_email_change(
 
 
 def email_change_token(
-    user: User, new_email: str, *, key: SigningKey, settings: IdentitySettings
+    user: User,
+    new_email: str,
+    *,
+    key: SigningKey,
+    settings: IdentitySettings,
+    request: LinkRequest | None = None,
 ) -> str:
-    now = datetime.now(UTC)
+    """The link's token for ``request`` (the change's event; the same token each time it is
+    made for it), unguessable without identity's key."""
     claims = {
         "sub": str(user.id),
         "email": new_email,
         "purpose": CHANGE_EMAIL_PURPOSE,
         "iss": settings.jwt_issuer,
-        "iat": now,
-        "exp": now + timedelta(seconds=settings.email_verification_lifetime_seconds),
+        **link_claims(
+            request or LinkRequest.now(),
+            timedelta(seconds=settings.email_verification_lifetime_seconds),
+        ),
     }
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
 
 
 def email_change_mail(
-    user: User, new_email: str, *, link: str, settings: IdentitySettings
+    user: User, new_email: str, *, link: str, settings: IdentitySettings, message_key: str
 ) -> EmailMessage:
     return compose(
         settings,
         to=new_email,
+        message_key=message_key,
         subject="Confirm your new email address",
         text=f"Hello {user.first_name},\n\n"
         "you asked to use this address for your job board account. Confirm it here:\n\n"

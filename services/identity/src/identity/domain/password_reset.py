@@ -37,7 +37,7 @@ from identity.domain.passwords import hash_password_off_loop
 from identity.domain.service import PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH
 from identity.domain.sessions import revoke_sessions
 from identity.domain.throttle import account_key, clear
-from identity.domain.tokens import SigningKey
+from identity.domain.tokens import LinkRequest, SigningKey, link_claims
 from identity.settings import IdentitySettings
 
 PURPOSE = "reset-password"
@@ -55,25 +55,33 @@ def _fingerprint(password_hash: str) -> str:
 
 
 def reset_token(
-    user: User, *, key: SigningKey, settings: IdentitySettings, lifetime: timedelta = LIFETIME
+    user: User,
+    *,
+    key: SigningKey,
+    settings: IdentitySettings,
+    request: LinkRequest | None = None,
+    lifetime: timedelta = LIFETIME,
 ) -> str:
-    now = datetime.now(UTC)
+    """The link's token for ``request`` (the reset's event; the same token each time it is made
+    for it while the password is unchanged), unguessable without identity's key."""
     claims = {
         "sub": str(user.id),
         "purpose": PURPOSE,
         "pwd": _fingerprint(user.password_hash),
         "iss": settings.jwt_issuer,
-        "iat": now,
-        "exp": now + lifetime,
+        **link_claims(request or LinkRequest.now(), lifetime),
     }
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
 
 
-def reset_mail(user: User, *, token: str, settings: IdentitySettings) -> EmailMessage:
+def reset_mail(
+    user: User, *, token: str, settings: IdentitySettings, message_key: str
+) -> EmailMessage:
     link = f"{settings.site_url.rstrip('/')}/user/reset-password?{urlencode({'token': token})}"
     return compose(
         settings,
         to=user.email,
+        message_key=message_key,
         subject="Choose a new password",
         text=f"Hello {user.first_name},\n\n"
         "someone (we hope you) asked to reset the password of your account. Choose a new one:\n\n"

@@ -66,11 +66,14 @@ _WHAT_HAPPENED: dict[Attempt, str] = {
 }
 
 
-def taken_email_mail(user: User, attempt: Attempt, *, settings: IdentitySettings) -> EmailMessage:
+def taken_email_mail(
+    user: User, attempt: Attempt, *, settings: IdentitySettings, message_key: str
+) -> EmailMessage:
     site = settings.site_url.rstrip("/")
     return compose(
         settings,
         to=user.email,
+        message_key=message_key,
         subject=_SUBJECTS[attempt],
         text=f"Hello {user.first_name},\n\n"
         f"{_WHAT_HAPPENED[attempt]}\n\n"

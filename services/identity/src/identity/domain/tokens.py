@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import jwt
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
+from jobkit.events import EventEnvelope
 from jwt.algorithms import RSAAlgorithm
 
 from identity.domain.models import User
@@ -92,6 +94,44 @@ def issue_token(
     if actor_id is not None:
         claims["act"] = {"sub": actor_id}
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
+
+
+@dataclass(frozen=True)
+class LinkRequest:
+    """What a mailed link (verification, password reset, change of address) answers: the event
+    that asked for the mail, its id and when it was asked. A link made for the same request is
+    the same token every time it is made (RS256 signs deterministically), so a mail sent again
+    after the mailer died between the relay's acceptance and its commit carries the link of the
+    first, not a second one."""
+
+    id: str
+    at: datetime
+
+    @classmethod
+    def of(cls, event: EventEnvelope) -> LinkRequest:
+        return cls(id=str(event.id), at=event.occurred_at)
+
+    @classmethod
+    def now(cls) -> LinkRequest:
+        """A request of its own, made now (a link made outside the mailer: tests, scripts)."""
+        return cls(id=uuid.uuid4().hex, at=datetime.now(UTC))
+
+
+def link_claims(
+    request: LinkRequest, lifetime: timedelta, *, now: datetime | None = None
+) -> dict[str, Any]:
+    """The id, issue time and expiry of a mailed link answering ``request``: it counts from the
+    request (the same claims however often the mail is made). A mail made so late that less
+    than half its lifetime would be left (the mailer or the relay was down that long) counts
+    from the last half-lifetime step before ``now`` instead: late links still work for at least
+    half their lifetime, and never longer than one made now."""
+    issued = request.at
+    if lifetime > timedelta(0):
+        step = lifetime / 2
+        late = (now or datetime.now(UTC)) - request.at
+        if late >= step:
+            issued = request.at + step * (late // step)
+    return {"jti": request.id, "iat": issued, "exp": issued + lifetime}
 
 
 def token_deadline(settings: IdentitySettings, expires_at: datetime | None = None) -> datetime:

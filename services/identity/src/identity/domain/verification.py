@@ -32,23 +32,31 @@ from identity.domain.errors import (
 )
 from identity.domain.events import UserEmailVerified
 from identity.domain.models import User
-from identity.domain.tokens import SigningKey
+from identity.domain.tokens import LinkRequest, SigningKey, link_claims
 from identity.settings import IdentitySettings
 
 PURPOSE = "verify-email"
 
 
 def verification_token(
-    user: User, *, key: SigningKey, settings: IdentitySettings, lifetime: timedelta | None = None
+    user: User,
+    *,
+    key: SigningKey,
+    settings: IdentitySettings,
+    request: LinkRequest | None = None,
+    lifetime: timedelta | None = None,
 ) -> str:
-    now = datetime.now(UTC)
+    """The link's token for ``request`` (the registration event; the same token each time it
+    is made for it), unguessable without identity's key, spent once the address is confirmed."""
     claims = {
         "sub": str(user.id),
         "email": user.email,
         "purpose": PURPOSE,
         "iss": settings.jwt_issuer,
-        "iat": now,
-        "exp": now + (lifetime or timedelta(seconds=settings.email_verification_lifetime_seconds)),
+        **link_claims(
+            request or LinkRequest.now(),
+            lifetime or timedelta(seconds=settings.email_verification_lifetime_seconds),
+        ),
     }
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
 
@@ -57,10 +65,13 @@ def verification_link(token: str, *, settings: IdentitySettings) -> str:
     return f"{settings.site_url.rstrip('/')}/user/verify-email?{urlencode({'token': token})}"
 
 
-def verification_mail(user: User, *, link: str, settings: IdentitySettings) -> EmailMessage:
+def verification_mail(
+    user: User, *, link: str, settings: IdentitySettings, message_key: str
+) -> EmailMessage:
     return compose(
         settings,
         to=user.email,
+        message_key=message_key,
         subject="Confirm your email address",
         text=f"Hello {user.first_name},\n\n"
         "please confirm your email address to finish creating your account:\n\n"

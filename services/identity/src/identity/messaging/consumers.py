@@ -2,7 +2,9 @@
 (``jobkit.audit``). The mailer: its mails (verification after sign-up, password reset on request,
 the confirmation link of a new address, the notice to the owner of a taken address) follow the
 events, so each is sent once the change is committed, through the idempotent
-consumer (once per event, retried)."""
+consumer (once per event, retried). A mail sent again (the process died after the relay took it,
+before the event was recorded) is the same mail: its Message-ID and its link are made from the
+event (``LinkRequest``), not from the time it was sent."""
 
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ from identity.domain.export import record_part
 from identity.domain.models import User
 from identity.domain.password_reset import reset_mail, reset_token
 from identity.domain.taken_email import taken_email_mail
-from identity.domain.tokens import SigningKey
+from identity.domain.tokens import LinkRequest, SigningKey
 from identity.domain.verification import (
     verification_link,
     verification_mail,
@@ -100,26 +102,40 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         user = await session.get(User, uuid.UUID(payload.user_id))
         if user is None or user.email_verified or payload.signup_method != "email":
             return
-        token = verification_token(user, key=key, settings=settings)
+        token = verification_token(user, key=key, settings=settings, request=LinkRequest.of(event))
         link = verification_link(token, settings=settings)
-        await send_mail(verification_mail(user, link=link, settings=settings), settings=settings)
+        mail = verification_mail(
+            user, link=link, settings=settings, message_key=f"{event.id}.verify-email"
+        )
+        await send_mail(mail, settings=settings)
 
     async def on_password_reset_requested(session: AsyncSession, event: EventEnvelope) -> None:
         payload = PasswordResetRequested.model_validate(event.payload)
         user = await session.get(User, uuid.UUID(payload.user_id))
         if user is None:
             return
-        token = reset_token(user, key=key, settings=settings)
-        await send_mail(reset_mail(user, token=token, settings=settings), settings=settings)
+        token = reset_token(user, key=key, settings=settings, request=LinkRequest.of(event))
+        mail = reset_mail(
+            user, token=token, settings=settings, message_key=f"{event.id}.reset-password"
+        )
+        await send_mail(mail, settings=settings)
 
     async def on_email_change_requested(session: AsyncSession, event: EventEnvelope) -> None:
         payload = EmailChangeRequested.model_validate(event.payload)
         user = await session.get(User, uuid.UUID(payload.user_id))
         if user is None or user.pending_email != payload.new_email:
             return  # deleted, or asked again for another address since: only the latest counts
-        token = email_change_token(user, payload.new_email, key=key, settings=settings)
+        token = email_change_token(
+            user, payload.new_email, key=key, settings=settings, request=LinkRequest.of(event)
+        )
         link = verification_link(token, settings=settings)
-        mail = email_change_mail(user, payload.new_email, link=link, settings=settings)
+        mail = email_change_mail(
+            user,
+            payload.new_email,
+            link=link,
+            settings=settings,
+            message_key=f"{event.id}.change-email",
+        )
         await send_mail(mail, settings=settings)
 
     async def on_taken_email_used(session: AsyncSession, event: EventEnvelope) -> None:
@@ -127,9 +143,10 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
         owner = await session.get(User, uuid.UUID(payload.user_id))
         if owner is None:
             return  # the account is gone: nobody to tell
-        await send_mail(
-            taken_email_mail(owner, payload.attempt, settings=settings), settings=settings
+        mail = taken_email_mail(
+            owner, payload.attempt, settings=settings, message_key=f"{event.id}.taken-email"
         )
+        await send_mail(mail, settings=settings)
 
     async def on_write_attempted(session: AsyncSession, event: EventEnvelope) -> None:
         await record_attempted(session, event)

@@ -18,17 +18,20 @@ from typing import Annotated, Any
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
+from jobkit.outbox import gathered_events
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from jobs.db import outbox
 from jobs.domain import groups
 from jobs.domain.access import actor_of, authorize
 from jobs.domain.api_keys import ApiCaller
+from jobs.domain.batch_reads import batch_reads, read_terms
 from jobs.domain.clock import now_utc
 from jobs.domain.creation import new_draft
-from jobs.domain.editing import apply_groups, is_locked
+from jobs.domain.editing import apply_groups, is_locked, term_ids
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
@@ -222,20 +225,41 @@ async def put_jobs(
     """:func:`put_job` for each (reference, job), in order, all in ONE transaction: each job
     in its own savepoint, so a refused one leaves no trace and does not stop the others; the
     results in the same order. The bulk write path (a batch request, the data set): one commit
-    and one outbox flush for the lot instead of one per job."""
+    for the lot, and what every job would read or write on its own done once for the batch
+    (ADR 0042): its jobs by reference, the terms it names and the slugs its titles take are
+    read in one statement each, its events written with one INSERT (a refused job's dropped
+    with its savepoint), the columns the database set read back in one statement. A job costs
+    its savepoint, its own writes and the savepoint's release."""
     now = now or now_utc()
-    async with unit_of_work(sessions) as session:
+    async with unit_of_work(sessions) as session, gathered_events(session, outbox) as events:
         refused = await authorize(session, principal, organization_id)
         if refused is not None:
             return [refused for _ in jobs]
         await lock_slugs_for(session, site=settings.site, titles=[body.title for _, body in jobs])
+        # kept for the batch (the session holds it weakly; each new job reads it)
+        organization = await session.get(KnownOrganization, organization_id)  # noqa: F841
+        found = await _jobs_of(session, organization_id, [reference for reference, _ in jobs])
+        await read_terms(
+            session,
+            [tid for _, body in jobs for tid in term_ids(body)]
+            + [tid for job in found.values() if job is not None for tid in term_ids(job)],
+        )
         results: list[PutJob | JobErrors] = []
+        put_before: set[str] = set()
         for reference, body in jobs:
             try:
-                async with session.begin_nested():
-                    job = await _job_of(session, organization_id, reference, lock=True)
-                    results.append(
-                        await put_content(
+                with events.dropped_on_error():
+                    async with session.begin_nested():
+                        job = (
+                            found[reference]
+                            if reference in found
+                            else await _job_of(session, organization_id, reference, lock=True)
+                        )
+                        if job is not None and reference in put_before:
+                            # put earlier in this batch: the columns the database set are read
+                            # back before its content is compared
+                            await session.refresh(job)
+                        put = await put_content(
                             session,
                             settings,
                             principal=principal,
@@ -244,12 +268,17 @@ async def put_jobs(
                             job=job,
                             body=body,
                             now=now,
+                            refresh=False,
                         )
-                    )
+                found[reference] = put.job
+                put_before.add(reference)
+                results.append(put)
             except Refused as refusal_:
+                _rolled_back(session, found, reference)
                 results.append(refusal_.errors)
             except IntegrityError:
                 # another request made the job with this reference at the same moment
+                _rolled_back(session, found, reference)
                 results.append(
                     one_error(
                         Code.INVALID,
@@ -257,7 +286,49 @@ async def put_jobs(
                         "external_reference",
                     )
                 )
+        # the columns the database set (created_at), for the answers: one read for the batch
+        await _refresh_all(
+            session, [result.job for result in results if isinstance(result, PutJob)]
+        )
         return results
+
+
+def _rolled_back(session: AsyncSession, found: dict[str, Job | None], reference: str) -> None:
+    """An item's savepoint rolled back: its job is read again if the batch names it again, and
+    the slugs it claimed are free again."""
+    found.pop(reference, None)
+    batch_reads(session).savepoint_rolled_back()
+
+
+async def _jobs_of(
+    session: AsyncSession, organization_id: uuid.UUID, references: Sequence[str]
+) -> dict[str, Job | None]:
+    """The organization's jobs with these references, locked (in one order, so two batches
+    cannot wait for each other in a circle), in one read; None for a reference without a job."""
+    found: dict[str, Job | None] = dict.fromkeys(references)
+    if not references:
+        return found
+    jobs = await session.scalars(
+        select(Job)
+        .where(Job.organization_id == organization_id, Job.external_reference.in_(set(references)))
+        .order_by(Job.id)
+        .with_for_update()
+    )
+    for job in jobs:
+        if job.external_reference is not None:
+            found[job.external_reference] = job
+    return found
+
+
+async def _refresh_all(session: AsyncSession, jobs: Sequence[Job]) -> None:
+    if not jobs:
+        return
+    await session.flush()
+    await session.execute(
+        select(Job)
+        .where(Job.id.in_([job.id for job in jobs]))
+        .execution_options(populate_existing=True)
+    )
 
 
 async def put_content(
@@ -270,11 +341,14 @@ async def put_content(
     job: Job | None,
     body: AtsJob,
     now: datetime,
+    refresh: bool = True,
 ) -> PutJob:
     """The put in the caller's transaction, once it is authorized: a new job of the organization
     with this reference when ``job`` is None (locked by the caller otherwise), the same checks,
-    sanitizing and publication as the wizard's. Raises :class:`Refused` (the caller rolls back);
-    answers ``changed=False`` without writing when the job already had this content."""
+    sanitizing and publication as the wizard's; ``refresh=False`` leaves the columns the
+    database sets to the caller (a batch reads them once for all its jobs). Raises
+    :class:`Refused` (the caller rolls back); answers ``changed=False`` without writing when
+    the job already had this content."""
     models = _group_models(body, organization_id)
     created = job is None
     if job is None:
@@ -318,6 +392,9 @@ async def put_content(
         state = job.state
         await _publish(session, settings, job, actor_of(principal), now)
         changed = changed or job.state != state
+    if not refresh:  # the caller reads the batch's jobs back at once
+        await session.flush()
+        return PutJob(job=job, created=created, changed=changed)
     return PutJob(job=await refreshed(session, job), created=created, changed=changed)
 
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.domain import groups
 from jobs.domain.access import actor_of, authorize, locked_for
+from jobs.domain.batch_reads import batch_reads
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
@@ -97,6 +98,7 @@ async def new_draft(
     )
     session.add(job)
     await session.flush()
+    batch_reads(session).created[job.id] = []  # its snapshots need not read its former slugs
     job.slug = await claim_slug(session, site=job.site, title=job.title, job_id=job.id)
     return job
 

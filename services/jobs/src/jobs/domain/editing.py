@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from jobs.db import terms, uploads
 from jobs.domain import groups
 from jobs.domain.access import actor_of, authorize
+from jobs.domain.batch_reads import batch_reads
 from jobs.domain.clock import aware, now_utc
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, not_found, one_error
 from jobs.domain.models import Job, JobSlug
@@ -56,6 +57,19 @@ TERM_FIELDS: dict[str, list[tuple[str, str]]] = {
         ("skill_tids", "skills"),
     ],
 }
+
+
+def term_ids(source: object) -> list[int]:
+    """The vocabulary ids a job or a whole job's groups name (every field of TERM_FIELDS)."""
+    found: list[int] = []
+    for fields in TERM_FIELDS.values():
+        for name, _ in fields:
+            value = getattr(source, name, None)
+            if isinstance(value, list):
+                found += [tid for tid in value if isinstance(tid, int)]
+            elif isinstance(value, int):
+                found.append(value)
+    return found
 
 
 def _uploads_of(model: BaseModel) -> list[tuple[str, str | None, str]]:
@@ -130,7 +144,9 @@ async def _check_references(
     for field, vocabulary in TERM_FIELDS.get(group, []):
         value = getattr(model, field)
         tids = value if isinstance(value, list) else ([value] if value is not None else [])
-        unknown = await unknown_terms(session, terms, vocabulary, tids)
+        unknown = batch_reads(session).unknown(vocabulary, tids)
+        if unknown is None:
+            unknown = await unknown_terms(session, terms, vocabulary, tids)
         if unknown:
             errors.append(
                 JobError(

@@ -3,9 +3,10 @@ updated and closed to follow the feed, and the same job from two ways listed onc
 
 **A run** (:func:`run_source`) claims the source (one run of a source at a time), downloads the
 feed, reads it, then puts each job through the ATS API's path (:func:`jobs.domain.ats.
-put_content`: the wizard's checks, sanitizing, workflow and slot saga), each in its own
-transaction, so one refused job never stops the others. For each job of the feed, by its
-reference:
+put_content`: the wizard's checks, sanitizing, workflow and slot saga), up to
+:data:`CHUNK` jobs in a transaction and each job in a savepoint of it, so one refused job never
+stops the others and a large feed holds its locks for one chunk at a time (ADR 0042). For each
+job of the feed, by its reference:
 
 1. the source already maps the reference to a job: that job is updated (an unchanged job is
    not written: no event);
@@ -40,28 +41,33 @@ from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.errors import DomainError
 from jobkit.html import sanitize_for
+from jobkit.outbox import gathered_events
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from jobs.db import terms
+from jobs.db import outbox, terms
 from jobs.domain import ats
 from jobs.domain.access import actor_of
+from jobs.domain.batch_reads import batch_reads, read_terms
 from jobs.domain.clock import now_utc
+from jobs.domain.editing import term_ids
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, one_error
 from jobs.domain.feed_fetching import FeedFetchFailed
 from jobs.domain.feed_parsing import FeedEntry, FeedFormat, FeedUnreadable, parse_feed
 from jobs.domain.feed_sources import CLOSED_STATES, NO_SUCH_SOURCE, managed_source
 from jobs.domain.fingerprint import content_fingerprint, fingerprint_of
-from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job
+from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job, KnownOrganization
 from jobs.domain.publishing import close_job
 from jobs.domain.slots import NO_SLOTS_LEFT
+from jobs.domain.slugs import lock_slugs_for
 from jobs.domain.workflow import JobState
 from jobs.settings import JobsSettings
 
 Code = JobErrorCode
 
 MAX_ISSUES = 200  # refused jobs kept in a run's report
+CHUNK = 100  # feed jobs a transaction puts (each in a savepoint)
 MAX_RUNS_KEPT = 100  # per source, newest
 # a run still "running" after this long was interrupted (its replica stopped): it fails, and the
 # source may run again
@@ -298,12 +304,17 @@ async def _run(
     await _fill_in_fingerprints(sessions, source.organization_id)
     vocabulary = await _vocabulary(sessions)
     listed: set[str] = set()
-    for entry in entries:
-        gone = await _import(sessions, settings, source, entry, vocabulary, listed, report, clock)
+    for start in range(0, len(entries), CHUNK):
+        items = [
+            _prepared(source, entry, vocabulary, listed) for entry in entries[start : start + CHUNK]
+        ]
+        gone = await _import(sessions, settings, source, items, clock)
         if gone:
             return await _finish(
                 sessions, run.id, report, error="The source was deleted.", clock=clock
             )
+        for item in items:  # the report in the feed's order
+            item.report_to(report)
     report.closed = await _close_the_missing(sessions, settings, source, listed)
     return await _finish(sessions, run.id, report, error=None, clock=clock)
 
@@ -421,10 +432,6 @@ def _rejected(
     report.issue(entry, reference, Outcome.REJECTED, errors)
 
 
-class _SourceGone(Exception):
-    pass
-
-
 def _asks_again(job: Job, *, returned: bool) -> bool:
     """Whether the import asks for the publication of a job it keeps: a draft never submitted
     or refused for want of slots, and a job that came back to the feed after it ended."""
@@ -433,62 +440,115 @@ def _asks_again(job: Job, *, returned: bool) -> bool:
     return returned and job.state in CLOSED_STATES
 
 
+@dataclass
+class _Item:
+    """One job of the feed on its way through a chunk: what it became, or why it was refused."""
+
+    entry: FeedEntry
+    reference: str | None = None
+    body: ats.AtsJob | None = None
+    fingerprint: str = ""
+    outcome: Outcome | None = None
+    refusal: JobError | None = None
+    errors: Sequence[DomainError[JobErrorCode]] = ()
+
+    def reject(self, errors: Sequence[DomainError[JobErrorCode]]) -> None:
+        self.body, self.errors = None, errors
+
+    def report_to(self, report: _Report) -> None:
+        if self.outcome is None:
+            _rejected(report, self.entry, self.reference, self.errors)
+            return
+        report.counts[self.outcome] += 1
+        if self.refusal is not None:
+            report.issue(self.entry, self.reference, "not_published", [self.refusal])
+
+
+def _prepared(
+    source: _Source, entry: FeedEntry, vocabulary: dict[str, dict[str, int]], listed: set[str]
+) -> _Item:
+    """The checks of a feed job that need no database: its reference (once in the feed) and
+    the ATS API's parsing of its fields."""
+    item = _Item(entry=entry)
+    if entry.problems:
+        item.reject(
+            [JobError(Code.REQUIRED, problem, "external_reference") for problem in entry.problems]
+        )
+        return item
+    reference = ats.reference_of(entry.reference or "")
+    if isinstance(reference, JobErrors):
+        item.reference = entry.reference
+        item.reject(reference.errors)
+        return item
+    item.reference = reference
+    if reference in listed:
+        item.reject(
+            [JobError(Code.INVALID, "This reference is already in the feed.", "external_reference")]
+        )
+        return item
+    listed.add(reference)
+    body = ats.parse_job(_fields(entry, vocabulary))
+    if isinstance(body, JobErrors):
+        item.reject(body.errors)
+        return item
+    item.body = body
+    item.fingerprint = _fingerprint(body, source.organization_id)
+    return item
+
+
 async def _import(
     sessions: async_sessionmaker[AsyncSession],
     settings: JobsSettings,
     source: _Source,
-    entry: FeedEntry,
-    vocabulary: dict[str, dict[str, int]],
-    listed: set[str],
-    report: _Report,
+    items: Sequence[_Item],
     clock: Callable[[], datetime],
 ) -> bool:
-    """One job of the feed, in its own transaction; True when the source is gone."""
-    if entry.problems:
-        errors = [
-            JobError(Code.REQUIRED, problem, "external_reference") for problem in entry.problems
-        ]
-        _rejected(report, entry, None, errors)
+    """A chunk of the feed's jobs in one transaction, each in a savepoint (a refused job rolls
+    back alone); True when the source is gone."""
+    todo = [item for item in items if item.body is not None]
+    if not todo:
         return False
-    reference = ats.reference_of(entry.reference or "")
-    if isinstance(reference, JobErrors):
-        _rejected(report, entry, entry.reference, reference.errors)
-        return False
-    if reference in listed:
-        error = JobError(
-            Code.INVALID, "This reference is already in the feed.", "external_reference"
-        )
-        _rejected(report, entry, reference, [error])
-        return False
-    listed.add(reference)
-    body = ats.parse_job(_fields(entry, vocabulary))
-    if isinstance(body, JobErrors):
-        _rejected(report, entry, reference, body.errors)
-        return False
-    fingerprint = _fingerprint(body, source.organization_id)
     now = clock()
-    try:
-        async with unit_of_work(sessions) as session:
-            outcome, refusal = await _apply(
-                session, settings, source, reference, body, fingerprint, now
-            )
-    except _SourceGone:
-        return True
-    except ats.Refused as refused:
-        _rejected(report, entry, reference, refused.errors.errors)
-        return False
-    except IntegrityError:  # the same reference saved elsewhere at this moment
-        error = JobError(
-            Code.INVALID,
-            "Another import or the ATS API saved this job at the same moment; the next run "
-            "takes it.",
-            "external_reference",
+    async with unit_of_work(sessions) as session, gathered_events(session, outbox) as events:
+        if await session.get(FeedSource, source.id, with_for_update={"read": True}) is None:
+            return True
+        # kept for the chunk (the session holds it weakly; each new job reads it)
+        organization = await session.get(KnownOrganization, source.organization_id)  # noqa: F841
+        await lock_slugs_for(
+            session, site=settings.site, titles=[item.body.title for item in todo if item.body]
         )
-        _rejected(report, entry, reference, [error])
-        return False
-    report.counts[outcome] += 1
-    if refusal is not None:
-        report.issue(entry, reference, "not_published", [refusal])
+        await read_terms(session, [tid for item in todo for tid in term_ids(item.body)])
+        for item in todo:
+            assert item.body is not None
+            assert item.reference is not None
+            try:
+                with events.dropped_on_error():
+                    async with session.begin_nested():
+                        item.outcome, item.refusal = await _apply(
+                            session,
+                            settings,
+                            source,
+                            item.reference,
+                            item.body,
+                            item.fingerprint,
+                            now,
+                        )
+                        await session.flush()
+            except ats.Refused as refused:
+                batch_reads(session).savepoint_rolled_back()
+                item.reject(refused.errors.errors)
+            except IntegrityError:  # the same reference saved elsewhere at this moment
+                batch_reads(session).savepoint_rolled_back()
+                item.reject(
+                    [
+                        JobError(
+                            Code.INVALID,
+                            "Another import or the ATS API saved this job at the same moment; "
+                            "the next run takes it.",
+                            "external_reference",
+                        )
+                    ]
+                )
     return False
 
 
@@ -502,8 +562,6 @@ async def _apply(
     now: datetime,
 ) -> tuple[Outcome, JobError | None]:
     """The job's outcome, and why it is not published when it was refused (slots, review)."""
-    if await session.get(FeedSource, source.id, with_for_update={"read": True}) is None:
-        raise _SourceGone
     item = await session.get(FeedItem, (source.id, reference), with_for_update=True)
     job: Job | None = None
     role: Role | None = None
@@ -557,6 +615,7 @@ async def _apply(
         job=job,
         body=body.model_copy(update={"publish": publish}),
         now=now,
+        refresh=False,
     )
     await _map(session, source.id, reference, result.job.id, role, fingerprint, now, item)
     outcome = (

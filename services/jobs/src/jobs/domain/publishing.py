@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from jobs.db import terms
 from jobs.domain import structured_data
 from jobs.domain.access import actor_of, locked_for
+from jobs.domain.batch_reads import batch_reads
 from jobs.domain.clock import now_utc
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, one_error
 from jobs.domain.events import (
@@ -99,6 +100,9 @@ async def _term_labels(session: AsyncSession, tids: list[int]) -> list[str]:
     """The English labels of the terms, in order (unknown ids left out)."""
     if not tids:
         return []
+    read = batch_reads(session).labels(tids)
+    if read is not None:
+        return read
     rows = await session.execute(select(terms.c.tid, terms.c.label).where(terms.c.tid.in_(tids)))
     found = {tid: label for tid, label in rows}
     return [found[tid] for tid in tids if tid in found]

@@ -8,9 +8,11 @@ import unicodedata
 import uuid
 from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import String, cast, func, select, text
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from jobs.domain.batch_reads import BatchReads, batch_reads
 from jobs.domain.models import JobSlug
 
 MAX_SLUG = 120
@@ -25,17 +27,61 @@ def slugify(text: str) -> str:
 
 
 async def _lock_base(session: AsyncSession, site: str, base: str) -> None:
+    reads = batch_reads(session)
+    if (site, base) in reads.locked:  # held until the transaction ends
+        return
     await session.execute(
         select(func.pg_advisory_xact_lock(func.hashtextextended(f"job-slug:{site}/{base}", 0)))
     )
+    _locked(session, reads, site, [base])
+
+
+def _locked(session: AsyncSession, reads: BatchReads, site: str, bases: Iterable[str]) -> None:
+    keys = {(site, base) for base in bases}
+    reads.locked |= keys
+    if session.sync_session.get_nested_transaction() is None:
+        reads.locked_outside_savepoints |= keys
 
 
 async def lock_slugs_for(session: AsyncSession, *, site: str, titles: Iterable[str]) -> None:
     """Take, in one order (sorted), the slug locks a transaction that claims slugs for many
     titles will need: two such transactions (two batches) would otherwise wait for each other
-    in a circle. A claim in the same transaction takes its lock again without waiting."""
-    for base in sorted({slugify(title) for title in titles}):
-        await _lock_base(session, site, base)
+    in a circle. A claim in the same transaction takes its lock again without waiting. Then
+    read what each base has taken, all in one query, for the claims of the transaction."""
+    bases = sorted({slugify(title) for title in titles})
+    reads = batch_reads(session)
+    unlocked = [base for base in bases if (site, base) not in reads.locked]
+    if unlocked:
+        # one statement, the locks taken in the array's order (the sort comes before the
+        # select list's volatile calls)
+        await session.execute(
+            text(
+                "SELECT pg_advisory_xact_lock("
+                "hashtextextended('job-slug:' || :site || '/' || k, 0))"
+                " FROM unnest(CAST(:bases AS text[])) WITH ORDINALITY AS wanted(k, n) ORDER BY n"
+            ),
+            {"site": site, "bases": unlocked},
+        )
+        _locked(session, reads, site, unlocked)
+    unread = [base for base in bases if (site, base) not in reads.highest]
+    if not unread:
+        return
+    wanted = (
+        func.unnest(cast(unread, ARRAY(String))).table_valued("base").render_derived(name="wanted")
+    )
+    rows = await session.execute(
+        select(
+            wanted.c.base,
+            select(JobSlug.slug)
+            .where(JobSlug.site == site, JobSlug.slug == wanted.c.base)
+            .exists(),
+            select(func.max(JobSlug.number))
+            .where(JobSlug.site == site, JobSlug.stem == wanted.c.base)
+            .scalar_subquery(),
+        ).select_from(wanted)
+    )
+    for base, taken, highest in rows:
+        reads.highest[(site, base)] = (bool(taken), int(highest or 0))
 
 
 async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
@@ -47,18 +93,32 @@ async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uu
     pick the same number."""
     base = slugify(title)
     await _lock_base(session, site, base)
-    taken, highest = (
-        await session.execute(
-            select(
-                select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
-                select(func.max(JobSlug.number))
-                .where(JobSlug.site == site, JobSlug.stem == base)
-                .scalar_subquery(),
+    reads = batch_reads(session)
+    known = reads.highest.get((site, base))
+    if known is None:
+        taken, highest = (
+            await session.execute(
+                select(
+                    select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
+                    select(func.max(JobSlug.number))
+                    .where(JobSlug.site == site, JobSlug.stem == base)
+                    .scalar_subquery(),
+                )
             )
-        )
-    ).one()
+        ).one()
+        known = (bool(taken), int(highest or 0))
+    taken, highest = known
     # every slug ``<base>-<n>`` has the stem ``base`` and the number n: one past the highest is
     # free
-    candidate = f"{base}-{max(int(highest or 0), 1) + 1}" if taken else base
+    number = max(highest, 1) + 1
+    candidate = f"{base}-{number}" if taken else base
     session.add(JobSlug(site=site, slug=candidate, job_id=job_id))
+    # later claims of this transaction (the base's lock is held) answer from what it took; a
+    # claim of ``nurse-2`` also changes what the bases ``nurse-2`` and ``nurse`` know
+    for other in [key for key in reads.highest if key[0] == site]:
+        if candidate == other[1] or candidate.startswith(f"{other[1]}-"):
+            del reads.highest[other]
+    reads.highest[(site, base)] = (True, number if taken else highest)
+    if job_id in reads.created:
+        reads.created[job_id].append(candidate)
     return candidate

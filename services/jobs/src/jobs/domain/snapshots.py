@@ -7,10 +7,12 @@ from jobkit.events import EventPayload
 from jobkit.html import plain_text
 from jobkit.outbox import enqueue
 from jobkit.uploads.files import file_url
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from jobs.db import outbox
+from jobs.domain.batch_reads import batch_reads, transaction_time
 from jobs.domain.clock import now_utc
 from jobs.domain.events import IndexedLocation, IndexedSalary, JobSnapshot
 from jobs.domain.fingerprint import fingerprint_of
@@ -33,10 +35,16 @@ async def snapshot(
     session: AsyncSession, settings: JobsSettings, job: Job, kind: type[JobSnapshot]
 ) -> JobSnapshot:
     organization = await session.get(KnownOrganization, job.organization_id)
-    # the database sets updated_at on each write: read what the flush left
-    await session.refresh(job, attribute_names=["updated_at"])
-    former = await session.scalars(
-        select(JobSlug.slug).where(JobSlug.job_id == job.id, JobSlug.slug != job.slug)
+    if "updated_at" in inspect(job).unloaded:
+        # the flush wrote the database's now() in it: the transaction's time (read once)
+        set_committed_value(job, "updated_at", await transaction_time(session))
+    claimed = batch_reads(session).created.get(job.id)
+    former = (
+        [slug for slug in claimed if slug != job.slug]
+        if claimed is not None  # made in this transaction: its slugs are the ones claimed here
+        else await session.scalars(
+            select(JobSlug.slug).where(JobSlug.job_id == job.id, JobSlug.slug != job.slug)
+        )
     )
     salary = job.salary_range
     return kind(
@@ -99,7 +107,10 @@ async def emit(
     Every save of a job writes an event, so its content fingerprint is kept here too."""
     job.content_fingerprint = fingerprint_of(job)
     if isinstance(payload, type):
-        await session.flush()
+        if job.id not in batch_reads(session).created:
+            # the row written, so its updated_at is this transaction's (a job made in this
+            # transaction has it from its INSERT already)
+            await session.flush()
         payload = await snapshot(session, settings, job, payload)
     event = payload.envelope(
         aggregate_id=str(job.id), site=job.site, actor=actor, aggregate_version=job.version

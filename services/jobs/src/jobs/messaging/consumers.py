@@ -227,7 +227,9 @@ def slot_handlers(settings: JobsSettings) -> dict[str, Handler]:
     return {SlotGranted.event_type: granted, SlotDenied.event_type: denied}
 
 
-def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettings) -> EmailMessage:
+def rejection_mail(
+    *, job: Job, to: list[str], reason: str, settings: JobsSettings, event_id: str
+) -> EmailMessage:
     link = f"{settings.site_url.rstrip('/')}/job-manager"
     return compose(
         settings,
@@ -236,6 +238,7 @@ def rejection_mail(*, job: Job, to: list[str], reason: str, settings: JobsSettin
         text=f"Hello,\n\nyour job \u201c{job.title}\u201d for {job.organization_name} was "
         f"reviewed and not published:\n\n{reason}\n\nIt is back in your drafts; change it and "
         f"publish it again from {link}.\n",
+        message_key=f"{event_id}.rejected",
     )
 
 
@@ -271,7 +274,9 @@ def mailer_handlers(settings: JobsSettings) -> dict[str, Handler]:
         if job is None or not to:
             log.info("rejected job %s has no address to mail", payload.job_id)
             return
-        mail = rejection_mail(job=job, to=to, reason=payload.reason, settings=settings)
+        mail = rejection_mail(
+            job=job, to=to, reason=payload.reason, settings=settings, event_id=str(event.id)
+        )
         await send_mail(mail, settings=settings)
 
     async def taken_down(session: AsyncSession, event: EventEnvelope) -> None:
@@ -306,6 +311,20 @@ def _consumer(
     )
 
 
+def slot_answers_consumer(
+    settings: JobsSettings, sessions: async_sessionmaker[AsyncSession]
+) -> IdempotentConsumer:
+    """Billing's answers to a burst of publication requests, per fetched batch in one
+    transaction, the events of the jobs they move in one outbox INSERT (ADR 0042, ADR 0051)."""
+    return _consumer(
+        settings,
+        sessions,
+        SLOTS_GROUP,
+        {SLOT_TOPIC: slot_handlers(settings)},
+        batching=Batching(outbox=outbox),
+    )
+
+
 def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, JobsSettings)
@@ -329,15 +348,7 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
             SITE_CONFIG_GROUP,
             {SITE_TOPIC: {SITE_CONFIG_CHANGED: apply_site_config}},
         ),
-        # billing's answers to a burst of publication requests, per fetched batch in one
-        # transaction
-        _consumer(
-            settings,
-            sessions,
-            SLOTS_GROUP,
-            {SLOT_TOPIC: slot_handlers(settings)},
-            batching=Batching(),
-        ),
+        slot_answers_consumer(settings, sessions),
         _consumer(settings, sessions, MAILER_GROUP, {JOB_TOPIC: mailer_handlers(settings)}),
         _consumer(
             settings,

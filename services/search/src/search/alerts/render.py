@@ -18,12 +18,12 @@ from email.header import Header
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
 from email.policy import compat32
-from email.utils import formataddr, make_msgid, parseaddr
+from email.utils import formataddr, parseaddr
 from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from jobkit.mail import MailSettings
+from jobkit.mail import MailSettings, message_id
 
 from search.alerts import tokens
 from search.alerts.models import ResumeAlert, SavedSearch
@@ -64,7 +64,7 @@ def message_bytes(
     message["From"] = _address(settings.mail_from)
     message["To"] = _header(to)
     message["Subject"] = _header(subject)
-    message["Message-ID"] = make_msgid(idstring=message_key, domain=settings.message_id_domain)
+    message["Message-ID"] = message_id(message_key, domain=settings.message_id_domain)
     for name, value in headers:
         message[name] = _header(value)
     message.attach(MIMEText(text, "plain", "utf-8"))

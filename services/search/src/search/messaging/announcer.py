@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import httpx
 from jobkit.app import ServiceRuntime
@@ -44,6 +44,7 @@ def announcer_handlers(
     settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 ) -> dict[str, Handler]:
     endpoints = enabled_endpoints(settings)
+    update_delay = timedelta(seconds=settings.announce_update_delay_seconds)
 
     async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
         await record_job_event(
@@ -53,6 +54,7 @@ def announcer_handlers(
             endpoints=endpoints,
             job_url=settings.job_url,
             now=clock(),
+            update_delay=update_delay,
         )
 
     return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
@@ -99,6 +101,7 @@ def sender_for(
         interval=settings.announce_interval_seconds,
         retry_seconds=settings.announce_retry_seconds,
         max_attempts=settings.announce_max_attempts,
+        deletion_reserve=settings.announce_deletion_reserve,
     )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import jwt
 
-from search.site.announce.notifiers import Notice, NotifyError
+from search.site.announce.notifiers import Notice, NotifyError, OverQuota
 
 NAME = "google"
 SCOPE = "https://www.googleapis.com/auth/indexing"
@@ -32,6 +32,8 @@ PUBLISH_PATH = "/v3/urlNotifications:publish"
 BATCH_LIMIT = 100
 TOKEN_LIFETIME = timedelta(hours=1)
 TOKEN_MARGIN = timedelta(minutes=2)  # renewed this long before it expires
+# a publish past the project's daily quota (RESOURCE_EXHAUSTED), for a part or the whole batch
+QUOTA_STATUS = 429
 _STATUS_LINE = re.compile(rb"^HTTP/\d(?:\.\d)?\s+(\d{3})")
 
 
@@ -174,7 +176,11 @@ class GoogleIndexingNotifier:
         if answer.status_code == 401:
             self._token = None  # revoked or expired early: a new one next time
         if answer.status_code != 200:
-            raise NotifyError(_error_text(answer.status_code, answer.text), answered=True)
+            raise NotifyError(
+                _error_text(answer.status_code, answer.text),
+                answered=True,
+                over_quota=answer.status_code == QUOTA_STATUS,
+            )
         try:
             parts = parse_batch_answer(answer.headers.get("content-type", ""), answer.content)
         except ValueError as error:
@@ -182,5 +188,10 @@ class GoogleIndexingNotifier:
         results: list[str | None] = []
         for index in range(len(notices)):
             status, body = parts.get(index, (0, "no answer for this part"))
-            results.append(None if 200 <= status < 300 else _error_text(status, body))
+            if 200 <= status < 300:
+                results.append(None)
+            elif status == QUOTA_STATUS:
+                results.append(OverQuota(_error_text(status, body)))
+            else:
+                results.append(_error_text(status, body))
         return results

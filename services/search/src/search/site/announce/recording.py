@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from search.site.announce.models import AnnouncedJob, Announcement
+from search.site.announce.models import URL_UPDATED, AnnouncedJob, Announcement
 from search.site.announce.planner import AnnouncedJobPayload, JobState, Wish, plan
 
 
@@ -21,9 +21,14 @@ async def record_job_event(
     endpoints: Sequence[str],
     job_url: Callable[[str, str], str],
     now: datetime,
+    update_delay: timedelta = timedelta(0),
 ) -> list[Wish]:
     """Apply one job snapshot: update the job's state and add one pending notification per
-    enabled endpoint and wish. Returns the wishes (empty for a stale or unannounced event)."""
+    enabled endpoint and wish. Returns the wishes (empty for a stale or unannounced event).
+
+    A ``URL_UPDATED`` is due ``update_delay`` after it is recorded, a ``URL_DELETED`` at once:
+    the deletions of a burst of changes are recorded before its updates fall due, so they take
+    the day's quota first (the sender puts the due deletions first, not the ones to come)."""
     row = await session.get(AnnouncedJob, payload.job_id, with_for_update=True)
     previous = (
         JobState(
@@ -51,12 +56,13 @@ async def record_job_event(
     await session.flush()
     for endpoint in endpoints:
         for wish in wishes:
-            await _want(session, endpoint, payload, wish, now)
+            due = now + update_delay if wish.action == URL_UPDATED else now
+            await _want(session, endpoint, payload, wish, due)
     return wishes
 
 
 async def _want(
-    session: AsyncSession, endpoint: str, payload: AnnouncedJobPayload, wish: Wish, now: datetime
+    session: AsyncSession, endpoint: str, payload: AnnouncedJobPayload, wish: Wish, due: datetime
 ) -> None:
     # Coalescing: the newest wish for a URL wins; a pending one of the other action is dropped.
     await session.execute(
@@ -77,7 +83,7 @@ async def _want(
             job_version=payload.version,
             url=wish.url,
             action=wish.action,
-            next_attempt_at=now,
+            next_attempt_at=due,
         )
         .on_conflict_do_nothing()
     )

@@ -1,22 +1,29 @@
 """The sender: sends pending notifications in batches, deletions first, within each endpoint's
 daily quota, retrying failures with backoff. One active sender per search database: a
-PostgreSQL advisory lock elects it among the replicas (as jobkit's OutboxRelay does)."""
+PostgreSQL advisory lock elects it among the replicas (as jobkit's OutboxRelay does).
+
+The quota day is Google's: it resets at midnight Pacific time, not UTC. Updates leave the last
+``deletion_reserve`` URLs of a day's quota to deletions, so a job closed late in a day of many
+new jobs still leaves the index that day. An endpoint answering that its quota is used up
+(:class:`OverQuota`) is left alone until its next quota day, and the refused notices keep their
+attempts: they are sent then."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from zoneinfo import ZoneInfo
 
 from jobkit.db import unit_of_work
 from jobkit.leader import AdvisoryLockLeader
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from search.site.announce.models import URL_DELETED, Announcement, AnnouncementQuota
-from search.site.announce.notifiers import Notice, Notifier, NotifyError
+from search.site.announce.notifiers import Notice, Notifier, NotifyError, OverQuota
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +32,14 @@ MAX_BACKOFF = timedelta(hours=6)
 # a replayed old event is refused by announced_jobs' version, not by these rows.
 KEEP = timedelta(days=30)
 PRUNE_EVERY = timedelta(hours=1)
+# Google's per-day quotas reset at midnight Pacific time
+QUOTA_ZONE = ZoneInfo("America/Los_Angeles")
+
+
+def deletion_reserve_of(reserve: int, daily_quota: int) -> int:
+    """The URLs of a day that updates leave to deletions: at most half the quota, so that a
+    small quota (a reserve configured for a larger one) still lets updates through."""
+    return max(0, min(reserve, daily_quota // 2))
 
 
 def utc_now() -> datetime:
@@ -43,6 +58,8 @@ class AnnouncementSender:
         interval: float = 5.0,
         retry_seconds: float = 60.0,
         max_attempts: int = 8,
+        deletion_reserve: int = 0,
+        quota_zone: tzinfo = QUOTA_ZONE,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self._sessions = sessions
@@ -53,6 +70,8 @@ class AnnouncementSender:
         self._interval = interval
         self._retry_seconds = retry_seconds
         self._max_attempts = max_attempts
+        self._deletion_reserve = deletion_reserve_of(deletion_reserve, daily_quota)
+        self._quota_zone = quota_zone
         self._clock = clock
         self._leader = AdvisoryLockLeader(
             engine=engine,
@@ -100,57 +119,88 @@ class AnnouncementSender:
                 delete(AnnouncementQuota).where(AnnouncementQuota.day < (now - KEEP).date())
             )
 
+    def quota_day(self, now: datetime) -> date:
+        return now.astimezone(self._quota_zone).date()
+
     async def _send_batch(self, notifier: Notifier) -> int:
         now = self._clock()
-        day = now.astimezone(UTC).date()
+        day = self.quota_day(now)
+        due = (
+            Announcement.endpoint == notifier.name,
+            Announcement.sent_at.is_(None),
+            Announcement.failed_at.is_(None),
+            Announcement.next_attempt_at <= now,
+        )
+        columns = (Announcement.id, Announcement.url, Announcement.action, Announcement.attempts)
         async with self._sessions() as session:
             used = await session.scalar(
                 select(AnnouncementQuota.used).where(
                     AnnouncementQuota.endpoint == notifier.name, AnnouncementQuota.day == day
                 )
             )
-            room = min(self._batch_size, self._daily_quota - (used or 0))
+            room = self._daily_quota - (used or 0)
             if room <= 0:
                 return 0
-            rows = (
-                await session.execute(
-                    select(
-                        Announcement.id,
-                        Announcement.url,
-                        Announcement.action,
-                        Announcement.attempts,
+            # deletions first: a filled or expired job leaves the index soonest
+            rows = list(
+                (
+                    await session.execute(
+                        select(*columns)
+                        .where(*due, Announcement.action == URL_DELETED)
+                        .order_by(Announcement.id)
+                        .limit(min(self._batch_size, room))
                     )
-                    .where(
-                        Announcement.endpoint == notifier.name,
-                        Announcement.sent_at.is_(None),
-                        Announcement.failed_at.is_(None),
-                        Announcement.next_attempt_at <= now,
+                ).all()
+            )
+            # then updates, within what the day's deletion reserve leaves them
+            room_for_updates = min(
+                self._batch_size - len(rows), room - len(rows) - self._deletion_reserve
+            )
+            if room_for_updates > 0:
+                rows += (
+                    await session.execute(
+                        select(*columns)
+                        .where(*due, Announcement.action != URL_DELETED)
+                        .order_by(Announcement.id)
+                        .limit(room_for_updates)
                     )
-                    # deletions first: a filled or expired job leaves the index soonest
-                    .order_by(
-                        case((Announcement.action == URL_DELETED, 0), else_=1), Announcement.id
-                    )
-                    .limit(room)
-                )
-            ).all()
+                ).all()
         if not rows:
             return 0
         notices = [Notice(url=row.url, action=row.action) for row in rows]
+        results: list[str | None]
         try:
             results = await notifier.notify(notices)
             answered = True
         except NotifyError as failure:
             log.warning("%s refused a batch of %d: %s", notifier.name, len(rows), failure)
-            results = [str(failure)] * len(rows)
+            text = str(failure)
+            results = [OverQuota(text) if failure.over_quota else text] * len(rows)
             answered = failure.answered
+        over_quota = {
+            row.id: result
+            for row, result in zip(rows, results, strict=True)
+            if isinstance(result, OverQuota)
+        }
         async with unit_of_work(self._sessions) as session:
             if answered:
+                # a day's quota counts the URLs the endpoint took; once it says the quota is used
+                # up, it is (whatever this count said): nothing more is sent until the next day
+                counted = len(rows) - len(over_quota)
+                used_now = (
+                    func.greatest(AnnouncementQuota.used + counted, self._daily_quota)
+                    if over_quota
+                    else AnnouncementQuota.used + counted
+                )
                 await session.execute(
                     insert(AnnouncementQuota)
-                    .values(endpoint=notifier.name, day=day, used=len(rows))
+                    .values(
+                        endpoint=notifier.name,
+                        day=day,
+                        used=self._daily_quota if over_quota else counted,
+                    )
                     .on_conflict_do_update(
-                        index_elements=["endpoint", "day"],
-                        set_={"used": AnnouncementQuota.used + len(rows)},
+                        index_elements=["endpoint", "day"], set_={"used": used_now}
                     )
                 )
             sent = [row.id for row, result in zip(rows, results, strict=True) if result is None]
@@ -160,8 +210,19 @@ class AnnouncementSender:
                     .where(Announcement.id.in_(sent))
                     .values(sent_at=now, attempts=Announcement.attempts + 1, last_error=None)
                 )
+            if over_quota:
+                log.warning(
+                    "%s: daily quota used up; %d notifications wait for the next quota day",
+                    notifier.name,
+                    len(over_quota),
+                )
+                await session.execute(
+                    update(Announcement)
+                    .where(Announcement.id.in_(over_quota))
+                    .values(last_error=next(iter(over_quota.values()))[:2000])
+                )
             for row, result in zip(rows, results, strict=True):
-                if result is not None:
+                if result is not None and not isinstance(result, OverQuota):
                     await self._record_failure(session, row.id, row.attempts + 1, result, now)
         return len(sent)
 

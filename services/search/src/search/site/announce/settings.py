@@ -33,8 +33,15 @@ class AnnounceSettings(BaseSettings):
     indexnow_endpoint: str = "https://api.indexnow.org/indexnow"
     indexnow_key: str | None = None
 
-    # URLs notified per endpoint and UTC day (Google's default quota is 200 publish calls).
+    # URLs notified per endpoint and quota day (Google's default quota is 200 publish calls a
+    # day, reset at midnight Pacific time); the last announce_deletion_reserve of a day's quota
+    # are kept for deletions (updates stop before), so jobs closed late in a busy day still
+    # leave the index that day.
     announce_daily_quota: int = Field(default=200, ge=0)
+    announce_deletion_reserve: int = Field(default=50, ge=0)
+    # An update falls due this long after it is recorded (a deletion at once), so that a burst's
+    # deletions, recorded meanwhile, go out ahead of its updates.
+    announce_update_delay_seconds: float = Field(default=60.0, ge=0)
     announce_batch_size: int = Field(default=GOOGLE_BATCH_LIMIT, ge=1, le=GOOGLE_BATCH_LIMIT)
     # The sender's pace, and its retries: the n-th failure waits retry * 2**(n-1), capped at
     # six hours; after max_attempts the notification is given up (kept with its last error).

@@ -1,14 +1,31 @@
-"""A local stand-in for Google's OAuth token endpoint, its Indexing API batch endpoint and an
-IndexNow endpoint, checking each protocol as the real ones do (tests serve it on loopback)."""
+"""A local stand-in for Google's OAuth token endpoint, its Indexing API (single publish, the batch
+endpoint and the daily publish quota) and an IndexNow endpoint, checking each protocol as the
+real ones do. Tests and ``bench.indexing_removals`` serve it on loopback (``serve(engines.app)``,
+then set ``engines.base_url``).
+
+- ``POST /token``: the service account's JWT-bearer grant (RFC 7523): the RS256 assertion is
+  verified with the account's public key (``kid``, ``iss``, ``aud`` the token URI, ``scope``
+  indexing, at most an hour); answers an access token.
+- ``POST /v3/urlNotifications:publish``: one ``{"url", "type"}`` with that bearer.
+- ``POST /batch`` and ``POST /batch/indexing/v3``: ``multipart/mixed`` of at most 100
+  ``application/http`` parts, each such a publish; answered part by part.
+- Quota: ``daily_quota`` publishes (updates and deletions together, a batch's parts each count)
+  per day of Google's quota clock, which resets at midnight Pacific time; a publish past it is
+  answered 429 ``RESOURCE_EXHAUSTED`` (in a batch, that part) and not counted.
+"""
 
 from __future__ import annotations
 
 import json
+import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from email.parser import BytesParser
 from email.policy import HTTP
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import jwt
 from cryptography.hazmat.primitives import serialization
@@ -19,6 +36,46 @@ from fastapi.responses import JSONResponse
 SCOPE = "https://www.googleapis.com/auth/indexing"
 GRANT_TYPE = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 CLIENT_EMAIL = "announcer@jobboard-test.iam.gserviceaccount.com"
+PUBLISH_LINE = "POST /v3/urlNotifications:publish HTTP/1.1"
+ACTIONS = ("URL_UPDATED", "URL_DELETED")
+# Google's per-day quotas reset at midnight Pacific time
+QUOTA_ZONE = ZoneInfo("America/Los_Angeles")
+QUOTA_EXCEEDED = (
+    "Quota exceeded for quota metric 'Publish requests' and limit 'Publish requests per day' "
+    "of service 'indexing.googleapis.com' for consumer 'project_number:1'."
+)
+
+
+def quota_answer() -> dict[str, Any]:
+    """Google's error body for a publish past the daily quota."""
+    return {
+        "error": {
+            "code": 429,
+            "message": QUOTA_EXCEEDED,
+            "status": "RESOURCE_EXHAUSTED",
+            "details": [
+                {
+                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                    "reason": "RATE_LIMIT_EXCEEDED",
+                    "domain": "googleapis.com",
+                    "metadata": {
+                        "quota_metric": "indexing.googleapis.com/v3_publish_requests",
+                        "quota_limit": "DefaultPublishRequestsPerDayPerProject",
+                        "service": "indexing.googleapis.com",
+                    },
+                }
+            ],
+        }
+    }
+
+
+@dataclass(frozen=True)
+class Publish:
+    """One accepted notification, with when it was accepted (``time.time()``)."""
+
+    action: str
+    url: str
+    at: float
 
 
 @dataclass
@@ -26,7 +83,9 @@ class Received:
     """What the endpoints accepted, in order, and what they refused (with why)."""
 
     google: list[tuple[str, str]] = field(default_factory=list)  # (type, url)
+    google_log: list[Publish] = field(default_factory=list)  # the same, with times
     google_batches: list[int] = field(default_factory=list)  # parts per batch
+    over_quota: list[tuple[str, str]] = field(default_factory=list)  # answered 429
     indexnow: list[str] = field(default_factory=list)
     indexnow_batches: list[int] = field(default_factory=list)
     tokens_issued: int = 0
@@ -34,14 +93,23 @@ class Received:
 
 
 class SearchEngines:
-    def __init__(self, *, indexnow_key: str) -> None:
+    def __init__(
+        self,
+        *,
+        indexnow_key: str,
+        daily_quota: int = 200,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
         self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.key_id = uuid.uuid4().hex
         self.indexnow_key = indexnow_key
+        self.daily_quota = self._initial_quota = daily_quota
+        self.clock = self._initial_clock = clock
         self.base_url = ""  # set once served
         self.received = Received()
         self.fail_next = 0  # answer the next N batch calls (both kinds) with 503
         self.refuse_urls: set[str] = set()  # Google answers these parts 400
+        self.used: dict[date, int] = {}  # publishes counted per quota day
         self._tokens: set[str] = set()
         self.app = self._build()
 
@@ -62,13 +130,23 @@ class SearchEngines:
         }
 
     def reset(self) -> None:
+        """Forget what was received and counted; the quota and clock as constructed."""
         self.received = Received()
+        self.daily_quota, self.clock = self._initial_quota, self._initial_clock
         self.fail_next = 0
         self.refuse_urls = set()
+        self.used = {}
+
+    def quota_day(self) -> date:
+        return self.clock().astimezone(QUOTA_ZONE).date()
 
     def _refuse(self, status: int, why: str) -> Response:
         self.received.refused.append(why)
         return JSONResponse({"error": {"code": status, "message": why}}, status_code=status)
+
+    def _authorized(self, request: Request) -> bool:
+        authorization = request.headers.get("authorization", "")
+        return authorization.startswith("Bearer ") and authorization[7:] in self._tokens
 
     def _build(self) -> FastAPI:
         app = FastAPI()
@@ -102,10 +180,19 @@ class SearchEngines:
                 {"access_token": access, "expires_in": 3599, "token_type": "Bearer"}
             )
 
-        @app.post("/batch")
+        @app.post("/v3/urlNotifications:publish")
+        async def publish(request: Request) -> Response:
+            if not self._authorized(request):
+                return self._refuse(401, "missing or unknown bearer token")
+            if not request.headers.get("content-type", "").startswith("application/json"):
+                return self._refuse(400, "not JSON")
+            status, data = self._notify(await request.body())
+            if status == 400:
+                self.received.refused.append(str(data))
+            return JSONResponse(data, status_code=status)
+
         async def batch(request: Request) -> Response:
-            authorization = request.headers.get("authorization", "")
-            if not authorization.startswith("Bearer ") or authorization[7:] not in self._tokens:
+            if not self._authorized(request):
                 return self._refuse(401, "missing or unknown bearer token")
             content_type = request.headers.get("content-type", "")
             if not content_type.startswith("multipart/mixed") or "boundary=" not in content_type:
@@ -121,14 +208,15 @@ class SearchEngines:
                 return self._refuse(400, f"{len(parts)} parts in a batch")
             answers = []
             for part in parts:
-                answer = self._publish(part)
+                answer = self._part(part)
                 answers.append((str(part.get("Content-ID", "")), *answer))
             self.received.google_batches.append(len(parts))
             boundary = f"batch_{uuid.uuid4().hex}"
+            reasons = {200: "OK", 429: "Too Many Requests"}
             body = "".join(
                 f"--{boundary}\r\nContent-Type: application/http\r\n"
                 f"Content-ID: <response-{cid.strip('<>')}>\r\n\r\n"
-                f"HTTP/1.1 {status} {'OK' if status == 200 else 'Bad Request'}\r\n"
+                f"HTTP/1.1 {status} {reasons.get(status, 'Bad Request')}\r\n"
                 f"Content-Type: application/json; charset=UTF-8\r\n\r\n{json.dumps(data)}\r\n"
                 for cid, status, data in answers
             )
@@ -136,6 +224,10 @@ class SearchEngines:
                 body + f"--{boundary}--\r\n",
                 media_type=f"multipart/mixed; boundary={boundary}",
             )
+
+        # the global batch path, and the per-API one
+        app.post("/batch")(batch)
+        app.post("/batch/indexing/v3")(batch)
 
         @app.post("/indexnow")
         async def indexnow(request: Request) -> Response:
@@ -163,23 +255,44 @@ class SearchEngines:
 
         return app
 
-    def _publish(self, part: Any) -> tuple[int, dict[str, Any]]:
+    def _part(self, part: Any) -> tuple[int, dict[str, Any]]:
         if part.get_content_type() != "application/http":
             return 400, {"error": {"message": "part is not application/http"}}
         raw = part.get_payload(decode=True).replace(b"\r\n", b"\n")
         head, _, body = raw.partition(b"\n\n")
         request_line, *headers = head.decode().split("\n")
-        if request_line != "POST /v3/urlNotifications:publish HTTP/1.1":
+        if request_line != PUBLISH_LINE:
             return 400, {"error": {"message": f"request line {request_line!r}"}}
         if not any(h.lower().startswith("content-type: application/json") for h in headers):
             return 400, {"error": {"message": "inner request is not JSON"}}
-        notification = json.loads(body)
-        if set(notification) != {"url", "type"} or notification["type"] not in (
-            "URL_UPDATED",
-            "URL_DELETED",
+        return self._notify(body)
+
+    def _notify(self, body: bytes) -> tuple[int, dict[str, Any]]:
+        try:
+            notification = json.loads(body)
+        except ValueError:
+            return 400, {"error": {"message": "body is not JSON"}}
+        if (
+            not isinstance(notification, dict)
+            or set(notification) != {"url", "type"}
+            or notification["type"] not in ACTIONS
         ):
             return 400, {"error": {"message": f"bad notification {notification}"}}
-        if notification["url"] in self.refuse_urls:
+        action, url = notification["type"], notification["url"]
+        if url in self.refuse_urls:
             return 400, {"error": {"message": "Invalid value at 'url_notification.url'"}}
-        self.received.google.append((notification["type"], notification["url"]))
-        return 200, {"urlNotificationMetadata": {"url": notification["url"]}}
+        day = self.quota_day()
+        if self.used.get(day, 0) >= self.daily_quota:
+            self.received.over_quota.append((action, url))
+            return 429, quota_answer()
+        self.used[day] = self.used.get(day, 0) + 1
+        self.received.google.append((action, url))
+        self.received.google_log.append(Publish(action, url, time.time()))
+        latest = "latestRemove" if action == "URL_DELETED" else "latestUpdate"
+        notify_time = self.clock().isoformat().replace("+00:00", "Z")
+        return 200, {
+            "urlNotificationMetadata": {
+                "url": url,
+                latest: {"url": url, "type": action, "notifyTime": notify_time},
+            }
+        }
