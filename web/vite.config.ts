@@ -14,9 +14,11 @@ const publicPages = reachableModules(/[\\/]app[\\/]routes[\\/](home|jobs|job|org
 const LIBRARY = /[\\/]node_modules[\\/]/;
 const ENTRY = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/])/;
 // Apollo Client, what it brings and the app's code that makes one: loaded when a page needs it
-// (app/lib/apollo/lazy-client.tsx).
+// (app/lib/apollo/lazy-client.tsx). Not browser-client.ts, which the browser imports: a small
+// chunk of its own, which the build's manifest names, so that the server can preload it and
+// what it imports with a page that renders with Apollo (entry.server).
 const GRAPHQL_CLIENT =
-  /[\\/]node_modules[\\/](@apollo[\\/]client|rxjs|graphql|@wry|optimism|ts-invariant)[\\/]|[\\/]app[\\/]lib[\\/]apollo[\\/](create-apollo-client|partial-answers|browser-client)\.ts$/;
+  /[\\/]node_modules[\\/](@apollo[\\/]client|rxjs|graphql|@wry|optimism|ts-invariant)[\\/]|[\\/]app[\\/]lib[\\/]apollo[\\/](create-apollo-client|partial-answers)\.ts$/;
 
 export default defineConfig({
   plugins: [
@@ -32,6 +34,9 @@ export default defineConfig({
   },
   server: { host: "127.0.0.1", port: 3002 },
   build: {
+    // kept in build/client/.vite/ (not served: a dot folder): the web server reads which files a
+    // part loaded where it renders needs, to preload them with the page (entry.server)
+    manifest: true,
     rolldownOptions: {
       output: {
         // Split by default, the first load of a page preloaded 40 to 100 small files, and on a

@@ -2,7 +2,7 @@ import { type ReactNode, startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { ApolloBootstrapProvider, readBootstrap } from "~/lib/apollo/bootstrap";
-import { loadApolloClient, setApolloClientLoader } from "~/lib/apollo/lazy-client";
+import { loadApolloClient, loadRenderedParts, setApolloClientLoader } from "~/lib/apollo/lazy-client";
 import { AppConfig, AppConfigProvider } from "~/lib/app-config";
 import { logClientError } from "~/lib/client-log";
 import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
@@ -14,7 +14,7 @@ const unavailable = new UnavailableParts(bootstrap.unavailable ?? []);
 const appConfig = new AppConfig(bootstrap.appConfig ?? []);
 
 // Apollo Client is its own chunk (ADR 0050): loaded before hydration when the server says the
-// page renders with it, else when first needed (a mutation, a navigation to such a page).
+// page renders with it (below), else when first needed (a mutation, a navigation to such a page).
 let hydrated = false;
 let requestedWhileHydrating = false;
 setApolloClientLoader(() => {
@@ -68,10 +68,15 @@ function hydrate() {
   });
 }
 
-if (bootstrap.apollo) {
-  // a page that cannot render without it hydrates once it is there (a failed load too: the
-  // page's queries then fail as with the network down)
-  void loadApolloClient().then(hydrate, hydrate);
-} else {
-  hydrate();
-}
+// What the server rendered beyond the routes' own code (Apollo's client, the parts loaded where
+// they render, such as a session's account menu): the page hydrates once they are here, all at
+// once. The server preloaded their files with the routes' (entry.server), so this waits for no
+// extra round trip; a part still loading at hydration would leave its part of the page dead to
+// clicks until then. A failed load hydrates too: the page's queries then fail as with the
+// network down, a part shows its error.
+const prerequisites = [
+  ...(bootstrap.apollo ? [loadApolloClient()] : []),
+  ...(bootstrap.parts?.length ? [loadRenderedParts(bootstrap.parts)] : []),
+];
+if (prerequisites.length) void Promise.all(prerequisites).then(hydrate, hydrate);
+else hydrate();

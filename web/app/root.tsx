@@ -72,10 +72,10 @@ export const links: Route.LinksFunction = () => [
 
 // Parts with Apollo queries, loaded where they render (lib/apollo/lazy-client): the re-consent
 // modal for a signed-in user, the help of an error page.
-const ReconsentModal = loadedWhenRendered(() =>
+const ReconsentModal = loadedWhenRendered("app/features/consent/ReconsentModal.tsx", () =>
   import("~/features/consent/ReconsentModal").then((module) => module.ReconsentModal),
 );
-const NotFoundHelp = loadedWhenRendered(() =>
+const NotFoundHelp = loadedWhenRendered("app/features/search/NotFoundHelp.tsx", () =>
   import("~/features/search/NotFoundHelp").then((module) => module.NotFoundHelp),
 );
 

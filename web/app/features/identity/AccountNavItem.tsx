@@ -7,7 +7,9 @@ import { MENU_LABELS } from "./menu-labels";
 import { useSession } from "./session";
 
 // A session's menu queries the account (Apollo): its code loads only for a session.
-const AccountMenu = loadedWhenRendered(() => import("./AccountMenu").then((module) => module.AccountMenu));
+const AccountMenu = loadedWhenRendered("app/features/identity/AccountMenu.tsx", () =>
+  import("./AccountMenu").then((module) => module.AccountMenu),
+);
 
 /**
  * The account entry of the main navigation. Visitors get "Log in" and "Sign up"; a session gets

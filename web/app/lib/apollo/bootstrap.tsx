@@ -16,6 +16,8 @@ export interface ApolloBootstrap {
   state: NormalizedCacheObject;
   /** Whether the page renders with Apollo: the browser loads it before hydrating (lazy-client). */
   apollo?: boolean;
+  /** The parts loaded where they render that the page rendered: loaded before hydrating too. */
+  parts?: readonly string[];
   /** The site's configuration (getAppConfig): every page reads it, without Apollo. */
   appConfig?: AppConfigEntry[];
   /** The parts of the site that did not answer for this page (the unavailable notice). */

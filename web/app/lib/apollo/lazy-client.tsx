@@ -4,6 +4,7 @@ import * as React from "react";
 import {
   type ComponentType,
   type Context,
+  createContext,
   type ReactNode,
   use,
   useCallback,
@@ -45,6 +46,26 @@ function apolloContext(): Context<ApolloContextValue> {
     context.displayName = "ApolloContext";
   }
   return context;
+}
+
+/** The module that makes the browser's client (its chunk, `graphql-client`, with Apollo's code). */
+export const APOLLO_CLIENT_MODULE = "app/lib/apollo/browser-client.ts";
+
+/**
+ * Server: the modules a page renders with that its routes do not import (the browser's Apollo
+ * client, a part loaded where it renders), named by their path in `web/`. entry.server preloads
+ * their files in the page's head and tells the browser, which loads them before hydrating: the
+ * page hydrates at once, as with its routes' own imports, and no click on a part is lost to a
+ * boundary still waiting for its code. Absent in the browser.
+ */
+export interface RenderedModules {
+  add(module: string): void;
+}
+
+const RenderedModulesContext = createContext<RenderedModules | null>(null);
+
+export function RenderedModulesProvider({ modules, children }: { modules: RenderedModules; children: ReactNode }) {
+  return <RenderedModulesContext.Provider value={modules}>{children}</RenderedModulesContext.Provider>;
 }
 
 let loader: (() => Promise<ApolloClient>) | undefined;
@@ -93,6 +114,8 @@ export function apolloNeeded(page: { handles: readonly unknown[]; signedIn: bool
  * hydrating a page that does. On the server the request's ApolloProvider (entry.server) is above.
  */
 export function LazyApolloProvider({ needed, children }: { needed: boolean; children: ReactNode }) {
+  const rendered = useContext(RenderedModulesContext);
+  if (needed) rendered?.add(APOLLO_CLIENT_MODULE);
   const context = apolloContext();
   const parent = useContext(context);
   const client = parent.client ?? loaded ?? (needed && loader ? use(loadApolloClient()) : undefined);
@@ -179,22 +202,40 @@ export function useBrowserQuery<TData, TVariables extends OperationVariables>(
   return answer.key === key ? { data: answer.data, loading: false } : { loading: true };
 }
 
+/** The parts made by loadedWhenRendered, by module: the browser's entry loads those the server rendered. */
+const parts = new Map<string, () => Promise<unknown>>();
+
 /**
  * A component whose code (and Apollo's, when it queries) loads only where it renders, in the
- * browser; wrap it in a Suspense boundary. The server has it ready at its first render (it starts
- * loading when the module is evaluated), so its HTML is complete and the browser hydrates that
- * part once the code is there.
+ * browser; wrap it in a Suspense boundary. `module` is its file's path in `web/` (as the build's
+ * manifest names it; a unit test compares it with the import). The server has it ready at its
+ * first render (it starts loading when the module is evaluated), so its HTML is complete, and
+ * says it rendered it (RenderedModules): the browser loads its code before hydrating the page
+ * (loadRenderedParts). Rendered first in the browser, it suspends until its code is there.
  */
-export function loadedWhenRendered<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function loadedWhenRendered<P extends object>(
+  module: string,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
   let component: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const start = () => (pending ??= load().then((loadedComponent) => (component = loadedComponent)));
-  if (import.meta.env.SSR) void start();
+  parts.set(module, start);
+  if (import.meta.env.SSR) void start().catch(() => undefined);
   function Part(props: P) {
+    useContext(RenderedModulesContext)?.add(module);
     const Component = component ?? use(start());
     // one component per part, the same on every render once loaded
     // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />;
   }
   return Part;
+}
+
+/**
+ * Browser: the code of the parts the server rendered (the bootstrap's `parts`), loaded before the
+ * page hydrates. A part that fails to load is left to its Suspense boundary, as before.
+ */
+export function loadRenderedParts(modules: readonly string[]): Promise<void> {
+  return Promise.all(modules.map((module) => parts.get(module)?.().catch(() => undefined))).then(() => undefined);
 }
