@@ -16,7 +16,7 @@ import {
 } from "react";
 
 /**
- * Apollo Client (with rxjs and graphql, some 70 KiB brotli) off the first load of the pages that
+ * Apollo Client (with rxjs and graphql, some 46 KiB brotli) off the first load of the pages that
  * hydrate without it (ADR 0050): the browser loads it when a page needs it to render (a route
  * without `handle.hydratesWithoutApollo`, a signed-in visitor, an error page), when a mutation
  * runs, or when a query a component makes only in the browser starts. Nothing here imports
