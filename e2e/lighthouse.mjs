@@ -1,5 +1,6 @@
 // Lighthouse (mobile profile, its default simulated throttling) on the home page, /jobs and one
-// job page of a running site, with Debian's Chromium: the median of several runs per page.
+// job page of a running site, or on every public page type, with Debian's Chromium: the median of
+// several runs per page.
 // Not part of the test suite: a measurement to read and record (bench/RESULTS.md), e.g. before
 // and after a change. `make lighthouse` runs it against the local stack.
 //
@@ -9,6 +10,10 @@
 //   LIGHTHOUSE_THROTTLING=devtools node lighthouse.mjs      (throttled for real, not simulated)
 //   LIGHTHOUSE_SAVE=dir node lighthouse.mjs   (also writes each run's full report there, as JSON)
 //   LIGHTHOUSE_JOB_PATH=/job/slug node lighthouse.mjs    (that job page, not the first of /jobs)
+//   LIGHTHOUSE_ORGANIZATION_PATH=/organization/slug node lighthouse.mjs   (that organization page)
+//   LIGHTHOUSE_PAGES=all node lighthouse.mjs  (every public page type: home, job search, a category,
+//                                             a job, organizations, an organization; default the
+//                                             first load's three: home, job search, a job)
 //
 // Prints per page the median performance, accessibility, best-practices and SEO scores, the
 // median paint and blocking metrics, the JavaScript and CSS of the first load (bytes over the
@@ -26,12 +31,32 @@ const SAVE = process.env.LIGHTHOUSE_SAVE;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 
-/** The first job of /jobs (the page as the server renders it). */
-async function firstJobPath() {
-  const html = await (await fetch(`${base}/jobs`)).text();
-  const path = /\/job\/(?!wizard)[a-z0-9-]+/.exec(html)?.[0];
-  if (!path) throw new Error(`no job link on ${base}/jobs`);
+/** The first link of a page (as the server renders it) whose path matches. */
+async function firstLink(page, pattern, what) {
+  const html = await (await fetch(`${base}${page}`)).text();
+  const path = pattern.exec(html)?.[1];
+  if (!path) throw new Error(`no ${what} link on ${base}${page}`);
   return path;
+}
+
+/** Every public page type (issue 31: SEO 100 on each); LIGHTHOUSE_PAGES picks some by name. */
+async function publicPages() {
+  const types = [
+    ["home", async () => "/"],
+    ["job search", async () => "/jobs"],
+    ["a category", async () => firstLink("/", /href="(\/jobs\/[a-z0-9-]+)"/, "category landing page")],
+    ["a job", async () => process.env.LIGHTHOUSE_JOB_PATH ?? firstLink("/jobs", /href="(\/job\/(?!wizard)[a-z0-9-]+)"/, "job")],
+    ["organizations", async () => "/organizations"],
+    [
+      "an organization",
+      async () =>
+        process.env.LIGHTHOUSE_ORGANIZATION_PATH ??
+        firstLink("/organizations", /href="(\/organization\/[a-z0-9-]+)"/, "organization"),
+    ],
+  ];
+  const wanted = (process.env.LIGHTHOUSE_PAGES ?? "home,job search,a job").split(",").map((name) => name.trim());
+  const chosen = wanted[0] === "all" ? types : types.filter(([name]) => wanted.includes(name));
+  return Promise.all(chosen.map(async ([name, path]) => [name, await path()]));
 }
 
 /** The first load's files of one type: how many, bytes over the wire and decoded. */
@@ -83,11 +108,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"],
 });
 try {
-  const pages = [
-    ["home", "/"],
-    ["job search", "/jobs"],
-    ["a job", process.env.LIGHTHOUSE_JOB_PATH ?? (await firstJobPath())],
-  ];
+  const pages = await publicPages();
   console.log(`Lighthouse ${RUNS} runs per page, median; ${bases.join(" and ")}${bases.length > 1 ? " (runs interleaved)" : ""}`);
   // Lighthouse's defaults are the mobile profile (Moto G Power screen, slow 4G, 4x slower CPU),
   // simulated from an unthrottled load; LIGHTHOUSE_THROTTLING=devtools applies the same

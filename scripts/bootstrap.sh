@@ -75,6 +75,7 @@ captcha_secret=$(secret demo-captcha-secret)
 file_signing_secret=$(secret jobs-file-signing-secret)
 alert_signing_secret=$(secret search-alert-signing-secret)
 export_signing_secret=$(secret identity-export-signing-secret)
+invitation_signing_secret=$(secret organizations-invitation-signing-secret)
 cat > .local/env <<ENV
 JOBBOARD_ENV=development
 IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
@@ -96,6 +97,7 @@ SEARCH_CAPTCHA_VERIFY_URL=http://127.0.0.1:3006/turnstile/v0/siteverify
 SEARCH_CAPTCHA_SECRET=$captcha_secret
 SEARCH_ALERT_SIGNING_SECRET=$alert_signing_secret
 IDENTITY_EXPORT_SIGNING_SECRET=$export_signing_secret
+ORGANIZATIONS_INVITATION_SIGNING_SECRET=$invitation_signing_secret
 # webhooks to receivers on this machine (a development board; ADR 0040): off in production
 ANALYTICS_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
 # feeds fetched from this machine, and the demo feeds the jobs service serves (ADR 0041): off in

@@ -3,6 +3,8 @@
     python3 scripts/registry.py write            regenerate every file that lists the services
     python3 scripts/registry.py check            fail when a generated file differs (make check)
     python3 scripts/registry.py list             "name port" per line, for shell scripts
+    python3 scripts/registry.py secrets          every secret a service reads from the secret
+                                                 store (jobboard-secrets), one per line
     python3 scripts/registry.py ... --root DIR   work on another copy of the repository (tests)
 
 Generated blocks sit between ``BEGIN generated`` / ``END generated`` marker lines, so the rest of
@@ -409,13 +411,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("command", choices=["write", "check", "list"])
+    parser.add_argument("command", choices=["write", "check", "list", "secrets"])
     parser.add_argument("--root", type=Path, default=ROOT)
     args = parser.parse_args()
     root: Path = args.root.resolve()
     if args.command == "list":
         for service in load(root):
             print(service.name, service.port)  # noqa: T201
+        return 0
+    if args.command == "secrets":
+        for secret in dict.fromkeys(s for service in load(root) for s in service.secrets):
+            print(secret)  # noqa: T201
         return 0
     files = render(root)
     if args.command == "write":

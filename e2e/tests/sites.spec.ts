@@ -7,8 +7,9 @@ import { JobSearchPage } from "../pages/JobSearchPage";
  * and spec 9's US variant (jobboard-us) on 3003, one web server each, over the same gateway and
  * services. Each shows its own name and its own jobs; a job of one site is nowhere on the other
  * (search, sitemap, job page); each site's canonical URLs, sitemaps and robots.txt name its own
- * origin. The US site's jobs are the seed's (scripts/demo/jobs_data.py, us_site_jobs): the
- * journey reads, it creates nothing.
+ * origin; a US job's organization (a first-site one) shows its profile there, not indexed. The
+ * US site's jobs are the seed's (scripts/demo/jobs_data.py, us_site_jobs): the journey reads,
+ * it creates nothing.
  */
 
 const SECOND_SITE = process.env.E2E_SECOND_SITE_URL ?? "http://127.0.0.1:3003";
@@ -54,6 +55,15 @@ test("each site shows its own name and its own jobs; a job of one is nowhere on 
   expect(slug).toMatch(/^data-analyst-seattle/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SECOND_SITE}/job/${slug}`);
   await expect(page.getByText("Seattle").first()).toBeVisible();
+
+  // its organization belongs to the first site: its profile shows here too, with this site's
+  // open positions, and is indexed on its own site only
+  const organizationLink = page.locator('a[href^="/organization/"]').first();
+  const organizationPath = (await organizationLink.getAttribute("href")) ?? "";
+  await page.goto(`${SECOND_SITE}${organizationPath}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Riverbend Literacy Project" })).toBeVisible();
+  await expect(page.getByRole("link", { name: US_JOB }).first()).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
 
   // the first site: its own name; the US job is not in its search, its sitemap or at its path
   const board = await jobSearch(page, first, US_JOB);

@@ -36,7 +36,19 @@ Message-ID made from its event, the same link), never a second, different one.
 - ``resumes-contacts`` (the contact saga's last step): every waiting request moved once
   (pending or denied), one status event each in resumes' outbox;
 - ``consent-identity``: every sign-up's registration consent stored once, one
-  ``consent.given`` event each.
+  ``consent.given`` event each;
+- ``organizations-mailer``: every invitation mailed, a mail sent again the same mail, and every
+  link the one whose digest the invitation keeps;
+- the read models of other contexts (``organizations-vocabulary``, ``organizations-site-config``,
+  ``jobs-organizations``, ``billing-memberships``, ``analytics-organizations``,
+  ``analytics-site-config``, ``analytics-jobs``) and identity's ``identity-audit`` and
+  ``identity-consent``: every event's row there. Each is an upsert keyed by its aggregate, so an
+  event applied twice would still be one row: for them the run proves none missing, the ledger
+  (each event recorded once) and nothing dead-lettered, not the absence of a repeat;
+- the erasure groups (``jobs-erasure``, ``billing-erasure``, ``organizations-erasure``,
+  ``analytics-erasure``): every deleted account confirmed once, one
+  ``<service>.erasure.completed`` each in the service's outbox (written in the erasure's
+  transaction: a repeat would be a second one).
 
     .venv/bin/python -m tests.faults.consumer_killed [--events 300] [--group search-indexer]
 
@@ -47,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import re
 import sys
 import time
@@ -54,6 +67,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import unquote
@@ -61,26 +75,38 @@ from urllib.parse import unquote
 import asyncpg
 import httpx
 from consent.domain.models import ConsentInfo, ConsentInfoRevision
+from jobkit.audit import AUDIT_TOPIC
 from jobkit.contracts import (
     APPLICATION_SUBMITTED,
     APPLICATION_TOPIC,
     CONSENT_GIVEN,
+    CONSENT_TOPIC,
     JOB_PUBLISH_REQUESTED,
     JOB_PUBLISHED,
     JOB_TOPIC,
     JOB_UPDATED,
+    MEMBER_ADDED,
     ORGANIZATION_CONTACT_TOPIC,
+    ORGANIZATION_CREATED,
+    ORGANIZATION_TOPIC,
     RESUME_CONTACT_TOPIC,
+    SITE_CONFIG_CHANGED,
+    SITE_TOPIC,
     SLOT_DENIED,
     SLOT_GRANTED,
     SLOT_TOPIC,
+    USER_DELETED,
     USER_REGISTRATION_CONSENTED,
     USER_TOPIC,
+    erasure_completed,
 )
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
-from organizations.domain.models import ContactMessage
+from jobkit.vocabulary import VOCABULARY_TOPIC
+from organizations.domain.invitations import invitation_token_hash
+from organizations.domain.models import ContactMessage, Invitation
+from organizations.settings import OrganizationsSettings
 
 from services.consent.tests import factories as consent_factories
 from services.jobs.tests import factories as jobs_factories
@@ -113,7 +139,24 @@ GROUPS = (
     "resumes-contact-mailer",
     "consent-identity",
     "resumes-contacts",
+    "organizations-mailer",
+    "organizations-vocabulary",
+    "organizations-site-config",
+    "jobs-organizations",
+    "billing-memberships",
+    "identity-audit",
+    "identity-consent",
+    "analytics-organizations",
+    "analytics-site-config",
+    "analytics-jobs",
+    "jobs-erasure",
+    "billing-erasure",
+    "organizations-erasure",
+    "analytics-erasure",
 )
+# the services whose erasure has a group of that name (resumes, consent and search erase in
+# groups of other names)
+ERASURE_GROUPS = ("jobs", "billing", "organizations", "analytics")
 
 
 @dataclass
@@ -996,6 +1039,384 @@ async def consent_identity(counts: Counts, events: int) -> None:
         await _kill_mid_batch(counts, case, prefix, database)
 
 
+async def _kill_group(
+    counts: Counts,
+    *,
+    group: str,
+    service: str,
+    events: list[EventEnvelope],
+    topic: str,
+    effects: Callable[[str], Awaitable[Counter[str]]],
+    after: Callable[[str], Awaitable[None]] | None = None,
+    kill_at: int | None = None,
+) -> None:
+    """A group of one event per transaction whose effect is rows of the service's own:
+    ``effects(database)`` per aggregate; ``after(database)`` checks more once all is applied."""
+    async with own_topics() as prefix, scratch_database(service) as database:
+
+        async def seen() -> Counter[str]:
+            return await effects(database)
+
+        async def more(_service: OwnService) -> None:
+            if after is not None:
+                await after(database)
+
+        case = Case(
+            group=group,
+            service=service,
+            env={f"{service.upper()}_DB_NAME": database, "KAFKA_TOPIC_PREFIX": prefix},
+            events=events,
+            effects=seen,
+            topic=topic,
+            kill_at=len(events) // 3 if kill_at is None else kill_at,
+            after=more,
+        )
+        await _kill_mid_batch(counts, case, prefix, database)
+
+
+def term_upserted(tid: int) -> EventEnvelope:
+    return EventEnvelope(
+        type="search.vocabulary.term_upserted",
+        aggregate_id=str(tid),
+        site="jobboard",
+        payload={
+            "tid": tid,
+            "vocabulary": "skills",
+            "label": f"Skill {tid}",
+            "labels": {"en": f"Skill {tid}"},
+            "aliases": {},
+            "parent_tid": None,
+            "weight": 0,
+        },
+    )
+
+
+async def organizations_vocabulary(counts: Counts, events: int) -> None:
+    """Search's vocabulary into organizations' terms read model: every term there once (an
+    upsert: a term applied twice is still one row, so what this proves is none missing, the
+    ledger and nothing dead-lettered)."""
+    await _kill_group(
+        counts,
+        group="organizations-vocabulary",
+        service="organizations",
+        events=[term_upserted(7_000_000 + n) for n in range(events)],
+        topic=VOCABULARY_TOPIC,
+        effects=lambda db: counted(db, "SELECT tid, count(*) FROM vocabulary_terms GROUP BY 1"),
+    )
+
+
+def site_config_changed(site: str) -> EventEnvelope:
+    return EventEnvelope(
+        type=SITE_CONFIG_CHANGED,
+        aggregate_id=site,
+        site=site,
+        payload={
+            "site": site,
+            "changes": [{"key": "site", "name": "name", "value": f"Board {site}"}],
+        },
+    )
+
+
+async def organizations_site_config(counts: Counts, events: int) -> None:
+    """identity's site settings into organizations' read model: every site's setting once (an
+    upsert, as above)."""
+    await _kill_group(
+        counts,
+        group="organizations-site-config",
+        service="organizations",
+        events=[site_config_changed(f"faults-{uuid.uuid4().hex[:12]}") for _ in range(events)],
+        topic=SITE_TOPIC,
+        effects=lambda db: counted(db, "SELECT site, count(*) FROM site_settings GROUP BY 1"),
+    )
+
+
+def organization_created(organization_id: str, number: int) -> EventEnvelope:
+    return EventEnvelope(
+        type=ORGANIZATION_CREATED,
+        aggregate_id=organization_id,
+        site="jobboard",
+        payload={
+            "organization_id": organization_id,
+            "number": number,
+            "name": f"Fault Rehearsal {number}",
+            "owner_id": str(uuid.uuid4()),
+            "verified": False,
+        },
+    )
+
+
+async def jobs_organizations(counts: Counts, events: int) -> None:
+    """Organizations' created events into jobs' known organizations: every organization there
+    once, with its number (an upsert, as above)."""
+    created = [organization_created(str(uuid.uuid4()), 80_000 + n) for n in range(events)]
+
+    async def numbers_right(database: str) -> None:
+        rows = await fetched(database, "SELECT id::text, number FROM known_organizations")
+        wanted = {e.aggregate_id: e.payload["number"] for e in created}
+        wrong = [str(row[0]) for row in rows if wanted.get(str(row[0])) != row[1]]
+        counts.check(not wrong, f"jobs-organizations: a wrong number for {len(wrong)}")
+
+    await _kill_group(
+        counts,
+        group="jobs-organizations",
+        service="jobs",
+        events=created,
+        topic=ORGANIZATION_TOPIC,
+        effects=lambda db: counted(
+            db, "SELECT id::text, count(*) FROM known_organizations GROUP BY 1"
+        ),
+        after=numbers_right,
+    )
+
+
+def member_added(organization_id: str, number: int, user_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type=MEMBER_ADDED,
+        aggregate_id=organization_id,
+        site="jobboard",
+        payload={
+            "organization_id": organization_id,
+            "organization_number": number,
+            "user_id": user_id,
+            "role": "recruiter",
+        },
+    )
+
+
+async def billing_memberships(counts: Counts, events: int) -> None:
+    """Organizations' member events into billing's membership read model (keyed by the
+    organization's number): every membership there once (an upsert, as above)."""
+    added = [member_added(str(uuid.uuid4()), 90_000 + n, str(uuid.uuid4())) for n in range(events)]
+    whose = {e.payload["user_id"]: e.aggregate_id for e in added}
+
+    async def members(database: str) -> Counter[str]:
+        rows = await counted(
+            database, "SELECT user_id, count(*) FROM organization_memberships GROUP BY 1"
+        )
+        return Counter({whose[user]: n for user, n in rows.items() if user in whose})
+
+    await _kill_group(
+        counts,
+        group="billing-memberships",
+        service="billing",
+        events=added,
+        topic=ORGANIZATION_TOPIC,
+        effects=members,
+    )
+
+
+def write_attempted(write_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type="audit.masquerade.write_attempted",
+        aggregate_id=write_id,
+        site="jobboard",
+        actor=str(uuid.uuid4()),
+        payload={
+            "write_id": write_id,
+            "admin_id": str(uuid.uuid4()),
+            "user_id": str(uuid.uuid4()),
+            "service": "jobs",
+            "operation_name": "UpdateJob",
+            "fields": ["updateJob"],
+            "variables": ["id", "input"],
+        },
+    )
+
+
+async def identity_audit(counts: Counts, events: int) -> None:
+    """Masqueraded writes into identity's audit log: every write attempted there once (keyed by
+    the write: an upsert, as above)."""
+    await _kill_group(
+        counts,
+        group="identity-audit",
+        service="identity",
+        events=[write_attempted(str(uuid.uuid4())) for _ in range(events)],
+        topic=AUDIT_TOPIC,
+        effects=lambda db: counted(db, "SELECT write_id::text, count(*) FROM audit_log GROUP BY 1"),
+    )
+
+
+def user_deleted(user_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type=USER_DELETED,
+        aggregate_id=user_id,
+        site="jobboard",
+        actor="system:retention",
+        payload={"user_id": user_id, "email": f"faults-{user_id}@example.org", "services": []},
+    )
+
+
+def erasure(service: str) -> Callable[[Counts, int], Awaitable[None]]:
+    """``<service>-erasure``: a deleted account's data erased and confirmed, one
+    ``<service>.erasure.completed`` in the service's outbox per person (a confirmation is
+    written in the erasure's transaction: one applied twice would be there twice)."""
+
+    async def run(counts: Counts, events: int) -> None:
+        completed = erasure_completed(service)
+        await _kill_group(
+            counts,
+            group=f"{service}-erasure",
+            service=service,
+            events=[user_deleted(str(uuid.uuid4())) for _ in range(events)],
+            topic=USER_TOPIC,
+            effects=lambda db: counted(
+                db,
+                "SELECT key, count(*) FROM outbox WHERE event_type = $1 GROUP BY 1",
+                completed,
+            ),
+        )
+
+    return run
+
+
+def member_invited(organization_id: str, invitation_id: str, email: str) -> EventEnvelope:
+    return EventEnvelope(
+        type="organizations.member.invited",
+        aggregate_id=organization_id,
+        site="jobboard",
+        actor=str(uuid.uuid4()),
+        payload={
+            "organization_id": organization_id,
+            "invitation_id": invitation_id,
+            "email": email,
+        },
+    )
+
+
+async def organizations_invitation_mailer(counts: Counts, events: int) -> None:
+    """Organizations' invitation mailer: every invited address gets its link, a mail sent again
+    is the same mail (the event's Message-ID, the same link), and every link is the one whose
+    digest the invitation keeps (it would accept)."""
+    invitations = {str(uuid.uuid4()): str(uuid.uuid4()) for _ in range(events)}  # org -> inv.
+    whose = {f"faults-{inv}@example.org": org for org, inv in invitations.items()}
+    invited = [
+        member_invited(org, inv, f"faults-{inv}@example.org") for org, inv in invitations.items()
+    ]
+    settings = OrganizationsSettings()
+
+    async def waiting(database: str) -> None:
+        organizations = [organizations_factories.organization(id=uuid.UUID(o)) for o in invitations]
+        await add_rows(
+            database,
+            organizations,
+            [
+                Invitation(
+                    id=uuid.UUID(inv),
+                    organization_id=uuid.UUID(org),
+                    email=f"faults-{inv}@example.org",
+                    token_hash=invitation_token_hash(settings, uuid.UUID(inv)),
+                    invited_by=uuid.uuid4(),
+                    expires_at=datetime.now(UTC) + timedelta(days=14),
+                )
+                for org, inv in invitations.items()
+            ],
+        )
+
+    async def links_that_work(service: OwnService, relay: SmtpRelay) -> None:
+        by_org = mails_by(relay, whose)
+        digests = {
+            str(row[0]): str(row[1])
+            for row in await fetched(
+                service.env["ORGANIZATIONS_DB_NAME"],
+                "SELECT organization_id::text, token_hash FROM organization_invitations",
+            )
+        }
+        dead = [
+            org
+            for org, mails in by_org.items()
+            for mail in mails
+            if hashlib.sha256((_token(mail) or "").encode()).hexdigest() != digests.get(org)
+        ]
+        counts.check(
+            not dead,
+            f"organizations-mailer: mails whose link the invitation does not take {len(dead)}",
+        )
+
+    await _kill_mailer(
+        counts,
+        group="organizations-mailer",
+        service="organizations",
+        events=invited,
+        topic=ORGANIZATION_TOPIC,
+        rows=waiting,
+        whose=whose,
+        message_keys={e.aggregate_id: f"{e.id}.invitation" for e in invited},
+        what="invitations",
+        more=links_that_work,
+    )
+
+
+def consent_given(user_id: str) -> EventEnvelope:
+    return EventEnvelope(
+        type=CONSENT_GIVEN,
+        aggregate_id=user_id,
+        site="jobboard",
+        actor=user_id,
+        payload={
+            "user_id": user_id,
+            "info_id": str(uuid.uuid4()),
+            "revision_id": str(uuid.uuid4()),
+        },
+    )
+
+
+async def identity_consent(counts: Counts, events: int) -> None:
+    """Consent's consents given into identity's marks (the re-consent done): every person's
+    mark there once (an upsert, as above)."""
+    await _kill_group(
+        counts,
+        group="identity-consent",
+        service="identity",
+        events=[consent_given(str(uuid.uuid4())) for _ in range(events)],
+        topic=CONSENT_TOPIC,
+        effects=lambda db: counted(
+            db, "SELECT user_id::text, count(*) FROM user_consent_marks GROUP BY 1"
+        ),
+    )
+
+
+async def analytics_organizations(counts: Counts, events: int) -> None:
+    """Organizations' member events into analytics' membership read model (who may read an
+    organization's dashboards): every membership there once (an upsert, as above)."""
+    added = [member_added(str(uuid.uuid4()), 95_000 + n, str(uuid.uuid4())) for n in range(events)]
+    await _kill_group(
+        counts,
+        group="analytics-organizations",
+        service="analytics",
+        events=added,
+        topic=ORGANIZATION_TOPIC,
+        effects=lambda db: counted(
+            db, "SELECT organization_id, count(*) FROM organization_memberships GROUP BY 1"
+        ),
+    )
+
+
+async def analytics_site_config(counts: Counts, events: int) -> None:
+    """identity's site settings into analytics' read model (an upsert, as above)."""
+    await _kill_group(
+        counts,
+        group="analytics-site-config",
+        service="analytics",
+        events=[site_config_changed(f"faults-{uuid.uuid4().hex[:12]}") for _ in range(events)],
+        topic=SITE_TOPIC,
+        effects=lambda db: counted(db, "SELECT site, count(*) FROM site_settings GROUP BY 1"),
+    )
+
+
+async def analytics_jobs(counts: Counts, events: int) -> None:
+    """Jobs' snapshots into analytics' job read model (batched: a fetch in one transaction):
+    every job's organization there once (an upsert, as above)."""
+    await _kill_group(
+        counts,
+        group="analytics-jobs",
+        service="analytics",
+        events=[published(str(uuid.uuid4())) for _ in range(events)],
+        topic=JOB_TOPIC,
+        effects=lambda db: counted(db, "SELECT job_id, count(*) FROM known_jobs GROUP BY 1"),
+        kill_at=1,
+    )
+
+
 SCENARIOS = {
     "search-indexer": search_indexer,
     "billing-slots": billing_slots,
@@ -1009,6 +1430,17 @@ SCENARIOS = {
     "resumes-contact-mailer": resumes_contact_mailer,
     "consent-identity": consent_identity,
     "resumes-contacts": resumes_contacts,
+    "organizations-mailer": organizations_invitation_mailer,
+    "organizations-vocabulary": organizations_vocabulary,
+    "organizations-site-config": organizations_site_config,
+    "jobs-organizations": jobs_organizations,
+    "billing-memberships": billing_memberships,
+    "identity-audit": identity_audit,
+    "identity-consent": identity_consent,
+    "analytics-organizations": analytics_organizations,
+    "analytics-site-config": analytics_site_config,
+    "analytics-jobs": analytics_jobs,
+    **{f"{service}-erasure": erasure(service) for service in ERASURE_GROUPS},
 }
 
 

@@ -52,7 +52,9 @@ def test_a_ninth_service_reaches_every_consumer_from_one_entry(tmp_path: Path) -
     )
     registry = tmp_path / "deploy" / "services.json"
     data = json.loads(registry.read_text())
-    data["services"].append({"name": "payments", "port": 8109})
+    data["services"].append(
+        {"name": "payments", "port": 8109, "secrets": ["PAYMENTS_WEBHOOK_SIGNING_SECRET"]}
+    )
     registry.write_text(json.dumps(data))
 
     _registry(tmp_path, "write")
@@ -81,6 +83,12 @@ def test_a_ninth_service_reaches_every_consumer_from_one_entry(tmp_path: Path) -
     assert "name: payments-migrate" in manifest
     assert "name: payments-worker" in manifest
     assert "PAYMENTS_RUN_MIGRATIONS_ON_STARTUP" in manifest
+    # its secret, from jobboard-secrets, in every container that runs its image: the API's and
+    # the workers' (and their migration gates) and the migration Job's
+    secret_ref = "{secretKeyRef: {name: jobboard-secrets, key: PAYMENTS_WEBHOOK_SIGNING_SECRET}}"
+    assert manifest.count(secret_ref) == manifest.count("image: jobboard/payments:dev") == 5
+    assert "PAYMENTS_WEBHOOK_SIGNING_SECRET: ${PAYMENTS_WEBHOOK_SIGNING_SECRET:?set" in compose
+    assert _registry(tmp_path, "secrets").splitlines()[-1] == "PAYMENTS_WEBHOOK_SIGNING_SECRET"
     assert "name: payments-db\n" in text("deploy/k8s/components/operators/databases.yaml")
     assert "payments: 8109," in text("gateway/src/subgraphs.ts")
     assert '"jobboard-payments",' in text("pyproject.toml")

@@ -186,6 +186,12 @@ function AnalyticsSetup() {
   return null;
 }
 
+/** The cookie banner naming the site (getAppConfig's site.name). */
+function SiteCookieConsent() {
+  const { config } = useAppConfig();
+  return <CookieConsent siteName={config.text("site", "name", "")} />;
+}
+
 /** The shell with the site's settings (logo target, feature flags) from getAppConfig. */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
@@ -217,7 +223,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SiteShell>
           <Outlet />
         </SiteShell>
-        <CookieConsent />
+        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );
@@ -297,7 +303,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             </LazyApolloProvider>
           ) : null}
         </SiteShell>
-        <CookieConsent />
+        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );

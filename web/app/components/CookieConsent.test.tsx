@@ -15,7 +15,7 @@ import { ConsentedEmbed } from "./ConsentedEmbed";
 import { CookieConsent } from "./CookieConsent";
 import { SiteFooter } from "./SiteFooter";
 
-function renderWith(initial: Stored | null, reload = vi.fn()) {
+function renderWith(initial: Stored | null, reload = vi.fn(), siteName?: string) {
   const Stub = createRoutesStub([
     {
       path: "/",
@@ -27,7 +27,7 @@ function renderWith(initial: Stored | null, reload = vi.fn()) {
             provider="YouTube"
           />
           <SiteFooter />
-          <CookieConsent />
+          <CookieConsent siteName={siteName} />
         </CookieConsentProvider>
       ),
     },
@@ -42,6 +42,18 @@ function storedCookie(): Stored | null {
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
+});
+
+describe("the cookie banner", () => {
+  it("names the site it is on, else the platform", () => {
+    renderWith(null, vi.fn(), "Jobboard US");
+    expect(screen.getByRole("region", { name: "Cookies on Jobboard US" })).toBeInTheDocument();
+  });
+
+  it("says Jobboard on a site that never named itself", () => {
+    renderWith(null);
+    expect(screen.getByRole("region", { name: "Cookies on Jobboard" })).toBeInTheDocument();
+  });
 });
 
 describe("the consent cookie", () => {

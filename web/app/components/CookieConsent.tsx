@@ -34,7 +34,8 @@ const messages = defineMessages({
   saveChoices: { id: "cookies.saveChoices", defaultMessage: "Save choices" },
   acceptAll: { id: "cookies.acceptAll", defaultMessage: "Accept all" },
   settings: { id: "cookies.settings", defaultMessage: "Cookie settings" },
-  bannerTitle: { id: "cookies.banner.title", defaultMessage: "Cookies on Jobboard" },
+  bannerTitle: { id: "cookies.banner.title", defaultMessage: "Cookies on {site}" },
+  platformName: { id: "shell.logo", defaultMessage: "Jobboard" },
   bannerText: {
     id: "cookies.banner.text",
     defaultMessage:
@@ -155,8 +156,11 @@ function ConsentSettings() {
  * The banner until the visitor chose (server-rendered from the consent cookie, so it never
  * flashes for someone who already chose), and the settings dialog the footer opens.
  */
-export function CookieConsent() {
+export function CookieConsent({ siteName = "" }: { /** The site's `site.name` setting, as its logo says. */ siteName?: string }) {
   const { consent, choose, openSettings } = useCookieConsent();
+  const intl = useIntl();
+  // several sites share this code: the banner names the one it is on
+  const site = siteName || intl.formatMessage(messages.platformName);
   return (
     <>
       {consent === null ? (
@@ -172,7 +176,7 @@ export function CookieConsent() {
         >
           <Stack gap="xs" maw={1120} mx="auto">
             <Title order={2} size="h5" id="cookie-banner-title">
-              <FormattedMessage {...messages.bannerTitle} />
+              <FormattedMessage {...messages.bannerTitle} values={{ site }} />
             </Title>
             <Text size="sm">
               <FormattedMessage {...messages.bannerText} />

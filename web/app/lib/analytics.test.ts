@@ -26,6 +26,8 @@ function grant(...granted: ConsentCategory[]) {
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // test files share a window (vitest.config.ts: isolate false): start with no tag library
+  delete window.dataLayer;
   beacons = [];
   vi.stubGlobal("navigator", {
     ...navigator,

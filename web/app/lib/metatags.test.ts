@@ -24,6 +24,26 @@ describe("metaDescriptors", () => {
     ]);
   });
 
+  it("puts the canonical, og:url and og:image paths at the site's origin when given one", () => {
+    const tags = [
+      { meta: "canonical", value: "/organization/acme" },
+      { meta: "og:url", value: "/organization/acme" },
+      { meta: "og:image", value: "/api/uploads/organizations/1/logo.png" },
+      { meta: "description", value: "/not/a/url" },
+      { meta: "og:title", value: "https://elsewhere.test/kept" },
+    ];
+    expect(metaDescriptors(tags, "Acme", "https://site.test")).toEqual([
+      { title: "Acme" },
+      { tagName: "link", rel: "canonical", href: "https://site.test/organization/acme" },
+      { property: "og:url", content: "https://site.test/organization/acme" },
+      { property: "og:image", content: "https://site.test/api/uploads/organizations/1/logo.png" },
+      { name: "description", content: "/not/a/url" },
+      { property: "og:title", content: "https://elsewhere.test/kept" },
+    ]);
+    // without an origin, as they came
+    expect(metaDescriptors(tags.slice(0, 1), "Acme")[1]).toEqual({ tagName: "link", rel: "canonical", href: "/organization/acme" });
+  });
+
   it("falls back to a title when none came", () => {
     expect(metaDescriptors([], "Acme | Jobboard")).toEqual([{ title: "Acme | Jobboard" }]);
   });

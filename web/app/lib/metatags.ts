@@ -6,16 +6,21 @@ export interface Metatag {
   value: string;
 }
 
+const ABSOLUTE_URLS = new Set(["canonical", "og:url", "og:image"]);
+
 /**
  * The gateway's metatags as React Router meta descriptors: `title` becomes the title element,
  * `canonical` a link rel=canonical, `og:*` property metas and everything else (description,
- * robots) name metas. `fallbackTitle` is used when no title tag came.
+ * robots) name metas. `fallbackTitle` is used when no title tag came. Search engines and link
+ * previews want absolute URLs: a path the API answers for the canonical, og:url or og:image is
+ * put at `origin` (the site's) when one is given.
  */
-export function metaDescriptors(metatags: readonly Metatag[], fallbackTitle: string): MetaDescriptor[] {
+export function metaDescriptors(metatags: readonly Metatag[], fallbackTitle: string, origin?: string): MetaDescriptor[] {
   const descriptors: MetaDescriptor[] = [];
   let hasTitle = false;
-  for (const { meta, value } of metatags) {
-    if (!value) continue;
+  for (const { meta, value: given } of metatags) {
+    if (!given) continue;
+    const value = origin && ABSOLUTE_URLS.has(meta) && given.startsWith("/") ? `${origin}${given}` : given;
     if (meta === "title") {
       hasTitle = true;
       descriptors.push({ title: value });

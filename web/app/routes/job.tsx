@@ -71,11 +71,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       { name: "robots", content: "noindex" },
     ];
   }
-  // Search engines want an absolute canonical; the API may answer a path.
-  const metatags = job.metatags.map((tag) =>
-    tag.meta === "canonical" && tag.value.startsWith("/") ? { ...tag, value: `${loaderData.origin}${tag.value}` } : tag,
-  );
-  return localeLinks(metaDescriptors(metatags, documentTitle(intl, job.title)), matches);
+  return localeLinks(metaDescriptors(job.metatags, documentTitle(intl, job.title), loaderData.origin), matches);
 }
 
 export default function JobRoute({ loaderData }: Route.ComponentProps) {

@@ -140,7 +140,6 @@ describe("jobs route loader", () => {
       lat: 52.52,
       lon: 13.405,
       radius: 25,
-      unit: "mi",
     });
     expect(answered.data.notices).toEqual([]);
   });

@@ -81,7 +81,11 @@ async function openJobsOf(request: Request, organizationId: string | undefined) 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return localeLinks(
-    metaDescriptors(loaderData.profile.metatags, documentTitle(routeIntl(matches), loaderData.profile.name)),
+    metaDescriptors(
+      loaderData.profile.metatags,
+      documentTitle(routeIntl(matches), loaderData.profile.name),
+      loaderData.origin,
+    ),
     matches,
   );
 }

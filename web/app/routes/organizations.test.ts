@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ORGANIZATION_SEARCH } from "~/features/search/documents";
 import { organizationResults } from "~/features/search/search-fixture";
 import type { Route } from "./+types/organizations";
-import { loader } from "./organizations";
+import { loader, meta } from "./organizations";
 
 const query = vi.fn();
 
@@ -53,5 +53,18 @@ describe("organizations route loader", () => {
     const answered = await load("/organizations");
     expect(answered.init?.status).toBe(503);
     expect(answered.data.outcome).toMatchObject({ kind: "unavailable" });
+  });
+});
+
+describe("organizations route head", () => {
+  it("describes the directory with its count and has an absolute canonical (Lighthouse SEO)", async () => {
+    query.mockResolvedValue({ data: { organizationSearch: organizationResults(12, 30) } });
+    const answered = await load("/organizations?page=2");
+    const descriptors = meta({ loaderData: answered.data } as unknown as Route.MetaArgs);
+    expect(descriptors).toContainEqual({
+      name: "description",
+      content: "30 organizations hiring here: their profiles, open positions, benefits and how they work.",
+    });
+    expect(descriptors).toContainEqual({ tagName: "link", rel: "canonical", href: "https://jobs.example/organizations?page=2" });
   });
 });

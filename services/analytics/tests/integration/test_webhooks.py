@@ -254,6 +254,13 @@ async def test_retries_then_gives_up_disables_and_mails_and_replay_sends_again(
     assert endpoints[0]["enabled"] is False
     [mail] = await inbox.wait_for(org.email, 1)
     assert "disabled" in str(mail["Subject"])
+    # its Message-ID is made from what disabled it (the endpoint, the delivery, its last try's
+    # time), so a send tried again is recognisably the same mail
+    [delivery_id] = ids
+    last_try = int((clock[0] - timedelta(days=1)).timestamp())
+    assert str(mail["Message-ID"]) == (
+        f"<webhook-disabled.{endpoint['id']}.{delivery_id}.{last_try}@{settings.message_id_domain}>"
+    )
     # enabled again, the failed delivery is replayed with its webhook-id
     assert (await org.client.data(UPDATE, id=endpoint["id"], on=True))["updateWebhookEndpoint"][
         "endpoint"

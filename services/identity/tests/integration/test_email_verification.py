@@ -16,7 +16,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from cryptography.hazmat.primitives.asymmetric import rsa
 from identity.db import outbox, processed_events
-from identity.domain.events import UserRegistered
+from identity.domain.events import PasswordResetRequested, UserRegistered
 from identity.domain.models import User
 from identity.domain.tokens import SigningKey
 from identity.domain.verification import verification_token
@@ -112,6 +112,46 @@ async def test_the_mailed_link_confirms_the_address_once(
     assert len([m for m in mailbox.mails if data["email"] in m.to]) == 1
 
 
+async def _deliver_again(
+    sessions: async_sessionmaker[AsyncSession], user_id: str, event_type: str
+) -> uuid.UUID:
+    """The mailer died after the relay took the mail and before it recorded the event: the
+    event (the account's one of ``event_type``) comes again, here published again and out of
+    the mailer's ledger."""
+    async with sessions() as session, session.begin():
+        event_id = await session.scalar(
+            select(outbox.c.event_id).where(
+                outbox.c.key == user_id, outbox.c.event_type == event_type
+            )
+        )
+        assert event_id is not None
+        forgotten = await session.execute(
+            delete(processed_events).where(
+                processed_events.c.event_id == event_id,
+                processed_events.c.consumer_group.endswith(MAILER_GROUP),
+            )
+        )
+        assert forgotten.rowcount == 1
+        await session.execute(
+            update(outbox).where(outbox.c.event_id == event_id).values(sent_at=None)
+        )
+    return uuid.UUID(str(event_id))
+
+
+async def _applied(sessions: async_sessionmaker[AsyncSession], event_id: uuid.UUID) -> bool:
+    """Whether identity's mailer has applied the event (its ledger)."""
+    async with sessions() as session:
+        applied = await session.scalar(
+            select(func.count())
+            .select_from(processed_events)
+            .where(
+                processed_events.c.event_id == event_id,
+                processed_events.c.consumer_group.endswith(MAILER_GROUP),
+            )
+        )
+    return bool(applied)
+
+
 def _header(mail: Any, name: str) -> str | None:
     return next((v.strip() for k, v in mail.headers if k.lower() == name.lower()), None)
 
@@ -128,23 +168,7 @@ async def test_a_registration_mailed_again_is_the_same_mail_with_the_same_link(
     created = await _sign_up(graphql, committed_sessions, data)
     await _mail_to(mailbox, data["email"])
     await asyncio.sleep(1.1)  # a link made from the time it is made would differ by now
-    async with committed_sessions() as session, session.begin():
-        event_id = await session.scalar(
-            select(outbox.c.event_id).where(
-                outbox.c.key == created["id"], outbox.c.event_type == UserRegistered.event_type
-            )
-        )
-        assert event_id is not None
-        forgotten = await session.execute(
-            delete(processed_events).where(
-                processed_events.c.event_id == event_id,
-                processed_events.c.consumer_group.endswith(MAILER_GROUP),
-            )
-        )
-        assert forgotten.rowcount == 1
-        await session.execute(
-            update(outbox).where(outbox.c.event_id == event_id).values(sent_at=None)
-        )
+    event_id = await _deliver_again(committed_sessions, created["id"], UserRegistered.event_type)
 
     mails = await _mails_to(mailbox, data["email"], 2)
     assert len(mails) == 2
@@ -234,6 +258,39 @@ async def test_a_forgotten_password_is_reset_once_through_the_mailed_link(
     forged = await graphql.data(RESET, input={"token": "nope", "password": "a brand new secret"})
     assert forged["resetPassword"]["errors"] == [{"field": "token", "code": "LINK_INVALID"}]
     assert not [m for m in mailbox.mails if f"nobody-{data['email']}" in m.to]
+
+
+async def test_a_reset_delivered_again_after_its_link_was_used_mails_no_new_link(
+    running: tuple[GraphQLClient, Mailbox, SigningKey],
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """The reset's event comes again after the person used its link (the mailer died before it
+    recorded the event; the relay had taken the mail): no second mail, whose link would work
+    again for the password just chosen. A reset asked for afterwards is mailed as usual."""
+    graphql, mailbox, _ = running
+    data = sign_up_input(role="APPLICANT")
+    created = await _sign_up(graphql, committed_sessions, data)
+    await _mail_to(mailbox, data["email"])  # the verification mail
+    await graphql.data(REQUEST_RESET, email=data["email"])
+    [_verification, reset] = await _mails_to(mailbox, data["email"], 2)
+    found = re.search(r"/user/reset-password\?token=(\S+)", reset.text)
+    assert found is not None
+    done = await graphql.data(RESET, input={"token": found.group(1), "password": "a new secret"})
+    assert done["resetPassword"]["__typename"] == "ResetPasswordSuccess"
+
+    event_id = await _deliver_again(
+        committed_sessions, created["id"], PasswordResetRequested.event_type
+    )
+    deadline = asyncio.get_running_loop().time() + 60
+    while not await _applied(committed_sessions, event_id):  # the mailer has it again
+        assert asyncio.get_running_loop().time() < deadline, "not delivered again"
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1)
+    assert len([m for m in mailbox.mails if data["email"] in m.to]) == 2
+
+    await graphql.data(REQUEST_RESET, email=data["email"])
+    *_, asked_again = await _mails_to(mailbox, data["email"], 3)
+    assert asked_again.subject == "Choose a new password"
 
 
 CHANGE_EMAIL = """mutation($i: ChangeEmailInput!) { changeEmail(input: $i) {

@@ -212,3 +212,32 @@ async def test_a_failed_mail_warns_nobody_and_one_replica_applies_the_rule(
         await apply_inactivity_rules(committed_sessions, settings, now=now, sites=[site])
     ).warned == 1
     await inbox.wait_for(user.email, 1)
+
+
+async def test_a_warning_sent_again_is_the_same_mail(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    settings: IdentitySettings,
+    inbox: Inbox,
+) -> None:
+    """The run was killed after the relay took the warning and before it recorded it: the next
+    run sends it again, as the same mail (its Message-ID made from the account and the moment it
+    was last used, not from the run)."""
+    site = _site()
+    now = datetime.now(UTC)
+    created = now - 7 * YEAR
+    user = await _account(committed_sessions, site, created=created)
+    assert (
+        await apply_inactivity_rules(committed_sessions, settings, now=now, sites=[site])
+    ).warned == 1
+    async with unit_of_work(committed_sessions) as session:
+        warned = await session.get(User, user.id)
+        assert warned is not None
+        warned.inactivity_warned_at = None  # what the killed run's commit would have written
+    an_hour_on = now + timedelta(hours=1)
+    assert (
+        await apply_inactivity_rules(committed_sessions, settings, now=an_hour_on, sites=[site])
+    ).warned == 1
+    mails = await inbox.wait_for(user.email, 2)
+    assert {str(mail["Message-ID"]) for mail in mails} == {
+        f"<inactivity-warning.{user.id}.{int(created.timestamp())}@{settings.message_id_domain}>"
+    }

@@ -14,7 +14,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from identity.domain.account import email_change_token
 from identity.domain.models import User
-from identity.domain.password_reset import reset_mail, reset_token
+from identity.domain.password_reset import reset_mail, reset_mail_due, reset_token
 from identity.domain.tokens import LinkRequest, SigningKey, link_claims
 from identity.domain.verification import verification_link, verification_mail, verification_token
 from identity.settings import IdentitySettings
@@ -84,6 +84,17 @@ def test_a_reset_link_expires_an_hour_after_the_request_and_is_spent_by_a_new_pa
     assert _claims(token, key)["exp"] == int((asked.at + timedelta(hours=1)).timestamp())
     user.password_hash = "$argon2id$another"
     assert reset_token(user, key=key, settings=settings, request=asked) != token
+
+
+def test_a_reset_is_not_mailed_once_the_password_changed_after_it_was_asked_for() -> None:
+    """A reset delivered again after its link was used (or the password changed otherwise)
+    would carry a link made for the new password, which would work: it is not mailed."""
+    user, asked = _user(), _asked(minutes_ago=10)
+    assert reset_mail_due(user, asked.at)  # never changed (or not since this was recorded)
+    user.password_changed_at = asked.at + timedelta(minutes=5)
+    assert not reset_mail_due(user, asked.at)
+    # a reset asked for after the change is mailed
+    assert reset_mail_due(user, asked.at + timedelta(minutes=6))
 
 
 def test_a_late_mail_still_carries_a_link_that_works_for_half_its_lifetime() -> None:

@@ -1,9 +1,11 @@
 """Members through GraphQL: a recruiter of several organizations switches the active one, a
 member leaves (the owner cannot), and another organization's recruiter removes nobody (errors as
-data). Invitations are issued by the use case (the mailed token) and accepted through the API."""
+data). Invitations are issued by the use case (the mailed token) and accepted through the API;
+an invitation mailed again after the mailer was killed is the same mail with the same link."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -11,9 +13,12 @@ import pytest
 from jobkit.auth import Principal
 from jobkit.events import EventEnvelope
 from jobkit.testing.graphql import GraphQLClient
+from jobkit.testing.smtp import smtp_inbox
 from jobkit.testing.tokens import TokenIssuer
 from organizations.db import members, outbox
+from organizations.domain.events import MemberInvited
 from organizations.domain.invitations import IssuedInvitation, invite_member
+from organizations.messaging.consumers import invitation_mailer_handlers
 from organizations.settings import OrganizationsSettings
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -29,6 +34,9 @@ LEAVE = f"mutation($o: ID!) {{ leaveOrganization(organizationId: $o) {{ {RESULT}
 SWITCH = f"mutation($o: ID!) {{ setActiveOrganization(organizationId: $o) {{ {RESULT} }} }}"
 REMOVE = f"""mutation($o: ID!, $u: ID!) {{
   removeOrganizationMember(organizationId: $o, userId: $u) {{ {RESULT} }} }}"""
+ACCEPT_ONCE_MORE = (
+    f"mutation($t: String!) {{ acceptOrganizationInvitation(token: $t) {{ {RESULT} }} }}"
+)
 MEMBERS = "query($o: ID!) { organizationMembers(organizationId: $o) { role user { id } } }"
 ACTIVE = """query($r: [_Any!]!) { _entities(representations: $r) {
   ... on User { organization { id } activeOrganization { id } } } }"""
@@ -215,3 +223,54 @@ async def test_another_organizations_recruiter_cannot_remove_a_member(
     applicant = graphql.as_user(tokens.token(str(uuid.uuid4()), ["applicant"]))
     denied = await applicant.execute(REMOVE, o=river, u=rita.id)
     assert denied["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+
+async def test_an_invitation_mailed_again_after_a_kill_is_the_same_mail_whose_link_works_once(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    service_settings: OrganizationsSettings,
+) -> None:
+    """The mailer sent the invitation and died before it recorded the event (its transaction
+    rolled back); the event comes again: the same mail (the event's Message-ID) with the same
+    link, which works, once."""
+    owner, newcomer = Recruiter(graphql, tokens), Recruiter(graphql, tokens)
+    organization_id = await owner.found("Twice Sent")
+    issued = await invite_member(
+        sessions=committed_sessions,
+        settings=service_settings,
+        principal=Principal(user_id=owner.id, roles=frozenset({"recruiter"})),
+        organization_id=uuid.UUID(organization_id),
+        email=newcomer.email,
+    )
+    assert isinstance(issued, IssuedInvitation), issued
+    async with committed_sessions() as session:
+        bodies = await session.scalars(
+            select(outbox.c.body).where(
+                outbox.c.key == organization_id,
+                outbox.c.event_type == MemberInvited.event_type,
+            )
+        )
+        [event] = [EventEnvelope.from_bytes(body) for body in bodies]
+
+    with smtp_inbox() as inbox:
+        settings = service_settings.model_copy(update={"smtp_port": inbox.port})
+        mailer = invitation_mailer_handlers(settings)[MemberInvited.event_type]
+        async with committed_sessions() as session:
+            await mailer(session, event)
+            await session.rollback()  # killed before the ledger's commit
+        async with committed_sessions() as session, session.begin():
+            await mailer(session, event)  # the event delivered again
+        mails = await inbox.wait_for(newcomer.email, 2)
+
+    assert {str(mail["Message-ID"]) for mail in mails} == {
+        f"<{event.id}.invitation@{settings.message_id_domain}>"
+    }
+    links = {re.findall(r"token=(\S+)", mail.get_content())[0] for mail in mails}
+    assert links == {issued.token}
+    joined = await newcomer.client.data(ACCEPT, t=issued.token)
+    assert joined["acceptOrganizationInvitation"]["__typename"] == "MembershipChanged"
+    again = await newcomer.client.data(ACCEPT_ONCE_MORE, t=issued.token)
+    assert again["acceptOrganizationInvitation"]["errors"] == [
+        {"field": "token", "code": "INVITATION_INVALID"}
+    ]

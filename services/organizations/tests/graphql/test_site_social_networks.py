@@ -102,3 +102,56 @@ async def test_a_site_that_never_changed_the_setting_offers_every_network(
     assert saved["updateOrganizationInfo"]["__typename"] == "OrganizationProfileSaved"
     answered = (await client.data(PROFILES, id=profile_id))["organizationProfile"]
     assert answered["socialProfiles"] == {"xing": XING, "linkedin": LINKEDIN, "blueSky": None}
+
+
+BY_SLUG = """query($slug: String!) { organizationProfile(slug: $slug) {
+  id slug metatags { meta value } } }"""
+
+
+async def _publish(committed_sessions: async_sessionmaker[AsyncSession], profile_id: str) -> None:
+    """Published as a complete profile would be (the lookup is what is tried here)."""
+    async with committed_sessions() as session, session.begin():
+        row = await session.get(OrganizationProfile, uuid.UUID(profile_id))
+        assert row is not None
+        row.status = "published"
+
+
+async def test_another_sites_published_profile_answers_by_slug_and_is_not_indexed_there(
+    graphql: GraphQLClient,
+    tokens: TokenIssuer,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """ADR 0049: an organization of one site may post jobs on another, whose job pages link its
+    profile; that site shows the profile (noindex), and its own profile of the slug wins."""
+    home, other = (f"site-{uuid.uuid4().hex[:8]}" for _ in range(2))
+    name = f"Prairie Food Bank {uuid.uuid4().hex[:6]}"
+    recruiter = graphql.as_user(tokens.token(str(uuid.uuid4()), ["recruiter", "administrator"]))
+    profile_id = await _founded(recruiter.for_site(f"{home}/en"), name)
+    visitor_home, visitor_other = graphql.for_site(f"{home}/en"), graphql.for_site(f"{other}/en")
+    own_slug = (await recruiter.for_site(f"{home}/en").data(PROFILES_SLUG, id=profile_id))[
+        "organizationProfile"
+    ]["slug"]
+    # a draft is nobody's page on the other site
+    assert (await visitor_other.data(BY_SLUG, slug=own_slug))["organizationProfile"] is None
+    await _publish(committed_sessions, profile_id)
+
+    def robots(answer: dict[str, Any]) -> str:
+        tags = answer["organizationProfile"]["metatags"]
+        return next(tag["value"] for tag in tags if tag["meta"] == "robots")
+
+    at_home = await visitor_home.data(BY_SLUG, slug=own_slug)
+    assert at_home["organizationProfile"]["id"] == profile_id
+    assert robots(at_home) == "index, follow"
+    elsewhere = await visitor_other.data(BY_SLUG, slug=own_slug)
+    assert elsewhere["organizationProfile"]["id"] == profile_id
+    assert robots(elsewhere) == "noindex, follow"
+
+    # the other site's own organization of the same name takes the slug there (a draft: no page
+    # until it is published)
+    theirs = await _founded(recruiter.for_site(f"{other}/en"), name)
+    assert (await visitor_other.data(BY_SLUG, slug=own_slug))["organizationProfile"] is None
+    await _publish(committed_sessions, theirs)
+    assert (await visitor_other.data(BY_SLUG, slug=own_slug))["organizationProfile"]["id"] == theirs
+
+
+PROFILES_SLUG = """query($id: ID!) { organizationProfile(id: $id) { slug } }"""

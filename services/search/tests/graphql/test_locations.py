@@ -4,7 +4,10 @@ import uuid
 from typing import Any
 
 import pytest
+from jobkit.events import EventEnvelope
+from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
+from search.db import site_settings
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.store import SearchStore
 
@@ -85,8 +88,9 @@ async def test_suggestions_select_jobs_by_place_state_and_country(
     assert near["metadata"]["radius"] == 25
     assert near["metadata"]["unit"] == "km"
 
+    # a site that never set its distances: identity's platform default, 100 km
     default_radius = await found(geo_input(await suggestion(graphql, "oakla")))
-    assert default_radius["metadata"] == {"radius": 50, "unit": "mi", "noindex": False}
+    assert default_radius["metadata"] == {"radius": 100, "unit": "km", "noindex": False}
 
     california = await suggestion(graphql, "cal")
     assert california["locationType"] == "administrative_area_level_1"
@@ -104,6 +108,66 @@ async def test_suggestions_select_jobs_by_place_state_and_country(
     nowhere = await found(geo_input(await suggestion(graphql, "germ")))
     assert nowhere["total"] == 0
     assert nowhere["metadata"]["noindex"] is True
+
+
+async def configure_geo(committed_sessions: Any, site: str, **values: Any) -> None:
+    """The site's geo settings as identity's config event carries them to the read model."""
+    changes = [{"key": "geo", "name": name, "value": value} for name, value in values.items()]
+    event = EventEnvelope(
+        type=SITE_CONFIG_CHANGED,
+        aggregate_id=site,
+        site=site,
+        payload={"site": site, "changes": changes},
+    )
+    async with committed_sessions() as session, session.begin():
+        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
+
+
+async def test_a_place_search_takes_the_sites_radius_unit_and_multiplier(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
+) -> None:
+    """Spec 9: a site searches 50 mi with 1.6 km a mile; another, 25 km. A request that names no
+    radius or unit takes its site's, and the site's multiplier turns its unit into kilometres."""
+    word = f"geo{uuid.uuid4().hex[:8]}"
+    miles_site, km_site = (f"{kind}-{uuid.uuid4().hex[:6]}" for kind in ("miles", "km"))
+    # Oakland and places 60 km and 90 km from it (due east, on its parallel)
+    oakland = {"locality": "Oakland", "country_code": "US", "administrative_area": "CA",
+               "lat": 37.8044, "lon": -122.2712}  # fmt: skip
+    east_60 = {**oakland, "locality": "Sixty", "lon": -122.2712 + 60 / 88.0}
+    east_90 = {**oakland, "locality": "Ninety", "lon": -122.2712 + 90 / 88.0}
+    async with committed_sessions() as session:
+        for site in (miles_site, km_site):
+            for place in (oakland, east_60, east_90):
+                job = job_payload(title=f"{word} {place['locality']}", locations=[place], site=site)
+                await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+    await configure_geo(
+        committed_sessions, miles_site, default_radius=50, default_unit="mi", radius_multiplier=1.6
+    )
+    await configure_geo(committed_sessions, km_site, default_radius=25, default_unit="km")
+
+    async def found(site: str, **extra: Any) -> dict[str, Any]:
+        geo = {"label": "Oakland", "lat": oakland["lat"], "lon": oakland["lon"], **extra}
+        result = await graphql.for_site(f"{site}/en").data(
+            SEARCH, input={"fulltext": {"keys": word}, "geoLocation": geo}
+        )
+        answer: dict[str, Any] = result["jobSearch"]
+        assert answer["__typename"] == "JobSearchResults", answer
+        return answer
+
+    # 50 mi is 80 km on the miles site: Oakland and the place 60 km away
+    miles = await found(miles_site)
+    assert miles["metadata"] == {"radius": 50, "unit": "mi", "noindex": False}
+    assert miles["total"] == 2
+    # 25 km on the other: Oakland alone
+    km = await found(km_site)
+    assert km["metadata"] == {"radius": 25, "unit": "km", "noindex": False}
+    assert km["total"] == 1
+    # a radius in the site's unit; a unit named explicitly keeps its own kilometres
+    assert (await found(miles_site, radius=100))["total"] == 3
+    assert (await found(km_site, radius=100))["total"] == 3
+    assert (await found(km_site, radius=50, unit="mi"))["total"] == 2
+    assert (await found(miles_site, radius=25, unit="km"))["total"] == 1
 
 
 @pytest.mark.parametrize("text", ["", "x" * 101, "\u00a0", "zzzzqqq"])

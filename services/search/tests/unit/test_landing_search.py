@@ -2,6 +2,7 @@
 or around a city page's place, or none; as the web's /jobs loader reads the same path."""
 
 from search.engine.request import Condition, ConditionGroup
+from search.site.geo import PLATFORM_GEO, SiteGeo
 from search.site.landing_pages import facet_segments, landing_search
 from search.taxonomy.models import Term
 
@@ -13,6 +14,7 @@ FULL_TIME = Term(
 )
 SKILL = Term(tid=10001, vocabulary="skills", label="Python", aliases={"en": "python"})
 PLACE = {"label": "Boston, Massachusetts, US", "lat": 42.36, "lon": -71.06}
+MILES = SiteGeo(default_radius=50, unit="mi", km_per_unit=1.6)
 
 
 def test_the_segments_after_jobs_are_the_facet_segments() -> None:
@@ -23,7 +25,7 @@ def test_the_segments_after_jobs_are_the_facet_segments() -> None:
 
 def test_term_aliases_become_one_facet_group_each_in_path_order() -> None:
     request = landing_search(
-        aliases=["full-time", "nursing"], terms=[NURSING, FULL_TIME], place=None
+        aliases=["full-time", "nursing"], terms=[NURSING, FULL_TIME], place=None, site=MILES
     )
     assert request is not None
     assert request.geo_location is None
@@ -38,22 +40,24 @@ def test_term_aliases_become_one_facet_group_each_in_path_order() -> None:
     ]
 
 
-def test_a_city_page_searches_around_its_place_in_miles() -> None:
-    request = landing_search(aliases=["boston"], terms=[], place=PLACE)
-    assert request is not None
-    assert request.condition_groups == []
-    geo = request.geo_location
-    assert geo is not None
-    assert (geo.lat, geo.lon, geo.radius, geo.unit, geo.location_type) == (
-        42.36,
-        -71.06,
-        50,
-        "mi",
-        "locality",
-    )
+def test_a_city_page_searches_around_its_place_with_the_sites_radius() -> None:
+    for site, radius, unit, km in ((MILES, 50, "mi", 80), (PLATFORM_GEO, 100, "km", 100)):
+        request = landing_search(aliases=["boston"], terms=[], place=PLACE, site=site)
+        assert request is not None
+        assert request.condition_groups == []
+        geo = request.geo_location
+        assert geo is not None
+        assert (geo.lat, geo.lon, geo.radius, geo.unit, geo.location_type) == (
+            42.36,
+            -71.06,
+            radius,
+            unit,
+            "locality",
+        )
+        assert geo.radius_km() == km
 
 
 def test_a_path_of_unknown_or_unfaceted_terms_without_a_place_names_no_search() -> None:
-    assert landing_search(aliases=["nowhere"], terms=[], place=None) is None
+    assert landing_search(aliases=["nowhere"], terms=[], place=None, site=MILES) is None
     # skills have aliases but no job facet shows them
-    assert landing_search(aliases=["python"], terms=[SKILL], place=None) is None
+    assert landing_search(aliases=["python"], terms=[SKILL], place=None, site=MILES) is None

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { useNavigate } from "~/lib/site-locale";
-import { DEFAULT_UNIT, isAreaLocationType, RADIUS_OPTIONS, type GeoSelection } from "~/lib/search/geo";
+import { effectiveRadius, isAreaLocationType, RADIUS_OPTIONS, useSiteGeo, type GeoSelection } from "~/lib/search/geo";
 import { LocationField } from "./LocationField";
 
 const messages = defineMessages({
@@ -52,24 +52,30 @@ export function SearchBar({
   keywordsPlaceholder: string;
   search: string;
   geo: GeoSelection | null;
-  radius: number;
+  /** In the site's unit; null for the site's default. */
+  radius: number | null;
   hidden: readonly HiddenField[];
   href: (params: URLSearchParams) => string;
   areaRadius?: "disabled" | "hidden";
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const site = useSiteGeo();
   const radiusData = RADIUS_OPTIONS.map((option) => ({
     value: String(option),
-    label: intl.formatMessage(messages.radiusOption, { radius: option, unit: DEFAULT_UNIT }),
+    label: intl.formatMessage(messages.radiusOption, { radius: option, unit: site.unit }),
   }));
   const [geo, setGeo] = useState<GeoSelection | null>(initialGeo);
   const area = isAreaLocationType(geo?.locationType);
-  const radius = RADIUS_OPTIONS.some((option) => option === currentRadius) ? String(currentRadius) : "";
+  const shown = effectiveRadius(currentRadius, site);
+  const radius = RADIUS_OPTIONS.some((option) => option === shown) ? String(shown) : "";
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate(href(formParams(event.currentTarget)));
+    const params = formParams(event.currentTarget);
+    // the site's default radius is no part of a tidy address
+    if (params.get("radius") === String(site.defaultRadius)) params.delete("radius");
+    void navigate(href(params));
   };
 
   return (
@@ -91,6 +97,8 @@ export function SearchBar({
           </Box>
           {area && areaRadius === "hidden" ? null : (
             <NativeSelect
+              // the site's default arrives with its configuration: an uncontrolled select shows it
+              key={radius}
               name="radius"
               label={intl.formatMessage(messages.radius)}
               data={radius ? radiusData : [{ value: "", label: intl.formatMessage(messages.choose) }, ...radiusData]}

@@ -30,7 +30,7 @@ import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { type JobHitTeaserData, jobHitTeaserProps } from "~/lib/job-hit";
 import { TrainingCarousel } from "./TrainingCarousel";
-import { DEFAULT_RADIUS, parseGeo, serializePlace } from "~/lib/search/geo";
+import { parseGeo, serializePlace } from "~/lib/search/geo";
 import { cleanText, parseNumber, queryString } from "~/lib/search/search-url";
 import { useSiteFeatures } from "~/lib/site-features";
 import type { HomeData } from "./load-home";
@@ -149,11 +149,7 @@ export function homeSearchHref(params: URLSearchParams): string {
   const search = cleanText(params.get("search"));
   if (search) tidy.set("search", search);
   const radius = parseNumber(params.get("radius"));
-  serializePlace(
-    tidy,
-    parseGeo(params),
-    radius !== null && radius > 0 ? radius : DEFAULT_RADIUS,
-  );
+  serializePlace(tidy, parseGeo(params), radius !== null && radius > 0 ? radius : null);
   return `/jobs${queryString(tidy)}`;
 }
 
@@ -268,7 +264,7 @@ function Hero({
           keywordsPlaceholder={intl.formatMessage(messages.keywordsPlaceholder)}
           search=""
           geo={null}
-          radius={DEFAULT_RADIUS}
+          radius={null}
           hidden={[]}
           href={homeSearchHref}
         />

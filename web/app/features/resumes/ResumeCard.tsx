@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
 import { useLocaleFormat } from "~/lib/format";
 import { defineMessages } from "~/lib/i18n/define-messages";
-import { formatDistance } from "~/lib/search/geo";
+import { formatDistance, useSiteGeo } from "~/lib/search/geo";
 import type { ResumeHitView } from "./recruiter-documents";
 import { careerStatusLabel } from "./resume-labels";
 
@@ -34,6 +34,7 @@ function placeLabel(place: ResumeHitView["place"]): string | null {
 export function ResumeCard({ hit }: { hit: ResumeHitView }) {
   const intl = useIntl();
   const format = useLocaleFormat();
+  const site = useSiteGeo();
   const place = placeLabel(hit.place);
   const skills = hit.skills.slice(0, CARD_SKILLS);
   const moreSkills = hit.skills.length - skills.length;
@@ -57,7 +58,7 @@ export function ResumeCard({ hit }: { hit: ResumeHitView }) {
           {place ? (
             <Text size="sm" className="text-muted" aria-label={`${intl.formatMessage(messages.place)}: ${place}`}>
               {place}
-              {typeof hit.distanceKm === "number" ? ` (${formatDistance(hit.distanceKm)})` : null}
+              {typeof hit.distanceKm === "number" ? ` (${formatDistance(hit.distanceKm, site)})` : null}
             </Text>
           ) : null}
           <Text size="sm" className="text-muted">

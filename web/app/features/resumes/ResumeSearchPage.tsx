@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/PageHeader";
 import { Pagination } from "~/components/Pagination";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { FilterChips } from "~/components/search/FilterChips";
-import { DEFAULT_UNIT, RADIUS_OPTIONS } from "~/lib/search/geo";
+import { effectiveRadius, RADIUS_OPTIONS, type SiteGeo, useSiteGeo } from "~/lib/search/geo";
 import { MobileFilters } from "~/components/search/MobileFilters";
 import { SearchBar, type HiddenField } from "~/components/search/SearchBar";
 import { SearchEmptyState, type EmptySuggestion } from "~/components/search/SearchEmptyState";
@@ -83,16 +83,16 @@ function Facets({ views }: { views: readonly ResumeFacetView[] }) {
 }
 
 /** Next steps when nothing matched: fewer filters, a wider radius, no keywords. */
-function emptySuggestions(state: ResumeSearchState, intl: IntlShape): EmptySuggestion[] {
+function emptySuggestions(state: ResumeSearchState, site: SiteGeo, intl: IntlShape): EmptySuggestion[] {
   const suggestions: EmptySuggestion[] = [];
   if (activeResumeFilterCount(state.filters) > 0 || state.geo !== null)
     suggestions.push({ label: intl.formatMessage(messages.removeFilters), href: clearResumeFiltersHref(state) });
   if (state.geo?.locationType === "locality") {
-    const wider = RADIUS_OPTIONS.find((radius) => radius > state.radius);
+    const wider = RADIUS_OPTIONS.find((radius) => radius > effectiveRadius(state.radius, site));
     if (wider)
       suggestions.push({
-        label: intl.formatMessage(messages.widen, { radius: wider, unit: DEFAULT_UNIT }),
-        href: resumeSearchHref({ ...state, radius: wider, page: 1 }),
+        label: intl.formatMessage(messages.widen, { radius: wider, unit: site.unit }),
+        href: resumeSearchHref({ ...state, radius: wider === site.defaultRadius ? null : wider, page: 1 }),
       });
   }
   if (state.search)
@@ -105,6 +105,7 @@ function emptySuggestions(state: ResumeSearchState, intl: IntlShape): EmptySugge
 
 function Results({ results, state }: { results: ResumeSearchResultsView; state: ResumeSearchState }) {
   const intl = useIntl();
+  const site = useSiteGeo();
   if (results.hits.length > 0) {
     return (
       <>
@@ -134,7 +135,7 @@ function Results({ results, state }: { results: ResumeSearchResultsView; state: 
       </Alert>
     );
   }
-  return <SearchEmptyState what="resumes" suggestions={emptySuggestions(state, intl)} />;
+  return <SearchEmptyState what="resumes" suggestions={emptySuggestions(state, site, intl)} />;
 }
 
 /**
@@ -145,6 +146,7 @@ function Results({ results, state }: { results: ResumeSearchResultsView; state: 
  */
 export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
   const intl = useIntl();
+  const site = useSiteGeo();
   const { state, outcome, notices } = data;
   const href = resumeSearchHref(state);
   const results = outcome.kind === "results" ? outcome.results : null;
@@ -156,7 +158,7 @@ export function ResumeSearchPage({ data }: { data: ResumeSearchPageData }) {
   useTrackSearch("resume_search", href, state.search, results ? results.total : null);
 
   const facetViews = results ? resumeFacetViews(state, results.facets, intl) : [];
-  const chips = resumeFilterChips(state, results?.facets ?? [], intl);
+  const chips = resumeFilterChips(state, results?.facets ?? [], site, intl);
   const pages = results ? pageCount(results.total, RESUME_PAGE_SIZE) : 1;
   const dangers = [...notices, ...(outcome.kind === "errors" ? outcome.messages : [])];
   const hidden: HiddenField[] = RESUME_FACET_FIELDS.filter((field) => state.filters[field].length > 0).map((field) => ({

@@ -3,7 +3,7 @@ import type { FacetOption } from "~/components/FacetGroup";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { SearchFacetView } from "~/lib/search/documents";
 import type { FilterChip } from "~/components/search/FilterChips";
-import { DEFAULT_UNIT, isAreaLocationType } from "~/lib/search/geo";
+import { effectiveRadius, isAreaLocationType, type SiteGeo } from "~/lib/search/geo";
 import { careerStatusLabel } from "./resume-labels";
 import {
   emptyResumeFilters,
@@ -61,6 +61,7 @@ export function resumeFacetViews(
 export function resumeFilterChips(
   state: ResumeSearchState,
   facets: readonly SearchFacetView[],
+  site: SiteGeo,
   intl: IntlShape,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
@@ -69,7 +70,11 @@ export function resumeFilterChips(
       key: "geo",
       label: isAreaLocationType(state.geo.locationType)
         ? intl.formatMessage(messages.location, { place: state.geo.label })
-        : intl.formatMessage(messages.locationRadius, { place: state.geo.label, radius: state.radius, unit: DEFAULT_UNIT }),
+        : intl.formatMessage(messages.locationRadius, {
+            place: state.geo.label,
+            radius: effectiveRadius(state.radius, site),
+            unit: site.unit,
+          }),
       removeHref: resumeSearchHref({ ...state, geo: null, page: 1 }),
     });
   }

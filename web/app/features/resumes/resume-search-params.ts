@@ -1,7 +1,6 @@
 import type { ResumeAlertSearchInput, ResumeSearchInput } from "~/lib/graphql/generated/graphql";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
-  DEFAULT_RADIUS,
   FACET_LIMIT,
   geoInput,
   parseGeo,
@@ -40,7 +39,8 @@ export type ResumeFilters = Record<ResumeFacetField, string[]>;
 export interface ResumeSearchState {
   search: string;
   geo: GeoSelection | null;
-  radius: number;
+  /** In the site's unit, null for the site's default. */
+  radius: number | null;
   filters: ResumeFilters;
   sorting: ResumeSorting;
   page: number;
@@ -65,7 +65,7 @@ export function parseResumeSearchParams(params: URLSearchParams): ResumeSearchSt
   return {
     search: cleanText(params.get("search")),
     geo: parseGeo(params),
-    radius: radius !== null && radius > 0 ? radius : DEFAULT_RADIUS,
+    radius: radius !== null && radius > 0 ? radius : null,
     filters,
     sorting: RESUME_SORTINGS.find((option) => option === sorting) ?? "relevancy",
     page: parsePage(params.get("page")),

@@ -6,7 +6,7 @@ import { JobTeaser, type JobTeaserProps } from "~/components/JobTeaser";
 import { useLocaleFormat } from "~/lib/format";
 import { jobHitTeaserProps } from "~/lib/job-hit";
 import type { JobSearchHitView } from "./documents";
-import { formatDistance } from "./job-search-params";
+import { formatDistance, type SiteGeo, useSiteGeo } from "./job-search-params";
 import { useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
@@ -16,10 +16,10 @@ const messages = defineMessages({
 
 type LocaleFormat = ReturnType<typeof useLocaleFormat>;
 
-export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat): JobTeaserProps {
+export function hitTeaserProps(hit: JobSearchHitView, format: LocaleFormat, site: SiteGeo): JobTeaserProps {
   return {
     ...jobHitTeaserProps(hit, format),
-    distance: typeof hit.distanceKm === "number" ? formatDistance(hit.distanceKm) : null,
+    distance: typeof hit.distanceKm === "number" ? formatDistance(hit.distanceKm, site) : null,
   };
 }
 
@@ -47,6 +47,7 @@ export function JobResults({
 }) {
   const intl = useIntl();
   const format = useLocaleFormat();
+  const site = useSiteGeo();
   return (
     <Stack
       gap="sm"
@@ -60,7 +61,7 @@ export function JobResults({
         <Fragment key={hit.job.id}>
           <li>
             <JobTeaser
-              {...hitTeaserProps(hit, format)}
+              {...hitTeaserProps(hit, format, site)}
               actions={
                 showBookmarks && bookmarkOf(hit, signedIn) !== null ? (
                   <BookmarkButton

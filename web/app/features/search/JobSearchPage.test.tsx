@@ -20,7 +20,7 @@ import {
 } from "./job-search-params";
 import { JobSearchPage } from "./JobSearchPage";
 import type { JobSearchPageData } from "./load-search";
-import { jobHit, jobResults } from "./search-fixture";
+import { jobHit, jobResults, siteGeoConfig } from "./search-fixture";
 import { grantMeasuring } from "../../../test/consent";
 
 function render(
@@ -28,7 +28,8 @@ function render(
   {
     mocks = [],
     signedIn = false,
-  }: { mocks?: MockLink.MockedResponse[]; signedIn?: boolean } = {},
+    site = siteGeoConfig(),
+  }: { mocks?: MockLink.MockedResponse[]; signedIn?: boolean; site?: MockLink.MockedResponse } = {},
 ) {
   const Stub = createRoutesStub([
     {
@@ -40,7 +41,7 @@ function render(
   ]);
   // env="test": no transitions or portals, so the place suggestions are visible to queries.
   return renderDom(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[site, ...mocks]}>
       <Stub initialEntries={["/jobs"]} />
     </MockedProvider>,
     {
@@ -306,7 +307,7 @@ describe("JobSearchPage filters", () => {
 });
 
 describe("JobSearchPage states", () => {
-  it("suggests fewer filters, a wider radius and popular searches when nothing matches", () => {
+  it("suggests fewer filters, a wider radius and popular searches when nothing matches", async () => {
     render(
       page(
         "search=zzz&lat=52.5&lon=13.4&geo_location=Berlin&radius=25&industry=100",
@@ -321,7 +322,7 @@ describe("JobSearchPage states", () => {
       screen.getByRole("link", { name: "Remove all filters" }),
     ).toHaveAttribute("href", "/jobs?search=zzz");
     expect(
-      screen.getByRole("link", { name: "Widen the radius to 50 mi" }),
+      await screen.findByRole("link", { name: "Widen the radius to 50 mi" }),
     ).toHaveAttribute(
       "href",
       "/jobs?search=zzz&geo_location=Berlin&lat=52.5&lon=13.4&industry=100",
@@ -403,7 +404,7 @@ describe("JobSearchPage search bar", () => {
     },
   };
 
-  it("is a GET form carrying the filters, with the radius options and the default of 50 mi", () => {
+  it("is a GET form carrying the filters, with the radius options and the site's default of 50 mi", async () => {
     const { container } = render(
       page("industry=4&sorting=publish_date_desc", {
         kind: "results",
@@ -419,6 +420,7 @@ describe("JobSearchPage search bar", () => {
     expect(
       container.querySelector('input[type=hidden][name="sorting"]'),
     ).toHaveValue("publish_date_desc");
+    await screen.findByRole("option", { name: "50 mi" });
     const radius = screen.getByRole("combobox", { name: "Radius" });
     expect(radius).toHaveValue("50");
     expect(
@@ -426,6 +428,20 @@ describe("JobSearchPage search bar", () => {
         .getAllByRole("option")
         .map((option) => option.textContent),
     ).toEqual(["5 mi", "25 mi", "50 mi", "100 mi", "200 mi"]);
+  });
+
+  it("speaks the site's unit: a site in kilometres shows km radii and distances", async () => {
+    render(
+      page("geo_location=Berlin&lat=52.5&lon=13.4", {
+        kind: "results",
+        results: jobResults([jobHit(1, { distanceKm: 12.4 })]),
+      }),
+      { site: siteGeoConfig({ default_radius: 25, default_unit: "km", radius_multiplier: 1 }) },
+    );
+    await screen.findByRole("option", { name: "25 km" });
+    expect(screen.getByRole("combobox", { name: "Radius" })).toHaveValue("25");
+    expect(screen.getByText(/Location: Berlin \(25 km\)/)).toBeInTheDocument();
+    expect(screen.getByText(/12 km/)).toBeInTheDocument();
   });
 
   it("suggests places as you type and keeps a chosen city's coordinates", async () => {

@@ -11,7 +11,7 @@ import { clearFiltersHref, jobFacetViews, jobFilterChips, type JobFacetView } fr
 import {
   activeFilterCount,
   buildJobSearchInput,
-  DEFAULT_UNIT,
+  effectiveRadius,
   JOB_PAGE_SIZE,
   jobSearchHref,
   RADIUS_OPTIONS,
@@ -19,6 +19,8 @@ import {
   SORTINGS,
   type CategorySelection,
   type JobSearchState,
+  type SiteGeo,
+  useSiteGeo,
 } from "./job-search-params";
 import { JobResults } from "./JobResults";
 import { JobSearchBar } from "./JobSearchBar";
@@ -94,17 +96,18 @@ function Facets({ views }: { views: readonly JobFacetView[] }) {
 function emptySuggestions(
   state: JobSearchState,
   categories: readonly CategorySelection[],
+  site: SiteGeo,
   intl: IntlShape,
 ): EmptySuggestion[] {
   const suggestions: EmptySuggestion[] = [];
   const filtered = activeFilterCount(selectedFilters(state, categories)) > 0 || state.geo !== null;
   if (filtered) suggestions.push({ label: intl.formatMessage(messages.removeFilters), href: clearFiltersHref(state) });
   if (state.geo?.locationType === "locality") {
-    const wider = RADIUS_OPTIONS.find((radius) => radius > state.radius);
+    const wider = RADIUS_OPTIONS.find((radius) => radius > effectiveRadius(state.radius, site));
     if (wider) {
       suggestions.push({
-        label: intl.formatMessage(messages.widen, { radius: wider, unit: DEFAULT_UNIT }),
-        href: jobSearchHref({ ...state, radius: wider, page: 1 }, categories),
+        label: intl.formatMessage(messages.widen, { radius: wider, unit: site.unit }),
+        href: jobSearchHref({ ...state, radius: wider === site.defaultRadius ? null : wider, page: 1 }, categories),
       });
     }
   }
@@ -135,6 +138,7 @@ function Results({
   showBookmarks: boolean;
 }) {
   const intl = useIntl();
+  const site = useSiteGeo();
   const pages = pageCount(results.total, JOB_PAGE_SIZE);
   if (results.hits.length > 0) {
     return (
@@ -165,7 +169,7 @@ function Results({
       </Alert>
     );
   }
-  return <SearchEmptyState what="jobs" suggestions={emptySuggestions(state, categories, intl)} popular={POPULAR} />;
+  return <SearchEmptyState what="jobs" suggestions={emptySuggestions(state, categories, site, intl)} popular={POPULAR} />;
 }
 
 /**
@@ -190,6 +194,7 @@ export function JobSearchPage({
   captcha?: { scriptUrl: string; siteKey: string } | null;
 }) {
   const intl = useIntl();
+  const site = useSiteGeo();
   const { state, categories, outcome, notices, landingPage } = data;
   const href = jobSearchHref(state, categories);
   const results = outcome.kind === "results" ? outcome.results : null;
@@ -201,7 +206,7 @@ export function JobSearchPage({
   useTrackSearch("job_search", href, state.search, results ? results.total : null);
 
   const facetViews = results ? jobFacetViews(state, categories, results.facets, intl) : [];
-  const chips = jobFilterChips(state, categories, results?.facets ?? [], intl);
+  const chips = jobFilterChips(state, categories, results?.facets ?? [], site, intl);
   const active = activeFilterCount(selectedFilters(state, categories));
   const pages = results ? pageCount(results.total, JOB_PAGE_SIZE) : 1;
   const dangers = [...notices, ...(outcome.kind === "errors" ? outcome.messages : [])];

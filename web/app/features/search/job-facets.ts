@@ -5,7 +5,7 @@ import { SITE_INTL } from "~/lib/i18n/site-intl";
 import type { SearchFacetView } from "./documents";
 import type { FilterChip } from "~/components/search/FilterChips";
 import {
-  DEFAULT_UNIT,
+  effectiveRadius,
   emptyFilters,
   JOB_FACET_FIELDS,
   JOB_FACET_TITLES,
@@ -15,6 +15,7 @@ import {
   type CategorySelection,
   type JobFacetField,
   type JobSearchState,
+  type SiteGeo,
 } from "./job-search-params";
 
 const messages = defineMessages({
@@ -93,6 +94,7 @@ export function jobFilterChips(
   state: JobSearchState,
   categories: readonly CategorySelection[],
   facets: readonly SearchFacetView[],
+  site: SiteGeo,
   intl: IntlShape = SITE_INTL,
 ): FilterChip[] {
   const selected = selectedFilters(state, categories);
@@ -104,8 +106,8 @@ export function jobFilterChips(
         state.geo.locationType === "locality"
           ? intl.formatMessage(messages.locationRadius, {
               place: state.geo.label,
-              radius: state.radius,
-              unit: DEFAULT_UNIT,
+              radius: effectiveRadius(state.radius, site),
+              unit: site.unit,
             })
           : intl.formatMessage(messages.location, { place: state.geo.label }),
       removeHref: jobSearchHref({ ...state, geo: null, page: 1 }, categories),

@@ -4,8 +4,6 @@ import {
   activeFilterCount,
   buildJobSearchInput,
   DEFAULT_JOB_SEARCH,
-  DEFAULT_RADIUS,
-  DEFAULT_UNIT,
   emptyFilters,
   formatDistance,
   jobSearchHref,
@@ -16,6 +14,7 @@ import {
   type CategorySelection,
 } from "./job-search-params";
 import { facetValues, parsePage } from "~/lib/search/search-url";
+import { PLATFORM_GEO } from "~/lib/search/geo";
 
 const parse = (query: string) => parseJobSearchParams(new URLSearchParams(query));
 
@@ -58,12 +57,10 @@ describe("page bounds", () => {
 });
 
 describe("place and radius", () => {
-  it("defaults to 50 miles", () => {
-    expect(DEFAULT_RADIUS).toBe(50);
-    expect(DEFAULT_UNIT).toBe("mi");
-    expect(parse("").radius).toBe(50);
-    expect(parse("radius=abc").radius).toBe(50);
-    expect(parse("radius=-5").radius).toBe(50);
+  it("leaves the radius to the site unless the address names one", () => {
+    expect(parse("").radius).toBeNull();
+    expect(parse("radius=abc").radius).toBeNull();
+    expect(parse("radius=-5").radius).toBeNull();
     expect(parse("radius=100").radius).toBe(100);
   });
 
@@ -98,9 +95,12 @@ describe("place and radius", () => {
     expect(parse("geo_location=Berlin&lat=abc").geo).toEqual({ locationType: null, label: "Berlin" });
   });
 
-  it("says distances in miles (1.6 km a mile)", () => {
-    expect(formatDistance(16)).toBe("10 mi");
-    expect(formatDistance(4)).toBe("2.5 mi");
+  it("says distances in the site's unit", () => {
+    const miles = { defaultRadius: 50, unit: "mi", kmPerUnit: 1.6 } as const;
+    expect(formatDistance(16, miles)).toBe("10 mi");
+    expect(formatDistance(4, miles)).toBe("2.5 mi");
+    expect(formatDistance(16, PLATFORM_GEO)).toBe("16 km");
+    expect(formatDistance(4, PLATFORM_GEO)).toBe("4.0 km");
   });
 });
 
@@ -121,7 +121,7 @@ describe("serializing", () => {
       "page=2&sorting=publish_date_desc&industry=40&employmentType=15,12&search=nurse&radius=50&geo_location=Z%C3%BCrich&lat=47.37&lon=8.54",
     );
     expect(serializeJobSearch(state).toString()).toBe(
-      "search=nurse&geo_location=Z%C3%BCrich&lat=47.37&lon=8.54&employmentType=15%2C12&industry=40&sorting=publish_date_desc&page=2",
+      "search=nurse&geo_location=Z%C3%BCrich&lat=47.37&lon=8.54&radius=50&employmentType=15%2C12&industry=40&sorting=publish_date_desc&page=2",
     );
     expect(jobSearchHref(state)).toContain("employmentType=15,12");
     expect(jobSearchHref(DEFAULT_JOB_SEARCH)).toBe("/jobs");
@@ -198,16 +198,16 @@ describe("the search request", () => {
     expect(input.conditionGroups).toEqual([]);
   });
 
-  it("sends a city with its radius and unit, an area without radius", () => {
+  it("sends a city with its radius (in the site's unit, which search applies), an area without radius", () => {
     expect(buildJobSearchInput(parse("geo_location=Berlin&lat=52.52&lon=13.4&radius=25")).geoLocation).toEqual({
       locationType: "locality",
       label: "Berlin",
       lat: 52.52,
       lon: 13.4,
       radius: 25,
-      unit: "mi",
     });
-    expect(buildJobSearchInput(parse("lat=52.52&lon=13.4")).geoLocation?.radius).toBe(50);
+    // none named: the site's default, which the search service knows
+    expect(buildJobSearchInput(parse("lat=52.52&lon=13.4")).geoLocation).not.toHaveProperty("radius");
     expect(buildJobSearchInput(parse("country=DE&geo_location=Germany")).geoLocation).toEqual({
       locationType: "country",
       label: "Germany",

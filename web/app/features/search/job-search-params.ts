@@ -1,22 +1,22 @@
 import type { JobSearchInput } from "~/lib/graphql/generated/graphql";
-import { DEFAULT_RADIUS, FACET_LIMIT, geoInput, parseGeo, serializePlace, type GeoSelection } from "~/lib/search/geo";
+import { FACET_LIMIT, geoInput, parseGeo, serializePlace, type GeoSelection } from "~/lib/search/geo";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import { cleanText, facetValues, parseNumber, parsePage, queryString } from "~/lib/search/search-url";
 
 // The place and radius are the search pages' (lib/search/geo); the job search's modules and
 // tests keep naming them here.
 export {
-  DEFAULT_RADIUS,
-  DEFAULT_UNIT,
+  effectiveRadius,
   FACET_LIMIT,
   formatDistance,
   geoInput,
   isAreaLocationType,
-  MILES_MULTIPLIER,
   parseGeo,
   RADIUS_OPTIONS,
   serializePlace,
+  useSiteGeo,
   type GeoSelection,
+  type SiteGeo,
 } from "~/lib/search/geo";
 
 /** Spec 9: jobs per listing page. */
@@ -67,8 +67,8 @@ export type JobFilters = Record<JobFacetField, string[]>;
 export interface JobSearchState {
   search: string;
   geo: GeoSelection | null;
-  /** In DEFAULT_UNIT; kept even without a place so the select remembers it. */
-  radius: number;
+  /** In the site's unit, null for the site's default; kept without a place so the select remembers it. */
+  radius: number | null;
   filters: JobFilters;
   sorting: Sorting;
   page: number;
@@ -89,7 +89,7 @@ export function emptyFilters(): JobFilters {
 export const DEFAULT_JOB_SEARCH: JobSearchState = {
   search: "",
   geo: null,
-  radius: DEFAULT_RADIUS,
+  radius: null,
   filters: emptyFilters(),
   sorting: "relevancy",
   page: 1,
@@ -107,8 +107,8 @@ export function parseJobSearchParams(params: URLSearchParams): JobSearchState {
     search: cleanText(params.get("search")),
     geo: parseGeo(params),
     // A positive radius is sent as asked (the API refuses one that is not an option, and the page
-    // says so); nonsense falls back to the default.
-    radius: radius !== null && radius > 0 ? radius : DEFAULT_RADIUS,
+    // says so); none or nonsense is the site's default.
+    radius: radius !== null && radius > 0 ? radius : null,
     filters,
     sorting: SORTINGS.find((option) => option === sorting) ?? "relevancy",
     page: parsePage(params.get("page")),

@@ -1,3 +1,5 @@
+import type { MockLink } from "@apollo/client/testing";
+import { APP_CONFIG } from "~/lib/app-config";
 import type {
   JobSearchHitView,
   JobSearchResultsView,
@@ -99,5 +101,24 @@ export function organizationResults(count: number, total = count): OrganizationS
       unit: null,
       noindex: false,
     },
+  };
+}
+
+/** The site's configuration as getAppConfig answers it: its distances (this site's: 50 mi, 1.6). */
+export function siteGeoConfig(
+  geo: { default_radius: number; default_unit: string; radius_multiplier: number } = {
+    default_radius: 50,
+    default_unit: "mi",
+    radius_multiplier: 1.6,
+  },
+): MockLink.MockedResponse {
+  return {
+    request: { query: APP_CONFIG },
+    result: {
+      data: {
+        getAppConfig: Object.entries(geo).map(([name, value]) => ({ __typename: "AppConfigEntry", key: "geo", name, value })),
+      },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
   };
 }

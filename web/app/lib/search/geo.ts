@@ -1,3 +1,4 @@
+import { type AppConfig, useAppConfig } from "~/lib/app-config";
 import type { SearchGeoLocationInput } from "~/lib/graphql/generated/graphql";
 import { cleanText, parseNumber } from "./search-url";
 
@@ -6,11 +7,50 @@ import { cleanText, parseNumber } from "./search-url";
 /** Spec 9: facet limit 100 per facet, minimum count 1. */
 export const FACET_LIMIT = 100;
 
-/** Spec 9: the radius options; this site's default is 50 miles (a mile is 1.6 km here). */
+/** Spec 9: the radius options, in the site's unit. */
 export const RADIUS_OPTIONS = [5, 25, 50, 100, 200] as const;
-export const DEFAULT_RADIUS = 50;
-export const DEFAULT_UNIT = "mi";
-export const MILES_MULTIPLIER = 1.6;
+
+/**
+ * The site's distances (the `geo` group of getAppConfig, spec 9): the radius a place search
+ * takes when the address names none, the unit radii and distances are shown in, and kilometres
+ * per unit (this site and its US variant: 50 mi, 1.6). The search service applies the same
+ * settings to a request without a radius or unit, so the web never sends the default.
+ */
+export interface SiteGeo {
+  defaultRadius: number;
+  unit: "km" | "mi";
+  kmPerUnit: number;
+}
+
+/** Identity's platform defaults (site_config.SETTINGS), while the configuration loads. */
+export const PLATFORM_GEO: SiteGeo = { defaultRadius: 100, unit: "km", kmPerUnit: 1 };
+
+const UNIT_KM: Record<SiteGeo["unit"], number> = { km: 1, mi: 1.6 };
+
+function positive(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The site's distances from its configuration; a unit without a multiplier takes the unit's. */
+export function siteGeo(config: AppConfig): SiteGeo {
+  const configured = config.value("geo", "default_unit");
+  const unit = configured === "mi" || configured === "km" ? configured : PLATFORM_GEO.unit;
+  return {
+    defaultRadius: positive(config.value("geo", "default_radius")) ?? PLATFORM_GEO.defaultRadius,
+    unit,
+    kmPerUnit: positive(config.value("geo", "radius_multiplier")) ?? UNIT_KM[unit],
+  };
+}
+
+/** The site's distances in a component. */
+export function useSiteGeo(): SiteGeo {
+  return siteGeo(useAppConfig().config);
+}
+
+/** The radius a search uses: its own, else the site's default. */
+export function effectiveRadius(radius: number | null, site: SiteGeo): number {
+  return radius ?? site.defaultRadius;
+}
 
 /**
  * Where to search: a place picked from the suggestions (a city with coordinates, or a whole
@@ -58,8 +98,8 @@ export function isAreaLocationType(locationType: string | null | undefined): boo
   return locationType === "country" || (locationType ?? "").startsWith("administrative_area_level_");
 }
 
-/** A place's query parameters (spec 2's keys); the radius only where one applies, when not the default. */
-export function serializePlace(params: URLSearchParams, geo: GeoSelection | null, radius: number): void {
+/** A place's query parameters (spec 2's keys); the radius only where one applies, when one was chosen. */
+export function serializePlace(params: URLSearchParams, geo: GeoSelection | null, radius: number | null): void {
   if (!geo) return;
   params.set("geo_location", geo.label);
   if (geo.locationType === "locality") {
@@ -71,14 +111,17 @@ export function serializePlace(params: URLSearchParams, geo: GeoSelection | null
     params.set("country", geo.country);
     params.set("administrative_area_level_1", geo.administrativeArea);
   }
-  if (!isAreaLocationType(geo.locationType) && radius !== DEFAULT_RADIUS) params.set("radius", String(radius));
+  if (!isAreaLocationType(geo.locationType) && radius !== null) params.set("radius", String(radius));
 }
 
-/** A place as the search API takes it (contract: geoLocation); null for text never found. */
-export function geoInput(geo: GeoSelection, radius: number): SearchGeoLocationInput | null {
+/**
+ * A place as the search API takes it (contract: geoLocation); null for text never found. The
+ * radius is in the site's unit, which the search service applies; none means the site's default.
+ */
+export function geoInput(geo: GeoSelection, radius: number | null): SearchGeoLocationInput | null {
   switch (geo.locationType) {
     case "locality":
-      return { locationType: "locality", label: geo.label, lat: geo.lat, lon: geo.lon, radius, unit: DEFAULT_UNIT };
+      return { locationType: "locality", label: geo.label, lat: geo.lat, lon: geo.lon, ...(radius !== null ? { radius } : {}) };
     case "country":
       return { locationType: "country", label: geo.label, country: geo.country };
     case "administrative_area_level_1":
@@ -94,8 +137,8 @@ export function geoInput(geo: GeoSelection, radius: number): SearchGeoLocationIn
   }
 }
 
-/** A distance in km as this site says it: "12 mi". */
-export function formatDistance(km: number): string {
-  const miles = km / MILES_MULTIPLIER;
-  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} ${DEFAULT_UNIT}`;
+/** A distance in km as the site says it: "12 mi", "3.5 km". */
+export function formatDistance(km: number, site: SiteGeo): string {
+  const distance = km / site.kmPerUnit;
+  return `${distance < 10 ? distance.toFixed(1) : Math.round(distance)} ${site.unit}`;
 }

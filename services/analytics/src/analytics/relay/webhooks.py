@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
 
 import httpx
 from jobkit.db import unit_of_work
@@ -180,23 +181,15 @@ class WebhookSender:
             if disabled is not None:
                 disabled = _detached(disabled)
         if disabled is not None:
-            await self._mail_disabled(disabled)
+            await self._mail_disabled(disabled, delivery_id, now)
 
-    async def _mail_disabled(self, endpoint: WebhookEndpoint) -> None:
+    async def _mail_disabled(
+        self, endpoint: WebhookEndpoint, delivery_id: str, failed_at: datetime
+    ) -> None:
         if not endpoint.created_by_email:
             return
-        message = compose(
-            self._settings,
-            to=endpoint.created_by_email,
-            subject="A webhook endpoint of your organization was disabled",
-            text=(
-                f"We stopped sending webhooks to {endpoint.url}.\n\n"
-                f"Why: {endpoint.disabled_reason}\n\n"
-                "Nothing is lost: the deliveries are kept for 30 days. Once the endpoint answers "
-                "again, enable it in your organization's dashboard (Webhooks) and replay the "
-                "deliveries it missed.\n"
-            ),
-            message_key=f"webhook-disabled.{endpoint.id}.{int(self._clock().timestamp())}",
+        message = disabled_mail(
+            self._settings, endpoint, delivery_id=delivery_id, failed_at=failed_at
         )
         try:
             await send_mail(message, settings=self._settings)
@@ -214,6 +207,29 @@ class WebhookSender:
 
     async def close(self) -> None:
         await self._client.aclose()
+
+
+def disabled_mail(
+    settings: AnalyticsSettings, endpoint: WebhookEndpoint, *, delivery_id: str, failed_at: datetime
+) -> EmailMessage:
+    """The mail to the endpoint's creator that it was disabled. Its Message-ID is made from
+    what disabled it (the endpoint, the delivery whose try failed last and that try's time), not
+    from the moment it is made: a send tried again is the same mail, and a later disabling (the
+    same delivery replayed and failing again) another."""
+    assert endpoint.created_by_email
+    return compose(
+        settings,
+        to=endpoint.created_by_email,
+        subject="A webhook endpoint of your organization was disabled",
+        text=(
+            f"We stopped sending webhooks to {endpoint.url}.\n\n"
+            f"Why: {endpoint.disabled_reason}\n\n"
+            "Nothing is lost: the deliveries are kept for 30 days. Once the endpoint answers "
+            "again, enable it in your organization's dashboard (Webhooks) and replay the "
+            "deliveries it missed.\n"
+        ),
+        message_key=f"webhook-disabled.{endpoint.id}.{delivery_id}.{int(failed_at.timestamp())}",
+    )
 
 
 def _disable(endpoint: WebhookEndpoint, reason: str) -> WebhookEndpoint:

@@ -315,6 +315,7 @@ async def change_password(
         if user is None:
             return _not_found()
         user.password_hash = new_hash  # also spends any password reset link (its fingerprint)
+        user.password_changed_at = datetime.now(UTC)
         await _event(session, settings, PasswordChanged(user_id=str(user.id)), user, actor)
         await revoke_sessions(
             session,

@@ -196,6 +196,7 @@ async def identity_part(session: AsyncSession, user: User) -> dict[str, object]:
             "created_at": user.created_at,
             "updated_at": user.updated_at,
             "blocked_at": user.blocked_at,
+            "password_changed_at": user.password_changed_at,
             "inactivity_warned_at": user.inactivity_warned_at,
         },
         "sessions": [

@@ -95,12 +95,22 @@ async def _locked_rules(
 
 
 def inactivity_mail(
-    user: User, *, erase_on: datetime, site_name: str, settings: IdentitySettings
+    user: User,
+    *,
+    last_active: datetime,
+    erase_on: datetime,
+    site_name: str,
+    settings: IdentitySettings,
 ) -> EmailMessage:
+    """The warning to an account unused since ``last_active``. Its Message-ID is made from
+    the account and that moment (what makes it due), so a warning sent again (the run was
+    killed after the relay took it, before it recorded the warning) is recognisably the same
+    mail, and the warning after a later visit another."""
     day = erase_on.strftime("%d %B %Y").lstrip("0")
     return compose(
         settings,
         to=user.email,
+        message_key=f"inactivity-warning.{user.id}.{int(last_active.timestamp())}",
         subject=f"Your {site_name} account will be deleted on {day}",
         text=f"Hello {user.first_name},\n\n"
         f"nobody has signed in to your {site_name} account for a long time. To keep no more "
@@ -155,7 +165,11 @@ async def _warn(
                 last + timedelta(days=rule.account_days), now + timedelta(days=rule.warning_days)
             )
             mail = inactivity_mail(
-                user, erase_on=erase_on, site_name=names[user.site], settings=settings
+                user,
+                last_active=last,
+                erase_on=erase_on,
+                site_name=names[user.site],
+                settings=settings,
             )
             try:
                 await send_mail(mail, settings=settings)

@@ -34,6 +34,10 @@ class User(Base):
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # Set by an administrator: the account cannot sign in and its sessions ended.
     blocked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # the password was last changed then (a reset link or the account's page); None: not since
+    # this was recorded. A reset asked for before it is not mailed (any more): its link would
+    # reset the password chosen since
+    password_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # the retention rule for inactive accounts mailed its warning then (issue 26, ADR 0036)
     inactivity_warned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # an administrator's legal hold (ADR 0036): while set, deleting the account does not ask the

@@ -2,7 +2,10 @@
 
 Asking never reveals whether an account exists (same answer, a mail only when it does). The
 token is a JWT signed with identity's key carrying a fingerprint of the current password hash:
-once the password changed, the link is spent.
+once the password changed, the link is spent. A request whose mail was not sent before the
+password changed (the event delivered again after the link was used: the mailer died between
+the relay's acceptance and its commit) is not mailed: a link made then would carry the new
+password's fingerprint and work again (``reset_mail_due``).
 """
 
 from __future__ import annotations
@@ -72,6 +75,12 @@ def reset_token(
         **link_claims(request or LinkRequest.now(), lifetime),
     }
     return jwt.encode(claims, key.private_key, algorithm="RS256", headers={"kid": key.key_id})
+
+
+def reset_mail_due(user: User, requested_at: datetime) -> bool:
+    """Whether a reset asked for at ``requested_at`` is still to be mailed: not once the
+    password changed since (with that request's link or otherwise)."""
+    return user.password_changed_at is None or user.password_changed_at < requested_at
 
 
 def reset_mail(
@@ -159,6 +168,7 @@ async def reset_password(
         if _fingerprint(user.password_hash) != claims["pwd"]:
             return _refused(AccountErrorCode.LINK_USED, LINK_SPENT)
         user.password_hash = new_hash
+        user.password_changed_at = datetime.now(UTC)
         # the mailed link proves the address as well as the verification link would
         user.email_verified = True
         await clear(session, account_key(user.email))

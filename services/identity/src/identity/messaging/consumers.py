@@ -46,7 +46,7 @@ from identity.domain.events import (
 )
 from identity.domain.export import record_part
 from identity.domain.models import User
-from identity.domain.password_reset import reset_mail, reset_token
+from identity.domain.password_reset import reset_mail, reset_mail_due, reset_token
 from identity.domain.taken_email import taken_email_mail
 from identity.domain.tokens import LinkRequest, SigningKey
 from identity.domain.verification import (
@@ -112,8 +112,8 @@ def build_consumers(runtime: ServiceRuntime, key: SigningKey) -> Sequence[Idempo
     async def on_password_reset_requested(session: AsyncSession, event: EventEnvelope) -> None:
         payload = PasswordResetRequested.model_validate(event.payload)
         user = await session.get(User, uuid.UUID(payload.user_id))
-        if user is None:
-            return
+        if user is None or not reset_mail_due(user, event.occurred_at):
+            return  # deleted, or the password changed since the request (its link was used)
         token = reset_token(user, key=key, settings=settings, request=LinkRequest.of(event))
         mail = reset_mail(
             user, token=token, settings=settings, message_key=f"{event.id}.reset-password"

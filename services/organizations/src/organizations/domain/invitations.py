@@ -1,10 +1,17 @@
 """Invitations: a member invites a recruiter by email (the mailer sends a one-time link; only
-its digest is stored), the invited recruiter accepts it once, before it expires."""
+its digest is stored), the invited recruiter accepts it once, before it expires.
+
+The link's token is an HMAC of the invitation with the service's signing secret: the use case
+stores its digest, and the mailer makes the same token again from the invitation its event
+names, so a mail sent again after the mailer died between the relay's acceptance and its commit
+carries the same link as the first (a token drawn afresh per send was rolled back with the
+killed transaction: the first mail's link answered invalid)."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
-import secrets
+import hmac
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -44,10 +51,17 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def new_invitation_token() -> tuple[str, str]:
-    """A fresh invitation token and the digest stored in its place (never the token)."""
-    token = secrets.token_urlsafe(32)
-    return token, _token_hash(token)
+def invitation_token(settings: OrganizationsSettings, invitation_id: uuid.UUID) -> str:
+    """The token of ``invitation_id``'s link: the same each time it is made, unguessable
+    without the signing secret (256 bits, URL-safe); only its digest is stored."""
+    secret = settings.invitation_signing_secret.get_secret_value().encode()
+    mac = hmac.new(secret, f"organization-invitation:{invitation_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
+def invitation_token_hash(settings: OrganizationsSettings, invitation_id: uuid.UUID) -> str:
+    """The digest stored in place of ``invitation_id``'s token."""
+    return _token_hash(invitation_token(settings, invitation_id))
 
 
 @dataclass(frozen=True)
@@ -69,15 +83,16 @@ async def invite_member(
         address = str(InvitationInput(email=email.strip()).email).lower()
     except ValidationError as error:
         return OrganizationErrors(errors_from_validation(error, Code))
-    token = secrets.token_urlsafe(32)
     async with unit_of_work(sessions) as session:
         if await session.get(Organization, organization_id) is None:
             return one_error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organizationId")
         refused = await authorize(session, principal, organization_id)
         if refused is not None:
             return refused
+        invitation_id = uuid.uuid4()
+        token = invitation_token(settings, invitation_id)
         invitation = Invitation(
-            id=uuid.uuid4(),
+            id=invitation_id,
             organization_id=organization_id,
             email=address,
             token_hash=_token_hash(token),

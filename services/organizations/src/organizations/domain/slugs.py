@@ -10,7 +10,7 @@ import uuid
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from organizations.domain.models import ProfileSlug
+from organizations.domain.models import OrganizationProfile, ProfileSlug
 
 MAX_SLUG = 120
 
@@ -45,3 +45,31 @@ async def claim_slug(session: AsyncSession, *, site: str, name: str, profile_id:
             return candidate
         number += 1
         candidate = f"{base}-{number}"
+
+
+async def profile_by_slug(
+    session: AsyncSession, site: str, slug: str
+) -> OrganizationProfile | None:
+    """The profile a site's page ``/organization/{slug}`` shows: the site's own with that slug
+    (current or former); else another site's published profile under its current slug. An
+    organization of one site may post jobs on another (ADR 0049), and their pages link its
+    profile; shown there, its metatags say noindex (its own site's page is the one search
+    engines list). One answer when several other sites use the slug."""
+    own = await session.scalar(
+        select(OrganizationProfile)
+        .join(ProfileSlug, ProfileSlug.profile_id == OrganizationProfile.id)
+        .where(ProfileSlug.site == site, ProfileSlug.slug == slug)
+    )
+    if own is not None:
+        return own
+    elsewhere: OrganizationProfile | None = await session.scalar(
+        select(OrganizationProfile)
+        .where(
+            OrganizationProfile.slug == slug,
+            OrganizationProfile.site != site,
+            OrganizationProfile.status == "published",
+        )
+        .order_by(OrganizationProfile.id)
+        .limit(1)
+    )
+    return elsewhere

@@ -9,9 +9,10 @@ from sqlalchemy import Uuid, cast, select
 from strawberry.types import Info
 
 from organizations.db import members
-from organizations.domain.models import Invitation, ProfileSlug
+from organizations.domain.models import Invitation
 from organizations.domain.models import Organization as OrganizationModel
 from organizations.domain.models import OrganizationProfile as ProfileModel
+from organizations.domain.slugs import profile_by_slug
 from organizations.graphql.context import OrganizationContext
 from organizations.graphql.dataloaders import profile_by_id
 from organizations.graphql.types import (
@@ -31,8 +32,9 @@ ADMIN_LIST_LIMIT = 500
 class Query:
     @strawberry.field(
         description="One organization profile by id or slug (the X-Frontend site's; a former "
-        "slug finds the profile too, whose current slug tells the page to redirect). Drafts "
-        "only for members and administrators."
+        "slug finds the profile too, whose current slug tells the page to redirect; else "
+        "another site's published profile under its current slug, whose metatags say noindex). "
+        "Drafts only for members and administrators."
     )
     async def organization_profile(
         self,
@@ -45,13 +47,8 @@ class Query:
             row = await profile_by_id(info.context, id)
         elif slug:
             async with info.context.sessions() as session:
-                row = await session.scalar(
-                    select(ProfileModel)
-                    .join(ProfileSlug, ProfileSlug.profile_id == ProfileModel.id)
-                    .where(
-                        ProfileSlug.site == info.context.frontend.site,
-                        ProfileSlug.slug == slug.strip().lower(),
-                    )
+                row = await profile_by_slug(
+                    session, info.context.frontend.site, slug.strip().lower()
                 )
         if row is None or not await visible_to(info.context, row):
             return None

@@ -222,6 +222,14 @@ class Metatag:
     value: str
 
 
+def _robots(row: ProfileModel, site: str) -> str:
+    """Indexed on its own site once published; a draft is not, nor the profile shown on another
+    site (where its organization posts jobs), whose links to that site's jobs are followed."""
+    if row.status != "published":
+        return "noindex, nofollow"
+    return "index, follow" if row.site == site else "noindex, follow"
+
+
 def _image(
     context: OrganizationContext, upload_id: object, style: str, alt: str, title: str | None = None
 ) -> Image:
@@ -448,10 +456,7 @@ class OrganizationProfile:
             Metatag(meta="canonical", value=f"/organization/{row.slug}"),
             Metatag(meta="og:title", value=row.name),
             Metatag(meta="og:description", value=description),
-            Metatag(
-                meta="robots",
-                value="index, follow" if row.status == "published" else "noindex, nofollow",
-            ),
+            Metatag(meta="robots", value=_robots(row, info.context.frontend.site)),
         ]
         if row.cover_upload_id or row.logo_upload_id:
             image = row.cover_upload_id or row.logo_upload_id

@@ -1,7 +1,11 @@
 """Organizations' consumers: search's vocabulary into the local terms read model (to check term
 ids on write), identity's site settings (the contact form's captcha), the invitation mailer
 (once per invitation event), the contact form's mailers (messaging/contact_mailer.py), a
-deleted account's erasure (ADR 0036) and, in the same group, a person's export (ADR 0038)."""
+deleted account's erasure (ADR 0036) and, in the same group, a person's export (ADR 0038).
+
+An invitation mail sent again (the process died after the relay took it, before the event was
+recorded) is the same mail: its Message-ID is made from the event, its link from the invitation
+the event names (``invitation_token``), not from the moment it is sent."""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from organizations.domain.events import (
     MemberInvited,
 )
 from organizations.domain.export import export_person
-from organizations.domain.invitations import new_invitation_token
+from organizations.domain.invitations import invitation_token, invitation_token_hash
 from organizations.domain.models import Invitation, Organization
 from organizations.messaging.contact_mailer import contact_copy_handlers, contact_mailer_handlers
 from organizations.settings import OrganizationsSettings
@@ -85,7 +89,12 @@ def export_handlers(settings: OrganizationsSettings, storage: Storage) -> dict[s
 
 
 def invitation_mail(
-    *, organization: Organization, email: str, link: str, settings: OrganizationsSettings
+    *,
+    organization: Organization,
+    email: str,
+    link: str,
+    settings: OrganizationsSettings,
+    message_key: str,
 ) -> EmailMessage:
     return compose(
         settings,
@@ -95,26 +104,44 @@ def invitation_mail(
         f"Sign in with a recruiter account (or create one) and accept here:\n\n{link}\n\n"
         f"The invitation works for {settings.invitation_lifetime_days} days. If you did not "
         "expect it, ignore this mail.\n",
+        message_key=message_key,
     )
 
 
-def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
-    settings = runtime.settings
-    assert isinstance(settings, OrganizationsSettings)
+def invitation_mailer_handlers(settings: OrganizationsSettings) -> dict[str, Handler]:
+    """member.invited: the invited address gets its link, once per event (or again as the same
+    mail: the event's Message-ID, the invitation's token)."""
 
-    async def on_invited(session: AsyncSession, event: EventEnvelope) -> None:
+    async def invited(session: AsyncSession, event: EventEnvelope) -> None:
         payload = MemberInvited.model_validate(event.payload)
         invitation = await session.get(Invitation, uuid.UUID(payload.invitation_id))
         organization = await session.get(Organization, uuid.UUID(payload.organization_id))
         if invitation is None or organization is None or invitation.accepted_at is not None:
             return
-        # The token is not in the event (events are broadcast); the mail carries a fresh one.
-        token = _reissue_token(invitation)
+        # The token is not in the event (events are broadcast): it is made again from the
+        # invitation. An invitation whose stored digest is another token's (issued before the
+        # tokens were made this way, or before the secret was rotated) gets this one's digest,
+        # the same on a re-send.
+        token = invitation_token(settings, invitation.id)
+        digest = invitation_token_hash(settings, invitation.id)
+        if invitation.token_hash != digest:
+            invitation.token_hash = digest
         link = f"{settings.site_url.rstrip('/')}/organization-invitation?token={token}"
         mail = invitation_mail(
-            organization=organization, email=invitation.email, link=link, settings=settings
+            organization=organization,
+            email=invitation.email,
+            link=link,
+            settings=settings,
+            message_key=f"{event.id}.invitation",
         )
         await send_mail(mail, settings=settings)
+
+    return {MemberInvited.event_type: invited}
+
+
+def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
+    settings = runtime.settings
+    assert isinstance(settings, OrganizationsSettings)
 
     def consumer(group: str, topic: str, handlers: dict[str, Handler]) -> IdempotentConsumer:
         return IdempotentConsumer(
@@ -156,15 +183,9 @@ def build_consumers(runtime: ServiceRuntime) -> Sequence[IdempotentConsumer]:
         ),
         IdempotentConsumer(
             group_id=settings.topic(MAILER_GROUP),
-            handlers={settings.topic(ORGANIZATION_TOPIC): {MemberInvited.event_type: on_invited}},
+            handlers={settings.topic(ORGANIZATION_TOPIC): invitation_mailer_handlers(settings)},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
         ),
     ]
-
-
-def _reissue_token(invitation: Invitation) -> str:
-    token, digest = new_invitation_token()
-    invitation.token_hash = digest
-    return token

@@ -40,7 +40,7 @@ from search.alerts.searches import valid_search
 from search.engine.indexing.store import SearchStore
 from search.engine.places import area_names
 from search.engine.query import terms_filter
-from search.engine.request import DEFAULT_RADIUS, JOBS, KM_PER_UNIT, ValidSearch
+from search.engine.request import JOBS, ValidSearch
 from search.errors import SearchErrors
 
 EVERY_JOB = "*"
@@ -109,7 +109,7 @@ def search_groups(search: ValidSearch) -> SearchKeys:
                 {f"a:{name}" for name in area_names(geo.country, geo.administrative_area or "")}
             )
         elif geo.lat is not None and geo.lon is not None:
-            radius_km = (geo.radius or DEFAULT_RADIUS) * KM_PER_UNIT[geo.unit]
+            radius_km = geo.radius_km()
             cells = _circle_cells(geo.lat, geo.lon, radius_km)
             if cells is not None:
                 groups.append(cells)

@@ -13,8 +13,6 @@ from typing import Any
 
 from search.engine.places import area_names
 from search.engine.request import (
-    DEFAULT_RADIUS,
-    KM_PER_UNIT,
     FacetFilter,
     GeoLocation,
     SalaryFilter,
@@ -71,7 +69,7 @@ def geo_filter(geo: GeoLocation) -> dict[str, Any]:
         if geo.country:
             return {"bool": {"filter": [{"term": {"countries": geo.country.upper()}}, area]}}
         return area
-    radius_km = (geo.radius or DEFAULT_RADIUS) * KM_PER_UNIT[geo.unit]
+    radius_km = geo.radius_km()
     return {
         "geo_distance": {
             "distance": f"{radius_km}km",

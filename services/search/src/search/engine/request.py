@@ -12,9 +12,11 @@ MAX_KEYS_LENGTH = 500
 MAX_QUERY_TERMS = 32
 FACET_LIMIT = 100
 RADIUS_OPTIONS = (5, 25, 50, 100, 200)
+# A place searched without a radius or unit takes the site's (search.site.geo, resolved where a
+# request comes in); these stand in for a search stored before that, which named neither.
 DEFAULT_RADIUS = 50
 DEFAULT_UNIT = "mi"
-KM_PER_UNIT = {"km": 1.0, "mi": 1.6}  # the site's multiplier for miles (spec 9)
+KM_PER_UNIT = {"km": 1.0, "mi": 1.6}  # spec 9's multiplier for miles
 LOCATION_TYPES = ("locality", "country", "administrative_area_level_1")
 RELEVANCE_SORT = "search_api_relevance"
 DATE_SORT = "field_job_publishing_date"
@@ -104,6 +106,12 @@ class GeoLocation:
     radius: float | None = None
     unit: str = DEFAULT_UNIT
     location_type: str | None = None
+    # Kilometres per unit: the site's multiplier when the unit is the site's (search.site.geo)
+    km_per_unit: float | None = None
+
+    def radius_km(self) -> float:
+        radius = self.radius if self.radius is not None else DEFAULT_RADIUS
+        return radius * (self.km_per_unit or KM_PER_UNIT[self.unit])
 
 
 @dataclass(frozen=True)

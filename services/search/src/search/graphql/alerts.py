@@ -74,6 +74,12 @@ class AlertGeoLocation:
     location_type: str | None
 
 
+# What a stored place shows (its kilometres per unit is the matcher's)
+_GEO_FIELDS = frozenset(
+    ("label", "country", "administrative_area", "lat", "lon", "radius", "unit", "location_type")
+)
+
+
 @strawberry.type(
     description="The search an alert runs (the shape of JobSearchInput without sorting or paging)."
 )
@@ -98,7 +104,9 @@ class AlertSearch:
                 )
                 for group in query.get("condition_groups", [])
             ],
-            geo_location=AlertGeoLocation(**geo) if geo else None,
+            geo_location=AlertGeoLocation(**{k: v for k, v in geo.items() if k in _GEO_FIELDS})
+            if geo
+            else None,
             path=search_path(query),
         )
 

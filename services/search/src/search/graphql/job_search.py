@@ -19,7 +19,6 @@ from search.engine.answer_cache import AnswerCache, answer_cache_for
 from search.engine.indexing.store import SearchStore, store_for
 from search.engine.job_search import run_job_search
 from search.engine.request import (
-    DEFAULT_RADIUS,
     MAX_CLEAN_FACETS,
     PAGE_SIZE,
     Condition,
@@ -35,6 +34,7 @@ from search.graphql.context import SearchContext
 from search.graphql.types import Job, Metatag
 from search.graphql.visitor_answers import not_keepable
 from search.settings import SearchSettings
+from search.site.geo import SiteGeo, site_geo
 from search.taxonomy.vocabulary import TERM_LABELS, TermLabels, label_in, language_of
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,8 @@ class SearchFulltextInput:
 
 @strawberry.input(
     description="Where: a place (lat, lon, radius in `unit`: 5, 25, 50, 100 or 200; default "
-    "50 mi), or a whole country / administrative area by `locationType`."
+    "the site's radius and unit, getAppConfig's geo settings), or a whole country / "
+    "administrative area by `locationType`."
 )
 class SearchGeoLocationInput:
     label: str | None = None
@@ -103,7 +104,9 @@ class SearchGeoLocationInput:
     lat: float | None = None
     lon: float | None = None
     radius: float | None = None
-    unit: str = "mi"
+    unit: str | None = strawberry.field(
+        default=None, description='"km" or "mi"; default the site\'s unit.'
+    )
     location_type: str | None = None
 
 
@@ -239,27 +242,31 @@ def condition_groups(data: list[SearchConditionGroupInput]) -> list[ConditionGro
     ]
 
 
-def to_request(data: JobSearchInput) -> SearchRequest:
-    geo = data.geo_location
+def geo_location(geo: SearchGeoLocationInput | None, site: SiteGeo) -> GeoLocation | None:
+    """The request's place, with the site's radius and unit where it names none."""
+    if geo is None:
+        return None
+    return site.resolve(
+        GeoLocation(
+            label=geo.label,
+            country=geo.country,
+            administrative_area=geo.administrative_area,
+            lat=geo.lat,
+            lon=geo.lon,
+            radius=geo.radius,
+            unit=geo.unit or site.unit,
+            location_type=geo.location_type,
+        )
+    )
+
+
+def to_request(data: JobSearchInput, site: SiteGeo) -> SearchRequest:
     return SearchRequest(
         language=data.language or "en",
         facets=facet_requests(data.facets),
         condition_groups=condition_groups(data.condition_groups),
         fulltext=data.fulltext.keys if data.fulltext else None,
-        geo_location=(
-            GeoLocation(
-                label=geo.label,
-                country=geo.country,
-                administrative_area=geo.administrative_area,
-                lat=geo.lat,
-                lon=geo.lon,
-                radius=geo.radius,
-                unit=geo.unit,
-                location_type=geo.location_type,
-            )
-            if geo
-            else None
-        ),
+        geo_location=geo_location(data.geo_location, site),
         range=SearchRange(data.range.first, data.range.last) if data.range else None,
         page=data.page,
         sorts=[SortRequest(s.field, s.value) for s in data.sorts],
@@ -370,7 +377,7 @@ def metadata(
         sorting=answer.sorting,
         page=page,
         page_size=page_size,
-        radius=(geo.radius or DEFAULT_RADIUS) if geo is not None and radius_search else None,
+        radius=geo.radius if geo is not None and radius_search else None,
         unit=geo.unit if geo is not None and radius_search else None,
         noindex=noindex,
     )
@@ -415,7 +422,7 @@ async def job_search(
     """The answer is the same for every caller of a site and language: kept until the index
     changes (results only; refusals and an unavailable index are asked again)."""
     context = info.context
-    request = to_request(data)
+    request = to_request(data, await site_geo(context.sessions, context.frontend.site))
     language = language_in(context, data.language)
     return await kept_search_answer(
         context,

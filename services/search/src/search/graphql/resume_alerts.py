@@ -26,6 +26,7 @@ from search.graphql.job_search import (
     SearchGeoLocationInput,
 )
 from search.graphql.resume_search import ResumeSearchInput, to_request
+from search.site.geo import SiteGeo, site_geo
 
 
 @strawberry.type(
@@ -75,14 +76,15 @@ class ResumeAlertSearchInput:
     geo_location: SearchGeoLocationInput | None = None
 
 
-def _request(data: ResumeAlertSearchInput) -> SearchRequest:
+def _request(data: ResumeAlertSearchInput, site: SiteGeo) -> SearchRequest:
     return to_request(
         ResumeSearchInput(
             language=data.language,
             condition_groups=data.condition_groups,
             fulltext=data.fulltext,
             geo_location=data.geo_location,
-        )
+        ),
+        site,
     )
 
 
@@ -133,6 +135,7 @@ async def create_resume_alert(
     info: Info[SearchContext, None], input: CreateResumeAlertInput
 ) -> ResumeAlertResult:
     context = info.context
+    site = await site_geo(context.sessions, context.frontend.site)
     return _saved(
         await resume_alerts.create_resume_alert(
             sessions=context.sessions,
@@ -140,7 +143,7 @@ async def create_resume_alert(
             principal=context.require_principal(),
             site=context.frontend.site,
             data=resume_alerts.NewResumeAlert(
-                name=input.name, interval=input.interval, search=_request(input.search)
+                name=input.name, interval=input.interval, search=_request(input.search, site)
             ),
         )
     )
@@ -153,6 +156,7 @@ async def update_resume_alert(
     alert_id = _parse(input.id)
     if alert_id is None:
         return AlertErrors.of(resume_alerts.not_found())
+    site = await site_geo(context.sessions, context.frontend.site)
     return _saved(
         await resume_alerts.update_resume_alert(
             sessions=context.sessions,
@@ -162,7 +166,7 @@ async def update_resume_alert(
             changes=resume_alerts.ResumeAlertChanges(
                 name=input.name,
                 interval=input.interval,
-                search=_request(input.search) if input.search is not None else None,
+                search=_request(input.search, site) if input.search is not None else None,
             ),
         )
     )

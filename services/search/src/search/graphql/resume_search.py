@@ -36,6 +36,7 @@ from search.graphql.job_search import (
     facet_requests,
     facet_tids,
     facets_of,
+    geo_location,
     language_in,
     load_terms,
     metadata,
@@ -43,6 +44,7 @@ from search.graphql.job_search import (
     store_of,
     unavailable,
 )
+from search.site.geo import SiteGeo, site_geo
 from search.taxonomy.vocabulary import TermLabels, label_in
 
 # The site configuration's resume feature (identity's ``features.resume``, on unless the site
@@ -114,27 +116,13 @@ class ResumeSearchInput:
     sorts: list[SearchSortInput] = strawberry.field(default_factory=list)
 
 
-def to_request(data: ResumeSearchInput) -> SearchRequest:
-    geo = data.geo_location
+def to_request(data: ResumeSearchInput, site: SiteGeo) -> SearchRequest:
     return SearchRequest(
         language=data.language or "en",
         facets=facet_requests(data.facets),
         condition_groups=condition_groups(data.condition_groups),
         fulltext=data.fulltext.keys if data.fulltext else None,
-        geo_location=(
-            GeoLocation(
-                label=geo.label,
-                country=geo.country,
-                administrative_area=geo.administrative_area,
-                lat=geo.lat,
-                lon=geo.lon,
-                radius=geo.radius,
-                unit=geo.unit,
-                location_type=geo.location_type,
-            )
-            if geo
-            else None
-        ),
+        geo_location=geo_location(data.geo_location, site),
         range=SearchRange(data.range.first, data.range.last) if data.range else None,
         page=data.page,
         sorts=[SortRequest(s.field, s.value) for s in data.sorts],
@@ -189,7 +177,7 @@ async def resume_search(
     context = info.context
     if not await resume_feature_on(context):
         return ResumeSearchOff(message="Resumes are not available on this site.")
-    request: SearchRequest = to_request(data)
+    request = to_request(data, await site_geo(context.sessions, context.frontend.site))
     try:
         search, answer = await run_resume_search(
             store_of(context), request, site=context.frontend.site

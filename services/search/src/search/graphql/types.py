@@ -17,6 +17,7 @@ from search.engine.places import Place
 from search.graphql.context import SearchContext
 from search.graphql.dataloaders import landing_page_by_id, term_by_tid
 from search.settings import SearchSettings
+from search.site.geo import site_geo
 from search.site.landing_pages import landing_page_noindex
 from search.site.models import LandingPage as LandingPageModel
 from search.taxonomy.models import Term as TermModel
@@ -107,7 +108,11 @@ class LandingPage:
         try:
             async with info.context.sessions() as session:
                 return await landing_page_noindex(
-                    session, store, self.row, language=self.row.language
+                    session,
+                    store,
+                    self.row,
+                    language=self.row.language,
+                    site=await site_geo(info.context.sessions, info.context.frontend.site),
                 )
         except (ApiError, TransportError) as error:
             # unknown, not empty: the page itself answers 503 while search is down

@@ -20,8 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.engine.job_search import count_jobs
 from search.engine.request import (
-    DEFAULT_RADIUS,
-    DEFAULT_UNIT,
     MAX_CLEAN_FACETS,
     Condition,
     ConditionGroup,
@@ -29,6 +27,7 @@ from search.engine.request import (
     SearchRequest,
 )
 from search.errors import SearchError, SearchErrorCode, SearchErrors
+from search.site.geo import SiteGeo
 from search.site.models import LandingPage, Route
 from search.site.routes import LANDING_PAGE
 from search.site.service import normalise_slug
@@ -153,7 +152,11 @@ def facet_segments(path: str | None) -> list[str]:
 
 
 def landing_search(
-    *, aliases: Sequence[str], terms: Sequence[Term], place: dict[str, Any] | None
+    *,
+    aliases: Sequence[str],
+    terms: Sequence[Term],
+    place: dict[str, Any] | None,
+    site: SiteGeo,
 ) -> SearchRequest | None:
     """The job search the page's path shows, as the web runs it: the aliases' facet values, or
     for a city page (a path of no terms) the jobs around its place; None when the path names
@@ -178,19 +181,20 @@ def landing_search(
         return None
     geo = None
     if place and {"lat", "lon"} <= place.keys():
-        geo = GeoLocation(
-            label=str(place.get("label") or ""),
-            lat=float(place["lat"]),
-            lon=float(place["lon"]),
-            radius=DEFAULT_RADIUS,
-            unit=DEFAULT_UNIT,
-            location_type="locality",
+        geo = site.resolve(
+            GeoLocation(
+                label=str(place.get("label") or ""),
+                lat=float(place["lat"]),
+                lon=float(place["lon"]),
+                unit=site.unit,
+                location_type="locality",
+            )
         )
     return SearchRequest(condition_groups=groups, geo_location=geo)
 
 
 async def landing_page_noindex(
-    session: AsyncSession, store: Any, page: LandingPage, *, language: str
+    session: AsyncSession, store: Any, page: LandingPage, *, language: str, site: SiteGeo
 ) -> bool:
     """Spec 9 for a landing page: not indexable with more than two facet segments, or when its
     search finds nothing (or the path names no search). Elasticsearch's errors propagate."""
@@ -198,7 +202,7 @@ async def landing_page_noindex(
     if len(aliases) > MAX_CLEAN_FACETS:
         return True
     terms = await terms_by_alias(session, aliases, language) if aliases else []
-    request = landing_search(aliases=aliases, terms=terms, place=page.place)
+    request = landing_search(aliases=aliases, terms=terms, place=page.place, site=site)
     if request is None:
         return True
     return await count_jobs(store, request) == 0

@@ -744,7 +744,7 @@ export type SearchFulltextInput = {
   keys: string;
 };
 
-/** Where: a place (lat, lon, radius in `unit`: 5, 25, 50, 100 or 200; default 50 mi), or a whole country / administrative area by `locationType`. */
+/** Where: a place (lat, lon, radius in `unit`: 5, 25, 50, 100 or 200; default the site's radius and unit, getAppConfig's geo settings), or a whole country / administrative area by `locationType`. */
 export type SearchGeoLocationInput = {
   administrativeArea?: string | null | undefined;
   country?: string | null | undefined;
@@ -753,7 +753,8 @@ export type SearchGeoLocationInput = {
   locationType?: string | null | undefined;
   lon?: number | null | undefined;
   radius?: number | null | undefined;
-  unit?: string;
+  /** "km" or "mi"; default the site's unit. */
+  unit?: string | null | undefined;
 };
 
 /** Result positions first..last (0-based, inclusive). */

@@ -20,6 +20,7 @@ from search.graphql.alerts import (
 )
 from search.graphql.context import SearchContext
 from search.graphql.job_search import JobSearchInput, to_request
+from search.site.geo import site_geo
 
 MANAGE_LINK_HELP = "The manage link's token, for a caller who is not the signed-in owner."
 
@@ -93,10 +94,11 @@ async def _change(
 async def update_job_alert(
     info: Info[SearchContext, None], input: UpdateJobAlertInput
 ) -> JobAlertChangeResult:
+    site = await site_geo(info.context.sessions, info.context.frontend.site)
     changes = service.Changes(
         name=input.name,
         frequency=input.frequency.value if input.frequency is not None else None,
-        search=to_request(input.search) if input.search is not None else None,
+        search=to_request(input.search, site) if input.search is not None else None,
     )
     return await _change(info, input.id, changes, input.manage_token)
 

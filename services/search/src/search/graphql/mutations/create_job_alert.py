@@ -19,6 +19,7 @@ from search.graphql.alerts import (
 )
 from search.graphql.context import SearchContext
 from search.graphql.job_search import JobSearchInput, to_request
+from search.site.geo import site_geo
 
 
 @strawberry.input(description="A search saved as an alert; its sorting and paging are ignored.")
@@ -61,7 +62,10 @@ async def create_job_alert(
             data=service.NewAlert(
                 name=input.name,
                 frequency=input.frequency.value,
-                search=to_request(input.search),
+                search=to_request(
+                    input.search,
+                    await site_geo(info.context.sessions, info.context.frontend.site),
+                ),
                 email=input.email,
                 captcha_token=input.captcha_token,
             ),
