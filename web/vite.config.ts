@@ -13,6 +13,12 @@ const firstLoad = reachableModules(/[\\/]app[\\/](root|entry\.client)\.tsx($|\?)
 const publicPages = reachableModules(/[\\/]app[\\/]routes[\\/](home|jobs|job|organizations|organization)\.tsx($|\?)/);
 const LIBRARY = /[\\/]node_modules[\\/]/;
 const ENTRY = /[\\/]app[\\/](root\.tsx|entry\.client\.tsx|routes[\\/])/;
+// Apollo Client, what it brings and the app's code that makes one: loaded when a page needs it
+// (app/lib/apollo/lazy-client.tsx). Not browser-client.ts, which the browser imports: a small
+// chunk of its own, which the build's manifest names, so that the server can preload it and
+// what it imports with a page that renders with Apollo (entry.server).
+const GRAPHQL_CLIENT =
+  /[\\/]node_modules[\\/](@apollo[\\/]client|rxjs|graphql|@wry|optimism|ts-invariant)[\\/]|[\\/]app[\\/]lib[\\/]apollo[\\/](create-apollo-client|partial-answers)\.ts$/;
 
 export default defineConfig({
   plugins: [
@@ -28,6 +34,9 @@ export default defineConfig({
   },
   server: { host: "127.0.0.1", port: 3002 },
   build: {
+    // kept in build/client/.vite/ (not served: a dot folder): the web server reads which files a
+    // part loaded where it renders needs, to preload them with the page (entry.server)
+    manifest: true,
     rolldownOptions: {
       output: {
         // Split by default, the first load of a page preloaded 40 to 100 small files, and on a
@@ -35,12 +44,15 @@ export default defineConfig({
         // So: the libraries every page loads in one file (vendor), the app's code every page
         // loads in another (shell), and what two or more public pages share beyond them in a
         // third (public: a page there loads a little it does not use, its stylesheet too, for
-        // fewer round trips). What other pages use (charts, drag and drop, the editors) stays
-        // split with them.
+        // fewer round trips); Apollo Client in a fourth, loaded by the pages that render with it
+        // and by the others when first needed. What other pages use (charts, drag and drop, the
+        // editors) stays split with them.
         codeSplitting: {
           groups: [
-            { name: "vendor", priority: 3, test: (id) => LIBRARY.test(id) && firstLoad.has(id) },
-            { name: "shell", priority: 2, test: (id) => !LIBRARY.test(id) && !ENTRY.test(id) && firstLoad.has(id) },
+            { name: "vendor", priority: 4, test: (id) => LIBRARY.test(id) && firstLoad.has(id) },
+            { name: "shell", priority: 3, test: (id) => !LIBRARY.test(id) && !ENTRY.test(id) && firstLoad.has(id) },
+            // not in `public`: the home page, /jobs and a job hydrate without it
+            { name: "graphql-client", priority: 2, test: (id) => GRAPHQL_CLIENT.test(id) },
             { name: "public", priority: 1, minShareCount: 2, test: (id) => !ENTRY.test(id) && publicPages.has(id) },
           ],
         },

@@ -88,6 +88,24 @@ test("sign up as an applicant, confirm the mailed link, log in, stay logged in, 
   await eraseAccounts(browser, [userId]);
 });
 
+// The Demo SSO journey below clicks the account menu as soon as the name shows; this one does so
+// on any port (the provider sends people back to 3002 only). The menu's code is loaded where it
+// renders: the page must hydrate with it, or the click is lost (ADR 0050).
+test("signed in on the home page, the account menu answers the first click after a load", async ({ page }) => {
+  await logIn(page, "applicant@jobboard.example", DEMO_PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/" && !url.searchParams.has("dispatch"));
+  for (let load = 0; load < 3; load += 1) {
+    await page.reload();
+    await expect(page.getByTestId("current-user")).toBeVisible();
+    await page.getByRole("button", { name: /Account menu/ }).click();
+    await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+    await page.keyboard.press("Escape");
+  }
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+});
+
 test("a wrong password gets a clear message", async ({ page }) => {
   await logIn(page, "applicant@jobboard.example", "not-the-password");
   await expect(page.getByRole("alert")).toContainText("The email address or password is not correct.");

@@ -3,12 +3,20 @@ import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import { preloadModule } from "react-dom";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
-import { APP_CONFIG } from "~/lib/app-config";
+import { APP_CONFIG, AppConfig, AppConfigProvider, type AppConfigEntry } from "~/lib/app-config";
+import {
+  APOLLO_CLIENT_MODULE,
+  apolloNeeded,
+  type RenderedModules,
+  RenderedModulesProvider,
+} from "~/lib/apollo/lazy-client";
+import { browserFiles } from "~/lib/browser-files.server";
 import { NonceProvider } from "~/lib/csp-nonce";
 import { requestApolloClient } from "~/lib/apollo/request-client.server";
 import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
@@ -29,6 +37,30 @@ function waitsForNetwork(client: ApolloClient): boolean {
   return false;
 }
 
+/** What decides whether the browser needs Apollo to hydrate the page (lazy-client). */
+function pageOf(context: EntryContext) {
+  const { matches, loaderData, errors } = context.staticHandlerContext;
+  const root = loaderData.root as { session?: unknown } | undefined;
+  return {
+    handles: matches.map((match) => context.routeModules[match.route.id]?.handle),
+    signedIn: Boolean(root?.session),
+    failed: errors !== null && Object.keys(errors).length > 0,
+  };
+}
+
+/** The browser files React Router already preloads for the page: its entry's and its routes'. */
+function routeFilesOf(context: EntryContext): Set<string> {
+  const { manifest, staticHandlerContext } = context;
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const match of staticHandlerContext.matches) {
+    const route = manifest.routes[match.route.id];
+    if (!route) continue;
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return files;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -40,33 +72,58 @@ export default async function handleRequest(
   // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
   const nonce = loadContext?.cspNonce;
   const client = requestApolloClient(request);
+  // The site's configuration is read by most pages (useAppConfig): asked for once, before the
+  // render, it reaches the components through AppConfigProvider and the browser in the bootstrap
+  // (no Apollo needed for it there); in the cache too, for the pages that query with it.
+  const appConfig = new AppConfig(
+    await client
+      .query({ query: APP_CONFIG })
+      .then(({ data }): AppConfigEntry[] => data?.getAppConfig ?? [])
+      .catch((): AppConfigEntry[] => []),
+  );
   // what the loaders and the data pass could not get: the page says so (and the browser, too)
   const unavailable = requestUnavailableParts();
+  // What the page renders with beyond its routes' imports (Apollo's client, a part loaded where it
+  // renders; lib/apollo/lazy-client): preloaded with the page's other scripts, and named in the
+  // bootstrap so that the browser has them before it hydrates (no extra round trip, no part
+  // still waiting for its code when the visitor clicks it).
+  const rendered = new Set<string>();
+  const routeFiles = routeFilesOf(routerContext);
+  const renderedModules: RenderedModules = {
+    add(module) {
+      rendered.add(module);
+      for (const href of browserFiles(loadContext?.clientManifest ?? {}, module)) {
+        if (!routeFiles.has(href)) preloadModule(href, { as: "script" });
+      }
+    },
+  };
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
   const bootstrapText = () =>
     serializeBootstrap({
       frontendName: env.FRONTEND_NAME,
       locale: requestPathLocale(request),
       state: client.extract() as NormalizedCacheObject,
+      apollo: apolloNeeded(pageOf(routerContext)) || rendered.has(APOLLO_CLIENT_MODULE),
+      parts: [...rendered].filter((module) => module !== APOLLO_CLIENT_MODULE),
+      appConfig: [...appConfig.entries],
       unavailable: unavailable.list(),
     });
 
   const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>
-      <ApolloBootstrapProvider text={bootstrapText}>
-        <UnavailablePartsProvider parts={unavailable}>
-          <NonceProvider nonce={nonce}>
-            <ServerRouter context={context} url={request.url} nonce={nonce} />
-          </NonceProvider>
-        </UnavailablePartsProvider>
-      </ApolloBootstrapProvider>
+      <AppConfigProvider config={appConfig}>
+        <RenderedModulesProvider modules={renderedModules}>
+          <ApolloBootstrapProvider text={bootstrapText}>
+            <UnavailablePartsProvider parts={unavailable}>
+              <NonceProvider nonce={nonce}>
+                <ServerRouter context={context} url={request.url} nonce={nonce} />
+              </NonceProvider>
+            </UnavailablePartsProvider>
+          </ApolloBootstrapProvider>
+        </RenderedModulesProvider>
+      </AppConfigProvider>
     </ApolloProvider>
   );
-
-  // The site's configuration is read by most pages (useAppConfig): asked for before pass 1, it
-  // is in the cache when pass 1 renders, which spares that pass's re-render on pages whose other
-  // data came with their loaders (most public pages), a full render of the page each.
-  await client.query({ query: APP_CONFIG }).catch(() => undefined);
 
   // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
   // failed query, e.g. gateway down, settles as an error and the page still renders). It runs

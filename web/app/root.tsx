@@ -8,7 +8,7 @@ import {
 import mantineCoreStyles from "@mantine/core/styles.css?url";
 import mantineChartsStyles from "@mantine/charts/styles.css?url";
 import mantineProgressStyles from "@mantine/nprogress/styles.css?url";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { useIntl } from "react-intl";
 import {
   data,
@@ -19,6 +19,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -35,14 +36,13 @@ import {
 } from "~/features/identity/DashboardMenus";
 import { MasqueradeBanner } from "~/features/identity/MasqueradeBanner";
 import { SessionProvider, useSession } from "~/features/identity/session";
-import { ReconsentModal } from "~/features/consent/ReconsentModal";
-import { NotFoundHelp } from "~/features/search/NotFoundHelp";
 import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
 import { guardResumePages } from "~/lib/site-features.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
+import { apolloNeeded, LazyApolloProvider, loadedWhenRendered } from "~/lib/apollo/lazy-client";
 import { logClientError } from "~/lib/client-log";
 import { CookieConsent } from "~/components/CookieConsent";
 import { TagLibrary } from "~/components/TagLibrary";
@@ -69,6 +69,15 @@ export const links: Route.LinksFunction = () => [
   ...DEV_STYLESHEETS.map((href) => ({ rel: "stylesheet", href })),
   { rel: "stylesheet", href: appStyles },
 ];
+
+// Parts with Apollo queries, loaded where they render (lib/apollo/lazy-client): the re-consent
+// modal for a signed-in user, the help of an error page.
+const ReconsentModal = loadedWhenRendered("app/features/consent/ReconsentModal.tsx", () =>
+  import("~/features/consent/ReconsentModal").then((module) => module.ReconsentModal),
+);
+const NotFoundHelp = loadedWhenRendered("app/features/search/NotFoundHelp.tsx", () =>
+  import("~/features/search/NotFoundHelp").then((module) => module.NotFoundHelp),
+);
 
 /** The not-found route's pattern: it answers its own 404 (with this loader's data). */
 const NOT_FOUND_PATTERN = "/*";
@@ -111,6 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const locale = rootData?.locale ?? DEFAULT_LOCALE;
   const nonce = useNonce();
+  const handles = useMatches().map((match) => match.handle);
+  const needsApollo = apolloNeeded({ handles, signedIn: Boolean(rootData?.session), failed: false });
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>
@@ -126,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {/* a page in another locale (a link of the language picker) starts over in it */}
           <I18nProvider key={locale} locale={locale} messages={rootData?.messages}>
             <SiteLocaleProvider locale={rootData?.pathLocale ?? DEFAULT_LOCALE} site={rootData?.site ?? EN_ONLY}>
-              {children}
+              <LazyApolloProvider needed={needsApollo}>{children}</LazyApolloProvider>
             </SiteLocaleProvider>
           </I18nProvider>
         </MantineProvider>
@@ -147,11 +158,12 @@ function ConsentGate() {
     session.status === "authenticated" && !session.data?.masqueraded
       ? session.data?.user
       : undefined;
+  const active = config.flag("consent", "terms_reconsent");
+  if (!active || !user?.email) return null;
   return (
-    <ReconsentModal
-      active={config.flag("consent", "terms_reconsent")}
-      mail={user?.email ?? null}
-    />
+    <Suspense fallback={null}>
+      <ReconsentModal active={active} mail={user.email} />
+    </Suspense>
   );
 }
 
@@ -283,7 +295,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <title>{documentTitle(intl, copy.title)}</title>
           <Title order={1}>{intl.formatMessage(copy.heading)}</Title>
           <Text mt="md">{intl.formatMessage(copy.text)}</Text>
-          {gone ? <NotFoundHelp pathname={pathname} /> : null}
+          {gone ? (
+            <LazyApolloProvider needed>
+              <Suspense fallback={null}>
+                <NotFoundHelp pathname={pathname} />
+              </Suspense>
+            </LazyApolloProvider>
+          ) : null}
         </SiteShell>
         <SiteCookieConsent />
       </SessionProvider>

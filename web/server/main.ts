@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { parseOidcProviders, parseServerEnv } from "../app/env.server.js";
 import { readSessionClaims } from "../app/lib/session-claims.js";
 import { withUnavailableParts } from "../app/lib/apollo/unavailable.server.js";
+import { readClientManifest } from "../app/lib/browser-files.server.js";
 import { createWebApp } from "./app.js";
 import { createAuthConfig } from "./auth/config.js";
 import { IdentityClient } from "./auth/identity-client.js";
@@ -22,12 +23,14 @@ async function main() {
   const build = (await import(
     new URL("server/index.js", buildRoot).href
   )) as ServerBuild;
+  // which browser files a page's lazily loaded parts need, to preload them (entry.server)
+  const clientManifest = readClientManifest(new URL("client/.vite/manifest.json", buildRoot));
   const secureCookies = env.AUTH_URL.startsWith("https:");
   // The page renderer puts this response's Content-Security-Policy nonce on its inline scripts.
   const pages = createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined, clientManifest }),
   });
 
   const app = createWebApp({

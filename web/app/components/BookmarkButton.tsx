@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "react-router";
@@ -8,6 +7,7 @@ import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { useLazyMutation } from "~/lib/apollo/lazy-client";
 
 const messages = defineMessages({
   bookmark: { id: "bookmark.add", defaultMessage: "Bookmark" },
@@ -80,8 +80,8 @@ export function BookmarkButton({
   // a dialog per search result: mounted once a visitor asks
   const dialog = useOpenedOnce(explaining);
   const [on, setOn] = useState(bookmarked);
-  const [bookmark, adding] = useMutation(BOOKMARK_JOB);
-  const [unbookmark, removing] = useMutation(UNBOOKMARK_JOB);
+  const [bookmark, adding] = useLazyMutation(BOOKMARK_JOB);
+  const [unbookmark, removing] = useLazyMutation(UNBOOKMARK_JOB);
   const toggle = async () => {
     if (!signedIn) {
       setExplaining(true);

@@ -1,4 +1,5 @@
-import { useQuery } from "@apollo/client/react";
+import { createContext, createElement, type ReactNode, useContext } from "react";
+import { useBrowserQuery } from "~/lib/apollo/lazy-client";
 import { graphql } from "~/lib/graphql/generated/gql";
 
 export const APP_CONFIG = graphql(`
@@ -36,8 +37,23 @@ export class AppConfig {
   }
 }
 
-/** The site's configuration through Apollo (cache-first: fetched once per page load and SSR). */
+const AppConfigContext = createContext<AppConfig | null>(null);
+
+/**
+ * The page's configuration: the server asks for it once per page (entry.server) and hands it to
+ * the browser in the bootstrap, so no page needs Apollo for it.
+ */
+export function AppConfigProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  return createElement(AppConfigContext.Provider, { value: config }, children);
+}
+
+/**
+ * The site's configuration: the page's (AppConfigProvider); without one (a component rendered on
+ * its own, in a test), asked for through the Apollo client above it.
+ */
 export function useAppConfig(): { config: AppConfig; loading: boolean } {
-  const { data, loading } = useQuery(APP_CONFIG);
+  const provided = useContext(AppConfigContext);
+  const { data, loading } = useBrowserQuery(APP_CONFIG, { variables: {}, skip: provided !== null });
+  if (provided) return { config: provided, loading: false };
   return { config: new AppConfig(data?.getAppConfig ?? []), loading };
 }

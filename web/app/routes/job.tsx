@@ -17,12 +17,16 @@ import { localizeForRequest } from "~/lib/site-locales.server";
 import { reportVisit } from "~/lib/visits.server";
 import type { Route } from "./+types/job";
 import { localeLinks } from "~/lib/locale-links";
+import type { ApolloHandle } from "~/lib/apollo/lazy-client";
 
 /**
  * /job/{slug}: a former slug is a 301 to the current one (jobs knows its own; else search's
  * slug index may), a slug neither knows the error page with route's code (404), an expired or
  * archived job a 410 with noindex and no JSON-LD.
  */
+// Rendered from the loader's data: the browser hydrates it without Apollo (lib/apollo/lazy-client).
+export const handle: ApolloHandle = { hydratesWithoutApollo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = requestApolloClient(request);
   const { data: answer } = await client.query({

@@ -19,12 +19,16 @@ import { localizeForRequest } from "~/lib/site-locales.server";
 import { unknownPathResponse } from "~/lib/route-answer";
 import type { Route } from "./+types/jobs";
 import { localeLinks } from "~/lib/locale-links";
+import type { ApolloHandle } from "~/lib/apollo/lazy-client";
 
 /**
  * /jobs and /jobs/{alias}[/{alias}]: the search runs here, so the first paint (and a visitor
  * without JavaScript) has the results; the slug index's redirect for the path wins; a path that
  * is neither a category nor a landing page is the error page with route's code (404).
  */
+// Rendered from the loader's data: the browser hydrates it without Apollo (lib/apollo/lazy-client).
+export const handle: ApolloHandle = { hydratesWithoutApollo: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const lowercase = lowercasePathRedirect(request);
   if (lowercase) throw lowercase;

@@ -1,4 +1,3 @@
-import { useQuery } from "@apollo/client/react";
 import { Autocomplete, Loader } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
@@ -7,6 +6,7 @@ import type { GeoSelection } from "~/lib/search/geo";
 import { suggestionToGeo } from "~/lib/search/place";
 import { useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
+import { useBrowserQuery } from "~/lib/apollo/lazy-client";
 
 const messages = defineMessages({
   label: { id: "search.location", defaultMessage: "Location" },
@@ -35,7 +35,7 @@ export function LocationField({
   const [chosen, setChosen] = useState<GeoSelection | null>(initial?.locationType ? initial : null);
   const [debounced] = useDebouncedValue(text.trim(), LOCATION_AUTOCOMPLETE_DELAY_MS);
   const typing = debounced.length >= LOCATION_AUTOCOMPLETE_MIN_LENGTH && debounced !== chosen?.label;
-  const { data, loading } = useQuery(LOCATION_SUGGESTIONS, {
+  const { data, loading } = useBrowserQuery(LOCATION_SUGGESTIONS, {
     variables: { text: debounced.slice(0, 100), limit: SUGGESTIONS },
     skip: !typing,
   });

@@ -1,12 +1,13 @@
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PublicSession } from "~/lib/session-claims";
 import { renderWithMantine } from "../../../test/render";
-import { AccountNavItem, CURRENT_USER_FOR_SHELL } from "./AccountNavItem";
+import { CURRENT_USER_FOR_SHELL } from "./AccountMenu";
+import { AccountNavItem } from "./AccountNavItem";
 import { SessionProvider } from "./session";
 
 const ada: PublicSession = {
@@ -15,23 +16,26 @@ const ada: PublicSession = {
   isNewUserViaSocial: false,
 };
 
-function renderWithMocks(session: PublicSession | null, mocks: MockLink.MockedResponse[]) {
+/** A session's menu loads its code when it first renders (it suspends): act awaits it. */
+async function renderWithMocks(session: PublicSession | null, mocks: MockLink.MockedResponse[]) {
   const Stub = createRoutesStub([
     { path: "/", Component: AccountNavItem },
     { path: "/user/logout", Component: () => <p>logging out</p> },
   ]);
-  return renderWithMantine(
-    <SessionProvider initial={session}>
-      <MockedProvider mocks={mocks}>
-        <Stub initialEntries={["/"]} />
-      </MockedProvider>
-    </SessionProvider>,
+  return act(async () =>
+    renderWithMantine(
+      <SessionProvider initial={session}>
+        <MockedProvider mocks={mocks}>
+          <Stub initialEntries={["/"]} />
+        </MockedProvider>
+      </SessionProvider>,
+    ),
   );
 }
 
 describe("AccountNavItem", () => {
   it("shows the signed-in user's name from the graph", async () => {
-    renderWithMocks(ada, [
+    await renderWithMocks(ada, [
       {
         request: { query: CURRENT_USER_FOR_SHELL },
         result: { data: { currentUser: { __typename: "User", id: "7", name: "Ada Lovelace" } } },
@@ -41,21 +45,21 @@ describe("AccountNavItem", () => {
     expect(screen.queryByRole("link", { name: "Log in" })).not.toBeInTheDocument();
   });
 
-  it("offers log in and sign up to visitors without asking the graph", () => {
-    renderWithMocks(null, []);
+  it("offers log in and sign up to visitors without asking the graph", async () => {
+    await renderWithMocks(null, []);
     expect(screen.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/user/login");
     expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/user/register");
   });
 
   it("keeps the session's name when the gateway fails", async () => {
-    renderWithMocks(ada, [
+    await renderWithMocks(ada, [
       { request: { query: CURRENT_USER_FOR_SHELL }, error: new Error("connect ECONNREFUSED") },
     ]);
     expect(await screen.findByTestId("current-user")).toHaveTextContent("Ada L.");
   });
 
   it("sends a session whose user cannot be loaded to /user/logout", async () => {
-    renderWithMocks(ada, [{ request: { query: CURRENT_USER_FOR_SHELL }, result: { data: { currentUser: null } } }]);
+    await renderWithMocks(ada, [{ request: { query: CURRENT_USER_FOR_SHELL }, result: { data: { currentUser: null } } }]);
     expect(await screen.findByText("logging out")).toBeInTheDocument();
   });
 
@@ -65,16 +69,17 @@ describe("AccountNavItem", () => {
       request: { query: CURRENT_USER_FOR_SHELL },
       result: { data: { currentUser: { __typename: "User", id: "7", name: "Ada Lovelace" } } },
     };
-    const view = renderWithMocks({ ...ada, user: { ...ada.user, roles: ["recruiter"] } }, [shell]);
-    await user.click(await screen.findByRole("button", { name: /^Account menu for/ }));
+    const view = await renderWithMocks({ ...ada, user: { ...ada.user, roles: ["recruiter"] } }, [shell]);
+    // the menu's button is named again once the graph answers: open it after that
+    await user.click(await screen.findByRole("button", { name: "Account menu for Ada Lovelace" }));
     expect(await screen.findByRole("menuitem", { name: "My organization" })).toHaveAttribute(
       "href",
       "/dashboard/organization",
     );
     view.unmount();
 
-    renderWithMocks(ada, [shell]);
-    await user.click(await screen.findByRole("button", { name: /^Account menu for/ }));
+    await renderWithMocks(ada, [shell]);
+    await user.click(await screen.findByRole("button", { name: "Account menu for Ada Lovelace" }));
     expect(await screen.findByRole("menuitem", { name: "Account settings" })).toBeInTheDocument();
     expect(screen.queryByRole("menuitem", { name: "My organization" })).not.toBeInTheDocument();
   });

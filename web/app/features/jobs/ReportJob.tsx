@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,6 +6,7 @@ import { DangerList } from "~/components/DangerList";
 import type { JobReportReason } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { REPORT_JOB } from "./documents";
+import { useLazyMutation } from "~/lib/apollo/lazy-client";
 
 /** The details' limit (the service's: jobs.domain.reports.MAX_DETAILS). */
 export const REPORT_DETAILS_MAX = 1000;
@@ -104,7 +104,7 @@ export function ReportJobForm({
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [report, { loading }] = useMutation(REPORT_JOB);
+  const [report, { loading }] = useLazyMutation(REPORT_JOB);
 
   const reasonError = touched && reason === null ? intl.formatMessage(messages.reasonMissing) : undefined;
   const detailsError =

@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -10,6 +9,7 @@ import { graphql } from "~/lib/graphql/generated/gql";
 import type { AlertFrequency, JobSearchInput } from "~/lib/graphql/generated/graphql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { FREQUENCIES, FREQUENCY_LABELS } from "~/lib/job-alert-frequency";
+import { useLazyMutation } from "~/lib/apollo/lazy-client";
 
 export const CREATE_JOB_ALERT = graphql(`
   mutation CreateJobAlert($input: CreateJobAlertInput!) {
@@ -101,7 +101,7 @@ function AlertForm({
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [create, { loading }] = useMutation(CREATE_JOB_ALERT);
+  const [create, { loading }] = useLazyMutation(CREATE_JOB_ALERT);
 
   const nameError = touched && !name.trim() ? intl.formatMessage(messages.nameMissing) : undefined;
   const emailError =

@@ -10,6 +10,7 @@ import {
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppConfig, type AppConfigEntry, AppConfigProvider } from "~/lib/app-config";
 import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import en from "~/lib/i18n/messages/en.json";
 import { LOCATION_SUGGESTIONS } from "./documents";
@@ -39,10 +40,14 @@ function render(
       ),
     },
   ]);
+  // The site's configuration comes with the page, as the server hands it to the app (ADR 0050).
+  const config = new AppConfig((site.result as { data: { getAppConfig: AppConfigEntry[] } }).data.getAppConfig);
   // env="test": no transitions or portals, so the place suggestions are visible to queries.
   return renderDom(
     <MockedProvider mocks={[site, ...mocks]}>
-      <Stub initialEntries={["/jobs"]} />
+      <AppConfigProvider config={config}>
+        <Stub initialEntries={["/jobs"]} />
+      </AppConfigProvider>
     </MockedProvider>,
     {
       wrapper: ({ children }) => (

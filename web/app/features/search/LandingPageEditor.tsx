@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,6 +6,7 @@ import { DangerList } from "~/components/DangerList";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import type { LandingPageView } from "~/lib/route-answer";
 import { UPDATE_LANDING_PAGE, type UpdateLandingPageAnswer } from "./documents";
+import { useLazyMutation } from "~/lib/apollo/lazy-client";
 
 /** The search service's limits (services/search site/landing_pages.py). */
 export const LANDING_TITLE_MAX_LENGTH = 255;
@@ -78,7 +78,7 @@ function LandingPageForm({ landingPage, onClose }: { landingPage: LandingPageVie
     description: landingPage.description,
   });
   const [errors, setErrors] = useState<LandingFormErrors>(NO_ERRORS);
-  const [save, saving] = useMutation(UPDATE_LANDING_PAGE);
+  const [save, saving] = useLazyMutation(UPDATE_LANDING_PAGE);
 
   const change = (field: LandingField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -1,4 +1,3 @@
-import { useMutation } from "@apollo/client/react";
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,6 +7,7 @@ import { graphql } from "~/lib/graphql/generated/gql";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { type EditedAlert, stopEditingAlert, useEditedAlert } from "~/lib/job-alert-editing";
 import { CreateJobAlert, type CreateJobAlertProps } from "./CreateJobAlert";
+import { useLazyMutation } from "~/lib/apollo/lazy-client";
 
 export const SAVE_ALERT_SEARCH = graphql(`
   mutation SaveAlertSearch($input: UpdateJobAlertInput!) {
@@ -60,7 +60,7 @@ function EditAlertSearch({
   onSaved: (name: string) => void;
 }) {
   const intl = useIntl();
-  const [save, { loading }] = useMutation(SAVE_ALERT_SEARCH);
+  const [save, { loading }] = useLazyMutation(SAVE_ALERT_SEARCH);
   const [errors, setErrors] = useState<string[]>([]);
 
   const submit = async () => {

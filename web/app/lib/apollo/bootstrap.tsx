@@ -1,5 +1,6 @@
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { createContext, useContext, type ReactNode } from "react";
+import type { AppConfigEntry } from "~/lib/app-config";
 import { jsonForScript } from "~/lib/json-script";
 
 /**
@@ -13,6 +14,12 @@ export interface ApolloBootstrap {
   /** The locale the page's path is in: the browser's requests say it too (X-Frontend). */
   locale?: string;
   state: NormalizedCacheObject;
+  /** Whether the page renders with Apollo: the browser loads it before hydrating (lazy-client). */
+  apollo?: boolean;
+  /** The parts loaded where they render that the page rendered: loaded before hydrating too. */
+  parts?: readonly string[];
+  /** The site's configuration (getAppConfig): every page reads it, without Apollo. */
+  appConfig?: AppConfigEntry[];
   /** The parts of the site that did not answer for this page (the unavailable notice). */
   unavailable?: readonly string[];
 }
