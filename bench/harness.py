@@ -16,6 +16,7 @@ requests only, so fast failures do not flatter the figures.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import itertools
 import json
@@ -473,3 +474,36 @@ async def captcha_token(client: httpx.AsyncClient) -> str:
     check_http(response)
     token: str = response.json()["token"]
     return token
+
+
+def batch_bench_arguments(
+    argv: Sequence[str] | None,
+    *,
+    prog: str,
+    doc: str | None,
+    jobs_help: str,
+    topic: str,
+    before: tuple[str, str],
+) -> argparse.Namespace:
+    """The arguments of the in-process batch benches (bench.slot_saga, bench.slot_answers,
+    bench.indexer): the data set's jobs and organizations, the partitions of the topic the group
+    reads, and the flag that runs the batch as before its run handlers (``before``: the flag and
+    what it means)."""
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description=doc.split("\n\n")[0] if doc else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--jobs", type=int, default=2_000, help=f"{jobs_help} (2000)")
+    parser.add_argument("--organizations", type=int, default=20, help="(20)")
+    parser.add_argument(
+        "--partitions", type=int, default=3, help=f"of {topic} (3, jobkit.topics' default)"
+    )
+    flag, meaning = before
+    parser.add_argument(flag, action="store_true", help=meaning)
+    args = parser.parse_args(argv)
+    if not 1 <= args.organizations <= args.jobs:
+        parser.error("at least one organization, and one job for each")
+    if args.partitions < 1:
+        parser.error("at least one partition")
+    return args

@@ -55,6 +55,7 @@ from search.taxonomy.loader import load_vocabularies
 from sqlalchemy import select, text
 
 from bench import slot_answers
+from bench.harness import batch_bench_arguments
 from bench.ingest import bulk_copy, machine
 
 FETCH = MAX_BATCH  # records a poll hands over at most
@@ -195,28 +196,18 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    return batch_bench_arguments(
+        argv,
         prog="python -m bench.indexer",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        doc=__doc__,
+        jobs_help="jobs in all",
+        topic="jobs.job",
+        before=(
+            "--per-event",
+            "the batch without run handlers: each job snapshot's labels read and document "
+            "built on its own, as before ADR 0053",
+        ),
     )
-    parser.add_argument("--jobs", type=int, default=2_000, help="jobs in all (2000)")
-    parser.add_argument("--organizations", type=int, default=20, help="(20)")
-    parser.add_argument(
-        "--partitions", type=int, default=3, help="of jobs.job (3, jobkit.topics' default)"
-    )
-    parser.add_argument(
-        "--per-event",
-        action="store_true",
-        help="the batch without run handlers: each job snapshot's labels read and document "
-        "built on its own, as before ADR 0053",
-    )
-    args = parser.parse_args(argv)
-    if not 1 <= args.organizations <= args.jobs:
-        parser.error("at least one organization, and one job for each")
-    if args.partitions < 1:
-        parser.error("at least one partition")
-    return args
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ from sqlalchemy import Table, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bench import ats_batches
+from bench.harness import batch_bench_arguments
 from bench.ingest import machine
 from bench.raw_copy import copy_rows
 
@@ -208,28 +209,18 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    return batch_bench_arguments(
+        argv,
         prog="python -m bench.slot_answers",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        doc=__doc__,
+        jobs_help="jobs in all",
+        topic="billing.slot",
+        before=(
+            "--per-answer",
+            "the batch without run handlers: each answer's reads and UPDATE on its own, as "
+            "before ADR 0053",
+        ),
     )
-    parser.add_argument("--jobs", type=int, default=2_000, help="jobs in all (2000)")
-    parser.add_argument("--organizations", type=int, default=20, help="(20)")
-    parser.add_argument(
-        "--partitions", type=int, default=3, help="of billing.slot (3, jobkit.topics' default)"
-    )
-    parser.add_argument(
-        "--per-answer",
-        action="store_true",
-        help="the batch without run handlers: each answer's reads and UPDATE on its own, as "
-        "before ADR 0053",
-    )
-    args = parser.parse_args(argv)
-    if not 1 <= args.organizations <= args.jobs:
-        parser.error("at least one organization, and one job for each")
-    if args.partitions < 1:
-        parser.error("at least one partition")
-    return args
 
 
 if __name__ == "__main__":

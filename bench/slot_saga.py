@@ -50,6 +50,7 @@ from jobkit.testing.statements import count_statements
 from sqlalchemy import Table, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bench.harness import batch_bench_arguments
 from bench.ingest import machine
 from bench.raw_copy import copy_rows
 
@@ -203,28 +204,18 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    return batch_bench_arguments(
+        argv,
         prog="python -m bench.slot_saga",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        doc=__doc__,
+        jobs_help="publication requests",
+        topic="jobs.job",
+        before=(
+            "--per-request",
+            "the batch without run handlers or gathered outbox rows: each request's reads, "
+            "answer and notification on its own, as before ADR 0051",
+        ),
     )
-    parser.add_argument("--jobs", type=int, default=2_000, help="publication requests (2000)")
-    parser.add_argument("--organizations", type=int, default=20, help="(20)")
-    parser.add_argument(
-        "--partitions", type=int, default=3, help="of jobs.job (3, jobkit.topics' default)"
-    )
-    parser.add_argument(
-        "--per-request",
-        action="store_true",
-        help="the batch without run handlers or gathered outbox rows: each request's reads, "
-        "answer and notification on its own, as before ADR 0051",
-    )
-    args = parser.parse_args(argv)
-    if not 1 <= args.organizations <= args.jobs:
-        parser.error("at least one organization, and one job for each")
-    if args.partitions < 1:
-        parser.error("at least one partition")
-    return args
 
 
 if __name__ == "__main__":

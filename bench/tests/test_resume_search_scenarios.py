@@ -20,6 +20,7 @@ from search.engine.resume_search import RESUME_FACETS, RESUMES, build_resume_que
 from search.engine.validation import validate as validate_search
 from search.graphql.resume_search import ResumeSearchInput, to_request
 from search.graphql.schema import schema as search_schema
+from search.site.geo import SiteGeo
 from strawberry.types.arguments import convert_argument
 
 from bench.scenarios._resume_search import (
@@ -40,6 +41,10 @@ SKILLS = [4000, 4003, 4004]
 ASKS = cycle_asks(SKILLS)
 
 
+# the demo sites' distances (scripts/demo/board.py): the searches' miles are 1.6 km
+DEMO_SITE_GEO = SiteGeo(default_radius=50, unit="mi", km_per_unit=1.6)
+
+
 def service_input(data: dict[str, Any]) -> ResumeSearchInput:
     """The GraphQL variables as the search subgraph's resolver receives them: coerced against
     its schema (defaults filled in), then turned into its input classes by strawberry."""
@@ -56,7 +61,7 @@ def service_input(data: dict[str, Any]) -> ResumeSearchInput:
 
 def served_body(data: dict[str, Any]) -> dict[str, Any]:
     """What resumeSearch sends Elasticsearch for these variables (run_resume_search's body)."""
-    search = validate_search(to_request(service_input(data)), RESUMES)
+    search = validate_search(to_request(service_input(data), DEMO_SITE_GEO), RESUMES)
     body: dict[str, Any] = build_resume_query(search, site=SITE)
     return body
 

@@ -18,10 +18,15 @@ from search.graphql.job_search import (
     SearchSortInput,
     to_request,
 )
+from search.site.geo import SiteGeo
 
 from bench.scenarios._search import CITIES, SITE, TEXTS, Ask, elasticsearch_body, graphql_input
 
 ASK = Ask(TEXTS[0], CITIES[0], employment=[3000, 3001], remote=[3300, 3302])
+
+
+# the demo sites' distances (scripts/demo/board.py): the searches' miles are 1.6 km
+DEMO_SITE_GEO = SiteGeo(default_radius=50, unit="mi", km_per_unit=1.6)
 
 
 def service_input(data: dict[str, Any]) -> JobSearchInput:
@@ -58,7 +63,8 @@ def lines(body: bytes) -> list[dict[str, Any]]:
 
 
 def test_the_baseline_is_the_services_msearch_for_the_graphql_input() -> None:
-    served = job_search_msearch(validate(to_request(service_input(graphql_input(ASK)))), site=SITE)
+    request = to_request(service_input(graphql_input(ASK)), DEMO_SITE_GEO)
+    served = job_search_msearch(validate(request), site=SITE)
     assert lines(elasticsearch_body(ASK)) == json.loads(json.dumps(served))
 
 
