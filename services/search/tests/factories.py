@@ -3,6 +3,9 @@
 import uuid
 from typing import Any
 
+from jobkit.events import EventEnvelope
+from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
+from search.db import site_settings
 from search.engine.indexing.payloads import JobPayload, ProfilePayload
 from search.site.models import LandingPage, Route
 
@@ -68,3 +71,17 @@ def profile_payload(**overrides: Any) -> ProfilePayload:
         "presentation_text": "We help.",
     }
     return ProfilePayload.model_validate(fields | overrides)
+
+
+async def configure_site(sessions: Any, site: str, key: str, **values: Any) -> None:
+    """Settings of one group of a site, as identity's config event carries them to search's
+    read model (the site-config consumer's own handler)."""
+    changes = [{"key": key, "name": name, "value": value} for name, value in values.items()]
+    event = EventEnvelope(
+        type=SITE_CONFIG_CHANGED,
+        aggregate_id=site,
+        site=site,
+        payload={"site": site, "changes": changes},
+    )
+    async with sessions() as session, session.begin():
+        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)

@@ -4,14 +4,11 @@ import uuid
 from typing import Any
 
 import pytest
-from jobkit.events import EventEnvelope
-from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
-from search.db import site_settings
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.store import SearchStore
 
-from services.search.tests.factories import job_payload
+from services.search.tests.factories import configure_site, job_payload
 
 pytestmark = pytest.mark.integration
 
@@ -110,19 +107,6 @@ async def test_suggestions_select_jobs_by_place_state_and_country(
     assert nowhere["metadata"]["noindex"] is True
 
 
-async def configure_geo(committed_sessions: Any, site: str, **values: Any) -> None:
-    """The site's geo settings as identity's config event carries them to the read model."""
-    changes = [{"key": "geo", "name": name, "value": value} for name, value in values.items()]
-    event = EventEnvelope(
-        type=SITE_CONFIG_CHANGED,
-        aggregate_id=site,
-        site=site,
-        payload={"site": site, "changes": changes},
-    )
-    async with committed_sessions() as session, session.begin():
-        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
-
-
 async def test_a_place_search_takes_the_sites_radius_unit_and_multiplier(
     graphql: GraphQLClient, store: SearchStore, committed_sessions: Any
 ) -> None:
@@ -141,10 +125,15 @@ async def test_a_place_search_takes_the_sites_radius_unit_and_multiplier(
                 job = job_payload(title=f"{word} {place['locality']}", locations=[place], site=site)
                 await index_job(store, session, job, "jobs.job.published")
     await store.refresh("jobs")
-    await configure_geo(
-        committed_sessions, miles_site, default_radius=50, default_unit="mi", radius_multiplier=1.6
+    await configure_site(
+        committed_sessions,
+        miles_site,
+        "geo",
+        default_radius=50,
+        default_unit="mi",
+        radius_multiplier=1.6,
     )
-    await configure_geo(committed_sessions, km_site, default_radius=25, default_unit="km")
+    await configure_site(committed_sessions, km_site, "geo", default_radius=25, default_unit="km")
 
     async def found(site: str, **extra: Any) -> dict[str, Any]:
         geo = {"label": "Oakland", "lat": oakland["lat"], "lon": oakland["lon"], **extra}

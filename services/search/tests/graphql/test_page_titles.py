@@ -5,10 +5,9 @@ import uuid
 from typing import Any
 
 import pytest
-from jobkit.events import EventEnvelope
-from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
-from search.db import site_settings
+
+from services.search.tests.factories import configure_site
 
 pytestmark = pytest.mark.integration
 
@@ -39,14 +38,7 @@ async def test_a_site_that_names_itself_has_its_name_after_page_titles(
         f"{before['organizationSearch']['total']} organizations | Jobboard",
     ]
 
-    event = EventEnvelope(
-        type=SITE_CONFIG_CHANGED,
-        aggregate_id=site,
-        site=site,
-        payload={"site": site, "changes": [{"key": "site", "name": "name", "value": "Careers"}]},
-    )
-    async with committed_sessions() as session, session.begin():
-        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
+    await configure_site(committed_sessions, site, "site", name="Careers")
 
     after = await renamed.data(TITLES)
     assert _titles(after) == [

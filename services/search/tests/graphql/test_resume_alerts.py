@@ -13,16 +13,15 @@ from typing import Any
 import httpx
 import pytest
 from jobkit.db import unit_of_work
-from jobkit.events import EventEnvelope
-from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
 from jobkit.testing.tokens import TokenIssuer
 from search.alerts import tokens as alert_tokens
 from search.alerts.bounces import count_failure
-from search.db import site_settings
 from search.main import create_app
 from search.settings import SearchSettings
+
+from services.search.tests.factories import configure_site
 
 pytestmark = pytest.mark.integration
 
@@ -49,19 +48,7 @@ SEARCH = {
 
 
 async def set_features(sessions: Any, site: str, **flags: bool) -> None:
-    event = EventEnvelope(
-        type=SITE_CONFIG_CHANGED,
-        aggregate_id=site,
-        site=site,
-        payload={
-            "site": site,
-            "changes": [
-                {"key": "features", "name": name, "value": value} for name, value in flags.items()
-            ],
-        },
-    )
-    async with sessions() as session, session.begin():
-        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
+    await configure_site(sessions, site, "features", **flags)
 
 
 def _codes(answer: dict[str, Any]) -> list[tuple[str, str]]:

@@ -5,15 +5,13 @@ import uuid
 from typing import Any
 
 import pytest
-from jobkit.events import EventEnvelope
-from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
-from search.db import site_settings
 from search.engine.indexing.payloads import ResumePayload
 from search.engine.indexing.resumes import index_resume
 from search.engine.indexing.store import SearchStore
 
+from services.search.tests.factories import configure_site
 from services.search.tests.integration.test_resume_index import (
     BERLIN,
     PRIVATE,
@@ -49,14 +47,7 @@ async def index(store: SearchStore, sessions: Any, payload: dict[str, Any]) -> N
 
 
 async def set_resume_feature(sessions: Any, site: str, on: bool) -> None:
-    event = EventEnvelope(
-        type=SITE_CONFIG_CHANGED,
-        aggregate_id=site,
-        site=site,
-        payload={"site": site, "changes": [{"key": "features", "name": "resume", "value": on}]},
-    )
-    async with sessions() as session, session.begin():
-        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
+    await configure_site(sessions, site, "features", resume=on)
 
 
 async def test_only_recruiters_and_administrators_search_resumes(

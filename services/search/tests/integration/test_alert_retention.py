@@ -10,15 +10,14 @@ from typing import Any
 
 import pytest
 from jobkit.db import unit_of_work
-from jobkit.events import EventEnvelope
-from jobkit.site_settings import SITE_CONFIG_CHANGED, site_settings_handlers
 from search.alerts.models import SavedSearch
 from search.alerts.retention import drop_unconfirmed
 from search.alerts.searches import stored_query
-from search.db import site_settings
 from search.engine.request import SearchRequest
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from services.search.tests.factories import configure_site
 
 pytestmark = pytest.mark.integration
 
@@ -26,17 +25,7 @@ Sessions = async_sessionmaker[AsyncSession]
 
 
 async def _keep_unconfirmed(sessions: Sessions, site: str, days: int) -> None:
-    event = EventEnvelope(
-        type=SITE_CONFIG_CHANGED,
-        aggregate_id=site,
-        site=site,
-        payload={
-            "site": site,
-            "changes": [{"key": "retention", "name": "unconfirmed_alert_days", "value": days}],
-        },
-    )
-    async with sessions() as session, session.begin():
-        await site_settings_handlers(site_settings)[SITE_CONFIG_CHANGED](session, event)
+    await configure_site(sessions, site, "retention", unconfirmed_alert_days=days)
 
 
 async def _alert(sessions: Sessions, site: str, *, days_ago: float, confirmed: bool) -> uuid.UUID:
