@@ -40,3 +40,26 @@ test("a recruiter reads the activity over chosen dates, one job over time, and d
   await expect(activity.getByTestId("total-visits")).toHaveText(jobViews);
   await expect(activity.getByTestId("total-profileVisits")).toHaveCount(0);
 });
+
+// A page's lazily loaded parts once linked the libraries' stylesheet a second time, after the
+// page's own, and its rules won over the page's: the editor's tabs lost their padding and their
+// labels ran together ("Organization infoCompany info…").
+test("the organization editor's sections are tabs set apart, the libraries' stylesheet coming before the page's", async ({ page }) => {
+  await new LoginPage(page).logIn("recruiter@greenharbor.example", "/dashboard/organization");
+  await page.locator("a[href$='/edit']").first().click();
+  const tabs = page.getByRole("tablist", { name: "Profile sections" });
+  const first = tabs.getByRole("tab").first();
+  await expect(first).toBeVisible();
+  // the lazily loaded sections (their own stylesheets) are in
+  await expect(page.getByRole("tabpanel").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const padding = await first.evaluate((tab) => Number.parseFloat(getComputedStyle(tab).paddingLeft));
+  expect(padding).toBeGreaterThan(0);
+  // the libraries' stylesheet (the first) does not come again after the page's own
+  const order = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) => (sheet.href ? [new URL(sheet.href).pathname] : [])),
+  );
+  const libraries = order[0];
+  expect(libraries).toMatch(/\/assets\/vendor-[\w-]+\.css$/);
+  expect(order.lastIndexOf(libraries)).toBeLessThan(order.findIndex((href) => href !== libraries));
+});

@@ -54,6 +54,7 @@ import { I18nProvider } from "~/lib/i18n/I18nProvider";
 import { DEFAULT_LOCALE, isLocale, localeFromCookie } from "~/lib/i18n/locales";
 import { localeOfRoute, resolveLocalizedPath, siteLocales } from "~/lib/routes-i18n";
 import { useNonce } from "~/lib/csp-nonce";
+import { RootStylesheets } from "~/lib/root-stylesheets";
 import { SiteLocaleProvider } from "~/lib/site-locale";
 import { serverSiteLocales } from "~/lib/site-locales.server";
 import { basePattern } from "~/route-table";
@@ -130,6 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Sets the remembered (or the system's) scheme before the first paint: no flash. */}
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} suppressHydrationWarning />
         <Meta />
+        <RootStylesheets nonce={nonce} />
         <Links />
       </head>
       <body>
