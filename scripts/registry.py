@@ -5,6 +5,9 @@
     python3 scripts/registry.py list             "name port" per line, for shell scripts
     python3 scripts/registry.py secrets          every secret a service reads from the secret
                                                  store (jobboard-secrets), one per line
+    python3 scripts/registry.py optional-secrets those it reads from there when an operator
+                                                 turns their feature on (a captcha, a measurement
+                                                 API), one per line
     python3 scripts/registry.py ... --root DIR   work on another copy of the repository (tests)
 
 Generated blocks sit between ``BEGIN generated`` / ``END generated`` marker lines, so the rest of
@@ -33,6 +36,9 @@ class Service:
     name: str
     port: int
     secrets: tuple[str, ...] = field(default=())
+    # secrets it reads only when an operator turns a feature on (a captcha provider, a
+    # measurement API): passed when the store has them, not required to start
+    optional_secrets: tuple[str, ...] = field(default=())
     elasticsearch: bool = False
 
     @property
@@ -47,6 +53,7 @@ def load(root: Path) -> list[Service]:
             name=item["name"],
             port=int(item["port"]),
             secrets=tuple(item.get("secrets", ())),
+            optional_secrets=tuple(item.get("optional_secrets", ())),
             elasticsearch=bool(item.get("elasticsearch", False)),
         )
         for item in raw["services"]
@@ -93,13 +100,15 @@ def compose_services(services: list[Service]) -> str:
             f"      args: {{SERVICE: {service.name}}}",
             f"    image: jobboard/{service.name}:dev",
         ]
-        if service.secrets:
+        if service.secrets or service.optional_secrets:
             lines += ["    environment:", "      <<: *service-env"]
             lines += [
                 f"      {secret}: ${{{secret}:?set {secret} in the host environment "
                 "(see the top of docker-compose.yml)}"
                 for secret in service.secrets
             ]
+            # no value: the host's when it has one, else not set at all
+            lines += [f"      {secret}:" for secret in service.optional_secrets]
         lines.append(f'    ports: ["127.0.0.1:{service.port}:8000"]')
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks)
@@ -152,6 +161,12 @@ def _k8s_env(service: Service, *, app: bool, workers: bool = False) -> str:
         lines += [
             f"- name: {secret}",
             f"  valueFrom: {{secretKeyRef: {{name: jobboard-secrets, key: {secret}}}}}",
+        ]
+    for secret in service.optional_secrets:
+        lines += [
+            f"- name: {secret}",
+            "  valueFrom: {secretKeyRef: "
+            f"{{name: jobboard-secrets, key: {secret}, optional: true}}}}",
         ]
     if app and service.elasticsearch:
         lines += [
@@ -411,7 +426,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("command", choices=["write", "check", "list", "secrets"])
+    commands = ["write", "check", "list", "secrets", "optional-secrets"]
+    parser.add_argument("command", choices=commands)
     parser.add_argument("--root", type=Path, default=ROOT)
     args = parser.parse_args()
     root: Path = args.root.resolve()
@@ -421,6 +437,11 @@ def main() -> int:
         return 0
     if args.command == "secrets":
         for secret in dict.fromkeys(s for service in load(root) for s in service.secrets):
+            print(secret)  # noqa: T201
+        return 0
+    if args.command == "optional-secrets":
+        optional = (s for service in load(root) for s in service.optional_secrets)
+        for secret in dict.fromkeys(optional):
             print(secret)  # noqa: T201
         return 0
     files = render(root)

@@ -144,10 +144,39 @@ def test_each_registered_secret_is_a_secret_setting_of_its_service() -> None:
     unknown = [
         f"{service.name}: {secret}"
         for service in SERVICES.values()
-        for secret in service.secrets
+        for secret in (*service.secrets, *service.optional_secrets)
         if secret not in secret_variables(settings_class(service.name))
     ]
     assert not unknown, f"deploy/services.json lists secrets no settings field reads: {unknown}"
+
+
+@pytest.mark.parametrize("service", SERVICES)
+def test_every_secret_setting_can_be_given_by_the_deployment(service: str) -> None:
+    """A secret a service reads only when a feature is on (a site's captcha, a measurement API)
+    must reach it from the secret store too: otherwise an operator who turns the captcha on
+    finds every sign-up refused ("no verify URL or secret is configured") with no way to give
+    the secret short of editing the generated manifests."""
+    registry = SERVICES[service]
+    given = {"S3_SECRET_KEY", *PLATFORM, *registry.secrets, *registry.optional_secrets}
+    missing = sorted(set(secret_variables(settings_class(service))) - given)
+    assert not missing, (
+        f"{service} reads the secrets {missing}, which deploy/services.json lists neither as "
+        "its secrets nor as its optional_secrets: add them, then python3 scripts/registry.py write"
+    )
+
+
+@pytest.mark.parametrize("service", SERVICES.values(), ids=lambda s: s.name)
+def test_optional_secrets_reach_each_process_and_are_not_required(service: Service) -> None:
+    """Each container the registry generates for the service reads each optional secret from
+    the store, marked optional (a cluster without it still starts); compose passes the host's
+    value through when it has one."""
+    manifest = k8s_manifest(service)
+    containers = len(re.findall(rf"image:\s*jobboard/{service.name}:", manifest))
+    compose = (ROOT / "docker-compose.yml").read_text()
+    for secret in service.optional_secrets:
+        optional = re.findall(rf"key: {secret}, optional: true\}}", manifest)
+        assert len(optional) == containers, (secret, len(optional), containers)
+        assert re.search(rf"^\s+{secret}:$", compose, re.M), f"docker-compose.yml: {secret}"
 
 
 def _manifests() -> Iterator[Path]:
