@@ -24,7 +24,7 @@ import math
 import os
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from ipaddress import ip_address
@@ -69,6 +69,9 @@ class Scenario:
     teardown: AsyncFn | None = None
     probe: AsyncFn | None = None
     targets: tuple[str, ...] = ()
+    # the scenario this one is read against (a page's server render against the GraphQL calls
+    # it makes): when both ran, the table says what this one adds at p50 and p95
+    baseline: str | None = None
 
 
 @dataclass(frozen=True)
@@ -451,8 +454,33 @@ def format_table(results: Sequence[ScenarioResult]) -> str:
     return "\n".join(out)
 
 
-def print_table(results: Sequence[ScenarioResult], stream: TextIO | None = None) -> None:
+def format_over_baselines(
+    results: Sequence[ScenarioResult], baselines: Mapping[str, str | None]
+) -> list[str]:
+    """For each result whose baseline ran too: what it adds over it at p50 and at p95."""
+    ran = {r.name: r for r in results}
+    lines = []
+    for r in results:
+        base = ran.get(baselines.get(r.name) or "")
+        if base is None:
+            continue
+        parts = []
+        for p in (50, 95):
+            own, under = r.percentile(p), base.percentile(p)
+            added = None if own is None or under is None else own - under
+            parts.append(f"p{p} {_ms(own)} - {_ms(under)} = {_ms(added)}")
+        lines.append(f"{r.name} over {base.name}: {'; '.join(parts)} ms")
+    return lines
+
+
+def print_table(
+    results: Sequence[ScenarioResult],
+    stream: TextIO | None = None,
+    baselines: Mapping[str, str | None] | None = None,
+) -> None:
     print(format_table(results), file=stream)
+    for line in format_over_baselines(results, baselines or {}):
+        print(line, file=stream)
 
 
 def write_json(path: str | Path, results: Sequence[ScenarioResult], settings: RunSettings) -> None:

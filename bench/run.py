@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
 
-    print_table(results)
+    print_table(results, baselines={scenario.name: scenario.baseline for scenario in selected})
     if args.json:
         write_json(args.json, results, settings)
         print(f"bench: wrote {args.json}", file=sys.stderr)

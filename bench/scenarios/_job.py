@@ -120,7 +120,9 @@ class JobPage:
             self.client = None
 
 
-def scenario(name: str, description: str, subject: JobQuery | JobPage) -> Scenario:
+def scenario(
+    name: str, description: str, subject: JobQuery | JobPage, *, baseline: str | None = None
+) -> Scenario:
     return Scenario(
         name=name,
         description=description,
@@ -129,4 +131,5 @@ def scenario(name: str, description: str, subject: JobQuery | JobPage) -> Scenar
         teardown=subject.teardown,
         probe=subject.probe,
         targets=(subject.base_url,),
+        baseline=baseline,
     )

@@ -1,4 +1,5 @@
-"""GET /job/{slug}: the server-rendered job page (loader + Apollo SSR + JSON-LD)."""
+"""GET /job/{slug}: the server-rendered job page (loader, render, JSON-LD), read against the
+GraphQL calls it makes (job_page_calls)."""
 
 from __future__ import annotations
 
@@ -13,4 +14,5 @@ def build() -> Scenario:
         "job_page_via_web",
         "GET /job/{slug} on the web server (SSR, gateway, 3 subgraphs)",
         JobPage(os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002")),
+        baseline="job_page_calls",
     )

@@ -66,4 +66,5 @@ def build() -> Scenario:
         teardown=page.teardown,
         probe=page.probe,
         targets=(page.base_url, GATEWAY_URL),
+        baseline="jobs_page_calls",
     )

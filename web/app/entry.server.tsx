@@ -3,13 +3,14 @@ import type { NormalizedCacheObject } from "@apollo/client/cache";
 import { ApolloProvider } from "@apollo/client/react";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import type { ReactElement } from "react";
 import { preloadModule } from "react-dom";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
 import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
-import { APP_CONFIG, AppConfig, AppConfigProvider, type AppConfigEntry } from "~/lib/app-config";
+import { AppConfig, AppConfigProvider } from "~/lib/app-config";
 import {
   APOLLO_CLIENT_MODULE,
   apolloNeeded,
@@ -18,7 +19,7 @@ import {
 } from "~/lib/apollo/lazy-client";
 import { browserFiles } from "~/lib/browser-files.server";
 import { NonceProvider } from "~/lib/csp-nonce";
-import { requestApolloClient } from "~/lib/apollo/request-client.server";
+import { pageRenderOf } from "~/lib/apollo/page-render.server";
 import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
 import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
 import { lowPriorityScripts } from "~/lib/script-priority.server";
@@ -35,6 +36,39 @@ function waitsForNetwork(client: ApolloClient): boolean {
     if (query.getCurrentResult().loading) return true;
   }
   return false;
+}
+
+/**
+ * The data pass: prerenderStatic re-renders until every query has settled (a failed query, e.g.
+ * gateway down, settles as an error and the page still renders). It runs without React Router's
+ * loader-data stream, which can be read only once, by the render that answers. prerenderStatic
+ * renders again whenever a pass created a query, even one the cache answered; a pass after which
+ * no query waits for the network ends the loop instead (its data is all in the cache), which
+ * spares most pages a full render.
+ */
+async function fillApolloCache(tree: ReactElement, client: ApolloClient, request: Request): Promise<void> {
+  const settled = new AbortController();
+  try {
+    await prerenderStatic({
+      tree,
+      context: { client },
+      renderFunction: async (element: Parameters<typeof renderToString>[0]) => {
+        const html = renderToString(element);
+        await new Promise((resolve) => setImmediate(resolve)); // the pass's requests are off
+        if (!waitsForNetwork(client)) settled.abort();
+        return html;
+      },
+      ignoreResults: true,
+      signal: AbortSignal.any([
+        request.signal,
+        AbortSignal.timeout(DATA_TIMEOUT_MS),
+        settled.signal,
+      ]),
+    });
+  } catch (error: unknown) {
+    // A render error here also happens in the render that answers, which reports it the usual way.
+    console.error("data pass failed", error);
+  }
 }
 
 /** What decides whether the browser needs Apollo to hydrate the page (lazy-client). */
@@ -71,16 +105,13 @@ export default async function handleRequest(
   const env = serverEnv();
   // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
   const nonce = loadContext?.cspNonce;
-  const client = requestApolloClient(request);
-  // The site's configuration is read by most pages (useAppConfig): asked for once, before the
-  // render, it reaches the components through AppConfigProvider and the browser in the bootstrap
-  // (no Apollo needed for it there); in the cache too, for the pages that query with it.
-  const appConfig = new AppConfig(
-    await client
-      .query({ query: APP_CONFIG })
-      .then(({ data }): AppConfigEntry[] => data?.getAppConfig ?? [])
-      .catch((): AppConfigEntry[] => []),
-  );
+  // The site's configuration is read by most pages (useAppConfig): asked for once per page (by
+  // the root loader, beside the loaders' queries), it reaches the components through
+  // AppConfigProvider and the browser in the bootstrap (no Apollo needed for it there); in the
+  // render's cache too, for the pages that query with it.
+  const started = pageRenderOf(request, loadContext?.pageRender);
+  const client = started.client;
+  const appConfig = new AppConfig(await started.appConfig);
   // what the loaders and the data pass could not get: the page says so (and the browser, too)
   const unavailable = requestUnavailableParts();
   // What the page renders with beyond its routes' imports (Apollo's client, a part loaded where it
@@ -97,13 +128,16 @@ export default async function handleRequest(
       }
     },
   };
+  // The browser hydrates the page with Apollo (the bootstrap says so), and the server fills its
+  // cache before the render that answers (the data pass).
+  const withApollo = apolloNeeded(pageOf(routerContext));
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
   const bootstrapText = () =>
     serializeBootstrap({
       frontendName: env.FRONTEND_NAME,
       locale: requestPathLocale(request),
       state: client.extract() as NormalizedCacheObject,
-      apollo: apolloNeeded(pageOf(routerContext)) || rendered.has(APOLLO_CLIENT_MODULE),
+      apollo: withApollo || rendered.has(APOLLO_CLIENT_MODULE),
       parts: [...rendered].filter((module) => module !== APOLLO_CLIENT_MODULE),
       appConfig: [...appConfig.entries],
       unavailable: unavailable.list(),
@@ -125,34 +159,11 @@ export default async function handleRequest(
     </ApolloProvider>
   );
 
-  // Pass 1 fills the Apollo cache: prerenderStatic re-renders until every query has settled (a
-  // failed query, e.g. gateway down, settles as an error and the page still renders). It runs
-  // without React Router's loader-data stream, which can be read only once, by pass 2.
-  // prerenderStatic renders again whenever a pass created a query, even one the cache answered;
-  // a pass after which no query waits for the network ends the loop instead (its data is all in
-  // the cache), which spares most public pages a full render.
-  const settled = new AbortController();
-  try {
-    await prerenderStatic({
-      tree: tree({ ...routerContext, serverHandoffStream: undefined }),
-      context: { client },
-      renderFunction: async (element: Parameters<typeof renderToString>[0]) => {
-        const html = renderToString(element);
-        await new Promise((resolve) => setImmediate(resolve)); // the pass's requests are off
-        if (!waitsForNetwork(client)) settled.abort();
-        return html;
-      },
-      ignoreResults: true,
-      signal: AbortSignal.any([
-        request.signal,
-        AbortSignal.timeout(DATA_TIMEOUT_MS),
-        settled.signal,
-      ]),
-    });
-  } catch (error: unknown) {
-    // A render error here also happens in pass 2, which reports it the usual way.
-    console.error("data pass failed", error);
-  }
+  // Pass 1 fills the Apollo cache (fillApolloCache). A page that renders from its loaders alone
+  // (a route that hydrates without Apollo, for a visitor, not an error page: ADR 0050) makes no
+  // query at render, so it skips that pass: the pass was a full render of the page, as long as
+  // pass 2 (ADR 0056).
+  if (withApollo) await fillApolloCache(tree({ ...routerContext, serverHandoffStream: undefined }), client, request);
 
   // Pass 2 renders the page from the warm cache, streaming loader data to the browser, and
   // embeds the cache so hydration does not query again.
@@ -162,6 +173,11 @@ export default async function handleRequest(
       ...(nonce ? { nonce } : {}),
       onAllReady() {
         shellRendered = true;
+        // a query at render on a page without the data pass rendered its loading state: a bug of
+        // the route (its handle says it renders from its loaders), said where it can be found
+        if (!withApollo && waitsForNetwork(client)) {
+          console.error(`${new URL(request.url).pathname}: a query at render on a page rendered without the data pass`);
+        }
         // the HTML as React writes it, but the scripts' preloads at low priority
         const body = lowPriorityScripts();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -40,6 +40,7 @@ import { SessionTrackers } from "~/features/identity/SessionTrackers";
 import { serverEnv } from "~/env.server";
 import { publicSession } from "~/lib/session-claims";
 import { sessionOf } from "~/lib/session.server";
+import { beginPageRender } from "~/lib/apollo/page-render.server";
 import { guardResumePages } from "~/lib/site-features.server";
 import { ApolloBootstrapScript } from "~/lib/apollo/bootstrap";
 import { apolloNeeded, LazyApolloProvider, loadedWhenRendered } from "~/lib/apollo/lazy-client";
@@ -83,7 +84,9 @@ const NotFoundHelp = loadedWhenRendered("app/features/search/NotFoundHelp.tsx", 
 /** The not-found route's pattern: it answers its own 404 (with this loader's data). */
 const NOT_FOUND_PATTERN = "/*";
 
-export async function loader({ request, pattern }: Route.LoaderArgs) {
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
+  // a page request: the render's own query (the site's configuration) goes out with the loaders'
+  beginPageRender(request, context.pageRender);
   const site = serverSiteLocales();
   const { pathname } = new URL(request.url);
   // Spec 2: a path in the form of a locale the site does not serve (`/de/...` on an en-only

@@ -30,7 +30,13 @@ async function main() {
   const pages = createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined, clientManifest }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string | undefined,
+      clientManifest,
+      // a page the server renders (not a client navigation's `.data` request): its render's
+      // first query starts with the loaders' (lib/apollo/page-render.server)
+      ...(req.path.endsWith(".data") ? {} : { pageRender: {} }),
+    }),
   });
 
   const app = createWebApp({
