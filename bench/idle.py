@@ -12,7 +12,9 @@ settled, each process's CPU (user + system ticks from ``/proc/<pid>/stat``, its 
 included) is read over ``--seconds``, all of them in the same window. Prints one row a process:
 the baseline's figure beside this checkout's, in % of one core, and the load average around the
 window (other work on the machine slows both columns alike, it does not add to them: a process
-is charged only its own ticks). Everything it made is removed at the end.
+is charged only its own ticks). The services go in rounds of ``--per-round`` (the stack's
+PostgreSQL has connections for a few more processes only), each round its own window.
+Everything it made is removed at the end of its round.
 
 Needs the local stack's PostgreSQL, Kafka and Elasticsearch (``make up``); about 300 MB of memory
 per process.
@@ -149,41 +151,68 @@ async def _delete_indices(index_prefix: str) -> None:
             await client.delete(f"{url}/{index_prefix}-*")
 
 
-def _rows(checkouts: list[Checkout], measured: dict[tuple[str, str], Measured]) -> Iterator[str]:
-    names = [name for name, _ in checkouts[0].services]
-    yield "| process | " + " | ".join(c.label for c in checkouts) + " |"
-    yield "|---|" + "---|" * len(checkouts)
+def _rows(
+    labels: list[str], names: list[str], measured: dict[tuple[str, str], Measured]
+) -> Iterator[str]:
+    yield "| process | " + " | ".join(labels) + " |"
+    yield "|---|" + "---|" * len(labels)
     for name in names:
-        cells = [f"{measured[(c.label, name)].percent:.2f} %" for c in checkouts]
+        cells = [f"{measured[(label, name)].percent:.2f} %" for label in labels]
         yield f"| {name} | " + " | ".join(cells) + " |"
     totals = [
-        f"**{sum(measured[(c.label, name)].percent for name in names):.1f} %**" for c in checkouts
+        f"**{sum(measured[(label, name)].percent for name in names):.1f} %**" for label in labels
     ]
     yield f"| **all {len(names)}** | " + " | ".join(totals) + " |"
 
 
-async def run(baseline: Path, names: list[str], settle: float, seconds: float) -> int:
-    async with contextlib.AsyncExitStack() as stack:
-        checkouts = [
-            await _start(stack, "baseline", baseline, names),
-            await _start(stack, "this checkout", ROOT, names),
-        ]
-        print(f"all {2 * len(names)} processes ready; settling {settle:.0f} s", flush=True)
-        await asyncio.sleep(settle)
-        measured = {
-            (c.label, name): Measured(name=name, pid=own.process.pid)
-            for c in checkouts
-            for name, own in c.services
-            if own.process is not None
-        }
-        load_before, load_after = await _measure(list(measured.values()), seconds)
-        print(
-            f"CPU at rest over {seconds:.0f} s, % of one core (user + system, children "
-            f"included); baseline {baseline}, this checkout {ROOT}; load average "
-            f"{load_before:.1f} -> {load_after:.1f}, nproc {os.cpu_count()}\n"
-        )
-        for line in _rows(checkouts, measured):
-            print(line)
+def _rounds(names: list[str], per_round: int) -> list[list[str]]:
+    """The services in groups of ``per_round`` (the alert mailer with search: it needs search's
+    database), so that the stack's PostgreSQL keeps connections for its own users."""
+    units: list[list[str]] = []
+    for name in names:
+        with_search = [unit for unit in units if "search" in unit]
+        if name == MAILER and with_search:
+            with_search[0].append(name)
+        else:
+            units.append([name])
+    return [
+        [name for unit in units[start : start + per_round] for name in unit]
+        for start in range(0, len(units), per_round)
+    ]
+
+
+async def run(
+    baseline: Path, names: list[str], settle: float, seconds: float, per_round: int
+) -> int:
+    measured: dict[tuple[str, str], Measured] = {}
+    checkouts: list[Checkout] = []
+    loads: list[float] = []
+    for group in _rounds(names, per_round):
+        async with contextlib.AsyncExitStack() as stack:
+            checkouts = [
+                await _start(stack, "baseline", baseline, group),
+                await _start(stack, "this checkout", ROOT, group),
+            ]
+            print(f"{', '.join(group)}: ready, settling {settle:.0f} s", flush=True)
+            await asyncio.sleep(settle)
+            found = {
+                (c.label, name): Measured(name=name, pid=own.process.pid)
+                for c in checkouts
+                for name, own in c.services
+                if own.process is not None
+            }
+            loads.extend(await _measure(list(found.values()), seconds))
+            measured.update(found)
+            for key, value in found.items():
+                print(f"  {key[0]:>14} {key[1]:<14} {value.percent:.2f} %", flush=True)
+    print(
+        f"\nCPU at rest, {seconds:.0f} s a window, % of one core (user + system, children "
+        f"included); {per_round} services a window, baseline and this checkout side by side; "
+        f"baseline {baseline}, this checkout {ROOT}; load average {min(loads):.1f} to "
+        f"{max(loads):.1f}, nproc {os.cpu_count()}\n"
+    )
+    for line in _rows([c.label for c in checkouts], names, measured):
+        print(line)
     return 0
 
 
@@ -198,11 +227,14 @@ def main() -> int:
     parser.add_argument("--service", action="append", choices=[*SERVICES, MAILER])
     parser.add_argument("--settle", type=float, default=30.0)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--per-round", type=int, default=2, help="services measured at once")
     args = parser.parse_args()
     if not (args.baseline / ".venv" / "bin" / "uvicorn").is_file():
         parser.error(f"{args.baseline} has no .venv/bin/uvicorn (uv sync there first)")
     names = args.service or [*SERVICES, MAILER]
-    return asyncio.run(run(args.baseline.resolve(), names, args.settle, args.seconds))
+    return asyncio.run(
+        run(args.baseline.resolve(), names, args.settle, args.seconds, args.per_round)
+    )
 
 
 if __name__ == "__main__":
