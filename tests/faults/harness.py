@@ -103,6 +103,8 @@ class OwnService:
     # the ASGI factory, in the service's package (the alert mailer: ``mailer:create_mailer_app``)
     app: str = "main:create_app"
     log: Path = field(default_factory=lambda: ROOT / ".local" / "logs" / "faults-service.log")
+    # the checkout whose code runs (its .venv): another one to compare with (bench.idle)
+    root: Path = ROOT
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
 
@@ -115,7 +117,7 @@ class OwnService:
         out = self.log.open("ab")
         self.process = subprocess.Popen(
             [
-                str(ROOT / ".venv" / "bin" / "uvicorn"),
+                str(self.root / ".venv" / "bin" / "uvicorn"),
                 f"{self.name}.{self.app}",
                 "--factory",
                 "--host",
@@ -125,7 +127,7 @@ class OwnService:
                 "--log-level",
                 "warning",
             ],
-            cwd=ROOT / "services" / self.name,
+            cwd=self.root / "services" / self.name,
             env={**os.environ, **self.env},
             stdout=out,
             stderr=out,

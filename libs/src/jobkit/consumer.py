@@ -62,6 +62,19 @@ Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
 RunHandler = Callable[[AsyncSession, Sequence[EventEnvelope]], Awaitable[None]]
 SESSION_TIMEOUT_MS = 45_000
 MAX_BATCH = 100
+# An idle group costs what its client does while nothing arrives (bench/idle.py, ADR 0054).
+# The fetch is a long poll: the broker answers as soon as a record arrives, so waiting longer for
+# one costs no latency, only fewer empty round trips (aiokafka's default: one every 0.5 s). A
+# partition held by an outage is not read again through it (that would wait for the fetch in
+# flight): its records are kept and tried again from memory (``_hold``).
+FETCH_MAX_WAIT_MS = 5_000
+# aiokafka's fetch routine wakes at least this often to look at its partitions (default 0.2 s);
+# everything it waits for (a fetch's answer, records taken, a seek, a rebalance, a position
+# reset) wakes it at once, so the period is a safety net only.
+FETCHER_WAKE_MS = FETCH_MAX_WAIT_MS
+# run_forever's getmany: records wake it as they arrive; the timeout only bounds one turn of the
+# loop (default was 1 s).
+POLL_TIMEOUT_MS = 30_000
 
 # (topic, record key, event type) -> what a later record of the same batch supersedes, or None
 Coalesce = Callable[[str, str, str], Hashable | None]
@@ -149,6 +162,8 @@ class IdempotentConsumer:
         self._batching = batching
         self._unavailable = unavailable
         self._hold_backoff = 0.0
+        # the records of the partitions held by an outage, tried again by the next poll
+        self._held: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]] = []
         self.superseded_total = 0
         self.holds = 0
         self.batches_applied = 0
@@ -173,7 +188,9 @@ class IdempotentConsumer:
             client_id=self.group_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",
-            request_timeout_ms=REQUEST_TIMEOUT_MS + 5_000,
+            request_timeout_ms=REQUEST_TIMEOUT_MS + FETCH_MAX_WAIT_MS,
+            fetch_max_wait_ms=FETCH_MAX_WAIT_MS,
+            consumer_timeout_ms=FETCHER_WAKE_MS,
             # A busy machine stalls the event loop for seconds at a time: the broker's own
             # default session (45 s) keeps such a member in its group instead of rebalancing it
             # away mid-batch, whose commit then fails and the batch is read again, for ever.
@@ -187,6 +204,7 @@ class IdempotentConsumer:
         await self._consumer.start()
 
     async def stop(self) -> None:
+        self._held = []  # a new client reads them again from the committed offsets
         consumer, self._consumer = self._consumer, None
         producer, self._dead_letters = self._dead_letters, None
         for client in (consumer, producer):
@@ -202,7 +220,7 @@ class IdempotentConsumer:
             try:
                 if self._consumer is None:
                     await self.start()
-                await self.poll_once(timeout_ms=1_000)
+                await self.poll_once(timeout_ms=POLL_TIMEOUT_MS)
             except asyncio.CancelledError:
                 await self.stop()
                 raise
@@ -217,9 +235,12 @@ class IdempotentConsumer:
         assert self._consumer is not None, "start() the consumer first"
         # A bounded batch is applied and committed well within the poll interval however slow
         # each effect is, so progress is committed batch by batch.
-        batches = await self._consumer.getmany(timeout_ms=timeout_ms, max_records=MAX_BATCH)
+        held, self._held = self._held, []
+        batches = await self._consumer.getmany(
+            timeout_ms=0 if held else timeout_ms, max_records=MAX_BATCH
+        )
         count = 0
-        pending = list(batches.items())
+        pending = self._after_held(held, batches)
         while pending:
             partition, records = pending[0]
             try:
@@ -229,6 +250,9 @@ class IdempotentConsumer:
                 break
             count += len(records)
             await self._commit(partition, records[-1].offset + 1)
+            if any(partition == tp for tp, _ in held):
+                # its records came from memory: what the fetcher read again of them is stale
+                self._consumer.seek(partition, records[-1].offset + 1)
             pending.pop(0)
             self._hold_backoff = 0.0
         if count and self._after_batch is not None:
@@ -250,17 +274,42 @@ class IdempotentConsumer:
             for record in todo:
                 await self.handle(record)
 
+    def _after_held(
+        self,
+        held: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]],
+        batches: Mapping[TopicPartition, list[ConsumerRecord[Any, Any]]],
+    ) -> list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]]:
+        """The held partitions' records (of those still assigned) first, each followed by what
+        was fetched after them; then the other partitions' fetched records."""
+        if not held:
+            return list(batches.items())
+        assert self._consumer is not None
+        assigned = self._consumer.assignment()
+        pending = [(tp, list(records)) for tp, records in held if tp in assigned]
+        kept = dict(pending)
+        for partition, records in batches.items():
+            if partition in kept:
+                last = kept[partition][-1].offset
+                kept[partition].extend(r for r in records if r.offset > last)
+            else:
+                pending.append((partition, records))
+        return pending
+
     async def _hold(
         self,
         pending: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]],
         hold: _HoldPartition,
     ) -> None:
-        """The partitions not committed yet are read again from their first record (what was
+        """The partitions not committed yet are tried again from their first record (what was
         applied of them is in the ledger and skipped) after a back-off: the next poll asks the
-        dependency again, and the group keeps polling, so it stays a member meanwhile."""
+        dependency again, and the group keeps polling, so it stays a member meanwhile. Their
+        records are kept for that try (reading them again would wait for the long poll in
+        flight); the fetcher is sent back to their first record meanwhile, so it does not go on
+        past them, and is where the committed offsets are should the client restart."""
         assert self._consumer is not None
         for partition, records in pending:
             self._consumer.seek(partition, records[0].offset)
+        self._held = [(partition, list(records)) for partition, records in pending]
         self.holds += 1
         self._hold_backoff = min(MAX_HOLD_BACKOFF, max(self._retry_backoff, self._hold_backoff * 2))
         log.warning(

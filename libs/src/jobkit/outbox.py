@@ -15,7 +15,7 @@ import contextlib
 import contextvars
 import logging
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -24,7 +24,7 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from sqlalchemy import Row, Table, delete, insert, select, text, update
+from sqlalchemy import Row, Table, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
@@ -38,6 +38,7 @@ from jobkit.telemetry import (
     inject_kafka_headers,
     kafka_producer_instrumented,
 )
+from jobkit.wakeup import Wakeup, notify
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
@@ -81,9 +82,7 @@ async def _write(session: AsyncSession, outbox: Table, rows: Sequence[dict[str, 
         return
     for start in range(0, len(rows), GATHERED_CHUNK):
         await session.execute(insert(outbox).values(list(rows[start : start + GATHERED_CHUNK])))
-    await session.execute(
-        text("SELECT pg_notify(:channel, '')"), {"channel": notify_channel(outbox)}
-    )
+    await notify(session, notify_channel(outbox))
 
 
 async def _add(session: AsyncSession, outbox: Table, row: dict[str, Any]) -> None:
@@ -226,8 +225,7 @@ class OutboxRelay:
         self.sent_total = 0
         # Why the last try failed (None once a try succeeded), as written on the rows.
         self.last_error: str | None = None
-        self._wake = asyncio.Event()
-        self._listening = False  # notifications heard (else the idle relay polls)
+        self._wakeup = Wakeup(notify_channel(outbox))
         # sent rows older than this go (None: kept); looked at once per prune interval
         self._keep_sent = keep_sent_seconds
         self._prune_interval = prune_interval
@@ -247,10 +245,10 @@ class OutboxRelay:
 
     async def _relay(self, lock_connection: AsyncConnection) -> None:
         """The active relay's loop: relay, back off after a failed try, idle when all is sent."""
-        stop_listening = await self._listen(lock_connection)
+        stop_listening = await self._wakeup.listen(lock_connection)
         try:
             while True:
-                self._wake.clear()
+                self._wakeup.clear()
                 try:
                     sent = await self.relay_once()
                 except (OSError, KafkaError, TimeoutError) as error:
@@ -275,30 +273,6 @@ class OutboxRelay:
         await self._reset_producer()
         await asyncio.sleep(self._backoff)
         self._backoff = min(self._backoff * 2, self._max_backoff)
-
-    async def _listen(self, connection: AsyncConnection) -> Callable[[], Awaitable[None]]:
-        """Wake on the outbox's notifications, heard on the lock's connection; returns how to
-        stop listening (before the connection goes back to the pool)."""
-        driver: Any = (await connection.get_raw_connection()).driver_connection
-        self._listening = hasattr(driver, "add_listener")
-        if not self._listening:  # not asyncpg: polling alone
-
-            async def nothing() -> None:
-                return None
-
-            return nothing
-        channel = notify_channel(self._outbox)
-
-        def wake(*_: object) -> None:
-            self._wake.set()
-
-        await driver.add_listener(channel, wake)
-
-        async def stop() -> None:
-            with contextlib.suppress(Exception):
-                await driver.remove_listener(channel, wake)
-
-        return stop
 
     async def _prune_when_due(self) -> None:
         now = asyncio.get_running_loop().time()
@@ -340,10 +314,9 @@ class OutboxRelay:
     async def _idle(self) -> None:
         """Until an event is enqueued (notified) or the idle interval passed (the poll interval
         where notifications are not heard)."""
-        wait = self._idle_interval if self._listening else self._poll_interval
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(wait):
-                await self._wake.wait()
+        await self._wakeup.wait(
+            self._idle_interval if self._wakeup.listening else self._poll_interval
+        )
 
     async def relay_once(self) -> int:
         """Publish one batch of unsent rows; return how many were sent.

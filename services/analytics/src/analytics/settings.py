@@ -29,7 +29,12 @@ class AnalyticsSettings(MailSettings):
     # (development and tests only: the local receivers)
     site_url: str = "http://127.0.0.1:3002"
     webhooks_allow_private_targets: bool = False
+    # a standby sender's retry of the lock, and the idle sender's pace where notifications are
+    # not heard
     webhook_interval_seconds: float = 1.0
+    # the idle sender is woken by every new or replayed delivery (a notification at commit) and
+    # at the next retry's time; this is how long it waits without either before it looks anyway
+    webhook_idle_poll_seconds: float = 30.0
     webhook_batch_size: int = 100
     webhook_concurrency: int = 8
     webhook_timeout_seconds: float = 15.0

@@ -7,6 +7,8 @@ webhook-id, and private targets refused unless allowed."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -275,6 +277,39 @@ async def test_retries_then_gives_up_disables_and_mails_and_replay_sends_again(
     finally:
         await sender.close()
     assert found.received[-1][0]["webhook-id"] == delivery["id"]
+
+
+async def test_the_idle_sender_is_woken_by_a_new_delivery_not_by_its_interval(
+    org: Org,
+    receiver: tuple[Receiver, str],
+    settings: AnalyticsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """ADR 0054: with nothing due, the active sender waits for the notification the commit of a
+    new delivery sends; its intervals here are an hour, so nothing else could wake it."""
+    found, url = receiver
+    await org.endpoint(url)
+    patient = settings.model_copy(
+        update={"webhook_interval_seconds": 3600.0, "webhook_idle_poll_seconds": 3600.0}
+    )
+    engine = make_engine(patient.database_url)
+    sender = WebhookSender(sessions=committed_sessions, engine=engine, settings=patient)
+    running = asyncio.create_task(sender.run_forever())
+    try:
+        deadline = asyncio.get_running_loop().time() + 60
+        for note in ("first", "woken"):  # the first one is sent with the sender's start
+            event = _published(org.id)
+            await _apply(committed_sessions, patient, event)
+            while not any(event.aggregate_id.encode() in body for _, body in found.received):
+                assert asyncio.get_running_loop().time() < deadline, f"{note} not delivered"
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # the sender is idle now, for an hour unless woken
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+        await sender.close()
+        await engine.dispose()
 
 
 async def test_410_disables_at_once(

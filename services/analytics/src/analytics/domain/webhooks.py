@@ -32,12 +32,16 @@ from typing import Any
 from jobkit import targets
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
+from jobkit.wakeup import notify
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from analytics.db import memberships
 from analytics.domain.models import WebhookDelivery, WebhookEndpoint
+
+# Wakes the webhook sender when deliveries become due (at the commit that made them)
+DELIVERIES_CHANNEL = "analytics_webhook_deliveries"
 
 # The events an organization can subscribe to, with what each says.
 EVENT_TYPES: dict[str, str] = {
@@ -254,6 +258,8 @@ async def update_endpoint(
         if enabled is not None:
             endpoint.enabled = enabled
             endpoint.disabled_reason = None if enabled else "Disabled by a recruiter."
+            if enabled:  # its waiting deliveries are due again
+                await notify(session, DELIVERIES_CHANNEL)
         await session.flush()
         return endpoint
 
@@ -347,6 +353,8 @@ async def replay(
         count = int(getattr(result, "rowcount", 0) or 0)
         if delivery_id is not None and count == 0:
             raise WebhookError("NOT_FOUND", "This delivery does not exist.", "deliveryId")
+        if count:
+            await notify(session, DELIVERIES_CHANNEL)
         return count
 
 
@@ -391,4 +399,6 @@ async def enqueue_deliveries(
             .on_conflict_do_nothing(constraint="uq_webhook_deliveries_source")
         )
         made += int(getattr(result, "rowcount", 0) or 0)
+    if made:
+        await notify(session, DELIVERIES_CHANNEL)
     return made

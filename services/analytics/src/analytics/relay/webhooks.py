@@ -19,11 +19,13 @@ import httpx
 from jobkit.db import unit_of_work
 from jobkit.leader import AdvisoryLockLeader
 from jobkit.mail import compose, send_mail
-from sqlalchemy import delete, select
+from jobkit.wakeup import Wakeup
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from analytics.domain.models import WebhookDelivery, WebhookEndpoint
 from analytics.domain.webhooks import (
+    DELIVERIES_CHANNEL,
     RETRY_SCHEDULE,
     TargetCheck,
     body_of,
@@ -66,15 +68,40 @@ class WebhookSender:
             retry_interval=max(settings.webhook_interval_seconds, 0.5),
         )
         self._pruned_at: float | None = None
+        self._wakeup = Wakeup(DELIVERIES_CHANNEL)
 
     async def run_forever(self) -> None:
         await self._leader.run_forever(self._send, after_failure=self._pause)
 
     async def _send(self, lock_connection: AsyncConnection) -> None:
-        while True:
-            if await self.send_once() == 0:
-                await asyncio.sleep(self._settings.webhook_interval_seconds)
-            await AdvisoryLockLeader.still_held(lock_connection)
+        """The active sender's loop: with nothing due it waits for a new delivery (notified),
+        the next retry's time or the idle poll, whichever comes first."""
+        stop_listening = await self._wakeup.listen(lock_connection)
+        try:
+            while True:
+                self._wakeup.clear()
+                if await self.send_once() == 0:
+                    await self._wakeup.wait(await self.idle_seconds())
+                await AdvisoryLockLeader.still_held(lock_connection)
+        finally:
+            await stop_listening()
+
+    async def idle_seconds(self) -> float:
+        """How long the idle sender may wait: until the next pending delivery of an enabled
+        endpoint is due, at most the idle poll (the interval where notifications are not
+        heard)."""
+        if not self._wakeup.listening:
+            return self._settings.webhook_interval_seconds
+        async with self._sessions() as session:
+            next_due = await session.scalar(
+                select(func.min(WebhookDelivery.next_attempt_at))
+                .join(WebhookEndpoint, WebhookEndpoint.id == WebhookDelivery.endpoint_id)
+                .where(WebhookDelivery.status == "pending", WebhookEndpoint.enabled.is_(True))
+            )
+        wait = self._settings.webhook_idle_poll_seconds
+        if next_due is not None:
+            wait = min(wait, (next_due - self._clock()).total_seconds())
+        return max(0.0, wait)
 
     async def _pause(self, _: Exception) -> None:
         await asyncio.sleep(self._settings.webhook_interval_seconds)

@@ -71,7 +71,7 @@ async def run_sender(runtime: ServiceRuntime) -> None:
 
 async def run_webhook_sender(runtime: ServiceRuntime) -> None:
     """The service's webhook-sender worker (ADR 0040): always on (an organization may add an
-    endpoint at any time); idle, it looks for due deliveries once a second."""
+    endpoint at any time); idle, it waits for a new delivery or the next retry's time."""
     settings = runtime.settings
     assert isinstance(settings, AnalyticsSettings)
     sender = WebhookSender(sessions=runtime.sessions, engine=runtime.engine, settings=settings)
