@@ -80,7 +80,8 @@ CREATE_ORGANIZATION = """mutation LoadOrganization($input: CreateOrganizationInp
   ... on OrganizationProfileSaved { profile { id slug organization { id number } } }
   ... on OrganizationErrors { message } } }"""
 GRANT = """mutation LoadGrant($n: Int!, $amount: Int!) { grantCredits(organizationId: $n,
-  kind: JOB, amount: $amount, label: "load test") { __typename } }"""
+  kind: JOB, amount: $amount, label: "load test") { __typename
+  ... on BillingErrors { message } } }"""
 CREATE_JOB = (
     f"mutation LoadJob($input: CreateJobInput!) {{ createJob(input: $input) {{ {SAVED} }} }}"
 )
@@ -97,7 +98,7 @@ GROUPS = (
     ),
 )
 JOB_STATES = """query LoadJobStates($o: ID!) { organizationJobs(organizationId: $o, limit: 100) {
-  jobs { id state slug } } }"""
+  jobs { id state slug refusal { reason message } } } }"""
 ERASE = "mutation LoadErase($id: ID!) { eraseUser(userId: $id) { __typename } }"
 
 
@@ -201,7 +202,7 @@ async def create(fixture: Fixture, *, applicants: int, jobs: int, log: Any) -> N
         organization = made["profile"]["organization"]
         fixture.organization_id = organization["id"]
         fixture.organization_number = organization["number"]
-        await gateway.data(GRANT, admin["token"], n=fixture.organization_number, amount=jobs)
+        await _grant(gateway, admin["token"], fixture.organization_number, jobs)
         log(f"organization {fixture.name}: {jobs} jobs ...")
         for n in range(jobs):
             job = await _draft(gateway, recruiter.token, fixture, n)
@@ -224,6 +225,19 @@ async def create(fixture: Fixture, *, applicants: int, jobs: int, log: Any) -> N
             if answer["publishJob"]["__typename"] != "JobSaved":
                 raise RequestFailed(f"publishJob answered {answer['publishJob']}")
         await _published(gateway, fixture, admin["token"])
+
+
+async def _grant(gateway: Gateway, token: str, number: int, amount: int) -> None:
+    """Job credits for the run's organization; billing learns of a new organization from an
+    event, so the first grants may be refused for a moment."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        answer = (await gateway.data(GRANT, token, n=number, amount=amount))["grantCredits"]
+        if answer["__typename"] == "CreditsGranted":
+            return
+        if time.monotonic() > deadline:
+            raise RequestFailed(f"grantCredits answered {answer}")
+        await asyncio.sleep(0.5)
 
 
 async def _draft(gateway: Gateway, token: str, fixture: Fixture, n: int) -> dict[str, Any]:
@@ -250,29 +264,41 @@ async def _draft(gateway: Gateway, token: str, fixture: Fixture, n: int) -> dict
 
 
 async def _published(gateway: Gateway, fixture: Fixture, admin_token: str) -> None:
-    """Wait for billing's slots; approve what the site's review holds back."""
+    """Wait for billing's slots; approve what the site's review holds back; ask again (three
+    times at most) for a job sent back to draft (billing may not have known the new
+    organization's credits yet)."""
     assert fixture.recruiter is not None
     deadline = time.monotonic() + WAIT_SECONDS
     approved: set[str] = set()
+    asked = dict.fromkeys(fixture.jobs, 1)
     while True:
         jobs = (await gateway.data(JOB_STATES, fixture.recruiter.token, o=fixture.organization_id))[
             "organizationJobs"
         ]["jobs"]
-        states = {job["id"]: job["state"] for job in jobs if job["id"] in fixture.jobs}
-        for job in jobs:
-            if job["id"] in fixture.jobs:
-                fixture.jobs[job["id"]] = job["slug"]
-        for job_id, state in states.items():
-            if state == "NEEDS_REVIEW" and job_id not in approved:
+        ours = [job for job in jobs if job["id"] in fixture.jobs]
+        for job in ours:
+            fixture.jobs[job["id"]] = job["slug"]
+            if job["state"] == "NEEDS_REVIEW" and job["id"] not in approved:
                 await gateway.data(
                     f"mutation($id: ID!) {{ approveJob(id: $id) {{ {SAVED} }} }}",
                     admin_token,
-                    id=job_id,
+                    id=job["id"],
                 )
-                approved.add(job_id)
+                approved.add(job["id"])
+            elif job["state"] == "DRAFT" and job["refusal"] is not None:
+                if asked[job["id"]] >= 3:
+                    raise RequestFailed(f"job {job['id']} not published: {job['refusal']}")
+                asked[job["id"]] += 1
+                await asyncio.sleep(1.0)
+                await gateway.data(
+                    f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}",
+                    fixture.recruiter.token,
+                    id=job["id"],
+                )
+        states = {job["id"]: job["state"] for job in ours}
         if len(states) == len(fixture.jobs) and set(states.values()) == {"PUBLISHED"}:
             return
-        if "DRAFT" in states.values() or time.monotonic() > deadline:
+        if time.monotonic() > deadline:
             raise RequestFailed(f"the run's jobs are not published: {states}")
         await asyncio.sleep(0.5)
 
