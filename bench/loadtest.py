@@ -145,10 +145,14 @@ def rss_mib(pid: int) -> float | None:
 
 @dataclass
 class Sampler:
-    """Every stack process's RSS once a second, with the time of each sample."""
+    """Every stack process's RSS once a second, with the time of each sample. A process that
+    went away (restarted by someone else: the stack is shared) is looked up again in the stack's
+    status and sampled under its new pid; ``restarts`` says which and when."""
 
     processes: dict[str, int]
+    root: Path
     samples: list[tuple[float, dict[str, float | None]]] = field(default_factory=list)
+    restarts: list[tuple[str, int, int, float]] = field(default_factory=list)
 
     async def run(self) -> None:
         while True:
@@ -157,7 +161,16 @@ class Sampler:
                 lambda: {name: rss_mib(pid) for name, pid in self.processes.items()}
             )
             self.samples.append((now, values))
+            if any(v is None for v in values.values()):
+                await asyncio.to_thread(self.look_again, now)
             await asyncio.sleep(1.0)
+
+    def look_again(self, now: float) -> None:
+        running = stack_processes(self.root)
+        for name, pid in self.processes.items():
+            if name in running and running[name] != pid:
+                self.restarts.append((name, pid, running[name], now))
+                self.processes[name] = running[name]
 
     def peak(self, start: float = 0.0, end: float = math.inf) -> dict[str, float | None]:
         peaks: dict[str, float | None] = {}
@@ -166,8 +179,13 @@ class Sampler:
             peaks[name] = max(values) if values else None  # type: ignore[type-var]
         return peaks
 
-    def gone(self) -> list[str]:
-        return sorted({n for _, v in self.samples for n, rss in v.items() if rss is None})
+    def restarted(self) -> str:
+        """Which processes went away while sampled (restarted from elsewhere), and when."""
+        first = self.samples[0][0] if self.samples else 0.0
+        return ", ".join(
+            f"{name} (pid {old} -> {new}, {at - first:.0f} s in)"
+            for name, old, new, at in self.restarts
+        )
 
 
 # --- the plan the Locust process runs --------------------------------------------------------
@@ -300,6 +318,15 @@ def header(args: argparse.Namespace, box: dict[str, Any], before: str, after: st
         f"machine: {box['cpus']} CPUs ({box['cpu_model']}), {box['memory_gib']} GiB memory, "
         f"Linux {box['kernel']}; load average (1, 5, 15 min) before {before}, after {after}",
         f"mix: {describe_mix()}",
+    ]
+
+
+def restarts(sampler: Sampler) -> list[str]:
+    if not sampler.restarts:
+        return []
+    return [
+        "restarted from outside during the run (the stack is shared; figures around it are "
+        f"disturbed): {sampler.restarted()}"
     ]
 
 
@@ -462,8 +489,7 @@ def ladder_report(
             ],
         )
     )
-    if sampler.gone():
-        lines.append(f"processes that went away during the run: {', '.join(sampler.gone())}")
+    lines += restarts(sampler)
     summary = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": box,
@@ -566,6 +592,7 @@ def soak_report(
     )
     for text, count in notes.items():
         lines.append(f"note: {count} x {text}")
+    lines += restarts(sampler)
     summary = {
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": box,
@@ -666,7 +693,7 @@ async def main(args: argparse.Namespace) -> int:
     plan_phases = phases(args)
     seconds = sum(p["seconds"] + p["warmup"] for p in plan_phases if p["kind"] != "raw")
     fixture = load_fixture.Fixture()
-    sampler = Sampler(processes)
+    sampler = Sampler(processes, root)
     box, before = machine(), load_average()
     result: dict[str, Any] | None = None
     try:
@@ -696,6 +723,7 @@ async def main(args: argparse.Namespace) -> int:
         "kept_by_design": left.kept,
         "cleanup_problems": problems,
         "run": fixture.run,
+        "restarts": sampler.restarted(),
     }
     await asyncio.to_thread(write_files, args, summary)
     return 1 if left.board or problems else 0
