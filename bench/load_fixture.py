@@ -20,10 +20,11 @@ of the run's users, its organization or its jobs, and the run's documents in Ela
 from __future__ import annotations
 
 import asyncio
-import os
+import json
 import secrets
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -34,25 +35,24 @@ from sqlalchemy import text
 
 from bench.harness import RequestFailed, captcha_token, check_graphql, http_client
 from bench.probes import archived_in_search, forget_jobs
-from bench.scenarios._signup import ADMIN_EMAIL, DEMO_PASSWORD, registration_consents
-
-GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql").removesuffix(
-    "/graphql"
+from bench.scenarios._search import GATEWAY_URL, HEADERS
+from bench.scenarios._signup import (
+    ADMIN_EMAIL,
+    DEMO_PASSWORD,
+    registration_consents,
+    sign_in,
 )
-IDENTITY_URL = os.environ.get("BENCH_IDENTITY_URL", "http://127.0.0.1:8101")
-HEADERS = {"Content-Type": "application/json", "X-Frontend": "jobboard/en"}
+
+ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load test password 2026"
 EMAIL_DOMAIN = "bench.example"
 WAIT_SECONDS = 120.0  # for the sagas (membership, slot, review) on a busy machine
-DATABASES = (
-    "identity",
-    "organizations",
-    "jobs",
-    "resumes",
-    "billing",
-    "consent",
-    "search",
-    "analytics",
+# one database per service, named as the service (the registry, deploy/services.json)
+DATABASES = tuple(
+    service["name"]
+    for service in json.loads((ROOT / "deploy" / "services.json").read_text(encoding="utf-8"))[
+        "services"
+    ]
 )
 # columns that name a user, an organization or a job (leftovers are counted through them)
 NAMING_COLUMNS = (
@@ -142,16 +142,6 @@ class Gateway:
             headers=headers,
         )
         return check_graphql(response)
-
-
-async def sign_in(client: httpx.AsyncClient, email: str, password: str) -> dict[str, str] | None:
-    response = await client.post(
-        f"{IDENTITY_URL}/auth/credentials", json={"email": email, "password": password}
-    )
-    if response.status_code != 200:
-        return None
-    body = response.json()
-    return {"token": body["accessToken"], "id": body["user"]["id"]}
 
 
 async def create(fixture: Fixture, *, applicants: int, jobs: int, log: Any) -> None:

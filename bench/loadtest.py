@@ -55,6 +55,7 @@ from bench.scenarios._search import (
     elasticsearch_body,
     graphql_input,
 )
+from bench.scenarios._signup import IDENTITY_URL
 from bench.scenarios.jobs_page_via_web import jobs_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,7 +221,7 @@ async def plan_targets(fixture: load_fixture.Fixture) -> dict[str, Any]:
     return {
         "web": WEB_URL,
         "gateway": GATEWAY_URL,
-        "identity": load_fixture.IDENTITY_URL,
+        "identity": IDENTITY_URL,
         "es": ES_URL,
         "index": INDEX,
         "frontend": f"{SITE}/en",
@@ -313,7 +314,31 @@ def describe_mix() -> str:
     )
 
 
-def header(args: argparse.Namespace, box: dict[str, Any], before: str, after: str) -> list[str]:
+@dataclass
+class Run:
+    """What a report is made of: the options, the load process's buckets (phases or windows),
+    the memory samples, the machine and its load average before and after."""
+
+    args: argparse.Namespace
+    buckets: list[dict[str, Any]]
+    sampler: Sampler
+    box: dict[str, Any]
+    before: str
+    after: str
+    notes: dict[str, int]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "machine": self.box,
+            "load_before": self.before,
+            "load_after": self.after,
+            "notes": self.notes,
+        }
+
+
+def header(run: Run) -> list[str]:
+    box, before, after = run.box, run.before, run.after
     return [
         f"machine: {box['cpus']} CPUs ({box['cpu_model']}), {box['memory_gib']} GiB memory, "
         f"Linux {box['kernel']}; load average (1, 5, 15 min) before {before}, after {after}",
@@ -335,20 +360,13 @@ def knee_of(steps: list[dict[str, Any]]) -> dict[str, Any] | None:
     return max(under, key=lambda s: s["rate"]) if under else None
 
 
-def ladder_report(
-    args: argparse.Namespace,
-    buckets: list[dict[str, Any]],
-    sampler: Sampler,
-    box: dict[str, Any],
-    before: str,
-    after: str,
-    notes: dict[str, int],
-) -> tuple[str, dict[str, Any]]:
+def ladder_report(run: Run) -> tuple[str, dict[str, Any]]:
+    args, buckets, sampler, notes = run.args, run.buckets, run.sampler, run.notes
     mixed = [b for b in buckets if b["kind"] == "mixed"]
     raw = {b["users"]: b for b in buckets if b["kind"] == "raw"}
     lines = [
         f"Mixed load test, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
-        *header(args, box, before, after),
+        *header(run),
         f"steps: {args.seconds:g} s measured after {args.warmup:g} s of warm-up each; raw "
         f"baseline {args.raw_seconds:g} s at the same number of users; latencies in ms",
         "",
@@ -483,7 +501,7 @@ def ladder_report(
                     str(pid),
                     mib(peak[name]),
                     mib(at_knee.get(name)) if knee else "-",
-                    "yes" if peak[name] is not None and peak[name] < RSS_AIM_MIB else "NO",
+                    "yes" if (peak[name] or math.inf) < RSS_AIM_MIB else "NO",
                 ]
                 for name, pid in sampler.processes.items()
             ],
@@ -491,15 +509,11 @@ def ladder_report(
     )
     lines += restarts(sampler)
     summary = {
-        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": box,
-        "load_before": before,
-        "load_after": after,
+        **run.summary(),
         "steps": steps,
         "knee": knee,
         "rss_max_mib": peak,
         "errors": errors,
-        "notes": notes,
     }
     return "\n".join(lines), summary
 
@@ -522,21 +536,14 @@ def trend(values: Sequence[float]) -> tuple[float, float, bool]:
     return rise, sd, rise <= max(2 * sd, 0.05 * abs(mean_y))
 
 
-def soak_report(
-    args: argparse.Namespace,
-    buckets: list[dict[str, Any]],
-    sampler: Sampler,
-    box: dict[str, Any],
-    before: str,
-    after: str,
-    notes: dict[str, int],
-) -> tuple[str, dict[str, Any]]:
+def soak_report(run: Run) -> tuple[str, dict[str, Any]]:
+    args, buckets, sampler, notes = run.args, run.buckets, run.sampler, run.notes
     windows = [b for b in buckets if b["kind"] == "soak"]
     names = list(sampler.processes)
     lines = [
         f"Soak, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC: {len(windows)} windows of "
         f"{args.window:g} s at {args.rate:.1f} req/s asked ({args.users} visitors paced)",
-        *header(args, box, before, after),
+        *header(run),
         "",
     ]
     rows, p95s, memory = [], [], {name: list[float]() for name in names}
@@ -548,8 +555,8 @@ def soak_report(
         if f.p95 is not None:
             p95s.append(f.p95)
         for name in names:
-            if peak[name] is not None:
-                memory[name].append(peak[name])
+            if (value := peak[name]) is not None:
+                memory[name].append(value)
         rows.append(
             [
                 str(n),
@@ -594,10 +601,7 @@ def soak_report(
         lines.append(f"note: {count} x {text}")
     lines += restarts(sampler)
     summary = {
-        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": box,
-        "load_before": before,
-        "load_after": after,
+        **run.summary(),
         "rate": args.rate,
         "users": args.users,
         "windows": [
@@ -681,7 +685,7 @@ def soak_defaults(args: argparse.Namespace) -> None:
 
 
 async def main(args: argparse.Namespace) -> int:
-    for url in (GATEWAY_URL, WEB_URL, ES_URL, load_fixture.IDENTITY_URL):
+    for url in (GATEWAY_URL, WEB_URL, ES_URL, IDENTITY_URL):
         ensure_loopback(url)
     root = stack_root()
     processes = stack_processes(root)
@@ -715,7 +719,8 @@ async def main(args: argparse.Namespace) -> int:
     assert result is not None
     after = load_average()
     report = soak_report if args.soak else ladder_report
-    text, summary = report(args, result["buckets"], sampler, box, before, after, result["notes"])
+    run = Run(args, result["buckets"], sampler, box, before, after, result["notes"])
+    text, summary = report(run)
     print(text)
     print(cleanup_report(left, problems))
     summary |= {
