@@ -43,14 +43,8 @@ from bench.load_mix import (
     SIGN_IN,
     WEIGHTS,
 )
+from bench.scenarios._search import SEARCH
 
-SEARCH = """query LoadJobSearch($input: JobSearchInput!) { jobSearch(input: $input) {
-  __typename
-  ... on JobSearchResults { total
-    hits { title slug organizationName logoUrl publishedAt
-      locations { locality countryCode } salary { currency min max unit } }
-    facets { field values { value label count } } }
-  ... on SearchErrors { message } ... on SearchUnavailable { message } } }"""
 APPLY_MUTATION = """mutation LoadApply($input: ApplyToJobInput!) { applyToJob(input: $input) {
   __typename ... on ApplicationReceived { applicationId }
   ... on JobErrors { errors { code message } } } }"""
@@ -141,6 +135,34 @@ def graphql_failure(response: Any, field: str, wanted: str) -> str | None:
     if answer.get("__typename") != wanted:
         return f"{field} answered {json.dumps(answer)[:120]}"
     return None
+
+
+def signed_in_mutation(
+    user: HttpUser,
+    *,
+    name: str,
+    query: str,
+    variables: dict[str, Any],
+    token: str,
+    address: str,
+    answer: tuple[str, str],
+) -> None:
+    """One mutation through the gateway as a signed-in person from `address`; an error unless
+    the field `answer[0]` answers the type `answer[1]`."""
+    with user.client.post(
+        f"{PLAN['gateway']}/graphql",
+        name=name,
+        json={"query": query, "variables": variables},
+        headers={
+            "X-Frontend": PLAN["frontend"],
+            "X-Forwarded-For": address,
+            "Authorization": f"Bearer {token}",
+        },
+        catch_response=True,
+    ) as response:
+        failure = graphql_failure(response, *answer)
+        if failure:
+            response.failure(failure)
 
 
 class Visitor(FastHttpUser):
@@ -266,32 +288,24 @@ class Applicant(HttpUser):
         captcha = self.client.post(
             f"{PLAN['captcha']}/turnstile/v0/token", context={"untimed": True}
         ).json()["token"]
-        with self.client.post(
-            f"{PLAN['gateway']}/graphql",
+        signed_in_mutation(
+            self,
             name=APPLY,
-            json={
-                "query": APPLY_MUTATION,
-                "variables": {
-                    "input": {
-                        "jobId": job_id,
-                        "firstName": "Load",
-                        "lastName": "Test",
-                        "emailAddress": account["email"],
-                        "coverLetter": "Applied by the load test; erased at its end.",
-                        "captchaToken": captcha,
-                    }
-                },
+            query=APPLY_MUTATION,
+            variables={
+                "input": {
+                    "jobId": job_id,
+                    "firstName": "Load",
+                    "lastName": "Test",
+                    "emailAddress": account["email"],
+                    "coverLetter": "Applied by the load test; erased at its end.",
+                    "captchaToken": captcha,
+                }
             },
-            headers={
-                "X-Frontend": PLAN["frontend"],
-                "X-Forwarded-For": account["address"],
-                "Authorization": f"Bearer {self.token}",
-            },
-            catch_response=True,
-        ) as response:
-            failure = graphql_failure(response, "applyToJob", "ApplicationReceived")
-            if failure:
-                response.failure(failure)
+            token=self.token,
+            address=account["address"],
+            answer=("applyToJob", "ApplicationReceived"),
+        )
 
 
 class Recruiter(HttpUser):
@@ -312,29 +326,21 @@ class Recruiter(HttpUser):
             self.token = sign_in(self, PLAN["recruiter"])
             return
         edit = next(self.edits)
-        with self.client.post(
-            f"{PLAN['gateway']}/graphql",
+        signed_in_mutation(
+            self,
             name=EDIT,
-            json={
-                "query": EDIT_MUTATION,
-                "variables": {
-                    "id": next(self.jobs),
-                    "input": {
-                        "description": f"<p>A job of the load test (edit {edit}); it is removed "
-                        "at the end of the run.</p>"
-                    },
+            query=EDIT_MUTATION,
+            variables={
+                "id": next(self.jobs),
+                "input": {
+                    "description": f"<p>A job of the load test (edit {edit}); it is removed "
+                    "at the end of the run.</p>"
                 },
             },
-            headers={
-                "X-Frontend": PLAN["frontend"],
-                "X-Forwarded-For": PLAN["recruiter"]["address"],
-                "Authorization": f"Bearer {self.token}",
-            },
-            catch_response=True,
-        ) as response:
-            failure = graphql_failure(response, "updateJobInfo", "JobSaved")
-            if failure:
-                response.failure(failure)
+            token=self.token,
+            address=PLAN["recruiter"]["address"],
+            answer=("updateJobInfo", "JobSaved"),
+        )
 
 
 class RawSearch(FastHttpUser):
