@@ -346,6 +346,16 @@ def header(run: Run) -> list[str]:
     ]
 
 
+def error_kinds(buckets: list[dict[str, Any]]) -> dict[str, int]:
+    """Every error's kind and request kind, the most frequent first."""
+    errors: dict[str, int] = {}
+    for bucket in buckets:
+        for kind, kinds in bucket["errors"].items():
+            for text, count in kinds.items():
+                errors[f"{kind}: {text}"] = errors.get(f"{kind}: {text}", 0) + count
+    return dict(sorted(errors.items(), key=lambda e: -e[1]))
+
+
 def restarts(sampler: Sampler) -> list[str]:
     if not sampler.restarts:
         return []
@@ -480,13 +490,8 @@ def ladder_report(run: Run) -> tuple[str, dict[str, Any]]:
     lines.append(
         table(["users", "kind", "requests", "req/s", "errors", "p50", "p95", "p99"], kind_rows)
     )
-    errors: dict[str, int] = {}
-    for bucket in buckets:
-        for kind, kinds in bucket["errors"].items():
-            for text, count in kinds.items():
-                errors[f"{kind}: {text}"] = errors.get(f"{kind}: {text}", 0) + count
-    for text, count in sorted(errors.items(), key=lambda e: -e[1])[:8]:
-        lines.append(f"error: {count} x {text}")
+    errors = error_kinds(buckets)
+    lines += [f"error: {count} x {text}" for text, count in list(errors.items())[:8]]
     for text, count in notes.items():
         lines.append(f"note: {count} x {text}")
     lines += ["", f"resident memory (RSS with children, MiB) against {RSS_AIM_MIB:.0f} MiB:"]
@@ -597,10 +602,13 @@ def soak_report(run: Run) -> tuple[str, dict[str, Any]]:
         f"{'flat' if all(verdicts) else 'NOT flat'}, "
         f"{'zero errors' if total_errors == 0 else 'errors'}"
     )
+    errors = error_kinds(windows)
+    lines += [f"error: {count} x {text}" for text, count in list(errors.items())[:8]]
     for text, count in notes.items():
         lines.append(f"note: {count} x {text}")
     lines += restarts(sampler)
     summary = {
+        "error_kinds": errors,
         **run.summary(),
         "rate": args.rate,
         "users": args.users,
