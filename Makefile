@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events release-check bench bench-ingest lighthouse faults backup tracing tracing-off
+.PHONY: up down status check test schemas events release-check bench bench-ingest loadtest soak lighthouse faults backup tracing tracing-off
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -32,6 +32,12 @@ bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved se
 
 bench-ingest: ## bulk ingestion: 100,000 jobs and 5,000 organizations through the write paths until findable, per hop, beside a raw _bulk (needs `make up`; long)
 	.venv/bin/python -m bench.ingest --jobs 100000 --organizations 5000
+
+loadtest:  ## mixed load at 1-32 users (visitors searching and reading, an applicant applying, a recruiter editing): per step req/s, p50/p95/p99 per request kind beside the raw search baseline, the knee (p95 < 200 ms) and each process's peak memory against 256 MiB (needs `make up`; about 7 min; bench/RESULTS.md)
+	.venv/bin/python -m bench.loadtest
+
+soak:      ## the same mix at half the knee's throughput for 30 minutes (MINUTES=n to change): p95 and each process's memory per minute, their trend and the errors (needs `make up` and a `make loadtest` first)
+	.venv/bin/python -m bench.loadtest --soak --minutes $(or $(MINUTES),30)
 
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs

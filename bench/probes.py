@@ -28,6 +28,12 @@ REMOVALS = (
     ("search", "DELETE FROM announcements WHERE job_id = ANY(:ids)"),
     ("search", "DELETE FROM announced_jobs WHERE job_id = ANY(:ids)"),
     ("analytics", "DELETE FROM known_jobs WHERE job_id = ANY(:ids)"),
+    (
+        "jobs",
+        "DELETE FROM application_attachments WHERE application_id IN "
+        "(SELECT id FROM applications WHERE job_id::text = ANY(:ids))",
+    ),
+    ("jobs", "DELETE FROM applications WHERE job_id::text = ANY(:ids)"),
     ("jobs", "DELETE FROM job_slugs WHERE job_id::text = ANY(:ids)"),
     ("jobs", "DELETE FROM jobs WHERE id::text = ANY(:ids)"),
 )
@@ -53,20 +59,13 @@ async def archived_in_search(job_ids: list[str], *, timeout: float = 60.0) -> No
             await asyncio.sleep(0.2)
 
 
-async def forget_probes() -> int:
-    """Delete every archived probe job; returns how many there were."""
-    settings = jobs_settings()
-    sessions = make_sessionmaker(make_engine(settings.database_url))
-    async with sessions() as session:
-        ids = [
-            str(row[0])
-            for row in await session.execute(
-                text("SELECT id FROM jobs WHERE title LIKE :titles AND state = 'archived'"),
-                {"titles": PROBE_TITLES},
-            )
-        ]
+async def forget_jobs(ids: list[str]) -> None:
+    """Delete the archived jobs `ids` (and the applications the product keeps of them) where
+    the services keep them, and their documents in search's index: for a benchmark's own jobs
+    only (bench.probes' search-lag probes, bench.load_fixture's jobs that had applications)."""
     if not ids:
-        return 0
+        return
+    settings = jobs_settings()
     for database in dict.fromkeys(name for name, _ in REMOVALS):
         database_sessions = make_sessionmaker(make_engine(settings.database_url_for(database)))
         async with unit_of_work(database_sessions) as session:
@@ -82,6 +81,21 @@ async def forget_probes() -> int:
             "/_bulk?refresh=true", content=lines, headers={"content-type": "application/x-ndjson"}
         )
         answer.raise_for_status()
+
+
+async def forget_probes() -> int:
+    """Delete every archived probe job; returns how many there were."""
+    settings = jobs_settings()
+    sessions = make_sessionmaker(make_engine(settings.database_url))
+    async with sessions() as session:
+        ids = [
+            str(row[0])
+            for row in await session.execute(
+                text("SELECT id FROM jobs WHERE title LIKE :titles AND state = 'archived'"),
+                {"titles": PROBE_TITLES},
+            )
+        ]
+    await forget_jobs(ids)
     return len(ids)
 
 
