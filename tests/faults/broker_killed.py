@@ -25,13 +25,15 @@ and, for every acknowledged write, each of its effects, lost and doubled:
 - a sign-up: its verification mail at the catcher (a different second mail is doubled; the same
   mail again, its Message-ID made from the event, is counted apart) and its ``sign_up`` in
   analytics;
-- a publication: billing's one credit reservation for the job, the job published with one
-  ``jobs.job.published`` event, and the job findable in the index at the version jobs holds (so
-  the last edit acknowledged is the one indexed);
+- a publication: billing's one credit reservation for the job (a second would be a second
+  reservation, ``<job>#2``), the job published with one ``jobs.job.published`` event, and the
+  job findable in the index at the version jobs holds (so the last edit acknowledged is the one
+  indexed; a document is one per job by its id, so for search a run proves none missing or
+  stale, not the absence of a repeat);
 - an application: its confirmation mail to the applicant and one apply completion in the job's
   daily count in analytics (a counter: an event applied twice would count 2);
 
-and the seconds from the broker's return to every effect of the writes acknowledged until then
+nothing dead-lettered, and the seconds from the broker's return to every effect of the writes acknowledged until then
 (the backlog), and to every effect of all writes.
 
     .venv/bin/python -m tests.faults.broker_killed [--writes 10000] [--writers 8] [--outage 10]
@@ -56,6 +58,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
+from aiokafka import AIOKafkaConsumer, TopicPartition
 from billing.domain.models import KnownOrganization as BillingOrganization
 from jobkit.contracts import JOB_PUBLISHED
 from jobkit.settings import ServiceSettings
@@ -442,6 +445,26 @@ async def _effects(board: Board, wanted: Wanted, *, versions: bool) -> Effects:
     return effects
 
 
+async def _dead_letters(bootstrap: str) -> Counter[str]:
+    """Records on the scratch broker's dead-letter topics, per topic."""
+    consumer = AIOKafkaConsumer(bootstrap_servers=bootstrap)
+    await consumer.start()
+    try:
+        topics = [topic for topic in await consumer.topics() if topic.endswith(".dlt")]
+        parts = [
+            TopicPartition(topic, partition)
+            for topic in topics
+            for partition in consumer.partitions_for_topic(topic) or ()
+        ]
+        if not parts:
+            return Counter()
+        ends = await consumer.end_offsets(parts)
+        starts = await consumer.beginning_offsets(parts)
+        return Counter({p.topic: ends[p] - starts[p] for p in parts if ends[p] > starts[p]})
+    finally:
+        await consumer.stop()
+
+
 async def _indexed(index_prefix: str) -> dict[str, int]:
     """The findable jobs of the scenario's own index: job -> its document's version."""
     async with httpx.AsyncClient(timeout=60) as client:
@@ -665,6 +688,8 @@ async def _scenario(
     for line, kind in zip(final.lines(), final.wanted, strict=True):
         counts.check(final.lost[kind] == 0 and final.doubled[kind] == 0, line)
     counts.note(f"the same mail sent again (at least once, one Message-ID): {final.again}")
+    dead = await _dead_letters(broker.bootstrap)
+    counts.check(not dead, f"dead-lettered: {sum(dead.values())} {dict(dead)}")
     counts.check(
         complete and bool(backlog_done),
         "recovered: every effect of the writes acknowledged until the broker's return there "

@@ -1,6 +1,7 @@
 """What the fault scenarios share: a service of their own, started from this checkout on a spare
 port with a scratch database, its own Kafka topic prefix (so its consumer groups and topics are
-its own) and, for search, its own index prefix; and the counted checks they print.
+its own) and, for search, its own index prefix; a Kafka broker of its own for a scenario that
+kills the broker (``ScratchBroker``); and the counted checks they print.
 
 Nothing of the local stack's is touched: its services keep running, the demo board's databases,
 topics and indices are never written, and everything a scenario made is removed when it ends.
