@@ -463,7 +463,12 @@ class ScratchBroker:
 
 # removed at the interpreter's exit too, should a scenario's own cleanup never run
 _brokers_running: set[ScratchBroker] = set()
-atexit.register(lambda: [broker.remove() for broker in list(_brokers_running)])
+
+
+@atexit.register
+def _remove_brokers() -> None:
+    for broker in list(_brokers_running):
+        broker.remove()
 
 
 @asynccontextmanager
