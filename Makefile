@@ -42,13 +42,14 @@ soak:      ## the same mix at half the knee's throughput for 30 minutes (MINUTES
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs
 
-faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, the outbox relay killed mid-send, the alert mailer with Elasticsearch and SMTP down, a mailing consumer with SMTP down, each with its own services; prints what it counted (docs/runbooks/)
+faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, the outbox relay killed mid-send, the Kafka broker killed under 10,000 mixed writes, the alert mailer with Elasticsearch and SMTP down, a mailing consumer with SMTP down, each with its own services; prints what it counted (docs/runbooks/)
 	cd gateway && npm run --silent build
 	.venv/bin/python tests/faults/subgraph_down.py
 	.venv/bin/python -m tests.faults.search_down --web
 	.venv/bin/python -m tests.faults.database_restart
 	.venv/bin/python -m tests.faults.consumer_killed
 	.venv/bin/python -m tests.faults.relay_killed
+	.venv/bin/python -m tests.faults.broker_killed --writes 10000
 	.venv/bin/python -m tests.faults.alert_mailer_faults
 	.venv/bin/python -m tests.faults.mailer_smtp_down
 

@@ -20,7 +20,7 @@ import asyncio
 
 import pytest
 
-from tests.faults import database_restart, search_down
+from tests.faults import broker_killed, database_restart, search_down
 
 pytestmark = pytest.mark.integration
 
@@ -34,3 +34,12 @@ async def test_elasticsearch_down_and_a_database_restart_lose_nothing() -> None:
     )
     lines = [search.report("Elasticsearch down"), database.report("PostgreSQL restarted")]
     assert search.failed + database.failed == [], "\n".join(lines)
+
+
+# the broker killed under mixed writes: its own broker (a scratch KRaft node the scenario kills
+# and starts again) and five services of its own; a few hundred writes instead of `make faults`'
+# 10,000. The waits are the scenario's, bounded, each failing with what it counted.
+@pytest.mark.timeout(900)
+async def test_a_broker_killed_under_writes_loses_and_doubles_nothing() -> None:
+    counts = await broker_killed.run(writes=300, writers=4, outage=5.0, patience=300.0)
+    assert counts.failed == [], counts.report("The Kafka broker killed under writes")

@@ -1,6 +1,7 @@
 """What the fault scenarios share: a service of their own, started from this checkout on a spare
 port with a scratch database, its own Kafka topic prefix (so its consumer groups and topics are
-its own) and, for search, its own index prefix; and the counted checks they print.
+its own) and, for search, its own index prefix; a Kafka broker of its own for a scenario that
+kills the broker (``ScratchBroker``); and the counted checks they print.
 
 Nothing of the local stack's is touched: its services keep running, the demo board's databases,
 topics and indices are never written, and everything a scenario made is removed when it ends.
@@ -9,12 +10,15 @@ topics and indices are never written, and everything a scenario made is removed 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import json
 import logging
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 import uuid
@@ -309,3 +313,173 @@ class SmtpRelay:
         controller = Controller(self, hostname="127.0.0.1", port=self.port)
         controller.start()
         return controller
+
+
+def _kafka_libs() -> Path:
+    """The broker's jars the stack installed (deploy/local/kafka.sh install): in this checkout's
+    ``.local/cache`` or, from a git worktree, in the main checkout's."""
+    states = [os.environ.get("JOBBOARD_STATE_DIR"), str(ROOT / ".local")]
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        common = subprocess.run(
+            ["git", "rev-parse", "--path-format=absolute", "--git-common-dir"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        states.append(str(Path(common).parent / ".local"))
+    for state in filter(None, states):
+        cache = Path(state) / "cache"
+        version_file = cache / "kafka.version"
+        if version_file.is_file():
+            installed = cache / f"kafka-{version_file.read_text().strip()}"
+            if (installed / ".complete").is_file():
+                return installed / "libs"
+    raise RuntimeError("no Kafka installed: run `deploy/local/kafka.sh install` first")
+
+
+@dataclass
+class ScratchBroker:
+    """A Kafka broker of the scenario's own (KRaft, one node, the stack's jars and settings, a
+    small heap) on spare ports with a temporary log directory: the broker a scenario may kill
+    (SIGKILL) and start again on the same ports and log directory. The stack's broker is never
+    touched. :func:`scratch_broker` removes it (the process, the directory) however the
+    scenario ends."""
+
+    port: int = field(default_factory=free_port)
+    controller_port: int = field(default_factory=free_port)
+    directory: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="faults-kafka-")))
+    log: Path = field(default_factory=lambda: ROOT / ".local" / "logs" / "faults-kafka.log")
+    heap: str = "-Xms128m -Xmx256m"
+    process: subprocess.Popen[bytes] | None = None
+    starts: int = 0
+
+    @property
+    def bootstrap(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def properties(self) -> Path:
+        return self.directory / "server.properties"
+
+    def _java(self, *args: str, jvm: tuple[str, ...] = ()) -> list[str]:
+        java_home = os.environ.get("JOBBOARD_JAVA_HOME") or os.environ.get("JAVA_HOME")
+        java = Path(java_home) / "bin" / "java" if java_home else shutil.which("java")
+        log4j = ROOT / "deploy" / "local" / "kafka" / "log4j.properties"
+        return [
+            str(java or "java"),
+            *jvm,
+            f"-Dlog4j.configuration=file:{log4j}",
+            "-cp",
+            f"{_kafka_libs()}/*",
+            *args,
+        ]
+
+    def _format(self) -> None:
+        template = (ROOT / "deploy" / "local" / "kafka" / "server.properties.in").read_text()
+        self.properties.write_text(
+            template.replace("@DATA_DIR@", str(self.directory))
+            .replace("127.0.0.1:9092", self.bootstrap)
+            .replace("127.0.0.1:9093", f"127.0.0.1:{self.controller_port}")
+            # a scratch broker has one scenario's topics: a partition each keeps it light
+            .replace("num.partitions=3", "num.partitions=1")
+        )
+        cluster = subprocess.run(
+            self._java("kafka.tools.StorageTool", "random-uuid"),
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()[-1]
+        subprocess.run(
+            self._java(
+                "kafka.tools.StorageTool", "format", "-t", cluster, "-c", str(self.properties)
+            ),
+            capture_output=True,
+            check=True,
+        )
+
+    def start(self) -> None:
+        """Start the broker (formatting its log directory the first time)."""
+        if not self.properties.exists():
+            self._format()
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        out = self.log.open("ab")
+        self.process = subprocess.Popen(
+            self._java(
+                "kafka.Kafka",
+                str(self.properties),
+                jvm=(
+                    *self.heap.split(),
+                    "-XX:+UseSerialGC",
+                    "-XX:+ExitOnOutOfMemoryError",
+                    "-Djava.awt.headless=true",
+                ),
+            ),
+            stdout=out,
+            stderr=out,
+            # its own session: a Ctrl-C in the terminal reaches the scenario, which removes it
+            start_new_session=True,
+        )
+        self.starts += 1
+        _brokers_running.add(self)
+
+    async def ready(self, timeout: float = 180.0) -> None:
+        """Until the broker takes a record with acks=all (its partitions have a leader)."""
+
+        async def takes() -> bool:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the scratch broker exited with {self.process.returncode}")
+            try:  # listening yet (quietly: a client's connection errors are logged)
+                _, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            except OSError:
+                return False
+            writer.close()
+            producer = AIOKafkaProducer(
+                bootstrap_servers=self.bootstrap, acks="all", request_timeout_ms=5000
+            )
+            try:
+                await producer.start()
+                await asyncio.wait_for(producer.send_and_wait("faults.probe", b"probe"), 10)
+            finally:
+                await producer.stop()
+            return True
+
+        if not await wait_for(takes, timeout=timeout, interval=1.0):
+            raise RuntimeError(f"the scratch broker on {self.bootstrap} was not ready")
+
+    def kill(self) -> None:
+        """SIGKILL: no controlled shutdown, no flush of what the page cache held."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=30)
+
+    def remove(self) -> None:
+        self.kill()
+        shutil.rmtree(self.directory, ignore_errors=True)
+        _brokers_running.discard(self)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+# removed at the interpreter's exit too, should a scenario's own cleanup never run
+_brokers_running: set[ScratchBroker] = set()
+
+
+@atexit.register
+def _remove_brokers() -> None:
+    for broker in list(_brokers_running):
+        broker.remove()
+
+
+@asynccontextmanager
+async def scratch_broker(**options: Any) -> AsyncIterator[ScratchBroker]:
+    """A :class:`ScratchBroker`, started and ready; killed and its directory removed after."""
+    broker = ScratchBroker(**options)
+    try:
+        broker.start()
+        await broker.ready()
+        yield broker
+    finally:
+        broker.remove()
