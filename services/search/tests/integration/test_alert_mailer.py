@@ -413,6 +413,33 @@ async def test_instant_alerts_follow_the_job_events(
     assert await _mails(elsewhere) == []  # the job is not within its radius
 
 
+async def test_a_job_recorded_before_the_indexer_wrote_its_published_version_is_mailed_once_it_has(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    settings: SearchSettings,
+) -> None:
+    """The published snapshot reaches the alert mailer's group and the indexer's apart: the
+    mailer may record the job while the index still holds its draft. Before, that round dropped
+    the job for good (its alert never mailed it); now it waits for the indexer."""
+    word = _word()
+    instant = _address()
+    await _alert(committed_sessions, instant, word, frequency="instant", checked_days_ago=0)
+    now = datetime.now(UTC).isoformat()
+    published = job_payload(title=f"Late {word} organizer", published_at=now, version=2)
+    draft = published.model_copy(update={"state": "draft", "version": 1})
+    async with unit_of_work(committed_sessions) as session:
+        await index_job(store, session, draft, "jobs.job.updated")
+    async with unit_of_work(committed_sessions) as session:
+        await mailer.record_new_job(session, job_id=published.job_id, site=published.site)
+    await _run(committed_sessions, store, settings)
+    assert await _mails(instant) == []
+    async with unit_of_work(committed_sessions) as session:
+        await index_job(store, session, published, "jobs.job.published")
+    await _run(committed_sessions, store, settings)
+    [mail] = await _wait_for_mails(instant, 1)
+    assert published.title in mail["subject"]
+
+
 class Refusing:
     async def handle_RCPT(  # noqa: N802 - aiosmtpd's hook name
         self, server: Any, session: Any, envelope: Any, address: str, options: Any

@@ -202,14 +202,16 @@ async def plan_instant(
         by_person: dict[str, dict[str, list[str]]] = {}
         for new_job in new_jobs:
             document = await matching.job_document(store, new_job.job_id)
-            if document is None:
-                # not (yet) in the index: the indexer may be behind; give it a while
+            if document is None or not document.get("findable"):
+                # not (yet) findable in the index: the event that recorded the job as findable
+                # can reach the mailer before the indexer has written that version (the index
+                # still holds the draft); give the indexer a while
                 if new_job.created_at < now - NEW_JOB_PATIENCE:
                     await session.delete(new_job)
                 continue
             await session.delete(new_job)
             published = _published_at(document)
-            if not document.get("findable") or published is None or _expired(document, now):
+            if published is None or _expired(document, now):
                 continue
             # an alert mails the jobs published since it started (a replayed or resent event of
             # an older job never reaches an alert made after it)
