@@ -4,7 +4,8 @@
 # start : reuse a server already answering on 127.0.0.1:5432; otherwise install
 #         Debian's `postgresql` if missing and start (or create) a cluster on 5432.
 #         Then ensure role `jobboard` (LOGIN CREATEDB, password $JOBBOARD_PG_PASSWORD,
-#         default `jobboard`, scram) and one database per service, owned by it.
+#         default `jobboard`, scram) and one database per service, owned by it; on a
+#         cluster it started, max_connections 200.
 # stop  : stops the cluster only when this script started it (marker in .local/run).
 # status: prints whether it answers, and whether we own it.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -14,6 +15,7 @@ PG_PORT=5432
 PG_ROLE=jobboard
 PG_PASSWORD="${JOBBOARD_PG_PASSWORD:-jobboard}"
 PG_DATABASES="$(registry_services | cut -d' ' -f1 | tr '\n' ' ')"   # one per service
+PG_MAX_CONNECTIONS=200
 MARKER="$RUN_DIR/postgres.started"   # content: "<version> <cluster>" of the cluster we started
 
 answering() { pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2 2>/dev/null || { ! command -v pg_isready >/dev/null && port_open "$PG_PORT"; }; }
@@ -76,6 +78,18 @@ SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'role') WHERE NOT EXISTS (S
 SELECT format('ALTER DATABASE %I OWNER TO %I', :'db', :'role') \gexec
 SQL
   done
+  # The stack's services (about 50 connections at rest), a test's scratch services (a fault
+  # scenario starts five, each with its pools) and the browser journeys' load, at once: more
+  # than Debian's default of 100. Raised on a cluster we started (a restart applies it).
+  if [ -f "$MARKER" ] && [ "$(psql_admin -At -c 'show max_connections')" -lt "$PG_MAX_CONNECTIONS" ]; then
+    local ver name
+    read -r ver name <"$MARKER"
+    psql_admin -c "ALTER SYSTEM SET max_connections = $PG_MAX_CONNECTIONS" >/dev/null
+    log "max_connections $PG_MAX_CONNECTIONS: restarting cluster $ver/$name"
+    pg_ctlcluster "$ver" "$name" restart
+    local i
+    for i in $(seq 1 30); do answering && break; sleep 1; done
+  fi
   if ! tcp_login identity; then
     # Debian's default pg_hba has `host all all 127.0.0.1/32 scram-sha-256`; add it if someone removed it.
     local hba

@@ -63,18 +63,24 @@ RunHandler = Callable[[AsyncSession, Sequence[EventEnvelope]], Awaitable[None]]
 SESSION_TIMEOUT_MS = 45_000
 MAX_BATCH = 100
 # An idle group costs what its client does while nothing arrives (bench/idle.py, ADR 0054).
-# The fetch is a long poll: the broker answers as soon as a record arrives, so waiting longer for
-# one costs no latency, only fewer empty round trips (aiokafka's default: one every 0.5 s). A
-# partition held by an outage is not read again through it (that would wait for the fetch in
-# flight): its records are kept and tried again from memory (``_hold``).
-FETCH_MAX_WAIT_MS = 5_000
+# The fetch is a long poll: the broker answers as soon as a record arrives for a partition in
+# it, so waiting longer costs fewer empty round trips (aiokafka's default: one every 0.5 s). But
+# not every partition is always in it: once a partition's fetched records wait 0.1 s to be taken
+# (aiokafka's prefetch back-off; a batch still being applied), the node's other partitions are
+# fetched without it, and it is not fetched again until that fetch returns: a record arriving for
+# it then waits up to this long. At 5 s one publish in eight was searchable 5 s late (the
+# indexer's partition left out); 1 s bounds that wait near aiokafka's own 0.5 s. A partition
+# held by an outage is not read again through it: its records are kept and tried again from
+# memory (``_hold``).
+FETCH_MAX_WAIT_MS = 1_000
 # aiokafka's fetch routine wakes at least this often to look at its partitions (default 0.2 s);
 # everything it waits for (a fetch's answer, records taken, a seek, a rebalance, a position
 # reset) wakes it at once, so the period is a safety net only.
 FETCHER_WAKE_MS = FETCH_MAX_WAIT_MS
-# run_forever's getmany: records wake it as they arrive; the timeout only bounds one turn of the
-# loop (default was 1 s).
-POLL_TIMEOUT_MS = 30_000
+# run_forever's getmany: records should wake it as they arrive, but a poll sometimes slept its
+# whole timeout with records fetched (a published job searchable 30 s late, a few in a hundred,
+# at 30 s): one second bounds that, as before ADR 0054.
+POLL_TIMEOUT_MS = 1_000
 
 # (topic, record key, event type) -> what a later record of the same batch supersedes, or None
 Coalesce = Callable[[str, str, str], Hashable | None]
