@@ -35,18 +35,10 @@ from pathlib import Path
 
 import httpx
 
+from scripts.registry import load
 from tests.faults.harness import ROOT, OwnService, own_topics, scratch_database
 
-SERVICES = (
-    "identity",
-    "organizations",
-    "jobs",
-    "resumes",
-    "billing",
-    "consent",
-    "search",
-    "analytics",
-)
+SERVICES = tuple(service.name for service in load(ROOT))  # deploy/services.json
 MAILER = "alert-mailer"  # search's alert mailer: a process of its own on search's database
 TICKS = os.sysconf("SC_CLK_TCK")
 

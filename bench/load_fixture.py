@@ -20,7 +20,6 @@ of the run's users, its organization or its jobs, and the run's documents in Ela
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -42,18 +41,14 @@ from bench.scenarios._signup import (
     registration_consents,
     sign_in,
 )
+from scripts.registry import load
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load test password 2026"
 EMAIL_DOMAIN = "bench.example"
 WAIT_SECONDS = 120.0  # for the sagas (membership, slot, review) on a busy machine
 # one database per service, named as the service (the registry, deploy/services.json)
-DATABASES = tuple(
-    service["name"]
-    for service in json.loads((ROOT / "deploy" / "services.json").read_text(encoding="utf-8"))[
-        "services"
-    ]
-)
+DATABASES = tuple(service.name for service in load(ROOT))
 # columns that name a user, an organization or a job (leftovers are counted through them)
 NAMING_COLUMNS = (
     "user_id",
