@@ -284,6 +284,13 @@ def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}"
 
 
+def kind_row(users: int, kind: str, f: Figures) -> list[str]:
+    """One line of the per-kind table: users, kind, count, rate, errors, p50, p95, p99."""
+    return [str(users), kind, str(f.count), f"{f.rate:.2f}", str(f.errors)] + [
+        ms(value) for value in (f.p50, f.p95, f.p99)
+    ]
+
+
 def mib(value: float | None) -> str:
     return "gone" if value is None else f"{value:.0f}"
 
@@ -461,32 +468,9 @@ def ladder_report(run: Run) -> tuple[str, dict[str, Any]]:
             f = figures(bucket, [kind] if kind else None)
             if f.count == 0:
                 continue
-            kind_rows.append(
-                [
-                    str(bucket["users"]),
-                    kind or "overall",
-                    str(f.count),
-                    f"{f.rate:.2f}",
-                    str(f.errors),
-                    ms(f.p50),
-                    ms(f.p95),
-                    ms(f.p99),
-                ]
-            )
+            kind_rows.append(kind_row(bucket["users"], kind or "overall", f))
         if bucket["users"] in raw:
-            f = figures(raw[bucket["users"]])
-            kind_rows.append(
-                [
-                    str(bucket["users"]),
-                    RAW_SEARCH,
-                    str(f.count),
-                    f"{f.rate:.2f}",
-                    str(f.errors),
-                    ms(f.p50),
-                    ms(f.p95),
-                    ms(f.p99),
-                ]
-            )
+            kind_rows.append(kind_row(bucket["users"], RAW_SEARCH, figures(raw[bucket["users"]])))
     lines.append(
         table(["users", "kind", "requests", "req/s", "errors", "p50", "p95", "p99"], kind_rows)
     )

@@ -10,10 +10,10 @@ from bench.harness import (
     RequestFailed,
     Scenario,
     check_graphql,
-    check_http,
     http_client,
     probe_http,
 )
+from bench.scenarios._pages import WebPage
 
 SLUG = "green-harbor-foundation"
 FIELDS = """id name slug presentation url { path } logo { url alt } cover { url }
@@ -53,29 +53,10 @@ class ProfileQuery:
             self.client = None
 
 
-class ProfilePage:
-    def __init__(self, base_url: str) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.client: httpx.AsyncClient | None = None
-
-    async def probe(self) -> None:
-        await probe_http(f"{self.base_url}/", self.base_url)
-
-    async def setup(self) -> None:
-        self.client = http_client(self.base_url)
-
-    async def request(self) -> None:
-        if self.client is None:
-            raise RequestFailed("scenario not set up")
-        response = await self.client.get(f"/organization/{SLUG}")
-        check_http(response)
-        if "application/ld+json" not in response.text:
-            raise RequestFailed("the page has no JSON-LD: not the profile page")
-
-    async def teardown(self) -> None:
-        if self.client is not None:
-            await self.client.aclose()
-            self.client = None
+def _profile(text: str) -> str | None:
+    if "application/ld+json" in text:
+        return None
+    return "the page has no JSON-LD: not the profile page"
 
 
 def query_scenario(name: str, description: str, base_url: str, path: str, query: str) -> Scenario:
@@ -92,7 +73,7 @@ def query_scenario(name: str, description: str, base_url: str, path: str, query:
 
 
 def page_scenario(name: str, description: str, base_url: str) -> Scenario:
-    s = ProfilePage(base_url)
+    s = WebPage(base_url, f"/organization/{SLUG}", _profile)
     return Scenario(
         name=name,
         description=description,

@@ -94,6 +94,36 @@ async def send_batch(client: httpx.AsyncClient, batch: Sequence[dict[str, Any]])
 APP_CONFIG = "AppConfig"
 
 
+class WebPage:
+    """GET one path of the web server as a visitor; ``expect`` names what the answer lacks, if
+    anything (None: it is the page asked for)."""
+
+    def __init__(self, base_url: str, path: str, expect: Callable[[str], str | None]) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.path = path
+        self.expect = expect
+        self.client: httpx.AsyncClient | None = None
+
+    async def probe(self) -> None:
+        await probe_http(f"{self.base_url}/", self.base_url)
+
+    async def setup(self) -> None:
+        self.client = http_client(self.base_url)
+
+    async def request(self) -> None:
+        if self.client is None:
+            raise RequestFailed("scenario not set up")
+        answer = await self.client.get(self.path)
+        check_http(answer)
+        if (lacking := self.expect(answer.text)) is not None:
+            raise RequestFailed(lacking)
+
+    async def teardown(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None
+
+
 class PageCalls:
     """One page's GraphQL calls against the gateway; ``calls`` makes them for one request."""
 
