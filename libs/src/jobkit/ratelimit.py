@@ -1,17 +1,32 @@
-"""Fixed-window rate limits counted in PostgreSQL, shared by every replica of a service (jobs'
-applications, organizations' contact form; ADR 0011), and the mail budget of anonymous requests
+"""Rate limits counted in PostgreSQL, shared by every replica of a service (jobs' applications,
+organizations' contact form; ADR 0011), and the mail budget of anonymous requests
 (:func:`may_mail`, ADR 0024).
 
 A service keeps a ``rate_limit_hits`` table (key, window start, count); each hit is one upsert,
-committed at once so refused attempts count too.
+committed at once so refused attempts count too. The limit holds over a sliding window: the
+hits of the window in progress plus the previous window's, weighted by how much of it the
+sliding window still covers. A fixed window alone let a burst straddling a window's end pass
+twice the limit (three messages just before the minute and three just after).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Column, ColumnElement, DateTime, Integer, MetaData, String, Table, func, or_
+from sqlalchemy import (
+    Column,
+    ColumnElement,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    func,
+    or_,
+    select,
+)
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -38,15 +53,27 @@ def window_start(now: datetime, seconds: int) -> datetime:
     return datetime.fromtimestamp(int(now.timestamp()) // seconds * seconds, UTC)
 
 
+@dataclass(frozen=True)
+class Hits:
+    """A key's counts after a hit: the window in progress (the hit included) and the one
+    before it."""
+
+    current: int
+    previous: int
+
+
 async def count_hit(
     sessions: async_sessionmaker[AsyncSession],
     table: Table,
     key: str,
     window: datetime,
     amount: int = 1,
-) -> int:
-    """``amount`` more hits (e.g. bytes) in ``key``'s window; the count so far (committed at
+    *,
+    window_seconds: int,
+) -> Hits:
+    """``amount`` more hits (e.g. bytes) in ``key``'s window; the counts so far (committed at
     once)."""
+    length = timedelta(seconds=window_seconds)
     async with unit_of_work(sessions) as session:
         statement = insert(table).values(key=key[:200], window_start=window, count=amount)
         count = await session.scalar(
@@ -55,11 +82,65 @@ async def count_hit(
                 set_={"count": table.c.count + amount},
             ).returning(table.c.count)
         )
+        previous = await session.scalar(
+            select(table.c.count).where(
+                table.c.key == key[:200], table.c.window_start == window - length
+            )
+        )
         # Old windows are of no use; a few are removed with each hit.
         await session.execute(
-            table.delete().where(table.c.window_start < window - timedelta(days=1))
+            table.delete().where(table.c.window_start < window - max(timedelta(days=1), 2 * length))
         )
-    return int(count or 0)
+    return Hits(current=int(count or 0), previous=int(previous or 0))
+
+
+def sliding_count(hits: Hits, *, now: datetime, window_seconds: int) -> float:
+    """The hits in the ``window_seconds`` before ``now``, estimated from the two fixed
+    windows (the previous one's hits taken as spread evenly over it)."""
+    elapsed = now.timestamp() - window_start(now, window_seconds).timestamp()
+    return hits.previous * (1 - elapsed / window_seconds) + hits.current
+
+
+def seconds_until_allowed(
+    hits: Hits, *, limit: int, amount: int, now: datetime, window_seconds: int
+) -> float:
+    """How long until a further ``amount`` hits would be within ``limit`` (no other hit
+    counted in between): what a refusal's Retry-After says."""
+    elapsed = now.timestamp() - window_start(now, window_seconds).timestamp()
+    if hits.current + amount <= limit:
+        # within this window, once the previous window's share has shrunk enough
+        if hits.previous <= 0:
+            return 0.0
+        fraction = 1 - (limit - hits.current - amount) / hits.previous
+        return max(0.0, fraction * window_seconds - elapsed)
+    if amount > limit:
+        return float("inf")
+    # in the next window, once this window's share has shrunk enough
+    fraction = 1 - (limit - amount) / hits.current
+    return (window_seconds - elapsed) + max(0.0, fraction) * window_seconds
+
+
+async def count_limits(
+    sessions: async_sessionmaker[AsyncSession],
+    table: Table,
+    limits: list[tuple[str, int]],
+    *,
+    now: datetime,
+    window_seconds: int,
+    amount: int = 1,
+) -> float | None:
+    """Counts ``amount`` hits on each ``(key, limit)``; None when every key is within its
+    limit over the sliding window, else the seconds until the same hits would be."""
+    window = window_start(now, window_seconds)
+    wait: float | None = None
+    for key, limit in limits:
+        hits = await count_hit(sessions, table, key, window, amount, window_seconds=window_seconds)
+        if sliding_count(hits, now=now, window_seconds=window_seconds) > limit:
+            seconds = seconds_until_allowed(
+                hits, limit=limit, amount=amount, now=now, window_seconds=window_seconds
+            )
+            wait = seconds if wait is None else max(wait, seconds)
+    return wait
 
 
 async def over_limits(
@@ -72,12 +153,11 @@ async def over_limits(
     amount: int = 1,
 ) -> bool:
     """Counts ``amount`` hits on each ``(key, limit)`` and answers whether any is over its
-    limit."""
-    window = window_start(now, window_seconds)
-    over = False
-    for key, limit in limits:
-        over = await count_hit(sessions, table, key, window, amount) > limit or over
-    return over
+    limit over the sliding window."""
+    wait = await count_limits(
+        sessions, table, limits, now=now, window_seconds=window_seconds, amount=amount
+    )
+    return wait is not None
 
 
 def recipient_key(address: str) -> str:

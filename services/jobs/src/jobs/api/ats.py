@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -24,7 +25,7 @@ from fastapi import APIRouter, FastAPI, Header, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from jobkit.db import unit_of_work
-from jobkit.ratelimit import over_limits, window_start
+from jobkit.ratelimit import count_limits
 from jobkit.uploads.processing import content_disposition, served_filename
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 from sqlalchemy import delete, select
@@ -257,16 +258,16 @@ async def _caller(request: Request, scope: str, cost: int = 1) -> ApiCaller:
     settings = _settings(request)
     now = now_utc()
     window = settings.ats_limit_window_seconds
-    if await over_limits(
+    wait = await count_limits(
         runtime.sessions,
         RateLimitHit.__table__,  # type: ignore[arg-type]
         [(f"ats:{caller.key_id}", settings.ats_limit_per_key)],
         now=now,
         window_seconds=window,
         amount=cost,
-    ):
-        reset = window_start(now, window) + timedelta(seconds=window)
-        retry = max(1, int((reset - now).total_seconds()) + 1)
+    )
+    if wait is not None:
+        retry = max(1, math.ceil(min(wait, 2 * window)))
         raise _Refusal(
             problem(
                 429,
