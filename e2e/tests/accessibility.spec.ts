@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
-import { openSettled, overflow, ROLES } from "../fixtures/site-pages";
+import { cutBadges, openSettled, overflow, ROLES } from "../fixtures/site-pages";
 import { expect, test } from "../fixtures/test";
 import { LoginPage } from "../pages/LoginPage";
 
@@ -11,7 +11,7 @@ import { LoginPage } from "../pages/LoginPage";
 // the system's scheme until someone chooses (defaultColorScheme "auto"), so switching the emulated
 // preference repaints the open page, as it does when a person's system turns dark at dusk. At
 // 390 px each page must also fit the phone: nothing wider than the viewport (tables scroll inside
-// their own box, badges wrap; tests/phone-width.spec.ts holds that the list covers every route).
+// their own box, badges keep their words; tests/phone-width.spec.ts holds that the list covers every route).
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCHEMES = ["light", "dark"] as const;
 const WIDTHS = [
@@ -81,6 +81,8 @@ test.describe("both schemes at 390 and 1280 px", () => {
           else {
             const { by, culprits } = await overflow(page);
             if (by > 1) found.push(`${path} is ${by} px too wide: ${culprits.join(", ") || "(no single element)"}`);
+            const cut = await cutBadges(page);
+            if (cut.length > 0) found.push(`${path} cuts the words of badges: ${cut.join(", ")}`);
           }
           for (const [index, scheme] of schemes.entries()) {
             await showScheme(page, scheme);

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   DEFAULT_THEME,
   darken,
   luminance,
@@ -58,6 +59,9 @@ export const theme = createTheme({
       styles: { content: { maxWidth: `min(${MODAL_MAX_WIDTH_PX}px, 100%)` } },
     }),
     Alert: Alert.extend({ classNames: { root: "alert-fade" } }),
+    // A badge keeps its words: Mantine's label may shrink to nothing behind an ellipsis (its
+    // overflow makes its minimum width zero), so a narrow table column showed "Ex…" for Expired.
+    Badge: Badge.extend({ styles: { root: { minWidth: "max-content" } } }),
     // A table wider than a phone scrolls sideways (natively): keyboard users can focus it to scroll.
     // Positioned, so what is absolutely placed inside (a visually hidden column label) stays in
     // its box instead of widening the page.

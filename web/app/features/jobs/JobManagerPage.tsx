@@ -96,7 +96,7 @@ const JOB_STATES: JobState[] = ["DRAFT", "AWAITING_SLOT", "NEEDS_REVIEW", "SCHED
 
 export function StateBadge({ state }: { state: JobState }) {
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" tt="none" style={{ overflow: "visible" }}>
+    <Badge color={STATE_COLORS[state]} variant="light" tt="none">
       <FormattedMessage {...STATE_LABELS[state]} />
     </Badge>
   );
