@@ -109,9 +109,7 @@ async def test_a_shared_job_answers_on_the_site_it_is_shared_with_and_not_on_oth
     at_home = (await recruiter.data(PAGE, slug=created["slug"]))["job"]
     home_tags = {t["meta"]: t["value"] for t in at_home["metatags"]}
     assert home_tags["canonical"] == f"/job/{created['slug']}"
-    assert (await recruiter.for_site(f"{other}/en").data(PAGE, slug=created["slug"]))[
-        "job"
-    ] is None
+    assert (await recruiter.for_site(f"{other}/en").data(PAGE, slug=created["slug"]))["job"] is None
 
     listed = (await recruiter.for_site(f"{us}/en").data(ORGANIZATION_JOBS, o=str(org.id)))[
         "organizationJobs"
