@@ -60,7 +60,7 @@ def sharing_errors(job_site: str, wanted: Sequence[str], known: Sequence[str]) -
             errors.append(
                 JobError(
                     JobErrorCode.INVALID,
-                    f'"{site}" is this job\'s own site: it is published there already.',
+                    f'"{site}" is this job\'s own site: it is always listed there.',
                     "sites",
                 )
             )

@@ -44,17 +44,13 @@ class SharingSite:
 @strawberry.type
 class Query:
     @strawberry.field(
-        description="The other sites of the platform this site's jobs can be shared with "
-        "(recruiters and admin-like), by name.",
+        description="The sites of the platform (recruiters and admin-like), by name: a job can "
+        "be shared with any of them but its own (shareJob).",
         permission_classes=[RecruiterScope],
     )
     async def job_sharing_sites(self, info: Info[JobContext, None]) -> list[SharingSite]:
         async with info.context.sessions() as session:
-            sites = [
-                site
-                for site in await known_sites(session, settings_of(info))
-                if site != info.context.frontend.site
-            ]
+            sites = await known_sites(session, settings_of(info))
             titles = await site_names(session, SiteSetting.__table__, sites)
         return [SharingSite(name=site, title=titles[site]) for site in sites]
 
