@@ -13,6 +13,7 @@ const sites: MockLink.MockedResponse = {
   result: {
     data: {
       jobSharingSites: [
+        { __typename: "SharingSite", name: "jobboard", title: "Jobboard" },
         {
           __typename: "SharingSite",
           name: "jobboard-us",
@@ -52,6 +53,8 @@ describe("SharingPanel", () => {
     );
     const box = await screen.findByRole("checkbox", { name: "Jobboard US" });
     expect(box).not.toBeChecked();
+    // the job's own site is not offered
+    expect(screen.queryByRole("checkbox", { name: "Jobboard" })).toBeNull();
     expect(screen.getByText("Shared with no other site.")).toBeInTheDocument();
     await userEvent.click(box);
     await waitFor(() => expect(asked).toEqual(["jobboard-us"]));
@@ -93,10 +96,16 @@ describe("SharingPanel", () => {
     );
   });
 
-  it("is not shown when the platform serves no other site", async () => {
+  it("is not shown when the platform serves no site but the job's own", async () => {
     const none: MockLink.MockedResponse = {
       request: { query: JOB_SHARING_SITES },
-      result: { data: { jobSharingSites: [] } },
+      result: {
+        data: {
+          jobSharingSites: [
+            { __typename: "SharingSite", name: "jobboard", title: "Jobboard" },
+          ],
+        },
+      },
     };
     const { container } = renderWithMantine(
       <MockedProvider mocks={[none]}>

@@ -36,7 +36,10 @@ export function SharingPanel({ job }: { job: JobView }) {
   const { data } = useQuery(JOB_SHARING_SITES);
   const [share, { loading }] = useMutation(SHARE_JOB);
   const [errors, setErrors] = useState<string[]>([]);
-  const sites = data?.jobSharingSites ?? [];
+  // every site of the platform but the job's own
+  const sites = (data?.jobSharingSites ?? []).filter(
+    (site) => site.name !== job.site,
+  );
   if (sites.length === 0) return null;
 
   const change = async (chosen: string[]) => {
