@@ -84,6 +84,22 @@ async def lock_slugs_for(session: AsyncSession, *, site: str, titles: Iterable[s
         reads.highest[(site, base)] = (bool(taken), int(highest or 0))
 
 
+async def _probe(session: AsyncSession, site: str, base: str) -> tuple[bool, int]:
+    """Whether ``base`` is taken on the site, and the highest number taken after it (0: none),
+    in one statement (an index probe each)."""
+    taken, highest = (
+        await session.execute(
+            select(
+                select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
+                select(func.max(JobSlug.number))
+                .where(JobSlug.site == site, JobSlug.stem == base)
+                .scalar_subquery(),
+            )
+        )
+    ).one()
+    return bool(taken), int(highest or 0)
+
+
 async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
     """A free slug for ``title`` on the site: ``title`` when it is free, else the base followed
     by one more than the highest number taken after it (``title-2``, ``title-3``, ...), found
@@ -95,19 +111,7 @@ async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uu
     await _lock_base(session, site, base)
     reads = batch_reads(session)
     known = reads.highest.get((site, base))
-    if known is None:
-        taken, highest = (
-            await session.execute(
-                select(
-                    select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
-                    select(func.max(JobSlug.number))
-                    .where(JobSlug.site == site, JobSlug.stem == base)
-                    .scalar_subquery(),
-                )
-            )
-        ).one()
-        known = (bool(taken), int(highest or 0))
-    taken, highest = known
+    taken, highest = known if known is not None else await _probe(session, site, base)
     # every slug ``<base>-<n>`` has the stem ``base`` and the number n: one past the highest is
     # free
     number = max(highest, 1) + 1
@@ -140,18 +144,9 @@ async def claim_slug_on(
     taken_anywhere = False
     highest = 0
     for site in ordered:
-        taken, site_highest = (
-            await session.execute(
-                select(
-                    select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
-                    select(func.max(JobSlug.number))
-                    .where(JobSlug.site == site, JobSlug.stem == base)
-                    .scalar_subquery(),
-                )
-            )
-        ).one()
-        taken_anywhere = taken_anywhere or bool(taken)
-        highest = max(highest, int(site_highest or 0))
+        taken, site_highest = await _probe(session, site, base)
+        taken_anywhere = taken_anywhere or taken
+        highest = max(highest, site_highest)
     candidate = f"{base}-{max(highest, 1) + 1}" if taken_anywhere else base
     reads = batch_reads(session)
     for site in ordered:
