@@ -107,7 +107,9 @@ JOBS_DEMO_FEEDS_DIR=$root/scripts/demo/feeds
 CAPTCHA_SCRIPT_URL=http://127.0.0.1:3006/turnstile/v0/api.js
 CAPTCHA_SITE_KEY=demo-site-key
 # the second demo site's public origin (its web server is edge:web-us, ADR 0049): the links in
-# its sitemaps, feeds and announcements, and its subscriptions' links
+# its sitemaps, feeds and announcements, its subscriptions' links, and the canonical URL of its
+# jobs shown on a site they are shared with (ADR 0057)
 SEARCH_SITE_URLS='{"jobboard-us":"http://127.0.0.1:3003"}'
 BILLING_SITE_URLS='{"jobboard-us":"http://127.0.0.1:3003"}'
+JOBS_SITE_URLS='{"jobboard-us":"http://127.0.0.1:3003"}'
 ENV

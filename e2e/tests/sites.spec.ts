@@ -7,14 +7,21 @@ import { JobSearchPage } from "../pages/JobSearchPage";
  * and spec 9's US variant (jobboard-us) on 3003, one web server each, over the same gateway and
  * services. Each shows its own name and its own jobs; a job of one site is nowhere on the other
  * (search, sitemap, job page); each site's canonical URLs, sitemaps and robots.txt name its own
- * origin; a US job's organization (a first-site one) shows its profile there, not indexed. The
- * US site's jobs are the seed's (scripts/demo/jobs_data.py, us_site_jobs): the journey reads,
- * it creates nothing.
+ * origin; a US job's organization (a first-site one) shows its profile there, not indexed. A
+ * first-site job shared with the US site (ADR 0057) is on both, its canonical URL on the first;
+ * an unshared one is on the first only; the US directory lists the organizations whose jobs it
+ * shows. The US site's jobs and the shared ones are the seed's (scripts/demo/jobs_data.py,
+ * us_site_jobs, US_SHARED_JOBS): the journey reads, it creates nothing.
  */
 
 const SECOND_SITE = process.env.E2E_SECOND_SITE_URL ?? "http://127.0.0.1:3003";
 /** One of the seed's six US jobs (Riverbend Literacy Project, in Seattle). */
 const US_JOB = "Data Analyst \u2013 Seattle";
+/** A first-site job the seed shares with the US site (US_SHARED_JOBS), and its organization. */
+const SHARED_JOB = "Fundraising Manager";
+const SHARED_ORGANIZATION = "Clearwater Wells";
+/** An organization of the first site with no job on the US site. */
+const FIRST_SITE_ONLY_ORGANIZATION = "Europa Aid Network";
 
 async function jobSearch(page: Page, origin: string, keywords: string): Promise<JobSearchPage> {
   const search = new JobSearchPage(page);
@@ -117,4 +124,58 @@ test("each site's robots.txt, feeds and canonical URLs name its own origin; the 
   await expect(search.radius).toHaveValue("50");
   await expect(search.radius.locator("option:checked")).toHaveText(/50 mi/);
   await expect(search.results.getByRole("link", { name: US_JOB }).first()).toBeVisible();
+});
+
+test("a job shared with the US site is on both sites, its canonical on its own; an unshared one on one only", async ({
+  page,
+  baseURL,
+}) => {
+  const first = new URL(baseURL ?? "http://127.0.0.1:3002").origin;
+
+  // the US site's search finds the shared job (no US job has its title), and its page answers
+  // there with its canonical URL on the first site
+  const us = await jobSearch(page, SECOND_SITE, `${SHARED_JOB} ${SHARED_ORGANIZATION}`);
+  const listed = us.results.getByRole("link", { name: SHARED_JOB, exact: true }).first();
+  await expect(listed).toBeVisible();
+  await listed.click();
+  await expect(page).toHaveURL(/\/job\/fundraising-manager/);
+  await expect(page.getByRole("heading", { level: 1, name: SHARED_JOB, exact: true })).toBeVisible();
+  await expect(page.getByText(SHARED_ORGANIZATION).first()).toBeVisible();
+  const slug = new URL(page.url()).pathname.replace(/^\/job\//, "");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${first}/job/${slug}`);
+  await expect(page.getByTestId("site-logo")).toHaveText("Jobboard US");
+
+  // the same slug on the first site, its own canonical there
+  await page.goto(`${first}/job/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: SHARED_JOB, exact: true })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${first}/job/${slug}`);
+
+  // both sites' sitemaps list it, each at its own origin
+  const usSitemap = await sitemapJobPaths(page, SECOND_SITE);
+  const firstSitemap = await sitemapJobPaths(page, first);
+  expect(usSitemap.urls).toContain(`${SECOND_SITE}/job/${slug}`);
+  expect(firstSitemap.urls).toContain(`${first}/job/${slug}`);
+
+  // an unshared first-site job of the same title: on the first site, not on the US site
+  const board = await jobSearch(page, first, SHARED_JOB);
+  const others = board.results.getByRole("link", { name: SHARED_JOB, exact: true });
+  await expect(others.first()).toBeVisible();
+  const paths = await others.evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const unshared = paths.map((href) => new URL(href, first).pathname).find((path) => path !== `/job/${slug}`);
+  expect(unshared, "another first-site job of that title").toBeDefined();
+  expect((await page.request.get(`${first}${unshared}`, { maxRedirects: 0 })).status()).toBe(200);
+  expect((await page.request.get(`${SECOND_SITE}${unshared}`, { maxRedirects: 0 })).status()).toBe(404);
+  expect(usSitemap.urls).not.toContain(`${SECOND_SITE}${unshared}`);
+
+  // the US site's organization directory: the organizations whose jobs it shows, not the others
+  await page.goto(`${SECOND_SITE}/organizations`);
+  const directory = page.getByRole("list", { name: "Organizations" });
+  await expect(directory.getByRole("article").first()).toBeVisible();
+  for (const name of [SHARED_ORGANIZATION, "Riverbend Literacy Project"]) {
+    await page.goto(`${SECOND_SITE}/organizations?search=${encodeURIComponent(name)}`);
+    await expect(directory.getByRole("article").filter({ hasText: name }).first()).toBeVisible();
+  }
+  await page.goto(`${SECOND_SITE}/organizations?search=${encodeURIComponent(FIRST_SITE_ONLY_ORGANIZATION)}`);
+  await expect(page.getByRole("heading", { level: 2, name: /^\d+ organizations?/ })).toBeVisible();
+  await expect(directory.getByRole("article").filter({ hasText: FIRST_SITE_ONLY_ORGANIZATION })).toHaveCount(0);
 });

@@ -62,7 +62,7 @@ from demo.seed_consent import (
     seed_identity_read_model,
     seed_user_consents,
 )
-from demo.seed_jobs import seed_demo_jobs, seed_site_jobs
+from demo.seed_jobs import seed_demo_jobs, seed_site_jobs, share_site_jobs
 from demo.seed_organizations import (
     copy_vocabulary,
     demo_members,
@@ -321,11 +321,12 @@ async def seed_second_site_jobs(
     search_sessions: Any,
 ) -> int:
     """The second site's jobs, one in each of its six sample cities, posted by the first site's
-    US organizations for that site only (scripts/demo/seed_jobs.py::seed_site_jobs)."""
+    US organizations for that site only (scripts/demo/seed_jobs.py::seed_site_jobs), and three
+    of the first site's jobs shared with it (``share_site_jobs``)."""
     settings = jobs_settings()
     sessions = make_sessionmaker(make_engine(settings.database_url))
     tids = await copy_vocabulary(search_sessions, sessions, table=jobs_terms)
-    return await seed_site_jobs(
+    made = await seed_site_jobs(
         sessions=sessions,
         settings=settings,
         tids=tids,
@@ -333,6 +334,16 @@ async def seed_second_site_jobs(
         organizations=organizations,
         site=SECOND_SITE,
     )
+    # and a few of the first site's jobs shared with it (ADR 0057)
+    shared = await share_site_jobs(
+        sessions=sessions,
+        settings=settings,
+        owners=owners,
+        organizations=organizations,
+        site=SECOND_SITE,
+    )
+    print(f"{SECOND_SITE}: {shared} of the first site's jobs newly shared with it")  # noqa: T201
+    return made
 
 
 async def seed_applications(owners: dict[str, uuid.UUID]) -> dict[str, int]:

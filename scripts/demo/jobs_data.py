@@ -974,6 +974,17 @@ US_SITE_ROLES: tuple[tuple[str, str], ...] = (  # (role, organization), one per 
 )
 
 
+# First-site jobs their recruiters share with the US site (ADR 0057): listed there too, their
+# canonical page on the first site; (organization, title) of published demo jobs of
+# organizations that post nothing on the US site themselves, so its directory lists them
+# because of these jobs.
+US_SHARED_JOBS: tuple[tuple[str, str], ...] = (
+    ("Northlight Climate Action", "Policy Advisor"),
+    ("Justice Now Legal Aid", "Campaigner"),
+    ("Clearwater Wells", "Fundraising Manager"),
+)
+
+
 def us_site_jobs(organizations: Sequence[DemoOrganization] = ORGANIZATIONS) -> list[DemoJob]:
     """The US site's demo jobs: published, on site, paid in USD a year, applied to by e-mail.
     Their titles are the role, a dash and the city, so they never take the name of one of the

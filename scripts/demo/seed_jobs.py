@@ -11,6 +11,7 @@ checked by the same ``transition``, with the same versions and events."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import uuid
 from collections.abc import Mapping
@@ -32,6 +33,7 @@ from jobs.domain.events import JobExpired, JobPublished, JobScheduled
 from jobs.domain.groups import JobLocation
 from jobs.domain.models import Job, KnownOrganization, VerifiedOrganization
 from jobs.domain.publishing import archive_job, expires_at
+from jobs.domain.sharing import known_sites, share_job
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import Action, JobState, record_edit, transition
 from jobs.settings import JobsSettings
@@ -40,7 +42,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from .jobs_data import DemoJob, demo_jobs, us_site_jobs
+from .jobs_data import US_SHARED_JOBS, DemoJob, demo_jobs, us_site_jobs
 
 SEED_ACTOR = "system:seed"
 
@@ -508,5 +510,58 @@ async def seed_site_jobs(
             now=now,
             site=site,
         )
+        made += 1
+    return made
+
+
+async def share_site_jobs(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    owners: dict[str, uuid.UUID],
+    organizations: dict[str, tuple[uuid.UUID, int]],
+    site: str,
+    shared: tuple[tuple[str, str], ...] = US_SHARED_JOBS,
+    wait_seconds: float = 120.0,
+) -> int:
+    """Share a few of the first site's demo jobs with ``site`` (``US_SHARED_JOBS``) through the
+    sharing use case, as their recruiters would. The site must be known to jobs (identity's
+    site configuration event, which the seed sent, reaches it through the bus): waits for it a
+    while. Idempotent: a job shared with the site already is left as it is. Returns how many it
+    shared."""
+    deadline = asyncio.get_running_loop().time() + wait_seconds
+    while True:
+        async with sessions() as session:
+            if site in await known_sites(session, settings):
+                break
+        if asyncio.get_running_loop().time() > deadline:
+            raise RuntimeError(f"the jobs service never learnt of the site {site}")
+        await asyncio.sleep(1)
+    recruiters = {demo.organization.name: demo.organization.recruiter for demo in demo_jobs()}
+    made = 0
+    for name, title in shared:
+        organization_id, _ = organizations[name]
+        async with sessions() as session:
+            job = await session.scalar(
+                select(Job).where(
+                    Job.organization_id == organization_id,
+                    Job.title == title,
+                    Job.site == settings.site,
+                )
+            )
+        if job is None or site in job.shared_sites:
+            continue
+        owner = Principal(
+            user_id=str(owners[recruiters[name]]), roles=frozenset({"recruiter", "administrator"})
+        )
+        answer = await share_job(
+            sessions=sessions,
+            settings=settings,
+            principal=owner,
+            job_id=job.id,
+            sites=[*job.shared_sites, site],
+        )
+        if isinstance(answer, JobErrors):
+            raise RuntimeError(f"sharing {title} with {site}: {answer}")
         made += 1
     return made

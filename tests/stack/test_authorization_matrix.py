@@ -116,6 +116,7 @@ MATRIX: dict[str, tuple[str, str, str, str, str]] = {
     "createJob": ("U", "F", "F", "A", "A"),
     "updateJobInfo": ("U", "F", "F", "A", "A"),
     "renameJob": ("U", "F", "F", "A", "A"),
+    "shareJob": ("U", "F", "F", "A", "A"),
     "updateJobCompanyInfo": ("U", "F", "F", "A", "A"),
     "updateJobLocation": ("U", "F", "F", "A", "A"),
     "updateJobCategorization": ("U", "F", "F", "A", "A"),

@@ -88,6 +88,12 @@ GUARDED = [
     ),
     ('mutation { rotateWebhookSecret(id: "x") { __typename } }', ["applicant"]),
     ('mutation { deleteWebhookEndpoint(id: "x") { __typename } }', ["applicant"]),
+    # sharing a job with other sites (ADR 0057): recruiters and admin-like only
+    ("{ jobSharingSites { name title } }", ["applicant"]),
+    (
+        f'mutation {{ shareJob(id: "{ORG}", sites: ["jobboard-us"]) {{ __typename }} }}',
+        ["applicant"],
+    ),
 ]
 SIGNED_IN_ONLY = [
     'mutation { updateProfile(input: {firstName: "X"}) { __typename } }',

@@ -17,13 +17,18 @@ from jobkit.testing.service import persist
 from jobkit.vocabulary import TermUpserted, apply_term_upserted
 from jobs.db import outbox, terms
 from jobs.domain import structured_data
-from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.models import Job, KnownOrganization, SiteSetting
 from jobs.settings import JobsSettings
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from scripts.demo.jobs_data import DemoJob, demo_jobs, us_site_jobs
-from scripts.demo.seed_jobs import bring_into_line, create_demo_job, seed_site_jobs
+from scripts.demo.jobs_data import US_SHARED_JOBS, DemoJob, demo_jobs, us_site_jobs
+from scripts.demo.seed_jobs import (
+    bring_into_line,
+    create_demo_job,
+    seed_site_jobs,
+    share_site_jobs,
+)
 from services.jobs.tests.factories import organization
 
 pytestmark = pytest.mark.integration
@@ -233,3 +238,66 @@ async def test_the_second_sites_demo_jobs_are_its_own_published_and_seeded_once(
     assert sorted(job.title for job in jobs) == sorted(demo.title for demo in demos)
     assert {job.state for job in jobs} == {"published"}
     assert sites == {site}
+
+
+async def test_a_few_first_site_demo_jobs_are_shared_with_the_second_site_once(
+    committed_sessions: async_sessionmaker[AsyncSession], service_settings: ServiceSettings
+) -> None:
+    """The seed shares US_SHARED_JOBS with the US site through the sharing use case (ADR 0057):
+    their snapshots carry the site; a second seed shares nothing more."""
+    assert isinstance(service_settings, JobsSettings)
+    wanted = set(US_SHARED_JOBS)
+    demos = [d for d in demo_jobs() if (d.organization.name, d.title) in wanted]
+    demos = list({(d.organization.name, d.title): d for d in demos}.values())
+    assert len(demos) == len(US_SHARED_JOBS)
+    assert {d.state for d in demos} == {"published"}
+    tids = await _seed_terms(committed_sessions, demos)
+    organizations: dict[str, tuple[uuid.UUID, int]] = {}
+    owners: dict[str, uuid.UUID] = {}
+    now = datetime.now(UTC)
+    for demo in demos:
+        org = organization(name=f"{demo.organization.name} {uuid.uuid4().hex[:6]}")
+        await persist(committed_sessions, org)
+        organizations[demo.organization.name] = (org.id, org.number)
+        owners[demo.organization.recruiter] = uuid.uuid4()
+        await create_demo_job(
+            demo,
+            sessions=committed_sessions,
+            settings=service_settings,
+            tids=tids,
+            organization_id=org.id,
+            owner=str(owners[demo.organization.recruiter]),
+            now=now,
+        )
+    site = f"us-{uuid.uuid4().hex[:8]}"
+    await persist(committed_sessions, SiteSetting(site=site, key="site", name="name", value="US"))
+
+    def share() -> Any:
+        return share_site_jobs(
+            sessions=committed_sessions,
+            settings=service_settings,
+            owners=owners,
+            organizations=organizations,
+            site=site,
+            wait_seconds=0,
+        )
+
+    assert await share() == len(US_SHARED_JOBS)
+    assert await share() == 0
+    ids = [org_id for org_id, _ in organizations.values()]
+    async with committed_sessions() as session:
+        jobs = list(await session.scalars(select(Job).where(Job.organization_id.in_(ids))))
+        bodies = list(
+            await session.scalars(
+                select(outbox.c.body)
+                .where(
+                    outbox.c.key.in_([str(job.id) for job in jobs]),
+                    outbox.c.event_type == "jobs.job.updated",
+                )
+                .order_by(outbox.c.id)
+            )
+        )
+    assert {(job.site, tuple(job.shared_sites), job.state) for job in jobs} == {
+        (service_settings.site, (site,), "published")
+    }
+    assert json.loads(bodies[-1])["payload"]["shared_sites"] == [site]

@@ -208,7 +208,7 @@ async def test_the_cut_drops_only_alerts_that_cannot_match_and_every_match_is_ma
         assert document is not None
         found = await keys.candidates(
             session,
-            site="jobboard",
+            sites=["jobboard"],
             keys=await keys.job_keys(store, job.job_id, document),
             published=datetime.fromisoformat(str(document["published_at"])),
         )
@@ -257,7 +257,7 @@ async def test_an_alert_changed_after_it_was_keyed_is_still_verified(
     async def kept() -> bool:
         async with committed_sessions() as session:
             found = await keys.candidates(
-                session, site="jobboard", keys=job_keys, published=published
+                session, sites=["jobboard"], keys=job_keys, published=published
             )
         return alert.id in {a.id for a in found}
 

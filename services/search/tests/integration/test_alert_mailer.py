@@ -75,11 +75,12 @@ async def _alert(
     unsubscribed: bool = False,
     checked_days_ago: float = 2,
     geo: GeoLocation | None = None,
+    site: str = "jobboard",
 ) -> SavedSearch:
     now = datetime.now(UTC)
     alert = SavedSearch(
         id=uuid.uuid4(),
-        site="jobboard",
+        site=site,
         email=email,
         name=f"Jobs: {keys[:20]}",
         language="en",
@@ -411,6 +412,34 @@ async def test_instant_alerts_follow_the_job_events(
     assert len(await _mails(instant)) == 1
     assert await _mails(daily) == []  # not due yet
     assert await _mails(elsewhere) == []  # the job is not within its radius
+
+
+async def test_the_alerts_of_a_site_a_job_is_shared_with_mail_it_and_no_others(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    settings: SearchSettings,
+) -> None:
+    word = _word()
+    other = f"other-{uuid.uuid4().hex[:8]}"
+    instant, daily, elsewhere = _address(), _address(), _address()
+    await _alert(
+        committed_sessions, instant, word, frequency="instant", checked_days_ago=0, site=other
+    )
+    await _alert(committed_sessions, daily, word, site=other)
+    await _alert(committed_sessions, elsewhere, word, frequency="instant", checked_days_ago=0)
+    shared = await _job(
+        store, committed_sessions, f"Shared {word} steward", hours_ago=0, shared_sites=[other]
+    )
+    unshared = await _job(store, committed_sessions, f"Unshared {word} steward", hours_ago=0)
+    async with unit_of_work(committed_sessions) as session:
+        for job in (shared, unshared):
+            await mailer.record_new_job(session, job_id=job.job_id, site=job.site)
+    await _run(committed_sessions, store, settings)
+    # the other site's alerts: the job shared with it, not the first site's other job
+    assert await _ledger(committed_sessions, instant) == {shared.job_id}
+    assert await _ledger(committed_sessions, daily) == {shared.job_id}
+    # the first site's alert: both (the shared job is its own site's too)
+    assert await _ledger(committed_sessions, elsewhere) == {shared.job_id, unshared.job_id}
 
 
 async def test_a_job_recorded_before_the_indexer_wrote_its_published_version_is_mailed_once_it_has(

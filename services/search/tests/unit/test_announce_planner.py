@@ -49,6 +49,19 @@ def test_only_a_change_of_the_page_is_announced_again() -> None:
     assert wishes == [Wish("https://jobboard.example.org/job/head-gardener", URL_UPDATED)]
 
 
+def test_sharing_with_another_site_announces_nothing_and_keeps_the_fingerprint() -> None:
+    """The job's page on its own site does not change when it is shared (ADR 0057); the sites
+    shared with name that page as canonical, so only it is announced. A payload from before
+    the field has the fingerprint it had."""
+    state, _ = step(job(version=1), "jobs.job.published", None)
+    assert state is not None
+    shared, wishes = step(job(version=2, shared_sites=["jobboard-us"]), "jobs.job.updated", state)
+    assert wishes == []
+    assert shared is not None
+    assert shared.fingerprint == state.fingerprint
+    assert shared.url == "https://jobboard.example.org/job/gardener"
+
+
 def test_archiving_deletes_the_url_and_the_former_slugs() -> None:
     state, _ = step(job(version=1), "jobs.job.published", None)
     archived = job(version=2, state="archived", former_slugs=["gardener-old", "gardener"])

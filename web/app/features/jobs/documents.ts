@@ -33,6 +33,8 @@ export const JOB_FIELDS = graphql(`
   fragment JobFields on Job {
     id
     slug
+    site
+    sharedSites
     url {
       path
     }
@@ -404,6 +406,26 @@ export const UPDATE_JOB_CATEGORIZATION = graphql(`
 export const UPDATE_JOB_SCHEDULE = graphql(`
   mutation UpdateJobSchedule($id: ID!, $input: JobScheduleInput!) {
     updateJobSchedule(id: $id, input: $input) {
+      __typename
+      ...JobSavedFields
+      ...JobErrorsFields
+    }
+  }
+`);
+
+/** The other sites of the platform a job of this site can be shared with (ADR 0057). */
+export const JOB_SHARING_SITES = graphql(`
+  query JobSharingSites {
+    jobSharingSites {
+      name
+      title
+    }
+  }
+`);
+
+export const SHARE_JOB = graphql(`
+  mutation ShareJob($id: ID!, $sites: [String!]!) {
+    shareJob(id: $id, sites: $sites) {
       __typename
       ...JobSavedFields
       ...JobErrorsFields

@@ -6,6 +6,8 @@ const term = (tid: number, label: string) => ({ tid, label });
 export const publishedJob: JobView = {
   id: "job-1",
   slug: "gardener-berlin",
+  site: "jobboard",
+  sharedSites: [],
   url: { path: "/job/gardener-berlin" },
   type: "JOB_PER_TEMPLATE",
   state: "PUBLISHED",

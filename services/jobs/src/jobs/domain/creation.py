@@ -17,7 +17,8 @@ from jobs.domain.batch_reads import batch_reads
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
-from jobs.domain.slugs import claim_slug
+from jobs.domain.sharing import sites_of
+from jobs.domain.slugs import claim_slug, claim_slug_on
 from jobs.domain.snapshots import emit, refreshed
 from jobs.domain.workflow import JobState
 from jobs.settings import JobsSettings
@@ -132,6 +133,7 @@ async def duplicate_job(
         copy = Job(
             id=uuid.uuid4(),
             site=original.site,
+            shared_sites=list(original.shared_sites),
             slug=str(uuid.uuid4()),  # a placeholder until the slug is claimed below
             state=JobState.DRAFT.value,
             version=1,
@@ -143,6 +145,8 @@ async def duplicate_job(
         )
         session.add(copy)
         await session.flush()
-        copy.slug = await claim_slug(session, site=copy.site, title=copy.title, job_id=copy.id)
+        copy.slug = await claim_slug_on(
+            session, sites=sites_of(copy), title=copy.title, job_id=copy.id
+        )
         await emit(session, settings, copy, JobCreated, actor_of(principal))
         return await refreshed(session, copy)

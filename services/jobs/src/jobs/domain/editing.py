@@ -27,7 +27,8 @@ from jobs.domain.clock import aware, now_utc
 from jobs.domain.errors import JobError, JobErrorCode, JobErrors, not_found, one_error
 from jobs.domain.models import Job, JobSlug
 from jobs.domain.publishing import expires_at, rules_broken_by_edit, rules_kept
-from jobs.domain.slugs import claim_slug, slugify
+from jobs.domain.sharing import sites_of
+from jobs.domain.slugs import claim_slug_on, slugify
 from jobs.domain.snapshots import refreshed
 from jobs.domain.workflow import JobState, record_edit
 from jobs.settings import JobsSettings
@@ -335,12 +336,20 @@ async def rename_job(
             return await refreshed(session, job)
         base = slugify(valid.title)
         if base != slugify(job.title):
-            own = set(await session.scalars(select(JobSlug.slug).where(JobSlug.job_id == job.id)))
-            # renamed back: the slug it had comes back rather than a numbered new one
+            sites = sites_of(job)
+            held = set(
+                await session.scalars(
+                    select(JobSlug.site).where(
+                        JobSlug.job_id == job.id, JobSlug.slug == base, JobSlug.site.in_(sites)
+                    )
+                )
+            )
+            # renamed back: the slug it had (on each of its sites) comes back rather than a
+            # numbered new one
             job.slug = (
                 base
-                if base in own
-                else await claim_slug(session, site=job.site, title=valid.title, job_id=job.id)
+                if held == set(sites)
+                else await claim_slug_on(session, sites=sites, title=valid.title, job_id=job.id)
             )
         job.title = valid.title
         await record_edit(session, settings, job, actor=actor_of(principal))

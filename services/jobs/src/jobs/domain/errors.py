@@ -22,6 +22,8 @@ class JobErrorCode(StrEnum):
     INVALID_TRANSITION = "INVALID_TRANSITION"
     HAS_APPLICATIONS = "HAS_APPLICATIONS"
     IN_THE_PAST = "IN_THE_PAST"
+    # sharing with other sites (ADR 0057)
+    UNKNOWN_SITE = "UNKNOWN_SITE"
     # applications
     NOT_OPEN = "NOT_OPEN"
     ALREADY_APPLIED = "ALREADY_APPLIED"

@@ -41,7 +41,9 @@ class JobSnapshot(EventPayload):
     topic: ClassVar[str] = JOB_TOPIC
 
     job_id: str
-    site: str
+    site: str  # the job's own site: its canonical URL
+    # the other sites it is shared with (ADR 0057): it is listed there too, under ``slug``
+    shared_sites: list[str]
     slug: str
     former_slugs: list[str]
     title: str

@@ -28,6 +28,7 @@ from sqlalchemy import (
     func,
     text,
 )
+from sqlalchemy.dialects.postgresql import ARRAY as PG_ARRAY
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -56,6 +57,12 @@ class Job(Base):
 
     id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=uuid.uuid4)
     site: Mapped[str] = mapped_column(String(63))
+    # the other sites of the platform the recruiter shared it with (ADR 0057): it is listed and
+    # answers there too, under the same slug, its canonical URL on ``site``
+    # (PostgreSQL's array type: its containment operator finds the jobs shared with a site)
+    shared_sites: Mapped[list[str]] = mapped_column(
+        PG_ARRAY(String(63)), default=list, server_default="{}"
+    )
     slug: Mapped[str] = mapped_column(String(200))
     type: Mapped[str] = mapped_column(String(20))  # job_per_template | job_per_link | job_per_file
     # draft | awaiting_slot | needs_review | scheduled | published | archived | expired
@@ -138,7 +145,8 @@ class Job(Base):
 
 
 class JobSlug(Base):
-    """Every slug a job had on its site: the current one answers, former ones redirect.
+    """Every slug a job had on its site and the sites it is shared with (the same slug on each,
+    ADR 0057): the current one answers, former ones redirect.
 
     ``stem`` and ``number`` split a numbered slug (``nurse-12``: ``nurse``, 12; ``nurse``:
     ``nurse``, none), computed by the database from the slug, so the highest number taken after

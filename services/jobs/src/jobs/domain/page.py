@@ -34,7 +34,8 @@ def profile_url(settings: JobsSettings, organization: KnownOrganization | None) 
 
 
 def job_url(settings: JobsSettings, job: Job) -> str:
-    return absolute(settings, f"/job/{job.slug}") or f"/job/{job.slug}"
+    """The job's page on its own site."""
+    return f"{settings.site_url_for(job.site)}/job/{job.slug}"
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,11 @@ def metatags(
     settings: JobsSettings,
     organization: KnownOrganization | None,
     site_name: str = DEFAULT_SITE_NAME,
+    asking_site: str | None = None,
 ) -> list[Tag]:
     """Title (then the site's name), description, canonical, og:* and robots (noindex unless
-    PUBLISHED)."""
+    PUBLISHED). Shown on a site it is shared with (``asking_site``), its canonical is its page on
+    its own site (ADR 0057)."""
     description = (
         plain_text(job.description or "")[:300] or f"{job.title} at {job.organization_name}."
     )
@@ -59,7 +62,12 @@ def metatags(
     tags = [
         Tag("title", page_title(title, site_name)),
         Tag("description", description),
-        Tag("canonical", f"/job/{job.slug}"),
+        Tag(
+            "canonical",
+            f"/job/{job.slug}"
+            if asking_site is None or asking_site == job.site
+            else job_url(settings, job),
+        ),
         Tag("og:title", title),
         Tag("og:description", description),
         Tag("og:type", "website"),

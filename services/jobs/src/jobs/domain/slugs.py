@@ -84,6 +84,22 @@ async def lock_slugs_for(session: AsyncSession, *, site: str, titles: Iterable[s
         reads.highest[(site, base)] = (bool(taken), int(highest or 0))
 
 
+async def _probe(session: AsyncSession, site: str, base: str) -> tuple[bool, int]:
+    """Whether ``base`` is taken on the site, and the highest number taken after it (0: none),
+    in one statement (an index probe each)."""
+    taken, highest = (
+        await session.execute(
+            select(
+                select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
+                select(func.max(JobSlug.number))
+                .where(JobSlug.site == site, JobSlug.stem == base)
+                .scalar_subquery(),
+            )
+        )
+    ).one()
+    return bool(taken), int(highest or 0)
+
+
 async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uuid.UUID) -> str:
     """A free slug for ``title`` on the site: ``title`` when it is free, else the base followed
     by one more than the highest number taken after it (``title-2``, ``title-3``, ...), found
@@ -95,19 +111,7 @@ async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uu
     await _lock_base(session, site, base)
     reads = batch_reads(session)
     known = reads.highest.get((site, base))
-    if known is None:
-        taken, highest = (
-            await session.execute(
-                select(
-                    select(JobSlug.slug).where(JobSlug.site == site, JobSlug.slug == base).exists(),
-                    select(func.max(JobSlug.number))
-                    .where(JobSlug.site == site, JobSlug.stem == base)
-                    .scalar_subquery(),
-                )
-            )
-        ).one()
-        known = (bool(taken), int(highest or 0))
-    taken, highest = known
+    taken, highest = known if known is not None else await _probe(session, site, base)
     # every slug ``<base>-<n>`` has the stem ``base`` and the number n: one past the highest is
     # free
     number = max(highest, 1) + 1
@@ -122,3 +126,42 @@ async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uu
     if job_id in reads.created:
         reads.created[job_id].append(candidate)
     return candidate
+
+
+async def claim_slug_on(
+    session: AsyncSession, *, sites: Iterable[str], title: str, job_id: uuid.UUID
+) -> str:
+    """A slug for ``title`` free on every one of ``sites`` (a job's own and those it is shared
+    with: it has one slug, ADR 0057), claimed on each: ``title`` when it is free on all, else the
+    base followed by one more than the highest number taken after it on any of them. One site is
+    :func:`claim_slug`."""
+    ordered = sorted(set(sites))
+    if len(ordered) == 1:
+        return await claim_slug(session, site=ordered[0], title=title, job_id=job_id)
+    base = slugify(title)
+    for site in ordered:  # one order: two claims over the same sites never wait in a circle
+        await _lock_base(session, site, base)
+    taken_anywhere = False
+    highest = 0
+    for site in ordered:
+        taken, site_highest = await _probe(session, site, base)
+        taken_anywhere = taken_anywhere or taken
+        highest = max(highest, site_highest)
+    candidate = f"{base}-{max(highest, 1) + 1}" if taken_anywhere else base
+    reads = batch_reads(session)
+    for site in ordered:
+        session.add(JobSlug(site=site, slug=candidate, job_id=job_id))
+        # what this transaction read of the sites' slugs is stale now
+        for key in [key for key in reads.highest if key[0] == site]:
+            del reads.highest[key]
+    if job_id in reads.created:
+        reads.created[job_id].append(candidate)
+    return candidate
+
+
+async def slug_holder(session: AsyncSession, *, site: str, slug: str) -> uuid.UUID | None:
+    """The job that has (or had) ``slug`` on ``site``, if any."""
+    holder: uuid.UUID | None = await session.scalar(
+        select(JobSlug.job_id).where(JobSlug.site == site, JobSlug.slug == slug)
+    )
+    return holder

@@ -59,8 +59,10 @@ async def snapshot(
     return kind(
         job_id=str(job.id),
         site=job.site,
+        shared_sites=sorted(job.shared_sites or []),
         slug=job.slug,
-        former_slugs=sorted(former),
+        # a slug it has on several sites (shared, ADR 0057) is one path of the slug index
+        former_slugs=sorted(set(former)),
         title=job.title,
         description=job.description,
         description_text=plain_text(job.description or "")[:20_000],

@@ -1,15 +1,18 @@
 from __future__ import annotations
 
 import strawberry
-from jobkit.permissions import AdminLike, MemberOfOrganization
+from jobkit.permissions import AdminLike, MemberOfOrganization, RecruiterScope
+from jobkit.site_settings import site_names
 from sqlalchemy import Select, and_, func, or_, select
 from strawberry.types import Info
 
 from jobs.domain.models import Job as JobModel
-from jobs.domain.models import JobReport, JobSlug
+from jobs.domain.models import JobReport, JobSlug, SiteSetting
+from jobs.domain.sharing import known_sites, on_site
 from jobs.graphql.context import JobContext
 from jobs.graphql.dataloaders import job_by_id
 from jobs.graphql.job_values import JobState
+from jobs.graphql.mutations.result import settings_of
 from jobs.graphql.types import Job, JobPage, parse_id, visible
 
 MAX_PAGE = 100
@@ -32,8 +35,25 @@ class OpenJobReports:
     jobs: int
 
 
+@strawberry.type(description="A site of the platform a job can be shared with (shareJob).")
+class SharingSite:
+    name: str = strawberry.field(description="The site's name in X-Frontend (shareJob's sites).")
+    title: str = strawberry.field(description="Its name as its pages show it.")
+
+
 @strawberry.type
 class Query:
+    @strawberry.field(
+        description="The sites of the platform (recruiters and admin-like), by name: a job can "
+        "be shared with any of them but its own (shareJob).",
+        permission_classes=[RecruiterScope],
+    )
+    async def job_sharing_sites(self, info: Info[JobContext, None]) -> list[SharingSite]:
+        async with info.context.sessions() as session:
+            sites = await known_sites(session, settings_of(info))
+            titles = await site_names(session, SiteSetting.__table__, sites)
+        return [SharingSite(name=site, title=titles[site]) for site in sites]
+
     @strawberry.field(
         description="A job by id or slug (a former slug finds it; its slug then differs and the "
         "page redirects). Unpublished: members and admin-like only."
@@ -55,6 +75,9 @@ class Query:
                     .where(
                         JobSlug.site == info.context.frontend.site,
                         JobSlug.slug == slug.strip().lower(),
+                        # its own site's, or a site it is shared with (a site it is no longer
+                        # shared with keeps the slug, unanswered)
+                        on_site(info.context.frontend.site),
                     )
                 )
         if row is None or not await visible(info.context, row):
@@ -62,8 +85,8 @@ class Query:
         return Job.from_model(row)
 
     @strawberry.field(
-        description="The organization's jobs on this site (X-Frontend) for /job-manager (members "
-        "and admin-like). Newest first.",
+        description="The organization's jobs on this site (X-Frontend: its own and those shared "
+        "with it) for /job-manager (members and admin-like). Newest first.",
         permission_classes=[MemberOfOrganization],
     )
     async def organization_jobs(
@@ -78,7 +101,7 @@ class Query:
         if key is None:
             return JobPage(jobs=[], total=0)
         query = select(JobModel).where(
-            JobModel.organization_id == key, JobModel.site == info.context.frontend.site
+            JobModel.organization_id == key, on_site(info.context.frontend.site)
         )
         if states:
             query = query.where(JobModel.state.in_([s.value for s in states]))
@@ -86,8 +109,8 @@ class Query:
         return await _page(info, query, limit, offset)
 
     @strawberry.field(
-        description="An organization's public (PUBLISHED) jobs on this site (X-Frontend), for "
-        "its profile page."
+        description="An organization's public (PUBLISHED) jobs on this site (X-Frontend: its own "
+        "and those shared with it), for its profile page."
     )
     async def open_jobs(
         self,
@@ -103,7 +126,7 @@ class Query:
             select(JobModel)
             .where(
                 JobModel.organization_id == key,
-                JobModel.site == info.context.frontend.site,
+                on_site(info.context.frontend.site),
                 JobModel.state == "published",
             )
             .order_by(JobModel.published_at.desc(), JobModel.id)

@@ -16,6 +16,7 @@ from jobs.graphql.mutations import (
     bookmarks,
     create_job,
     reports,
+    share_job,
     update_groups,
     workflow,
 )
@@ -62,6 +63,12 @@ class Mutation:
     )
     update_job_application_options: JobResult = _recruiters(
         update_groups.update_job_application_options, "How applicants apply."
+    )
+    share_job: JobResult = _recruiters(
+        share_job.share_job,
+        "The other sites of the platform the job is also listed on (replacing the list; empty: "
+        "its own site only). It answers there under the same slug, its canonical URL on its own "
+        "site; a slug taken there gives the job a new one (the former redirects).",
     )
     publish_job: JobResult = _recruiters(
         workflow.publish_job,

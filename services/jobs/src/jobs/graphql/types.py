@@ -118,6 +118,17 @@ class Job:
     def slug(self) -> str:
         return self.row.slug
 
+    @strawberry.field(description="The site it belongs to (its canonical URL is there).")
+    def site(self) -> str:
+        return self.row.site
+
+    @strawberry.field(
+        description="The other sites of the platform it is shared with: it is listed and "
+        "answers there too (shareJob).",
+    )
+    def shared_sites(self) -> list[str]:
+        return sorted(self.row.shared_sites or [])
+
     @strawberry.field
     def url(self) -> Url:
         return Url(path=f"/job/{self.row.slug}")
@@ -443,7 +454,11 @@ class Job:
         return [
             Metatag(meta=tag.meta, value=tag.value)
             for tag in page.metatags(
-                self.row, settings=_settings(info), organization=organization, site_name=name
+                self.row,
+                settings=_settings(info),
+                organization=organization,
+                site_name=name,
+                asking_site=info.context.frontend.site,
             )
         ]
 

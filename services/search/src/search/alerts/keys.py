@@ -263,9 +263,10 @@ def _document_keys(vectors: Mapping[str, Any], document: Mapping[str, Any]) -> s
 
 
 async def candidates(
-    session: AsyncSession, *, site: str, keys: set[str], published: datetime
+    session: AsyncSession, *, sites: Sequence[str], keys: set[str], published: datetime
 ) -> list[SavedSearch]:
-    """The running instant alerts of ``site`` started before ``published`` that a job with
+    """The running instant alerts of ``sites`` (the job's own and those it is shared with)
+    started before ``published`` that a job with
     ``keys`` may match: those with a key of each of their groups, and those not keyed since they
     changed (a change between keying and matching is verified rather than missed)."""
     hits = (
@@ -275,7 +276,9 @@ async def candidates(
         .subquery()
     )
     base = and_(
-        _instant_running(), SavedSearch.site == site, SavedSearch.checked_until <= published
+        _instant_running(),
+        SavedSearch.site.in_(list(sites)),
+        SavedSearch.checked_until <= published,
     )
     keyed = (
         select(SavedSearch)

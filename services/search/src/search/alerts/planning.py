@@ -30,6 +30,7 @@ from search.alerts.models import (
     SavedSearch,
 )
 from search.alerts.settings import AlertSettings
+from search.engine.indexing.documents import document_sites
 from search.engine.indexing.store import SearchStore
 
 Sessions = async_sessionmaker[AsyncSession]
@@ -217,7 +218,7 @@ async def plan_instant(
             # an older job never reaches an alert made after it)
             candidates = await keys.candidates(
                 session,
-                site=str(document.get("site")),
+                sites=document_sites(document),  # its own and those it is shared with
                 keys=await keys.job_keys(store, new_job.job_id, document),
                 published=published,
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from search.engine.indexing.documents import document_sites
 from search.engine.query import UNEXPIRED
 from search.errors import check_limit
 
@@ -78,9 +79,12 @@ def _place_clauses(job: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"match": {"place_stem": {"query": place, "boost": 1.0}}}] if place else []
 
 
-def similar_jobs_query(job: dict[str, Any], *, limit: int) -> dict[str, Any]:
+def similar_jobs_query(
+    job: dict[str, Any], *, limit: int, site: str | None = None
+) -> dict[str, Any]:
     """The request body for the jobs most like ``job`` (its stored document, ``*_stem`` fields
-    included). At least one text field must be alike; categories and place only rank."""
+    included) listed on ``site`` (the asking one; else any of the job's sites). At least one
+    text field must be alike; categories and place only rank."""
     text = [
         _more_like_this(field, str(job[field]), boost)
         for field, boost in TEXT_FIELDS
@@ -93,8 +97,10 @@ def similar_jobs_query(job: dict[str, Any], *, limit: int) -> dict[str, Any]:
             ranking.append({"terms": {field: tids, "boost": boost}})
     ranking += _place_clauses(job)
     filters: list[dict[str, Any]] = [{"term": {"findable": True}}, UNEXPIRED]
-    if job.get("site"):
-        filters.append({"term": {"site": job["site"]}})
+    if site:
+        filters.append({"term": {"site": site}})
+    elif sites := document_sites(job):
+        filters.append({"terms": {"site": sites}})
     return {
         "query": {
             "bool": {
@@ -111,7 +117,9 @@ def similar_jobs_query(job: dict[str, Any], *, limit: int) -> dict[str, Any]:
     }
 
 
-async def find_similar_jobs(store: Any, *, job_id: str, limit: int) -> list[dict[str, Any]]:
+async def find_similar_jobs(
+    store: Any, *, job_id: str, limit: int, site: str | None = None
+) -> list[dict[str, Any]]:
     """The stored documents of up to ``limit`` findable jobs like ``job_id``, best first; none
     when the job is not in the index or has no text (raises :class:`SearchErrors` for a bad
     limit)."""
@@ -120,7 +128,7 @@ async def find_similar_jobs(store: Any, *, job_id: str, limit: int) -> list[dict
     job = await store.get("jobs", job_id)
     if job is None:
         return []
-    body = similar_jobs_query(job, limit=limit)
+    body = similar_jobs_query(job, limit=limit, site=site)
     if not body["query"]["bool"]["must"][0]["bool"]["should"]:
         return []
     response = await store.client.search(index=store.alias("jobs"), body=body)

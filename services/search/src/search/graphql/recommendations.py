@@ -47,8 +47,9 @@ RecommendedJobsResult = Annotated[
 class RecommendationQueries:
     @strawberry.field(
         name="recommendedJobs",
-        description=f"Up to `limit` (1-{MAX_SIMILAR}) published, unexpired jobs of the same site "
-        "most like the job `jobId`: alike title, categories and description, nearby first among "
+        description=f"Up to `limit` (1-{MAX_SIMILAR}) published, unexpired jobs of the asking "
+        "site (its own and those shared with it) most like the job `jobId`: alike title, "
+        "categories and description, nearby first among "
         "equals. Never the job itself; empty when the job is unknown to search. The job itself "
         "may be expired (its 410 page offers similar open jobs).",
     )
@@ -57,7 +58,10 @@ class RecommendationQueries:
     ) -> RecommendedJobsResult:
         try:
             documents = await find_similar_jobs(
-                store_of(info.context), job_id=str(job_id), limit=limit
+                store_of(info.context),
+                job_id=str(job_id),
+                limit=limit,
+                site=info.context.frontend.site,
             )
         except domain_errors.SearchErrors as refused:
             return search_errors(refused)

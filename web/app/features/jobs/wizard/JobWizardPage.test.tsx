@@ -8,6 +8,7 @@ import { renderWithMantine } from "../../../../test/render";
 import {
   JOB_BY_ID,
   JOB_POSTER_CONTEXT,
+  JOB_SHARING_SITES,
   PUBLISH_JOB,
   UPDATE_JOB_INFO,
   type JobView,
@@ -35,6 +36,13 @@ const poster: MockLink.MockedResponse = {
   maxUsageCount: 10,
 };
 
+// the review step offers the platform's other sites (SharingPanel): none here
+const noOtherSites: MockLink.MockedResponse = {
+  request: { query: JOB_SHARING_SITES },
+  result: { data: { jobSharingSites: [] } },
+  maxUsageCount: 10,
+};
+
 function jobMock(job: JobView, maxUsageCount = 10): MockLink.MockedResponse {
   return {
     request: { query: JOB_BY_ID, variables: { id: job.id } },
@@ -58,7 +66,7 @@ function render(jobId: string, mocks: MockLink.MockedResponse[]) {
     },
   ]);
   return renderWithMantine(
-    <MockedProvider mocks={mocks}>
+    <MockedProvider mocks={[...mocks, noOtherSites]}>
       <Stub initialEntries={["/job/wizard"]} />
     </MockedProvider>,
   );

@@ -44,6 +44,7 @@ import { JobBody } from "../JobBody";
 import { usePosterOrganizations } from "../poster-organizations";
 import { jobErrorsByField, type JobResultLike } from "./job-errors";
 import { PublishPanel, type PublishPhase } from "./PublishPanel";
+import { SharingPanel } from "./SharingPanel";
 import {
   applicationInput,
   categorizationInput,
@@ -484,7 +485,12 @@ function WizardForm({
       form = <ApplicationOptionsForm draft={drafts.job_application_options} onChange={(p) => change("job_application_options", p)} errors={stepErrors.byField} />;
       break;
     case "review":
-      form = <PublishPanel job={job} phase={phase} errors={publishErrors} onPublish={() => void doPublish()} />;
+      form = (
+        <Stack gap="lg">
+          <SharingPanel job={job} />
+          <PublishPanel job={job} phase={phase} errors={publishErrors} onPublish={() => void doPublish()} />
+        </Stack>
+      );
       break;
   }
 

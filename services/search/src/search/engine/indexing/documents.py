@@ -98,6 +98,19 @@ def label_fields(kind: Kind, document: Mapping[str, Any], labels: Labels) -> dic
     return {"term_labels": term_labels, "labels_stem": stem_document(all_labels)}
 
 
+def job_sites(payload: JobPayload) -> list[str]:
+    """The sites a job is listed on: its own, then those it is shared with."""
+    return [payload.site, *sorted(set(payload.shared_sites) - {payload.site})]
+
+
+def document_sites(document: Mapping[str, Any]) -> list[str]:
+    """The sites of a stored job document (one site, as a string, before ADR 0057)."""
+    value = document.get("site")
+    if isinstance(value, str):
+        return [value]
+    return [str(site) for site in value or []]
+
+
 def job_document(
     payload: JobPayload,
     *,
@@ -135,7 +148,9 @@ def job_document(
         }
     document: dict[str, Any] = {
         "id": payload.job_id,
-        "site": payload.site,
+        # every site that lists it: its own first, then those it is shared with (ADR 0057); a
+        # keyword of several values, so the term filter on a site finds it on each
+        "site": job_sites(payload),
         "slug": payload.slug,
         "type": payload.type,
         "state": payload.state,

@@ -48,7 +48,9 @@ class JobSalary(_Payload):
 
 class JobPayload(_Payload):
     job_id: str
-    site: str
+    site: str  # the job's own site
+    # the other sites it is shared with (ADR 0057; none in the events from before them)
+    shared_sites: list[str] = []
     slug: str
     former_slugs: list[str] = []  # they redirect to the current slug (the slug index)
     title: str

@@ -20,8 +20,10 @@ from search.engine.indexing.documents import job_is_findable
 from search.engine.indexing.payloads import JobPayload
 from search.site.announce.models import URL_DELETED, URL_UPDATED
 
-# What does not change the job page (the version and state are judged on their own).
-_NOT_ON_THE_PAGE = frozenset({"version", "state", "former_slugs"})
+# What does not change the job page (the version and state are judged on their own). The sites
+# it is shared with (ADR 0057) are not on its page either, and a payload's fingerprint stays the
+# one it had before they were in the event (no job announced again for them).
+_NOT_ON_THE_PAGE = frozenset({"version", "state", "former_slugs", "shared_sites"})
 
 
 class AnnouncedJobPayload(JobPayload):
