@@ -137,7 +137,7 @@ async def watch(state: Watch, stop: asyncio.Event) -> None:
             if not state.expected:
                 continue
             async with jobs_db.connect() as connection:
-                counts = dict(
+                counts: dict[str, int] = dict(
                     (
                         await connection.execute(
                             sent,
@@ -146,7 +146,9 @@ async def watch(state: Watch, stop: asyncio.Event) -> None:
                                 "types": ["jobs.job.publish_requested", "jobs.job.published"],
                             },
                         )
-                    ).all()
+                    )
+                    .tuples()
+                    .all()
                 )
                 live = await connection.scalar(published, {"organizations": state.organization_ids})
             indexed = (
