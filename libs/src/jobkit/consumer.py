@@ -58,8 +58,7 @@ log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
 
 Handler = Callable[[AsyncSession, EventEnvelope], Awaitable[None]]
-# A run of consecutive events whose types share this handler, applied at once in the batch's
-# transaction
+# A run of consecutive events of one type, applied at once in the batch's transaction
 RunHandler = Callable[[AsyncSession, Sequence[EventEnvelope]], Awaitable[None]]
 SESSION_TIMEOUT_MS = 45_000
 MAX_BATCH = 100
@@ -111,12 +110,10 @@ class Batching:
     order, with one multi-row INSERT and one notification (``jobkit.outbox.gathered_events``).
     The handlers must then not read their own outbox rows back.
 
-    ``runs``: event type -> a handler of a run of consecutive (new) events of the types it is
-    given for, called once for the run instead of the record handler for each, so that it can
-    read what the run needs in a few statements; its effect must be the record handler's applied
-    to each event in turn (the one-by-one path after a failure uses the record handler). Types
-    that share one handler (the same object) share runs: a job's created, changed and published
-    snapshots interleaved in a partition make one run, not one a record.
+    ``runs``: event type -> a handler of a run of consecutive (new) events of that type, called
+    once for the run instead of the record handler for each, so that it can read what the run
+    needs in a few statements; its effect must be the record handler's applied to each event
+    in turn (the one-by-one path after a failure uses the record handler).
 
     Only for handlers whose every effect is in the transaction or idempotent outside it (a
     versioned document): a batch that fails is applied again one record at a time, so a mail
@@ -416,10 +413,11 @@ class IdempotentConsumer:
     async def _apply_run(
         self, session: AsyncSession, work: list[tuple[ConsumerRecord[Any, Any], EventEnvelope]]
     ) -> None:
-        """The records in order: consecutive events whose types share a run handler together."""
+        """The records in order: consecutive events of a type with a run handler together."""
         assert self._batching is not None
         runs = self._batching.runs
-        for run_handler, same in groupby(work, key=lambda item: runs.get(item[1].type)):
+        for event_type, same in groupby(work, key=lambda item: item[1].type):
+            run_handler = runs.get(event_type)
             if run_handler is None:
                 for record, envelope in same:
                     await self._apply_in_batch(session, record, envelope)
@@ -443,9 +441,7 @@ class IdempotentConsumer:
                 kind=SpanKind.CONSUMER,
                 links=links,
             ) as span:
-                span.set_attribute(
-                    "jobboard.event.type", ",".join(sorted({e.type for e in envelopes}))
-                )
+                span.set_attribute("jobboard.event.type", event_type)
                 span.set_attribute("messaging.batch.message_count", len(envelopes))
                 await run_handler(session, envelopes)
 

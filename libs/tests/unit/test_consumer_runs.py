@@ -1,4 +1,4 @@
-"""A batch's run handler (ADR 0051) without I/O: consecutive events of its types go to it
+"""A batch's run handler (ADR 0051) without I/O: consecutive events of its type go to it
 together, in order, other types between them to their record handlers, and the run's span is
 linked to each record's trace (a run of one record stays inside that record's trace)."""
 
@@ -68,42 +68,3 @@ async def test_runs_of_a_type_go_together_and_their_span_links_each_records_trac
     assert f"{runs[1].context.trace_id:032x}" == TRACE_IDS[1]
     assert runs[1].parent is not None
     assert f"{runs[1].parent.span_id:016x}" == "00f067aa0ba902b7"
-
-
-async def test_types_sharing_a_run_handler_share_runs_and_others_do_not() -> None:
-    applied: list[Any] = []
-
-    def named(name: str) -> Any:
-        async def run(_session: Any, events: Sequence[EventEnvelope]) -> None:
-            applied.append((name, [event.payload["note"] for event in events]))
-
-        return run
-
-    async def one(_session: Any, event: EventEnvelope) -> None:
-        applied.append(event.payload["note"])
-
-    snapshots, answers_granted, answers_denied = named("snapshots"), named("g"), named("d")
-    consumer = IdempotentConsumer(
-        group_id="group",
-        handlers={"topic": dict.fromkeys(["k.a", "k.b", "k.g", "k.d", "k.other"], one)},
-        sessions=None,  # type: ignore[arg-type]
-        processed=None,  # type: ignore[arg-type]
-        bootstrap_servers="127.0.0.1:9",
-        batching=Batching(
-            runs={"k.a": snapshots, "k.b": snapshots, "k.g": answers_granted, "k.d": answers_denied}
-        ),
-    )
-    notes = [("k.a", "1"), ("k.b", "2"), ("k.a", "3"), ("k.g", "4"), ("k.d", "5"), ("k.d", "6")]
-    notes += [("k.other", "x"), ("k.b", "7")]
-    work = []
-    for offset, (event_type, note) in enumerate(notes):
-        event = _event(event_type, note)
-        work.append((fetched_record("topic", event, offset=offset), event))
-    await consumer._apply_run(None, work)  # type: ignore[arg-type]
-    assert applied == [
-        ("snapshots", ["1", "2", "3"]),  # two types, one handler: one run, in order
-        ("g", ["4"]),
-        ("d", ["5", "6"]),
-        "x",
-        ("snapshots", ["7"]),
-    ]
