@@ -274,7 +274,7 @@ def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
 
 
 def job_snapshot_run_handler(settings: AnalyticsSettings) -> RunHandler:
-    """A run of job snapshots of a batch (any of their types) at once, the effect of
+    """A run of job snapshots of one type in a batch at once, the effect of
     :func:`job_snapshot_handler` on each in turn (ADR 0060): the read model's rows in one
     upsert (a job's last snapshot of the run wins, as it would one by one; ascending ids), the
     webhook deliveries enqueued in order, only for the organizations with an enabled endpoint

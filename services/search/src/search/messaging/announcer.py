@@ -65,7 +65,7 @@ def announcer_handlers(
 def announcer_run_handlers(
     settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 ) -> dict[str, RunHandler]:
-    """A run of job snapshot events of a batch (of any of their types) recorded at once: the
+    """A run of job snapshot events of one type in a batch recorded at once: the
     effect of :func:`announcer_handlers`' handler on each in turn, the run's jobs read in one
     statement (``record_job_events``)."""
     endpoints = enabled_endpoints(settings)
