@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -46,17 +45,16 @@ from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
-from jobkit.testing.statements import count_statements
 from search.engine.indexing.payloads import JOB_TOPIC
 from search.messaging.announcer import announcer_consumer
 from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import SearchSettings
 from search.site.announce.models import AnnouncedJob
-from sqlalchemy import Select, select, text
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bench.harness import batch_bench_arguments
-from bench.indexer import job_events, polls
+from bench.indexer import apply_polls, job_events, polls
 from bench.ingest import machine
 
 
@@ -127,14 +125,7 @@ async def measure(
         try:
             consumer = group.build(sessions, settings, new)
             work = polls(events, settings.topic(JOB_TOPIC), args.partitions)
-            async with engine.connect() as connection:  # the pool's connection made first
-                await connection.execute(text("SELECT 1"))
-            with count_statements(engine.sync_engine) as log:
-                started, cpu = time.perf_counter(), time.process_time()
-                for fetch in work:  # as IdempotentConsumer.poll_once applies a fetch
-                    for records in fetch:
-                        await consumer.apply(records)
-                seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+            seconds, cpu, log = await apply_polls(consumer, work, engine)
             if consumer.batches_split:
                 raise SystemExit(f"{group.name}: {consumer.batches_split} batches split")
             async with sessions() as session:

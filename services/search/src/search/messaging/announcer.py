@@ -25,7 +25,7 @@ from search.site.announce.google import GoogleIndexingNotifier, ServiceAccount
 from search.site.announce.indexnow import IndexNowNotifier
 from search.site.announce.notifiers import Notifier
 from search.site.announce.planner import AnnouncedJobPayload
-from search.site.announce.recording import record_job_event, record_job_events
+from search.site.announce.recording import record_job_events
 from search.site.announce.sender import AnnouncementSender
 
 log = logging.getLogger(__name__)
@@ -42,32 +42,12 @@ def enabled_endpoints(settings: SearchSettings) -> list[str]:
     return names
 
 
-def announcer_handlers(
-    settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
-) -> dict[str, Handler]:
-    endpoints = enabled_endpoints(settings)
-    update_delay = timedelta(seconds=settings.announce_update_delay_seconds)
-
-    async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
-        await record_job_event(
-            session,
-            payload=AnnouncedJobPayload.model_validate(envelope.payload),
-            event_type=envelope.type,
-            endpoints=endpoints,
-            job_url=settings.job_url,
-            now=clock(),
-            update_delay=update_delay,
-        )
-
-    return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
-
-
 def announcer_run_handlers(
     settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 ) -> dict[str, RunHandler]:
-    """A run of job snapshot events of one type in a batch recorded at once: the
-    effect of :func:`announcer_handlers`' handler on each in turn, the run's jobs read in one
-    statement (``record_job_events``)."""
+    """A run of job snapshot events of one type in a batch recorded at once
+    (``record_job_events``: the run's jobs read in one statement); the effect of each event
+    recorded in turn."""
     endpoints = enabled_endpoints(settings)
     update_delay = timedelta(seconds=settings.announce_update_delay_seconds)
 
@@ -85,6 +65,21 @@ def announcer_run_handlers(
         )
 
     return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_jobs)
+
+
+def announcer_handlers(
+    settings: SearchSettings, *, clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+) -> dict[str, Handler]:
+    """One job snapshot event recorded (a run of one: ``record_job_event``)."""
+    runs = announcer_run_handlers(settings, clock=clock)
+
+    def one(run: RunHandler) -> Handler:
+        async def on_job(session: AsyncSession, envelope: EventEnvelope) -> None:
+            await run(session, [envelope])
+
+        return on_job
+
+    return {event_type: one(run) for event_type, run in runs.items()}
 
 
 def announcer_consumer(
