@@ -31,17 +31,17 @@ import asyncio
 import time
 import uuid
 import zlib
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from aiokafka import ConsumerRecord
-from jobkit.consumer import MAX_BATCH
+from jobkit.consumer import MAX_BATCH, IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import fetched_record
-from jobkit.testing.statements import count_statements
+from jobkit.testing.statements import StatementLog, count_statements
 from jobs.db import outbox
 from jobs.domain.events import JOB_TOPIC, SLOT_TOPIC
 from jobs.messaging.consumers import slot_answers_consumer
@@ -53,6 +53,7 @@ from search.settings import SERVICE_DIR as SEARCH_DIR
 from search.settings import SearchSettings
 from search.taxonomy.loader import load_vocabularies
 from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench import slot_answers
 from bench.harness import batch_bench_arguments
@@ -123,6 +124,28 @@ def polls(
     return fetches
 
 
+async def apply_polls(
+    consumer: IdempotentConsumer,
+    work: Sequence[Sequence[list[ConsumerRecord[bytes, bytes]]]],
+    engine: AsyncEngine,
+    after_batch: Callable[[], Awaitable[None]] | None = None,
+) -> tuple[float, float, StatementLog]:
+    """Each fetch's partitions applied as ``IdempotentConsumer.poll_once`` applies them, then
+    ``after_batch``; the seconds, this process's CPU seconds and the statements ``engine`` ran
+    (its pool's connection made first, not counted)."""
+    async with engine.connect() as connection:
+        await connection.execute(text("SELECT 1"))
+    with count_statements(engine.sync_engine) as log:
+        started, cpu = time.perf_counter(), time.process_time()
+        for fetch in work:
+            for records in fetch:
+                await consumer.apply(records)
+            if after_batch is not None:
+                await after_batch()
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    return seconds, cpu, log
+
+
 async def main(args: argparse.Namespace) -> Figures:
     events, published = await job_events(args)
     settings = SearchSettings(index_prefix=f"bench-indexer-{uuid.uuid4().hex[:8]}")
@@ -136,15 +159,7 @@ async def main(args: argparse.Namespace) -> Figures:
             consumer = indexer_consumer(sessions, settings, store, runs=not args.per_event)
             after_batch = searchable_now(sessions, store)
             work = polls(events, settings.topic(JOB_TOPIC), args.partitions)
-            async with engine.connect() as connection:  # the pool's connection made first
-                await connection.execute(text("SELECT 1"))
-            with count_statements(engine.sync_engine) as log:
-                started, cpu = time.perf_counter(), time.process_time()
-                for fetch in work:  # as IdempotentConsumer.poll_once applies a fetch
-                    for records in fetch:
-                        await consumer.apply(records)
-                    await after_batch()
-                seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+            seconds, cpu, log = await apply_polls(consumer, work, engine, after_batch)
             answer = await store.client.search(
                 index=store.alias("jobs"),
                 query={"term": {"findable": True}},

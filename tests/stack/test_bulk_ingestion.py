@@ -1,7 +1,8 @@
 """The bulk ingestion benchmark's short version on the running stack (``bench.ingest``, ADR
 0042): a small data set goes through the bulk write path (put_jobs, the outbox relay, billing's
 slot saga, search's indexer) until every published job is findable, each hop is timed, the raw
-``_bulk`` baseline is measured beside them, and the data set is gone again afterwards."""
+``_bulk`` baseline is measured beside them with the stack's CPU per job, and the data set is
+gone again afterwards."""
 
 import pytest
 from jobkit.db import make_engine
@@ -14,8 +15,10 @@ pytestmark = pytest.mark.integration
 
 
 async def test_a_small_data_set_reaches_search_through_every_hop_and_is_removed() -> None:
-    args = ingest.parse(["--jobs", "24", "--organizations", "2", "--timeout", "600"])
-    hops = await ingest.main(args)
+    args = ingest.parse(
+        ["--jobs", "24", "--organizations", "2", "--timeout", "600", "--idle", "2", "--settle", "2"]
+    )
+    hops, account = await ingest.main(args)
     assert [hop.name for hop in hops] == [
         "api",
         "relay",
@@ -30,6 +33,11 @@ async def test_a_small_data_set_reaches_search_through_every_hop_and_is_removed(
     seconds = [hop.seconds for hop in hops[:4]]
     assert seconds == sorted(seconds)
     assert hops[4].jobs >= published
+    # the CPU account found the stack's processes and counted what they spent
+    assert {"jobs", "billing", "search", "postgres", "elasticsearch", "kafka"} <= set(account.spent)
+    assert account.spent["search"] > 0
+    assert account.machine > 0
+    assert any(line.startswith("stack total") for line in account.lines(published))
     engine = make_engine(jobs_settings().database_url)
     try:
         async with engine.connect() as connection:

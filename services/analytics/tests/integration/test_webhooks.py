@@ -17,12 +17,13 @@ from typing import Any
 
 import pytest
 from analytics.db import memberships
-from analytics.domain.models import WebhookDelivery
+from analytics.domain.models import KnownJob, WebhookDelivery
 from analytics.domain.webhooks import RETRY_SCHEDULE, TargetCheck, target_refusal
 from analytics.main import create_app
 from analytics.messaging.consumers import (
     event_handlers,
     job_snapshot_handler,
+    job_snapshot_run_handler,
     organization_handlers,
 )
 from analytics.messaging.contracts import APPLICATION_STATUS_CHANGED, APPLICATION_TOPIC
@@ -38,7 +39,7 @@ from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
 from jobkit.testing.smtp import Inbox, smtp_inbox
 from jobkit.testing.tokens import TokenIssuer
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from standardwebhooks.webhooks import Webhook
 
@@ -402,3 +403,65 @@ async def test_a_deleted_organizations_endpoints_go(
     async with committed_sessions() as session, session.begin():
         await organization_handlers()[ORGANIZATION_DELETED](session, deleted)
     assert (await org.client.data(ENDPOINTS, o=org.id))["webhookEndpoints"] == []
+
+
+async def test_a_run_of_snapshots_is_the_snapshots_applied_one_by_one(
+    org: Org,
+    receiver: tuple[Receiver, str],
+    settings: AnalyticsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """The group's run handler (ADR 0060): the read model's rows and the deliveries, in order,
+    are those of the events applied one at a time; an organization without an endpoint gets
+    none, and a redelivered run makes no second delivery."""
+    _, url = receiver
+    await org.endpoint(url, "job.published", "job.archived")
+    quiet = str(uuid.uuid4())  # an organization with no endpoint
+    first, second, elsewhere = _published(org.id), _published(org.id), _published(quiet)
+    archived = EventEnvelope(
+        type="jobs.job.archived",
+        aggregate_id=first.aggregate_id,
+        aggregate_version=4,
+        site="jobboard",
+        payload=first.payload | {"state": "archived", "version": 4, "site": "jobboard-us"},
+    )
+    run = [first, elsewhere, second, archived]
+
+    async def recorded() -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        async with committed_sessions() as session:
+            jobs = await session.execute(
+                select(KnownJob.job_id, KnownJob.organization_id, KnownJob.site)
+                .where(KnownJob.job_id.in_([event.aggregate_id for event in run]))
+                .order_by(KnownJob.job_id)
+            )
+            deliveries = await session.execute(
+                select(WebhookDelivery.source_event_id, WebhookDelivery.event_type).where(
+                    WebhookDelivery.source_event_id.in_([event.id for event in run])
+                )
+            )
+            return [tuple(row) for row in jobs], sorted(tuple(row) for row in deliveries)
+
+    async def forget() -> None:
+        async with committed_sessions() as session, session.begin():
+            await session.execute(
+                delete(WebhookDelivery).where(
+                    WebhookDelivery.source_event_id.in_([event.id for event in run])
+                )
+            )
+            await session.execute(
+                delete(KnownJob).where(KnownJob.job_id.in_([e.aggregate_id for e in run]))
+            )
+
+    for event in run:
+        await _apply(committed_sessions, settings, event)
+    one_by_one = await recorded()
+    # the archived snapshot names another site: the last one wins, as one by one
+    assert {row[2] for row in one_by_one[0] if row[0] == first.aggregate_id} == {"jobboard-us"}
+    assert {row[1] for row in one_by_one[0]} == {org.id, quiet}
+    assert sorted(row[0] for row in one_by_one[1]) == sorted([first.id, second.id, archived.id])
+    await forget()
+    for _ in range(2):
+        async with committed_sessions() as session, session.begin():
+            await job_snapshot_run_handler(settings)(session, run)
+    assert await recorded() == one_by_one
+    await forget()

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
@@ -19,10 +20,13 @@ from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
 from jobkit.testing.search_engines import SearchEngines
 from jobkit.testing.server import serve
-from search.db import processed_events
+from jobkit.testing.statements import StatementLog
 from search.engine.indexing.payloads import JOB_TOPIC
 from search.main import create_app
-from search.messaging.announcer import ANNOUNCER_GROUP, announcer_handlers, notifiers
+from search.messaging.announcer import (
+    announcer_consumer,
+    notifiers,
+)
 from search.settings import SearchSettings
 from search.site.announce.models import (
     URL_DELETED,
@@ -32,7 +36,7 @@ from search.site.announce.models import (
     AnnouncementQuota,
 )
 from search.site.announce.planner import AnnouncedJobPayload
-from search.site.announce.recording import record_job_event
+from search.site.announce.recording import record_job_event, record_job_events
 from search.site.announce.sender import QUOTA_ZONE, AnnouncementSender
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -175,15 +179,11 @@ async def test_publish_and_archive_through_kafka_announce_exactly_once(
     engines: SearchEngines,
     sender: SenderFactory,
 ) -> None:
+    """The service's group (a fetched batch in one transaction, a run recorded at once): a
+    redelivery in the same batch is applied once, a resync of the same version adds nothing."""
     topic = settings.topic(JOB_TOPIC)
     await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"])
-    consumer = IdempotentConsumer(
-        group_id=settings.topic(ANNOUNCER_GROUP),
-        handlers={topic: announcer_handlers(settings)},
-        sessions=committed_sessions,
-        processed=processed_events,
-        bootstrap_servers=settings.kafka_bootstrap_servers,
-    )
+    consumer = announcer_consumer(committed_sessions, settings)
     job = announced_job(slug="nurse-boston", former_slugs=["nurse-in-boston"], version=3)
     published = snapshot("jobs.job.published", job)
     # a redelivery (the same event) and a resync (a new event, the same version)
@@ -589,3 +589,109 @@ async def test_updates_fall_due_after_the_deletions_recorded_meanwhile(
     clock.now = NOON + timedelta(seconds=60)
     assert await send.send_once() == 1
     assert engines.received.google[-1] == (URL_UPDATED, url(fresh.slug))
+
+
+def _burst() -> list[tuple[AnnouncedJobPayload, str]]:
+    """Snapshots of three jobs interleaved as a partition holds them: made findable, renamed (a
+    new slug: the former URL deleted), archived, one created as a draft and published later."""
+    nurse = announced_job(slug="nurse-boston", version=1)
+    cook = announced_job(slug="cook-austin", version=1)
+    draft = announced_job(slug="welder-ohio", version=1, state="draft")
+    return [
+        (nurse, "jobs.job.published"),
+        (draft, "jobs.job.created"),
+        (cook, "jobs.job.published"),
+        (
+            nurse.model_copy(
+                update={"version": 2, "slug": "nurse-cambridge", "former_slugs": ["nurse-boston"]}
+            ),
+            "jobs.job.updated",
+        ),
+        (draft.model_copy(update={"version": 2, "state": "published"}), "jobs.job.published"),
+        (cook.model_copy(update={"version": 2, "state": "archived"}), "jobs.job.archived"),
+        (nurse, "jobs.job.published"),  # a stale snapshot: nothing
+    ]
+
+
+async def _recorded(
+    sessions: async_sessionmaker[AsyncSession],
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    async with sessions() as session:
+        jobs = await session.execute(
+            select(
+                AnnouncedJob.job_id,
+                AnnouncedJob.version,
+                AnnouncedJob.findable,
+                AnnouncedJob.url,
+                AnnouncedJob.fingerprint,
+            ).order_by(AnnouncedJob.job_id)
+        )
+        wanted = await session.execute(
+            select(
+                Announcement.endpoint,
+                Announcement.job_id,
+                Announcement.job_version,
+                Announcement.url,
+                Announcement.action,
+                Announcement.next_attempt_at,
+            ).order_by(Announcement.id)
+        )
+        return [tuple(row) for row in jobs], [tuple(row) for row in wanted]
+
+
+async def test_a_run_records_what_its_events_record_one_by_one(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    clean: None,
+) -> None:
+    """``record_job_events`` (the announcer's run handler) is ``record_job_event`` applied to
+    each event in turn: the same jobs' states and the same notifications, in the same order."""
+    burst = _burst()
+    for payload, event_type in burst:
+        await _record(committed_sessions, settings, event_type, payload)
+    one_by_one = await _recorded(committed_sessions)
+    assert len(one_by_one[0]) == 3
+    assert len(one_by_one[1]) > 4
+    async with unit_of_work(committed_sessions) as session:
+        for model in (Announcement, AnnouncedJob):
+            await session.execute(delete(model))
+    async with unit_of_work(committed_sessions) as session:
+        await record_job_events(
+            session,
+            events=burst,
+            endpoints=("google", "indexnow"),
+            job_url=settings.job_url,
+            now=NOON,
+        )
+    assert await _recorded(committed_sessions) == one_by_one
+
+
+async def test_a_run_without_endpoints_costs_a_few_statements_whatever_its_length(
+    settings: SearchSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Callable[[], AbstractContextManager[StatementLog]],
+) -> None:
+    """With no search engine enabled (the usual case) a run reads its jobs in one statement and
+    writes them with one INSERT and one UPDATE (executemany), where each event read and wrote
+    its job on its own."""
+
+    async def run(events: Sequence[tuple[AnnouncedJobPayload, str]]) -> int:
+        with statements() as log:
+            async with unit_of_work(committed_sessions) as session:
+                await record_job_events(
+                    session, events=events, endpoints=(), job_url=settings.job_url, now=NOON
+                )
+        return sum(1 for statement in log.statements if "announced_jobs" in statement)
+
+    for count in (6, 60):
+        jobs = [announced_job(version=1) for _ in range(count)]
+        made = [(job, "jobs.job.published") for job in jobs]
+        changed = [
+            (job.model_copy(update={"version": 2, "title": f"{job.title} (2)"}), "jobs.job.updated")
+            for job in jobs
+        ]
+        assert await run(made) == 2  # the lock, the INSERT
+        assert await run(changed) == 2  # the lock, the UPDATE
+    async with committed_sessions() as session:
+        versions = set(await session.scalars(select(AnnouncedJob.version)))
+    assert versions == {2}

@@ -5,11 +5,12 @@ and each job's organization."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
-from jobkit.consumer import Batching, Handler, IdempotentConsumer
+from jobkit.consumer import Batching, Handler, IdempotentConsumer, RunHandler
 from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
@@ -17,9 +18,9 @@ from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from analytics.db import known_organizations, memberships, outbox, processed_events, site_settings
 from analytics.domain.erasure import erase_person
@@ -237,6 +238,18 @@ def event_handlers(relay: RelayConfig) -> dict[str, dict[str, Handler]]:
     }
 
 
+def _webhook_data(settings: AnalyticsSettings, payload: JobSnapshotV1) -> dict[str, Any]:
+    return {
+        "job_id": payload.job_id,
+        "title": payload.title,
+        "state": payload.state.upper(),
+        "version": payload.version,
+        "url": f"{settings.site_url.rstrip('/')}/job/{payload.slug}",
+        "published_at": payload.published_at,
+        "expires_at": payload.expires_at,
+    }
+
+
 def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
     async def on_job_snapshot(session: AsyncSession, event: EventEnvelope) -> None:
         payload = JobSnapshotV1.model_validate(event.payload)
@@ -254,18 +267,66 @@ def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
                 event_type=hook,
                 source_event_id=event.id,
                 occurred_at=event.occurred_at,
-                data={
-                    "job_id": payload.job_id,
-                    "title": payload.title,
-                    "state": payload.state.upper(),
-                    "version": payload.version,
-                    "url": f"{settings.site_url.rstrip('/')}/job/{payload.slug}",
-                    "published_at": payload.published_at,
-                    "expires_at": payload.expires_at,
-                },
+                data=_webhook_data(settings, payload),
             )
 
     return on_job_snapshot
+
+
+def job_snapshot_run_handler(settings: AnalyticsSettings) -> RunHandler:
+    """A run of job snapshots of one type in a batch at once, the effect of
+    :func:`job_snapshot_handler` on each in turn (ADR 0060): the read model's rows in one
+    upsert (a job's last snapshot of the run wins, as it would one by one; ascending ids), the
+    webhook deliveries enqueued in order, only for the organizations with an enabled endpoint
+    (read in one statement) instead of a lookup per publication."""
+
+    async def on_job_snapshots(session: AsyncSession, events: Sequence[EventEnvelope]) -> None:
+        payloads = [(JobSnapshotV1.model_validate(event.payload), event) for event in events]
+        last = {
+            payload.job_id: {
+                "job_id": payload.job_id,
+                "organization_id": payload.organization_id,
+                "site": payload.site,
+            }
+            for payload, _ in payloads
+        }
+        upsert = insert(KnownJob).values([last[job_id] for job_id in sorted(last)])
+        await session.execute(
+            upsert.on_conflict_do_update(
+                index_elements=["job_id"],
+                set_={
+                    "organization_id": upsert.excluded.organization_id,
+                    "site": upsert.excluded.site,
+                },
+            )
+        )
+        hooks = [(payload, event) for payload, event in payloads if event.type in JOB_WEBHOOKS]
+        if not hooks:
+            return
+        listening = set(
+            await session.scalars(
+                select(WebhookEndpoint.organization_id)
+                .where(
+                    WebhookEndpoint.organization_id.in_(
+                        {payload.organization_id for payload, _ in hooks}
+                    ),
+                    WebhookEndpoint.enabled.is_(True),
+                )
+                .distinct()
+            )
+        )
+        for payload, event in hooks:
+            if payload.organization_id in listening:
+                await enqueue_deliveries(
+                    session,
+                    organization_id=payload.organization_id,
+                    event_type=JOB_WEBHOOKS[event.type],
+                    source_event_id=event.id,
+                    occurred_at=event.occurred_at,
+                    data=_webhook_data(settings, payload),
+                )
+
+    return on_job_snapshots
 
 
 async def on_job_deleted(session: AsyncSession, event: EventEnvelope) -> None:
@@ -310,6 +371,30 @@ def organization_handlers() -> dict[str, Handler]:
     }
 
 
+def jobs_consumer(
+    sessions: async_sessionmaker[AsyncSession], settings: AnalyticsSettings, *, runs: bool = True
+) -> IdempotentConsumer:
+    """The job read model's group (``runs=False``: each snapshot of a batch on its own, as
+    before ADR 0060, for ``bench.job_groups``' baseline)."""
+    return IdempotentConsumer(
+        group_id=settings.topic(JOBS_GROUP),
+        handlers={
+            settings.topic(JOB_TOPIC): {
+                **dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings)),
+                JOB_DELETED: on_job_deleted,
+            }
+        },
+        sessions=sessions,
+        processed=processed_events,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        batching=Batching(
+            runs=dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_run_handler(settings))
+            if runs
+            else {}
+        ),
+    )
+
+
 def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     """The events group (each recorded event is keyed by its source event id, and each forward
     by source event and destination, so a redelivery or a replay never counts or sends twice)
@@ -317,16 +402,13 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     settings = runtime.settings
     assert isinstance(settings, AnalyticsSettings)
 
-    def consumer(
-        group: str, handlers: dict[str, dict[str, Handler]], batching: Batching | None = None
-    ) -> IdempotentConsumer:
+    def consumer(group: str, handlers: dict[str, dict[str, Handler]]) -> IdempotentConsumer:
         return IdempotentConsumer(
             group_id=settings.topic(group),
             handlers={settings.topic(topic): by_type for topic, by_type in handlers.items()},
             sessions=runtime.sessions,
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
-            batching=batching,
         )
 
     return [
@@ -334,17 +416,9 @@ def build_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
         consumer(SITE_CONFIG_GROUP, {SITE_TOPIC: site_settings_handlers(site_settings)}),
         consumer(ORGANIZATIONS_GROUP, {MEMBER_TOPIC: organization_handlers()}),
         # the job read model and the webhook deliveries (rows the sender sends later): a burst
-        # of job events applied per fetched batch in one transaction (ADR 0042)
-        consumer(
-            JOBS_GROUP,
-            {
-                JOB_TOPIC: {
-                    **dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_handler(settings)),
-                    JOB_DELETED: on_job_deleted,
-                }
-            },
-            batching=Batching(),
-        ),
+        # of job events applied per fetched batch in one transaction (ADR 0042), a run of
+        # snapshots at once (ADR 0060)
+        jobs_consumer(runtime.sessions, settings),
         consumer(
             ERASURE_GROUP,
             {
