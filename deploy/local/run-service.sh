@@ -9,6 +9,8 @@ set -euo pipefail
 name="${1:?usage: run-service.sh <name> <port>}"
 port="${2:?usage: run-service.sh <name> <port>}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# glibc: two malloc arenas, not eight a core, as in the images (ADR 0059)
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
 # spans to the local trace viewer while `deploy/local/stack tracing on` is in effect
 if [ -f "$repo/.local/run/tracing.env" ]; then set -a; . "$repo/.local/run/tracing.env"; set +a; fi

@@ -13,11 +13,8 @@ import unicodedata
 import uuid
 from dataclasses import dataclass
 from multiprocessing import forkserver
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
-
-from sqlalchemy import Table
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobkit.uploads.checks import (
     DOCUMENT_KINDS,
@@ -31,7 +28,12 @@ from jobkit.uploads.checks import (
     open_image,
 )
 from jobkit.uploads.images import ORIGINAL, OUTPUT_EXTENSION, render_styles
-from jobkit.uploads.storage import Storage
+
+if TYPE_CHECKING:  # the fork server imports this module: nothing it does not run (ADR 0059)
+    from sqlalchemy import Table
+    from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+    from jobkit.uploads.storage import Storage
 
 # Decoding and resizing are CPU-bound and memory-hungry (a 50 MB upload, a large image decoded):
 # they never run on the event loop. Each file is checked and rendered in a child process of its

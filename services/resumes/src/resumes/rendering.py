@@ -8,7 +8,8 @@ and read back (pypdf). Where the font is missing the PDF falls back to Helvetica
 is Latin-1: other characters become "?", which is said in the ADR, not hidden.
 
 CPU-bound: request handlers call :func:`render_resume_pdf`, which renders in a worker thread,
-never on the event loop.
+never on the event loop. fpdf2 (with fontTools, about 30 MiB) is imported by the first export,
+not when the service starts: few requests ask for a PDF (ADR 0059).
 """
 
 from __future__ import annotations
@@ -16,9 +17,6 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from pathlib import Path
-
-from fpdf import FPDF
-from fpdf.enums import XPos, YPos
 
 from resumes.importing import LanguageEntry, ResumeDraft, YearMonth
 
@@ -95,6 +93,8 @@ class _Document:
     """A one-column resume: name, headline and contact line, then the sections."""
 
     def __init__(self, *, title: str) -> None:
+        from fpdf import FPDF  # imported when needed (module docstring)
+
         pdf = FPDF(format="A4", unit="mm")
         pdf.set_margins(18, 18, 18)
         pdf.set_auto_page_break(auto=True, margin=18)
@@ -126,6 +126,8 @@ class _Document:
         if not value.strip():
             return
         self.pdf.set_font(self.family, "B" if bold else "", size)
+        from fpdf.enums import XPos, YPos
+
         self.pdf.set_text_color(*((100, 100, 100) if grey else (20, 20, 20)))
         self.pdf.multi_cell(0, height, self.text(value), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
