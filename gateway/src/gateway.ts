@@ -47,6 +47,8 @@ export interface GatewayOptions {
   logger?: JsonLogger;
   /** How /readyz probes the subgraphs (timeout, how long a probe is reused). */
   subgraphProbe?: SubgraphHealthOptions;
+  /** Idle pooled connections to the subgraphs are closed after this long (ms; default 4 s). */
+  subgraphIdleTimeoutMs?: number;
 }
 
 export interface RunningGateway {
@@ -149,6 +151,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
         ...(resolvedUrl ? { url: resolvedUrl } : {}),
         onUnavailable: (subgraph, reason) =>
           logger.log('warn', 'subgraph unavailable', { subgraph, url: resolvedUrl, error: reason }),
+        ...(options.subgraphIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.subgraphIdleTimeoutMs } : {}),
       });
     },
   });

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustedProxies: config.trustedProxies,
     production: config.production,
+    subgraphIdleTimeoutMs: config.subgraphIdleTimeoutMs,
     logger,
   });
 
