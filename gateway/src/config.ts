@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_MAX_COST,
   DEFAULT_MAX_DEPTH,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
@@ -26,6 +27,8 @@ export interface GatewayConfig {
   production: boolean;
   /** Idle pooled connections to the subgraphs are closed after this long (ms, below theirs). */
   subgraphIdleTimeoutMs: number;
+  /** An idle client connection is closed after this long (ms; above the clients' own). */
+  keepAliveTimeoutMs: number;
 }
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     production,
     // below the services' keep-alive (uvicorn --timeout-keep-alive): ADR 0058
     subgraphIdleTimeoutMs: timeoutMs(env, 'GATEWAY_SUBGRAPH_IDLE_TIMEOUT_MS', DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS),
+    keepAliveTimeoutMs: timeoutMs(env, 'GATEWAY_KEEPALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
   };
 }

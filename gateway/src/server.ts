@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     trustedProxies: config.trustedProxies,
     production: config.production,
     subgraphIdleTimeoutMs: config.subgraphIdleTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     logger,
   });
 

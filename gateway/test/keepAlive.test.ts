@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../src/config.js';
 import { DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS } from '../src/dataSource.js';
-import { createGateway, type RunningGateway } from '../src/gateway.js';
+import {
+  createGateway,
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+  KEEP_ALIVE_ANNOUNCED_MS,
+  type RunningGateway,
+} from '../src/gateway.js';
 import { createJsonLogger } from '../src/logger.js';
 import { postJson } from './support/http.js';
 import { startTestSubgraphs, type TestSubgraphs } from './support/subgraphs.js';
@@ -149,5 +154,118 @@ describe('the idle timeout setting', () => {
     assert.ok(DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS < 5000);
     assert.equal(loadConfig({ GATEWAY_SUBGRAPH_IDLE_TIMEOUT_MS: '2500' }).subgraphIdleTimeoutMs, 2500);
     assert.throws(() => loadConfig({ GATEWAY_SUBGRAPH_IDLE_TIMEOUT_MS: '0' }), /at least 1 ms/);
+  });
+});
+
+/** A client that keeps its connection (no Keep-Alive reading): one request at a time over it. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  const answers: string[] = [];
+  let failure: string | undefined;
+  let waiting: (() => void) | undefined;
+  socket.on('data', (chunk) => {
+    answers.push(chunk.toString('latin1'));
+    waiting?.();
+  });
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    failure = error.code ?? error.message;
+    waiting?.();
+  });
+  socket.on('close', () => {
+    failure ??= 'closed';
+    waiting?.();
+  });
+  const body = JSON.stringify({ query: '{ __typename }' });
+  return {
+    /** Writes a request without waiting for it (the answer is `answer()`'s). */
+    send() {
+      socket.write(
+        `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
+    /** The next answer's head, or what became of the connection. */
+    async answer(count: number): Promise<string> {
+      while (answers.length < count && failure === undefined) {
+        await new Promise<void>((resolve) => (waiting = resolve));
+      }
+      return answers[count - 1]?.split('\r\n\r\n')[0] ?? `no answer: ${failure}`;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/** The event loop busy for `ms` (a slow render or a GC pause on a busy machine). */
+function stall(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end);
+}
+
+describe("the gateway's own keep-alive (ADR 0058)", () => {
+  let subgraphs: TestSubgraphs;
+  let gateway: RunningGateway;
+
+  before(async () => {
+    subgraphs = await startTestSubgraphs();
+    gateway = await createGateway({
+      supergraphSdl: subgraphs.supergraphSdl,
+      port: 0,
+      subgraphUrls: subgraphs.urls,
+      keepAliveAnnouncedMs: 1000,
+      logger: createJsonLogger({ write: () => {} }),
+    });
+  });
+
+  after(async () => {
+    await gateway?.stop();
+    await subgraphs?.stop();
+  });
+
+  test('announces a short keep-alive and keeps the connection far longer', async () => {
+    const client = rawConnection(gateway.port);
+    try {
+      client.send();
+      const first = await client.answer(1);
+      assert.match(first, /^HTTP\/1\.1 200/);
+      assert.match(first, /\r\nKeep-Alive: timeout=1\r\n/i);
+      assert.equal(first.match(/keep-alive: timeout/gi)?.length, 1, first);
+      // a load balancer or a load generator, which does not read the announcement
+      await sleep(2500);
+      client.send();
+      assert.match(await client.answer(2), /^HTTP\/1\.1 200/);
+    } finally {
+      client.close();
+    }
+  });
+
+  test('a request sent in time is answered when the event loop stalls past the announced time', async () => {
+    const client = rawConnection(gateway.port);
+    try {
+      client.send();
+      assert.match(await client.answer(1), /^HTTP\/1\.1 200/);
+      // within the announced second, as a client that reads it sends; then the loop is busy
+      // until after the announced time and Node's own second more (a server closing then
+      // would run its keep-alive timer before it reads the request and reset it)
+      await sleep(800);
+      // busy outside the timers phase (as in a request's handler): the next turn of the loop
+      // runs the expired timers first, then reads the sockets
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          client.send();
+          stall(2500);
+          resolve();
+        }),
+      );
+      assert.match(await client.answer(2), /^HTTP\/1\.1 200/);
+    } finally {
+      client.close();
+    }
+  });
+
+  test('GATEWAY_KEEPALIVE_TIMEOUT_MS sets how long; the default is above 60 s load balancers', () => {
+    assert.equal(loadConfig({}).keepAliveTimeoutMs, DEFAULT_KEEP_ALIVE_TIMEOUT_MS);
+    assert.ok(DEFAULT_KEEP_ALIVE_TIMEOUT_MS > 60_000);
+    assert.ok(KEEP_ALIVE_ANNOUNCED_MS * 10 < DEFAULT_KEEP_ALIVE_TIMEOUT_MS);
+    assert.equal(loadConfig({ GATEWAY_KEEPALIVE_TIMEOUT_MS: '90000' }).keepAliveTimeoutMs, 90_000);
   });
 });
