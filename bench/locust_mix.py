@@ -118,10 +118,19 @@ def benchmark_address(n: int) -> str:
     return f"198.18.{(n >> 8) & 0xFF}.{n & 0xFF}"
 
 
+def http_failure(response: Any) -> str:
+    """An answer that is not 2xx: its status, or what happened instead of an answer (Locust's
+    status 0: a reset, a timeout, a refused connection)."""
+    if response.status_code == 0:
+        error = getattr(response, "error", None)
+        return f"no answer: {type(error).__name__}: {error}" if error else "no answer"
+    return f"HTTP {response.status_code}"
+
+
 def graphql_failure(response: Any, field: str, wanted: str) -> str | None:
     """Why a GraphQL answer counts as an error, or None."""
     if not 200 <= response.status_code < 300:
-        return f"HTTP {response.status_code}"
+        return http_failure(response)
     try:
         body = response.json()
     except ValueError:
@@ -208,7 +217,7 @@ class Visitor(FastHttpUser):
             f"{PLAN['web']}{path}", name=name, catch_response=True, allow_redirects=False
         ) as response:
             if not 200 <= response.status_code < 300:
-                response.failure(f"HTTP {response.status_code}")
+                response.failure(http_failure(response))
             elif marker not in (response.text or ""):
                 response.failure(f"the page lacks {marker}")
 

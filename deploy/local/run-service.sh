@@ -15,10 +15,12 @@ if [ -f "$repo/.local/env" ]; then set -a; . "$repo/.local/env"; set +a; fi
 # spans to the local trace viewer while `deploy/local/stack tracing on` is in effect
 if [ -f "$repo/.local/run/tracing.env" ]; then set -a; . "$repo/.local/run/tracing.env"; set +a; fi
 cd "$repo/services/$name"
-# Keep idle connections open longer than the gateway's pooled agent does (uvicorn's default is
-# 5 s): otherwise a reused socket the server just closed answers "socket hang up".
+# Keep idle connections open far longer than the gateway's pool keeps them (its
+# GATEWAY_SUBGRAPH_IDLE_TIMEOUT_MS, 4 s; uvicorn's own default is 5 s, and uvicorn announces no
+# Keep-Alive timeout): a request sent on a connection the server is closing at that moment gets
+# "socket hang up" (ADR 0058). UVICORN_TIMEOUT_KEEP_ALIVE sets it (seconds), as in the Dockerfile.
 # --no-proxy-headers: X-Forwarded-For is read by jobkit alone, through the deployment's trusted
 # proxies (JOBBOARD_TRUSTED_PROXIES, ADR 0024), not rewritten into the peer address beforehand.
 app="${3:-$name.main:create_app}"
 exec "$repo/.venv/bin/uvicorn" "$app" --factory --host 127.0.0.1 --port "$port" \
-  --timeout-keep-alive 75 --no-proxy-headers
+  --timeout-keep-alive "${UVICORN_TIMEOUT_KEEP_ALIVE:-75}" --no-proxy-headers

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
   DEFAULT_MAX_COST,
   DEFAULT_MAX_DEPTH,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEVELOPMENT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_TRUSTED_PROXIES,
 } from './gateway.js';
+import { DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS } from './dataSource.js';
 import { allSubgraphUrlOverridesFromEnv } from './subgraphs.js';
 
 export interface GatewayConfig {
@@ -23,6 +25,10 @@ export interface GatewayConfig {
   logLevel: string;
   /** JOBBOARD_ENV=production, as for the services: no introspection, no landing page. */
   production: boolean;
+  /** Idle pooled connections to the subgraphs are closed after this long (ms, below theirs). */
+  subgraphIdleTimeoutMs: number;
+  /** An idle client connection is closed after this long (ms; above the clients' own). */
+  keepAliveTimeoutMs: number;
 }
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +40,13 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   }
+  return value;
+}
+
+/** A timeout in ms that must be set (0 would mean never). */
+function timeoutMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = positiveInteger(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1 ms, got "${env[name]}"`);
   return value;
 }
 
@@ -61,5 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): GatewayConfig {
       .concat(env.JOBBOARD_TRUSTED_PROXIES ? [] : DEFAULT_TRUSTED_PROXIES),
     logLevel: env.LOG_LEVEL || 'info',
     production,
+    // below the services' keep-alive (uvicorn --timeout-keep-alive): ADR 0058
+    subgraphIdleTimeoutMs: timeoutMs(env, 'GATEWAY_SUBGRAPH_IDLE_TIMEOUT_MS', DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS),
+    keepAliveTimeoutMs: timeoutMs(env, 'GATEWAY_KEEPALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
   };
 }

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { context as otelContext, propagation } from '@opentelemetry/api';
 import { GraphQLError } from 'graphql';
@@ -27,6 +29,26 @@ export function subgraphUnavailableError(name: string): GraphQLError {
   );
 }
 
+/**
+ * How long a connection to a subgraph may sit idle in the pool before the gateway closes it. It
+ * must be shorter than the services' own keep-alive (uvicorn's `--timeout-keep-alive`, 75 s in
+ * deploy/local and services/Dockerfile; uvicorn's default is 5 s): a request sent on a connection
+ * the server is closing at that moment fails with "socket hang up" (ADR 0058). uvicorn does not
+ * announce its timeout in a `Keep-Alive` header, so the gateway has to know it is shorter.
+ */
+export const DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS = 4000;
+
+/**
+ * The pooled agent a subgraph is fetched through: connections kept alive for reuse, the most
+ * recently used first (the others go idle and are closed after `idleTimeoutMs`).
+ */
+export function subgraphAgent(url: string, idleTimeoutMs: number): http.Agent {
+  const options: http.AgentOptions = { keepAlive: true, timeout: idleTimeoutMs, scheduling: 'lifo' };
+  return url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+}
+
+type FetcherInit = NonNullable<Parameters<RemoteGraphQLDataSource['fetcher']>[1]>;
+
 /** Headers copied from the client request to each subgraph fetch. */
 export const FORWARDED_HEADERS = ['authorization', 'x-frontend', 'x-forwarded-for'] as const;
 
@@ -44,10 +66,17 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<GatewayContext
     name: string;
     url?: string;
     onUnavailable?: (name: string, reason: string) => void;
+    /** Idle connections to the subgraph are closed after this long (default 4 s). */
+    idleTimeoutMs?: number;
   }) {
     super(options.url ? { url: options.url } : {});
     this.name = options.name;
     this.onUnavailable = options.onUnavailable;
+    // Apollo's fetcher (make-fetch-happen) pools connections in an agent of its own that never
+    // closes an idle one; it sends through the agent given with each request instead.
+    const agent = subgraphAgent(options.url ?? '', options.idleTimeoutMs ?? DEFAULT_SUBGRAPH_IDLE_TIMEOUT_MS);
+    const send = this.fetcher;
+    this.fetcher = (url, init) => send(url, { ...init, agent } as FetcherInit);
   }
 
   /**

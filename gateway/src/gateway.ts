@@ -24,6 +24,17 @@ export const MAX_BATCH_OPERATIONS = 10;
 /** `/graphql` requests per client per minute in production (ADR 0022). */
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 export const DEVELOPMENT_RATE_LIMIT_PER_MINUTE = 6000;
+/**
+ * How long the gateway keeps an idle client connection open, and the shorter time it announces
+ * (`Keep-Alive: timeout=5`). Clients that read the announcement (the web server's Node agent and
+ * fetch) give a connection up after 3-4 s; the others (load balancers, typically 60 s, load
+ * generators) are covered by the longer wait. Node runs an expired keep-alive timer before it
+ * reads a request already waiting on that connection, so a server that closes at the announced
+ * time resets requests sent in time whenever its event loop stalls past it (ADR 0058).
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export const KEEP_ALIVE_ANNOUNCED_MS = 5000;
+
 /** The web server runs beside the gateway; a deployment names its own proxies. */
 export const DEFAULT_TRUSTED_PROXIES = ['loopback'];
 
@@ -47,6 +58,12 @@ export interface GatewayOptions {
   logger?: JsonLogger;
   /** How /readyz probes the subgraphs (timeout, how long a probe is reused). */
   subgraphProbe?: SubgraphHealthOptions;
+  /** Idle pooled connections to the subgraphs are closed after this long (ms; default 4 s). */
+  subgraphIdleTimeoutMs?: number;
+  /** An idle client connection is closed after this long (ms; default 65 s). */
+  keepAliveTimeoutMs?: number;
+  /** The idle time announced to clients in `Keep-Alive` (ms; default 5 s; tests shorten it). */
+  keepAliveAnnouncedMs?: number;
 }
 
 export interface RunningGateway {
@@ -92,6 +109,19 @@ function accessLog(logger: JsonLogger): RequestHandler {
   };
 }
 
+/**
+ * Announces a shorter keep-alive than the server keeps (Node would announce its own
+ * `keepAliveTimeout`): the clients that read it give an idle connection up long before the
+ * server closes it.
+ */
+function announceKeepAlive(announcedMs: number): RequestHandler {
+  const header = `timeout=${Math.max(1, Math.floor(announcedMs / 1000))}`;
+  return (req, res, next) => {
+    if (req.get('connection')?.toLowerCase() !== 'close') res.setHeader('Keep-Alive', header);
+    next();
+  };
+}
+
 /** Builds the gateway HTTP server (GraphQL at /graphql, /healthz, /readyz) and starts listening. */
 export async function createGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = options.logger ?? createJsonLogger();
@@ -105,6 +135,8 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
   // X-Forwarded-For, else the peer. What a browser writes there itself is never believed.
   app.set('trust proxy', options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   app.use(accessLog(logger));
+  const keepAliveMs = options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS;
+  app.use(announceKeepAlive(Math.min(options.keepAliveAnnouncedMs ?? KEEP_ALIVE_ANNOUNCED_MS, keepAliveMs)));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -137,6 +169,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
   app.use(jsonErrors(logger));
 
   const httpServer = http.createServer(app);
+  httpServer.keepAliveTimeout = keepAliveMs;
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     logger,
@@ -149,6 +182,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
         ...(resolvedUrl ? { url: resolvedUrl } : {}),
         onUnavailable: (subgraph, reason) =>
           logger.log('warn', 'subgraph unavailable', { subgraph, url: resolvedUrl, error: reason }),
+        ...(options.subgraphIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.subgraphIdleTimeoutMs } : {}),
       });
     },
   });

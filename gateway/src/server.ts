@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     trustedProxies: config.trustedProxies,
     production: config.production,
+    subgraphIdleTimeoutMs: config.subgraphIdleTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     logger,
   });
 

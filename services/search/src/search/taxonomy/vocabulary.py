@@ -142,31 +142,46 @@ class TermLabelCache:
     ttl: float = 60.0
     clock: Callable[[], float] = time.monotonic
     _entries: dict[int, tuple[TermLabels | None, float]] = field(default_factory=dict)
+    # counts the forgets: a read that a forget overtook is answered but not kept
+    _forgets: int = 0
 
     async def get(
         self, sessions: async_sessionmaker[AsyncSession], tids: Iterable[int]
     ) -> dict[int, TermLabels]:
-        """The known terms among ``tids`` (unknown ones are left out); at most one statement."""
+        """The known terms among ``tids`` (unknown ones are left out); at most one statement.
+
+        The answer is made from what was kept before the read and what the read found: another
+        request's read or the indexer's ``forget`` may change the entries while this one waits
+        for PostgreSQL (a forgotten term was answered by a KeyError under load)."""
         now = self.clock()
-        wanted = set(tids)
-        stale = {tid for tid in wanted if tid not in self._entries or self._entries[tid][1] <= now}
-        if stale:
-            async with sessions() as session:
-                rows = await terms_by_tid(session, stale)
-            expires = now + self.ttl
-            for tid in stale:
-                row = rows.get(tid)
-                copy = TermLabels(row.tid, row.label, dict(row.labels)) if row else None
-                self._entries[tid] = (copy, expires)
         found: dict[int, TermLabels] = {}
-        for tid in wanted:
-            entry = self._entries[tid][0]
-            if entry is not None:
-                found[tid] = entry
+        stale: set[int] = set()
+        for tid in set(tids):
+            entry = self._entries.get(tid)
+            if entry is None or entry[1] <= now:
+                stale.add(tid)
+            elif entry[0] is not None:
+                found[tid] = entry[0]
+        if not stale:
+            return found
+        forgets = self._forgets
+        async with sessions() as session:
+            rows = await terms_by_tid(session, stale)
+        # a term forgotten while the read was under way may have been read before its change
+        keep = forgets == self._forgets
+        expires = now + self.ttl
+        for tid in stale:
+            row = rows.get(tid)
+            copy = TermLabels(row.tid, row.label, dict(row.labels)) if row else None
+            if keep:
+                self._entries[tid] = (copy, expires)
+            if copy is not None:
+                found[tid] = copy
         return found
 
     def forget(self, tids: Iterable[int] | None = None) -> None:
         """Drop ``tids`` (every term when None): the next answer reads them again."""
+        self._forgets += 1
         if tids is None:
             self._entries.clear()
         for tid in tids or ():
