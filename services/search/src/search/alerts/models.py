@@ -127,6 +127,9 @@ class AlertNewJob(Base):
     job_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     site: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # a job the index has not caught up with is looked at again from then on: until then the
+    # rounds take the jobs behind it
+    retry_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class AlertBounce(Base):

@@ -38,8 +38,9 @@ Sessions = async_sessionmaker[AsyncSession]
 PERIODS = {DAILY: timedelta(days=1), WEEKLY: timedelta(days=7)}
 # a run a few minutes early still counts, so a daily digest does not drift later each day
 SLACK = timedelta(minutes=10)
-# a job event the index has not caught up with is retried this long
+# a job event the index has not caught up with is retried this long, every NEW_JOB_RETRY
 NEW_JOB_PATIENCE = timedelta(minutes=10)
+NEW_JOB_RETRY = timedelta(seconds=2)
 PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
 # a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
 RESUME_DIGEST = resume_alerts.RESUME_DIGEST
@@ -185,6 +186,7 @@ async def plan_instant(
         new_jobs = list(
             await session.scalars(
                 select(AlertNewJob)
+                .where(or_(AlertNewJob.retry_at.is_(None), AlertNewJob.retry_at <= now))
                 .order_by(AlertNewJob.created_at)
                 .limit(50)
                 .with_for_update(skip_locked=True)
@@ -207,8 +209,11 @@ async def plan_instant(
                 # not (yet) findable in the index: the event that recorded the job as findable
                 # can reach the mailer before the indexer has written that version (the index
                 # still holds the draft); give the indexer a while
+                # (not at the head of every round: the jobs behind it are taken meanwhile)
                 if new_job.created_at < now - NEW_JOB_PATIENCE:
                     await session.delete(new_job)
+                else:
+                    new_job.retry_at = now + NEW_JOB_RETRY
                 continue
             await session.delete(new_job)
             published = _published_at(document)
