@@ -501,6 +501,42 @@ async def test_jobs_the_index_has_not_caught_up_with_do_not_hold_up_the_ones_beh
             await session.execute(delete(AlertNewJob).where(AlertNewJob.job_id.in_(missing)))
 
 
+async def test_a_job_closed_or_deleted_before_it_was_matched_is_no_longer_waited_for(
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """A load test publishes jobs and deletes them at once: their rows waited out the ten
+    minutes meant for the indexer, and were still there when the test counted what it left."""
+    handlers = alert_job_handlers()
+    job = job_payload(title="Closed at once", published_at=datetime.now(UTC).isoformat())
+
+    async def apply(envelope: EventEnvelope) -> set[str]:
+        async with unit_of_work(committed_sessions) as session:
+            await handlers[envelope.type](session, envelope)
+        async with committed_sessions() as session:
+            rows = await session.scalars(
+                select(AlertNewJob.job_id).where(AlertNewJob.job_id == job.job_id)
+            )
+            return set(rows)
+
+    assert await apply(_snapshot(job)) == {job.job_id}
+    archived = job.model_copy(update={"state": "archived", "version": job.version + 1})
+    assert await apply(_snapshot(archived, "jobs.job.archived")) == set()
+    assert await apply(_snapshot(job)) == {job.job_id}
+    deleted = EventEnvelope(
+        type="jobs.job.deleted",
+        aggregate_id=job.job_id,
+        aggregate_version=job.version + 2,
+        site=job.site,
+        payload={
+            "job_id": job.job_id,
+            "site": job.site,
+            "organization_id": job.organization_id,
+            "organization_number": job.organization_number,
+        },
+    )
+    assert await apply(deleted) == set()
+
+
 class Refusing:
     async def handle_RCPT(  # noqa: N802 - aiosmtpd's hook name
         self, server: Any, session: Any, envelope: Any, address: str, options: Any

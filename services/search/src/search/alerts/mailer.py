@@ -24,6 +24,7 @@ from datetime import datetime
 from search.alerts.planning import (
     PENDING,
     Sessions,
+    forget_new_job,
     plan_digests,
     plan_instant,
     plan_resume_digests,
@@ -35,6 +36,7 @@ from search.engine.indexing.store import SearchStore
 
 __all__ = [
     "PENDING",
+    "forget_new_job",
     "plan_digests",
     "plan_instant",
     "plan_resume_digests",

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from jobkit.db import unit_of_work
-from sqlalchemy import and_, func, or_, select, text, update
+from sqlalchemy import and_, delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -173,6 +173,12 @@ async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> No
     await session.execute(
         insert(AlertNewJob).values(job_id=job_id, site=site).on_conflict_do_nothing()
     )
+
+
+async def forget_new_job(session: AsyncSession, *, job_id: str) -> None:
+    """A later event of a recorded job says it is no longer findable (unpublished, closed or
+    deleted): nothing to wait for, and nothing to mail (a closed job is never mailed)."""
+    await session.execute(delete(AlertNewJob).where(AlertNewJob.job_id == job_id))
 
 
 async def plan_instant(

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Batching, Handler, IdempotentConsumer
+from jobkit.contracts import JOB_CREATED
 from jobkit.db import unit_of_work
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
@@ -25,11 +26,17 @@ from search.alerts.bounces import serve_bounces
 from search.alerts.erasure import erase_person
 from search.alerts.events import ErasureCompleted, ExportCompleted
 from search.alerts.export import export_person
-from search.alerts.mailer import record_new_job, run_once
+from search.alerts.mailer import forget_new_job, record_new_job, run_once
 from search.alerts.retention import drop_unconfirmed
 from search.db import outbox, processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
-from search.engine.indexing.payloads import JOB_SNAPSHOT_EVENTS, JOB_TOPIC, JobPayload
+from search.engine.indexing.payloads import (
+    JOB_DELETED,
+    JOB_SNAPSHOT_EVENTS,
+    JOB_TOPIC,
+    JobDeletedPayload,
+    JobPayload,
+)
 from search.engine.indexing.store import store_for
 from search.messaging.consumers import elasticsearch_unavailable
 from search.settings import SearchSettings
@@ -46,8 +53,15 @@ def alert_job_handlers(
         payload = JobPayload.model_validate(envelope.payload)
         if job_is_findable(payload, envelope.type, now=clock()):
             await record_new_job(session, job_id=payload.job_id, site=payload.site)
+        elif envelope.type != JOB_CREATED:  # a job's first event: nothing recorded before it
+            # no longer findable before the instant alerts were matched against it
+            await forget_new_job(session, job_id=payload.job_id)
 
-    return dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job)
+    async def on_job_deleted(session: AsyncSession, envelope: EventEnvelope) -> None:
+        payload = JobDeletedPayload.model_validate(envelope.payload)
+        await forget_new_job(session, job_id=payload.job_id)
+
+    return {**dict.fromkeys(JOB_SNAPSHOT_EVENTS, on_job), JOB_DELETED: on_job_deleted}
 
 
 def user_handlers(settings: SearchSettings) -> dict[str, Handler]:

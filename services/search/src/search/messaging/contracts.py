@@ -62,6 +62,7 @@ READS = (
     ),
     # the alert mailer's: a job that became searchable is matched against the instant alerts
     Reads("search-alert-mailer", contracts.JOB_TOPIC, contracts.JOB_SNAPSHOT_EVENTS, JobPayload),
+    Reads("search-alert-mailer", contracts.JOB_TOPIC, (contracts.JOB_DELETED,), JobDeletedPayload),
     # a deleted account's alerts erased, and confirmed (ADR 0036)
     erasure_reads("search-alert-mailer"),
     # a person's alerts and the mailer's records of their address in their export (ADR 0038)
