@@ -177,6 +177,7 @@ def published_job(job_id: str, organization_id: str) -> JobPublished:
     return JobPublished(
         job_id=job_id,
         site="jobboard",
+        shared_sites=[],
         slug=f"job-{job_id[:8]}",
         former_slugs=[],
         title="Gardener",
