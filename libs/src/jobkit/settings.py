@@ -30,6 +30,18 @@ def _shared(name: str) -> AliasChoices:
     return AliasChoices(name)
 
 
+class SiteUrls(BaseSettings):
+    """The public web site's origin (absolute URLs: canonical links, mails, sitemaps), and each
+    site's when several are served (ADR 0049): mixed into the settings of the services that
+    write such URLs (jobs, billing, search's announcer)."""
+
+    site_url: str = "http://127.0.0.1:3002"
+    site_urls: dict[str, str] = {}
+
+    def site_url_for(self, site: str) -> str:
+        return self.site_urls.get(site, self.site_url).rstrip("/")
+
+
 class ServiceSettings(BaseSettings):
     model_config = SettingsConfigDict(extra="ignore", env_file=None, populate_by_name=True)
 

@@ -2,22 +2,20 @@ from functools import lru_cache
 from pathlib import Path
 
 from jobkit.mail import MailSettings
+from jobkit.settings import SiteUrls
 from pydantic import SecretStr
 from pydantic_settings import SettingsConfigDict
 
 
-class JobsSettings(MailSettings):
+class JobsSettings(MailSettings, SiteUrls):
     model_config = SettingsConfigDict(env_prefix="JOBS_", extra="ignore")
 
     service_name: str = "jobs"
     db_name: str = "jobs"
     # Files are served through the web server's proxy (/api/uploads/jobs/files/...).
     upload_public_url: str = "/api/uploads/jobs"
-    # The public web site: absolute URLs in JSON-LD and metatags, links in mails.
-    site_url: str = "http://127.0.0.1:3002"
-    # ...and per site when several are served (ADR 0049): a job shown on a site it is shared
-    # with names its own site's page as canonical (ADR 0057)
-    site_urls: dict[str, str] = {}
+    # site_url / site_urls (SiteUrls): absolute URLs in JSON-LD and metatags, links in mails; a
+    # job shown on a site it is shared with names its own site's page as canonical (ADR 0057)
     # The scheduler: how often it looks for scheduled jobs to publish and jobs to expire.
     scheduler_interval_seconds: float = 30.0
     scheduler_batch_size: int = 100
@@ -59,9 +57,6 @@ class JobsSettings(MailSettings):
     # ...attachments: signed download URLs (jobkit.uploads.signing), valid this long
     file_signing_secret: SecretStr = SecretStr("development-only-file-signing-secret")
     file_url_ttl_seconds: int = 600
-
-    def site_url_for(self, site: str) -> str:
-        return self.site_urls.get(site, self.site_url).rstrip("/")
 
     def _secrets(self) -> dict[str, str]:
         return super()._secrets() | {

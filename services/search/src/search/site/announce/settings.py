@@ -11,19 +11,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from jobkit.settings import SiteUrls
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings
 
 # IndexNow's key format: 8 to 128 characters of a-z, A-Z, 0-9 and dashes.
 INDEXNOW_KEY = re.compile(r"^[A-Za-z0-9-]{8,128}$")
 GOOGLE_BATCH_LIMIT = 100  # parts in one Google batch request; IndexNow takes more, we send 100
 
 
-class AnnounceSettings(BaseSettings):
-    # The public web site (job pages are "{site_url}/job/{slug}"), and per site when several
-    # career sites are served by one search service.
-    site_url: str = "http://127.0.0.1:3002"
-    site_urls: dict[str, str] = {}
+class AnnounceSettings(SiteUrls):
+    # site_url / site_urls (SiteUrls): job pages are "{site_url_for(site)}/job/{slug}"
 
     # Google Indexing API: the service account's JSON key file (its token_uri is where the
     # signed JWT is exchanged for an access token) and the batch endpoint. Unset: Google is off.
@@ -62,9 +59,6 @@ class AnnounceSettings(BaseSettings):
         if value is not None and value != "" and not INDEXNOW_KEY.fullmatch(value):
             raise ValueError("an IndexNow key has 8 to 128 characters: a-z, A-Z, 0-9 and '-'")
         return value or None
-
-    def site_url_for(self, site: str) -> str:
-        return self.site_urls.get(site, self.site_url).rstrip("/")
 
     def job_url(self, site: str, slug: str) -> str:
         return f"{self.site_url_for(site)}/job/{slug}"
