@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import ARRAY, MetaData, bindparam, cast, column, func
+from sqlalchemy import ARRAY, MetaData, any_, bindparam, cast, column, func
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -66,3 +66,10 @@ def unnested(
         .table_valued(*(column(key, type_) for key, type_ in columns.items()))
         .render_derived(name=name)
     )
+
+
+def any_of(values: Sequence[Any], type_: TypeEngine[Any]) -> Any:
+    """``= ANY(:array)`` for ``column == any_of(values, type)``: one array parameter, so the
+    statement's text is the same whatever the number of values (an IN list renders one
+    parameter per value, a new text, prepared anew, for each length)."""
+    return any_(cast(bindparam(None, list(values)), ARRAY(type_)))

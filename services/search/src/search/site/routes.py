@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from jobkit.db import unnested
+from jobkit.db import any_of, unnested
 from sqlalchemy import (
     Boolean,
     Integer,
@@ -199,8 +199,8 @@ async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths])
     rows = await session.execute(
         select(Route.content_type, Route.content_id, Route.language, func.max(Route.version))
         .where(
-            Route.content_type.in_(sorted({paths.content_type for paths in batch})),
-            Route.content_id.in_(sorted({paths.content_id for paths in batch})),
+            Route.content_type == any_of(sorted({paths.content_type for paths in batch}), String()),
+            Route.content_id == any_of(sorted({paths.content_id for paths in batch}), Uuid()),
         )
         .group_by(Route.content_type, Route.content_id, Route.language)
     )
