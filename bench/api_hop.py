@@ -43,7 +43,7 @@ from jobs.settings import JobsSettings
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bench import cpu_account
+from bench import ats_batches, cpu_account
 from bench.ats_batches import _seed, batches
 from bench.ingest import machine
 
@@ -180,19 +180,7 @@ def report(rows: Sequence[Row], args: argparse.Namespace) -> None:
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.api_hop",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--jobs", type=int, default=2_000, help="jobs in all (2000)")
-    parser.add_argument("--organizations", type=int, default=20, help="(20)")
-    parser.add_argument("--batch", type=int, default=1_000, help="jobs a call at most (1000)")
-    parser.add_argument("--rounds", type=int, default=1, help="pairs of rows, alternating (1)")
-    args = parser.parse_args(argv)
-    if not 1 <= args.organizations <= args.jobs:
-        parser.error("at least one organization, and one job for each")
-    return args
+    return ats_batches.parse(argv, prog="python -m bench.api_hop", doc=__doc__, rounds=True)
 
 
 if __name__ == "__main__":

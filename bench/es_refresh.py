@@ -77,7 +77,7 @@ async def main(args: argparse.Namespace) -> list[Row]:
     settings = SearchSettings(index_prefix=f"bench-refresh-{uuid.uuid4().hex[:8]}")
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
     await store.ensure_indices()
-    rows = []
+    rows: list[Row] = []
     try:
         for round_ in range(args.rounds):
             for mode in MODES:

@@ -9,6 +9,7 @@ the whole job and is one transaction (one event), and that the job is found by i
 from __future__ import annotations
 
 import copy
+import functools
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -237,28 +238,21 @@ async def put_jobs(
     When the batch's writes break a constraint (another request made a job with one of its
     references at the same moment) the batch is put again with every job in its own savepoint,
     which answers that job alone (``savepoints=True``: how every batch went before)."""
-    if not savepoints:
-        try:
-            return await _put_jobs(
-                sessions=sessions,
-                settings=settings,
-                principal=principal,
-                organization_id=organization_id,
-                jobs=jobs,
-                now=now,
-                savepoints=False,
-            )
-        except IntegrityError:
-            pass  # put again, each job on its own: the one that conflicts is answered alone
-    return await _put_jobs(
+    put = functools.partial(
+        _put_jobs,
         sessions=sessions,
         settings=settings,
         principal=principal,
         organization_id=organization_id,
         jobs=jobs,
         now=now,
-        savepoints=True,
     )
+    if not savepoints:
+        try:
+            return await put(savepoints=False)
+        except IntegrityError:
+            pass  # put again, each job on its own: the one that conflicts is answered alone
+    return await put(savepoints=True)
 
 
 async def _put_jobs(
