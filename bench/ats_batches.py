@@ -206,15 +206,25 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print("the baseline writes the jobs, slugs and outbox rows the api wrote, in the same run")
 
 
-def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+def parse(
+    argv: Sequence[str] | None = None,
+    *,
+    prog: str = "python -m bench.ats_batches",
+    doc: str | None = __doc__,
+    rounds: bool = False,
+) -> argparse.Namespace:
+    """The arguments of the benches that put the data set's jobs through ``put_jobs`` (this
+    one, ``bench.api_hop`` with ``rounds``)."""
     parser = argparse.ArgumentParser(
-        prog="python -m bench.ats_batches",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        prog=prog,
+        description=doc.split("\n\n")[0] if doc else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--jobs", type=int, default=2_000, help="jobs in all (2000)")
     parser.add_argument("--organizations", type=int, default=20, help="(20)")
     parser.add_argument("--batch", type=int, default=1_000, help="jobs a call at most (1000)")
+    if rounds:
+        parser.add_argument("--rounds", type=int, default=1, help="pairs of rows, alternating (1)")
     args = parser.parse_args(argv)
     if not 1 <= args.organizations <= args.jobs:
         parser.error("at least one organization, and one job for each")

@@ -34,11 +34,11 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRecord, TopicPa
 from opentelemetry import trace
 from opentelemetry.trace import Link, SpanKind, Status, StatusCode
 from pydantic import ValidationError
-from sqlalchemy import Table
+from sqlalchemy import String, Table, Uuid, literal, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from jobkit.db import unit_of_work
+from jobkit.db import unit_of_work, unnested
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
 from jobkit.outages import DependencyUnavailable, dependency_unavailable
@@ -448,16 +448,22 @@ class IdempotentConsumer:
     async def _first_times(
         self, session: AsyncSession, envelopes: list[EventEnvelope]
     ) -> dict[Any, bool]:
-        """The ids of the events not in the ledger yet, now written there (one statement)."""
-        rows = [
-            {"consumer_group": self.group_id, "event_id": e.id, "event_type": e.type}
-            for e in envelopes
-        ]
+        """The ids of the events not in the ledger yet, now written there (one statement,
+        its rows read from arrays: compiled once whatever the batch's length)."""
+        ledger = self._processed
+        rows = unnested(
+            "ledger",
+            {"event_id": Uuid(), "event_type": String()},
+            [{"event_id": e.id, "event_type": e.type} for e in envelopes],
+        )
         written = await session.execute(
-            insert(self._processed)
-            .values(rows)
+            insert(ledger)
+            .from_select(
+                ["consumer_group", "event_id", "event_type"],
+                select(literal(self.group_id, String()), rows.c.event_id, rows.c.event_type),
+            )
             .on_conflict_do_nothing()
-            .returning(self._processed.c.event_id)
+            .returning(ledger.c.event_id)
         )
         return dict.fromkeys(written.scalars(), True)
 

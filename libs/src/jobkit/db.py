@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from typing import Any
 
-from sqlalchemy import MetaData
+from sqlalchemy import ARRAY, MetaData, any_, bindparam, cast, column, func
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.sql.selectable import TableValuedAlias
+from sqlalchemy.types import TypeEngine
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -45,3 +48,28 @@ async def unit_of_work(
     """
     async with sessions() as session, session.begin():
         yield session
+
+
+def unnested(
+    name: str, columns: Mapping[str, TypeEngine[Any]], rows: Sequence[Mapping[str, Any]]
+) -> TableValuedAlias:
+    """``rows`` as a FROM clause (``unnest(:a, :b, ...) AS name(a, b, ...)``): one array
+    parameter per column, so the statement that reads them is compiled and prepared once
+    whatever the number of rows, where a multi-row VALUES is compiled (and prepared) anew for
+    each number of rows. The rows keep their order."""
+    arrays = [
+        cast(bindparam(f"{name}_{key}", [row[key] for row in rows]), ARRAY(type_))
+        for key, type_ in columns.items()
+    ]
+    return (
+        func.unnest(*arrays)
+        .table_valued(*(column(key, type_) for key, type_ in columns.items()))
+        .render_derived(name=name)
+    )
+
+
+def any_of(values: Sequence[Any], type_: TypeEngine[Any]) -> Any:
+    """``= ANY(:array)`` for ``column == any_of(values, type)``: one array parameter, so the
+    statement's text is the same whatever the number of values (an IN list renders one
+    parameter per value, a new text, prepared anew, for each length)."""
+    return any_(cast(bindparam(None, list(values)), ARRAY(type_)))

@@ -59,8 +59,6 @@ class _Gathered:
 _gathered: contextvars.ContextVar[_Gathered | None] = contextvars.ContextVar(
     "jobkit_outbox_gathered", default=None
 )
-# rows an INSERT of gathered events carries at most (7 parameters a row, under asyncpg's 32,767)
-GATHERED_CHUNK = 4_000
 
 
 def _row(
@@ -77,11 +75,16 @@ def _row(
 
 
 async def _write(session: AsyncSession, outbox: Table, rows: Sequence[dict[str, Any]]) -> None:
-    """The rows in one multi-row INSERT (per chunk), in their order, and one notification."""
+    """The rows in their order, and one notification: one row with a plain INSERT, more with
+    one INSERT executed for each in a single round trip (the driver's executemany: the
+    statement is compiled and prepared once, where a multi-row VALUES of each batch's length
+    was compiled and prepared anew for every batch)."""
     if not rows:
         return
-    for start in range(0, len(rows), GATHERED_CHUNK):
-        await session.execute(insert(outbox).values(list(rows[start : start + GATHERED_CHUNK])))
+    if len(rows) == 1:
+        await session.execute(insert(outbox).values(rows[0]))
+    else:
+        await session.execute(insert(outbox), list(rows))
     await notify(session, notify_channel(outbox))
 
 

@@ -9,6 +9,7 @@ the whole job and is one transaction (one event), and that the job is found by i
 from __future__ import annotations
 
 import copy
+import functools
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import Annotated, Any
 from jobkit.auth import Principal
 from jobkit.db import unit_of_work
 from jobkit.errors import errors_from_validation
-from jobkit.outbox import gathered_events
+from jobkit.outbox import GatheredEvents, gathered_events
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
@@ -34,7 +35,7 @@ from jobs.domain.creation import new_draft
 from jobs.domain.editing import apply_groups, is_locked, term_ids
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
-from jobs.domain.models import Job, KnownOrganization
+from jobs.domain.models import Job, JobSlug, KnownOrganization
 from jobs.domain.publishing import (
     KeptRules,
     publication_errors,
@@ -221,15 +222,49 @@ async def put_jobs(
     organization_id: uuid.UUID,
     jobs: Sequence[tuple[str, AtsJob]],
     now: datetime | None = None,
+    savepoints: bool = False,
 ) -> list[PutJob | JobErrors]:
-    """:func:`put_job` for each (reference, job), in order, all in ONE transaction: each job
-    in its own savepoint, so a refused one leaves no trace and does not stop the others; the
-    results in the same order. The bulk write path (a batch request, the data set): one commit
-    for the lot, and what every job would read or write on its own done once for the batch
-    (ADR 0042): its jobs by reference, the terms it names and the slugs its titles take are
-    read in one statement each, its events written with one INSERT (a refused job's dropped
-    with its savepoint), the columns the database set read back in one statement. A job costs
-    its savepoint, its own writes and the savepoint's release."""
+    """:func:`put_job` for each (reference, job), in order, all in ONE transaction: a refused
+    job leaves no trace and does not stop the others; the results in the same order. The bulk
+    write path (a batch request, the data set): one commit for the lot, and what every job
+    would read or write on its own done once for the batch (ADR 0042, ADR 0060): its jobs by
+    reference, the terms it names and the slugs its titles take are read in one statement
+    each; its new jobs are checked before anything of theirs is written and written together
+    with one flush (their rows and their slugs' rows, one statement each); its events with one
+    INSERT; the columns the database set read back in one statement. A job the batch replaces
+    is put in its own savepoint (its row is changed in place), so a refused one rolls back
+    alone.
+
+    When the batch's writes break a constraint (another request made a job with one of its
+    references at the same moment) the batch is put again with every job in its own savepoint,
+    which answers that job alone (``savepoints=True``: how every batch went before)."""
+    put = functools.partial(
+        _put_jobs,
+        sessions=sessions,
+        settings=settings,
+        principal=principal,
+        organization_id=organization_id,
+        jobs=jobs,
+        now=now,
+    )
+    if not savepoints:
+        try:
+            return await put(savepoints=False)
+        except IntegrityError:
+            pass  # put again, each job on its own: the one that conflicts is answered alone
+    return await put(savepoints=True)
+
+
+async def _put_jobs(
+    *,
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    principal: Principal,
+    organization_id: uuid.UUID,
+    jobs: Sequence[tuple[str, AtsJob]],
+    now: datetime | None,
+    savepoints: bool,
+) -> list[PutJob | JobErrors]:
     now = now or now_utc()
     async with unit_of_work(sessions) as session, gathered_events(session, outbox) as events:
         refused = await authorize(session, principal, organization_id)
@@ -246,7 +281,31 @@ async def put_jobs(
         )
         results: list[PutJob | JobErrors] = []
         put_before: set[str] = set()
+        # jobs whose rows the database changed (created_at, updated_at): those put in a
+        # savepoint; a new job of the batch has the values the database would write already
+        written: dict[uuid.UUID, Job] = {}
         for reference, body in jobs:
+            job = found.get(reference)
+            if not savepoints and job is None and reference not in found:
+                # not read with the batch: a reference the batch refused earlier
+                job = found[reference] = await _job_of(
+                    session, organization_id, reference, lock=True
+                )
+            if not savepoints and job is None:
+                put_or_refused = await _put_new(
+                    session, settings, events, principal, organization_id, reference, body, now
+                )
+                if isinstance(put_or_refused, PutJob):
+                    found[reference] = put_or_refused.job
+                    put_before.add(reference)
+                else:
+                    found.pop(reference, None)
+                results.append(put_or_refused)
+                continue
+            if not savepoints:
+                # the new jobs so far are written before the savepoint (outside it: a
+                # constraint they break puts the batch again, each job on its own)
+                await session.flush()
             try:
                 with events.dropped_on_error():
                     async with session.begin_nested():
@@ -272,6 +331,7 @@ async def put_jobs(
                         )
                 found[reference] = put.job
                 put_before.add(reference)
+                written[put.job.id] = put.job
                 results.append(put)
             except Refused as refusal_:
                 _rolled_back(session, found, reference)
@@ -286,11 +346,57 @@ async def put_jobs(
                         "external_reference",
                     )
                 )
-        # the columns the database set (created_at), for the answers: one read for the batch
-        await _refresh_all(
-            session, [result.job for result in results if isinstance(result, PutJob)]
-        )
+        # the new jobs written, then the columns the database set (created_at), for the
+        # answers: one read for the batch
+        await session.flush()
+        await _refresh_all(session, list(written.values()))
         return results
+
+
+async def _put_new(
+    session: AsyncSession,
+    settings: JobsSettings,
+    events: GatheredEvents,
+    principal: Principal,
+    organization_id: uuid.UUID,
+    reference: str,
+    body: AtsJob,
+    now: datetime,
+) -> PutJob | JobErrors:
+    """A new job of a batch without a savepoint of its own: checked before any row of it is
+    written (no flush while it is put), its rows left to the batch's next flush. Refused, its
+    rows are taken back out of the session and its events dropped, as its savepoint's rollback
+    would."""
+    reads = batch_reads(session)
+    made_before = len(reads.created)
+    try:
+        with events.dropped_on_error(), session.no_autoflush:
+            return await put_content(
+                session,
+                settings,
+                principal=principal,
+                organization_id=organization_id,
+                reference=reference,
+                job=None,
+                body=body,
+                now=now,
+                refresh=False,
+                deferred=True,
+            )
+    except Refused as refusal_:
+        # the refused job (the one new_draft made, if it got that far) and its slugs
+        refused_ids = set(list(reads.created)[made_before:])
+        for pending in list(session.new):
+            if (isinstance(pending, Job) and pending.id in refused_ids) or (
+                isinstance(pending, JobSlug) and pending.job_id in refused_ids
+            ):
+                session.expunge(pending)
+        for job_id in refused_ids:
+            del reads.created[job_id]
+        # its slug claims undone: later claims read again, and must see the batch's new jobs
+        reads.savepoint_rolled_back()
+        await session.flush()
+        return refusal_.errors
 
 
 def _rolled_back(session: AsyncSession, found: dict[str, Job | None], reference: str) -> None:
@@ -342,13 +448,15 @@ async def put_content(
     body: AtsJob,
     now: datetime,
     refresh: bool = True,
+    deferred: bool = False,
 ) -> PutJob:
     """The put in the caller's transaction, once it is authorized: a new job of the organization
     with this reference when ``job`` is None (locked by the caller otherwise), the same checks,
     sanitizing and publication as the wizard's; ``refresh=False`` leaves the columns the
-    database sets to the caller (a batch reads them once for all its jobs). Raises
-    :class:`Refused` (the caller rolls back); answers ``changed=False`` without writing when
-    the job already had this content."""
+    database sets to the caller (a batch reads them once for all its jobs); ``deferred`` (a
+    new job only) also leaves its rows to the caller's next flush, which writes the batch's new
+    jobs together (:func:`put_jobs`). Raises :class:`Refused` (the caller rolls back); answers
+    ``changed=False`` without writing when the job already had this content."""
     models = _group_models(body, organization_id)
     created = job is None
     if job is None:
@@ -357,7 +465,13 @@ async def put_content(
             raise Refused(one_error(Code.NOT_FOUND, "This organization does not exist."))
         new = groups.NewJob(type=body.type, title=body.title, link_url=body.link_url)
         job = await new_draft(
-            session, settings, principal, organization, new, external_reference=reference
+            session,
+            settings,
+            principal,
+            organization,
+            new,
+            external_reference=reference,
+            deferred=deferred,
         )
         before = None
         kept: KeptRules = None
@@ -393,7 +507,8 @@ async def put_content(
         await _publish(session, settings, job, actor_of(principal), now)
         changed = changed or job.state != state
     if not refresh:  # the caller reads the batch's jobs back at once
-        await session.flush()
+        if not (deferred and created):
+            await session.flush()
         return PutJob(job=job, created=created, changed=changed)
     return PutJob(job=await refreshed(session, job), created=created, changed=changed)
 

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.domain import groups
 from jobs.domain.access import actor_of, authorize, locked_for
-from jobs.domain.batch_reads import batch_reads
+from jobs.domain.batch_reads import batch_reads, transaction_time
 from jobs.domain.errors import JobErrorCode, JobErrors, one_error
 from jobs.domain.events import JobCreated
 from jobs.domain.models import Job, KnownOrganization
@@ -63,8 +63,12 @@ async def new_draft(
     *,
     site: str | None = None,
     external_reference: str | None = None,
+    deferred: bool = False,
 ) -> Job:
-    """A new DRAFT of ``organization`` with its slug claimed (the caller emits its event)."""
+    """A new DRAFT of ``organization`` with its slug claimed (the caller emits its event).
+    ``deferred`` leaves its row to the caller's next flush (a batch writes its new jobs with one
+    flush, ADR 0060): the columns the database would set (``created_at``, ``updated_at``: the
+    transaction's ``now()``) are set from the transaction's time, read once."""
     job = Job(
         id=uuid.uuid4(),
         site=site or settings.site,
@@ -97,8 +101,11 @@ async def new_draft(
         views_count=0,
         applications_count=0,
     )
+    if deferred:
+        job.created_at = job.updated_at = await transaction_time(session)
     session.add(job)
-    await session.flush()
+    if not deferred:
+        await session.flush()
     batch_reads(session).created[job.id] = []  # its snapshots need not read its former slugs
     job.slug = await claim_slug(session, site=job.site, title=job.title, job_id=job.id)
     return job

@@ -26,6 +26,18 @@ def slugify(text: str) -> str:
     return slug[:MAX_SLUG].rstrip("-") or "job"
 
 
+_NUMBERED = re.compile(r"-([0-9]+)$")
+
+
+def _stem_and_number(slug: str) -> tuple[str, int | None]:
+    """``job_slugs``' computed ``stem`` and ``number`` of a slug (``nurse-12``: ``nurse``, 12;
+    ``nurse``: ``nurse``, None), as the database computes them."""
+    found = _NUMBERED.search(slug)
+    if found is None:
+        return slug, None
+    return slug[: found.start()], int(found.group(1))
+
+
 async def _lock_base(session: AsyncSession, site: str, base: str) -> None:
     reads = batch_reads(session)
     if (site, base) in reads.locked:  # held until the transaction ends
@@ -117,11 +129,17 @@ async def claim_slug(session: AsyncSession, *, site: str, title: str, job_id: uu
     number = max(highest, 1) + 1
     candidate = f"{base}-{number}" if taken else base
     session.add(JobSlug(site=site, slug=candidate, job_id=job_id))
-    # later claims of this transaction (the base's lock is held) answer from what it took; a
-    # claim of ``nurse-2`` also changes what the bases ``nurse-2`` and ``nurse`` know
-    for other in [key for key in reads.highest if key[0] == site]:
-        if candidate == other[1] or candidate.startswith(f"{other[1]}-"):
-            del reads.highest[other]
+    # later claims of this transaction (the base's lock is held) answer from what it took: a
+    # claim of ``nurse-2`` makes the base ``nurse-2`` taken and 2 a number taken after ``nurse``
+    # (the row's stem and number, as the database computes them); no other base's answer
+    # changes, so none is read again (a batch's new jobs are not written yet when the next
+    # one claims)
+    stem, numbered = _stem_and_number(candidate)
+    if (site, candidate) in reads.highest:
+        reads.highest[(site, candidate)] = (True, reads.highest[(site, candidate)][1])
+    if numbered is not None and (site, stem) in reads.highest:
+        stem_taken, stem_highest = reads.highest[(site, stem)]
+        reads.highest[(site, stem)] = (stem_taken, max(stem_highest, numbered))
     reads.highest[(site, base)] = (True, number if taken else highest)
     if job_id in reads.created:
         reads.created[job_id].append(candidate)

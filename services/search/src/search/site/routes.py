@@ -14,7 +14,9 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
+from jobkit.db import any_of, unnested
 from sqlalchemy import (
     Boolean,
     Integer,
@@ -22,16 +24,15 @@ from sqlalchemy import (
     Uuid,
     and_,
     case,
-    column,
     false,
     func,
     select,
     text,
     update,
-    values,
 )
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.types import TypeEngine
 
 from search.site.models import Route
 
@@ -157,6 +158,27 @@ async def apply_paths(session: AsyncSession, paths: ContentPaths) -> bool:
     return True
 
 
+# the columns a batch of paths writes, and those that say each aggregate's current path
+_PATH_COLUMNS: dict[str, TypeEngine[Any]] = {
+    "slug": String(),
+    "language": String(),
+    "content_type": String(),
+    "content_id": Uuid(),
+    "redirect_target": String(),
+    "redirect_code": Integer(),
+    "version": Integer(),
+    "visible": Boolean(),
+}
+_CURRENT_COLUMNS: dict[str, TypeEngine[Any]] = {
+    "content_type": String(),
+    "content_id": Uuid(),
+    "language": String(),
+    "current": String(),
+    "version": Integer(),
+    "visible": Boolean(),
+}
+
+
 async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths]) -> list[bool]:
     """:func:`apply_paths` for several aggregates at once, each at most once and no two with
     the same current path, in five statements whatever their number; for each, whether it was
@@ -177,8 +199,8 @@ async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths])
     rows = await session.execute(
         select(Route.content_type, Route.content_id, Route.language, func.max(Route.version))
         .where(
-            Route.content_type.in_(sorted({paths.content_type for paths in batch})),
-            Route.content_id.in_(sorted({paths.content_id for paths in batch})),
+            Route.content_type == any_of(sorted({paths.content_type for paths in batch}), String()),
+            Route.content_id == any_of(sorted({paths.content_id for paths in batch}), Uuid()),
         )
         .group_by(Route.content_type, Route.content_id, Route.language)
     )
@@ -187,7 +209,11 @@ async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths])
     fresh = [paths for paths, answer in zip(batch, answers, strict=True) if answer]
     if not fresh:
         return answers
-    content = insert(Route).values(
+    # each statement reads its rows from arrays (jobkit.db.unnested): compiled and prepared
+    # once, where a multi-row VALUES was compiled anew for each batch's length
+    fresh_rows = unnested(
+        "fresh",
+        _PATH_COLUMNS,
         [
             {
                 "slug": paths.current,
@@ -200,8 +226,9 @@ async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths])
                 "visible": paths.visible,
             }
             for paths in fresh
-        ]
+        ],
     )
+    content = insert(Route).from_select(list(_PATH_COLUMNS), select(fresh_rows))
     # a path of deleted content stays gone for that content (a late event of it), and is
     # live again for other content taking it over
     still_gone = and_(
@@ -242,31 +269,25 @@ async def apply_many_paths(session: AsyncSession, batch: Sequence[ContentPaths])
     if former:
         await session.execute(
             insert(Route)
-            .values(former)
+            .from_select(list(_PATH_COLUMNS), select(unnested("former", _PATH_COLUMNS, former)))
             .on_conflict_do_nothing(index_elements=[Route.slug, Route.language])
         )
     # every other path of each aggregate (the former ones above, and any the event left out)
     # redirects straight to its current one: no chains of redirects
-    current = values(
-        column("content_type", String),
-        column("content_id", Uuid),
-        column("language", String),
-        column("current", String),
-        column("version", Integer),
-        column("visible", Boolean),
-        name="current_paths",
-    ).data(
+    current = unnested(
+        "current_paths",
+        _CURRENT_COLUMNS,
         [
-            (
-                paths.content_type,
-                paths.content_id,
-                paths.language,
-                paths.current,
-                paths.version,
-                paths.visible,
-            )
+            {
+                "content_type": paths.content_type,
+                "content_id": paths.content_id,
+                "language": paths.language,
+                "current": paths.current,
+                "version": paths.version,
+                "visible": paths.visible,
+            }
             for paths in fresh
-        ]
+        ],
     )
     await session.execute(
         update(Route)

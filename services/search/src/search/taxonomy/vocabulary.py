@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sqlalchemy import ColumnElement, case, func, or_, select
+from jobkit.db import any_of
+from sqlalchemy import ColumnElement, Integer, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.taxonomy.models import Term
@@ -78,7 +79,7 @@ async def find_terms(
 
 
 async def terms_by_tid(session: AsyncSession, tids: Iterable[int]) -> dict[int, Term]:
-    rows = await session.scalars(select(Term).where(Term.tid.in_(list(tids))))
+    rows = await session.scalars(select(Term).where(Term.tid == any_of(list(tids), Integer())))
     return {row.tid: row for row in rows}
 
 
