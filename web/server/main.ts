@@ -86,14 +86,19 @@ async function main() {
     },
   });
 
-  const server = await listen(app, env.PORT, env.HOST);
+  const server = await listen(app, env.PORT, env.HOST, {
+    keepAliveTimeoutMs: env.WEB_KEEPALIVE_TIMEOUT_MS,
+    ...(env.WEB_HEADERS_TIMEOUT_MS ? { headersTimeoutMs: env.WEB_HEADERS_TIMEOUT_MS } : {}),
+    ...(env.WEB_REQUEST_TIMEOUT_MS ? { requestTimeoutMs: env.WEB_REQUEST_TIMEOUT_MS } : {}),
+  });
   const social =
     oidcProviders.map((provider) => provider.name).join(", ") || "none";
   console.log(
     `web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL}, identity ${env.IDENTITY_URL}, social sign-in: ${social})`,
   );
 
-  const shutdown = () => server.close(() => process.exit(0));
+  // the kept connections end as their answers finish, not after the keep-alive time
+  const shutdown = () => void server.close().then(() => process.exit(0));
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 }
