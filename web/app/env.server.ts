@@ -53,6 +53,8 @@ const serverEnvSchema = z.object({
    * that read it. The headers' and the request's time-outs (ms) default to a second more and to
    * Node's 300 s (server/listen.ts).
    */
+  /** ADR 0059: page renders at once (the others wait their turn); 0: no limit. */
+  WEB_RENDER_CONCURRENCY: z.coerce.number().int().min(0).default(16),
   WEB_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").default(65_000),
   WEB_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").optional(),
   WEB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").optional(),

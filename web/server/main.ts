@@ -59,6 +59,7 @@ async function main() {
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
     // each page request records, for its own render, the parts of the site that did not answer
     pageHandler: (req, res, next) => withUnavailableParts(() => pages(req, res, next)),
+    renderConcurrency: env.WEB_RENDER_CONCURRENCY,
     contentSecurityPolicy: {
       captchaScriptUrl: env.CAPTCHA_SCRIPT_URL,
       tagManagerUrl: env.TAG_MANAGER_URL,
