@@ -393,9 +393,13 @@ def ensure_loopback(url: str) -> None:
         )
 
 
-def http_client(base_url: str, timeout: float = 10.0) -> httpx.AsyncClient:
-    """An async client for a loopback target; ignores proxy settings from the environment."""
+def http_client(base_url: str, timeout: float | None = None) -> httpx.AsyncClient:
+    """An async client for a loopback target; ignores proxy settings from the environment. Its
+    own time-out is ``BENCH_HTTP_TIMEOUT_S`` (10; ``bench.run --timeout`` sets it), so that a
+    longer ``--timeout`` is not cut at 10 s by the client."""
     ensure_loopback(base_url)
+    if timeout is None:
+        timeout = float(os.environ.get("BENCH_HTTP_TIMEOUT_S", "10"))
     return httpx.AsyncClient(
         base_url=base_url,
         timeout=timeout,
@@ -404,9 +408,13 @@ def http_client(base_url: str, timeout: float = 10.0) -> httpx.AsyncClient:
     )
 
 
-async def probe_http(url: str, what: str, *, timeout: float = 3.0) -> None:
-    """Raise ``TargetUnreachable`` unless something answers HTTP at ``url`` (any status)."""
+async def probe_http(url: str, what: str, *, timeout: float | None = None) -> None:
+    """Raise ``TargetUnreachable`` unless something answers HTTP at ``url`` (any status), within
+    ``timeout`` seconds (``BENCH_PROBE_TIMEOUT_S``, 3: a first server render of a page on a
+    loaded machine may take longer)."""
     ensure_loopback(url)
+    if timeout is None:
+        timeout = float(os.environ.get("BENCH_PROBE_TIMEOUT_S", "3"))
     try:
         async with httpx.AsyncClient(timeout=timeout, trust_env=False) as client:
             await client.get(url)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 
@@ -114,6 +115,8 @@ async def run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    # the scenarios' HTTP clients (bench.harness.http_client) wait as long as a request may take
+    os.environ["BENCH_HTTP_TIMEOUT_S"] = str(args.timeout)
     available = load_scenarios()
     if args.list:
         width = max((len(n) for n in available), default=0)

@@ -22,6 +22,8 @@ describe("parseServerEnv", () => {
       ANALYTICS_URL: "http://127.0.0.1:8108",
       AUTH_OIDC_PROVIDERS: "",
       SITE_LOCALES: ["en"],
+      WEB_RENDER_CONCURRENCY: 16,
+      WEB_KEEPALIVE_TIMEOUT_MS: 65_000,
     });
   });
 

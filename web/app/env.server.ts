@@ -47,6 +47,34 @@ const serverEnvSchema = z.object({
     .default("en")
     .transform((value) => [...new Set(value.split(",").map((locale) => locale.trim()).filter(Boolean))])
     .pipe(z.array(z.enum(LOCALES)).min(1, "name at least one locale")),
+  /**
+   * ADR 0058: how long an idle client connection is kept (ms), longer than any load balancer's
+   * idle timeout in front (typically 60 s); `Keep-Alive: timeout=5` is announced to the clients
+   * that read it. The headers' and the request's time-outs (ms) default to a second more and to
+   * Node's 300 s (server/listen.ts).
+   */
+  /** ADR 0059: page renders at once (the others wait their turn); 0: no limit. */
+  WEB_RENDER_CONCURRENCY: z.coerce.number().int().min(0).default(16),
+  WEB_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").default(65_000),
+  WEB_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").optional(),
+  WEB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1, "at least 1 ms").optional(),
+}).superRefine((env, context) => {
+  const headers = env.WEB_HEADERS_TIMEOUT_MS;
+  if (headers !== undefined && headers <= env.WEB_KEEPALIVE_TIMEOUT_MS) {
+    context.addIssue({
+      code: "custom",
+      path: ["WEB_HEADERS_TIMEOUT_MS"],
+      message: "must be longer than WEB_KEEPALIVE_TIMEOUT_MS",
+    });
+  }
+  const request = env.WEB_REQUEST_TIMEOUT_MS;
+  if (request !== undefined && request < (headers ?? env.WEB_KEEPALIVE_TIMEOUT_MS + 1_000)) {
+    context.addIssue({
+      code: "custom",
+      path: ["WEB_REQUEST_TIMEOUT_MS"],
+      message: "must be at least the headers' time-out (WEB_HEADERS_TIMEOUT_MS)",
+    });
+  }
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

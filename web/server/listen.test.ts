@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe("listen", () => {
   it("starts on a free port", async () => {
-    const server = await listen(express(), 0, "127.0.0.1");
+    const { server } = await listen(express(), 0, "127.0.0.1");
     open.push(server);
     expect(server.listening).toBe(true);
   });

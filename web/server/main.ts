@@ -59,6 +59,7 @@ async function main() {
     clientBuildDir: fileURLToPath(new URL("client", buildRoot)),
     // each page request records, for its own render, the parts of the site that did not answer
     pageHandler: (req, res, next) => withUnavailableParts(() => pages(req, res, next)),
+    renderConcurrency: env.WEB_RENDER_CONCURRENCY,
     contentSecurityPolicy: {
       captchaScriptUrl: env.CAPTCHA_SCRIPT_URL,
       tagManagerUrl: env.TAG_MANAGER_URL,
@@ -86,14 +87,19 @@ async function main() {
     },
   });
 
-  const server = await listen(app, env.PORT, env.HOST);
+  const server = await listen(app, env.PORT, env.HOST, {
+    keepAliveTimeoutMs: env.WEB_KEEPALIVE_TIMEOUT_MS,
+    ...(env.WEB_HEADERS_TIMEOUT_MS ? { headersTimeoutMs: env.WEB_HEADERS_TIMEOUT_MS } : {}),
+    ...(env.WEB_REQUEST_TIMEOUT_MS ? { requestTimeoutMs: env.WEB_REQUEST_TIMEOUT_MS } : {}),
+  });
   const social =
     oidcProviders.map((provider) => provider.name).join(", ") || "none";
   console.log(
     `web listening on http://${env.HOST}:${env.PORT} (gateway ${env.GATEWAY_URL}, identity ${env.IDENTITY_URL}, social sign-in: ${social})`,
   );
 
-  const shutdown = () => server.close(() => process.exit(0));
+  // the kept connections end as their answers finish, not after the keep-alive time
+  const shutdown = () => void server.close().then(() => process.exit(0));
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
 }
