@@ -178,8 +178,11 @@ export default async function handleRequest(
         if (!withApollo && waitsForNetwork(client)) {
           console.error(`${new URL(request.url).pathname}: a query at render on a page rendered without the data pass`);
         }
-        // the HTML as React writes it, in one piece, its scripts started after its first paint
-        const body = finishedPage();
+        // The HTML as React writes it, in one piece. A page read more than filled in (the home
+        // page, /jobs, a job, for a visitor: rendered from its loaders, without Apollo) starts its
+        // scripts after its first paint (ADR 0061); the others (forms, a signed-in visitor's
+        // pages) hydrate as early as they can, their scripts preloaded at low priority.
+        const body = finishedPage({ afterPaint: !withApollo });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
           new Response(createReadableStreamFromReadable(body), {

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { finishedPage, scriptsAfterFirstPaint } from "./script-priority.server";
+import { finishedPage, lowPriorityPreloads, scriptsAfterFirstPaint } from "./script-priority.server";
 
 const MODULE_SCRIPT =
   '<script nonce="n" type="module" async="">;\nimport * as route0 from "/assets/root-4.js";\nimport("/assets/entry.client-1.js");</script>';
@@ -96,7 +96,7 @@ describe("finishedPage", () => {
   it("writes what React wrote in many chunks as one, when React ends the stream", async () => {
     const source = new Readable({ read() {} });
     const out: string[] = [];
-    const page = source.pipe(finishedPage());
+    const page = source.pipe(finishedPage({ afterPaint: true }));
     page.on("data", (chunk: Buffer) => out.push(chunk.toString()));
     const ended = new Promise((resolve) => page.on("end", resolve));
     for (const part of ["<head></head>", "<body><main>", "<p>Straße</p>", "</main></body>"]) source.push(part);
@@ -110,8 +110,16 @@ describe("finishedPage", () => {
   it("keeps a character cut between two chunks whole", async () => {
     const bytes = Buffer.from(PAGE);
     const at = bytes.indexOf(Buffer.from("ß")) + 1;
-    expect(await text(Readable.from([bytes.subarray(0, at), bytes.subarray(at)]).pipe(finishedPage()))).toBe(
+    expect(await text(Readable.from([bytes.subarray(0, at), bytes.subarray(at)]).pipe(finishedPage({ afterPaint: true })))).toBe(
       scriptsAfterFirstPaint(PAGE),
     );
+  });
+
+  it("leaves the scripts of a page not read first where they were, preloaded at low priority", async () => {
+    const html = await text(Readable.from([PAGE]).pipe(finishedPage({ afterPaint: false })));
+    expect(html).toBe(lowPriorityPreloads(PAGE));
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-1.js" nonce="n"/>');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/vendor-2.js" nonce="n"/>');
+    expect(html).toContain(MODULE_SCRIPT);
   });
 });

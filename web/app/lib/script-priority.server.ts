@@ -2,6 +2,7 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const PRELOAD_WITHOUT_PRIORITY = /<link rel="modulepreload"(?![^>]*fetchpriority)/g;
 const HREF = /\shref="([^"]*)"/;
 /** React Router's module script, which imports the page's code and hydrates it (`<Scripts />`). */
 const HYDRATION = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
@@ -55,8 +56,17 @@ export function scriptsAfterFirstPaint(html: string): string {
 }
 
 /**
- * The page's HTML in one piece, its scripts started after its first paint
- * (scriptsAfterFirstPaint).
+ * The scripts' preloads at low priority (`fetchpriority="low"`), for a page whose scripts start
+ * while it loads: React Router preloads every script the page hydrates with, and the browser
+ * fetched them at high priority, before the stylesheets and the images of the first paint.
+ */
+export function lowPriorityPreloads(html: string): string {
+  return html.replace(PRELOAD_WITHOUT_PRIORITY, '$& fetchpriority="low"');
+}
+
+/**
+ * The page's HTML in one piece; its scripts started after its first paint (`afterPaint`:
+ * scriptsAfterFirstPaint) or preloaded at low priority from the head (lowPriorityPreloads).
  *
  * One piece: the server answers once the whole page is rendered (`onAllReady`), and React then
  * writes it in some thirty small chunks in the same turn, which the compression sent as as many
@@ -66,7 +76,7 @@ export function scriptsAfterFirstPaint(html: string): string {
  * visitor: the chunks come in the same turn), the page goes out as one write, is compressed in one
  * pass and is all there for the browser's first paint.
  */
-export function finishedPage(): Transform {
+export function finishedPage({ afterPaint }: { afterPaint: boolean }): Transform {
   const decoder = new StringDecoder("utf8");
   let html = "";
   return new Transform({
@@ -75,7 +85,8 @@ export function finishedPage(): Transform {
       done();
     },
     flush(done) {
-      done(null, scriptsAfterFirstPaint(html + decoder.end()));
+      const page = html + decoder.end();
+      done(null, afterPaint ? scriptsAfterFirstPaint(page) : lowPriorityPreloads(page));
     },
   });
 }
