@@ -69,3 +69,29 @@ test("rejecting keeps third parties out and the banner away", async ({ page }) =
   await page.reload();
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 });
+
+test("on the keyboard the skip link comes first, then the banner, then the header", async ({ page }) => {
+  await page.goto("/jobs");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const banner = page.getByRole("region", { name: "Cookies on Jobboard" });
+  await expect(banner).toBeVisible();
+  const focused = page.locator(":focus");
+  await page.keyboard.press("Tab");
+  await expect(focused).toHaveText("Skip to content");
+  for (const name of ["Accept all", "Reject all", "Cookie settings"]) {
+    await page.keyboard.press("Tab");
+    await expect(focused).toHaveAccessibleName(name);
+    expect(await focused.evaluate((element) => element.closest("[data-testid=cookie-banner]") !== null)).toBe(true);
+  }
+  await page.keyboard.press("Tab");
+  await expect(focused).toHaveAttribute("data-testid", "site-logo");
+  // the banner still sits over the bottom of the window, and Enter on its button chooses
+  const box = await banner.boundingBox();
+  const viewport = page.viewportSize();
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height);
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expect(focused).toHaveAccessibleName("Reject all");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+});

@@ -22,7 +22,7 @@ import { NonceProvider } from "~/lib/csp-nonce";
 import { pageRenderOf } from "~/lib/apollo/page-render.server";
 import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
 import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
-import { lowPriorityScripts } from "~/lib/script-priority.server";
+import { finishedPage } from "~/lib/script-priority.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 
 /** Give up waiting for GraphQL data after this long and render what the cache has. */
@@ -182,8 +182,11 @@ export default async function handleRequest(
         if (!withApollo && waitsForNetwork(client)) {
           console.error(`${new URL(request.url).pathname}: a query at render on a page rendered without the data pass`);
         }
-        // the HTML as React writes it, but the scripts' preloads at low priority
-        const body = lowPriorityScripts();
+        // The HTML as React writes it, in one piece. A page read more than filled in (the home
+        // page, /jobs, a job, for a visitor: rendered from its loaders, without Apollo) starts its
+        // scripts after its first paint (ADR 0061); the others (forms, a signed-in visitor's
+        // pages) hydrate as early as they can, their scripts preloaded at low priority.
+        const body = finishedPage({ afterPaint: !withApollo });
         body.once("close", () => clearTimeout(abortTimer));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(

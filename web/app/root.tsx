@@ -197,7 +197,12 @@ function SiteCookieConsent() {
   return <CookieConsent siteName={config.text("site", "name", "")} />;
 }
 
-/** The shell with the site's settings (logo target, feature flags) from getAppConfig. */
+/**
+ * The shell with the site's settings (logo target, feature flags) from getAppConfig, and the
+ * cookie banner first after the skip link: a visitor who has not chosen meets it before the
+ * header on the keyboard and with a screen reader, and the browser gets it in the first part of
+ * the HTML (at the end, after the page, it came last and was painted after everything else).
+ */
 function SiteShell({ children }: { children: ReactNode }) {
   const { config } = useAppConfig();
   const session = useSession();
@@ -210,6 +215,7 @@ function SiteShell({ children }: { children: ReactNode }) {
       bottomMenu={<DashboardBottomMenu />}
       logoTarget={config.text("navigation", "logo_link", "/")}
       siteName={config.text("site", "name", "")}
+      notice={<SiteCookieConsent />}
     >
       {children}
     </AppShell>
@@ -228,7 +234,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SiteShell>
           <Outlet />
         </SiteShell>
-        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );
@@ -308,7 +313,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             </LazyApolloProvider>
           ) : null}
         </SiteShell>
-        <SiteCookieConsent />
       </SessionProvider>
     </CookieConsentProvider>
   );

@@ -1,15 +1,16 @@
 import { screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../test/render";
 import { AppShell } from "./AppShell";
 
-function renderShellAt(path: string, logoTarget?: string, showResumes?: boolean, siteName?: string) {
+function renderShellAt(path: string, logoTarget?: string, showResumes?: boolean, siteName?: string, notice?: ReactNode) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
-        <AppShell logoTarget={logoTarget} showResumes={showResumes} siteName={siteName}>
+        <AppShell logoTarget={logoTarget} showResumes={showResumes} siteName={siteName} notice={notice}>
           Home content
         </AppShell>
       ),
@@ -60,5 +61,22 @@ describe("AppShell", () => {
     expect(await screen.findByRole("main")).toHaveTextContent("Home content");
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+
+  it("puts the notice (the cookie banner) right after the skip link, before the header and the page", async () => {
+    const notice = (
+      <section aria-label="Cookies">
+        <button type="button">Accept all</button>
+      </section>
+    );
+    const { container } = renderShellAt("/", undefined, undefined, undefined, notice);
+    await screen.findByRole("main");
+    // the keyboard's order: the skip link first, then the notice's controls, then the header's
+    const focusable = [...container.querySelectorAll("a[href], button")].map((element) => element.textContent);
+    expect(focusable.slice(0, 3)).toEqual(["Skip to content", "Accept all", "Jobboard"]);
+    const region = screen.getByRole("region", { name: "Cookies" });
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(region, screen.getByRole("banner"))).toBe(true);
+    expect(follows(region, screen.getByRole("main"))).toBe(true);
   });
 });

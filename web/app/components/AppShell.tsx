@@ -15,8 +15,15 @@ export function AppShell({
   sidebar,
   bottomMenu,
   showResumes,
+  notice,
 }: {
   children: ReactNode;
+  /**
+   * What asks the visitor first (the cookie banner until they chose): right after the skip link,
+   * before the header. Its place in the document is its place in the keyboard's order and in the
+   * HTML; where it shows is its own (the banner is fixed to the bottom of the window).
+   */
+  notice?: ReactNode;
   accountItem?: ReactNode;
   logoTarget?: string;
   /** The site's name (its `site.name` setting), shown as the logo. */
@@ -33,6 +40,7 @@ export function AppShell({
       <a href="#main" className="skip-link">
         <FormattedMessage id="shell.skipLink" defaultMessage="Skip to content" />
       </a>
+      {notice}
       <NavigationRouteProgress />
       <SiteHeader
         accountItem={accountItem}

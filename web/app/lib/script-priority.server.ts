@@ -1,33 +1,92 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
-const PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g;
+const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const PRELOAD_WITHOUT_PRIORITY = /<link rel="modulepreload"(?![^>]*fetchpriority)/g;
+const HREF = /\shref="([^"]*)"/;
+/** React Router's module script, which imports the page's code and hydrates it (`<Scripts />`). */
+const HYDRATION = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
+const HELD_ID = "hydrate-after-paint";
 
 /**
- * The page's HTML with its scripts' preloads at low priority (`fetchpriority="low"`).
- *
- * React Router preloads every script the page hydrates with (`<link rel="modulepreload">`, which
- * React puts in the head), and the browser fetches them at high priority, before the stylesheets
- * are done and the images start: on a slow mobile network some 250 KB of script stood between
- * the visitor and the first paint of a page whose HTML already has all its content. At low
- * priority they come after what the paint needs (the stylesheets, the images in view); the page
- * is painted first and hydrated right after. A tag cut between two chunks waits for the next.
+ * Starts the held hydration script (and the preloads of what it imports) once the browser has
+ * painted the page: after the frame in which the parser's work so far, the whole server-rendered
+ * page, is shown. A tab opened in the background (no frames) starts at once.
  */
-export function lowPriorityScripts(): Transform {
+function loader(hrefs: string[]): string {
+  const files = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
+  return (
+    `(function(){var started=false;function start(){if(started)return;started=true;` +
+    `${files}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});` +
+    `var held=document.getElementById("${HELD_ID}");var script=document.createElement("script");` +
+    `script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;held.replaceWith(script)}` +
+    `if(document.visibilityState==="hidden")start();` +
+    `else{requestAnimationFrame(function(){setTimeout(start)});document.addEventListener("visibilitychange",start,{once:true})}})()`
+  );
+}
+
+/**
+ * The page's scripts start after its first paint: React Router's module script (which imports
+ * every file the page hydrates with) is held inert (`type="text/plain"`) where it stands, its
+ * preloads (`<link rel="modulepreload">`, which React puts in the head) are taken out, and a small
+ * inline script after it adds both once the browser has painted the page.
+ *
+ * The page is server-rendered whole (ADR 0056): its first paint needs the HTML and the stylesheets,
+ * no script. Preloaded from the head, even at low priority (as before), some 210 KB of script
+ * were fetched while the page was parsed and laid out, and on a fast connection often finished,
+ * and started to run, before the first paint: the paint then waited for their evaluation, and the
+ * largest contentful paint for their download. A page without its module script (an error page
+ * the server could not render with React Router) is left as it is.
+ */
+export function scriptsAfterFirstPaint(html: string): string {
+  const hydration = HYDRATION.exec(html);
+  if (!hydration) return html;
+  const [tag, nonce = "", body] = hydration;
+  const hrefs: string[] = [];
+  const before = html.slice(0, hydration.index).replace(PRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (href && !hrefs.includes(href)) hrefs.push(href);
+    return "";
+  });
+  const after = html.slice(hydration.index + tag.length);
+  return (
+    `${before}<script${nonce} type="text/plain" id="${HELD_ID}">${body}</script>` +
+    `<script${nonce}>${loader(hrefs)}</script>${after}`
+  );
+}
+
+/**
+ * The scripts' preloads at low priority (`fetchpriority="low"`), for a page whose scripts start
+ * while it loads: React Router preloads every script the page hydrates with, and the browser
+ * fetched them at high priority, before the stylesheets and the images of the first paint.
+ */
+export function lowPriorityPreloads(html: string): string {
+  return html.replace(PRELOAD_WITHOUT_PRIORITY, '$& fetchpriority="low"');
+}
+
+/**
+ * The page's HTML in one piece; its scripts started after its first paint (`afterPaint`:
+ * scriptsAfterFirstPaint) or preloaded at low priority from the head (lowPriorityPreloads).
+ *
+ * One piece: the server answers once the whole page is rendered (`onAllReady`), and React then
+ * writes it in some thirty small chunks in the same turn, which the compression sent as as many
+ * brotli flushes. The browser received them as separate arrivals, parsed and painted between
+ * them, and its first paint (when the stylesheets came) could show the header without the page's
+ * content, which came a frame or more later. Held until React ends the stream (no later for the
+ * visitor: the chunks come in the same turn), the page goes out as one write, is compressed in one
+ * pass and is all there for the browser's first paint.
+ */
+export function finishedPage({ afterPaint }: { afterPaint: boolean }): Transform {
   const decoder = new StringDecoder("utf8");
-  let carry = "";
+  let html = "";
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      // a character cut between two chunks, too, waits for the next
-      const text = carry + (typeof chunk === "string" ? chunk : decoder.write(chunk));
-      // an opening tag not closed in this chunk is kept for the next one
-      const open = text.lastIndexOf("<");
-      const cut = open > text.lastIndexOf(">") ? open : text.length;
-      carry = text.slice(cut);
-      done(null, text.slice(0, cut).replace(PRELOAD, '$& fetchpriority="low"'));
+      html += typeof chunk === "string" ? chunk : decoder.write(chunk);
+      done();
     },
     flush(done) {
-      done(null, (carry + decoder.end()).replace(PRELOAD, '$& fetchpriority="low"'));
+      const page = html + decoder.end();
+      done(null, afterPaint ? scriptsAfterFirstPaint(page) : lowPriorityPreloads(page));
     },
   });
 }
