@@ -35,7 +35,7 @@ from jobkit.db import make_engine, make_sessionmaker
 from jobkit.testing.database import temporary_database
 from jobkit.testing.statements import count_statements
 from jobs.db import outbox
-from jobs.domain.ats import PutJob, put_jobs
+from jobs.domain.ats import put_jobs
 from jobs.domain.errors import JobErrors
 from jobs.domain.models import Job
 from jobs.settings import SERVICE_DIR as JOBS_DIR
@@ -44,7 +44,7 @@ from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench import ats_batches, cpu_account
-from bench.ats_batches import _seed, batches
+from bench.ats_batches import _seed, batches, put_all
 from bench.ingest import machine
 
 # put_jobs without the ``savepoints`` switch (older code on PYTHONPATH): one row only
@@ -100,20 +100,10 @@ async def measure(
                 user_id=str(uuid.uuid4()), roles=frozenset({"recruiter", "administrator"})
             )
             switch: dict[str, Any] = {} if savepoints is None else {"savepoints": savepoints}
-            results: list[PutJob | JobErrors] = []
             before = _ticks(await _backends(engine))
             with count_statements(engine.sync_engine) as log:
                 started, cpu = time.perf_counter(), time.process_time()
-                for organization_id, jobs in work:
-                    for start in range(0, len(jobs), args.batch):
-                        results += await put_jobs(
-                            sessions=sessions,
-                            settings=settings,
-                            principal=actor,
-                            organization_id=organization_id,
-                            jobs=jobs[start : start + args.batch],
-                            **switch,
-                        )
+                results = await put_all(sessions, settings, actor, work, args.batch, **switch)
                 seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
             after = _ticks(await _backends(engine))
             database = sum(ticks - before.get(pid, 0) for pid, ticks in after.items())

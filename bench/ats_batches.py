@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
@@ -138,6 +139,30 @@ def batches(
     return list(by_organization.items())
 
 
+async def put_all(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    actor: Principal,
+    work: Sequence[tuple[uuid.UUID, Sequence[tuple[str, AtsJob]]]],
+    batch: int,
+    **switch: Any,
+) -> list[PutJob | JobErrors]:
+    """Every organization's jobs through the ATS batch use case, ``batch`` jobs a call, as the
+    API's clients send them (``switch``: the use case's keyword arguments a bench compares)."""
+    results: list[PutJob | JobErrors] = []
+    for organization_id, jobs in work:
+        for start in range(0, len(jobs), batch):
+            results += await put_jobs(
+                sessions=sessions,
+                settings=settings,
+                principal=actor,
+                organization_id=organization_id,
+                jobs=jobs[start : start + batch],
+                **switch,
+            )
+    return results
+
+
 async def main(args: argparse.Namespace) -> Figures:
     settings = JobsSettings()
     async with temporary_database(settings, service_dir=JOBS_DIR) as url:
@@ -150,18 +175,9 @@ async def main(args: argparse.Namespace) -> Figures:
         )
         async with engine.connect() as connection:  # the pool's connection made before timing
             await connection.execute(text("SELECT 1"))
-        results: list[PutJob | JobErrors] = []
         with count_statements(engine.sync_engine) as log:
             started, cpu = time.perf_counter(), time.process_time()
-            for organization_id, jobs in work:
-                for start in range(0, len(jobs), args.batch):
-                    results += await put_jobs(
-                        sessions=sessions,
-                        settings=settings,
-                        principal=actor,
-                        organization_id=organization_id,
-                        jobs=jobs[start : start + args.batch],
-                    )
+            results = await put_all(sessions, settings, actor, work, args.batch)
             seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         refused = [result for result in results if isinstance(result, JobErrors)]
         if refused:
