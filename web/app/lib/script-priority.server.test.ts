@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { finishedPage, lowPriorityPreloads, scriptsAfterFirstPaint } from "./script-priority.server";
+import { PAINT_WAIT_MS, finishedPage, lowPriorityPreloads, scriptsAfterFirstPaint } from "./script-priority.server";
 
 const MODULE_SCRIPT =
   '<script nonce="n" type="module" async="">;\nimport * as route0 from "/assets/root-4.js";\nimport("/assets/entry.client-1.js");</script>';
@@ -20,12 +20,21 @@ function loaderOf(html: string): string {
   return match[1];
 }
 
-/** Runs the loader in a stand-in document; `visibility` the tab's, `frames` whether frames come. */
-function runLoader(html: string, visibility: "visible" | "hidden") {
+type Options = {
+  /** the tab's visibility when the loader runs */
+  visibility?: "visible" | "hidden";
+  /** the entry types the browser's PerformanceObserver knows (null: no PerformanceObserver) */
+  entryTypes?: string[] | null;
+};
+
+/** Runs the loader in a stand-in browser; what it started, and the callbacks it left waiting. */
+function runLoader(html: string, { visibility = "visible", entryTypes = ["paint", "largest-contentful-paint"] }: Options = {}) {
   const head: { rel: string; href: string }[] = [];
   const replaced: { type: string; nonce: string; textContent: string }[] = [];
   const frames: (() => void)[] = [];
-  const timers: (() => void)[] = [];
+  const timers: { callback: () => void; delay: number }[] = [];
+  const listeners: Record<string, () => void> = {};
+  const observed: { type: string; buffered: boolean; callback: (list: unknown, observer: { disconnect(): void }) => void }[] = [];
   const held = {
     nonce: "n",
     textContent: /id="hydrate-after-paint">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "",
@@ -36,15 +45,34 @@ function runLoader(html: string, visibility: "visible" | "hidden") {
     head: { appendChild: (link: (typeof head)[number]) => head.push(link) },
     getElementById: (id: string) => (id === "hydrate-after-paint" ? held : null),
     createElement: () => ({}),
-    addEventListener: () => undefined,
+    addEventListener: (type: string, callback: () => void) => (listeners[`document:${type}`] = callback),
   };
+  class PerformanceObserver {
+    static supportedEntryTypes = entryTypes;
+    constructor(private readonly callback: (typeof observed)[number]["callback"]) {}
+    observe(options: { type: string; buffered: boolean }) {
+      observed.push({ ...options, callback: this.callback });
+    }
+  }
   runInNewContext(loaderOf(html), {
     document,
+    addEventListener: (type: string, callback: () => void) => (listeners[type] = callback),
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, delay = 0) => timers.push({ callback, delay }),
+    ...(entryTypes ? { PerformanceObserver } : {}),
   });
-  return { head, replaced, frames, timers };
+  const now = (delay: number) => timers.filter((timer) => timer.delay === delay).forEach((timer) => timer.callback());
+  const paint = () => observed.forEach(({ callback }) => callback({}, { disconnect: () => undefined }));
+  return { head, replaced, frames, timers, now, paint, observed, listeners };
 }
+
+const STARTED = [
+  {
+    type: "module",
+    nonce: "n",
+    textContent: ';\nimport * as route0 from "/assets/root-4.js";\nimport("/assets/entry.client-1.js");',
+  },
+];
 
 describe("scriptsAfterFirstPaint", () => {
   it("holds React Router's module script inert where it stands and takes the preloads out of the head", () => {
@@ -59,31 +87,57 @@ describe("scriptsAfterFirstPaint", () => {
     expect(html.endsWith('<script nonce="n">window.__reactRouterContext.streamController.close();</script></body></html>')).toBe(true);
   });
 
-  it("starts the preloads and the module script after the frame that paints the page", () => {
-    const started = runLoader(scriptsAfterFirstPaint(PAGE), "visible");
-    expect(started.head).toEqual([]);
-    expect(started.replaced).toEqual([]);
-    // the frame comes (requestAnimationFrame runs before its paint), then the task after it
+  it("starts the preloads and the module script a task after the browser reports the largest paint", () => {
+    const started = runLoader(scriptsAfterFirstPaint(PAGE));
+    expect(started.observed.map(({ type, buffered }) => ({ type, buffered }))).toEqual([{ type: "largest-contentful-paint", buffered: true }]);
+    // a frame alone starts nothing: it may come before the paint is shown
     started.frames.forEach((frame) => frame());
+    started.now(0);
     expect(started.replaced).toEqual([]);
-    started.timers.forEach((timer) => timer());
+    expect(started.head).toEqual([]);
+    started.paint();
+    expect(started.replaced).toEqual([]);
+    started.now(0);
     expect(started.head).toEqual([
       { rel: "modulepreload", href: "/assets/entry.client-1.js" },
       { rel: "modulepreload", href: "/assets/vendor-2.js" },
     ]);
-    expect(started.replaced).toEqual([
-      {
-        type: "module",
-        nonce: "n",
-        textContent: ';\nimport * as route0 from "/assets/root-4.js";\nimport("/assets/entry.client-1.js");',
-      },
-    ]);
+    expect(started.replaced).toEqual(STARTED);
+    // once only, whatever comes after
+    started.now(PAINT_WAIT_MS);
+    started.listeners.keydown?.();
+    expect(started.replaced).toHaveLength(1);
   });
 
-  it("starts at once in a tab opened in the background (it gets no frames)", () => {
-    const started = runLoader(scriptsAfterFirstPaint(PAGE), "hidden");
+  it("starts after the next frame in a browser without largest-contentful-paint entries", () => {
+    for (const entryTypes of [["paint"], null]) {
+      const started = runLoader(scriptsAfterFirstPaint(PAGE), { entryTypes });
+      expect(started.replaced).toEqual([]);
+      started.frames.forEach((frame) => frame());
+      expect(started.replaced).toEqual([]);
+      started.now(0);
+      expect(started.replaced).toEqual(STARTED);
+    }
+  });
+
+  it("starts at once on a visitor's first key or pointer, or when no paint is reported in time", () => {
+    for (const event of ["keydown", "pointerdown"]) {
+      const started = runLoader(scriptsAfterFirstPaint(PAGE));
+      started.listeners[event]?.();
+      expect(started.replaced).toEqual(STARTED);
+    }
+    const waited = runLoader(scriptsAfterFirstPaint(PAGE));
+    waited.now(PAINT_WAIT_MS);
+    expect(waited.replaced).toEqual(STARTED);
+  });
+
+  it("starts at once in a tab opened in the background (it gets no frames), or hidden before its paint", () => {
+    const started = runLoader(scriptsAfterFirstPaint(PAGE), { visibility: "hidden" });
     expect(started.replaced).toHaveLength(1);
     expect(started.head).toHaveLength(2);
+    const hidden = runLoader(scriptsAfterFirstPaint(PAGE));
+    hidden.listeners["document:visibilitychange"]?.();
+    expect(hidden.replaced).toHaveLength(1);
   });
 
   it("leaves a page without React Router's module script as it is", () => {

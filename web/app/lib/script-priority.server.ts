@@ -8,10 +8,16 @@ const HREF = /\shref="([^"]*)"/;
 const HYDRATION = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 const HELD_ID = "hydrate-after-paint";
 
+/** How long the loader waits for a paint entry before it starts the scripts all the same. */
+export const PAINT_WAIT_MS = 3000;
+
 /**
  * Starts the held hydration script (and the preloads of what it imports) once the browser has
- * painted the page: after the frame in which the parser's work so far, the whole server-rendered
- * page, is shown. A tab opened in the background (no frames) starts at once.
+ * shown the page: on its first `largest-contentful-paint` entry, which the browser hands out after
+ * the frame that painted the page's main content was presented, then a task later. Where that
+ * entry type does not exist, after the next frame (`requestAnimationFrame`, then a task). A tab
+ * opened in the background (no frames) starts at once, as does a tab hidden before its paint, a
+ * visitor's first key or pointer, or PAINT_WAIT_MS without an entry.
  */
 function loader(hrefs: string[]): string {
   const files = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
@@ -20,8 +26,14 @@ function loader(hrefs: string[]): string {
     `${files}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});` +
     `var held=document.getElementById("${HELD_ID}");var script=document.createElement("script");` +
     `script.type="module";script.nonce=held.nonce;script.textContent=held.textContent;held.replaceWith(script)}` +
-    `if(document.visibilityState==="hidden")start();` +
-    `else{requestAnimationFrame(function(){setTimeout(start)});document.addEventListener("visibilitychange",start,{once:true})}})()`
+    `function later(){setTimeout(start)}` +
+    `if(document.visibilityState==="hidden")return start();` +
+    `document.addEventListener("visibilitychange",start,{once:true});` +
+    `["keydown","pointerdown"].forEach(function(type){addEventListener(type,start,{once:true,capture:true})});` +
+    `var types=typeof PerformanceObserver==="function"&&PerformanceObserver.supportedEntryTypes||[];` +
+    `if(types.indexOf("largest-contentful-paint")<0)return requestAnimationFrame(later);` +
+    `new PerformanceObserver(function(list,observer){observer.disconnect();later()}).observe({type:"largest-contentful-paint",buffered:true});` +
+    `setTimeout(start,${PAINT_WAIT_MS})})()`
   );
 }
 
