@@ -42,7 +42,7 @@ soak:      ## the same mix at half the knee's throughput for 30 minutes (MINUTES
 lighthouse: ## Lighthouse on the home page, /jobs and a job page, median of 5 runs (needs `make up`; bench/RESULTS.md)
 	cd e2e && node lighthouse.mjs
 
-faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, the outbox relay killed mid-send, the Kafka broker killed under 10,000 mixed writes, the alert mailer with Elasticsearch and SMTP down, a mailing consumer with SMTP down, each with its own services; prints what it counted (docs/runbooks/)
+faults:    ## fault scenarios against the local stack (needs `make up`): a subgraph down, Elasticsearch down, PostgreSQL restarted, a consumer killed mid-batch, the outbox relay killed mid-send, the Kafka broker killed under 10,000 mixed writes, the alert mailer with Elasticsearch and SMTP down, a mailing consumer with SMTP down, a backup restored onto an empty stack and search rebuilt, each with its own services; prints what it counted (docs/runbooks/)
 	cd gateway && npm run --silent build
 	.venv/bin/python tests/faults/subgraph_down.py
 	.venv/bin/python -m tests.faults.search_down --web
@@ -52,6 +52,7 @@ faults:    ## fault scenarios against the local stack (needs `make up`): a subgr
 	.venv/bin/python -m tests.faults.broker_killed --writes 10000
 	.venv/bin/python -m tests.faults.alert_mailer_faults
 	.venv/bin/python -m tests.faults.mailer_smtp_down
+	.venv/bin/python -m tests.faults.restore_drill
 
 tracing:   ## the trace viewer (Zipkin, http://127.0.0.1:9411/zipkin/) and every running process sending it spans (docs/runbooks/tracing.md)
 	deploy/local/stack tracing on

@@ -20,9 +20,10 @@ stack's databases (`make up`); the events flow once the services run.
 
 PostgreSQL outlives a checkout: a data set left behind makes every fresh clone's `make test`
 index it first. `--remove` deletes the data set's rows from every service's database (the demo
-data stays) and its documents from search's indices; its resumes are deleted through the
-resumes service's own use case, whose events empty their documents (an id and a version stay,
-as of every deleted resume, so that no late event brings one back).
+data stays) and its documents from search's indices, and announces the removals on the owners'
+topics (jobs deleted, profiles unpublished: scripts/retire_orphans.py); its resumes are deleted
+through the resumes service's own use case, whose events empty their documents (an id and a
+version stay, as of every deleted resume, so that no late event brings one back).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.profile import set_published
 from organizations.domain.snapshots import LOGO_STYLE
 from organizations.settings import get_settings as organizations_settings
+from retire_orphans import retire_orphans
 from search.settings import get_settings as search_settings
 from sqlalchemy import select, text
 
@@ -479,6 +481,9 @@ async def remove() -> None:
             for _, statement in (r for r in REMOVALS if r[0] == database):
                 await session.execute(text(statement), parameters)
     print(f"data set: {len(rows)} organizations and their jobs removed")  # noqa: T201
+    # their last events still show them published: announce the removals the product would, so
+    # that a reindex from the topics does not bring them back (scripts/retire_orphans.py)
+    print(f"data set: {await retire_orphans(apply=True)} retired on the event bus")  # noqa: T201
     await remove_documents([str(row.id) for row in rows])
 
 

@@ -73,7 +73,7 @@ def build_organization_query(
         "query": query,
         "from": search.offset,
         "size": search.size,
-        "sort": ["_score", {"name.raw": {"order": "asc"}}],
+        "sort": ["_score", {"name.raw": {"order": "asc"}}, {"id": "asc"}],
         "track_total_hits": True,
         "aggs": aggregations,
         "_source": {"excludes": ["*_stem"]},

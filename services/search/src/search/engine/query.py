@@ -160,11 +160,16 @@ def build_query(search: ValidSearch, *, site: str | None = None) -> dict[str, An
         filters=filters,
     )
     aggregations, post_filter = facet_parts(search, named={"company": "organization_name"})
-    sort: list[Any] = (
-        [{"published_at": {"order": "desc", "missing": "_last"}}, "_score"]
-        if search.by_date or not search.query_text
-        else ["_score", {"published_at": {"order": "desc", "missing": "_last"}}]
-    )
+    # the job's id last: jobs published in the same instant (a batch) keep one order across
+    # pages, replicas and a rebuilt index (else Elasticsearch's index order decides)
+    sort: list[Any] = [
+        *(
+            [{"published_at": {"order": "desc", "missing": "_last"}}, "_score"]
+            if search.by_date or not search.query_text
+            else ["_score", {"published_at": {"order": "desc", "missing": "_last"}}]
+        ),
+        {"id": "asc"},
+    ]
     body: dict[str, Any] = {
         "query": query,
         "from": search.offset,

@@ -64,7 +64,7 @@ class ReindexReport:
         )
 
 
-async def _read(
+async def read_topic(
     bootstrap_servers: str, topic: str, types: tuple[str, ...], start: Offsets | None = None
 ) -> tuple[list[EventEnvelope], Offsets]:
     """Every event of ``types`` on ``topic`` from ``start`` (else the beginning) to its end now."""
@@ -125,7 +125,7 @@ async def _partitions(bootstrap_servers: str, topic: str) -> list[int]:
     ]
 
 
-def _newest(events: list[EventEnvelope], version_key: str = "version") -> list[EventEnvelope]:
+def newest_events(events: list[EventEnvelope], version_key: str = "version") -> list[EventEnvelope]:
     """Each aggregate's newest event (by its version; the later one on a tie)."""
     newest: dict[str, EventEnvelope] = {}
     for envelope in events:
@@ -175,7 +175,7 @@ async def _apply_resume(
 
 def _to_apply(kind: str, events: list[EventEnvelope]) -> list[EventEnvelope]:
     """A job's or a profile's newest event; every resume event, in order."""
-    return events if kind == "resumes" else _newest(events)
+    return events if kind == "resumes" else newest_events(events)
 
 
 async def reindex(
@@ -203,18 +203,18 @@ async def reindex(
     async with sessions() as session:
         for kind in ("organizations", "jobs", "resumes"):
             topic, types = topics[kind]
-            events, ends[kind] = await _read(settings.kafka_bootstrap_servers, topic, types)
+            events, ends[kind] = await read_topic(settings.kafka_bootstrap_servers, topic, types)
             index = await store.create_index(kind)
             for envelope in _to_apply(kind, events):
                 await _apply(store, session, envelope, index=index)
             await store.client.indices.refresh(index=index)
             await session.commit()  # the slug index's rows
             left += await store.switch_alias(kind, index)
-            counts[kind] = len(_newest(events))
+            counts[kind] = len(newest_events(events))
         caught_up = 0
         for kind in ("organizations", "jobs", "resumes"):
             topic, types = topics[kind]
-            later, _ = await _read(settings.kafka_bootstrap_servers, topic, types, ends[kind])
+            later, _ = await read_topic(settings.kafka_bootstrap_servers, topic, types, ends[kind])
             for envelope in later:
                 await _apply(store, session, envelope)
             caught_up += len(later)
