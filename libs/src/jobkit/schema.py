@@ -158,6 +158,14 @@ class CachedNameConverter(NameConverter):
         return super().apply_naming_config(name)
 
 
+def _parser_cache() -> ParserCache:
+    return ParserCache(maxsize=DOCUMENT_CACHE_SIZE)
+
+
+def _validation_cache() -> ValidationCache:
+    return ValidationCache(maxsize=DOCUMENT_CACHE_SIZE)
+
+
 class ServiceSchema(strawberry.federation.Schema):
     """Logs only what is not masked elsewhere: expected errors are the caller's, not ours."""
 
@@ -179,10 +187,11 @@ def build_schema(
         mutation=mutation,
         types=[*types, NotFound, Forbidden],
         extensions=[
-            # instances, not classes, so that their caches outlive a request (strawberry's
-            # documented use; its annotation names classes and factories only)
-            ParserCache(maxsize=DOCUMENT_CACHE_SIZE),  # type: ignore[list-item]
-            ValidationCache(maxsize=DOCUMENT_CACHE_SIZE),  # type: ignore[list-item]
+            # factories: a fresh extension a request (an instance would be shared by concurrent
+            # requests, each setting its execution context); the LRU caches themselves live in
+            # strawberry's module, one per size, and outlive every request (ADR 0065)
+            _parser_cache,
+            _validation_cache,
             RefuseUnstorableStrings,
             MaskUnexpectedErrors,
             AuditMasqueradedWrites,
