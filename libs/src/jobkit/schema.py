@@ -14,8 +14,9 @@
   attributed to the real admin, before it runs (and refused if it cannot be recorded).
 
 and keeps per-request work to the operation itself: parsed and validated documents are cached
-(an app sends the same few operations again and again), and field-name conversion is memoised
-(strawberry converts every input field's name on every request).
+(an app sends the same few operations again and again), field-name conversion is memoised
+(strawberry converts every input field's name on every request), and values of plain result
+types are completed in one pass (:mod:`jobkit.lean_completion`, ADR 0065).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from strawberry.schema.name_converter import NameConverter
 
 from jobkit.audit import AuditMasqueradedWrites
 from jobkit.graphql import AccessErrorCode, Forbidden, NotFound
+from jobkit.lean_completion import LeanCompletion
 from jobkit.outages import SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE, dependency_unavailable
 
 log = logging.getLogger("jobkit.graphql")
@@ -198,6 +200,7 @@ def build_schema(
         ],
         config=StrawberryConfig(name_converter=CachedNameConverter()),
         federation_version=FEDERATION_VERSION,
+        execution_context_class=LeanCompletion,
     )
 
 
