@@ -9,6 +9,7 @@ from typing import Annotated, TypeVar
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import Error, errors_summary, field_errors, site_name
+from jobkit.input_conversion import converted_once
 from jobkit.site_settings import DEFAULT_SITE_NAME, SITE_SETTINGS, page_title
 from strawberry.types import Info
 
@@ -125,6 +126,8 @@ class SearchSortInput:
     value: str = "DESC"
 
 
+# converted by a converter made once, not strawberry's generic walk per request (ADR 0065)
+@converted_once
 @strawberry.input(description="The search request (spec 3); 10 results a page.")
 class JobSearchInput:
     language: str | None = None

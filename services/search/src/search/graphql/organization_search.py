@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import site_name
+from jobkit.input_conversion import converted_once
 from strawberry.types import Info
 
 from search import errors as domain_errors
@@ -39,6 +40,7 @@ from search.graphql.types import OrganizationProfile
 from search.taxonomy.vocabulary import TermLabels, label_in
 
 
+@converted_once  # ADR 0065, as JobSearchInput
 @strawberry.input(
     description="The organization search request: 12 a page; facets occupations, industry, "
     "fieldsOfStudy (OR within, AND across, counts ignore their own selection)."
