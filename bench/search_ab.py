@@ -3,7 +3,11 @@ interleaved phase with the raw Elasticsearch baseline, so a busy machine loads e
 
     .venv/bin/python -m bench.search_ab --concurrency 8 --requests 150 \\
         --candidate-search http://127.0.0.1:8117 --candidate-gateway http://127.0.0.1:4010 \\
-        --candidate-web http://127.0.0.1:3012 [--pages]
+        --candidate-web http://127.0.0.1:3012 [--pages] [--uncached]
+
+``--uncached`` makes every jobSearch one no kept answer knows (the cost of a miss); without it
+the rows cycle through a few dozen searches, which a search service answers from its kept
+answers after the first round.
 
 ``--report`` prints instead, in one run, every figure of issue 28's search goal beside the raw
 Elasticsearch baseline: concurrency 1 p50/p95 (all rows interleaved) and concurrency 8
@@ -62,9 +66,9 @@ def scenarios(args: argparse.Namespace) -> list[Scenario]:
         ("gateway", GATEWAY_URL, args.candidate_gateway),
         ("web", WEB_URL, args.candidate_web),
     ):
-        rows.append(row(f"{layer} current", SearchThrough(current)))
+        rows.append(row(f"{layer} current", SearchThrough(current, unique=args.uncached)))
         if candidate:
-            rows.append(row(f"{layer} candidate", SearchThrough(candidate)))
+            rows.append(row(f"{layer} candidate", SearchThrough(candidate, unique=args.uncached)))
     if args.pages:
         rows.append(row("/jobs SSR current", JobsPage(WEB_URL)))
         if args.candidate_web:
@@ -175,6 +179,11 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--candidate-web")
     parser.add_argument("--pages", action="store_true")
     parser.add_argument("--report", action="store_true", help="issue 28's search figures")
+    parser.add_argument(
+        "--uncached",
+        action="store_true",
+        help="every request new to the search's kept answers (the path a miss pays)",
+    )
     parser.add_argument(
         "--current-asks-bookmarks",
         action="store_true",
