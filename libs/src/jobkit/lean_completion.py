@@ -156,7 +156,7 @@ def _completer(graphql_type: GraphQLOutputType) -> Completer | None:
 
 
 def _int_as_is(value: Any) -> bool:
-    return GRAPHQL_MIN_INT <= value <= GRAPHQL_MAX_INT
+    return bool(GRAPHQL_MIN_INT <= value <= GRAPHQL_MAX_INT)
 
 
 def _float_as_is(value: Any) -> bool:
@@ -169,7 +169,7 @@ def _always(_value: Any) -> bool:
 
 # a value of exactly this Python type that passes the check is what the built-in scalar's own
 # coercion returns for it (graphql.type.scalars), so it is taken as it is
-_AS_IS: dict[GraphQLScalarType, tuple[type, Callable[[Any], bool]]] = {
+_AS_IS: dict[GraphQLScalarType, tuple[type | None, Callable[[Any], bool]]] = {
     GraphQLString: (str, _always),
     GraphQLID: (str, _always),
     GraphQLInt: (int, _int_as_is),
@@ -180,7 +180,11 @@ _AS_IS: dict[GraphQLScalarType, tuple[type, Callable[[Any], bool]]] = {
 
 def _leaf(leaf_type: GraphQLScalarType | GraphQLEnumType) -> Completer:
     coerce = leaf_type.coerce_output_value
-    exact, as_is = _AS_IS.get(leaf_type, (None, _always))  # type: ignore[call-overload]
+    exact, as_is = (
+        _AS_IS.get(leaf_type, (None, _always))
+        if isinstance(leaf_type, GraphQLScalarType)
+        else (None, _always)
+    )
 
     def leaf(_executor: LeanCompletion, value: Any, _nodes: FieldDetailsList) -> Any:
         if value is None:
@@ -218,7 +222,7 @@ class LeanCompletion(StrawberryGraphQLCoreExecutionContext):
         self,
         return_type: GraphQLObjectType,
         field_details_list: FieldDetailsList,
-        info: GraphQLResolveInfo,
+        info: GraphQLResolveInfo[Any],
         path: Path,
         result: Any,
         position_context: Any,

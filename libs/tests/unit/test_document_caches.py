@@ -3,6 +3,8 @@ of its own (jobkit.schema, ADR 0065; no I/O)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import strawberry
 from jobkit.schema import DOCUMENT_CACHE_SIZE, build_schema
 from strawberry.extensions import ParserCache, ValidationCache
@@ -18,11 +20,13 @@ class Query:
 schema = build_schema(query=Query)
 
 
+def caches() -> tuple[Any, Any]:
+    """Strawberry's LRU caches of that size (functools' wrappers, typed loosely there)."""
+    return _get_parse_cache(DOCUMENT_CACHE_SIZE), _get_validate_cache(DOCUMENT_CACHE_SIZE)
+
+
 async def test_a_repeated_document_is_parsed_and_validated_once() -> None:
-    parse, validate = (
-        _get_parse_cache(DOCUMENT_CACHE_SIZE),
-        _get_validate_cache(DOCUMENT_CACHE_SIZE),
-    )
+    parse, validate = caches()
     parse.cache_clear()
     validate.cache_clear()
     for _ in range(3):
@@ -33,10 +37,7 @@ async def test_a_repeated_document_is_parsed_and_validated_once() -> None:
 
 
 async def test_the_caches_are_bounded() -> None:
-    parse, validate = (
-        _get_parse_cache(DOCUMENT_CACHE_SIZE),
-        _get_validate_cache(DOCUMENT_CACHE_SIZE),
-    )
+    parse, validate = caches()
     for n in range(DOCUMENT_CACHE_SIZE + 20):  # as many different texts as a caller likes
         await schema.execute(f"query Q{n} {{ hello }}")
     assert parse.cache_info().currsize == DOCUMENT_CACHE_SIZE

@@ -128,7 +128,9 @@ def test_the_values_equal_strawberrys_conversion(
     assert type(full) is Request
     assert type(full.groups[0].conditions[0]) is Condition
     assert full.groups[0].directions == [Direction.UP, Direction.DOWN]
+    assert full.place is not None
     assert full.place.since == date(2026, 11, 30)
+    assert full.sorts is not None
     assert full.sorts[0].direction is Direction.DOWN
     assert full.ids == ["1", "2"]
 
