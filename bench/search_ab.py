@@ -44,7 +44,9 @@ from bench.harness import (
 from bench.scenarios._search import (
     GATEWAY_URL,
     PAGE_SEARCH_ALWAYS_BOOKMARKED,
+    PAGE_SEARCH_SUBGRAPH,
     PAGE_SEARCH_VISITOR,
+    SEARCH,
     SEARCH_URL,
     WEB_URL,
     SearchDirect,
@@ -66,9 +68,14 @@ def scenarios(args: argparse.Namespace) -> list[Scenario]:
         ("gateway", GATEWAY_URL, args.candidate_gateway),
         ("web", WEB_URL, args.candidate_web),
     ):
-        rows.append(row(f"{layer} current", SearchThrough(current, unique=args.uncached)))
-        if candidate:
-            rows.append(row(f"{layer} candidate", SearchThrough(candidate, unique=args.uncached)))
+        if args.services_only and layer != "service":
+            continue
+        # the page's fields only where the search subgraph is asked directly
+        document = PAGE_SEARCH_SUBGRAPH if args.page_fields and layer == "service" else SEARCH
+        for label, url in (("current", current), ("candidate", candidate)):
+            if url:
+                subject = SearchThrough(url, unique=args.uncached, document=document)
+                rows.append(row(f"{layer} {label}", subject))
     if args.pages:
         rows.append(row("/jobs SSR current", JobsPage(WEB_URL)))
         if args.candidate_web:
@@ -91,13 +98,20 @@ def report_rows(args: argparse.Namespace) -> list[ReportRow]:
     ]
     for label, search, gateway, web, asks_bookmarks in stacks:
         for layer, url in (("service", search), ("gateway", gateway), ("web", web)):
-            if not url:
+            if not url or (args.services_only and layer != "service"):
                 continue
             at_8 = layer != "gateway"
+            document = PAGE_SEARCH_SUBGRAPH if args.page_fields and layer == "service" else SEARCH
             rows.append(
-                ReportRow(f"{label} {layer} uncached", SearchThrough(url, unique=True), at_8)
+                ReportRow(
+                    f"{label} {layer} uncached",
+                    SearchThrough(url, unique=True, document=document),
+                    at_8,
+                )
             )
-            rows.append(ReportRow(f"{label} {layer} repeated", SearchThrough(url), at_8))
+            rows.append(
+                ReportRow(f"{label} {layer} repeated", SearchThrough(url, document=document), at_8)
+            )
         if web and args.pages:
             page = PAGE_SEARCH_ALWAYS_BOOKMARKED if asks_bookmarks else PAGE_SEARCH_VISITOR
             rows.append(
@@ -179,6 +193,14 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--candidate-web")
     parser.add_argument("--pages", action="store_true")
     parser.add_argument("--report", action="store_true", help="issue 28's search figures")
+    parser.add_argument(
+        "--page-fields",
+        action="store_true",
+        help="the service rows ask every field of the /jobs page (as the gateway asks search)",
+    )
+    parser.add_argument(
+        "--services-only", action="store_true", help="no gateway or web rows (with the raw one)"
+    )
     parser.add_argument(
         "--uncached",
         action="store_true",

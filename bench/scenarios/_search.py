@@ -90,6 +90,9 @@ PAGE_SEARCH_VISITOR = PAGE_SEARCH % {
     "include": " @include(if: $signedIn)",
 }
 PAGE_SEARCH_ALWAYS_BOOKMARKED = PAGE_SEARCH % {"signed_in": "", "include": ""}
+# what the gateway asks the search subgraph for a visitor's /jobs (the bookmark is the jobs
+# subgraph's, and a visitor's is skipped): every field of the page, for the subgraph alone
+PAGE_SEARCH_SUBGRAPH = PAGE_SEARCH.replace(" bookmarked%(include)s", "") % {"signed_in": ""}
 TERMS = """query BenchTerms($vocabulary: String!) { terms(vocabulary: $vocabulary, limit: 50) {
   tid alias } }"""
 
