@@ -19,7 +19,8 @@ the result is what strawberry's own conversion makes in every case. ``Maybe`` fi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, NamedTuple, TypeVar
 
 from strawberry.types.arguments import InputContext
@@ -159,4 +160,19 @@ def _by_strawberry(type_: StrawberryType | type) -> Converter:
     return Converter(convert, by_strawberry=True)
 
 
-__all__ = ["converted_once"]
+@contextmanager
+def strawberrys_own_conversion(*classes: type) -> Iterator[None]:
+    """Strawberry's generic conversion for these types while in the block (tests compare the
+    two paths)."""
+    definitions = [get_object_definition(cls, strict=True) for cls in classes]
+    hooks = [definition.from_input for definition in definitions]
+    for definition in definitions:
+        definition.from_input = None
+    try:
+        yield
+    finally:
+        for definition, hook in zip(definitions, hooks, strict=True):
+            definition.from_input = hook
+
+
+__all__ = ["converted_once", "strawberrys_own_conversion"]

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 import strawberry
-from graphql import coerce_input_value
-from jobkit.input_conversion import converted_once
+from graphql import GraphQLInputObjectType, coerce_input_value
+from jobkit.input_conversion import converted_once, strawberrys_own_conversion
 from jobkit.schema import build_schema
 from strawberry.types.arguments import convert_argument
 from strawberry.types.base import get_object_definition
@@ -96,17 +96,14 @@ VALUES: list[dict[str, Any]] = [
 
 @pytest.fixture
 def strawberrys_own() -> Iterator[None]:
-    definition = get_object_definition(Request, strict=True)
-    hook, definition.from_input = definition.from_input, None
-    try:
+    with strawberrys_own_conversion(Request):
         yield
-    finally:
-        definition.from_input = hook
 
 
 def convert(value: dict[str, Any]) -> Any:
     graphql_type = schema._schema.type_map["Request"]
-    coerced = coerce_input_value(value, graphql_type)  # type: ignore[arg-type]
+    assert isinstance(graphql_type, GraphQLInputObjectType)
+    coerced = coerce_input_value(value, graphql_type)
     return convert_argument(
         coerced, Request, schema.schema_converter.scalar_registry, schema.config
     )

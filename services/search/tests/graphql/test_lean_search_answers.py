@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from jobkit.input_conversion import strawberrys_own_conversion
 from jobkit.lean_completion import LeanCompletion
 from search.engine.indexing.indexer import index_job, index_profile
 from search.engine.indexing.store import SearchStore
@@ -18,7 +19,6 @@ from search.graphql.job_search import JobSearchInput
 from search.graphql.organization_search import OrganizationSearchInput
 from search.graphql.schema import schema
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
-from strawberry.types.base import get_object_definition
 
 from services.search.tests.factories import job_payload, profile_payload
 
@@ -52,19 +52,12 @@ ORGANIZATION_PAGE = """query($input: OrganizationSearchInput!) { organizationSea
 
 @pytest.fixture
 def default_path() -> Iterator[None]:
-    definitions = [
-        get_object_definition(cls, strict=True) for cls in (JobSearchInput, OrganizationSearchInput)
-    ]
-    hooks = [definition.from_input for definition in definitions]
-    for definition in definitions:
-        definition.from_input = None
     schema.execution_context_class = StrawberryGraphQLCoreExecutionContext
     try:
-        yield
+        with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput):
+            yield
     finally:
         schema.execution_context_class = LeanCompletion
-        for definition, hook in zip(definitions, hooks, strict=True):
-            definition.from_input = hook
 
 
 def group(field: str, *values: int | str, tags: list[str] | None = None) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from graphql import coerce_input_value
+from graphql import GraphQLInputObjectType, coerce_input_value
+from jobkit.input_conversion import strawberrys_own_conversion
 from search.graphql.job_search import JobSearchInput, to_request
 from search.graphql.organization_search import OrganizationSearchInput
 from search.graphql.schema import schema
@@ -79,7 +80,8 @@ ORGANIZATION_INPUTS: list[dict[str, Any]] = [
 
 def convert(cls: type, value: dict[str, Any]) -> Any:
     graphql_type = schema._schema.type_map[cls.__name__]
-    coerced = coerce_input_value(value, graphql_type)  # type: ignore[arg-type]
+    assert isinstance(graphql_type, GraphQLInputObjectType)
+    coerced = coerce_input_value(value, graphql_type)
     return convert_argument(coerced, cls, schema.schema_converter.scalar_registry, schema.config)
 
 
@@ -90,17 +92,8 @@ def converted(cls: type, values: list[dict[str, Any]]) -> list[Any]:
 
 @pytest.fixture
 def strawberrys_own() -> Iterator[None]:
-    definitions = [
-        get_object_definition(cls, strict=True) for cls in (JobSearchInput, OrganizationSearchInput)
-    ]
-    hooks = [definition.from_input for definition in definitions]
-    for definition in definitions:
-        definition.from_input = None
-    try:
+    with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput):
         yield
-    finally:
-        for definition, hook in zip(definitions, hooks, strict=True):
-            definition.from_input = hook
 
 
 @pytest.fixture
