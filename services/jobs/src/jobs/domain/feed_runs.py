@@ -701,9 +701,7 @@ class _ChunkReads:
         if item is not None:
             job = self.jobs.get(item.job_id)
             role = Role(item.role)
-            if role == Role.DUPLICATE and (
-                job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
-            ):
+            if role == Role.DUPLICATE and _duplicate_gone(job, fingerprint):
                 return None
         if job is None:
             job = next(
@@ -792,9 +790,7 @@ async def _apply(
     if item is not None:
         job = await session.get(Job, item.job_id, with_for_update=True)
         role = Role(item.role)
-        if role == Role.DUPLICATE and (
-            job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
-        ):
+        if role == Role.DUPLICATE and _duplicate_gone(job, fingerprint):
             # the job it duplicated ended, or one of them changed: this item is a job of its own
             # now (or a duplicate of another)
             await session.delete(item)
@@ -826,6 +822,11 @@ async def _apply(
     assert role is not None
     planned = _Planned(item=item, job=job, role=role, returned=returned)
     return await _put_mapped(session, settings, source, reference, body, fingerprint, now, planned)
+
+
+def _duplicate_gone(job: Job | None, fingerprint: str) -> bool:
+    """Whether the job an item duplicated is gone for it: deleted, ended, or changed."""
+    return job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
 
 
 async def _put_mapped(
