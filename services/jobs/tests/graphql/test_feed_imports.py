@@ -28,7 +28,7 @@ from jobs.domain.errors import NO_SLOTS_LEFT_MESSAGE, JobErrors
 from jobs.domain.events import SlotDenied
 from jobs.domain.feed_fetching import FeedFetcher
 from jobs.domain.fingerprint import fingerprint_of
-from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job
+from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job, KnownOrganization
 from jobs.domain.slots import apply_slot_denied
 from jobs.domain.structured_data import RULES
 from jobs.main import create_app
@@ -41,7 +41,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from services.jobs.tests import factories
 from services.jobs.tests.factories import add_member, organization, seed_terms
+from services.jobs.tests.integration.test_ats_batches import _waiting_on_a_lock
 
 pytestmark = pytest.mark.integration
 
@@ -756,3 +758,60 @@ async def test_a_chunk_written_together_reports_what_job_by_job_reports(
     }
     for job in jobs:
         assert job.content_fingerprint == fingerprint_of(job)
+
+
+async def test_a_reference_saved_meanwhile_puts_the_chunk_again_job_by_job(
+    org: Org,
+    feeds: Feeds,
+    settings: JobsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """A chunk's new jobs are written together: when the ATS API saves a job with one of their
+    references at the same moment, the chunk's writes break the reference's constraint and the
+    chunk is put again, each job in its own savepoint: the other job is created as ever (its
+    events once), and the contested one takes the other request's job by its reference."""
+    tag = uuid.uuid4().hex[:6]
+    source = await org.source(feeds.json(f"/meanwhile-{tag}.json", []))
+    feed = [posting(f"{tag}-free", "Harbour Mate"), posting(f"{tag}-contested", "Harbour Oiler")]
+
+    async def fetch(url: str, body: bytes = json.dumps(feed).encode()) -> bytes:
+        return body
+
+    async with committed_sessions() as session:
+        known = await session.get(KnownOrganization, org.id)
+    assert known is not None
+    other = factories.job(known, external_reference=f"{tag}-contested", title="Harbour Oiler")
+    async with committed_sessions() as meanwhile, meanwhile.begin():
+        meanwhile.add(other)
+        await meanwhile.flush()  # its row is written, not committed: the chunk waits for it
+        run = asyncio.create_task(
+            feed_runs.run_source(
+                sessions=committed_sessions,
+                settings=settings,
+                source_id=uuid.UUID(source),
+                fetch=fetch,
+                trigger="manual",
+            )
+        )
+        await _waiting_on_a_lock(committed_sessions)
+    ran = await run
+    assert isinstance(ran, FeedRun)
+    assert (ran.status, ran.created, ran.updated, ran.rejected) == ("succeeded", 1, 1, 0), (
+        ran.issues
+    )
+    jobs = {job.external_reference: job for job in await _jobs(committed_sessions, org.id)}
+    assert set(jobs) == {f"{tag}-free", f"{tag}-contested"}
+    assert jobs[f"{tag}-contested"].id == other.id
+    # written once: the first try's were rolled back with it
+    assert await _events(committed_sessions, jobs[f"{tag}-free"].id) == [
+        "jobs.job.created",
+        "jobs.job.submitted",
+        "jobs.job.publish_requested",
+    ]
+    async with committed_sessions() as session:
+        role = await session.scalar(
+            select(FeedItem.role).where(
+                FeedItem.source_id == uuid.UUID(source), FeedItem.reference == f"{tag}-contested"
+            )
+        )
+    assert role == "reference"
