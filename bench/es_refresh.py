@@ -1,14 +1,17 @@
 """What Elasticsearch spends on the indexer's refresh per poll (``searchable_now``, ADR 0047):
 polls of a few job documents written with ``_bulk`` into indices of their own, each followed by
-the indexer's refresh of every alias, by a refresh of the jobs alias only, or by none; the
-Elasticsearch process's CPU (from ``/proc``) and the seconds per row, rows alternating in the
-same run (issue 27, ADR 0063).
+a refresh of every alias (the indexer before ADR 0062), by a refresh of the jobs alias only, by
+the indexer's refresh at most once per ``--every`` seconds with a trailing one (ADR 0062:
+``jobkit.throttle.Throttled``, the last poll's refresh awaited in the row's time), or by none;
+the Elasticsearch process's CPU (from ``/proc``), the refreshes and the seconds per row, rows
+alternating in the same run (issue 27, ADR 0063, ADR 0062).
 
 In the bulk ingestion the indexer's polls are small (the relays send as the api writes), and
 each ends with a refresh: a new segment per poll, which Elasticsearch then also merges.
 
     .venv/bin/python -m bench.es_refresh
     .venv/bin/python -m bench.es_refresh --polls 300 --documents 4 --rounds 3
+    .venv/bin/python -m bench.es_refresh --gap-ms 20      # polls 20 ms apart, as a paced pipeline
 
 Needs the local Elasticsearch only (indices under ``bench-refresh-<hex>``, removed after). The
 Elasticsearch process is shared: other users' work lands in its CPU too, so the rows alternate
@@ -25,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from jobkit.throttle import Throttled
 from search.engine.indexing.store import SearchStore, store_for
 from search.settings import SearchSettings
 
@@ -32,8 +36,9 @@ from bench import cpu_account
 from bench.ingest import machine
 
 MODES = {
-    "all": "refresh of every alias a poll (as the indexer)",
+    "all": "refresh of every alias a poll (before 0062)",
     "jobs": "refresh of the jobs alias a poll",
+    "throttled": "refresh at most every {every} s (the indexer)",
     "none": "no refresh (the index's own interval)",
 }
 
@@ -44,6 +49,7 @@ class Row:
     documents: int
     seconds: float
     es_seconds: float
+    refreshes: int
 
 
 def _elasticsearch_ticks() -> int:
@@ -53,9 +59,13 @@ def _elasticsearch_ticks() -> int:
 
 async def _polls(store: SearchStore, mode: str, args: argparse.Namespace, start: int) -> Row:
     alias = store.alias("jobs")
+    throttled = Throttled(store.refresh_all, every=args.every)
     before, started = _elasticsearch_ticks(), time.perf_counter()
     number = start
-    for _ in range(args.polls):
+    refreshes = 0
+    for poll in range(args.polls):
+        if poll and args.gap_ms:
+            await asyncio.sleep(args.gap_ms / 1000)
         operations: list[dict[str, object]] = []
         for _ in range(args.documents):
             number += 1
@@ -66,11 +76,17 @@ async def _polls(store: SearchStore, mode: str, args: argparse.Namespace, start:
         await store.client.bulk(operations=operations)
         if mode == "all":
             await store.refresh_all()
+            refreshes += 1
         elif mode == "jobs":
             await store.refresh("jobs")
+            refreshes += 1
+        elif mode == "throttled":
+            await throttled()
+    await throttled.settle()  # the last poll's trailing refresh, in the row's time
+    refreshes += throttled.runs
     seconds = time.perf_counter() - started
     spent = (_elasticsearch_ticks() - before) / cpu_account.hertz()
-    return Row(mode, args.polls * args.documents, seconds, spent)
+    return Row(mode, args.polls * args.documents, seconds, spent, refreshes)
 
 
 async def main(args: argparse.Namespace) -> list[Row]:
@@ -93,12 +109,13 @@ def report(rows: Sequence[Row], args: argparse.Namespace) -> None:
     print()
     print(
         f"es refresh: {args.polls} polls of {args.documents} documents a row, "
-        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
+        f"{args.gap_ms} ms between polls, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
     )
-    print(f"{'row':<48} {'seconds':>8} {'ES CPU s':>9} {'ES ms/doc':>10}")
+    print(f"{'row':<48} {'seconds':>8} {'refreshes':>9} {'ES CPU s':>9} {'ES ms/doc':>10}")
     for row in rows:
+        label = MODES[row.mode].format(every=args.every)
         print(
-            f"{MODES[row.mode]:<48} {row.seconds:>8.2f} {row.es_seconds:>9.2f} "
+            f"{label:<48} {row.seconds:>8.2f} {row.refreshes:>9} {row.es_seconds:>9.2f} "
             f"{row.es_seconds * 1000 / row.documents:>10.2f}"
         )
     print("ES CPU: the Elasticsearch process's (shared: other users' work lands in it too)")
@@ -113,6 +130,15 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--polls", type=int, default=150, help="polls a row (150)")
     parser.add_argument("--documents", type=int, default=8, help="documents a poll (8)")
     parser.add_argument("--rounds", type=int, default=2, help="rows of each mode (2)")
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=SearchSettings.model_fields["indexer_refresh_seconds"].default,
+        help="the throttled row's interval in seconds (the indexer's default, 0.25)",
+    )
+    parser.add_argument(
+        "--gap-ms", type=int, default=0, help="milliseconds between two polls (0: back to back)"
+    )
     return parser.parse_args(argv)
 
 

@@ -520,11 +520,12 @@ def batch_bench_arguments(
     jobs_help: str,
     topic: str,
     before: tuple[str, str],
+    more: Callable[[argparse.ArgumentParser], None] | None = None,
 ) -> argparse.Namespace:
     """The arguments of the in-process batch benches (bench.slot_saga, bench.slot_answers,
     bench.indexer): the data set's jobs and organizations, the partitions of the topic the group
     reads, and the flag that runs the batch as before its run handlers (``before``: the flag and
-    what it means)."""
+    what it means); ``more`` adds a bench's own."""
     parser = argparse.ArgumentParser(
         prog=prog,
         description=doc.split("\n\n")[0] if doc else None,
@@ -537,6 +538,8 @@ def batch_bench_arguments(
     )
     flag, meaning = before
     parser.add_argument(flag, action="store_true", help=meaning)
+    if more is not None:
+        more(parser)
     args = parser.parse_args(argv)
     if not 1 <= args.organizations <= args.jobs:
         parser.error("at least one organization, and one job for each")

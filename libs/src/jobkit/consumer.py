@@ -45,6 +45,7 @@ from jobkit.outages import DependencyUnavailable, dependency_unavailable
 from jobkit.outbox import gathered_events
 from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
+from jobkit.throttle import Throttled
 
 __all__ = [
     "Batching",
@@ -137,13 +138,19 @@ class IdempotentConsumer:
         max_attempts: int = 3,
         retry_backoff: float = 0.2,
         after_batch: Callable[[], Awaitable[None]] | None = None,
+        after_batch_every: float = 0.0,
         coalesce: Coalesce | None = None,
         batching: Batching | None = None,
         unavailable: Callable[[BaseException], bool] = dependency_unavailable,
     ) -> None:
         """``handlers`` maps a topic to the handlers of the event types this group applies;
         ``after_batch`` runs once after each fetched batch was applied (search refreshes its
-        indices there: one refresh per batch instead of per event or per refresh interval).
+        indices there: one refresh per batch instead of per event or per refresh interval);
+        with ``after_batch_every`` (seconds) at most once per that interval, never later than
+        that interval after a batch (``jobkit.throttle.Throttled``: the first batch after a
+        quiet interval has it at once, the batches of a busy one share one trailing run; ADR
+        0062). It is best effort: the batch's effects are durable before it runs, and its
+        failure is logged.
 
         ``coalesce`` names events that carry their aggregate's whole state (snapshots): of the
         records of one fetched batch with the same coalesce key only the last is applied, the
@@ -163,7 +170,11 @@ class IdempotentConsumer:
         self._bootstrap_servers = bootstrap_servers
         self._max_attempts = max_attempts
         self._retry_backoff = retry_backoff
-        self._after_batch = after_batch
+        self._after_batch = (
+            Throttled(after_batch, every=after_batch_every, name=f"after-batch step of {group_id}")
+            if after_batch is not None
+            else None
+        )
         self._coalesce = coalesce
         self._batching = batching
         self._unavailable = unavailable
@@ -211,6 +222,9 @@ class IdempotentConsumer:
 
     async def stop(self) -> None:
         self._held = []  # a new client reads them again from the committed offsets
+        if self._after_batch is not None:
+            # a trailing after-batch step still due is run (at most one interval away)
+            await self._after_batch.settle()
         consumer, self._consumer = self._consumer, None
         producer, self._dead_letters = self._dead_letters, None
         for client in (consumer, producer):
@@ -262,10 +276,8 @@ class IdempotentConsumer:
             pending.pop(0)
             self._hold_backoff = 0.0
         if count and self._after_batch is not None:
-            try:
-                await self._after_batch()
-            except Exception:  # the effects are durable; what follows them is best effort
-                log.warning("after-batch step of %s failed", self.group_id, exc_info=True)
+            # the effects are durable; what follows them is best effort (a failure is logged)
+            await self._after_batch()
         return count
 
     async def apply(self, records: list[ConsumerRecord[Any, Any]]) -> None:

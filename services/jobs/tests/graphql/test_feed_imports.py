@@ -27,7 +27,8 @@ from jobs.domain import creation, editing, feed_runs, feed_sources
 from jobs.domain.errors import NO_SLOTS_LEFT_MESSAGE, JobErrors
 from jobs.domain.events import SlotDenied
 from jobs.domain.feed_fetching import FeedFetcher
-from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job
+from jobs.domain.fingerprint import fingerprint_of
+from jobs.domain.models import FeedItem, FeedRun, FeedSource, Job, KnownOrganization
 from jobs.domain.slots import apply_slot_denied
 from jobs.domain.structured_data import RULES
 from jobs.main import create_app
@@ -40,7 +41,9 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from services.jobs.tests import factories
 from services.jobs.tests.factories import add_member, organization, seed_terms
+from services.jobs.tests.integration.test_ats_batches import _waiting_on_a_lock
 
 pytestmark = pytest.mark.integration
 
@@ -604,20 +607,23 @@ async def test_the_demo_feeds_import_two_jobs_and_refuse_one(
     assert run["issues"][0]["reference"] == rejected
 
 
+@pytest.mark.parametrize("savepoints", [False, True], ids=["new-jobs-together", "savepoints"])
 async def test_a_feeds_jobs_cost_a_few_statements_each_whatever_the_feeds_size(
     org: Org,
     feeds: Feeds,
     settings: JobsSettings,
     committed_sessions: async_sessionmaker[AsyncSession],
     statements: Callable[[], AbstractContextManager[StatementLog]],
+    savepoints: bool,
 ) -> None:
-    """Up to a hundred jobs in a transaction, each in a savepoint: the terms, slugs and events
-    of a chunk read and written once (ADR 0042), so a job costs the same few statements (9) in a
-    feed of 4 as in a feed of 24; before, each job was a transaction of its own with its events
-    written one by one."""
+    """Up to a hundred jobs in a transaction: the terms, slugs, items and events of a chunk
+    read and written once (ADR 0042), and its new jobs checked first and then written together
+    (ADR 0062), so a feed of 24 new jobs costs the statements of a feed of 4; with every job in
+    a savepoint (before, and after a conflict) a job costs the same few statements (9) in a
+    feed of 4 as in a feed of 24."""
     tag = uuid.uuid4().hex[:6]
     titles = ["Field Coordinator", "Program Officer", "Driver"]
-    counts = []
+    logs = []
     for size in (4, 24):
         postings = [
             # one description each: the same content twice would be a duplicate
@@ -640,10 +646,172 @@ async def test_a_feeds_jobs_cost_a_few_statements_each_whatever_the_feeds_size(
                 source_id=uuid.UUID(source_id),
                 fetch=fetch,
                 trigger="manual",
+                savepoints=savepoints,
             )
         assert isinstance(run, FeedRun)
         assert (run.status, run.created, run.rejected) == ("succeeded", size, 0), run.issues
-        assert sum(1 for s in log.statements if s.startswith("INSERT INTO outbox")) == 1
-        counts.append(log.count)
-    small, large = counts
-    assert large - small <= 10 * (24 - 4), counts
+        assert _count(log, "INSERT INTO outbox") == 1
+        if not savepoints:
+            # no savepoint; the jobs, their slugs and the feed's items one INSERT each
+            assert _count(log, "SAVEPOINT") == 0
+            assert _count(log, "INSERT INTO jobs") == 1
+            assert _count(log, "INSERT INTO job_slugs") == 1
+            assert _count(log, "INSERT INTO feed_items") == 1
+        logs.append(log)
+    small, large = logs
+    if savepoints:
+        assert large.count - small.count <= 10 * (24 - 4), (small.count, large.count)
+    else:
+        assert large.count == small.count, (small.statements, large.statements)
+
+
+def _count(log: StatementLog, start: str) -> int:
+    return sum(1 for statement in log.statements if statement.lstrip().startswith(start))
+
+
+@pytest.mark.parametrize("savepoints", [False, True], ids=["new-jobs-together", "savepoints"])
+async def test_a_chunk_written_together_reports_what_job_by_job_reports(
+    org: Org,
+    feeds: Feeds,
+    settings: JobsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    savepoints: bool,
+) -> None:
+    """The same feed's runs, a chunk's new jobs written together or every job in a savepoint,
+    make the same reports and jobs: a refused new job among accepted ones, the same content
+    twice in one chunk (the second a duplicate of the job the first just made), then a run
+    that updates, leaves alone, closes, and turns a duplicate whose content changed into a job
+    of its own while a refused update rolls back alone."""
+    tag = uuid.uuid4().hex[:6]
+    source = await org.source(feeds.json(f"/together-{tag}.json", []))
+    remote = {
+        "jobLocation": None,
+        "jobLocationType": "TELECOMMUTE",
+        "applicantLocationRequirements": {"@type": "Country", "name": "US"},
+    }
+    first = [
+        posting(f"{tag}-1", "Field Coordinator"),
+        posting(f"{tag}-2", "Nurse"),
+        posting(f"{tag}-3", "Remote Coordinator", **remote),
+        posting(f"{tag}-4", "Nurse"),  # the content of -2: a duplicate of the job -2 made
+        posting(f"{tag}-5", "Driver"),
+    ]
+    second = [
+        posting(f"{tag}-1", "Field Coordinator"),  # unchanged
+        posting(f"{tag}-2", "Senior Nurse"),  # updated: -4 no longer its duplicate
+        posting(f"{tag}-4", "Nurse"),  # a job of its own now
+        posting(f"{tag}-5", "Driver", **remote),  # refused: rolls back alone
+        posting(f"{tag}-6", "Cook"),  # new
+        # -3 was never made; nothing of it to close
+    ]
+    runs = []
+    for feed in (first, second):
+
+        async def fetch(url: str, body: bytes = json.dumps(feed).encode()) -> bytes:
+            return body
+
+        run = await feed_runs.run_source(
+            sessions=committed_sessions,
+            settings=settings,
+            source_id=uuid.UUID(source),
+            fetch=fetch,
+            trigger="manual",
+            savepoints=savepoints,
+        )
+        assert isinstance(run, FeedRun)
+        assert run.status == "succeeded", run.error
+        runs.append(run)
+    one, two = runs
+    counts = ("items", "created", "updated", "unchanged", "duplicate", "rejected", "closed")
+    assert tuple(getattr(one, key) for key in counts) == (5, 3, 0, 0, 1, 1, 0)
+    assert [(issue["reference"], issue["outcome"]) for issue in one.issues] == [
+        (f"{tag}-3", "rejected")
+    ]
+    assert tuple(getattr(two, key) for key in counts) == (5, 2, 1, 1, 0, 1, 0)
+    assert [(issue["reference"], issue["outcome"]) for issue in two.issues] == [
+        (f"{tag}-5", "rejected")
+    ]
+    jobs = await _jobs(committed_sessions, org.id)
+    assert sorted((job.external_reference, job.title, job.state) for job in jobs) == [
+        (f"{tag}-1", "Field Coordinator", "awaiting_slot"),
+        (f"{tag}-2", "Senior Nurse", "awaiting_slot"),
+        (f"{tag}-4", "Nurse", "awaiting_slot"),
+        (f"{tag}-5", "Driver", "awaiting_slot"),
+        (f"{tag}-6", "Cook", "awaiting_slot"),
+    ]
+    async with committed_sessions() as session:
+        items = dict(
+            (
+                await session.execute(
+                    select(FeedItem.reference, FeedItem.role).where(
+                        FeedItem.source_id == uuid.UUID(source)
+                    )
+                )
+            ).all()
+        )
+    assert items == {
+        f"{tag}-1": "created",
+        f"{tag}-2": "created",
+        f"{tag}-4": "created",
+        f"{tag}-5": "created",
+        f"{tag}-6": "created",
+    }
+    for job in jobs:
+        assert job.content_fingerprint == fingerprint_of(job)
+
+
+async def test_a_reference_saved_meanwhile_puts_the_chunk_again_job_by_job(
+    org: Org,
+    feeds: Feeds,
+    settings: JobsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    """A chunk's new jobs are written together: when the ATS API saves a job with one of their
+    references at the same moment, the chunk's writes break the reference's constraint and the
+    chunk is put again, each job in its own savepoint: the other job is created as ever (its
+    events once), and the contested one takes the other request's job by its reference."""
+    tag = uuid.uuid4().hex[:6]
+    source = await org.source(feeds.json(f"/meanwhile-{tag}.json", []))
+    feed = [posting(f"{tag}-free", "Harbour Mate"), posting(f"{tag}-contested", "Harbour Oiler")]
+
+    async def fetch(url: str, body: bytes = json.dumps(feed).encode()) -> bytes:
+        return body
+
+    async with committed_sessions() as session:
+        known = await session.get(KnownOrganization, org.id)
+    assert known is not None
+    other = factories.job(known, external_reference=f"{tag}-contested", title="Harbour Oiler")
+    async with committed_sessions() as meanwhile, meanwhile.begin():
+        meanwhile.add(other)
+        await meanwhile.flush()  # its row is written, not committed: the chunk waits for it
+        run = asyncio.create_task(
+            feed_runs.run_source(
+                sessions=committed_sessions,
+                settings=settings,
+                source_id=uuid.UUID(source),
+                fetch=fetch,
+                trigger="manual",
+            )
+        )
+        await _waiting_on_a_lock(committed_sessions)
+    ran = await run
+    assert isinstance(ran, FeedRun)
+    assert (ran.status, ran.created, ran.updated, ran.rejected) == ("succeeded", 1, 1, 0), (
+        ran.issues
+    )
+    jobs = {job.external_reference: job for job in await _jobs(committed_sessions, org.id)}
+    assert set(jobs) == {f"{tag}-free", f"{tag}-contested"}
+    assert jobs[f"{tag}-contested"].id == other.id
+    # written once: the first try's were rolled back with it
+    assert await _events(committed_sessions, jobs[f"{tag}-free"].id) == [
+        "jobs.job.created",
+        "jobs.job.submitted",
+        "jobs.job.publish_requested",
+    ]
+    async with committed_sessions() as session:
+        role = await session.scalar(
+            select(FeedItem.role).where(
+                FeedItem.source_id == uuid.UUID(source), FeedItem.reference == f"{tag}-contested"
+            )
+        )
+    assert role == "reference"

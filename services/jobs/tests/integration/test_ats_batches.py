@@ -18,8 +18,10 @@ from jobkit.auth import Principal
 from jobkit.testing.service import persist
 from jobkit.testing.statements import StatementLog
 from jobs.db import outbox
+from jobs.domain import snapshots
 from jobs.domain.ats import AtsJob, PutJob, put_jobs
 from jobs.domain.errors import JobErrors
+from jobs.domain.fingerprint import fingerprint_of
 from jobs.domain.models import Job, KnownOrganization
 from jobs.settings import JobsSettings
 from sqlalchemy import func, select, text
@@ -301,3 +303,50 @@ async def test_a_reference_another_request_makes_meanwhile_puts_the_batch_again_
         )
     assert jobs == 2
     assert free_events == 3  # written once: the first try's were rolled back with it
+
+
+async def test_a_job_saved_with_several_events_is_fingerprinted_once(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    service_settings: JobsSettings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new job asked to be published writes three events (created, submitted, publication
+    asked), each keeping the content fingerprint: it is computed once for the three (ADR
+    0062), and again when what it is made of changed (the same reference put again in the
+    batch with another title)."""
+    organization_id = await _organization(committed_sessions)
+    tag = uuid.uuid4().hex[:6]
+    computed: list[str] = []
+
+    def counted(job: Job) -> str:
+        computed.append(job.title)
+        return fingerprint_of(job)
+
+    monkeypatch.setattr(snapshots, "fingerprint_of", counted)
+    results = await put_jobs(
+        sessions=committed_sessions,
+        settings=service_settings,
+        principal=ADMIN,
+        organization_id=organization_id,
+        jobs=[
+            (f"{tag}-a", _body(f"Harbour Cook {tag}")),
+            (f"{tag}-b", _body(f"Harbour Baker {tag}")),
+            (f"{tag}-b", _body(f"Harbour Brewer {tag}")),
+        ],
+    )
+    assert all(isinstance(result, PutJob) for result in results), results
+    # a's three events, b's three, b's edit (its publication already asked: one event)
+    assert computed == [f"Harbour Cook {tag}", f"Harbour Baker {tag}", f"Harbour Brewer {tag}"]
+    async with committed_sessions() as session:
+        jobs = list(
+            await session.scalars(select(Job).where(Job.external_reference.like(f"{tag}-%")))
+        )
+        events = await session.scalar(
+            select(func.count())
+            .select_from(outbox)
+            .where(outbox.c.key.in_([str(job.id) for job in jobs]))
+        )
+    assert events == 7
+    assert sorted(job.title for job in jobs) == [f"Harbour Brewer {tag}", f"Harbour Cook {tag}"]
+    for job in jobs:
+        assert job.content_fingerprint == fingerprint_of(job)

@@ -25,6 +25,11 @@ class SearchSettings(AnnounceSettings, AlertSettings, ServiceSettings):
     # jobSearch and organizationSearch answers kept in each process until the indices change
     # (ADR 0047): at most this many (an LRU); 0 keeps none.
     answer_cache_size: int = Field(default=DEFAULT_CAPACITY, ge=0, le=10_000)
+    # The indexer refreshes the indices (then bumps their generation) after a batch at most
+    # once per this many seconds, and never later than that after a batch (ADR 0062): at once
+    # after a quiet interval, one trailing refresh for the batches of a busy one. 0: after
+    # every batch. At most 1 s, Elasticsearch's own refresh interval.
+    indexer_refresh_seconds: float = Field(default=0.25, ge=0, le=1.0)
 
     # The sitemaps (search.site.sitemaps): URLs a file (the protocol allows 50,000), the languages
     # served (the first without a path prefix), how long clients and proxies may keep one.

@@ -292,7 +292,7 @@ async def _put_jobs(
                     session, organization_id, reference, lock=True
                 )
             if not savepoints and job is None:
-                put_or_refused = await _put_new(
+                put_or_refused = await put_new(
                     session, settings, events, principal, organization_id, reference, body, now
                 )
                 if isinstance(put_or_refused, PutJob):
@@ -353,7 +353,7 @@ async def _put_jobs(
         return results
 
 
-async def _put_new(
+async def put_new(
     session: AsyncSession,
     settings: JobsSettings,
     events: GatheredEvents,
@@ -363,10 +363,10 @@ async def _put_new(
     body: AtsJob,
     now: datetime,
 ) -> PutJob | JobErrors:
-    """A new job of a batch without a savepoint of its own: checked before any row of it is
-    written (no flush while it is put), its rows left to the batch's next flush. Refused, its
-    rows are taken back out of the session and its events dropped, as its savepoint's rollback
-    would."""
+    """A new job of a batch (or of a feed run's chunk) without a savepoint of its own: checked
+    before any row of it is written (no flush while it is put), its rows left to the batch's
+    next flush. Refused, its rows are taken back out of the session and its events dropped, as
+    its savepoint's rollback would."""
     reads = batch_reads(session)
     made_before = len(reads.created)
     try:

@@ -1,14 +1,15 @@
 """What a transaction that writes many jobs (a batch of the ATS API, a chunk of a feed run, the
 data set, a run of billing's slot answers) reads once instead of once per job (ADR 0042, ADR
 0053): the vocabulary terms the batch names, the transaction's time, the jobs it created and the
-slugs it claimed, the jobs a run moves with their slugs and organizations. Kept in the session's
+slugs it claimed, the jobs a run moves with their slugs and organizations, the jobs' content
+fingerprints (ADR 0062). Kept in the session's
 ``info`` for its current transaction: a new transaction starts empty, so a use case that does
 not read ahead behaves as before (each helper reads what it needs)."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import cast
@@ -43,6 +44,9 @@ class BatchReads:
     # organizations read ahead for the events of the jobs above (None: not known here); held
     # here, as the session holds what it loaded only weakly
     organizations: dict[uuid.UUID, KnownOrganization | None] = field(default_factory=dict)
+    # each job's last content fingerprint in this transaction, with what it was made of: a job
+    # saved with several events (created, submitted, publication asked) is fingerprinted once
+    fingerprints: dict[uuid.UUID, tuple[Hashable, str]] = field(default_factory=dict)
 
     def unknown(self, vocabulary: str, tids: Iterable[int]) -> list[int] | None:
         """The tids that are not terms of ``vocabulary`` (in order, once); None when one of

@@ -4,9 +4,11 @@ updated and closed to follow the feed, and the same job from two ways listed onc
 **A run** (:func:`run_source`) claims the source (one run of a source at a time), downloads the
 feed, reads it, then puts each job through the ATS API's path (:func:`jobs.domain.ats.
 put_content`: the wizard's checks, sanitizing, workflow and slot saga), up to
-:data:`CHUNK` jobs in a transaction and each job in a savepoint of it, so one refused job never
-stops the others and a large feed holds its locks for one chunk at a time (ADR 0042). For each
-job of the feed, by its reference:
+:data:`CHUNK` jobs in a transaction, so a large feed holds its locks for one chunk at a time
+(ADR 0042). One refused job never stops the others: a chunk's new jobs are checked before
+anything of theirs is written, then written together (a refused one taken back out), and a job
+it updates is put in a savepoint of its own (ADR 0062). For each job of the feed, by its
+reference:
 
 1. the source already maps the reference to a job: that job is updated (an unchanged job is
    not written: no event);
@@ -38,11 +40,11 @@ from enum import StrEnum
 from typing import Any
 
 from jobkit.auth import Principal
-from jobkit.db import unit_of_work
+from jobkit.db import any_of, unit_of_work
 from jobkit.errors import DomainError
 from jobkit.html import sanitize_for
-from jobkit.outbox import gathered_events
-from sqlalchemy import delete, func, select, update
+from jobkit.outbox import GatheredEvents, gathered_events
+from sqlalchemy import String, Uuid, delete, func, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -67,7 +69,7 @@ from jobs.settings import JobsSettings
 Code = JobErrorCode
 
 MAX_ISSUES = 200  # refused jobs kept in a run's report
-CHUNK = 100  # feed jobs a transaction puts (each in a savepoint)
+CHUNK = 100  # feed jobs a transaction puts
 MAX_RUNS_KEPT = 100  # per source, newest
 # a run still "running" after this long was interrupted (its replica stopped): it fails, and the
 # source may run again
@@ -259,9 +261,12 @@ async def run_source(
     fetch: Fetch,
     trigger: str = "schedule",
     clock: Callable[[], datetime] = now_utc,
+    savepoints: bool = False,
 ) -> FeedRun | JobErrors:
     """One import of the source (see the module); its report. Refused as data when the source
-    does not exist, is being imported already, or (a scheduled run) is no longer due."""
+    does not exist, is being imported already, or (a scheduled run) is no longer due.
+    ``savepoints``: every job of a chunk in a savepoint of its own, as before ADR 0062 (what a
+    chunk falls back to when its writes break a constraint; tests and benches)."""
     claimed = await _claim(sessions, source_id, trigger, clock(), due_only=trigger == "schedule")
     if claimed is None:
         return one_error(Code.INVALID, "This feed is not due.", "id")
@@ -270,7 +275,7 @@ async def run_source(
     run, source = claimed
     report = _Report()
     try:
-        return await _run(sessions, settings, run, source, report, fetch, clock)
+        return await _run(sessions, settings, run, source, report, fetch, clock, savepoints)
     except Exception:
         # a bug or the database: the report says so (the log has the details), the next run
         # tries again
@@ -292,6 +297,7 @@ async def _run(
     report: _Report,
     fetch: Fetch,
     clock: Callable[[], datetime],
+    savepoints: bool,
 ) -> FeedRun | JobErrors:
     try:
         content = await fetch(source.url)
@@ -308,7 +314,7 @@ async def _run(
         items = [
             _prepared(source, entry, vocabulary, listed) for entry in entries[start : start + CHUNK]
         ]
-        gone = await _import(sessions, settings, source, items, clock)
+        gone = await _import(sessions, settings, source, items, clock, savepoints=savepoints)
         if gone:
             return await _finish(
                 sessions, run.id, report, error="The source was deleted.", clock=clock
@@ -455,6 +461,13 @@ class _Item:
     def reject(self, errors: Sequence[DomainError[JobErrorCode]]) -> None:
         self.body, self.errors = None, errors
 
+    def state(self) -> tuple[Any, ...]:
+        """What a chunk's try changes of the item (put back when the try is undone)."""
+        return (self.body, self.outcome, self.refusal, self.errors)
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        self.body, self.outcome, self.refusal, self.errors = saved
+
     def report_to(self, report: _Report) -> None:
         if self.outcome is None:
             _rejected(report, self.entry, self.reference, self.errors)
@@ -502,12 +515,38 @@ async def _import(
     source: _Source,
     items: Sequence[_Item],
     clock: Callable[[], datetime],
+    *,
+    savepoints: bool = False,
 ) -> bool:
-    """A chunk of the feed's jobs in one transaction, each in a savepoint (a refused job rolls
-    back alone); True when the source is gone."""
+    """A chunk of the feed's jobs in one transaction; True when the source is gone. What its
+    items map to is read once for the chunk, its new jobs are checked before anything of theirs
+    is written and written together (as an ATS batch's, ADR 0063; ADR 0062), a refused one
+    taken back out; a job it updates is put in a savepoint (a refused one rolls back alone).
+    When the chunk's writes break a constraint (the ATS API or another import saved a job with
+    one of its references at the same moment), the chunk is put again with every job in its own
+    savepoint (``savepoints=True``: how every chunk went before), which answers that job alone."""
     todo = [item for item in items if item.body is not None]
     if not todo:
         return False
+    if not savepoints:
+        before = [item.state() for item in todo]
+        try:
+            return await _import_chunk(sessions, settings, source, todo, clock, together=True)
+        except IntegrityError:
+            for item, state in zip(todo, before, strict=True):
+                item.restore(state)
+    return await _import_chunk(sessions, settings, source, todo, clock, together=False)
+
+
+async def _import_chunk(
+    sessions: async_sessionmaker[AsyncSession],
+    settings: JobsSettings,
+    source: _Source,
+    todo: Sequence[_Item],
+    clock: Callable[[], datetime],
+    *,
+    together: bool,
+) -> bool:
     now = clock()
     async with unit_of_work(sessions) as session, gathered_events(session, outbox) as events:
         if await session.get(FeedSource, source.id, with_for_update={"read": True}) is None:
@@ -518,25 +557,54 @@ async def _import(
             session, site=settings.site, titles=[item.body.title for item in todo if item.body]
         )
         await read_terms(session, [tid for item in todo for tid in term_ids(item.body)])
+        chunk = await _ChunkReads.read(session, source, todo) if together else None
         for item in todo:
             assert item.body is not None
             assert item.reference is not None
+            planned = chunk.plan(item.reference, item.fingerprint) if chunk is not None else None
+            if planned is not None and planned.role != Role.DUPLICATE and planned.job is None:
+                assert chunk is not None
+                await _put_new(session, settings, events, source, item, planned, chunk, now)
+                continue
+            if planned is not None and planned.role == Role.DUPLICATE:
+                assert planned.job is not None
+                await _map(
+                    session, source.id, item.reference, planned.job.id, planned.role,
+                    item.fingerprint, now, planned.item,
+                )  # fmt: skip
+                item.outcome, item.refusal = Outcome.DUPLICATE, None
+                continue
+            if chunk is not None:
+                # the new jobs so far are written before the savepoint (outside it: a
+                # constraint they break puts the chunk again, each job on its own)
+                await session.flush()
             try:
                 with events.dropped_on_error():
                     async with session.begin_nested():
-                        item.outcome, item.refusal = await _apply(
-                            session,
-                            settings,
-                            source,
-                            item.reference,
-                            item.body,
-                            item.fingerprint,
-                            now,
-                        )
+                        if planned is not None:
+                            put = await _put_mapped(
+                                session, settings, source, item.reference, item.body,
+                                item.fingerprint, now, planned,
+                            )  # fmt: skip
+                        else:
+                            put = await _apply(
+                                session,
+                                settings,
+                                source,
+                                item.reference,
+                                item.body,
+                                item.fingerprint,
+                                now,
+                            )
                         await session.flush()
+                item.outcome, item.refusal = put.outcome, put.refusal
+                if chunk is not None:
+                    chunk.saved(put.job)
             except ats.Refused as refused:
                 batch_reads(session).savepoint_rolled_back()
                 item.reject(refused.errors.errors)
+                if chunk is not None:
+                    await chunk.rolled_back(session)
             except IntegrityError:  # the same reference saved elsewhere at this moment
                 batch_reads(session).savepoint_rolled_back()
                 item.reject(
@@ -549,7 +617,161 @@ async def _import(
                         )
                     ]
                 )
+                if chunk is not None:
+                    await chunk.rolled_back(session)
+        # the chunk's new jobs, their slugs and its items written together
+        await session.flush()
     return False
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """What a feed item maps to: its item row (None: the first time), the job (None: a new
+    one), how, and whether the item is new to the source (a job that came back)."""
+
+    item: FeedItem | None
+    job: Job | None
+    role: Role
+    returned: bool
+
+
+@dataclass(frozen=True)
+class _Put:
+    outcome: Outcome
+    refusal: JobError | None
+    job: Job
+
+
+@dataclass
+class _ChunkReads:
+    """What a chunk's items map to, read once for the chunk and kept up to date as it goes: the
+    source's items of the chunk's references, and every job one of them could map to (by its
+    item, its reference or its content), locked; :meth:`plan` answers from them what
+    :func:`_apply` reads, including the jobs the chunk made or changed so far."""
+
+    organization_id: uuid.UUID
+    items: dict[str, FeedItem]
+    jobs: dict[uuid.UUID, Job]
+
+    @classmethod
+    async def read(
+        cls, session: AsyncSession, source: _Source, todo: Sequence[_Item]
+    ) -> _ChunkReads:
+        references = [item.reference for item in todo if item.reference is not None]
+        fingerprints = sorted({item.fingerprint for item in todo})
+        items = {
+            row.reference: row
+            for row in await session.scalars(
+                select(FeedItem)
+                .where(
+                    FeedItem.source_id == source.id,
+                    FeedItem.reference == any_of(references, String()),
+                )
+                .order_by(FeedItem.reference)
+                .with_for_update()
+            )
+        }
+        mapped = sorted({item.job_id for item in items.values()})
+        of_organization = Job.organization_id == source.organization_id
+        jobs = {
+            job.id: job
+            for job in await session.scalars(
+                select(Job)
+                .where(
+                    (Job.id == any_of(mapped, Uuid()))
+                    | (of_organization & (Job.external_reference == any_of(references, String())))
+                    | (
+                        of_organization
+                        & (Job.content_fingerprint == any_of(fingerprints, String()))
+                        & Job.state.not_in(sorted(CLOSED_STATES))
+                    )
+                )
+                .order_by(Job.id)
+                .with_for_update()
+            )
+        }
+        return cls(organization_id=source.organization_id, items=items, jobs=jobs)
+
+    def plan(self, reference: str, fingerprint: str) -> _Planned | None:
+        """:func:`_apply`'s choice for the item, from what the chunk read and did; None when
+        the item's duplicate mapping must go first (its job ended or changed): one by one."""
+        item = self.items.get(reference)
+        job: Job | None = None
+        role: Role | None = None
+        if item is not None:
+            job = self.jobs.get(item.job_id)
+            role = Role(item.role)
+            if role == Role.DUPLICATE and _duplicate_gone(job, fingerprint):
+                return None
+        if job is None:
+            job = next(
+                (
+                    found
+                    for found in self.jobs.values()
+                    if found.organization_id == self.organization_id
+                    and found.external_reference == reference
+                ),
+                None,
+            )
+            role = Role.REFERENCE if job is not None else None
+        if job is None:
+            same = [
+                found
+                for found in self.jobs.values()
+                if found.organization_id == self.organization_id
+                and found.content_fingerprint == fingerprint
+                and found.state not in CLOSED_STATES
+            ]
+            job = min(same, key=lambda found: (found.created_at, found.id), default=None)
+            role = Role.DUPLICATE if job is not None else Role.CREATED
+        assert role is not None
+        return _Planned(item=item, job=job, role=role, returned=item is None)
+
+    def saved(self, job: Job) -> None:
+        """A job the chunk made or changed: later items may map to it."""
+        self.jobs[job.id] = job
+
+    async def rolled_back(self, session: AsyncSession) -> None:
+        """A savepoint rolled back: what it changed is read again (the session expired it)."""
+        for job in list(self.jobs.values()):
+            state = inspect(job)
+            if state.expired_attributes and not state.detached:
+                await session.refresh(job)
+
+
+async def _put_new(
+    session: AsyncSession,
+    settings: JobsSettings,
+    events: GatheredEvents,
+    source: _Source,
+    item: _Item,
+    planned: _Planned,
+    chunk: _ChunkReads,
+    now: datetime,
+) -> None:
+    """A new job of the chunk, without a savepoint: checked, then left to the chunk's flush
+    (``ats.put_new``); refused, taken back out."""
+    assert item.body is not None
+    assert item.reference is not None
+    put = await ats.put_new(
+        session,
+        settings,
+        events,
+        source.principal,
+        source.organization_id,
+        item.reference,
+        item.body.model_copy(update={"publish": True}),
+        now,
+    )
+    if isinstance(put, JobErrors):
+        item.reject(put.errors)
+        return
+    chunk.saved(put.job)
+    await _map(
+        session, source.id, item.reference, put.job.id, Role.CREATED, item.fingerprint, now,
+        planned.item,
+    )  # fmt: skip
+    item.outcome, item.refusal = Outcome.CREATED, _not_published(put.job, None)
 
 
 async def _apply(
@@ -560,7 +782,7 @@ async def _apply(
     body: ats.AtsJob,
     fingerprint: str,
     now: datetime,
-) -> tuple[Outcome, JobError | None]:
+) -> _Put:
     """The job's outcome, and why it is not published when it was refused (slots, review)."""
     item = await session.get(FeedItem, (source.id, reference), with_for_update=True)
     job: Job | None = None
@@ -568,9 +790,7 @@ async def _apply(
     if item is not None:
         job = await session.get(Job, item.job_id, with_for_update=True)
         role = Role(item.role)
-        if role == Role.DUPLICATE and (
-            job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
-        ):
+        if role == Role.DUPLICATE and _duplicate_gone(job, fingerprint):
             # the job it duplicated ended, or one of them changed: this item is a job of its own
             # now (or a duplicate of another)
             await session.delete(item)
@@ -600,12 +820,34 @@ async def _apply(
         )
         role = Role.DUPLICATE if job is not None else Role.CREATED
     assert role is not None
+    planned = _Planned(item=item, job=job, role=role, returned=returned)
+    return await _put_mapped(session, settings, source, reference, body, fingerprint, now, planned)
+
+
+def _duplicate_gone(job: Job | None, fingerprint: str) -> bool:
+    """Whether the job an item duplicated is gone for it: deleted, ended, or changed."""
+    return job is None or job.state in CLOSED_STATES or job.content_fingerprint != fingerprint
+
+
+async def _put_mapped(
+    session: AsyncSession,
+    settings: JobsSettings,
+    source: _Source,
+    reference: str,
+    body: ats.AtsJob,
+    fingerprint: str,
+    now: datetime,
+    planned: _Planned,
+) -> _Put:
+    """The item put as planned: a duplicate mapped, else its job created or updated (its
+    publication asked for when :func:`_asks_again`) and mapped."""
+    job, role, item = planned.job, planned.role, planned.item
     if role == Role.DUPLICATE:
         assert job is not None
         await _map(session, source.id, reference, job.id, role, fingerprint, now, item)
-        return Outcome.DUPLICATE, None
+        return _Put(Outcome.DUPLICATE, None, job)
     refused_before = job.refusal if job is not None and job.state == JobState.DRAFT else None
-    publish = job is None or _asks_again(job, returned=returned)
+    publish = job is None or _asks_again(job, returned=planned.returned)
     result = await ats.put_content(
         session,
         settings,
@@ -625,7 +867,7 @@ async def _apply(
         if result.changed
         else Outcome.UNCHANGED
     )
-    return outcome, _not_published(result.job, refused_before)
+    return _Put(outcome, _not_published(result.job, refused_before), result.job)
 
 
 def _not_published(job: Job, refused_before: dict[str, Any] | None) -> JobError | None:

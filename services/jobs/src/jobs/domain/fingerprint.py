@@ -52,3 +52,18 @@ def fingerprint_of(job: Job) -> str:
         addresses=[item["address"] for item in job.locations or []],
         description=job.description,
     )
+
+
+# what a fingerprint is made of, as the job has it: the title, the organization, each
+# location's town and country, the description (strings, compared by value)
+FingerprintInputs = tuple[str, uuid.UUID, tuple[tuple[object, object], ...], str | None]
+
+
+def fingerprint_inputs(job: Job) -> FingerprintInputs:
+    """What :func:`fingerprint_of` reads of the job, cheap to take and to compare: a job whose
+    inputs are equal to those of its last fingerprint has that fingerprint still."""
+    places = tuple(
+        (item["address"].get("locality"), item["address"].get("country_code"))
+        for item in job.locations or []
+    )
+    return (job.title, job.organization_id, places, job.description)

@@ -30,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import ARRAY as PG_ARRAY
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from jobs.db import Base, known_organizations
 
@@ -426,6 +426,10 @@ class FeedItem(Base):
     )
     reference: Mapped[str] = mapped_column(String(100), primary_key=True)
     job_id: Mapped[uuid.UUID] = mapped_column(Uuid, ForeignKey("jobs.id", ondelete="CASCADE"))
+    # never read: it tells the ORM to write a job before the items that name it when one flush
+    # writes both (a feed chunk's new jobs, ADR 0062); without a relationship it orders the
+    # tables by their classes' names, feed_items first
+    job: Mapped[Job] = relationship(lazy="raise")
     role: Mapped[str] = mapped_column(String(10))  # created | reference | duplicate
     # the item's content fingerprint when it was last applied
     fingerprint: Mapped[str] = mapped_column(String(64))

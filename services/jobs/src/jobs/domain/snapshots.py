@@ -15,7 +15,7 @@ from jobs.db import outbox
 from jobs.domain.batch_reads import batch_reads, transaction_time
 from jobs.domain.clock import now_utc
 from jobs.domain.events import IndexedLocation, IndexedSalary, JobSnapshot
-from jobs.domain.fingerprint import fingerprint_of
+from jobs.domain.fingerprint import fingerprint_inputs, fingerprint_of
 from jobs.domain.models import Job, JobSlug, KnownOrganization
 from jobs.settings import JobsSettings
 
@@ -115,10 +115,15 @@ async def emit(
     actor: str | None,
 ) -> None:
     """One event about ``job`` at its current version; a snapshot class is filled in here.
-    Every save of a job writes an event, so its content fingerprint is kept here too."""
-    job.content_fingerprint = fingerprint_of(job)
+    Every save of a job writes an event, so its content fingerprint is kept here too (computed
+    again only when what it is made of changed since the transaction's last one)."""
+    reads = batch_reads(session)
+    inputs = fingerprint_inputs(job)
+    kept = reads.fingerprints.get(job.id)
+    if kept is None or kept[0] != inputs:
+        kept = reads.fingerprints[job.id] = (inputs, fingerprint_of(job))
+    job.content_fingerprint = kept[1]
     if isinstance(payload, type):
-        reads = batch_reads(session)
         if job.id not in reads.created and job.id not in reads.moved:
             # the row written, so its updated_at is this transaction's (a job made in this
             # transaction has it from its INSERT already, a run of slot answers sets it)

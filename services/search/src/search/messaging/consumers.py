@@ -213,9 +213,11 @@ def indexer_consumer(
         sessions=sessions,
         processed=processed_events,
         bootstrap_servers=settings.kafka_bootstrap_servers,
-        # what a batch wrote is searchable at once, not at the next refresh interval, and kept
-        # search answers of before it are dropped
+        # what a batch wrote is made searchable, and kept search answers of before it are
+        # dropped, at once after a quiet interval, else by one refresh at most
+        # ``indexer_refresh_seconds`` later for every batch of the interval (ADR 0062)
         after_batch=searchable_now(sessions, store),
+        after_batch_every=settings.indexer_refresh_seconds,
         # job and profile events carry the whole aggregate: a batch's last one per aggregate
         # is all that needs indexing (the documents are versioned)
         coalesce=snapshot_coalesce(settings),
@@ -235,7 +237,9 @@ def searchable_now(
     sessions: async_sessionmaker[AsyncSession], store: SearchStore
 ) -> Callable[[], Awaitable[None]]:
     """After a batch: refresh the indices, then bump their generation (in that order, so an
-    answer read at the new generation already sees the batch; ADR 0047)."""
+    answer read at the new generation already sees the batch; ADR 0047). The consumer runs it
+    at most once per ``indexer_refresh_seconds`` (ADR 0062): a refresh makes visible every
+    write before it began, so the bump after it covers every batch that asked before."""
 
     async def after_batch() -> None:
         await store.refresh_all()
