@@ -21,6 +21,7 @@ from bench.harness import RunSettings, Scenario, ensure_loopback, print_table, r
 from bench.scenarios._job import JobPage
 from bench.scenarios._pages import (
     PageCalls,
+    WebPage,
     home_calls,
     job_calls,
     job_slug,
@@ -28,7 +29,7 @@ from bench.scenarios._pages import (
     jobs_searches,
 )
 from bench.scenarios._search import WEB_URL
-from bench.scenarios.home_page_via_web import HomePage
+from bench.scenarios.home_page_via_web import home_page
 from bench.scenarios.jobs_page_via_web import JobsPage
 
 PAGES = ("home", "jobs", "job")
@@ -42,9 +43,9 @@ def page_calls(page: str) -> PageCalls:
     return PageCalls(job_calls, job_slug)
 
 
-def page_subject(page: str, url: str) -> HomePage | JobsPage | JobPage:
+def page_subject(page: str, url: str) -> WebPage | JobsPage | JobPage:
     if page == "home":
-        return HomePage(url)
+        return home_page(url)
     if page == "jobs":
         return JobsPage(url)
     return JobPage(url)

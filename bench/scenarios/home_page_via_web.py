@@ -12,8 +12,13 @@ def _html(text: str) -> str | None:
     return None if "<html" in text[:2000].lower() else "the page answered without HTML"
 
 
+def home_page(base_url: str) -> WebPage:
+    """The home page of the web server at ``base_url``, as a visitor."""
+    return WebPage(base_url, "/", _html)
+
+
 def build() -> Scenario:
-    page = WebPage(os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002"), "/", _html)
+    page = home_page(os.environ.get("BENCH_WEB_URL", "http://127.0.0.1:3002"))
     return Scenario(
         name="home_page_via_web",
         description="GET / on the web server (SSR as a visitor: counts, jobs, organizations)",

@@ -60,6 +60,10 @@ import { SiteLocaleProvider } from "~/lib/site-locale";
 import { serverSiteLocales } from "~/lib/site-locales.server";
 import { basePattern } from "~/route-table";
 import { cssVariablesResolver, theme } from "~/lib/theme";
+import { mantineCssVariables, MantineCssVariablesOnce } from "~/lib/mantine-css-variables";
+
+// what MantineProvider would write at every render (ADR 0064)
+const MANTINE_CSS_VARIABLES = mantineCssVariables(theme, cssVariablesResolver);
 
 
 // Mantine's stylesheets come with the code of its components, per route, in the build
@@ -138,7 +142,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+        {/* Mantine's variables, the same for every page: made once, not at each render by the
+            provider (written where it writes them, before its classes) */}
+        <MantineCssVariablesOnce css={MANTINE_CSS_VARIABLES} />
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          withCssVariables={false}
+        >
           {/* a page in another locale (a link of the language picker) starts over in it */}
           <I18nProvider key={locale} locale={locale} messages={rootData?.messages}>
             <SiteLocaleProvider locale={rootData?.pathLocale ?? DEFAULT_LOCALE} site={rootData?.site ?? EN_ONLY}>

@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "~/components/Link";
+import { card } from "~/components/mantine-card-markup";
+import { anchor, BUTTON_INNER, BUTTON_LABEL, button, group, stack, text } from "~/components/mantine-markup";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
@@ -14,6 +15,19 @@ const messages = defineMessages({
 /** Spec 9: an ad teaser appears every 5 results. */
 export const AD_TEASER_INTERVAL = 5;
 
+// Mantine's markup as plain elements (one every five results: ADR 0064), made once.
+const CARD = card(
+  { radius: "md", padding: "md" },
+  { background: "var(--mantine-color-default-hover)", borderInlineStart: "4px solid var(--mantine-primary-color-filled)" },
+);
+const ROW = group({ justify: "space-between", align: "center", gap: "md", wrap: "wrap" });
+const TEXTS = stack({ gap: 2 }, { flex: "1 1 16rem" });
+const LABEL = text("xs", "text-muted", { textTransform: "uppercase", fontWeight: 700 });
+const HEADING = text(undefined, undefined, { fontWeight: 600 });
+const TEXT = text("sm");
+const LINK = anchor("sm");
+const POST_JOB = button();
+
 /**
  * The ad slot between results: the site's own promotion (post a job, advertise) until an ad
  * server fills it. A complementary landmark, named, so screen readers can skip it.
@@ -21,42 +35,37 @@ export const AD_TEASER_INTERVAL = 5;
 export function AdTeaser() {
   const headingId = useId();
   return (
-    <Card
-      component="aside"
-      aria-labelledby={headingId}
-      withBorder
-      radius="md"
-      padding="md"
-      bg="var(--mantine-color-default-hover)"
-      style={{ borderInlineStart: "4px solid var(--mantine-primary-color-filled)" }}
-      data-testid="ad-teaser"
-    >
-      <Group justify="space-between" align="center" gap="md" wrap="wrap">
-        <Stack gap={2} style={{ flex: "1 1 16rem" }}>
-          <Text size="xs" tt="uppercase" fw={700} className="text-muted">
+    <aside aria-labelledby={headingId} {...CARD} data-testid="ad-teaser">
+      <div {...ROW}>
+        <div {...TEXTS}>
+          <p {...LABEL}>
             <FormattedMessage {...messages.label} />
-          </Text>
-          <Text fw={600} id={headingId}>
+          </p>
+          <p {...HEADING} id={headingId}>
             <FormattedMessage {...messages.heading} />
-          </Text>
-          <Text size="sm">
+          </p>
+          <p {...TEXT}>
             <FormattedMessage
               {...messages.text}
               values={{
                 // Spec 2: /contact goes to the external contact form, so a plain link.
                 link: (chunks) => (
-                  <Anchor href="/contact" size="sm">
+                  <a href="/contact" {...LINK}>
                     {chunks}
-                  </Anchor>
+                  </a>
                 ),
               }}
             />
-          </Text>
-        </Stack>
-        <Button component={Link} to="/job/wizard">
-          <FormattedMessage {...messages.postJob} />
-        </Button>
-      </Group>
-    </Card>
+          </p>
+        </div>
+        <Link to="/job/wizard" {...POST_JOB}>
+          <span className={BUTTON_INNER}>
+            <span className={BUTTON_LABEL}>
+              <FormattedMessage {...messages.postJob} />
+            </span>
+          </span>
+        </Link>
+      </div>
+    </aside>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Link } from "~/components/Link";
+import { BUTTON_INNER, BUTTON_LABEL, button } from "~/components/mantine-markup";
 import { useOpenedOnce } from "~/components/use-opened-once";
 import { track } from "~/lib/analytics";
 import { graphql } from "~/lib/graphql/generated/gql";
@@ -55,6 +56,11 @@ export const UNBOOKMARK_JOB = graphql(`
   }
 `);
 
+const VISITOR_BUTTON = {
+  filled: { inline: button({ variant: "filled" }), block: button({ variant: "filled", fullWidth: true }) },
+  default: { inline: button({ variant: "default" }), block: button({ variant: "default", fullWidth: true }) },
+};
+
 /** Spec 2: a visitor asking to save goes to /job-bookmarks-anon (then /jobs#save-search). */
 export const ANONYMOUS_BOOKMARKS = "/job-bookmarks-anon";
 
@@ -105,15 +111,32 @@ export function BookmarkButton({
   const here = `${location.pathname}${location.search}`;
   return (
     <>
-      <Button
-        variant={on ? "filled" : "default"}
-        aria-pressed={on}
-        fullWidth={fullWidth}
-        loading={adding.loading || removing.loading}
-        onClick={() => void toggle()}
-      >
-        <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
-      </Button>
+      {signedIn ? (
+        <Button
+          variant={on ? "filled" : "default"}
+          aria-pressed={on}
+          fullWidth={fullWidth}
+          loading={adding.loading || removing.loading}
+          onClick={() => void toggle()}
+        >
+          <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
+        </Button>
+      ) : (
+        // A visitor's button never loads (it explains): Mantine's markup as a plain element, one
+        // per search result (ADR 0064).
+        <button
+          type="button"
+          {...VISITOR_BUTTON[on ? "filled" : "default"][fullWidth ? "block" : "inline"]}
+          aria-pressed={on}
+          onClick={() => void toggle()}
+        >
+          <span className={BUTTON_INNER}>
+            <span className={BUTTON_LABEL}>
+              <FormattedMessage {...(on ? messages.bookmarked : messages.bookmark)} />
+            </span>
+          </span>
+        </button>
+      )}
       {signedIn || !dialog.mounted ? null : (
         <Modal
           opened={dialog.shown}

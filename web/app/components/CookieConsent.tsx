@@ -3,6 +3,7 @@ import {
   Group,
   Modal,
   Paper,
+  rem,
   Stack,
   Switch,
   Text,
@@ -10,6 +11,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { BUTTON_INNER, BUTTON_LABEL, button, group, paper, stack, text } from "~/components/mantine-markup";
 import { useOpenedOnce } from "~/components/use-opened-once";
 import { defineMessages, type Message } from "~/lib/i18n/define-messages";
 import {
@@ -152,6 +154,19 @@ function ConsentSettings() {
   );
 }
 
+// The banner as Mantine's markup in plain elements (on every page of a visitor who has not chosen:
+// ADR 0064), made once.
+const BANNER = paper(
+  { radius: 0, shadow: "md", className: "cookie-banner" },
+  { padding: "var(--mantine-spacing-md)" },
+);
+const BANNER_COLUMN = stack({ gap: "xs" }, { maxWidth: rem(1120), marginInline: "auto" });
+const BANNER_TEXT = text("sm");
+const BANNER_ACTIONS = group({ gap: "sm" });
+const ACCEPT = button();
+const REJECT = button({ variant: "default" });
+const SETTINGS = button({ variant: "subtle" });
+
 /**
  * The banner until the visitor chose (server-rendered from the consent cookie, so it never
  * flashes for someone who already chose), and the settings dialog the footer opens.
@@ -164,36 +179,39 @@ export function CookieConsent({ siteName = "" }: { /** The site's `site.name` se
   return (
     <>
       {consent === null ? (
-        <Paper
-          component="section"
-          aria-labelledby="cookie-banner-title"
-          shadow="md"
-          withBorder
-          p="md"
-          radius={0}
-          className="cookie-banner"
-          data-testid="cookie-banner"
-        >
-          <Stack gap="xs" maw={1120} mx="auto">
+        <section {...BANNER} aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
+          <div {...BANNER_COLUMN}>
             <Title order={2} size="h5" id="cookie-banner-title">
               <FormattedMessage {...messages.bannerTitle} values={{ site }} />
             </Title>
-            <Text size="sm">
+            <p {...BANNER_TEXT}>
               <FormattedMessage {...messages.bannerText} />
-            </Text>
-            <Group gap="sm">
-              <Button onClick={() => choose(ALL)}>
-                <FormattedMessage {...messages.acceptAll} />
-              </Button>
-              <Button variant="default" onClick={() => choose([])}>
-                <FormattedMessage {...messages.rejectAll} />
-              </Button>
-              <Button variant="subtle" onClick={openSettings}>
-                <FormattedMessage {...messages.settings} />
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+            </p>
+            <div {...BANNER_ACTIONS}>
+              <button type="button" {...ACCEPT} onClick={() => choose(ALL)}>
+                <span className={BUTTON_INNER}>
+                  <span className={BUTTON_LABEL}>
+                    <FormattedMessage {...messages.acceptAll} />
+                  </span>
+                </span>
+              </button>
+              <button type="button" {...REJECT} onClick={() => choose([])}>
+                <span className={BUTTON_INNER}>
+                  <span className={BUTTON_LABEL}>
+                    <FormattedMessage {...messages.rejectAll} />
+                  </span>
+                </span>
+              </button>
+              <button type="button" {...SETTINGS} onClick={openSettings}>
+                <span className={BUTTON_INNER}>
+                  <span className={BUTTON_LABEL}>
+                    <FormattedMessage {...messages.settings} />
+                  </span>
+                </span>
+              </button>
+            </div>
+          </div>
+        </section>
       ) : null}
       <ConsentSettings />
     </>

@@ -1,6 +1,7 @@
-import { Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Text, TextInput, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { Link } from "~/components/Link";
+import { BUTTON_INNER, BUTTON_LABEL, button, stack } from "~/components/mantine-markup";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
@@ -27,6 +28,11 @@ export interface FacetOption {
   /** The page with this value toggled (a plain link: filtering works without JavaScript). */
   href: string;
 }
+
+// Mantine's markup as plain elements (a search page has several facets: ADR 0064), made once.
+const GROUP = stack({ gap: "xs" });
+const LIST = stack({ gap: 2 }, { padding: 0, margin: 0, listStyle: "none" });
+const MORE = button({ variant: "subtle", size: "compact-sm" }, { width: "fit-content" });
 
 /**
  * One facet of a search page: its values as links with a checkbox look and the count beside
@@ -58,7 +64,7 @@ export function FacetGroup({
   const hidden = matching.length - shown.length;
 
   return (
-    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+    <section {...GROUP} aria-labelledby={headingId}>
       <Title order={headingOrder} size="h5" id={headingId}>
         {title}
       </Title>
@@ -72,7 +78,7 @@ export function FacetGroup({
           aria-controls={listId}
         />
       ) : null}
-      <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: "none" }} id={listId}>
+      <ul {...LIST} id={listId}>
         {shown.map((option) => (
           <li key={option.value}>
             {/* Plain elements styled by app.css: a facet lists dozens of values, and Mantine's
@@ -103,7 +109,7 @@ export function FacetGroup({
             </Link>
           </li>
         ))}
-      </Stack>
+      </ul>
       {needle && matching.length === 0 ? (
         <Text size="sm" className="text-muted">
           <FormattedMessage
@@ -113,21 +119,24 @@ export function FacetGroup({
         </Text>
       ) : null}
       {!needle && (hidden > 0 || expanded) && matching.length > visible ? (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          w="fit-content"
+        <button
+          type="button"
+          {...MORE}
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? (
-            <FormattedMessage {...messages.fewer} />
-          ) : (
-            <FormattedMessage {...messages.more} values={{ hidden }} />
-          )}
-        </Button>
+          <span className={BUTTON_INNER}>
+            <span className={BUTTON_LABEL}>
+              {expanded ? (
+                <FormattedMessage {...messages.fewer} />
+              ) : (
+                <FormattedMessage {...messages.more} values={{ hidden }} />
+              )}
+            </span>
+          </span>
+        </button>
       ) : null}
-    </Stack>
+    </section>
   );
 }

@@ -1,7 +1,9 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { rem } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
+import { AvatarMarkup, card } from "~/components/mantine-card-markup";
+import { anchor, BADGE_LABEL, BADGE_SECTION, badge, group, stack, text } from "~/components/mantine-markup";
 import { FormattedMessage } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
@@ -36,6 +38,26 @@ export interface JobTeaserProps {
   actions?: ReactNode;
 }
 
+// Mantine's markup as plain elements (a page renders dozens of teasers: ADR 0064), made once.
+const CARD = card({ radius: "md", padding: "md" });
+const FEATURED_CARD = card({ radius: "md", padding: "md" }, { borderColor: "var(--mantine-primary-color-filled)" });
+const MAIN = group({ wrap: "nowrap", align: "flex-start", gap: "md" }, { flex: 1, minWidth: 0 });
+const LOGO_STYLE = { width: rem(JOB_TEASER_LOGO_WIDTH) };
+const TEXTS = stack({ gap: 4 }, { minWidth: 0, flex: 1 });
+const ROW = group({ gap: 6 });
+const FEATURED = badge({ variant: "filled", size: "sm" }, { textTransform: "none", width: "fit-content" });
+const VIDEO = badge(
+  { variant: "light", color: "grape", size: "sm", withLeftSection: true },
+  { textTransform: "none", width: "fit-content" },
+);
+const TITLE = anchor("lg", undefined, { fontWeight: 600, lineHeight: 1.3, overflowWrap: "anywhere" });
+const MUTED = text("sm", "text-muted");
+const SMALL = text("sm");
+const REMOTE = badge({ variant: "outline", color: "teal" }, { textTransform: "none" });
+const EMPLOYMENT = badge({ variant: "outline" }, { textTransform: "none" });
+const SALARY = text("sm", undefined, { fontWeight: 500 });
+const POSTED = text("xs", "text-muted");
+
 /**
  * One job in a list: logo, title (the link), organization, location or remote, salary, type,
  * date; optionally featured and video badges, the distance and actions (bookmark).
@@ -56,90 +78,78 @@ export function JobTeaser({
   actions,
 }: JobTeaserProps) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      style={featured ? { borderColor: "var(--mantine-primary-color-filled)" } : undefined}
-    >
+    <article {...(featured ? FEATURED_CARD : CARD)}>
       {/* Layout by app.css (.job-teaser-body): Mantine's responsive props would put a <style>
           element into every teaser of a list. */}
       <div className="job-teaser-body">
-        <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1, minWidth: 0 }}>
-          <Avatar
+        <div {...MAIN}>
+          <AvatarMarkup
             src={logo?.url}
             alt={logo?.alt ?? ""}
             size={JOB_TEASER_LOGO_WIDTH}
-            w={JOB_TEASER_LOGO_WIDTH}
             radius="sm"
+            style={LOGO_STYLE}
             data-testid="job-teaser-logo"
           >
             {organizationName.slice(0, 1)}
-          </Avatar>
-          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          </AvatarMarkup>
+          <div {...TEXTS}>
             {featured || video ? (
-              <Group gap={6}>
+              <div {...ROW}>
                 {featured ? (
-                  <Badge variant="filled" size="sm" tt="none" w="fit-content">
-                    <FormattedMessage {...messages.featured} />
-                  </Badge>
+                  <div {...FEATURED}>
+                    <span className={BADGE_LABEL}>
+                      <FormattedMessage {...messages.featured} />
+                    </span>
+                  </div>
                 ) : null}
                 {video ? (
-                  <Badge
-                    variant="light"
-                    color="grape"
-                    size="sm"
-                    tt="none"
-                    w="fit-content"
-                    leftSection={<IconPlayerPlay size={12} stroke={2} aria-hidden />}
-                  >
-                    <FormattedMessage {...messages.video} />
-                  </Badge>
+                  <div {...VIDEO}>
+                    <span className={BADGE_SECTION} data-position="left">
+                      <IconPlayerPlay size={12} stroke={2} aria-hidden />
+                    </span>
+                    <span className={BADGE_LABEL}>
+                      <FormattedMessage {...messages.video} />
+                    </span>
+                  </div>
                 ) : null}
-              </Group>
+              </div>
             ) : null}
-            <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3} style={{ overflowWrap: "anywhere" }}>
+            <Link to={href} {...TITLE}>
               {title}
-            </Anchor>
-            <Text size="sm" className="text-muted">
-              {organizationName}
-            </Text>
-            <Group gap={6}>
-              {location ? <Text size="sm">{location}</Text> : null}
+            </Link>
+            <p {...MUTED}>{organizationName}</p>
+            <div {...ROW}>
+              {location ? <p {...SMALL}>{location}</p> : null}
               {distance ? (
-                <Text size="sm" className="text-muted">
+                <p {...MUTED}>
                   <FormattedMessage {...messages.away} values={{ distance }} />
-                </Text>
+                </p>
               ) : null}
               {remote ? (
-                <Badge variant="outline" color="teal" tt="none">
-                  {remote}
-                </Badge>
+                <div {...REMOTE}>
+                  <span className={BADGE_LABEL}>{remote}</span>
+                </div>
               ) : null}
               {employmentTypes.map((type) => (
-                <Badge key={type} variant="outline" tt="none">
-                  {type}
-                </Badge>
+                <div key={type} {...EMPLOYMENT}>
+                  <span className={BADGE_LABEL}>{type}</span>
+                </div>
               ))}
-            </Group>
-            {salary ? (
-              <Text size="sm" fw={500}>
-                {salary}
-              </Text>
-            ) : null}
+            </div>
+            {salary ? <p {...SALARY}>{salary}</p> : null}
             {posted ? (
-              <Text size="xs" className="text-muted">
+              <p {...POSTED}>
                 <FormattedMessage {...messages.posted} values={{ posted }} />
-              </Text>
+              </p>
             ) : null}
-          </Stack>
-        </Group>
+          </div>
+        </div>
         {/* Beside the text from the xs breakpoint; under it (aligned with the text) on narrow phones. */}
         {actions ? (
           <div className="job-teaser-actions">{actions}</div>
         ) : null}
       </div>
-    </Card>
+    </article>
   );
 }

@@ -1,6 +1,8 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import type { CSSProperties } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "~/components/Link";
+import { AvatarMarkup, card } from "~/components/mantine-card-markup";
+import { anchor, BADGE_LABEL, badge, group, stack, text } from "~/components/mantine-markup";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
@@ -24,6 +26,18 @@ export interface OrganizationTeaserProps {
   snippet?: string | null;
 }
 
+// Mantine's markup as plain elements (a grid of them on the home page and /organizations: ADR
+// 0064), made once.
+const CARD = card({ radius: "md", padding: "md" }, { height: "100%" });
+const COLUMN = stack({ gap: "sm" }, { height: "100%" });
+const MAIN = group({ wrap: "nowrap", align: "flex-start", gap: "md" });
+const TEXTS = stack({ gap: 4 }, { minWidth: 0 });
+const FEATURED = badge({ variant: "filled", size: "sm" }, { textTransform: "none", width: "fit-content" });
+const NAME = anchor("lg", undefined, { fontWeight: 600, lineHeight: 1.3 });
+const INDUSTRY = text("sm", "text-muted");
+const SNIPPET = text("sm", undefined, { "--text-line-clamp": "3" } as CSSProperties);
+const OPEN_JOBS = text("sm", undefined, { fontWeight: 500, marginTop: "auto" });
+
 /** One organization in a grid: logo, name (the link), industry, open jobs, featured badge. */
 export function OrganizationTeaser({
   name,
@@ -35,43 +49,41 @@ export function OrganizationTeaser({
   snippet,
 }: OrganizationTeaserProps) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" h="100%">
-      <Stack gap="sm" h="100%">
-        <Group wrap="nowrap" align="flex-start" gap="md">
-          <Avatar
-            src={logoUrl ?? undefined}
+    <article {...CARD}>
+      <div {...COLUMN}>
+        <div {...MAIN}>
+          <AvatarMarkup
+            src={logoUrl}
             alt=""
             size={ORGANIZATION_TEASER_LOGO_SIZE}
             radius="sm"
             data-testid="organization-teaser-logo"
           >
             {name.slice(0, 1)}
-          </Avatar>
-          <Stack gap={4} style={{ minWidth: 0 }}>
+          </AvatarMarkup>
+          <div {...TEXTS}>
             {featured ? (
-              <Badge variant="filled" size="sm" tt="none" w="fit-content">
-                <FormattedMessage {...messages.featured} />
-              </Badge>
+              <div {...FEATURED}>
+                <span className={BADGE_LABEL}>
+                  <FormattedMessage {...messages.featured} />
+                </span>
+              </div>
             ) : null}
-            <Anchor component={Link} to={href} fw={600} size="lg" lh={1.3}>
+            <Link to={href} {...NAME}>
               {name}
-            </Anchor>
-            {industry ? (
-              <Text size="sm" className="text-muted">
-                {industry}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
+            </Link>
+            {industry ? <p {...INDUSTRY}>{industry}</p> : null}
+          </div>
+        </div>
         {snippet ? (
-          <Text size="sm" lineClamp={3}>
+          <p {...SNIPPET} data-line-clamp="true">
             {snippet}
-          </Text>
+          </p>
         ) : null}
-        <Text size="sm" fw={500} mt="auto">
+        <p {...OPEN_JOBS}>
           <FormattedMessage {...messages.openJobs} values={{ count: openJobs }} />
-        </Text>
-      </Stack>
-    </Card>
+        </p>
+      </div>
+    </article>
   );
 }

@@ -1,13 +1,13 @@
 import {
   Anchor,
-  Box,
   Group,
   Menu,
-  Stack,
+  rem,
   Text,
   UnstyledButton,
 } from "@mantine/core";
 import { HintTooltip } from "./HintTooltip";
+import { anchor, group, stack, text, unstyledButton } from "./mantine-markup";
 import { IconChevronsLeft, IconChevronsRight, IconDots, type TablerIcon } from "@tabler/icons-react";
 import { useCallback, useState, useSyncExternalStore } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -103,6 +103,16 @@ export function useSidebarOpen(kind: SidebarKind, autoOnLargeScreens: boolean) {
   return { open, toggle };
 }
 
+// A menu item as Mantine's markup in plain elements (every page has a menu: ADR 0064), made once.
+const ITEM_LINK = anchor(undefined, "sidebar-link");
+const ITEM_ROW = group({ gap: "sm", wrap: "nowrap" });
+const ICON_BOX = { width: rem(24), height: rem(24), display: "inline-flex", justifyContent: "center" } as const;
+const ITEM_LABEL = text("sm");
+const ITEM_LABEL_HIDDEN = text("sm", "visually-hidden");
+const COLUMN = stack({ gap: 4 }, { padding: "var(--mantine-spacing-xs)" });
+const TOGGLE = unstyledButton("sidebar-link");
+const ITEMS = stack({ gap: 2, className: "site-nav-list" });
+
 function ItemLink({
   item,
   open,
@@ -116,37 +126,30 @@ function ItemLink({
   const external = to.startsWith("http");
   const ItemIcon = item.icon;
   const content = (
-    <Group gap="sm" wrap="nowrap">
-      <Box component="span" aria-hidden="true" w={24} h={24} display="inline-flex" style={{ justifyContent: "center" }}>
+    <div {...ITEM_ROW}>
+      <span aria-hidden="true" style={ICON_BOX}>
         <ItemIcon size={ICON_SIZE} stroke={ICON_STROKE} />
-      </Box>
-      <Text
-        component="span"
-        size="sm"
-        className={open ? undefined : "visually-hidden"}
-      >
-        {item.label}
-      </Text>
-    </Group>
+      </span>
+      <span {...(open ? ITEM_LABEL : ITEM_LABEL_HIDDEN)}>{item.label}</span>
+    </div>
   );
   // Collapsed, the link shows its icon only: its label stays for screen readers, the tooltip shows it.
   return (
     <HintTooltip label={item.label} position="right" withArrow disabled={open} focus>
       {external ? (
-        <Anchor href={to} className="sidebar-link" rel="noopener">
+        <a href={to} rel="noopener" {...ITEM_LINK}>
           {content}
-        </Anchor>
+        </a>
       ) : (
-        <Anchor
-          component={NavLink}
+        <NavLink
           to={to}
           prefetch="none"
-          className="sidebar-link"
+          {...ITEM_LINK}
           aria-current={current ? "page" : undefined}
           data-current={current || undefined}
         >
           {content}
-        </Anchor>
+        </NavLink>
       )}
     </HintTooltip>
   );
@@ -178,35 +181,25 @@ export function Sidebar({
       data-testid="sidebar"
       data-kind={kind}
     >
-      <Stack gap={4} p="xs">
+      <div {...COLUMN}>
         <HintTooltip label={toggleLabel} position="right" withArrow disabled={open} focus>
-          <UnstyledButton
+          <button
+            type="button"
             onClick={toggle}
             aria-expanded={open}
             aria-controls="sidebar-items"
-            className="sidebar-link"
+            className={TOGGLE}
             data-testid="sidebar-toggle"
           >
-            <Group gap="sm" wrap="nowrap">
-              <Box component="span" aria-hidden="true" w={24} h={24} display="inline-flex" style={{ justifyContent: "center" }}>
+            <div {...ITEM_ROW}>
+              <span aria-hidden="true" style={ICON_BOX}>
                 <ToggleIcon size={ICON_SIZE} stroke={ICON_STROKE} />
-              </Box>
-              <Text
-                component="span"
-                size="sm"
-                className={open ? undefined : "visually-hidden"}
-              >
-                {toggleLabel}
-              </Text>
-            </Group>
-          </UnstyledButton>
+              </span>
+              <span {...(open ? ITEM_LABEL : ITEM_LABEL_HIDDEN)}>{toggleLabel}</span>
+            </div>
+          </button>
         </HintTooltip>
-        <Stack
-          gap={2}
-          id="sidebar-items"
-          component="ul"
-          className="site-nav-list"
-        >
+        <ul {...ITEMS} id="sidebar-items">
           {items.map((item) => (
             <li key={item.to}>
               <ItemLink
@@ -216,8 +209,8 @@ export function Sidebar({
               />
             </li>
           ))}
-        </Stack>
-      </Stack>
+        </ul>
+      </div>
     </nav>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Container, Group, Text } from "@mantine/core";
+import { Container } from "@mantine/core";
 import { FormattedMessage, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { Link } from "~/components/Link";
+import { anchor, group, text } from "~/components/mantine-markup";
 import { ColorSchemeToggle } from "~/components/ColorSchemeToggle";
 import { LocalePicker } from "~/components/LocalePicker";
 import { useCookieConsent } from "~/lib/cookie-consent";
@@ -17,32 +18,42 @@ const messages = defineMessages({
   cookieSettings: { id: "shell.footer.cookieSettings", defaultMessage: "Cookie settings" },
 });
 
+// Mantine's markup as plain elements (on every page: ADR 0064), made once.
+const TOP_ROW = group({ justify: "space-between", gap: "md" });
+const TAGLINE = text("sm", "text-muted");
+const LEGAL = group({ gap: "md" });
+const LINK = anchor("sm");
+const SETTINGS_ROW = group(
+  { justify: "flex-end", align: "flex-end", gap: "lg" },
+  { marginTop: "var(--mantine-spacing-md)" },
+);
+
 export function SiteFooter() {
   const intl = useIntl();
   const { openSettings } = useCookieConsent();
   return (
     <footer className="site-footer">
       <Container size="lg" py="lg">
-        <Group justify="space-between" gap="md">
-          <Text size="sm" className="text-muted">
+        <div {...TOP_ROW}>
+          <p {...TAGLINE}>
             <FormattedMessage {...messages.tagline} />
-          </Text>
-          <Group component="nav" aria-label={intl.formatMessage(messages.legal)} gap="md">
-            <Anchor component={Link} to="/privacy-policy" size="sm">
+          </p>
+          <nav {...LEGAL} aria-label={intl.formatMessage(messages.legal)}>
+            <Link to="/privacy-policy" {...LINK}>
               <FormattedMessage {...messages.privacy} />
-            </Anchor>
-            <Anchor href="/contact" size="sm">
+            </Link>
+            <a href="/contact" {...LINK}>
               <FormattedMessage {...messages.contact} />
-            </Anchor>
-            <Anchor component="button" type="button" size="sm" onClick={openSettings}>
+            </a>
+            <button type="button" {...LINK} onClick={openSettings}>
               <FormattedMessage {...messages.cookieSettings} />
-            </Anchor>
-          </Group>
-        </Group>
-        <Group justify="flex-end" align="flex-end" gap="lg" mt="md">
+            </button>
+          </nav>
+        </div>
+        <div {...SETTINGS_ROW}>
           <ColorSchemeToggle />
           <LocalePicker />
-        </Group>
+        </div>
       </Container>
     </footer>
   );

@@ -1,8 +1,9 @@
-import { Anchor, Container, Group } from "@mantine/core";
+import { Container } from "@mantine/core";
 import type { ReactNode } from "react";
 import { FormattedMessage, type MessageDescriptor, useIntl } from "react-intl";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { Link, NavLink } from "~/components/Link";
+import { anchor, group } from "~/components/mantine-markup";
 
 export interface NavItem {
   label: MessageDescriptor;
@@ -31,11 +32,17 @@ export const LOGIN_PATH = "/user/login";
 /** Where the logo links when the site sets nothing (spec 2: `/` by default, `/jobs` here). */
 export const DEFAULT_LOGO_TARGET = "/";
 
+// Mantine's markup as plain elements (on every page: ADR 0064), made once.
+const LINK = anchor();
+const LOGO = anchor(undefined, undefined, { fontWeight: 700, fontSize: "var(--mantine-font-size-xl)" });
+const BAR = group({ justify: "space-between", wrap: "wrap" });
+const NAV_LIST = group({ gap: "md", className: "site-nav-list" });
+
 function LoginLink() {
   return (
-    <Anchor component={NavLink} to={LOGIN_PATH} prefetch="none">
+    <NavLink to={LOGIN_PATH} prefetch="none" {...LINK}>
       <FormattedMessage {...messages.logIn} />
-    </Anchor>
+    </NavLink>
   );
 }
 
@@ -59,12 +66,12 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Anchor component={Link} to={logoTarget} fw={700} fz="xl" data-testid="site-logo">
+        <div {...BAR}>
+          <Link to={logoTarget} {...LOGO} data-testid="site-logo">
             {siteName || <FormattedMessage {...messages.logo} />}
-          </Anchor>
+          </Link>
           <MainNav accountItem={accountItem} showResumes={showResumes} />
-        </Group>
+        </div>
       </Container>
     </header>
   );
@@ -75,16 +82,16 @@ function MainNav({ accountItem, showResumes }: { accountItem: ReactNode; showRes
   const items = MAIN_NAV.filter((item) => !item.resumeSearch || showResumes);
   return (
     <nav aria-label={intl.formatMessage(messages.mainNav)}>
-      <Group gap="md" component="ul" className="site-nav-list">
+      <ul {...NAV_LIST}>
         {items.map((item) => (
           <li key={item.to}>
-            <Anchor component={NavLink} to={item.to} prefetch="none">
+            <NavLink to={item.to} prefetch="none" {...LINK}>
               <FormattedMessage {...item.label} />
-            </Anchor>
+            </NavLink>
           </li>
         ))}
         <li>{accountItem}</li>
-      </Group>
+      </ul>
     </nav>
   );
 }

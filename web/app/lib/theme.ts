@@ -33,6 +33,9 @@ export interface JobboardThemeOther extends MantineThemeOther {
   spacingSizes: typeof SPACING_SIZES;
 }
 
+/** Every badge's own style (the theme gives Badge this; plain markup of a badge, too: components/mantine-markup). */
+export const BADGE_ROOT_STYLE = { minWidth: "max-content" } as const;
+
 export const theme = createTheme({
   // Shade 8 keeps links and primary text at WCAG AA contrast (4.5:1) on white; in the dark
   // scheme shade 4 does on the dark body (Mantine's default shade 6 does neither).
@@ -61,7 +64,7 @@ export const theme = createTheme({
     Alert: Alert.extend({ classNames: { root: "alert-fade" } }),
     // A badge keeps its words: Mantine's label may shrink to nothing behind an ellipsis (its
     // overflow makes its minimum width zero), so a narrow table column showed "Ex…" for Expired.
-    Badge: Badge.extend({ styles: { root: { minWidth: "max-content" } } }),
+    Badge: Badge.extend({ styles: { root: BADGE_ROOT_STYLE } }),
     // A table wider than a phone scrolls sideways (natively): keyboard users can focus it to scroll.
     // Positioned, so what is absolutely placed inside (a visually hidden column label) stays in
     // its box instead of widening the page.

@@ -1,10 +1,9 @@
 import {
-  Anchor,
-  Box,
   Button,
   Card,
   Group,
   Paper,
+  rem,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +23,15 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { JobTeaser } from "~/components/JobTeaser";
 import { Link } from "~/components/Link";
+import {
+  anchor,
+  BUTTON_INNER,
+  BUTTON_LABEL,
+  BUTTON_SECTION,
+  button,
+  group,
+  text,
+} from "~/components/mantine-markup";
 import { OrganizationTeaser } from "~/components/OrganizationTeaser";
 import { SearchBar } from "~/components/search/SearchBar";
 import { useLocaleFormat } from "~/lib/format";
@@ -138,6 +146,22 @@ export const HOME_META = {
 /** Where the job seekers' call to action saves a search (spec 2: /jobs#save-search). */
 export const CREATE_ALERT_PATH = "/jobs#save-search";
 
+// Mantine's markup as plain elements where the page repeats it (ADR 0064), made once.
+const SECTION_HEADER = group(
+  { justify: "space-between", align: "baseline", gap: "sm" },
+  { marginBottom: "var(--mantine-spacing-md)" },
+);
+const MORE_LINK = anchor("sm", undefined, { fontWeight: 500 });
+const MORE_LINK_ROW = group({ gap: 4, wrap: "nowrap" });
+const CATEGORY_ITEM = { maxWidth: "100%" };
+const CATEGORY = button(
+  { variant: "light", radius: "xl", withRightSection: true },
+  { maxWidth: "100%", height: "auto", minHeight: rem(36) },
+);
+// a long category name wraps on a phone instead of widening the page
+const CATEGORY_LABEL = { whiteSpace: "normal", textAlign: "start", paddingBlock: 6 } as const;
+const CATEGORY_COUNT = text("xs", undefined, { fontWeight: 700 });
+
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
 /**
@@ -194,26 +218,26 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Box component="section" aria-labelledby={id}>
-      <Group justify="space-between" align="baseline" gap="sm" mb="md">
+    <section aria-labelledby={id}>
+      <div {...SECTION_HEADER}>
         <Title order={2} id={id} size="h3">
           {title}
         </Title>
         {action}
-      </Group>
+      </div>
       {children}
-    </Box>
+    </section>
   );
 }
 
 function MoreLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} size="sm" fw={500}>
-      <Group gap={4} component="span" wrap="nowrap">
+    <Link to={to} {...MORE_LINK}>
+      <span {...MORE_LINK_ROW}>
         {children}
         <IconArrowRight size={16} aria-hidden stroke={1.75} />
-      </Group>
-    </Anchor>
+      </span>
+    </Link>
   );
 }
 
@@ -383,29 +407,26 @@ export function HomePage({ data }: { data: HomeData }) {
         >
           <Group component="ul" gap="sm" className="home-list">
             {data.categories.map((category) => (
-              <li key={category.href} style={{ maxWidth: "100%" }}>
-                <Button
-                  component={Link}
+              <li key={category.href} style={CATEGORY_ITEM}>
+                <Link
                   to={category.href}
-                  variant="light"
-                  radius="xl"
-                  maw="100%"
-                  h="auto"
-                  mih={36}
-                  // a long category name wraps on a phone instead of widening the page
-                  styles={{ label: { whiteSpace: "normal", textAlign: "start", paddingBlock: 6 } }}
-                  rightSection={
-                    <Text span size="xs" fw={700} aria-hidden>
-                      {intl.formatNumber(category.count)}
-                    </Text>
-                  }
+                  {...CATEGORY}
                   aria-label={intl.formatMessage(messages.categoryJobs, {
                     label: category.label,
                     count: category.count,
                   })}
                 >
-                  {category.label}
-                </Button>
+                  <span className={BUTTON_INNER}>
+                    <span className={BUTTON_LABEL} style={CATEGORY_LABEL}>
+                      {category.label}
+                    </span>
+                    <span className={BUTTON_SECTION} data-position="right">
+                      <span {...CATEGORY_COUNT} aria-hidden>
+                        {intl.formatNumber(category.count)}
+                      </span>
+                    </span>
+                  </span>
+                </Link>
               </li>
             ))}
           </Group>

@@ -1,9 +1,11 @@
-import { ActionIcon, Anchor, Avatar, Box, Card, Group, Image, Stack, Text } from "@mantine/core";
+import { ActionIcon, Box, Group, Image, rem } from "@mantine/core";
 import { HintTooltip } from "~/components/HintTooltip";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
+import { AvatarMarkup, card } from "~/components/mantine-card-markup";
+import { anchor, group, stack, text } from "~/components/mantine-markup";
 import { defineMessages } from "~/lib/i18n/define-messages";
 
 const messages = defineMessages({
@@ -28,6 +30,17 @@ export interface TrainingOrganization {
   count: number;
   jobsHref: string;
 }
+
+// Mantine's markup of a slide as plain elements (up to 50 slides: ADR 0064), made once.
+const SLIDE = card({ radius: "md", padding: 0 }, { height: "100%" });
+const COVER = `training-cover ${Image.classes.root} mantine-Image-root`;
+const NAME_ROW = group({ gap: "sm", wrap: "nowrap" }, { padding: "var(--mantine-spacing-sm)" });
+const NAME = text(undefined, undefined, { fontWeight: 600, "--text-line-clamp": "2" } as CSSProperties);
+const FOOT = stack(
+  { gap: 0 },
+  { paddingInline: "var(--mantine-spacing-sm)", paddingBottom: "var(--mantine-spacing-sm)", marginTop: "auto" },
+);
+const INTERNSHIPS = anchor("sm", undefined, { fontWeight: 500, display: "inline-block", paddingBlock: rem(4) });
 
 /** Spec 9: five slides shown at once (on a wide screen; fewer on narrower ones). */
 export const TRAINING_SLIDES_SHOWN = 5;
@@ -100,29 +113,29 @@ export function TrainingCarousel({ organizations, label }: { organizations: read
             aria-roledescription="slide"
             aria-label={intl.formatMessage(messages.slide, { position: index + 1, total: organizations.length })}
           >
-            <Card withBorder padding={0} radius="md" h="100%">
+            <div {...SLIDE}>
               <Link to={`/organization/${encodeURIComponent(organization.slug)}`} className="training-teaser">
                 {organization.cover ? (
-                  <Image src={organization.cover.url} alt="" className="training-cover" loading="lazy" />
+                  <img src={organization.cover.url} alt="" className={COVER} loading="lazy" />
                 ) : (
-                  <Box className="training-cover training-cover-empty" aria-hidden />
+                  <div className="training-cover training-cover-empty" aria-hidden />
                 )}
-                <Group gap="sm" wrap="nowrap" p="sm">
-                  <Avatar src={organization.logoUrl} alt="" size={40} radius="sm">
+                <div {...NAME_ROW}>
+                  <AvatarMarkup src={organization.logoUrl} alt="" size={40} radius="sm">
                     {organization.name.slice(0, 1)}
-                  </Avatar>
-                  <Text fw={600} lineClamp={2}>
+                  </AvatarMarkup>
+                  <p {...NAME} data-line-clamp="true">
                     {organization.name}
-                  </Text>
-                </Group>
+                  </p>
+                </div>
               </Link>
-              <Stack gap={0} px="sm" pb="sm" mt="auto">
-                {/* py: a touch target of at least 24 px */}
-                <Anchor component={Link} to={organization.jobsHref} size="sm" fw={500} display="inline-block" py={4}>
+              <div {...FOOT}>
+                {/* padding-block: a touch target of at least 24 px */}
+                <Link to={organization.jobsHref} {...INTERNSHIPS}>
                   <FormattedMessage {...messages.internships} values={{ count: organization.count }} />
-                </Anchor>
-              </Stack>
-            </Card>
+                </Link>
+              </div>
+            </div>
           </li>
         ))}
       </ul>

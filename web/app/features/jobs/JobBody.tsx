@@ -1,6 +1,7 @@
-import { Anchor, Avatar, Badge, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
+import { Anchor, Avatar, Box, Group, Stack, Text, Title, Typography } from "@mantine/core";
 import { FormattedMessage, type IntlShape, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
+import { BADGE_LABEL, badge, group, stack, text } from "~/components/mantine-markup";
 import { ConsentedEmbed } from "~/components/ConsentedEmbed";
 import { defineMessages } from "~/lib/i18n/define-messages";
 import { SITE_INTL } from "~/lib/i18n/site-intl";
@@ -38,35 +39,40 @@ function labels(terms: readonly (Term | null | undefined)[]): string[] {
   return terms.filter((term): term is Term => Boolean(term)).map((term) => term.label);
 }
 
+// A job's facts and terms as Mantine's markup in plain elements (a dozen facts, dozens of terms
+// per page: ADR 0064), made once.
+const FACT = stack({ gap: 2 });
+const FACT_LABEL = text("xs", "text-muted", { fontWeight: 600, textTransform: "uppercase" });
+const FACT_VALUE = text("sm", undefined, { margin: 0 });
+const TERMS = stack({ gap: 6 });
+const TERMS_LABEL = text("sm", undefined, { fontWeight: 600 });
+const TERMS_ROW = group({ gap: 6 });
+const TERM = badge({ variant: "light", radius: "sm" }, { textTransform: "none" });
+const SMALL = text("sm");
+
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <Stack gap={2} component="div">
-      <Text size="xs" className="text-muted" tt="uppercase" fw={600} component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0}>
-        {children}
-      </Text>
-    </Stack>
+    <div {...FACT}>
+      <dt {...FACT_LABEL}>{label}</dt>
+      <dd {...FACT_VALUE}>{children}</dd>
+    </div>
   );
 }
 
 function TermGroup({ label, terms, free }: { label: string; terms: string[]; free?: string | null }) {
   if (terms.length === 0 && !free) return null;
   return (
-    <Stack gap={6}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap={6}>
+    <div {...TERMS}>
+      <p {...TERMS_LABEL}>{label}</p>
+      <div {...TERMS_ROW}>
         {terms.map((term) => (
-          <Badge key={term} variant="light" radius="sm" tt="none">
-            {term}
-          </Badge>
+          <div key={term} {...TERM}>
+            <span className={BADGE_LABEL}>{term}</span>
+          </div>
         ))}
-      </Group>
-      {free ? <Text size="sm">{free}</Text> : null}
-    </Stack>
+      </div>
+      {free ? <p {...SMALL}>{free}</p> : null}
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "~/components/Link";
+import { BUTTON_INNER, BUTTON_LABEL, button, group } from "~/components/mantine-markup";
 import { BookmarkButton } from "~/components/BookmarkButton";
 import { dimensions, track, useTrackedVisit } from "~/lib/analytics";
 import { type Crumb, PageBreadcrumbs } from "~/components/PageBreadcrumbs";
@@ -77,6 +78,10 @@ export function JobJsonLd({ job }: { job: Pick<JobView, "jsonLd" | "state"> }) {
   );
 }
 
+// Mantine's markup of the sharing buttons as plain elements (ADR 0064), made once.
+const SHARE_ROW = group({ gap: "xs" });
+const SHARE_BUTTON = button({ variant: "default", size: "xs" });
+
 /** Spec 9: facebook, linkedin, email, twitter, whatsapp; each click sends job_share. */
 export function ShareButtons({
   jobId,
@@ -93,22 +98,24 @@ export function ShareButtons({
       <Text size="sm" fw={600}>
         <FormattedMessage {...messages.share} />
       </Text>
-      <Group gap="xs">
+      <div {...SHARE_ROW}>
         {SHARE_NETWORKS.map((network) => (
-          <Button
+          <a
             key={network}
-            component="a"
             href={shareUrl(network, pageUrl, title)}
             target={network === "email" ? undefined : "_blank"}
             rel="noopener noreferrer"
-            variant="default"
-            size="xs"
+            {...SHARE_BUTTON}
             onClick={() => track("job_share", { entity_id: jobId, network })}
           >
-            <FormattedMessage {...SHARE_LABELS[network]} />
-          </Button>
+            <span className={BUTTON_INNER}>
+              <span className={BUTTON_LABEL}>
+                <FormattedMessage {...SHARE_LABELS[network]} />
+              </span>
+            </span>
+          </a>
         ))}
-      </Group>
+      </div>
     </Stack>
   );
 }
