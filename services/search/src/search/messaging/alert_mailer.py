@@ -199,11 +199,13 @@ async def _idle_seconds(
     except Exception:
         log.warning("could not read when the alert mailer has work next", exc_info=True)
         return settings.alert_poll_seconds
-    wait = min(settings.alert_idle_poll_seconds, max(0.0, retention_in))
+    waits = [settings.alert_idle_poll_seconds, retention_in]
     if due is not None:
-        until_due = (due - datetime.now(UTC)).total_seconds()
-        wait = min(wait, until_due if until_due > 0 else settings.alert_poll_seconds)
-    return wait
+        waits.append((due - datetime.now(UTC)).total_seconds())
+    wait = min(waits)
+    # work already due is what the round left (it failed, a relay did not take the mails, there
+    # was more than a round takes): again at the polling pace, never at once
+    return wait if wait > 0 else settings.alert_poll_seconds
 
 
 async def run_bounce_receiver(runtime: ServiceRuntime) -> None:
