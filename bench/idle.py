@@ -2,7 +2,7 @@
 checkout (the baseline, e.g. main before a change) measured at the same time.
 
     .venv/bin/python -m bench.idle --baseline /path/to/other/checkout [--seconds 60]
-        [--settle 30] [--service jobs --service analytics ...]
+        [--settle 30] [--service jobs --service analytics ...] [--also gateway=<pid> ...]
 
 Starts, from each checkout (its own ``.venv``), every service (and search's alert mailer) as the
 fault scenarios start "a service of their own" (``tests.faults.harness.OwnService``): a spare
@@ -14,7 +14,9 @@ the baseline's figure beside this checkout's, in % of one core, and the load ave
 window (other work on the machine slows both columns alike, it does not add to them: a process
 is charged only its own ticks). The services go in rounds of ``--per-round`` (the stack's
 PostgreSQL has connections for a few more processes only), each round its own window.
-Everything it made is removed at the end of its round.
+Everything it made is removed at the end of its round. ``--also NAME=PID`` measures a running
+process too (the stack's gateway and web servers, their children included) in every window, and
+adds its mean to both columns' total for the whole stack at rest.
 
 Needs the local stack's PostgreSQL, Kafka and Elasticsearch (``make up``); about 300 MB of memory
 per process.
@@ -49,12 +51,12 @@ def _children() -> dict[int, list[int]]:
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             with contextlib.suppress(OSError, ValueError, IndexError):
-                found.setdefault(_stat(int(entry))[1], []).append(int(entry))
+                found.setdefault(_stat(int(entry))[0], []).append(int(entry))
     return found
 
 
 def _stat(pid: int) -> list[int]:
-    """The numeric fields of /proc/<pid>/stat after the command name (field 3 on)."""
+    """The numeric fields of /proc/<pid>/stat after its state: field 4 (the parent's pid) on."""
     text = Path(f"/proc/{pid}/stat").read_text()
     return [int(value) for value in text[text.rindex(")") + 2 :].split()[1:]]
 
@@ -174,11 +176,17 @@ def _rounds(names: list[str], per_round: int) -> list[list[str]]:
 
 
 async def run(
-    baseline: Path, names: list[str], settle: float, seconds: float, per_round: int
+    baseline: Path,
+    names: list[str],
+    settle: float,
+    seconds: float,
+    per_round: int,
+    also: dict[str, int] | None = None,
 ) -> int:
     measured: dict[tuple[str, str], Measured] = {}
     checkouts: list[Checkout] = []
     loads: list[float] = []
+    others: dict[str, list[float]] = {name: [] for name in also or {}}
     for group in _rounds(names, per_round):
         async with contextlib.AsyncExitStack() as stack:
             checkouts = [
@@ -193,10 +201,14 @@ async def run(
                 for name, own in c.services
                 if own.process is not None
             }
-            loads.extend(await _measure(list(found.values()), seconds))
+            running = [Measured(name=name, pid=pid) for name, pid in (also or {}).items()]
+            loads.extend(await _measure([*found.values(), *running], seconds))
             measured.update(found)
             for key, value in found.items():
                 print(f"  {key[0]:>14} {key[1]:<14} {value.percent:.2f} %", flush=True)
+            for other in running:
+                others[other.name].append(other.percent)
+                print(f"  {'running':>14} {other.name:<14} {other.percent:.2f} %", flush=True)
     print(
         f"\nCPU at rest, {seconds:.0f} s a window, % of one core (user + system, children "
         f"included); {per_round} services a window, baseline and this checkout side by side; "
@@ -205,6 +217,19 @@ async def run(
     )
     for line in _rows([c.label for c in checkouts], names, measured):
         print(line)
+    if others:
+        mean = {name: sum(values) / len(values) for name, values in others.items()}
+        print("\nRunning processes, the mean of the windows (the same in both columns):\n")
+        print("| process | mean | each window |\n|---|---|---|")
+        for name, percent in mean.items():
+            print(f"| {name} | {percent:.2f} % | {' '.join(f'{v:.2f}' for v in others[name])} |")
+        for checkout in checkouts:
+            python = sum(measured[(checkout.label, name)].percent for name in names)
+            print(
+                f"\nthe whole stack at rest, {checkout.label}: {python:.1f} % (Python) + "
+                f"{sum(mean.values()):.1f} % (running) = {python + sum(mean.values()):.1f} % of "
+                "one core"
+            )
     return 0
 
 
@@ -220,12 +245,20 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=30.0)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--per-round", type=int, default=2, help="services measured at once")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="NAME=PID",
+        help="a running process measured in every window too (e.g. the stack's gateway)",
+    )
     args = parser.parse_args()
+    also = {name: int(pid) for name, _, pid in (item.partition("=") for item in args.also)}
     if not (args.baseline / ".venv" / "bin" / "uvicorn").is_file():
         parser.error(f"{args.baseline} has no .venv/bin/uvicorn (uv sync there first)")
     names = args.service or [*SERVICES, MAILER]
     return asyncio.run(
-        run(args.baseline.resolve(), names, args.settle, args.seconds, args.per_round)
+        run(args.baseline.resolve(), names, args.settle, args.seconds, args.per_round, also)
     )
 
 

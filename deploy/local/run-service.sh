@@ -3,8 +3,9 @@
 # its worker processes (`workers:<name>`) from another app factory of the same code:
 #   deploy/local/run-service.sh <name> <port> [<module>:<factory>]
 # Sources <repo>/.local/env if present (KEY=VALUE lines, exported), then execs
-# <repo>/.venv/bin/uvicorn <name>.main:create_app --factory --host 127.0.0.1 --port <port>
-# from services/<name>.
+# <repo>/.venv/bin/python -m jobkit.serve <name>.main:create_app --factory --host 127.0.0.1
+# --port <port> from services/<name> (uvicorn's command line, its server loop ticking once a
+# second: ADR 0054).
 set -euo pipefail
 name="${1:?usage: run-service.sh <name> <port>}"
 port="${2:?usage: run-service.sh <name> <port>}"
@@ -22,5 +23,5 @@ cd "$repo/services/$name"
 # --no-proxy-headers: X-Forwarded-For is read by jobkit alone, through the deployment's trusted
 # proxies (JOBBOARD_TRUSTED_PROXIES, ADR 0024), not rewritten into the peer address beforehand.
 app="${3:-$name.main:create_app}"
-exec "$repo/.venv/bin/uvicorn" "$app" --factory --host 127.0.0.1 --port "$port" \
+exec "$repo/.venv/bin/python" -m jobkit.serve "$app" --factory --host 127.0.0.1 --port "$port" \
   --timeout-keep-alive "${UVICORN_TIMEOUT_KEEP_ALIVE:-75}" --no-proxy-headers

@@ -119,6 +119,8 @@ async def run(*, people: int = 60, jobs: int = 3, taken: int = 15, outage: float
                 "SEARCH_SMTP_PORT": str(relay.port),
                 "SEARCH_SMTP_TIMEOUT_SECONDS": "5",
                 "SEARCH_ALERT_POLL_SECONDS": "1",
+                # the due digests are written straight into its database (no notification)
+                "SEARCH_ALERT_IDLE_POLL_SECONDS": "1",
             },
             log=LOG,
         )

@@ -121,7 +121,7 @@ class OwnService:
         out = self.log.open("ab")
         self.process = subprocess.Popen(
             [
-                str(self.root / ".venv" / "bin" / "uvicorn"),
+                *self._server(),
                 f"{self.name}.{self.app}",
                 "--factory",
                 "--host",
@@ -137,6 +137,13 @@ class OwnService:
             stderr=out,
         )
         self.starts += 1
+
+    def _server(self) -> list[str]:
+        """The checkout's server command: ``jobkit.serve`` (ADR 0054), or uvicorn's own in a
+        checkout from before it (a baseline of bench.idle)."""
+        if (self.root / "libs" / "src" / "jobkit" / "serve.py").is_file():
+            return [str(self.root / ".venv" / "bin" / "python"), "-m", "jobkit.serve"]
+        return [str(self.root / ".venv" / "bin" / "uvicorn")]
 
     async def ready(self, timeout: float = 300.0) -> None:
         async def answers() -> bool:

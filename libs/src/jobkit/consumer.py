@@ -69,15 +69,19 @@ MAX_BATCH = 100
 # not every partition is always in it: once a partition's fetched records wait 0.1 s to be taken
 # (aiokafka's prefetch back-off; a batch still being applied), the node's other partitions are
 # fetched without it, and it is not fetched again until that fetch returns: a record arriving for
-# it then waits up to this long. At 5 s one publish in eight was searchable 5 s late (the
-# indexer's partition left out); 1 s bounds that wait near aiokafka's own 0.5 s. A partition
-# held by an outage is not read again through it: its records are kept and tried again from
-# memory (``_hold``).
+# it then waits up to the fetch's wait. At 5 s one publish in eight was searchable 5 s late (the
+# indexer's partition left out). So the wait depends on what the fetch leaves out
+# (``_long_poll_while_drained``): a fetch sent while fetched records wait to be taken (it may
+# leave their partitions out) waits at most FETCH_MAX_WAIT_MS, near aiokafka's own 0.5 s; one
+# sent with nothing waiting asks for every assigned partition, so any record answers it at once,
+# and it waits IDLE_FETCH_MAX_WAIT_MS. A partition held by an outage is not read again through
+# the fetcher: its records are kept and tried again from memory (``_hold``).
 FETCH_MAX_WAIT_MS = 1_000
+IDLE_FETCH_MAX_WAIT_MS = 10_000
 # aiokafka's fetch routine wakes at least this often to look at its partitions (default 0.2 s);
 # everything it waits for (a fetch's answer, records taken, a seek, a rebalance, a position
 # reset) wakes it at once, so the period is a safety net only.
-FETCHER_WAKE_MS = FETCH_MAX_WAIT_MS
+FETCHER_WAKE_MS = IDLE_FETCH_MAX_WAIT_MS
 # run_forever's getmany: records should wake it as they arrive, but a poll sometimes slept its
 # whole timeout with records fetched (a published job searchable 30 s late, a few in a hundred,
 # at 30 s): one second bounds that, as before ADR 0054.
@@ -89,6 +93,26 @@ DEAD_LETTER_SUFFIX = ".dlt"
 
 
 MAX_HOLD_BACKOFF = 5.0
+
+
+def _long_poll_while_drained(consumer: AIOKafkaConsumer) -> None:
+    """Make the started ``consumer``'s fetches wait IDLE_FETCH_MAX_WAIT_MS when no fetched
+    record waits to be taken, FETCH_MAX_WAIT_MS otherwise (see FETCH_MAX_WAIT_MS above).
+
+    aiokafka builds each round's fetch requests in ``Fetcher._get_actions_per_node`` from
+    ``_fetch_max_wait_ms``, and leaves a partition out only while it has records in
+    ``_records``: the wait is chosen there, just before the requests are built.
+    ``libs/tests/unit/test_consumer_idle.py`` pins those internals (aiokafka 0.14)."""
+    fetcher: Any = consumer._fetcher  # aiokafka has no public hook for it
+    build = fetcher._get_actions_per_node
+
+    def actions_per_node(assignment: Any) -> Any:
+        fetcher._fetch_max_wait_ms = (
+            FETCH_MAX_WAIT_MS if fetcher._records else IDLE_FETCH_MAX_WAIT_MS
+        )
+        return build(assignment)
+
+    fetcher._get_actions_per_node = actions_per_node
 
 
 class PermanentEventError(Exception):
@@ -205,7 +229,8 @@ class IdempotentConsumer:
             client_id=self.group_id,
             enable_auto_commit=False,
             auto_offset_reset="earliest",
-            request_timeout_ms=REQUEST_TIMEOUT_MS + FETCH_MAX_WAIT_MS,
+            # a long poll answered after its whole wait is not a request timing out
+            request_timeout_ms=REQUEST_TIMEOUT_MS + IDLE_FETCH_MAX_WAIT_MS,
             fetch_max_wait_ms=FETCH_MAX_WAIT_MS,
             consumer_timeout_ms=FETCHER_WAKE_MS,
             # A busy machine stalls the event loop for seconds at a time: the broker's own
@@ -219,6 +244,7 @@ class IdempotentConsumer:
         )
         await self._dead_letters.start()
         await self._consumer.start()
+        _long_poll_while_drained(self._consumer)
 
     async def stop(self) -> None:
         self._held = []  # a new client reads them again from the committed offsets

@@ -10,7 +10,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiokafka import AIOKafkaProducer
-from jobkit.consumer import Batching, IdempotentConsumer, PermanentEventError
+from jobkit.consumer import (
+    IDLE_FETCH_MAX_WAIT_MS,
+    Batching,
+    IdempotentConsumer,
+    PermanentEventError,
+)
 from jobkit.db import make_engine, make_sessionmaker, new_metadata, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
@@ -765,3 +770,101 @@ async def _topic_end(settings: ServiceSettings, topic: str) -> int:
         return int((await consumer.end_offsets([partition]))[partition])
     finally:
         await consumer.stop()
+
+
+async def _send_to_partition(
+    settings: ServiceSettings, topic: str, events: Sequence[EventEnvelope], partition: int
+) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap_servers)
+    await producer.start()
+    try:
+        batch = [
+            await producer.send(topic, value=event.to_bytes(), partition=partition)
+            for event in events
+        ]
+        await asyncio.gather(*batch)
+    finally:
+        await producer.stop()
+
+
+async def _seconds_until_applied(
+    sessions: async_sessionmaker[AsyncSession], note: str, *, timeout: float = 30.0
+) -> float:
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    while await _effect_count(sessions, note) == 0:
+        assert loop.time() - began < timeout, f"{note} was not applied within {timeout:.0f} s"
+        await asyncio.sleep(0.02)
+    return loop.time() - began
+
+
+async def _joined(consumer: IdempotentConsumer, *, timeout: float = 30.0) -> None:
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    while consumer._consumer is None or not consumer._consumer.assignment():
+        assert loop.time() - began < timeout, "the group was not joined"
+        await asyncio.sleep(0.1)
+
+
+async def test_an_idle_group_long_polls_and_still_applies_a_new_event_at_once(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """At rest the fetch in flight waits IDLE_FETCH_MAX_WAIT_MS (ADR 0054): a record arriving
+    for any partition answers it at once, so the event is applied well before that wait."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"], partitions=2)
+    consumer = _consumer(settings, sessions, topic)
+    running = asyncio.create_task(consumer.run_forever())
+    try:
+        await _joined(consumer)
+        await asyncio.sleep(1.0)  # positions found, a long poll in flight
+        assert consumer._consumer is not None
+        assert consumer._consumer._fetcher._fetch_max_wait_ms == IDLE_FETCH_MAX_WAIT_MS
+        for partition in (0, 1):
+            event = _event(f"idle-{uuid.uuid4().hex[:6]}")
+            await _send_to_partition(settings, topic, [event], partition)
+            assert await _seconds_until_applied(sessions, event.payload["note"]) < 2.0
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+
+
+async def test_a_partition_left_out_of_the_fetch_in_flight_is_not_kept_waiting_for_it(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """While a batch is applied, the records fetched for a partition beyond it wait to be
+    taken and the partition is left out of its node's next fetch (aiokafka); once taken, it is
+    fetched again only when that fetch returns. So that fetch must not be a long poll: an event
+    arriving for the partition right after is applied within about FETCH_MAX_WAIT_MS, not
+    IDLE_FETCH_MAX_WAIT_MS."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic, f"{topic}.dlt"], partitions=2)
+    run = uuid.uuid4().hex[:6]
+    # more than one poll takes (MAX_BATCH, 100), all fetched at once
+    await _send_to_partition(settings, topic, [_event(f"{run}-{n}") for n in range(150)], 0)
+    slow_first = asyncio.Event()
+
+    async def apply_slowly(session: AsyncSession, event: EventEnvelope) -> None:
+        if not slow_first.is_set():  # the first batch outlasts aiokafka's prefetch back-off
+            slow_first.set()
+            await asyncio.sleep(0.5)
+        await _apply(session, event)
+
+    consumer = IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": apply_slowly}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+    )
+    running = asyncio.create_task(consumer.run_forever())
+    try:
+        await _seconds_until_applied(sessions, f"{run}-149", timeout=60.0)
+        late = _event(f"{run}-late")
+        await _send_to_partition(settings, topic, [late], 0)
+        assert await _seconds_until_applied(sessions, late.payload["note"]) < 2.5
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running

@@ -592,16 +592,21 @@ async def test_repeated_permanent_refusals_pause_the_address_with_the_reason(
     assert states == {"failed"}
 
 
+@pytest.mark.parametrize("poll_seconds", [0.2, 3600.0], ids=["polling", "woken"])
 async def test_the_mailer_process_mails_an_instant_alert_from_a_published_job(
     committed_sessions: async_sessionmaker[AsyncSession],
     store: SearchStore,
     settings: SearchSettings,
+    poll_seconds: float,
 ) -> None:
-    """The mailer's own app (``search.mailer``): its consumer and loop, end to end."""
+    """The mailer's own app (``search.mailer``): its consumer and loop, end to end. With
+    hour-long intervals only the notification of the new job can wake the idle mailer (ADR
+    0054)."""
     running = settings.model_copy(
         update={
-            "kafka_topic_prefix": f"{settings.kafka_topic_prefix}process.",
-            "alert_poll_seconds": 0.2,
+            "kafka_topic_prefix": f"{settings.kafka_topic_prefix}process{int(poll_seconds)}.",
+            "alert_poll_seconds": poll_seconds,
+            "alert_idle_poll_seconds": poll_seconds,
             "run_background_workers": True,
         }
     )

@@ -25,6 +25,7 @@ from search.alerts.planning import (
     PENDING,
     Sessions,
     forget_new_job,
+    next_work,
     plan_digests,
     plan_instant,
     plan_resume_digests,
@@ -37,6 +38,7 @@ from search.engine.indexing.store import SearchStore
 __all__ = [
     "PENDING",
     "forget_new_job",
+    "next_work",
     "plan_digests",
     "plan_instant",
     "plan_resume_digests",

@@ -31,6 +31,11 @@ WEEKLY = "weekly"
 FREQUENCIES = (INSTANT, DAILY, WEEKLY)
 
 
+# notified in the transaction that gives the alert mailer work (a new job for the instant
+# alerts, a mail to send): wakes an idle mailer when it commits (jobkit.wakeup, ADR 0054)
+MAILER_CHANNEL = "search_alert_mailer"
+
+
 class SavedSearch(Base):
     """A job search saved as an alert. ``query`` holds the search as the site asked it (full
     text, condition groups, place and radius; never sorting or paging). An alert mails only when

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from jobkit.db import unit_of_work
+from jobkit.wakeup import notify
 from sqlalchemy import and_, delete, func, or_, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -21,6 +22,7 @@ from search.alerts import keys, matching, resume_alerts, resume_matching
 from search.alerts.models import (
     DAILY,
     INSTANT,
+    MAILER_CHANNEL,
     WEEKLY,
     AlertDelivery,
     AlertMail,
@@ -173,6 +175,12 @@ async def record_new_job(session: AsyncSession, *, job_id: str, site: str) -> No
     await session.execute(
         insert(AlertNewJob).values(job_id=job_id, site=site).on_conflict_do_nothing()
     )
+    # wake the mailer when this commits: once per transaction (a batch of the mailer's group
+    # records many jobs in one; PostgreSQL delivers one notification per channel anyway)
+    transaction = session.sync_session.get_transaction()
+    if session.info.get(MAILER_CHANNEL) is not transaction:
+        await notify(session, MAILER_CHANNEL)
+        session.info[MAILER_CHANNEL] = transaction
 
 
 async def forget_new_job(session: AsyncSession, *, job_id: str) -> None:
@@ -344,6 +352,39 @@ async def plan_digests(
                 .execution_options(synchronize_session=False)
             )
     return planned
+
+
+async def next_work(sessions: Sessions, *, now: datetime | None = None) -> datetime | None:
+    """When the mailer has work next without being told (ADR 0054): at once while a mail waits
+    to be sent (a relay that did not take it) or a new job waits to be matched; else when the
+    earliest new job is retried or the earliest digest (job or resume alerts) falls due. None
+    when nothing will be due."""
+    now = now or datetime.now(UTC)
+    async with sessions() as session:
+        if await session.scalar(select(AlertMail.id).where(AlertMail.state == PENDING).limit(1)):
+            return now
+        times: list[datetime | None] = [
+            await session.scalar(
+                select(func.min(func.coalesce(AlertNewJob.retry_at, AlertNewJob.created_at)))
+            )
+        ]
+        for frequency, period in PERIODS.items():
+            checked = await session.scalar(
+                select(func.min(SavedSearch.checked_until)).where(
+                    active_alerts(), SavedSearch.frequency == frequency
+                )
+            )
+            times.append(checked + period - SLACK if checked is not None else None)
+        resume_due = await session.scalar(
+            select(
+                func.min(
+                    ResumeAlert.checked_until
+                    + func.make_interval(0, 0, 0, 0, 0, 0, ResumeAlert.interval_seconds)
+                )
+            ).where(ResumeAlert.interval_seconds > 0, ResumeAlert.paused_reason.is_(None))
+        )
+        times.append(resume_due - SLACK if resume_due is not None else None)
+    return min((moment for moment in times if moment is not None), default=None)
 
 
 def _resume_due(now: datetime) -> Any:

@@ -18,6 +18,7 @@ from jobkit.auth import Principal
 from jobkit.captcha import captcha_passes
 from jobkit.db import unit_of_work
 from jobkit.ratelimit import may_mail
+from jobkit.wakeup import notify
 from pydantic import BaseModel, EmailStr, ValidationError
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -26,6 +27,7 @@ from search.alerts import tokens
 from search.alerts.errors import AlertError, AlertErrorCode, AlertErrors
 from search.alerts.models import (
     FREQUENCIES,
+    MAILER_CHANNEL,
     AlertDelivery,
     AlertMail,
     SavedSearch,
@@ -112,7 +114,7 @@ async def _live_count(session: AsyncSession, email: str) -> int:
     )
 
 
-def _queue_confirmation(session: AsyncSession, alert: SavedSearch) -> None:
+async def _queue_confirmation(session: AsyncSession, alert: SavedSearch) -> None:
     session.add(
         AlertMail(
             id=uuid.uuid4(),
@@ -121,6 +123,7 @@ def _queue_confirmation(session: AsyncSession, alert: SavedSearch) -> None:
             content={"alert_id": str(alert.id)},
         )
     )
+    await notify(session, MAILER_CHANNEL)  # the mailer sends it when this commits
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,7 @@ async def create_alert(
         )
         session.add(alert)
         if not confirmed and may_send:
-            _queue_confirmation(session, alert)
+            await _queue_confirmation(session, alert)
     return alert
 
 

@@ -25,9 +25,14 @@ class AlertSettings(MailSettings):
     # Digests look back this far before the last run, so a job indexed late is not missed (the
     # ledger keeps it from being mailed twice).
     alert_lookback_hours: float = 48.0
-    # How often the mailer looks for due digests and new jobs, and how many alerts one
-    # _msearch carries.
+    # The mailer is woken by a notification when there is work (a new job for the instant
+    # alerts, a confirmation to send: ADR 0054) and otherwise waits until the next digest or
+    # retry is due, at most alert_idle_poll_seconds (a safety net; a digest may go out up to
+    # ten minutes early anyway). It looks every alert_poll_seconds while mails wait for an SMTP
+    # relay that did not take them, or where notifications cannot be heard. How many alerts one
+    # _msearch carries: alert_batch_size.
     alert_poll_seconds: float = 5.0
+    alert_idle_poll_seconds: float = Field(default=60.0, gt=0)
     alert_batch_size: int = Field(default=200, ge=1)
     # How many people one digest planning transaction takes (their alerts share searches).
     alert_digest_people: int = Field(default=100, ge=1)

@@ -20,13 +20,17 @@ from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.site_settings import site_names
+from jobkit.tasks import stop_if_asked
+from jobkit.wakeup import Wakeup
+from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.alerts.bounces import serve_bounces
 from search.alerts.erasure import erase_person
 from search.alerts.events import ErasureCompleted, ExportCompleted
 from search.alerts.export import export_person
-from search.alerts.mailer import forget_new_job, record_new_job, run_once
+from search.alerts.mailer import forget_new_job, next_work, record_new_job, run_once
+from search.alerts.models import MAILER_CHANNEL
 from search.alerts.retention import drop_unconfirmed
 from search.db import outbox, processed_events, site_settings
 from search.engine.indexing.documents import job_is_findable
@@ -124,33 +128,84 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
 
 
 async def run_alert_mailer(runtime: ServiceRuntime) -> None:
-    """The mailer's loop: a round every ``alert_poll_seconds``, the retention rules every
-    ``alert_retention_seconds``; a failed round is logged and retried (its work is in the
-    database, so nothing is lost)."""
+    """The mailer's loop: a round (instant matches, due digests, sends), the retention rules
+    every ``alert_retention_seconds``; a failed round is logged and retried (its work is in the
+    database, so nothing is lost). Between rounds it waits for a notification of new work
+    (``MAILER_CHANNEL``, heard on a connection of its own), the next digest or retry due, or
+    ``alert_idle_poll_seconds``, whichever comes first (ADR 0054)."""
     settings = runtime.settings
     assert isinstance(settings, SearchSettings)
     store = store_for(settings.elasticsearch_url, settings.index_prefix)
     loop = asyncio.get_running_loop()
     retention_due = loop.time()
+    wakeup = Wakeup(MAILER_CHANNEL)
+
+    async def round_() -> None:
+        nonlocal retention_due
+        try:
+            async with unit_of_work(runtime.sessions) as session:
+                name = (await site_names(session, site_settings, [settings.site]))[settings.site]
+            await store.ensure_indices()
+            await run_once(runtime.sessions, store, settings, site_name=name)
+            if loop.time() >= retention_due:
+                retention_due = loop.time() + settings.alert_retention_seconds
+                await drop_unconfirmed(runtime.sessions)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("an alert mailer round failed")
+
     try:
         while True:
             try:
-                async with unit_of_work(runtime.sessions) as session:
-                    name = (await site_names(session, site_settings, [settings.site]))[
-                        settings.site
-                    ]
-                await store.ensure_indices()
-                await run_once(runtime.sessions, store, settings, site_name=name)
-                if loop.time() >= retention_due:
-                    retention_due = loop.time() + settings.alert_retention_seconds
-                    await drop_unconfirmed(runtime.sessions)
+                async with runtime.engine.connect() as connection:
+                    stop_listening = await wakeup.listen(connection)
+                    try:
+                        while True:
+                            wakeup.clear()
+                            await round_()
+                            await wakeup.wait(
+                                await _idle_seconds(
+                                    runtime, settings, wakeup, retention_due - loop.time()
+                                )
+                            )
+                            # a connection that went away hears nothing: fail, and listen anew
+                            await connection.execute(text("SELECT 1"))
+                            await connection.commit()
+                    finally:
+                        await stop_listening()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("an alert mailer round failed")
-            await asyncio.sleep(settings.alert_poll_seconds)
+            except Exception as error:  # the listening connection went away: a new one
+                stop_if_asked()
+                log.warning("the alert mailer lost its database connection: %s", error)
+                await asyncio.sleep(settings.alert_poll_seconds)
     finally:
         await store.client.close()
+
+
+async def _idle_seconds(
+    runtime: ServiceRuntime, settings: SearchSettings, wakeup: Wakeup, retention_in: float
+) -> float:
+    """How long the mailer may wait for a notification: until the next work due without one
+    (``next_work``: a new job's retry, a digest) or the retention rules, at most
+    ``alert_idle_poll_seconds``. Work already due that the round left (mails a relay did not
+    take, more than a round takes) comes round every ``alert_poll_seconds``, as does
+    everything where notifications are not heard."""
+    if not wakeup.listening:
+        return settings.alert_poll_seconds
+    try:
+        due = await next_work(runtime.sessions)
+    except Exception:
+        log.warning("could not read when the alert mailer has work next", exc_info=True)
+        return settings.alert_poll_seconds
+    waits = [settings.alert_idle_poll_seconds, retention_in]
+    if due is not None:
+        waits.append((due - datetime.now(UTC)).total_seconds())
+    wait = min(waits)
+    # work already due is what the round left (it failed, a relay did not take the mails, there
+    # was more than a round takes): again at the polling pace, never at once
+    return wait if wait > 0 else settings.alert_poll_seconds
 
 
 async def run_bounce_receiver(runtime: ServiceRuntime) -> None:
