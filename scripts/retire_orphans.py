@@ -59,31 +59,23 @@ def retirements(newest: Iterable[EventEnvelope], existing: set[str]) -> list[Eve
             continue
         version = int(last.payload.get("version", last.aggregate_version)) + 1
         if last.type in JOB_SNAPSHOT_EVENTS:
-            payload = {
-                key: last.payload[key]
-                for key in ("job_id", "site", "organization_id", "organization_number")
-            }
-            retiring.append(
-                EventEnvelope(
-                    type=JOB_DELETED,
-                    aggregate_id=last.aggregate_id,
-                    aggregate_version=version,
-                    site=last.site,
-                    actor=ACTOR,
-                    payload=payload,
-                )
-            )
+            kept = ("job_id", "site", "organization_id", "organization_number")
+            retirement, payload = JOB_DELETED, {key: last.payload[key] for key in kept}
         elif last.type in PROFILE_EVENTS and last.type != PROFILE_UNPUBLISHED:
-            retiring.append(
-                EventEnvelope(
-                    type=PROFILE_UNPUBLISHED,
-                    aggregate_id=last.aggregate_id,
-                    aggregate_version=version,
-                    site=last.site,
-                    actor=ACTOR,
-                    payload={**last.payload, "published": False, "version": version},
-                )
+            retirement = PROFILE_UNPUBLISHED
+            payload = {**last.payload, "published": False, "version": version}
+        else:
+            continue  # already retired
+        retiring.append(
+            EventEnvelope(
+                type=retirement,
+                aggregate_id=last.aggregate_id,
+                aggregate_version=version,
+                site=last.site,
+                actor=ACTOR,
+                payload=payload,
             )
+        )
     return retiring
 
 
