@@ -94,7 +94,9 @@ async def test_an_idle_group_long_polls_and_waits_instead_of_ticking(
     (settings,) = clients.built
     assert settings["fetch_max_wait_ms"] == FETCH_MAX_WAIT_MS > AIOKAFKA_FETCH_MAX_WAIT_MS
     assert IDLE_FETCH_MAX_WAIT_MS >= 10 * FETCH_MAX_WAIT_MS
-    assert settings["consumer_timeout_ms"] == FETCHER_WAKE_MS == IDLE_FETCH_MAX_WAIT_MS
+    # the fetch routine's safety net: a routine that misses its wake-up sleeps the whole period,
+    # once per hop of a saga (at 10 s, publish -> searchable p95 was 30.7 s)
+    assert settings["consumer_timeout_ms"] == FETCHER_WAKE_MS <= 1_000
     assert clients.polls == [{"timeout_ms": POLL_TIMEOUT_MS, "max_records": 100}]
     # a poll that misses its wake-up sleeps its whole timeout: kept short (ADR 0054)
     assert POLL_TIMEOUT_MS <= 1_000
