@@ -21,7 +21,10 @@ if ! command -v uv >/dev/null 2>&1; then
   python3 -m pip install -q uv==0.13.9
 fi
 say "python workspace (uv sync)"
-uv sync --frozen -q
+# compiled once here: with PYTHONDONTWRITEBYTECODE set (as on this kind of machine) every process
+# otherwise compiles its imports from source each start (a script importing every service: 5.0 s
+# instead of 2.0); uv skips what is already compiled
+uv sync --frozen -q --compile-bytecode
 
 # npm ci only when the lock file changed since the last install
 npm_install() {
