@@ -44,6 +44,7 @@ from typing import Any
 import asyncpg
 from elasticsearch.helpers import async_bulk
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
+from jobkit.settings import driver_dsn
 from jobkit.testing.database import temporary_database
 from jobkit.testing.smtp import Sink, smtp_sink
 from pydantic import SecretStr
@@ -338,7 +339,7 @@ async def _load(
     await async_bulk(store.client, actions, chunk_size=1000)
     await store.refresh("jobs")
     records = _records(rng, results.alerts, now)
-    connection = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+    connection = await asyncpg.connect(driver_dsn(url))
     try:
         await connection.copy_records_to_table("saved_searches", records=records, columns=COLUMNS)
     finally:

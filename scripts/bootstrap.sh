@@ -81,6 +81,8 @@ export_signing_secret=$(secret identity-export-signing-secret)
 invitation_signing_secret=$(secret organizations-invitation-signing-secret)
 cat > .local/env <<ENV
 JOBBOARD_ENV=development
+# the services reach PostgreSQL over loopback here: TLS would only cost CPU (production keeps it)
+JOBBOARD_PG_SSLMODE=disable
 IDENTITY_JWT_PRIVATE_KEY_FILE=$root/$key
 APOLLO_TELEMETRY_DISABLED=1
 AUTH_SECRET=$auth_secret

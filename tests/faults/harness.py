@@ -194,7 +194,7 @@ async def scratch_database(service: str) -> AsyncIterator[str]:
     migrates it when it starts), dropped afterwards."""
     settings = ServiceSettings()
     name = f"faults_{service}_{uuid.uuid4().hex[:8]}"
-    dsn = settings.database_url_for("postgres").replace("postgresql+asyncpg", "postgresql")
+    dsn = settings.dsn_for("postgres")
     admin = await asyncpg.connect(dsn)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
@@ -217,7 +217,7 @@ async def scratch_database(service: str) -> AsyncIterator[str]:
 
 async def connect(database: str) -> asyncpg.Connection:
     settings = ServiceSettings()
-    dsn = settings.database_url_for(database).replace("postgresql+asyncpg", "postgresql")
+    dsn = settings.dsn_for(database)
     return await asyncpg.connect(dsn)
 
 

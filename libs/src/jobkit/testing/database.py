@@ -18,7 +18,7 @@ from jobkit.settings import ServiceSettings
 
 
 def _dsn(settings: ServiceSettings, db_name: str) -> str:
-    return settings.database_url_for(db_name).replace("postgresql+asyncpg", "postgresql")
+    return settings.dsn_for(db_name)
 
 
 @asynccontextmanager

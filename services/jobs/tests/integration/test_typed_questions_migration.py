@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 from alembic import command
 from jobkit.migrations import alembic_config
+from jobkit.settings import driver_dsn
 from jobkit.testing.database import temporary_database
 from jobs.settings import SERVICE_DIR, JobsSettings
 
@@ -22,7 +23,7 @@ async def test_migration_0008_types_the_questions_and_the_answers() -> None:
     async with temporary_database(settings) as url:
         config = alembic_config(SERVICE_DIR, url)
         await asyncio.to_thread(command.upgrade, config, "0007")
-        dsn = url.replace("postgresql+asyncpg", "postgresql")
+        dsn = driver_dsn(url)
         job_id, application_id = uuid.uuid4(), uuid.uuid4()
         connection = await asyncpg.connect(dsn)
         try:
