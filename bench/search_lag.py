@@ -173,7 +173,9 @@ def row(name: str, lags: Sequence[float]) -> str:
     return f"{name:<34} {len(ms):>5} " + " ".join(f"{f:>8.0f}" for f in [*figures, max(ms)])
 
 
-async def main(args: argparse.Namespace) -> None:
+async def measure(publishes: int, concurrency: int) -> tuple[list[float], list[float]]:
+    """(publish -> searchable lags through the gateway, index -> searchable lags of
+    Elasticsearch alone), in seconds; the probe jobs are archived and forgotten after."""
     for url in (GATEWAY_URL, IDENTITY_URL, ES_URL):
         ensure_loopback(url)
     admin_token, recruiter_token = await sign_in(ADMIN), await sign_in(RECRUITER)
@@ -187,12 +189,12 @@ async def main(args: argparse.Namespace) -> None:
         if organization is None:
             raise SystemExit(f"no organization {ORGANIZATION}: run make up (demo data)")
         organization = organization["organization"]
-        await admin.data(GRANT, n=organization["number"], amount=args.publishes)
-        print(f"bench: {args.publishes} drafts ...", file=sys.stderr, flush=True)
-        jobs = await drafts(recruiter, organization["id"], args.publishes)
+        await admin.data(GRANT, n=organization["number"], amount=publishes)
+        print(f"bench: {publishes} drafts ...", file=sys.stderr, flush=True)
+        jobs = await drafts(recruiter, organization["id"], publishes)
         print("bench: publishing ...", file=sys.stderr, flush=True)
         try:
-            lags = await publish_lags(recruiter, visitor, jobs, args.concurrency)
+            lags = await publish_lags(recruiter, visitor, jobs, concurrency)
         finally:
             for job_id, _ in jobs:
                 await recruiter.data(
@@ -201,7 +203,12 @@ async def main(args: argparse.Namespace) -> None:
             # ... and gone for good: the demo organization's job manager stays the demo's
             await archived_in_search([job_id for job_id, _ in jobs])
             await forget_probes()
-    raw = await elasticsearch_lags(args.publishes, args.concurrency)
+    raw = await elasticsearch_lags(publishes, concurrency)
+    return lags, raw
+
+
+async def main(args: argparse.Namespace) -> None:
+    lags, raw = await measure(args.publishes, args.concurrency)
     print(f"{'lag, ms':<34} {'n':>5} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}")
     print(row("publish -> searchable (gateway)", lags))
     print(row("index -> searchable (ES alone)", raw))
