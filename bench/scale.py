@@ -49,7 +49,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -285,6 +285,18 @@ def percent_of_core(ticks: int, seconds: float) -> float:
     return 100.0 * ticks / cpu_account.hertz() / seconds if seconds > 0 else 0.0
 
 
+REST_FIGURE = Figure(
+    part="rest",
+    name="whole stack at rest, CPU of one core",
+    unit="%",
+    measured=None,
+    baseline=None,
+    baseline_name="PostgreSQL + Kafka + ES at rest",
+    compare="ratio",
+    goal=Goal("measured", "<", REST_AIM_PERCENT, f"< {REST_AIM_PERCENT:g} %"),
+)
+
+
 async def at_rest(sizes: Sizes) -> Measured:
     root = loadtest.stack_root()
     stack = loadtest.stack_processes(root)
@@ -315,17 +327,7 @@ async def at_rest(sizes: Sizes) -> Measured:
         + "; baseline: "
         + ", ".join(f"{name} {percent.get(name, 0.0):.2f} %" for name in infra)
     )
-    figure = Figure(
-        part="rest",
-        name="whole stack at rest, CPU of one core",
-        unit="%",
-        measured=whole,
-        baseline=base,
-        baseline_name="PostgreSQL + Kafka + ES at rest",
-        compare="ratio",
-        goal=Goal("measured", "<", REST_AIM_PERCENT, f"< {REST_AIM_PERCENT:g} %"),
-        note=note,
-    )
+    figure = replace(REST_FIGURE, measured=whole, baseline=base, note=note)
     return Measured([figure], {"seconds": elapsed, "percent": percent})
 
 
@@ -523,8 +525,12 @@ def lag_figure(lags: Sequence[float], raw: Sequence[float]) -> Figure:
 
 async def lag(sizes: Sizes) -> Measured:
     log(f"lag: {sizes.publishes} publishes, 4 in flight")
-    lags, raw = await search_lag.measure(sizes.publishes, min(4, sizes.publishes))
-    return Measured([lag_figure(lags, raw)], {"lags_s": lags, "raw_s": raw})
+    lags = await search_lag.measure(sizes.publishes, min(4, sizes.publishes))
+    figure = lag_figure(lags.gateway, lags.elasticsearch)
+    if lags.left:
+        figure = replace(figure, note=f"{figure.note}; LEFT: {lags.left}")
+    details = {"lags_s": lags.gateway, "raw_s": lags.elasticsearch, "left": lags.left}
+    return Measured([figure], details, clean=lags.left is None)
 
 
 def load_figures(summary: dict[str, Any], at_rest_mib: dict[str, float | None]) -> list[Figure]:
@@ -637,6 +643,19 @@ def write_json(path: str, document: dict[str, Any]) -> None:
     Path(path).write_text(json.dumps(document, indent=2, default=str) + "\n", encoding="utf-8")
 
 
+def unmeasured(part: str, why: str) -> list[Figure]:
+    """A failed part's rows, every one without figures (its verdict "-"), so that the table
+    still lists every figure."""
+    shapes: dict[str, list[Figure]] = {
+        "rest": [replace(REST_FIGURE, measured=None, baseline=None)],
+        "search": search_figures(search_rows(), {}, {}),
+        "pages": page_figures([]),
+        "lag": [replace(lag_figure([], []), measured=None, baseline=None)],
+        "load": load_figures({"rss_max_mib": {}, "steps": [], "knee": None}, {}),
+    }
+    return [replace(f, note=f"not measured: {why}", missing_is_miss=False) for f in shapes[part]]
+
+
 PartRun = Callable[[Sizes], Coroutine[Any, Any, Measured]]
 
 
@@ -666,6 +685,7 @@ async def run(args: argparse.Namespace) -> int:
         except Exception as exc:
             log(f"{name}: failed: {type(exc).__name__}: {exc}")
             failed.append(f"{name}: {type(exc).__name__}: {exc}")
+            figures += unmeasured(name, f"{type(exc).__name__}: {exc}")
             continue
         log(f"{name}: done in {time.monotonic() - started:.0f} s")
         figures += measured.figures

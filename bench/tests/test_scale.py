@@ -216,3 +216,19 @@ def test_sizes_quick_full_and_given() -> None:
 def test_an_unknown_part_is_refused() -> None:
     with pytest.raises(SystemExit):
         scale.parse(["--skip", "everything"])
+
+
+@pytest.mark.parametrize("part", scale.PARTS)
+def test_a_failed_part_keeps_its_rows_without_figures(part: str) -> None:
+    rows = scale.unmeasured(part, "TimeoutError: no answer")
+    assert rows
+    assert {f.part for f in rows} == {part}
+    assert all(f.met() is None for f in rows)  # "-", not a miss: nothing was measured
+    assert all(f.note == "not measured: TimeoutError: no answer" for f in rows)
+    assert all(scale.verdict(f) == "-" for f in rows)
+
+
+def test_every_part_has_its_figures_in_the_table_even_unmeasured() -> None:
+    every = [f for part in scale.PARTS for f in scale.unmeasured(part, "skipped")]
+    assert len(every) == 1 + 10 + 3 + 1 + 2  # rest, search, pages, lag, load
+    assert len(scale.format_table(every).splitlines()) == 2 + len(every)
