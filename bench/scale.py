@@ -257,17 +257,17 @@ FULL = Sizes(
     raw_seconds=10,
 )
 QUICK = Sizes(
-    rest_seconds=15,
+    rest_seconds=10,
     rest_settle=2,
-    warmup=2,
-    search_requests=12,
-    search_requests_c8=32,
-    page_requests=6,
-    publishes=3,
+    warmup=1,
+    search_requests=8,
+    search_requests_c8=16,
+    page_requests=4,
+    publishes=2,
     users=(1, 2),
-    step_seconds=6,
+    step_seconds=5,
     warmup_seconds=2,
-    raw_seconds=3,
+    raw_seconds=2,
 )
 
 
