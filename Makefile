@@ -1,5 +1,5 @@
 # Exactly what the README and CI run.
-.PHONY: up down status check test schemas events release-check bench bench-ingest loadtest soak lighthouse faults backup tracing tracing-off
+.PHONY: up down status check test schemas events release-check bench bench-latency bench-alerts bench-ingest loadtest soak lighthouse faults backup tracing tracing-off
 
 up:        ## start the whole product with demo data
 	scripts/up.sh
@@ -26,8 +26,13 @@ events:    ## re-export the events' JSON Schemas, docs/events.md's tables and th
 release-check: ## can SERVICE be released alone? its schema with the others' released ones, the web's operations validated (ADR 0045); SERVICE=web: the web's operations against the released subgraphs; without SERVICE: every changed subgraph
 	cd gateway && npm run --silent release:check -- $(if $(SERVICE),--service $(SERVICE))
 
-bench:     ## latency figures (needs `make up`), then alerts at 100,000 saved searches (bench/RESULTS.md)
+bench:     ## issue 28's figures in one table, each beside its baseline from the same run: the stack at rest, job/organization/resume search against raw Elasticsearch, page renders against their calls, publish -> searchable, memory and the knee under the mixed load (needs `make up`; about 20 min; `python -m bench.scale --quick` for a smoke test; bench/RESULTS.md)
+	.venv/bin/python -m bench.scale
+
+bench-latency: ## every latency scenario's percentiles, one after another (needs `make up`; `python -m bench.run --list`)
 	.venv/bin/python -m bench.run
+
+bench-alerts: ## job alerts at 100,000 saved searches beside their raw Elasticsearch searches (PostgreSQL and Elasticsearch only; bench/RESULTS.md)
 	.venv/bin/python -m bench.alerts
 
 bench-ingest: ## bulk ingestion: 100,000 jobs and 5,000 organizations through the write paths until findable, per hop, beside a raw _bulk (needs `make up`; long)

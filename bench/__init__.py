@@ -1,1 +1,2 @@
-"""Latency bench for the local stack: ``python -m bench.run --help``."""
+"""Benchmarks of the local stack: issue 28's figures in one table (``python -m bench.scale``,
+``make bench``), latency scenarios (``python -m bench.run --help``) and the rest in README.md."""

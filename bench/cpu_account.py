@@ -219,6 +219,36 @@ def services() -> list[tuple[str, int]]:
     return [(service.name, service.port) for service in registry.load(ROOT)]
 
 
+def postmaster(cmdlines: Mapping[int, str], parents: Mapping[int, int]) -> int | None:
+    """PostgreSQL's postmaster: the postgres process whose parent is not one."""
+    postgres = {
+        pid
+        for pid, cmdline in cmdlines.items()
+        if cmdline.startswith("postgres:") or cmdline.split(" ")[0].endswith("/postgres")
+    }
+    return next((pid for pid in postgres if parents.get(pid) not in postgres), None)
+
+
+def group_ticks(roots: Mapping[str, int], stats: Mapping[int, Stat]) -> dict[str, int]:
+    """Each group's ticks: its root process and every live descendant (reaped children
+    included through their parents' cutime and cstime)."""
+    parents = {pid: stat.ppid for pid, stat in stats.items()}
+    return {
+        name: sum(stats[pid].ticks for pid in tree(root, parents) if pid in stats)
+        for name, root in roots.items()
+    }
+
+
+def ticks_now(roots: Mapping[str, int]) -> dict[str, int]:
+    """``group_ticks`` of the processes running now."""
+    return group_ticks(roots, _stats())
+
+
+def find_postmaster() -> int | None:
+    stats = _stats()
+    return postmaster({pid: _cmdline(pid) for pid in stats}, {p: s.ppid for p, s in stats.items()})
+
+
 def sample(registered: list[tuple[str, int]]) -> Sample:
     """Every group's ticks now (a group whose process is not found is left out)."""
     stats = _stats()
@@ -239,20 +269,11 @@ def sample(registered: list[tuple[str, int]]) -> Sample:
         for pid, cmdline in java.items():
             if marker in cmdline and marker not in java.get(parents[pid], ""):
                 roots.setdefault(name, pid)
-    postgres = {
-        pid
-        for pid, cmdline in cmdlines.items()
-        if cmdline.startswith("postgres:") or cmdline.split(" ")[0].endswith("/postgres")
-    }
-    postmasters = [pid for pid in postgres if parents[pid] not in postgres]
-    if postmasters:
-        roots["postgres"] = postmasters[0]
+    if (postgres := postmaster(cmdlines, parents)) is not None:
+        roots["postgres"] = postgres
     roots["bench (api hop in-process)"] = os.getpid()
 
-    groups = {
-        name: sum(stats[pid].ticks for pid in tree(root, parents) if pid in stats)
-        for name, root in roots.items()
-    }
+    groups = group_ticks(roots, stats)
     backends = {}
     for pid in tree(roots.get("postgres", -1), parents):
         database = postgres_database(cmdlines.get(pid, ""))

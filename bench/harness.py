@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from ipaddress import ip_address
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 from urllib.parse import urlsplit
 
 import httpx
@@ -342,6 +342,30 @@ async def run_interleaved(
         )
         for scenario in scenarios
     ]
+
+
+class Subject(Protocol):
+    """What a scenario module's class offers: its base URL and the four steps."""
+
+    base_url: str
+
+    async def probe(self) -> None: ...
+    async def setup(self) -> None: ...
+    async def request(self) -> None: ...
+    async def teardown(self) -> None: ...
+
+
+def subject_scenario(name: str, description: str, subject: Subject, *targets: str) -> Scenario:
+    """The scenario of a subject; ``targets``: base URLs it talks to besides its own."""
+    return Scenario(
+        name=name,
+        description=description,
+        request=subject.request,
+        setup=subject.setup,
+        teardown=subject.teardown,
+        probe=subject.probe,
+        targets=(subject.base_url, *targets),
+    )
 
 
 # --- checks scenarios use -------------------------------------------------------------------

@@ -93,8 +93,9 @@ def stack_root() -> Path:
     return Path(common).parent if common else ROOT
 
 
-def stack_processes(root: Path) -> dict[str, int]:
-    """name -> pid of the stack's running services, workers and edge processes."""
+def stack_processes(root: Path, groups: Sequence[str] = GROUPS) -> dict[str, int]:
+    """name -> pid of the stack's running processes of ``groups`` (its services, workers and
+    edge processes unless told)."""
     answer = subprocess.run(
         [str(root / "deploy/local/stack"), "status"],
         cwd=root,
@@ -105,7 +106,7 @@ def stack_processes(root: Path) -> dict[str, int]:
     found = {}
     for line in answer.splitlines():
         cells = line.split()
-        if len(cells) >= 4 and cells[1] in GROUPS and cells[2] == "RUNNING" and cells[3].isdigit():
+        if len(cells) >= 4 and cells[1] in groups and cells[2] == "RUNNING" and cells[3].isdigit():
             found[cells[0]] = int(cells[3])
     return found
 
@@ -676,14 +677,19 @@ def soak_defaults(args: argparse.Namespace) -> None:
         args.users = max(1, int(knee["users"]))
 
 
-async def main(args: argparse.Namespace) -> int:
-    for url in (GATEWAY_URL, WEB_URL, ES_URL, IDENTITY_URL):
-        ensure_loopback(url)
-    root = stack_root()
-    processes = stack_processes(root)
-    if not processes:
-        log(f"no running stack processes in {root} (deploy/local/stack status): make up")
-        return 3
+@dataclass
+class Outcome:
+    """A run's report, its figures and what its clean-up left."""
+
+    text: str
+    summary: dict[str, Any]
+    cleanup: str
+    clean: bool
+
+
+async def measure(args: argparse.Namespace, root: Path, processes: dict[str, int]) -> Outcome:
+    """Make the run's data, run the load while sampling ``processes``, remove the data (also
+    when the run fails) and report."""
     if args.soak:
         soak_defaults(args)
     plan_phases = phases(args)
@@ -713,8 +719,6 @@ async def main(args: argparse.Namespace) -> int:
     report = soak_report if args.soak else ladder_report
     run = Run(args, result["buckets"], sampler, box, before, after, result["notes"])
     text, summary = report(run)
-    print(text)
-    print(cleanup_report(left, problems))
     summary |= {
         "leftovers": left.board,
         "kept_by_design": left.kept,
@@ -722,8 +726,24 @@ async def main(args: argparse.Namespace) -> int:
         "run": fixture.run,
         "restarts": sampler.restarted(),
     }
-    await asyncio.to_thread(write_files, args, summary)
-    return 1 if left.board or problems else 0
+    return Outcome(
+        text, summary, cleanup_report(left, problems), clean=not left.board and not problems
+    )
+
+
+async def main(args: argparse.Namespace) -> int:
+    for url in (GATEWAY_URL, WEB_URL, ES_URL, IDENTITY_URL):
+        ensure_loopback(url)
+    root = stack_root()
+    processes = stack_processes(root)
+    if not processes:
+        log(f"no running stack processes in {root} (deploy/local/stack status): make up")
+        return 3
+    outcome = await measure(args, root, processes)
+    print(outcome.text)
+    print(outcome.cleanup)
+    await asyncio.to_thread(write_files, args, outcome.summary)
+    return 0 if outcome.clean else 1
 
 
 def cleanup_report(left: load_fixture.Leftovers, problems: list[str]) -> str:

@@ -55,6 +55,7 @@ from bench.harness import (
     check_http,
     http_client,
     probe_http,
+    subject_scenario,
 )
 from bench.scenarios._search import ES_URL, GATEWAY_URL, HEADERS, SITE
 
@@ -358,12 +359,4 @@ class ResumeSearchDirect:
 def scenario(
     name: str, description: str, subject: ResumeSearchThrough | ResumeSearchDirect
 ) -> Scenario:
-    return Scenario(
-        name=name,
-        description=description,
-        request=subject.request,
-        setup=subject.setup,
-        teardown=subject.teardown,
-        probe=subject.probe,
-        targets=(subject.base_url, GATEWAY_URL),
-    )
+    return subject_scenario(name, description, subject, GATEWAY_URL)
