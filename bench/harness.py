@@ -355,7 +355,9 @@ class Subject(Protocol):
     async def teardown(self) -> None: ...
 
 
-def subject_scenario(name: str, description: str, subject: Subject, *targets: str) -> Scenario:
+def subject_scenario(
+    name: str, description: str, subject: Subject, *targets: str, baseline: str | None = None
+) -> Scenario:
     """The scenario of a subject; ``targets``: base URLs it talks to besides its own."""
     return Scenario(
         name=name,
@@ -365,6 +367,7 @@ def subject_scenario(name: str, description: str, subject: Subject, *targets: st
         teardown=subject.teardown,
         probe=subject.probe,
         targets=(subject.base_url, *targets),
+        baseline=baseline,
     )
 
 

@@ -16,6 +16,7 @@ from bench.harness import (
     check_http,
     http_client,
     probe_http,
+    subject_scenario,
 )
 
 ORGANIZATION = "green-harbor-foundation"
@@ -123,13 +124,4 @@ class JobPage:
 def scenario(
     name: str, description: str, subject: JobQuery | JobPage, *, baseline: str | None = None
 ) -> Scenario:
-    return Scenario(
-        name=name,
-        description=description,
-        request=subject.request,
-        setup=subject.setup,
-        teardown=subject.teardown,
-        probe=subject.probe,
-        targets=(subject.base_url,),
-        baseline=baseline,
-    )
+    return subject_scenario(name, description, subject, baseline=baseline)

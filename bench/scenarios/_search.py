@@ -37,6 +37,7 @@ from bench.harness import (
     check_http,
     http_client,
     probe_http,
+    subject_scenario,
 )
 
 GATEWAY_URL = os.environ.get("BENCH_GATEWAY_URL", "http://127.0.0.1:4000/graphql").removesuffix(
@@ -271,13 +272,4 @@ class SearchDirect:
 
 
 def scenario(name: str, description: str, subject: SearchThrough | SearchDirect) -> Scenario:
-    targets = (subject.base_url, GATEWAY_URL) if isinstance(subject, SearchThrough) else ()
-    return Scenario(
-        name=name,
-        description=description,
-        request=subject.request,
-        setup=subject.setup,
-        teardown=subject.teardown,
-        probe=subject.probe,
-        targets=(*targets, subject.base_url, GATEWAY_URL),
-    )
+    return subject_scenario(name, description, subject, GATEWAY_URL)
