@@ -44,7 +44,7 @@ from typing import Any
 import asyncpg
 from elasticsearch.helpers import async_bulk
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
-from jobkit.settings import driver_dsn
+from jobkit.settings import database_name, driver_dsn
 from jobkit.testing.database import temporary_database
 from jobkit.testing.smtp import Sink, smtp_sink
 from pydantic import SecretStr
@@ -290,7 +290,7 @@ async def _run(args: argparse.Namespace, out: Any) -> Results:
         with smtp_sink() as sink:
             settings = base.model_copy(
                 update={
-                    "db_name": url.rsplit("/", 1)[1],
+                    "db_name": database_name(url),
                     "index_prefix": f"bench-alerts-{uuid.uuid4().hex[:8]}",
                     "smtp_host": "127.0.0.1",
                     "smtp_port": sink.port,

@@ -52,6 +52,7 @@ from elasticsearch import AsyncElasticsearch
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
+from jobkit.settings import database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import delete_topics_with_prefix
 from jobkit.testing.search_engines import SearchEngines
@@ -175,7 +176,7 @@ async def _environment(
         temporary_database(base, service_dir=SERVICE_DIR) as url,
     ):
         engines.base_url = engines_url
-        database = url.rsplit("/", 1)[1]
+        database = database_name(url)
         results.databases.append(database)
         settings = base.model_copy(
             update={

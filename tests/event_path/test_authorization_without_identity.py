@@ -19,6 +19,7 @@ from identity.main import create_app as create_identity
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import IdentitySettings
 from jobkit.db import make_engine, make_sessionmaker
+from jobkit.settings import database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import free_port, serve
@@ -53,8 +54,8 @@ async def test_billing_authorizes_an_admin_while_identity_is_down() -> None:
         temporary_database(identity, service_dir=IDENTITY_DIR) as identity_db,
         temporary_database(billing, service_dir=BILLING_DIR) as billing_db,
     ):
-        identity = identity.model_copy(update={"db_name": identity_db.rsplit("/", 1)[1]})
-        billing = billing.model_copy(update={"db_name": billing_db.rsplit("/", 1)[1]})
+        identity = identity.model_copy(update={"db_name": database_name(identity_db)})
+        billing = billing.model_copy(update={"db_name": database_name(billing_db)})
         engine = make_engine(identity_db)
         sessions = make_sessionmaker(engine)
         email = f"admin-{uuid.uuid4().hex[:8]}@example.org"

@@ -11,6 +11,7 @@ import pytest
 from billing.main import create_app as create_billing
 from billing.settings import SERVICE_DIR as BILLING_DIR
 from billing.settings import BillingSettings
+from jobkit.settings import database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
@@ -40,10 +41,10 @@ async def test_a_founder_reads_their_organizations_credits_in_billing(run_prefix
         temporary_database(billing, service_dir=BILLING_DIR) as billing_db,
     ):
         organizations = organizations.model_copy(
-            update={"db_name": organizations_db.rsplit("/", 1)[1], "jwks_url": tokens.jwks_url}
+            update={"db_name": database_name(organizations_db), "jwks_url": tokens.jwks_url}
         )
         billing = billing.model_copy(
-            update={"db_name": billing_db.rsplit("/", 1)[1], "jwks_url": tokens.jwks_url}
+            update={"db_name": database_name(billing_db), "jwks_url": tokens.jwks_url}
         )
         recruiter = tokens.token(str(uuid.uuid4()), ["recruiter"])
         async with (

@@ -24,7 +24,7 @@ from aiokafka import AIOKafkaProducer
 from jobkit.consumer import DEAD_LETTER_SUFFIX
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
 from jobkit.testing.server import serve
@@ -117,7 +117,7 @@ async def test_a_poison_event_on_every_consumed_topic_is_dead_lettered_and_the_n
                 temporary_database(settings, service_dir=service_dir)
             )
             settings = settings.model_copy(
-                update={"db_name": url.rsplit("/", 1)[1], "jwks_url": tokens.jwks_url}
+                update={"db_name": database_name(url), "jwks_url": tokens.jwks_url}
             )
             app = importlib.import_module(f"{name}.main").create_app(settings)
             await stack.enter_async_context(serve(app))

@@ -11,6 +11,7 @@ import uuid
 import pytest
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker
+from jobkit.settings import database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
@@ -58,10 +59,10 @@ async def test_a_removed_member_is_refused_by_organizations_at_once_and_by_jobs_
         temporary_database(jobs, service_dir=JOBS_DIR) as jobs_db,
     ):
         organizations = organizations.model_copy(
-            update={"db_name": organizations_db.rsplit("/", 1)[1], "jwks_url": tokens.jwks_url}
+            update={"db_name": database_name(organizations_db), "jwks_url": tokens.jwks_url}
         )
         jobs = jobs.model_copy(
-            update={"db_name": jobs_db.rsplit("/", 1)[1], "jwks_url": tokens.jwks_url}
+            update={"db_name": database_name(jobs_db), "jwks_url": tokens.jwks_url}
         )
         owner_id, member_id = str(uuid.uuid4()), str(uuid.uuid4())
         member_email = f"{member_id}@example.org"

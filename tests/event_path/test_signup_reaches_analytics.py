@@ -26,6 +26,7 @@ from identity.main import create_app as create_identity
 from identity.settings import SERVICE_DIR as IDENTITY_DIR
 from identity.settings import IdentitySettings
 from jobkit.db import make_engine, make_sessionmaker
+from jobkit.settings import database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import start_kafka, stop_kafka
 from jobkit.testing.server import serve
@@ -77,8 +78,8 @@ async def services(run_prefix: str) -> AsyncIterator[Stack]:
         temporary_database(identity, service_dir=IDENTITY_DIR) as identity_url,
         temporary_database(analytics, service_dir=ANALYTICS_DIR) as analytics_url,
     ):
-        identity = identity.model_copy(update={"db_name": identity_url.rsplit("/", 1)[1]})
-        analytics = analytics.model_copy(update={"db_name": analytics_url.rsplit("/", 1)[1]})
+        identity = identity.model_copy(update={"db_name": database_name(identity_url)})
+        analytics = analytics.model_copy(update={"db_name": database_name(analytics_url)})
         identity_engine, analytics_engine = make_engine(identity_url), make_engine(analytics_url)
         async with (
             serve(create_identity(identity)) as base_url,

@@ -25,6 +25,11 @@ def driver_dsn(url: str) -> str:
     return url.replace("postgresql+asyncpg://", "postgresql://", 1).replace("?ssl=", "?sslmode=", 1)
 
 
+def database_name(url: str) -> str:
+    """The database one of these URLs or DSNs names (its path, without the TLS mode)."""
+    return url.rsplit("/", 1)[1].split("?", 1)[0]
+
+
 class Environment(StrEnum):
     DEVELOPMENT = "development"
     TEST = "test"

@@ -32,7 +32,7 @@ from jobkit.kafka import ensure_topics
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.outbox import OutboxRelay, enqueue
 from jobkit.schema import build_schema
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic, start_kafka, stop_kafka
 from jobkit.testing.server import serve
@@ -352,7 +352,7 @@ async def test_a_broker_outage_neither_blocks_the_relay_nor_loses_the_event_nor_
     task = asyncio.create_task(relay.run_forever())
     app_settings = settings.model_copy(
         update={
-            "db_name": database.rsplit("/", 1)[1],
+            "db_name": database_name(database),
             "run_migrations_on_startup": False,
             "run_background_workers": False,  # the relay under test is the only one
         }

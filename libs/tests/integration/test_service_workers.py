@@ -16,7 +16,7 @@ from jobkit.app import ServiceRuntime, Worker, create_service_app
 from jobkit.db import new_metadata
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.schema import build_schema
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.server import serve
 
@@ -37,7 +37,7 @@ async def settings() -> AsyncIterator[ServiceSettings]:
     async with temporary_database(base, metadata=metadata) as url:
         yield base.model_copy(
             update={
-                "db_name": url.rsplit("/", 1)[1],
+                "db_name": database_name(url),
                 "run_migrations_on_startup": False,
                 "kafka_topic_prefix": f"t{uuid.uuid4().hex[:8]}.",
             }

@@ -32,7 +32,7 @@ from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from jobkit.db import make_engine, make_sessionmaker
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import rolled_back_sessions, temporary_database
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
@@ -63,7 +63,7 @@ async def service_settings(
     ) as url:
         yield service_spec.settings.model_copy(
             update={
-                "db_name": url.rsplit("/", 1)[1],
+                "db_name": database_name(url),
                 "jwks_url": tokens.jwks_url,
                 "run_migrations_on_startup": False,
                 "run_background_workers": False,

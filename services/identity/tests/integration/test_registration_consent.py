@@ -20,7 +20,7 @@ from identity.settings import SERVICE_DIR, IdentitySettings
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.events import EventEnvelope
 from jobkit.kafka import ensure_topics, idempotent_producer
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.server import serve
 from sqlalchemy import func, select
@@ -154,7 +154,7 @@ async def running(
     async with temporary_database(service_settings, service_dir=SERVICE_DIR) as url:
         settings = service_settings.model_copy(
             update={
-                "db_name": url.rsplit("/", 1)[1],
+                "db_name": database_name(url),
                 "run_background_workers": True,
                 "kafka_topic_prefix": f"{run_prefix}consent.",
                 "outbox_poll_interval_seconds": 0.05,

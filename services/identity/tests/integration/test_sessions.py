@@ -22,7 +22,7 @@ from identity.main import create_app
 from identity.settings import SERVICE_DIR, IdentitySettings
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.kafka import ensure_topics
-from jobkit.settings import ServiceSettings
+from jobkit.settings import ServiceSettings, database_name
 from jobkit.testing.database import temporary_database
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import free_port, serve
@@ -99,7 +99,7 @@ async def running(service_settings: ServiceSettings, run_prefix: str) -> AsyncIt
     async with temporary_database(service_settings, service_dir=SERVICE_DIR) as url:
         settings = service_settings.model_copy(
             update={
-                "db_name": url.rsplit("/", 1)[1],
+                "db_name": database_name(url),
                 "run_background_workers": True,
                 "kafka_topic_prefix": f"{run_prefix}sessions.",
                 "outbox_poll_interval_seconds": 0.05,

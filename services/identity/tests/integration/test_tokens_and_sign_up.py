@@ -27,6 +27,7 @@ from identity.settings import SERVICE_DIR, IdentitySettings
 from jobkit.auth import AuthenticationError, JwtVerifier
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
+from jobkit.settings import database_name
 from jobkit.testing.database import rolled_back_sessions, temporary_database
 from jobkit.testing.server import serve
 from jwt.algorithms import RSAAlgorithm
@@ -56,7 +57,7 @@ def settings() -> IdentitySettings:
 @pytest.fixture(scope="module")
 async def database(settings: IdentitySettings) -> AsyncIterator[IdentitySettings]:
     async with temporary_database(settings, service_dir=SERVICE_DIR) as url:
-        yield settings.model_copy(update={"db_name": url.rsplit("/", 1)[1]})
+        yield settings.model_copy(update={"db_name": database_name(url)})
 
 
 @pytest.fixture
