@@ -220,3 +220,98 @@ async def test_a_bad_event_in_a_run_is_dead_lettered_alone(
     assert dead.ids == [str(bad.id)]
     for job in good:
         assert await store.get("jobs", job.job_id) is not None
+
+
+class _Requests:
+    """The requests a client sends to Elasticsearch: (method, path) each."""
+
+    def __init__(self, client: Any) -> None:
+        self.sent: list[tuple[str, str]] = []
+        self._send = client.perform_request
+
+    async def __call__(self, method: str, path: str, *args: Any, **kwargs: Any) -> Any:
+        self.sent.append((method, path))
+        return await self._send(method, path, *args, **kwargs)
+
+
+async def test_a_run_reads_its_organizations_profiles_in_one_request(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    consumer, dead = _consumer(settings, committed_sessions, store)
+    await store.ensure_indices()
+    sent = []
+    for organizations in (2, 12):
+        profiles = [profile_payload(name=f"Quokka Care {n}") for n in range(organizations)]
+        await consumer.apply(
+            _records(
+                settings,
+                [
+                    EventEnvelope(
+                        type="organizations.profile.published",
+                        aggregate_id=profile.profile_id,
+                        site="jobboard",
+                        payload=profile.model_dump(),
+                    )
+                    for profile in profiles
+                ],
+                topic=PROFILE_TOPIC,
+            )
+        )
+        # each organization's jobs, and one of an organization without a profile
+        jobs = [
+            job
+            for profile in profiles
+            for job in _jobs(2, profile.organization_id, organization_name="Old name")
+        ] + _jobs(1, str(uuid.uuid4()), organization_name="Old name")
+        requests = _Requests(store.client)
+        monkeypatch.setattr(store.client, "perform_request", requests)
+        await consumer.apply(
+            _records(settings, [_event("jobs.job.published", job) for job in jobs])
+        )
+        monkeypatch.undo()
+        sent.append(requests.sent)
+        for job, name in zip(
+            jobs,
+            [profile.name for profile in profiles for _ in range(2)] + ["Old name"],
+            strict=True,
+        ):
+            document = await store.get("jobs", job.job_id)
+            assert document is not None
+            assert document["organization_name"] == name
+    assert dead.ids == []
+    assert consumer.batches_split == 0
+    # the profiles in one _mget, the documents in one _bulk, whatever the organizations
+    assert sent[0] == sent[1]
+    assert sorted(method for method, _ in sent[0]) == ["POST", "PUT"]
+    assert any(path.endswith("-organizations/_mget") for _, path in sent[0]), sent[0]
+    assert any(path == "/_bulk" for _, path in sent[0]), sent[0]
+
+
+async def test_documents_read_together_are_those_read_alone(store: SearchStore) -> None:
+    profiles = [profile_payload(name=f"Wombat Works {n}") for n in range(3)]
+    for profile in profiles:
+        await store.write(
+            "organizations",
+            {"id": profile.organization_id, "version": 1, "name": profile.name},
+        )
+    ids = [profile.organization_id for profile in profiles]
+    missing = str(uuid.uuid4())
+    asked = [*ids, missing, ids[0], "", "x" * 600]
+    alone = {document_id: await store.get("organizations", document_id) for document_id in asked}
+    together = await store.get_many("organizations", asked)
+    assert together == alone
+    assert list(together) == list(dict.fromkeys(asked))
+    assert together[missing] is None
+    assert together[ids[1]] == {"id": ids[1], "version": 1, "name": "Wombat Works 1"}
+    # in a batch's scope: a job written there is read as written, what was read is not asked
+    # for again
+    job = {"id": str(uuid.uuid4()), "version": 1, "title": "Gathered"}
+    async with store.bulk_writes():
+        await store.write("jobs", job)
+        assert await store.get_many("jobs", [job["id"]]) == {job["id"]: job}
+        await store.get_many("organizations", ids)
+        await store.client.delete(index=store.alias("organizations"), id=ids[2], refresh=True)
+        assert (await store.get_many("organizations", [ids[2], missing]))[ids[2]] == alone[ids[2]]

@@ -59,15 +59,12 @@ JobChange = tuple[JobPayload, str, datetime | None]
 async def job_documents_for(
     store: SearchStore, session: AsyncSession, changes: Sequence[JobChange]
 ) -> list[dict[str, Any]]:
-    """The documents of job events, in order: their organizations' profiles read once each,
-    the labels of every term they name in one statement, and the documents built in one trip
-    off the event loop (stemming and folding are CPU work)."""
-    profiles: dict[str, dict[str, Any] | None] = {}
-    for payload, _, _ in changes:
-        if payload.organization_id not in profiles:
-            profiles[payload.organization_id] = await store.get(
-                "organizations", payload.organization_id
-            )
+    """The documents of job events, in order: their organizations' profiles read in one
+    request, the labels of every term they name in one statement, and the documents built in
+    one trip off the event loop (stemming and folding are CPU work)."""
+    profiles = await store.get_many(
+        "organizations", [payload.organization_id for payload, _, _ in changes]
+    )
     industries = [
         profile.get("industry_tid") if profile else None
         for profile in (profiles[payload.organization_id] for payload, _, _ in changes)

@@ -12,7 +12,7 @@ a job or resume deleted for good keeps a stub at :data:`DELETED_VERSION`.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -339,17 +339,55 @@ class SearchStore:
     async def get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
         """The stored document, or None when there is none; an id Elasticsearch could never
         have stored (empty, or longer than its 512 bytes) is simply not there."""
-        if not document_id.strip() or len(document_id.encode()) > MAX_ID_BYTES:
-            return None
+        return (await self.get_many(kind, [document_id]))[document_id]
+
+    async def get_many(
+        self, kind: Kind, document_ids: Iterable[str]
+    ) -> dict[str, dict[str, Any] | None]:
+        """:meth:`get` for several ids in one request (``_mget``): each id's stored document or
+        None. Inside :meth:`bulk_writes` a document written or read there before is not asked
+        for again, and what is read is kept for the rest of the scope."""
+        found: dict[str, dict[str, Any] | None] = {}
+        asked: list[str] = []
         buffer = _BUFFER.get()
-        if buffer is not None and buffer.store is self:
-            pending = buffer.pending.get((self.alias(kind), document_id))
-            if pending is not None:
-                return pending
-            if (kind, document_id) not in buffer.read:
-                buffer.read[(kind, document_id)] = await self._get(kind, document_id)
-            return buffer.read[(kind, document_id)]
-        return await self._get(kind, document_id)
+        if buffer is not None and buffer.store is not self:
+            buffer = None
+        for document_id in dict.fromkeys(document_ids):
+            if not document_id.strip() or len(document_id.encode()) > MAX_ID_BYTES:
+                found[document_id] = None
+                continue
+            if buffer is not None:
+                pending = buffer.pending.get((self.alias(kind), document_id))
+                if pending is not None:
+                    found[document_id] = pending
+                    continue
+                if (kind, document_id) in buffer.read:
+                    found[document_id] = buffer.read[(kind, document_id)]
+                    continue
+            found[document_id] = None
+            asked.append(document_id)
+        if asked:
+            read = await self._get_many(kind, asked)
+            found |= read
+            if buffer is not None:
+                buffer.read |= {(kind, document_id): read[document_id] for document_id in asked}
+        return found
+
+    async def _get_many(
+        self, kind: Kind, document_ids: list[str]
+    ) -> dict[str, dict[str, Any] | None]:
+        if len(document_ids) == 1:  # a job alone (a person publishing): a plain GET
+            return {document_ids[0]: await self._get(kind, document_ids[0])}
+        answer = await self.client.mget(index=self.alias(kind), ids=document_ids)
+        read: dict[str, dict[str, Any] | None] = dict.fromkeys(document_ids)
+        for doc in answer["docs"]:
+            if doc.get("found"):
+                read[doc["_id"]] = doc["_source"]
+            elif "error" in doc:
+                # a shard that cannot answer: asked alone, its error is GET's (an outage the
+                # consumer waits out, or a missing index: not there)
+                read[doc["_id"]] = await self._get(kind, doc["_id"])
+        return read
 
     async def _get(self, kind: Kind, document_id: str) -> dict[str, Any] | None:
         try:
