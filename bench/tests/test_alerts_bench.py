@@ -40,9 +40,7 @@ async def test_a_small_run_mails_every_due_digest_and_the_instant_matches() -> N
     finally:
         await client.close()
     assert dict(left) == {}
-    connection = await asyncpg.connect(
-        settings.database_url_for("postgres").replace("+asyncpg", "")
-    )
+    connection = await asyncpg.connect(settings.dsn_for("postgres"))
     try:
         assert not await connection.fetchval(
             "SELECT 1 FROM pg_database WHERE datname = $1", results.database

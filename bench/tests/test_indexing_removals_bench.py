@@ -56,9 +56,7 @@ async def test_a_small_run_delivers_every_removal_within_the_quota() -> None:
     finally:
         await admin.close()
     assert [t for t in topics if t.startswith(tuple(results.prefixes))] == []
-    connection = await asyncpg.connect(
-        settings.database_url_for("postgres").replace("+asyncpg", "")
-    )
+    connection = await asyncpg.connect(settings.dsn_for("postgres"))
     try:
         for database in results.databases:
             assert not await connection.fetchval(
