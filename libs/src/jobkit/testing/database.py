@@ -17,10 +17,6 @@ from jobkit.migrations import upgrade_to_head
 from jobkit.settings import ServiceSettings
 
 
-def _dsn(settings: ServiceSettings, db_name: str) -> str:
-    return settings.dsn_for(db_name)
-
-
 @asynccontextmanager
 async def temporary_database(
     settings: ServiceSettings,
@@ -30,7 +26,7 @@ async def temporary_database(
 ) -> AsyncIterator[str]:
     """Create ``test_<service>_<hex>``, migrate it (Alembic, or ``create_all``), drop it after."""
     name = f"test_{settings.db_name or settings.service_name}_{uuid.uuid4().hex[:8]}"
-    admin = await asyncpg.connect(_dsn(settings, "postgres"))
+    admin = await asyncpg.connect(settings.dsn_for("postgres"))
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
@@ -53,7 +49,7 @@ async def _drop(settings: ServiceSettings, name: str, attempts: int = 20) -> Non
     """Drop the database, ending our own connections to it. A server process we may not end
     (an autovacuum worker visiting the new database belongs to the superuser) makes the forced
     drop fail; it is gone in a moment, so try again."""
-    admin = await asyncpg.connect(_dsn(settings, "postgres"))
+    admin = await asyncpg.connect(settings.dsn_for("postgres"))
     try:
         for attempt in range(attempts):
             try:
