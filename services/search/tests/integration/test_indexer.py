@@ -96,6 +96,49 @@ async def test_the_consumer_handlers_index_profiles_and_jobs_with_labels(
     assert document["industry_tid"] == profile.industry_tid
 
 
+async def test_a_job_indexed_before_its_profile_gets_the_industry_when_the_profile_arrives(
+    store: SearchStore, sessions: Any
+) -> None:
+    """The bus does not order two topics: a job may be indexed before its organization's first
+    profile. The profile then brings its industry into the job's document (the facet and the
+    full text find it), as a rebuild from the profiles first would; a later industry change
+    follows too."""
+    on_jobs, on_profiles = indexer_handlers(store)
+    health, education = tid("industries", "health"), tid("industries", "education")
+    profile = profile_payload(name="Wombat Clinic", industry_tid=health)
+    job = job_payload(title="Wombat nurse", organization_id=profile.organization_id)
+    async with sessions() as session:
+        await on_jobs["jobs.job.published"](
+            session, envelope("jobs.job.published", job.job_id, job.model_dump())
+        )
+        before = await store.get("jobs", job.job_id)
+        assert before is not None
+        assert before["industry_tid"] is None
+        await on_profiles["organizations.profile.published"](
+            session,
+            envelope("organizations.profile.published", profile.profile_id, profile.model_dump()),
+        )
+        document = await store.get("jobs", job.job_id)
+        assert document is not None
+        assert document["industry_tid"] == health
+        assert document["term_labels"]["industry"] == ["Health"]
+        assert "health" in document["labels_stem"]
+        in_health = JobSearchRequest(
+            fulltext="wombat",
+            condition_groups=[ConditionGroup([Condition("industry", str(health))])],
+        )
+        assert await ids(store, in_health) == [job.job_id]
+        moved = profile.model_copy(update={"industry_tid": education, "version": 2})
+        await on_profiles["organizations.profile.updated"](
+            session,
+            envelope("organizations.profile.updated", profile.profile_id, moved.model_dump()),
+        )
+    document = await store.get("jobs", job.job_id)
+    assert document is not None
+    assert document["industry_tid"] == education
+    assert document["term_labels"]["industry"] == ["Education"]
+
+
 def envelope(event_type: str, aggregate_id: str, payload: dict[str, Any]) -> EventEnvelope:
     return EventEnvelope(
         type=event_type, aggregate_id=aggregate_id, site="jobboard", payload=payload

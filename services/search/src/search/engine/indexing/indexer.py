@@ -41,9 +41,10 @@ async def _english_labels(session: AsyncSession, tids: set[int]) -> dict[int, st
 def organization_fields(
     profile: dict[str, Any], *, own_logo: bool, job_logo_url: str | None
 ) -> dict[str, Any]:
-    """What a job document copies from its organization's profile document: the name, slug and
-    logo (unless the job has its own), and the profile version they come from."""
+    """What a job document copies from its organization's profile document: the name, slug,
+    industry and logo (unless the job has its own), and the profile version they come from."""
     return {
+        "industry_tid": profile.get("industry_tid"),
         "organization_name": profile["name"],
         "organization_stem": stem_document(str(profile["name"])),
         "organization_slug": profile.get("slug"),
@@ -170,14 +171,16 @@ async def index_profile(
         document["changed_at"] = changed_at.isoformat()
     written = await store.write("organizations", document, index=index)
     if written and index is None:  # a reindex builds the jobs after the profiles anyway
-        await refresh_organization_jobs(store, document)
+        await refresh_organization_jobs(store, session, document)
     return written
 
 
 async def refresh_organization_jobs(
-    store: SearchStore, profile: dict[str, Any], *, index: str | None = None
+    store: SearchStore, session: AsyncSession, profile: dict[str, Any], *, index: str | None = None
 ) -> int:
-    """Copy a profile's name, slug and logo into its organization's job documents.
+    """Copy a profile's name, slug, industry and logo into its organization's job documents; a
+    document whose industry changed (a job indexed before its organization's first profile
+    had none) gets its term labels again, so the industry facet and full text find it.
 
     Only the documents made from an older profile version (``organization_version``) are
     rewritten, so a late older profile event never overwrites a newer one. Each is written back
@@ -197,12 +200,19 @@ async def refresh_organization_jobs(
     }
     rewritten = 0
     async for hits in _batches(store, target, query):
+        relabel = [
+            hit for hit in hits if hit["_source"].get("industry_tid") != profile.get("industry_tid")
+        ]
         for hit in hits:
             hit["_source"] |= organization_fields(
                 profile,
                 own_logo=bool(hit["_source"].get("own_logo")),
                 job_logo_url=hit["_source"].get("logo_url"),
             )
+        if relabel:
+            tids = {tid for hit in relabel for tid in document_tids("jobs", hit["_source"])}
+            labels = await _english_labels(session, tids)
+            await asyncio.to_thread(_relabel, "jobs", relabel, labels)
         rewritten += await _write_back(store, hits, "organization fields")
     return rewritten
 
