@@ -16,7 +16,10 @@ from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC
 from search.engine.indexing.store import SearchStore
 from search.engine.job_search import run_job_search
 from search.engine.request import JobSearchRequest
+from search.messaging import reindex as reindexing
 from search.settings import SERVICE_DIR, SearchSettings
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from services.search.tests.factories import job_payload, profile_payload
 
@@ -142,4 +145,52 @@ async def test_the_reindex_command_rebuilds_from_kafka_while_searches_answer(
     document = await store.get("jobs", jobs[0].job_id)
     assert document is not None
     assert document["version"] == 2
+    assert document["organization_slug"] == profile.slug
+
+
+async def test_a_rebuild_commits_as_it_goes_so_its_locks_stay_few(
+    store: SearchStore,
+    committed_sessions: Any,
+    settings: SearchSettings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each job's slug rows are applied under an advisory lock held to the commit: a rebuild in
+    one transaction held one per job, and a board of 100,000 jobs ran PostgreSQL out of its
+    lock table. It commits every ``COMMIT_EVERY`` events instead."""
+    monkeypatch.setattr(reindexing, "COMMIT_EVERY", 4)
+    profile = profile_payload(name="Lantern Works")
+    jobs = [
+        job_payload(title=f"Lamplighter {n}", organization_id=profile.organization_id)
+        for n in range(13)
+    ]
+    await publish(
+        settings,
+        PROFILE_TOPIC,
+        [event("organizations.profile.published", profile.profile_id, 1, profile)],
+    )
+    await publish(
+        settings,
+        JOB_TOPIC,
+        [event("jobs.job.published", job.job_id, 1, job) for job in jobs],
+    )
+    held: list[int] = []
+    apply = reindexing._apply
+
+    async def counting(store: SearchStore, session: AsyncSession, *args: Any, **kw: Any) -> None:
+        await apply(store, session, *args, **kw)
+        locks = await session.scalar(
+            text(
+                "SELECT count(*) FROM pg_locks"
+                " WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+            )
+        )
+        held.append(int(locks or 0))
+
+    monkeypatch.setattr(reindexing, "_apply", counting)
+    report = await reindexing.reindex(store, committed_sessions, settings)
+    assert report.jobs >= len(jobs)
+    assert len(held) >= len(jobs)
+    assert max(held) <= 4
+    document = await store.get("jobs", jobs[-1].job_id)
+    assert document is not None
     assert document["organization_slug"] == profile.slug

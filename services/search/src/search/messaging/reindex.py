@@ -173,6 +173,12 @@ async def _apply_resume(
         await hide_resume(store, ResumeVisibilityPayload.model_validate(data), index=index)
 
 
+# the slug index's rows are committed every so many events: each aggregate's advisory lock is
+# held until its transaction ends, and one transaction for a board's 100,000 jobs ran out of
+# PostgreSQL's lock table ("out of shared memory")
+COMMIT_EVERY = 500
+
+
 def _to_apply(kind: str, events: list[EventEnvelope]) -> list[EventEnvelope]:
     """A job's or a profile's newest event; every resume event, in order."""
     return events if kind == "resumes" else newest_events(events)
@@ -205,8 +211,10 @@ async def reindex(
             topic, types = topics[kind]
             events, ends[kind] = await read_topic(settings.kafka_bootstrap_servers, topic, types)
             index = await store.create_index(kind)
-            for envelope in _to_apply(kind, events):
+            for count, envelope in enumerate(_to_apply(kind, events), start=1):
                 await _apply(store, session, envelope, index=index)
+                if count % COMMIT_EVERY == 0:
+                    await session.commit()  # each aggregate's slug lock is held to its commit
             await store.client.indices.refresh(index=index)
             await session.commit()  # the slug index's rows
             left += await store.switch_alias(kind, index)
@@ -215,8 +223,10 @@ async def reindex(
         for kind in ("organizations", "jobs", "resumes"):
             topic, types = topics[kind]
             later, _ = await read_topic(settings.kafka_bootstrap_servers, topic, types, ends[kind])
-            for envelope in later:
+            for count, envelope in enumerate(later, start=1):
                 await _apply(store, session, envelope)
+                if count % COMMIT_EVERY == 0:
+                    await session.commit()
             caught_up += len(later)
         await bump_generation(session, store.prefix)  # kept answers were of the old indices
         await session.commit()
