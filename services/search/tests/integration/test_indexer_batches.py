@@ -15,6 +15,7 @@ import pytest
 from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
+from jobkit.testing.elasticsearch import count_requests
 from jobkit.testing.kafka import DeadLetters, fetched_record
 from jobkit.testing.statements import StatementLog
 from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC, JobPayload
@@ -222,23 +223,10 @@ async def test_a_bad_event_in_a_run_is_dead_lettered_alone(
         assert await store.get("jobs", job.job_id) is not None
 
 
-class _Requests:
-    """The requests a client sends to Elasticsearch: (method, path) each."""
-
-    def __init__(self, client: Any) -> None:
-        self.sent: list[tuple[str, str]] = []
-        self._send = client.perform_request
-
-    async def __call__(self, method: str, path: str, *args: Any, **kwargs: Any) -> Any:
-        self.sent.append((method, path))
-        return await self._send(method, path, *args, **kwargs)
-
-
 async def test_a_run_reads_its_organizations_profiles_in_one_request(
     settings: SearchSettings,
     store: SearchStore,
     committed_sessions: async_sessionmaker[AsyncSession],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     consumer, dead = _consumer(settings, committed_sessions, store)
     await store.ensure_indices()
@@ -266,13 +254,11 @@ async def test_a_run_reads_its_organizations_profiles_in_one_request(
             for profile in profiles
             for job in _jobs(2, profile.organization_id, organization_name="Old name")
         ] + _jobs(1, str(uuid.uuid4()), organization_name="Old name")
-        requests = _Requests(store.client)
-        monkeypatch.setattr(store.client, "perform_request", requests)
-        await consumer.apply(
-            _records(settings, [_event("jobs.job.published", job) for job in jobs])
-        )
-        monkeypatch.undo()
-        sent.append(requests.sent)
+        with count_requests(store.client) as requests:
+            await consumer.apply(
+                _records(settings, [_event("jobs.job.published", job) for job in jobs])
+            )
+        sent.append(requests.requests)
         for job, name in zip(
             jobs,
             [profile.name for profile in profiles for _ in range(2)] + ["Old name"],
