@@ -262,7 +262,9 @@ async def _instant_baseline(
     store: SearchStore, alerts: Sequence[SavedSearch], job_id: str, settings: SearchSettings
 ) -> float:
     started = time.perf_counter()
-    bodies = [b for a in alerts if (b := matching._restricted(a, size=1, only=job_id)) is not None]
+    bodies = [
+        b for a in alerts if (b := matching._restricted(a, size=1, only=[job_id])) is not None
+    ]
     for start in range(0, len(bodies), settings.alert_batch_size):
         await matching._msearch(store, bodies[start : start + settings.alert_batch_size])
     return time.perf_counter() - started

@@ -1,30 +1,40 @@
 """The instant matcher's key cut (ADR 0034) against the real PostgreSQL and Elasticsearch: the
 alerts it drops could not have matched (their real query finds nothing), every alert whose
-query finds the job is kept, and every matching person gets the mail."""
+query finds the job is kept, and every matching person gets the mail; a round's jobs are
+matched together with the same outcome, in requests and statements that do not grow with
+their number (ADR 0067)."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from jobkit.db import unit_of_work
+from jobkit.testing.elasticsearch import count_requests
 from jobkit.testing.smtp import smtp_inbox
+from jobkit.testing.statements import StatementLog
 from search.alerts import keys, mailer, matching
-from search.alerts.models import SavedSearch
+from search.alerts.models import AlertDelivery, AlertMail, AlertNewJob, SavedSearch
+from search.alerts.planning import NEW_JOB_RETRY
 from search.alerts.searches import stored_query
+from search.engine.indexing.documents import document_sites
 from search.engine.indexing.indexer import index_job
 from search.engine.indexing.payloads import JobPayload
 from search.engine.indexing.store import SearchStore
 from search.engine.request import Condition, ConditionGroup, GeoLocation, SearchRequest
 from search.settings import SearchSettings
-from sqlalchemy import update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload
 
 pytestmark = pytest.mark.integration
+
+Statements = Callable[[], AbstractContextManager[StatementLog]]
 
 FULL_TIME, PART_TIME, REMOTE = 9101, 9102, 9201
 CAMBRIDGE = GeoLocation(label="Cambridge", lat=42.3736, lon=-71.1097, radius=5, unit="km")
@@ -80,11 +90,26 @@ async def _job(
 
 async def _really_matches(store: SearchStore, alert: SavedSearch, job_id: str) -> bool:
     """The alert's own query (what the search page sends), restricted to the job."""
-    body = matching._restricted(alert, size=1, only=job_id)
+    body = matching._restricted(alert, size=1, only=[job_id])
     if body is None:
         return False
     answer = await store.client.search(index=store.alias("jobs"), body=body)
     return bool(answer["hits"]["hits"])
+
+
+async def _new_jobs(store: SearchStore, job_ids: list[str]) -> list[keys.NewJob]:
+    """The jobs as planning hands them to the cut: their sites, publication and keys."""
+    documents = await matching.job_documents(store, job_ids)
+    carried = await keys.job_keys(store, documents)
+    return [
+        keys.NewJob(
+            job_id,
+            document_sites(documents[job_id]),
+            datetime.fromisoformat(str(documents[job_id]["published_at"])),
+            carried[job_id],
+        )
+        for job_id in job_ids
+    ]
 
 
 async def test_the_index_analyzer_gives_each_text_its_own_tokens(store: SearchStore) -> None:
@@ -204,14 +229,8 @@ async def test_the_cut_drops_only_alerts_that_cannot_match_and_every_match_is_ma
     async with unit_of_work(committed_sessions) as session:
         while await keys.key_stale_alerts(session, store):
             pass
-        document = await matching.job_document(store, job.job_id)
-        assert document is not None
-        found = await keys.candidates(
-            session,
-            sites=["jobboard"],
-            keys=await keys.job_keys(store, job.job_id, document),
-            published=datetime.fromisoformat(str(document["published_at"])),
-        )
+        [new_job] = await _new_jobs(store, [job.job_id])
+        found = (await keys.candidates(session, [new_job]))[job.job_id]
     kept = {mine[alert.id] for alert in found if alert.id in mine}
 
     # every alert whose real query finds the job is kept; the cut dropped what it can
@@ -223,7 +242,7 @@ async def test_the_cut_drops_only_alerts_that_cannot_match_and_every_match_is_ma
                 name
             )
     # verification keeps exactly the matching ones
-    verified = await matching.instant_matches(store, job.job_id, found)
+    verified = (await matching.instant_matches(store, {job.job_id: found}))[job.job_id]
     assert {mine[a.id] for a in verified if a.id in mine} == set(matching_alerts)
 
     # and each of their people gets the job by mail
@@ -249,16 +268,11 @@ async def test_an_alert_changed_after_it_was_keyed_is_still_verified(
     async with unit_of_work(committed_sessions) as session:
         while await keys.key_stale_alerts(session, store):
             pass
-    document = await matching.job_document(store, job.job_id)
-    assert document is not None
-    job_keys = await keys.job_keys(store, job.job_id, document)
-    published = datetime.fromisoformat(str(document["published_at"]))
+    [new_job] = await _new_jobs(store, [job.job_id])
 
     async def kept() -> bool:
         async with committed_sessions() as session:
-            found = await keys.candidates(
-                session, sites=["jobboard"], keys=job_keys, published=published
-            )
+            found = (await keys.candidates(session, [new_job]))[job.job_id]
         return alert.id in {a.id for a in found}
 
     assert not await kept()
@@ -476,3 +490,201 @@ async def test_the_digest_cut_skips_only_alerts_whose_search_finds_no_job_of_the
         )
     await store.refresh("jobs")
     assert await kept_now() == {late.id, renamed.id}
+
+
+async def _record(sessions: async_sessionmaker[AsyncSession], *job_ids: str) -> None:
+    """Recorded one transaction each, as events arrive (a round takes the oldest first)."""
+    for job_id in job_ids:
+        async with unit_of_work(sessions) as session:
+            await mailer.record_new_job(session, job_id=job_id, site="jobboard")
+
+
+async def _key_alerts(sessions: async_sessionmaker[AsyncSession], store: SearchStore) -> None:
+    async with unit_of_work(sessions) as session:
+        while await keys.key_stale_alerts(session, store):
+            pass
+
+
+async def _stop_earlier_alerts(sessions: async_sessionmaker[AsyncSession]) -> None:
+    """The alerts of this module's other tests are stopped (the one without criteria finds
+    every job)."""
+    async with unit_of_work(sessions) as session:
+        await session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.unsubscribed_at.is_(None))
+            .values(unsubscribed_at=datetime.now(UTC))
+        )
+
+
+async def _forget_recorded(sessions: async_sessionmaker[AsyncSession]) -> None:
+    async with unit_of_work(sessions) as session:
+        await session.execute(delete(AlertNewJob))
+
+
+async def test_a_round_of_several_jobs_plans_each_persons_one_mail_by_the_rules(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    service_settings: SearchSettings,
+) -> None:
+    """Jobs of one round: matched together, mailed as matching each alone would decide (the
+    not yet findable one waits, the expired and the long-gone ones are forgotten, a job goes to
+    the alerts of the sites it is shared with, an alert gets only jobs published since it
+    started, a job already mailed to a person is left out, a person gets one mail)."""
+    s, word = committed_sessions, _word()
+    other = f"plan-{uuid.uuid4().hex[:8]}"
+    await _stop_earlier_alerts(s)
+    now = datetime.now(UTC)
+    first = await _job(store, s, title=f"Alpha {word} nurse")
+    shared = await _job(store, s, title=f"Beta {word} teacher", shared_sites=[other])
+    older = await _job(
+        store, s, title=f"Gamma {word} nurse", published_at=(now - timedelta(days=3)).isoformat()
+    )
+    # findable when indexed, expired when the round runs (five minutes on)
+    expired = await _job(
+        store, s, title=f"Delta {word} nurse", expires_at=(now + timedelta(minutes=2)).isoformat()
+    )
+    draft = await _job(store, s, title=f"Epsilon {word} nurse", state="draft")
+    gone = f"plan-gone-{uuid.uuid4()}"
+    five_days, one_day = now - timedelta(days=5), now - timedelta(days=1)
+    alerts = {
+        "word": await _alert(s, SearchRequest(fulltext=word), checked_until=five_days),
+        # the same person's second alert: its jobs are in the first one's section already
+        "word nurse": await _alert(
+            s,
+            SearchRequest(fulltext=f"{word} nurse"),
+            checked_until=five_days,
+            created_at=now - timedelta(days=2),
+        ),
+        "started later": await _alert(s, SearchRequest(fulltext=word), checked_until=one_day),
+        "other site": await _alert(
+            s, SearchRequest(fulltext=word), site=other, checked_until=five_days
+        ),
+        "other site, no criteria": await _alert(
+            s, SearchRequest(), site=other, checked_until=five_days
+        ),
+        "daily": await _alert(s, SearchRequest(fulltext=word), frequency="daily"),
+        "extra word": await _alert(s, SearchRequest(fulltext=f"{word} plumber")),
+    }
+    async with unit_of_work(s) as session:
+        await session.execute(
+            update(SavedSearch)
+            .where(SavedSearch.id == alerts["word nurse"].id)
+            .values(email=alerts["word"].email)
+        )
+        # the job was mailed to this person before (by another alert, in another round)
+        mail = AlertMail(
+            id=uuid.uuid4(),
+            email=alerts["started later"].email,
+            kind="instant",
+            content={"sections": []},
+            state="sent",
+        )
+        session.add(mail)
+        await session.flush()
+        session.add(
+            AlertDelivery(email=mail.email, job_id=first.job_id, mail_id=mail.id, alert_id=None)
+        )
+    await _key_alerts(s, store)
+    await _record(s, first.job_id, shared.job_id, older.job_id, expired.job_id)
+    await _record(s, draft.job_id, gone)
+    async with unit_of_work(s) as session:
+        await session.execute(
+            update(AlertNewJob)
+            .where(AlertNewJob.job_id == gone)
+            .values(created_at=now - timedelta(minutes=15))
+        )
+    round_at = now + timedelta(minutes=5)
+    try:
+        # the searches restricted to all of a round's jobs find what each finds alone
+        round_jobs = [first.job_id, shared.job_id, older.job_id]
+        async with committed_sessions() as session:
+            found = await keys.candidates(session, await _new_jobs(store, round_jobs))
+        verified = await matching.instant_matches(store, found, batch_size=2)
+        for job_id in round_jobs:
+            alone = {a.id for a in found[job_id] if await _really_matches(store, a, job_id)}
+            assert {a.id for a in verified[job_id]} == alone, job_id
+
+        assert await mailer.plan_instant(s, store, service_settings, now=round_at) == 4
+        async with committed_sessions() as session:
+            mails = {
+                mail.email: mail.content["sections"]
+                for mail in await session.scalars(
+                    select(AlertMail).where(
+                        AlertMail.email.in_([a.email for a in alerts.values()]),
+                        AlertMail.state == "pending",
+                    )
+                )
+            }
+            left = {
+                row.job_id: row.retry_at
+                for row in await session.scalars(
+                    select(AlertNewJob).where(
+                        AlertNewJob.job_id.in_([draft.job_id, gone, expired.job_id, *round_jobs])
+                    )
+                )
+            }
+        section = {
+            name: [{"alert_id": str(alert.id), "job_ids": jobs, "total": len(jobs)}]
+            for name, alert, jobs in (
+                # newest recorded first; the second alert's jobs all in the first's section
+                ("word", alerts["word"], [older.job_id, shared.job_id, first.job_id]),
+                ("started later", alerts["started later"], [shared.job_id]),
+                ("other site", alerts["other site"], [shared.job_id]),
+                ("other site, no criteria", alerts["other site, no criteria"], [shared.job_id]),
+            )
+        }
+        assert mails == {alerts[name].email: sections for name, sections in section.items()}
+        # the job the index holds as a draft waits for the indexer; the others are done
+        assert left == {draft.job_id: round_at + NEW_JOB_RETRY}
+    finally:
+        await _forget_recorded(s)
+
+
+async def test_a_round_sends_the_same_requests_and_statements_whatever_its_number_of_jobs(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    service_settings: SearchSettings,
+    statements: Statements,
+) -> None:
+    """A round's jobs are read, keyed, cut and verified together: before, each job cost a GET,
+    a term vectors request, a candidates query, an ``_msearch`` and a person's statements."""
+    s = committed_sessions
+    await _stop_earlier_alerts(s)
+    sent: list[list[tuple[str, str]]] = []
+    counted: list[int] = []
+    searches: list[list[int]] = []
+    for size, batch_size in ((2, 200), (8, 200), (8, 4)):
+        word = _word()
+        jobs = [await _job(store, s, title=f"{word} {_word()} coordinator") for _ in range(size)]
+        for job in jobs:  # one person a job, and one who gets them all
+            await _alert(s, SearchRequest(fulltext=f"{word} {job.title.split()[1]}"))
+        everything = await _alert(s, SearchRequest(fulltext=word))
+        await _key_alerts(s, store)
+        await _record(s, *[job.job_id for job in jobs], f"plan-gone-{uuid.uuid4()}")
+        settings = service_settings.model_copy(update={"alert_batch_size": batch_size})
+        try:
+            with statements() as log, count_requests(store.client) as requests:
+                planned = await mailer.plan_instant(s, store, settings)
+        finally:
+            await _forget_recorded(s)
+        assert planned == size + 1
+        async with committed_sessions() as session:
+            [mail] = await session.scalars(
+                select(AlertMail).where(AlertMail.email == everything.email)
+            )
+        assert mail.content["sections"][0]["job_ids"] == [j.job_id for j in reversed(jobs)]
+        sent.append(requests.requests)
+        counted.append(log.count)
+        searches.append([len(body) // 2 for body in requests.bodies("/_msearch")])
+    # a refresh, one _mget, one _mtermvectors, one _msearch; the same statements
+    assert sent[0] == sent[1], sent
+    assert [path.rsplit("/", 1)[-1] for _, path in sent[0]] == [
+        "_refresh",
+        "_mget",
+        "_mtermvectors",
+        "_msearch",
+    ]
+    assert counted[0] == counted[1], counted
+    # each search once for every job it may find (one person's per job, one for all of them),
+    # in _msearch requests of at most alert_batch_size searches
+    assert searches == [[3], [9], [4, 4, 1]]

@@ -31,7 +31,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import String, and_, any_, bindparam, delete, distinct, func, or_, select, update
+from sqlalchemy import (
+    DateTime,
+    String,
+    and_,
+    bindparam,
+    column,
+    delete,
+    distinct,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -238,12 +250,23 @@ KEYED_SOURCE = (
 )
 
 
-async def job_keys(store: SearchStore, job_id: str, document: dict[str, Any]) -> set[str]:
-    """Every key the job carries: its indexed tokens (term vectors of the ``*_stem`` fields,
-    computed from the stored document by the same analyzer), its facet values, the cells of its
-    places, its countries and areas, and ``*``."""
-    vectors = await store.client.termvectors(index=store.alias("jobs"), id=job_id, **_VECTORS)
-    return _document_keys(vectors.body, document)
+async def job_keys(
+    store: SearchStore, documents: Mapping[str, Mapping[str, Any]]
+) -> dict[str, set[str]]:
+    """Every key each job carries (``documents``: job id -> its stored document): its indexed
+    tokens (term vectors of the ``*_stem`` fields, computed from the stored document by the same
+    analyzer), its facet values, the cells of its places, its countries and areas, and ``*``.
+    The term vectors of all of them in one ``_mtermvectors``."""
+    if not documents:
+        return {}
+    vectors = await store.client.mtermvectors(
+        index=store.alias("jobs"), ids=list(documents), **_VECTORS
+    )
+    by_id = {str(doc["_id"]): doc for doc in vectors.get("docs", [])}
+    return {
+        job_id: _document_keys(by_id.get(job_id, {}), document)
+        for job_id, document in documents.items()
+    }
 
 
 def _document_keys(vectors: Mapping[str, Any], document: Mapping[str, Any]) -> set[str]:
@@ -262,36 +285,85 @@ def _document_keys(vectors: Mapping[str, Any], document: Mapping[str, Any]) -> s
     return keys
 
 
-async def candidates(
-    session: AsyncSession, *, sites: Sequence[str], keys: set[str], published: datetime
-) -> list[SavedSearch]:
-    """The running instant alerts of ``sites`` (the job's own and those it is shared with)
-    started before ``published`` that a job with
-    ``keys`` may match: those with a key of each of their groups, and those not keyed since they
-    changed (a change between keying and matching is verified rather than missed)."""
+@dataclass(frozen=True)
+class NewJob:
+    """A new job as the instant cut takes it: the sites whose alerts may get it (its own and
+    those it is shared with), when it was published and the keys it carries."""
+
+    job_id: str
+    sites: Sequence[str]
+    published: datetime
+    keys: set[str]
+
+
+def _pairs(name: str, rows: Sequence[tuple[Any, Any]], second: Any) -> Any:
+    """``rows`` as a table ``name(job_id, value)`` from two array parameters (one statement
+    text whatever their number)."""
+    return (
+        func.unnest(
+            bindparam(f"{name}_jobs", [row[0] for row in rows], type_=ARRAY(String)),
+            bindparam(f"{name}_values", [row[1] for row in rows], type_=ARRAY(second)),
+        )
+        .table_valued(column("job_id", String), column("value", second))
+        .render_derived(name=name)
+    )
+
+
+async def candidates(session: AsyncSession, jobs: Sequence[NewJob]) -> dict[str, list[SavedSearch]]:
+    """For each of ``jobs``, the running instant alerts of its sites started before it was
+    published that it may match: those with a key of each of their groups, and those not keyed
+    since they changed (a change between keying and matching is verified rather than missed).
+    Every job's in two statements; each job's keyed alerts first, oldest first."""
+    if not jobs:
+        return {}
+    found: dict[str, dict[uuid.UUID, SavedSearch]] = {job.job_id: {} for job in jobs}
+    published = _pairs(
+        "published", [(job.job_id, job.published) for job in jobs], DateTime(timezone=True)
+    )
+    sites = _pairs(
+        "sites", [(job.job_id, site) for job in jobs for site in dict.fromkeys(job.sites)], String
+    )
+    carried = _pairs("carried", [(job.job_id, key) for job in jobs for key in job.keys], String)
     hits = (
-        select(AlertKey.alert_id, func.count(distinct(AlertKey.grp)).label("groups"))
-        .where(AlertKey.key == any_(bindparam("job_keys", sorted(keys), type_=ARRAY(String))))
-        .group_by(AlertKey.alert_id)
+        select(
+            carried.c.job_id,
+            AlertKey.alert_id,
+            func.count(distinct(AlertKey.grp)).label("groups"),
+        )
+        .join(AlertKey, AlertKey.key == carried.c.value)
+        .group_by(carried.c.job_id, AlertKey.alert_id)
         .subquery()
     )
-    base = and_(
-        _instant_running(),
-        SavedSearch.site.in_(list(sites)),
-        SavedSearch.checked_until <= published,
+    # an alert started before the job was published (a replayed event of an older job never
+    # reaches an alert made after it)
+    started_before = and_(
+        published.c.job_id == sites.c.job_id, SavedSearch.checked_until <= published.c.value
     )
+    order = (sites.c.job_id, SavedSearch.created_at, SavedSearch.id)
     keyed = (
-        select(SavedSearch)
+        select(sites.c.job_id, SavedSearch)
+        .select_from(hits)
         .join(
-            hits, and_(hits.c.alert_id == SavedSearch.id, hits.c.groups == SavedSearch.key_groups)
+            SavedSearch,
+            and_(hits.c.alert_id == SavedSearch.id, hits.c.groups == SavedSearch.key_groups),
         )
-        .where(base, SavedSearch.keyed_version == SavedSearch.version)
+        .join(sites, and_(sites.c.job_id == hits.c.job_id, sites.c.value == SavedSearch.site))
+        .join(published, started_before)
+        .where(_instant_running(), SavedSearch.keyed_version == SavedSearch.version)
+        .order_by(*order)
     )
-    stale = select(SavedSearch).where(base, _stale())
-    found = {alert.id: alert for alert in await session.scalars(keyed)}
-    for alert in await session.scalars(stale):
-        found.setdefault(alert.id, alert)
-    return list(found.values())
+    stale = (
+        select(sites.c.job_id, SavedSearch)
+        .select_from(sites)
+        .join(SavedSearch, sites.c.value == SavedSearch.site)
+        .join(published, started_before)
+        .where(_instant_running(), _stale())
+        .order_by(*order)
+    )
+    for statement in (keyed, stale):
+        for job_id, alert in await session.execute(statement):
+            found[job_id].setdefault(alert.id, alert)
+    return {job_id: list(alerts.values()) for job_id, alerts in found.items()}
 
 
 # The digest cut (ADR 0034): the instant cut applied to a digest's window. A due alert is asked

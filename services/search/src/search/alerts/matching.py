@@ -5,10 +5,10 @@ distribution has no percolator; ADR 0029).
   ``search.engine.query.build_query``) restricted to jobs published since the alert was last
   checked and to jobs not yet mailed to its person, newest first, a screenful; many alerts go in
   one ``_msearch``.
-- Instant: for a job that just became searchable, the alerts the key cut keeps
-  (``search.alerts.keys``: those whose every word, selected facet field and place the job
-  carries; ADR 0034), then each kept alert's search restricted to that job's id, in one
-  ``_msearch`` per batch.
+- Instant: for the jobs that just became searchable (a round's), the alerts the key cut keeps
+  for each (``search.alerts.keys``: those whose every word, selected facet field and place the
+  job carries; ADR 0034), then each kept search once, restricted to the ids of the jobs it was
+  kept for, in ``_msearch`` requests of a bounded number of searches (ADR 0067).
 - At send time: which of a mail's jobs are still findable (published, not expired, not
   archived: the index holds findable jobs only and the query drops expired ones).
 """
@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from elasticsearch import NotFoundError
-
+from search.alerts.keys import KEYED_SOURCE
 from search.alerts.models import SavedSearch
 from search.alerts.searches import valid_search
 from search.engine.indexing.store import SearchStore
@@ -50,9 +50,10 @@ def _restricted(
     size: int,
     since: datetime | None = None,
     exclude: Iterable[str] = (),
-    only: str | None = None,
+    only: list[str] | None = None,
 ) -> dict[str, Any] | None:
-    """The alert's search as one ``_msearch`` body, or None when it no longer validates."""
+    """The alert's search as one ``_msearch`` body, or None when it no longer validates;
+    ``only``: restricted to these jobs."""
     try:
         search = valid_search(alert.query, size=size)
     except SearchErrors as refused:
@@ -65,7 +66,7 @@ def _restricted(
     if since is not None:
         filters.append({"range": {"published_at": {"gt": since.isoformat()}}})
     if only is not None:
-        filters.append({"ids": {"values": [only]}})
+        filters.append({"ids": {"values": only}})
     excluded = list(exclude)
     query: dict[str, Any] = {"bool": {"must": [body["query"]], "filter": filters}}
     if excluded:
@@ -190,42 +191,78 @@ async def digest_sections(
     return sections
 
 
-async def job_document(store: SearchStore, job_id: str) -> dict[str, Any] | None:
-    try:
-        found = await store.client.get(index=store.alias("jobs"), id=job_id)
-    except NotFoundError:
-        return None
-    source: dict[str, Any] = found["_source"]
-    return source
+# what planning reads of a new job: whether and when it is findable, its sites, its keys' fields
+NEW_JOB_SOURCE = ("findable", "expires_at", "site", *KEYED_SOURCE)
+
+
+async def job_documents(store: SearchStore, job_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The stored documents of those of ``job_ids`` the index holds (the fields planning reads),
+    in one ``_mget`` (real time, as a ``GET``: no refresh needed)."""
+    if not job_ids:
+        return {}
+    found = await store.client.mget(
+        index=store.alias("jobs"), ids=list(job_ids), source_includes=list(NEW_JOB_SOURCE)
+    )
+    return {
+        str(document["_id"]): document["_source"]
+        for document in found["docs"]
+        if document.get("found")
+    }
+
+
+def _search_key(alert: SavedSearch, body: dict[str, Any]) -> str:
+    return json.dumps([alert.site, body], sort_keys=True, default=str)
 
 
 async def instant_matches(
     store: SearchStore,
-    job_id: str,
-    candidates: Sequence[SavedSearch],
+    candidates: Mapping[str, Sequence[SavedSearch]],
     *,
     batch_size: int = 200,
-) -> list[SavedSearch]:
-    """Which of ``candidates`` (the alerts the key cut kept, ``search.alerts.keys``) find this
-    job now: each one's search restricted to the job's id, alerts with the same search asking
-    once; an alert without criteria (``plain``) finds every findable job of its site."""
-    matched = [alert for alert in candidates if alert.plain]
-    by_body: dict[str, tuple[dict[str, Any], list[SavedSearch]]] = {}
-    for alert in candidates:
-        if alert.plain:
-            continue
-        body = _restricted(alert, size=1, only=job_id)
-        if body is None:
-            continue
-        key = json.dumps([alert.site, body], sort_keys=True, default=str)
-        by_body.setdefault(key, (body, []))[1].append(alert)
-    distinct = list(by_body.values())
-    for start in range(0, len(distinct), batch_size):
-        batch = distinct[start : start + batch_size]
-        responses = await _msearch(store, [body for body, _ in batch])
-        for (_, alerts), response in zip(batch, responses, strict=True):
-            if response["hits"]["hits"]:
-                matched += alerts
+) -> dict[str, list[SavedSearch]]:
+    """Which of each new job's ``candidates`` (job id -> the alerts the key cut kept for it,
+    ``search.alerts.keys``) find it now. An alert without criteria (``plain``) finds every
+    findable job of its site; the others' searches are asked once for all the jobs they are
+    candidates for, restricted to those jobs' ids (alerts with the same search ask once, and a
+    search matches each document on its own, so a job is found exactly when the search
+    restricted to it alone finds it), ``batch_size`` searches an ``_msearch``. Each job's
+    alerts in the order of its candidates, the plain ones first."""
+    searches: dict[uuid.UUID, str | None] = {}  # alert -> its search's key (None: invalid)
+    askers: dict[str, SavedSearch] = {}  # search key -> an alert that asks it
+    jobs_of: dict[str, dict[str, None]] = {}  # search key -> the jobs to restrict it to
+    for job_id, alerts in candidates.items():
+        for alert in alerts:
+            if alert.plain:
+                continue
+            if alert.id not in searches:
+                body = _restricted(alert, size=1)
+                searches[alert.id] = None if body is None else _search_key(alert, body)
+            if (key := searches[alert.id]) is not None:
+                askers.setdefault(key, alert)
+                jobs_of.setdefault(key, {})[job_id] = None
+    asked = list(jobs_of.items())
+    found: set[tuple[str, str]] = set()  # (search key, job id)
+    for start in range(0, len(asked), batch_size):
+        batch = asked[start : start + batch_size]
+        bodies: list[dict[str, Any]] = []
+        for key, jobs in batch:
+            body = _restricted(askers[key], size=len(jobs), only=list(jobs))
+            assert body is not None  # it validated above
+            bodies.append(body)
+        responses = await _msearch(store, bodies)
+        for (key, _), response in zip(batch, responses, strict=True):
+            found.update((key, str(hit["_id"])) for hit in response["hits"]["hits"])
+    matched: dict[str, list[SavedSearch]] = {}
+    for job_id, alerts in candidates.items():
+        kept = [alert for alert in alerts if alert.plain]
+        by_search: dict[str, list[SavedSearch]] = {}
+        for alert in alerts:
+            if not alert.plain and (key := searches[alert.id]) is not None:
+                by_search.setdefault(key, []).append(alert)
+        for key, same in by_search.items():
+            if (key, job_id) in found:
+                kept += same
+        matched[job_id] = kept
     return matched
 
 

@@ -9,13 +9,14 @@ whatever happens. Sending is ``search.alerts.sending``; a round is ``search.aler
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from jobkit.db import unit_of_work
 from jobkit.wakeup import notify
-from sqlalchemy import and_, delete, func, or_, select, text, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import String, and_, any_, bindparam, delete, func, or_, select, text, update
+from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts import keys, matching, resume_alerts, resume_matching
@@ -43,6 +44,8 @@ SLACK = timedelta(minutes=10)
 # a job event the index has not caught up with is retried this long, every NEW_JOB_RETRY
 NEW_JOB_PATIENCE = timedelta(minutes=10)
 NEW_JOB_RETRY = timedelta(seconds=2)
+# a round takes at most this many new jobs (the oldest recorded that are not waiting)
+NEW_JOBS_PER_ROUND = 50
 PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
 # a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
 RESUME_DIGEST = resume_alerts.RESUME_DIGEST
@@ -72,13 +75,6 @@ async def _lock_person(session: AsyncSession, email: str, *, wait: bool) -> bool
     function = func.pg_advisory_xact_lock if wait else func.pg_try_advisory_xact_lock
     got = await session.scalar(select(function(func.hashtext("alerts:" + email))))
     return True if wait else bool(got)
-
-
-async def _mailed(session: AsyncSession, email: str, job_ids: set[str] | None = None) -> set[str]:
-    statement = select(AlertDelivery.job_id).where(AlertDelivery.email == email)
-    if job_ids is not None:
-        statement = statement.where(AlertDelivery.job_id.in_(job_ids))
-    return set(await session.scalars(statement))
 
 
 async def _write_mail(
@@ -193,16 +189,20 @@ async def plan_instant(
     sessions: Sessions, store: SearchStore, settings: AlertSettings, *, now: datetime | None = None
 ) -> int:
     """Match the jobs that became searchable against the instant alerts; one mail per person
-    and job batch. Answers how many mails were planned."""
+    and job batch. Answers how many mails were planned.
+
+    A round's jobs are matched together (ADR 0067): their documents in one ``_mget``, their
+    term vectors in one ``_mtermvectors``, their candidates in two SQL statements, each kept
+    search asked once for all its jobs in ``_msearch`` requests of ``alert_batch_size``
+    searches, and the people's locks, ledgers and mails in a few statements."""
     now = now or datetime.now(UTC)
-    planned = 0
     async with unit_of_work(sessions) as session:
         new_jobs = list(
             await session.scalars(
                 select(AlertNewJob)
                 .where(or_(AlertNewJob.retry_at.is_(None), AlertNewJob.retry_at <= now))
                 .order_by(AlertNewJob.created_at)
-                .limit(50)
+                .limit(NEW_JOBS_PER_ROUND)
                 .with_for_update(skip_locked=True)
             )
         )
@@ -215,50 +215,109 @@ async def plan_instant(
         # the verification searches must see what the event made findable: the documents are
         # read in real time, searches only after a refresh (once a round, not a job)
         await store.refresh("jobs")
-        # person -> alert id -> the new jobs it matched (newest first)
-        by_person: dict[str, dict[str, list[str]]] = {}
+        documents = await matching.job_documents(store, [job.job_id for job in new_jobs])
+        done: list[str] = []
+        waiting: list[str] = []
+        matchable: dict[str, tuple[list[str], datetime]] = {}  # job id -> sites, published
         for new_job in new_jobs:
-            document = await matching.job_document(store, new_job.job_id)
+            document = documents.get(new_job.job_id)
             if document is None or not document.get("findable"):
                 # not (yet) findable in the index: the event that recorded the job as findable
                 # can reach the mailer before the indexer has written that version (the index
                 # still holds the draft); give the indexer a while
                 # (not at the head of every round: the jobs behind it are taken meanwhile)
                 if new_job.created_at < now - NEW_JOB_PATIENCE:
-                    await session.delete(new_job)
+                    done.append(new_job.job_id)
                 else:
-                    new_job.retry_at = now + NEW_JOB_RETRY
+                    waiting.append(new_job.job_id)
                 continue
-            await session.delete(new_job)
+            done.append(new_job.job_id)
             published = _published_at(document)
             if published is None or _expired(document, now):
                 continue
-            # an alert mails the jobs published since it started (a replayed or resent event of
-            # an older job never reaches an alert made after it)
-            candidates = await keys.candidates(
-                session,
-                sites=document_sites(document),  # its own and those it is shared with
-                keys=await keys.job_keys(store, new_job.job_id, document),
-                published=published,
+            # its own site and those it is shared with
+            matchable[new_job.job_id] = (document_sites(document), published)
+        await _forget_new_jobs(session, done)
+        if waiting:
+            await session.execute(
+                update(AlertNewJob)
+                .where(AlertNewJob.job_id == any_(_texts("waiting", waiting)))
+                .values(retry_at=now + NEW_JOB_RETRY)
+                .execution_options(synchronize_session=False)
             )
-            for alert in await matching.instant_matches(
-                store, new_job.job_id, candidates, batch_size=settings.alert_batch_size
-            ):
+        carried = await keys.job_keys(store, {job_id: documents[job_id] for job_id in matchable})
+        candidates = await keys.candidates(
+            session,
+            [
+                keys.NewJob(job_id, sites, published, carried[job_id])
+                for job_id, (sites, published) in matchable.items()
+            ],
+        )
+        matches = await matching.instant_matches(
+            store, candidates, batch_size=settings.alert_batch_size
+        )
+        # person -> alert id -> the new jobs it matched (newest first)
+        by_person: dict[str, dict[str, list[str]]] = {}
+        for job_id in matchable:  # the round's order: the oldest recorded first
+            for alert in matches[job_id]:
                 by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
-                    0, new_job.job_id
+                    0, job_id
                 )
-        for email in sorted(by_person):  # one order everywhere: no deadlock between mailers
-            await _lock_person(session, email, wait=True)
-            matched = by_person[email]
-            mailed = await _mailed(session, email, {j for jobs in matched.values() for j in jobs})
-            sections = [
-                matching.Section(alert_id, fresh, len(fresh))
-                for alert_id, jobs in matched.items()
-                if (fresh := [j for j in jobs if j not in mailed])
-            ]
-            if await _write_mail(session, email, INSTANT, sections) is not None:
-                planned += 1
-    return planned
+        return await _write_instant_mails(session, by_person)
+
+
+def _texts(name: str, values: Sequence[str]) -> Any:
+    """An array parameter: one statement text whatever the number of values."""
+    return bindparam(name, list(values), type_=ARRAY(String))
+
+
+async def _forget_new_jobs(session: AsyncSession, job_ids: Sequence[str]) -> None:
+    if job_ids:
+        await session.execute(
+            delete(AlertNewJob)
+            .where(AlertNewJob.job_id == any_(_texts("done", job_ids)))
+            .execution_options(synchronize_session=False)
+        )
+
+
+async def _write_instant_mails(
+    session: AsyncSession, by_person: dict[str, dict[str, list[str]]]
+) -> int:
+    """Each person's mail of the round: their locks taken in one sorted order (no deadlock
+    between mailers), the jobs already in their ledger left out, then the mails and ledger rows
+    written together. Answers how many mails."""
+    people = sorted(by_person)
+    if not people:
+        return 0
+    # one statement, the locks in the array's order (a function scan keeps it)
+    await session.execute(
+        text(
+            "SELECT pg_advisory_xact_lock(hashtext('alerts:' || e))"
+            " FROM unnest(CAST(:people AS text[])) AS e"
+        ),
+        {"people": people},
+    )
+    jobs = sorted(
+        {job for matched in by_person.values() for ids in matched.values() for job in ids}
+    )
+    mailed = set(
+        (
+            await session.execute(
+                select(AlertDelivery.email, AlertDelivery.job_id).where(
+                    AlertDelivery.email == any_(_texts("people", people)),
+                    AlertDelivery.job_id == any_(_texts("jobs", jobs)),
+                )
+            )
+        ).tuples()
+    )
+    sections: dict[str, list[matching.Section]] = {}
+    for email in people:
+        sections[email] = [
+            matching.Section(alert_id, fresh, len(fresh))
+            for alert_id, ids in by_person[email].items()
+            if (fresh := [job for job in ids if (email, job) not in mailed])
+        ]
+    return await _write_mails(session, INSTANT, sections)
 
 
 async def plan_digests(
