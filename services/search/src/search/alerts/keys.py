@@ -31,20 +31,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import (
-    DateTime,
-    String,
-    and_,
-    bindparam,
-    column,
-    delete,
-    distinct,
-    func,
-    or_,
-    select,
-    update,
-)
-from sqlalchemy.dialects.postgresql import ARRAY, insert
+from jobkit.db import unnested
+from sqlalchemy import DateTime, String, and_, delete, distinct, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from search.alerts.models import INSTANT, AlertKey, SavedSearch
@@ -296,19 +285,6 @@ class NewJob:
     keys: set[str]
 
 
-def _pairs(name: str, rows: Sequence[tuple[Any, Any]], second: Any) -> Any:
-    """``rows`` as a table ``name(job_id, value)`` from two array parameters (one statement
-    text whatever their number)."""
-    return (
-        func.unnest(
-            bindparam(f"{name}_jobs", [row[0] for row in rows], type_=ARRAY(String)),
-            bindparam(f"{name}_values", [row[1] for row in rows], type_=ARRAY(second)),
-        )
-        .table_valued(column("job_id", String), column("value", second))
-        .render_derived(name=name)
-    )
-
-
 async def candidates(session: AsyncSession, jobs: Sequence[NewJob]) -> dict[str, list[SavedSearch]]:
     """For each of ``jobs``, the running instant alerts of its sites started before it was
     published that it may match: those with a key of each of their groups, and those not keyed
@@ -317,13 +293,26 @@ async def candidates(session: AsyncSession, jobs: Sequence[NewJob]) -> dict[str,
     if not jobs:
         return {}
     found: dict[str, dict[uuid.UUID, SavedSearch]] = {job.job_id: {} for job in jobs}
-    published = _pairs(
-        "published", [(job.job_id, job.published) for job in jobs], DateTime(timezone=True)
+    # the jobs as rows (one statement text whatever their number): job_id and value
+    published = unnested(
+        "published",
+        {"job_id": String(), "value": DateTime(timezone=True)},
+        [{"job_id": job.job_id, "value": job.published} for job in jobs],
     )
-    sites = _pairs(
-        "sites", [(job.job_id, site) for job in jobs for site in dict.fromkeys(job.sites)], String
+    sites = unnested(
+        "sites",
+        {"job_id": String(), "value": String()},
+        [
+            {"job_id": job.job_id, "value": site}
+            for job in jobs
+            for site in dict.fromkeys(job.sites)
+        ],
     )
-    carried = _pairs("carried", [(job.job_id, key) for job in jobs for key in job.keys], String)
+    carried = unnested(
+        "carried",
+        {"job_id": String(), "value": String()},
+        [{"job_id": job.job_id, "value": key} for job in jobs for key in job.keys],
+    )
     hits = (
         select(
             carried.c.job_id,

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from jobkit.db import unit_of_work
+from jobkit.db import any_of, unit_of_work
 from jobkit.wakeup import notify
-from sqlalchemy import String, and_, any_, bindparam, delete, func, or_, select, text, update
-from sqlalchemy.dialects.postgresql import ARRAY, insert
+from sqlalchemy import String, and_, delete, func, or_, select, text, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.alerts import keys, matching, resume_alerts, resume_matching
@@ -241,7 +241,7 @@ async def plan_instant(
         if waiting:
             await session.execute(
                 update(AlertNewJob)
-                .where(AlertNewJob.job_id == any_(_texts("waiting", waiting)))
+                .where(AlertNewJob.job_id == any_of(waiting, String()))
                 .values(retry_at=now + NEW_JOB_RETRY)
                 .execution_options(synchronize_session=False)
             )
@@ -266,16 +266,11 @@ async def plan_instant(
         return await _write_instant_mails(session, by_person)
 
 
-def _texts(name: str, values: Sequence[str]) -> Any:
-    """An array parameter: one statement text whatever the number of values."""
-    return bindparam(name, list(values), type_=ARRAY(String))
-
-
 async def _forget_new_jobs(session: AsyncSession, job_ids: Sequence[str]) -> None:
     if job_ids:
         await session.execute(
             delete(AlertNewJob)
-            .where(AlertNewJob.job_id == any_(_texts("done", job_ids)))
+            .where(AlertNewJob.job_id == any_of(job_ids, String()))
             .execution_options(synchronize_session=False)
         )
 
@@ -304,8 +299,8 @@ async def _write_instant_mails(
         (
             await session.execute(
                 select(AlertDelivery.email, AlertDelivery.job_id).where(
-                    AlertDelivery.email == any_(_texts("people", people)),
-                    AlertDelivery.job_id == any_(_texts("jobs", jobs)),
+                    AlertDelivery.email == any_of(people, String()),
+                    AlertDelivery.job_id == any_of(jobs, String()),
                 )
             )
         ).tuples()
