@@ -316,12 +316,7 @@ async def _run(args: argparse.Namespace, out: Any) -> Results:
                 print(_line(row), file=out)
         finally:
             await engine.dispose()
-            for name in (
-                await store.indices_of("jobs")
-                + await store.indices_of("organizations")
-                + await store.indices_of("resumes")
-            ):
-                await store.client.indices.delete(index=name, ignore_unavailable=True)
+            await store.drop()
             await store.client.close()
     return results
 

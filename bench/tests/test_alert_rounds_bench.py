@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import io
 
-import asyncpg
 import pytest
-from elasticsearch import AsyncElasticsearch
-from search.settings import get_settings
 
 from bench import alert_rounds
+from bench.tests.leftovers import assert_gone
 
 pytestmark = pytest.mark.integration
 
@@ -41,18 +39,5 @@ async def test_a_small_run_plans_every_new_job_beside_its_baseline() -> None:
     assert "SQL statements" in report.getvalue()
     assert "baseline (raw ES)" in report.getvalue()
 
-    settings = get_settings()
-    client = AsyncElasticsearch(settings.elasticsearch_url)
-    try:
-        assert results.index_prefix.startswith("plan-rounds-")
-        left = await client.indices.get(index=f"{results.index_prefix}-*")
-    finally:
-        await client.close()
-    assert dict(left) == {}
-    connection = await asyncpg.connect(settings.dsn_for("postgres"))
-    try:
-        assert not await connection.fetchval(
-            "SELECT 1 FROM pg_database WHERE datname = $1", results.database
-        )
-    finally:
-        await connection.close()
+    assert results.index_prefix.startswith("plan-rounds-")
+    await assert_gone(index_prefix=results.index_prefix, databases=[results.database])
