@@ -17,7 +17,9 @@ written in one statement, and the handlers of the event types it names run insid
 run of consecutive events of one type at once (billing's slot answers: what the run needs read
 in a few statements), and its outbox, whose rows the batch then writes with one INSERT (ADR
 0051). Should anything in the batch fail, nothing of it is kept and its records are applied
-one by one as above with their record handlers, each with its retries.
+one by one as above with their record handlers, each with its retries. With
+``Batching.across_partitions`` the records of every partition a poll brought make one such batch
+(one transaction, one scope), and their offsets are committed together after it (ADR 0068).
 """
 
 from __future__ import annotations
@@ -142,6 +144,14 @@ class Batching:
     needs in a few statements; its effect must be the record handler's applied to each event
     in turn (the one-by-one path after a failure uses the record handler).
 
+    ``across_partitions``: the records of every partition one poll brought are applied as one
+    batch (each partition's in its order, one partition after another), their offsets
+    committed together once it is durable; should it fail, each partition's records are
+    applied as their own batch, as without it. For groups whose batch costs a few round trips
+    whatever its length (search's indexer: the ledger, the slug index, one ``_bulk``), which a
+    poll otherwise pays once per partition (ADR 0068). An outage then holds every partition of
+    the poll, as it would have held each of them in turn.
+
     Only for handlers whose every effect is in the transaction or idempotent outside it (a
     versioned document): a batch that fails is applied again one record at a time, so a mail
     sent inside a batch could be sent twice."""
@@ -150,6 +160,7 @@ class Batching:
     scoped: frozenset[str] = frozenset()
     outbox: Table | None = None
     runs: Mapping[str, RunHandler] = field(default_factory=dict)
+    across_partitions: bool = False
 
 
 class IdempotentConsumer:
@@ -289,6 +300,13 @@ class IdempotentConsumer:
         )
         count = 0
         pending = self._after_held(held, batches)
+        if self._together(len(pending)):
+            try:
+                if await self._apply_together([records for _, records in pending]):
+                    count, pending = await self._commit_together(pending, held), []
+            except _HoldPartition as hold:
+                await self._hold(pending, hold)
+                return 0
         while pending:
             partition, records = pending[0]
             try:
@@ -313,12 +331,57 @@ class IdempotentConsumer:
         commit): the superseded ones skipped, the rest as one batch where the group batches,
         else (or when the batch fails) one by one. Raises ``_HoldPartition`` when a dependency
         does not answer (nothing of the records after the held one is applied)."""
-        superseded = self._superseded(records)
-        self.superseded_total += len(superseded)
-        todo = [record for index, record in enumerate(records) if index not in superseded]
+        todo = self._unsuperseded(records)
+        self.superseded_total += len(records) - len(todo)
         if not await self._apply_batch(todo):
             for record in todo:
                 await self.handle(record)
+
+    async def apply_poll(self, batches: Sequence[list[ConsumerRecord[Any, Any]]]) -> None:
+        """Apply one poll's records, one list per partition, as :meth:`poll_once` applies them
+        (the offsets are the caller's to commit): together where the group batches across
+        partitions, else (or when that batch fails) each partition's with :meth:`apply`."""
+        if self._together(len(batches)) and await self._apply_together(batches):
+            return
+        for records in batches:
+            await self.apply(records)
+
+    def _together(self, partitions: int) -> bool:
+        """Whether a poll of this many partitions' records is applied as one batch."""
+        return partitions > 1 and self._batching is not None and self._batching.across_partitions
+
+    async def _apply_together(self, batches: Sequence[list[ConsumerRecord[Any, Any]]]) -> bool:
+        """The partitions' records (the superseded ones skipped) as one batch; False, with
+        nothing kept and nothing counted, when it was not applied so."""
+        todos = [self._unsuperseded(records) for records in batches]
+        if not await self._apply_batch([record for todo in todos for record in todo]):
+            return False
+        self.superseded_total += sum(len(records) for records in batches) - sum(map(len, todos))
+        return True
+
+    async def _commit_together(
+        self,
+        applied: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]],
+        held: list[tuple[TopicPartition, list[ConsumerRecord[Any, Any]]]],
+    ) -> int:
+        """Commit the partitions applied together in one request; how many records they had."""
+        assert self._consumer is not None
+        await self._consumer.commit(
+            {partition: records[-1].offset + 1 for partition, records in applied}
+        )
+        for partition, records in applied:
+            if any(partition == tp for tp, _ in held):
+                # its records came from memory: what the fetcher read again of them is stale
+                self._consumer.seek(partition, records[-1].offset + 1)
+        self._hold_backoff = 0.0
+        return sum(len(records) for _, records in applied)
+
+    def _unsuperseded(
+        self, records: list[ConsumerRecord[Any, Any]]
+    ) -> list[ConsumerRecord[Any, Any]]:
+        """The records no later record of the batch supersedes, in order."""
+        superseded = self._superseded(records)
+        return [record for index, record in enumerate(records) if index not in superseded]
 
     def _after_held(
         self,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from aiokafka import AIOKafkaProducer
+from aiokafka import AIOKafkaProducer, TopicPartition
 from jobkit.consumer import (
     IDLE_FETCH_MAX_WAIT_MS,
     Batching,
@@ -758,6 +758,129 @@ async def test_a_dependency_outage_holds_the_partition_and_dead_letters_nothing(
         assert await _effect_count(sessions, event.payload["note"]) == 1
     produced = await _topic_end(settings, f"{topic}.dlt")
     assert produced == 0, "an outage dead-lettered good events"
+
+
+def _across_partitions_consumer(
+    settings: ServiceSettings,
+    sessions: async_sessionmaker[AsyncSession],
+    topic: str,
+    apply: Callable[[AsyncSession, EventEnvelope], Awaitable[None]] = _apply,
+) -> IdempotentConsumer:
+    return IdempotentConsumer(
+        group_id=f"{topic}.group",
+        handlers={topic: {"kit.noted": apply}},
+        sessions=sessions,
+        processed=processed,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        retry_backoff=0.01,
+        batching=Batching(across_partitions=True),
+    )
+
+
+async def _three_partitions(
+    settings: ServiceSettings, topic: str, notes: list[list[str]]
+) -> list[list[EventEnvelope]]:
+    """Each list of notes sent to its own partition of a new three-partition topic."""
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic], partitions=3)
+    await ensure_topics(settings.kafka_bootstrap_servers, [f"{topic}.dlt"], partitions=1)
+    sent = []
+    for partition, partition_notes in enumerate(notes):
+        events = [_event(note, key=f"{topic}-{partition}") for note in partition_notes]
+        await _send_to_partition(settings, topic, events, partition)
+        sent.append(events)
+    return sent
+
+
+async def _polled(consumer: IdempotentConsumer, *, until: int, timeout: float = 60.0) -> int:
+    """Poll until ``until`` records were applied; how many polls brought any."""
+    seen = polls = 0
+    deadline = asyncio.get_running_loop().time() + timeout
+    while seen < until and asyncio.get_running_loop().time() < deadline:
+        count = await consumer.poll_once(timeout_ms=500)
+        seen += count
+        polls += bool(count)
+    assert seen == until
+    return polls
+
+
+async def test_a_group_batching_across_partitions_applies_a_poll_in_one_transaction(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    run = uuid.uuid4().hex[:6]
+    notes = [[f"{run}-{partition}-{n}" for n in range(3)] for partition in range(3)]
+    await _three_partitions(settings, topic, notes)
+    consumer = _across_partitions_consumer(settings, sessions, topic)
+    engine = sessions.kw["bind"]
+    await consumer.start()
+    try:
+        with count_statements(engine.sync_engine) as log:
+            polls = await _polled(consumer, until=9)
+        assert consumer._consumer is not None
+        committed = [
+            await consumer._consumer.committed(TopicPartition(topic, partition))
+            for partition in range(3)
+        ]
+    finally:
+        await consumer.stop()
+    assert committed == [3, 3, 3]
+    # they were there before it started: one fetch, one batch (one per partition before)
+    assert polls < 3
+    assert consumer.batches_applied == polls
+    assert consumer.batches_split == 0
+    ledger = [s for s in log.statements if s.startswith("INSERT INTO processed_events")]
+    assert len(ledger) == polls
+    async with sessions() as session:
+        applied = list(
+            await session.scalars(
+                select(effects.c.note).where(effects.c.note.like(f"{run}-%")).order_by(effects.c.id)
+            )
+        )
+    assert sorted(applied) == sorted(note for partition in notes for note in partition)
+    for partition in notes:  # each partition's records in their order
+        assert [note for note in applied if note in partition] == partition
+
+
+async def test_a_failing_record_across_partitions_is_dead_lettered_alone(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    run = uuid.uuid4().hex[:6]
+    notes = [[f"{run}-0-a"], [f"{run}-1-a", "always-fails", f"{run}-1-b"], [f"{run}-2-a"]]
+    sent = await _three_partitions(settings, topic, notes)
+    consumer = _across_partitions_consumer(settings, sessions, topic)
+    await consumer.start()
+    try:
+        await _polled(consumer, until=5)
+    finally:
+        await consumer.stop()
+    assert consumer.batches_split >= 1
+    # nothing of the failed batch was kept: each good event's effect exists exactly once
+    for note in [f"{run}-0-a", f"{run}-1-a", f"{run}-1-b", f"{run}-2-a"]:
+        assert await _effect_count(sessions, note) == 1, note
+    dead = await read_topic(settings.kafka_bootstrap_servers, f"{topic}.dlt", expect=1)
+    assert [EventEnvelope.from_bytes(record.value).id for record in dead] == [sent[1][1].id]
+
+
+async def test_an_outage_holds_every_partition_of_a_poll_batched_across_them(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    topic = _topic(settings)
+    run = uuid.uuid4().hex[:6]
+    notes = [[f"{run}-{partition}-{n}" for n in range(2)] for partition in range(3)]
+    await _three_partitions(settings, topic, notes)
+    outage = _Outage(failures=10)
+    consumer = _across_partitions_consumer(settings, sessions, topic, outage.apply)
+    await consumer.start()
+    try:
+        await _polled(consumer, until=6)
+    finally:
+        await consumer.stop()
+    assert consumer.holds >= 1
+    for partition in notes:
+        for note in partition:
+            assert await _effect_count(sessions, note) == 1, note
+    assert await _topic_end(settings, f"{topic}.dlt") == 0, "an outage dead-lettered good events"
 
 
 async def _topic_end(settings: ServiceSettings, topic: str) -> int:
