@@ -8,11 +8,10 @@ statements, beside a raw Elasticsearch ``_bulk`` of the same documents in the sa
   (``bench.slot_answers``: the ATS batches, then billing's grants through jobs' slot-answer
   group; not timed), and every event they left in jobs' outbox for ``jobs.job``, in its order,
   handed to the indexer's consumer the way polls hand them over: fetches of up to ``--fetch``
-  records (100), split by partition (the job id's hash over ``--partitions``), each partition's
-  records
-  applied with ``IdempotentConsumer.apply`` (superseded snapshots skipped, the batch in one
-  transaction, its documents in one ``_bulk``), then the poll's after-batch step (the indices
-  refreshed, the answers' generation bumped) as the group runs it: at most once per
+  records (100), split by partition (the job id's hash over ``--partitions``), and applied with
+  ``IdempotentConsumer.apply_poll`` (superseded snapshots skipped, the poll's partitions in one
+  transaction, its documents in one ``_bulk``: ADR 0068), then the poll's after-batch step (the
+  indices refreshed, the answers' generation bumped) as the group runs it: at most once per
   ``--every`` seconds with a trailing refresh (ADR 0062; the last one awaited in the row's
   time), beside a row with a refresh after every poll (as before ADR 0062), rows alternating
   ``--rounds`` times, each on a scratch search database and indices of its own.
@@ -148,7 +147,8 @@ async def apply_polls(
     engine: AsyncEngine,
     after_batch: Throttled | None = None,
 ) -> tuple[float, float, StatementLog]:
-    """Each fetch's partitions applied as ``IdempotentConsumer.poll_once`` applies them, then
+    """Each fetch's partitions applied as ``IdempotentConsumer.poll_once`` applies them
+    (``IdempotentConsumer.apply_poll``: together where the group batches across partitions), then
     ``after_batch`` (its trailing run awaited at the end); the seconds, this process's CPU
     seconds and the statements ``engine`` ran (its pool's connection made first, not counted)."""
     async with engine.connect() as connection:
@@ -156,8 +156,7 @@ async def apply_polls(
     with count_statements(engine.sync_engine) as log:
         started, cpu = time.perf_counter(), time.process_time()
         for fetch in work:
-            for records in fetch:
-                await consumer.apply(records)
+            await consumer.apply_poll(fetch)
             if after_batch is not None:
                 await after_batch()
         if after_batch is not None:

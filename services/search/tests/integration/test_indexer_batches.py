@@ -12,6 +12,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
+from aiokafka import TopicPartition
 from jobkit.consumer import IdempotentConsumer
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
@@ -22,7 +23,10 @@ from search.engine.indexing.payloads import JOB_TOPIC, PROFILE_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
 from search.messaging.consumers import indexer_consumer
 from search.settings import SearchSettings
+from search.site.models import Route
+from search.site.routes import JOB
 from search.taxonomy.seed import read_seed_terms
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from services.search.tests.factories import job_payload, profile_payload
@@ -274,6 +278,67 @@ async def test_a_run_reads_its_organizations_profiles_in_one_request(
     assert sorted(method for method, _ in sent[0]) == ["POST", "PUT"]
     assert any(path.endswith("-organizations/_mget") for _, path in sent[0]), sent[0]
     assert any(path == "/_bulk" for _, path in sent[0]), sent[0]
+
+
+class _Poll:
+    """Stands for aiokafka's consumer: one ``getmany`` hands over the poll's records; the
+    offsets committed are kept."""
+
+    def __init__(self, poll: dict[TopicPartition, list[Any]]) -> None:
+        self._poll: dict[TopicPartition, list[Any]] | None = poll
+        self.commits: list[dict[TopicPartition, int]] = []
+
+    async def getmany(self, **asked: Any) -> dict[TopicPartition, list[Any]]:
+        poll, self._poll = self._poll or {}, None
+        return poll
+
+    async def commit(self, offsets: dict[TopicPartition, int]) -> None:
+        self.commits.append(dict(offsets))
+
+    async def stop(self) -> None:
+        return None
+
+
+async def test_a_poll_of_several_partitions_is_one_batch_one_bulk_and_one_commit(
+    settings: SearchSettings,
+    store: SearchStore,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Statements,
+) -> None:
+    """ADR 0068: every partition a poll brought is applied in one transaction (one ledger
+    statement, the slug index's statements once, one ``_bulk``) and committed together."""
+    consumer, dead = _consumer(settings, committed_sessions, store)
+    await store.ensure_indices()
+    topic = settings.topic(JOB_TOPIC)
+    organization_id = str(uuid.uuid4())
+    by_partition = {partition: _jobs(3, organization_id) for partition in range(3)}
+    poll = {
+        TopicPartition(topic, partition): [
+            fetched_record(topic, _event("jobs.job.published", job), partition=partition, offset=n)
+            for n, job in enumerate(jobs)
+        ]
+        for partition, jobs in by_partition.items()
+    }
+    broker = _Poll(poll)
+    consumer._consumer = broker  # type: ignore[assignment]
+    with count_requests(store.client) as requests, statements() as log:
+        assert await consumer.poll_once() == 9
+    await consumer.stop()
+    assert dead.ids == []
+    assert (consumer.batches_applied, consumer.batches_split) == (1, 0)
+    assert broker.commits == [{partition: 3 for partition in poll}]
+    assert [path for _, path in requests.requests].count("/_bulk") == 1, requests.requests
+    ledger = [s for s in log.statements if s.startswith("INSERT INTO processed_events")]
+    locks = [s for s in log.statements if "pg_advisory_xact_lock" in s]
+    assert (len(ledger), len(locks)) == (1, 1), log.statements
+    for jobs in by_partition.values():
+        for job in jobs:
+            document = await store.get("jobs", job.job_id)
+            assert document is not None
+            assert document["findable"] is True
+    async with committed_sessions() as session:
+        paths = set(await session.scalars(select(Route.slug).where(Route.content_type == JOB)))
+    assert {f"/job/{job.slug}" for jobs in by_partition.values() for job in jobs} <= paths
 
 
 async def test_documents_read_together_are_those_read_alone(store: SearchStore) -> None:

@@ -221,13 +221,14 @@ def indexer_consumer(
         # job and profile events carry the whole aggregate: a batch's last one per aggregate
         # is all that needs indexing (the documents are versioned)
         coalesce=snapshot_coalesce(settings),
-        # a fetched batch in one transaction, its jobs' and resumes' documents in one _bulk
-        # and its jobs' paths in a few statements
-        # and a run of job snapshots built from what the run reads once
+        # a poll's records, every partition's, in one transaction, its jobs' and resumes'
+        # documents in one _bulk and its jobs' paths in a few statements (ADR 0068), and a
+        # run of job snapshots built from what the run reads once
         batching=Batching(
             scope=lambda: bulk_scope(store),
             scoped=BULK_INDEXED_EVENTS,
             runs=indexer_run_handlers(store) if runs else {},
+            across_partitions=True,
         ),
         unavailable=elasticsearch_unavailable,
     )
