@@ -51,14 +51,24 @@ async def unit_of_work(
 
 
 def unnested(
-    name: str, columns: Mapping[str, TypeEngine[Any]], rows: Sequence[Mapping[str, Any]]
+    name: str,
+    columns: Mapping[str, TypeEngine[Any]],
+    rows: Sequence[Mapping[str, Any]] | None = None,
 ) -> TableValuedAlias:
     """``rows`` as a FROM clause (``unnest(:a, :b, ...) AS name(a, b, ...)``): one array
     parameter per column, so the statement that reads them is compiled and prepared once
     whatever the number of rows, where a multi-row VALUES is compiled (and prepared) anew for
-    each number of rows. The rows keep their order."""
+    each number of rows. The rows keep their order.
+
+    Without ``rows`` the arrays are bound when the statement runs (:func:`unnested_parameters`),
+    so a statement run for every batch can be built once."""
     arrays = [
-        cast(bindparam(f"{name}_{key}", [row[key] for row in rows]), ARRAY(type_))
+        cast(
+            bindparam(f"{name}_{key}", [row[key] for row in rows])
+            if rows is not None
+            else bindparam(f"{name}_{key}"),
+            ARRAY(type_),
+        )
         for key, type_ in columns.items()
     ]
     return (
@@ -66,6 +76,13 @@ def unnested(
         .table_valued(*(column(key, type_) for key, type_ in columns.items()))
         .render_derived(name=name)
     )
+
+
+def unnested_parameters(
+    name: str, columns: Mapping[str, TypeEngine[Any]], rows: Sequence[Mapping[str, Any]]
+) -> dict[str, list[Any]]:
+    """The arrays of ``rows`` for :func:`unnested` ``(name, columns)`` built without rows."""
+    return {f"{name}_{key}": [row[key] for row in rows] for key in columns}
 
 
 def any_of(values: Sequence[Any], type_: TypeEngine[Any]) -> Any:
