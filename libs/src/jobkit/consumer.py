@@ -39,8 +39,9 @@ from pydantic import ValidationError
 from sqlalchemy import String, Table, Uuid, literal, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.types import TypeEngine
 
-from jobkit.db import unit_of_work, unnested
+from jobkit.db import unit_of_work, unnested, unnested_parameters
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
 from jobkit.outages import DependencyUnavailable, dependency_unavailable
@@ -94,6 +95,8 @@ POLL_TIMEOUT_MS = 1_000
 # (topic, record key, event type) -> what a later record of the same batch supersedes, or None
 Coalesce = Callable[[str, str, str], Hashable | None]
 DEAD_LETTER_SUFFIX = ".dlt"
+# a batch's rows of the ledger (``_first_times``)
+_LEDGER_COLUMNS: Mapping[str, TypeEngine[Any]] = {"event_id": Uuid(), "event_type": String()}
 
 
 MAX_HOLD_BACKOFF = 5.0
@@ -224,6 +227,7 @@ class IdempotentConsumer:
         self.batches_split = 0
         self._consumer: AIOKafkaConsumer | None = None
         self._dead_letters: AIOKafkaProducer | None = None
+        self._ledger_rows: Any = None  # the batch's ledger INSERT, built at its first use
 
     @property
     def topics(self) -> list[str]:
@@ -552,21 +556,25 @@ class IdempotentConsumer:
         self, session: AsyncSession, envelopes: list[EventEnvelope]
     ) -> dict[Any, bool]:
         """The ids of the events not in the ledger yet, now written there (one statement,
-        its rows read from arrays: compiled once whatever the batch's length)."""
-        ledger = self._processed
-        rows = unnested(
-            "ledger",
-            {"event_id": Uuid(), "event_type": String()},
-            [{"event_id": e.id, "event_type": e.type} for e in envelopes],
-        )
-        written = await session.execute(
-            insert(ledger)
-            .from_select(
-                ["consumer_group", "event_id", "event_type"],
-                select(literal(self.group_id, String()), rows.c.event_id, rows.c.event_type),
+        built once, its rows read from arrays: compiled once whatever the batch's length)."""
+        if self._ledger_rows is None:
+            rows = unnested("ledger", _LEDGER_COLUMNS)
+            self._ledger_rows = (
+                insert(self._processed)
+                .from_select(
+                    ["consumer_group", "event_id", "event_type"],
+                    select(literal(self.group_id, String()), rows.c.event_id, rows.c.event_type),
+                )
+                .on_conflict_do_nothing()
+                .returning(self._processed.c.event_id)
             )
-            .on_conflict_do_nothing()
-            .returning(ledger.c.event_id)
+        written = await session.execute(
+            self._ledger_rows,
+            unnested_parameters(
+                "ledger",
+                _LEDGER_COLUMNS,
+                [{"event_id": e.id, "event_type": e.type} for e in envelopes],
+            ),
         )
         return dict.fromkeys(written.scalars(), True)
 
