@@ -10,10 +10,14 @@ starts when the one it depends on answered. Each batch waits the web's batch int
 before every batch), so the row is the time the page's calls take when made as the spec makes
 them; ``BENCH_PAGE_CALLS_BATCH_WAIT_MS=0`` sends them at once instead.
 
-- home page: {HomeJobs, HomeOrganizations, HomeTopJobs, HomeVideoJobs, HomeEmploymentTypes} and
-  {AppConfig}, then {HomeTraining} (its employment types come from HomeEmploymentTypes)
-- /jobs: {JobSearch} and {AppConfig}
-- a job page: {JobPage} and {AppConfig}, then {SimilarJobs} (for the job's id)
+- home page: {HomeJobs, HomeOrganizations, HomeTopJobs, HomeVideoJobs, HomeEmploymentTypes,
+  AppConfig}, then {HomeTraining} (its employment types come from HomeEmploymentTypes)
+- /jobs: {JobSearch, AppConfig}
+- a job page: {JobPage, AppConfig}, then {SimilarJobs} (for the job's id)
+
+The render's AppConfig goes in the loaders' batch: the loaders and the render share the request's
+one client (``web/app/lib/apollo/request-client.server.ts``; before, the render's own client sent
+it in a batch of its own beside theirs).
 """
 
 from __future__ import annotations
@@ -165,7 +169,7 @@ class PageCalls:
 
 
 async def home_calls(page: PageCalls) -> None:
-    home, _config = await page.together(
+    (home,) = await page.together(
         [
             operation(
                 "HomeJobs",
@@ -178,8 +182,8 @@ async def home_calls(page: PageCalls) -> None:
             operation("HomeTopJobs", {"limit": TOP_JOB_CANDIDATES}),
             operation("HomeVideoJobs", {"limit": VIDEO_JOB_POSITIONS}),
             operation("HomeEmploymentTypes"),
+            operation(APP_CONFIG),
         ],
-        [operation(APP_CONFIG)],
     )
     terms = home[4].get("terms") or []
     training = [t for t in terms if t.get("alias") in TRAINING_EMPLOYMENT_TYPES]
@@ -208,8 +212,10 @@ async def jobs_searches(page: PageCalls) -> None:
 async def jobs_calls(page: PageCalls) -> None:
     assert page.searches is not None
     await page.together(
-        [operation("JobSearch", {"input": next(page.searches), "signedIn": False})],
-        [operation(APP_CONFIG)],
+        [
+            operation("JobSearch", {"input": next(page.searches), "signedIn": False}),
+            operation(APP_CONFIG),
+        ],
     )
 
 
@@ -218,8 +224,8 @@ async def job_slug(page: PageCalls) -> None:
 
 
 async def job_calls(page: PageCalls) -> None:
-    (job,), _config = await page.together(
-        [operation("JobPage", {"slug": page.slug})], [operation(APP_CONFIG)]
+    ((job, _config),) = await page.together(
+        [operation("JobPage", {"slug": page.slug}), operation(APP_CONFIG)]
     )
     if not job.get("job"):
         raise RequestFailed(f"no job {page.slug}")

@@ -24,6 +24,7 @@ import { requestUnavailableParts } from "~/lib/apollo/unavailable.server";
 import { UnavailablePartsProvider } from "~/components/UnavailableNotice";
 import { finishedPage } from "~/lib/script-priority.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
+import { serverRouterContext } from "~/lib/server-router.server";
 
 /** Give up waiting for GraphQL data after this long and render what the cache has. */
 const DATA_TIMEOUT_MS = 5_000;
@@ -99,9 +100,11 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  routerContext: EntryContext,
+  requestContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
+  // the routes the page can use, not the site's every route (lib/server-router.server)
+  const routerContext = serverRouterContext(requestContext);
   const env = serverEnv();
   // The web server's Content-Security-Policy nonce: every inline script of the page carries it.
   const nonce = loadContext?.cspNonce;

@@ -5,13 +5,13 @@ import {
   type IncomingHttpHeaders,
   type Server,
 } from "node:http";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import type { Express } from "express";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createWebApp } from "./app";
 
 function listen(server: Server): Promise<string> {
@@ -451,8 +451,28 @@ describe("assets", () => {
     writeFileSync(join(dir, "assets", "app-1.js"), "console.log('app');".repeat(100));
     writeFileSync(join(dir, "assets", "app-1.js.br"), brotliCompressSync("console.log('app');".repeat(100)));
     writeFileSync(join(dir, "assets", "plain-1.css"), "body{}");
+    writeFileSync(join(dir, "favicon.svg"), "<svg/>");
+    mkdirSync(join(dir, ".vite"));
+    writeFileSync(join(dir, ".vite", "manifest.json"), "{}");
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends the build's top-level files, and a page without asking the file system for it", async () => {
+    const pages = (_req: unknown, res: { end: (body: string) => void }) => res.end("a page");
+    await startWeb(createWebApp({ gatewayUrl: `${gatewayBase}/graphql`, clientBuildDir: dir, pageHandler: pages }));
+    const favicon = await get("/favicon.svg", "identity");
+    expect(favicon.status).toBe(200);
+    expect(favicon.body.toString()).toBe("<svg/>");
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    const stat = vi.spyOn(fs, "stat");
+    const page = await get("/jobs", "identity");
+    expect(page.body.toString()).toBe("a page");
+    expect(stat).not.toHaveBeenCalled();
+    expect((await get("/.vite/manifest.json", "identity")).body.toString()).toBe("a page");
+  });
 
   function get(path: string, encoding: string) {
     return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

@@ -25,7 +25,7 @@ import { uploadsProxy } from "./uploads-proxy.js";
 import { securityHeaders } from "./security-headers.js";
 import { clientAddress, jsonErrors, singleLeadingSlash } from "./request-guards.js";
 import { permanentRedirects, type RedirectConfig } from "./redirects.js";
-import { precompressedAssets } from "./precompressed.js";
+import { precompressedAssets, topLevelFiles } from "./precompressed.js";
 import { renderQueue } from "./render-queue.js";
 import type { SiteLocales } from "../app/lib/routes-i18n.js";
 import {
@@ -271,7 +271,7 @@ export function createWebApp(options: CreateWebAppOptions): Express {
         maxAge: "1y",
       }),
     );
-    app.use(express.static(options.clientBuildDir, { maxAge: "1h" }));
+    app.use(topLevelFiles(options.clientBuildDir, "1h"));
   }
 
   if (options.redirects) app.use(permanentRedirects(options.redirects, options.siteLocales));

@@ -91,6 +91,23 @@ describe("createApolloClient", () => {
     expect(received[0]?.headers.authorization).toBeUndefined();
   });
 
+  it("shares what it derives from a document with every other client, never its data", async () => {
+    const one = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: true });
+    const other = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: true });
+    // the same transformed document (so Apollo prints it once for the process) ...
+    expect(other.cache.transformDocument(firstQuery)).toBe(one.cache.transformDocument(firstQuery));
+    // ... and the same record of it (Apollo's private field: an upgrade that renames it fails here)
+    type Holder = { queryManager: { transformCache: unknown } };
+    const record = (client: unknown) => (client as Holder).queryManager.transformCache;
+    expect(record(one)).toBeDefined();
+    expect(record(other)).toBe(record(one));
+
+    await one.query({ query: firstQuery });
+    expect(one.readQuery({ query: firstQuery })).toEqual({ echo: "First" });
+    expect(other.readQuery({ query: firstQuery })).toBeNull();
+    expect(other.cache).not.toBe(one.cache);
+  });
+
   it("answers repeated queries from the cache (cache-first)", async () => {
     const client = createApolloClient({ uri: gatewayUrl, frontendName: "jobboard", ssrMode: false });
     await client.query({ query: firstQuery });

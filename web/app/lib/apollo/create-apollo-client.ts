@@ -1,5 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import type { NormalizedCacheObject } from "@apollo/client/cache";
+import { addTypenameToDocument, DocumentTransform } from "@apollo/client/utilities";
+import type { DocumentNode } from "graphql";
 import { ServerError } from "@apollo/client/errors";
 import { BatchHttpLink } from "@apollo/client/link/batch-http";
 import { SetContextLink } from "@apollo/client/link/context";
@@ -93,6 +95,46 @@ function missingAnswerError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * The __typename-added form of each query document, one for the whole process. What Apollo
+ * derives from a document depends on the document alone, but an InMemoryCache keeps its own
+ * transform, so with a cache per server request every request transformed its documents again,
+ * and printed them again too (Apollo keeps a document's printed text per document object).
+ */
+const TYPENAME_TRANSFORM = new DocumentTransform(addTypenameToDocument);
+
+/**
+ * An InMemoryCache whose documents' transform is the process's (TYPENAME_TRANSFORM); its data
+ * stays its own. The site registers no fragments, which InMemoryCache's own transformDocument
+ * would add first.
+ */
+export class SharedDocumentsCache extends InMemoryCache {
+  override transformDocument(document: DocumentNode): DocumentNode {
+    return TYPENAME_TRANSFORM.transformDocument(document);
+  }
+}
+
+/** Apollo's per-client record of each transformed document (what it sends, its directives). */
+interface DocumentInfoHolder {
+  queryManager?: { transformCache?: unknown };
+}
+let sharedDocumentInfo: unknown;
+
+/**
+ * Every client shares the first one's record of what each transformed document is (the form
+ * sent without client-only directives, the directives it uses, its variables' defaults): Apollo
+ * keeps it per client and derives it from the document alone (several walks of its syntax tree),
+ * so a client per server request walked every query it sent, on every request. The record is
+ * Apollo's own weak, size-bounded cache keyed by the (shared) transformed document; no data is
+ * in it. Apollo's field is private: a unit test fails if an upgrade renames it.
+ */
+function shareDocumentInfo(client: ApolloClient): void {
+  const manager = (client as unknown as DocumentInfoHolder).queryManager;
+  if (!manager || !("transformCache" in manager)) return;
+  sharedDocumentInfo ??= manager.transformCache;
+  manager.transformCache = sharedDocumentInfo;
+}
+
 /** The frontend header value: frontend name and locale, e.g. `jobboard/en`. */
 export function frontendHeaderValue(
   frontendName: string,
@@ -133,7 +175,7 @@ export function createApolloClient(
   });
 
   // unions and interfaces: a fragment on `Error` or on one member of a result union matches
-  const cache = new InMemoryCache({ possibleTypes });
+  const cache = new SharedDocumentsCache({ possibleTypes });
   if (options.initialState) cache.restore(options.initialState);
 
   const { onError } = options;
@@ -158,6 +200,7 @@ export function createApolloClient(
       query: { fetchPolicy: "cache-first" },
     },
   });
+  shareDocumentInfo(client);
   // Hydrating a server page: until the browser has taken it over (endHydration), even
   // `network-only` queries read what the server rendered from the restored cache, so the
   // browser's first render is the server's (a query that went to the network rendered its

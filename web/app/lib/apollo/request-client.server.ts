@@ -8,12 +8,28 @@ import { sessionTokenResolver } from "~/lib/session.server";
 import { requestPathLocale } from "~/lib/site-locales.server";
 import { requestUnavailableParts } from "./unavailable.server";
 
+/** Each request's client, for as long as the request is alive. */
+const clients = new WeakMap<Request, ApolloClient>();
+
 /**
- * A server-side client for one page request, with the session's bearer token and the locale of
- * the page's path (X-Frontend) and the visitor's address (X-Forwarded-For). One per request: the cache must never be shared between users.
- * Used by the SSR data pass and by loaders.
+ * The server-side client of one request, with the session's bearer token and the locale of the
+ * page's path (X-Frontend) and the visitor's address (X-Forwarded-For). One per request, made
+ * at its first use: the cache must never be shared between users. The loaders (root and route)
+ * and the render get the same one (React Router hands them the same Request), so their first
+ * queries go in one batch; the loaders' queries are `no-cache` (they write nothing the render's
+ * cache would then embed in the page), except the site's configuration, which the render asks
+ * for anyway.
  */
 export function requestApolloClient(request: Request): ApolloClient {
+  let client = clients.get(request);
+  if (!client) {
+    client = newRequestClient(request);
+    clients.set(request, client);
+  }
+  return client;
+}
+
+function newRequestClient(request: Request): ApolloClient {
   const env = serverEnv();
   const forwardedFor = request.headers.get("x-forwarded-for");
   const unavailable = requestUnavailableParts();
