@@ -390,7 +390,10 @@ def jobs_consumer(
         batching=Batching(
             runs=dict.fromkeys(JOB_SNAPSHOT_EVENTS, job_snapshot_run_handler(settings))
             if runs
-            else {}
+            else {},
+            # every effect is a row of the read model in the transaction: a poll's partitions
+            # are applied as one batch, one commit (ADR 0068)
+            across_partitions=runs,
         ),
     )
 

@@ -120,8 +120,8 @@ def alert_mailer_consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
             processed=processed_events,
             bootstrap_servers=settings.kafka_bootstrap_servers,
             # new jobs noted for the instant alerts (rows the mailer's rounds read): a burst
-            # applied per fetched batch in one transaction (ADR 0042)
-            batching=Batching(),
+            # applied per poll, every partition's, in one transaction (ADRs 0042, 0068)
+            batching=Batching(across_partitions=True),
             unavailable=elasticsearch_unavailable,
         )
     ]
