@@ -56,7 +56,6 @@ from jobkit.testing.elasticsearch import count_requests
 from jobkit.testing.statements import count_statements
 from search.alerts import keys, mailer, matching
 from search.alerts.models import INSTANT, AlertDelivery, AlertNewJob, SavedSearch
-from search.alerts.searches import stored_query
 from search.engine.indexing.documents import job_document
 from search.engine.indexing.store import SearchStore, store_for
 from search.settings import SERVICE_DIR, SearchSettings, get_settings
@@ -64,7 +63,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bench import cpu_account
-from bench.alerts import COLUMNS, SITE, _job, _search
+from bench.alerts import COLUMNS, SITE, _job, alert_record, owners
 from bench.harness import ensure_loopback
 
 ROUND_JOBS = 50  # what a round of plan_instant takes at most
@@ -104,34 +103,8 @@ def _code() -> str:
 
 
 def _instant_records(rng: random.Random, count: int, now: datetime) -> list[tuple[Any, ...]]:
-    records: list[tuple[Any, ...]] = []
-    person, left = 0, 0
-    created = now - timedelta(days=30)
-    for _ in range(count):
-        if left == 0:
-            person += 1
-            left = rng.choice((1, 1, 2, 2, 3, 4))
-        left -= 1
-        records.append(
-            (
-                uuid.UUID(int=rng.getrandbits(128)),
-                SITE,
-                None,
-                f"person-{person}@bench.example",
-                "Bench alert",
-                "en",
-                json.dumps(stored_query(_search(rng))),
-                INSTANT,
-                False,
-                created,
-                created,
-                now - timedelta(days=1),
-                1,
-                0,
-                False,
-            )
-        )
-    return records
+    created, checked = now - timedelta(days=30), now - timedelta(days=1)
+    return [alert_record(rng, email, INSTANT, created, checked) for email in owners(rng, count)]
 
 
 def _cpu(database: str) -> tuple[float, float]:

@@ -36,7 +36,7 @@ import random
 import sys
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -172,39 +172,49 @@ def _search(rng: random.Random) -> SearchRequest:
     return SearchRequest(fulltext=fulltext, condition_groups=groups, geo_location=geo)
 
 
-def _records(rng: random.Random, count: int, now: datetime) -> list[tuple[Any, ...]]:
-    records: list[tuple[Any, ...]] = []
-    person = 0
-    left = 0
+def owners(rng: random.Random, count: int) -> Iterator[str]:
+    """The addresses of ``count`` alerts, one to four alerts a person."""
+    person = left = 0
     for _ in range(count):
         if left == 0:
             person += 1
             left = rng.choice((1, 1, 2, 2, 3, 4))
         left -= 1
+        yield f"person-{person}@bench.example"
+
+
+def alert_record(
+    rng: random.Random, email: str, frequency: str, created: datetime, checked: datetime
+) -> tuple[Any, ...]:
+    """A saved search's row (``COLUMNS``): a random search of ``email``'s."""
+    return (
+        uuid.UUID(int=rng.getrandbits(128)),
+        SITE,
+        None,
+        email,
+        "Bench alert",
+        "en",
+        json.dumps(stored_query(_search(rng))),
+        frequency,
+        False,
+        created,
+        created,
+        checked,
+        1,
+        0,
+        False,
+    )
+
+
+def _records(rng: random.Random, count: int, now: datetime) -> list[tuple[Any, ...]]:
+    records: list[tuple[Any, ...]] = []
+    created = now - timedelta(days=30)
+    for email in owners(rng, count):
         roll = rng.random()
         frequency = "daily" if roll < 0.7 else "weekly" if roll < 0.9 else INSTANT
-        created = now - timedelta(days=30)
         # weekly ones are due too: last checked eight days ago, daily ones two
         checked = now - timedelta(days=8 if frequency == "weekly" else 2)
-        records.append(
-            (
-                uuid.UUID(int=rng.getrandbits(128)),
-                SITE,
-                None,
-                f"person-{person}@bench.example",
-                "Bench alert",
-                "en",
-                json.dumps(stored_query(_search(rng))),
-                frequency,
-                False,
-                created,
-                created,
-                checked,
-                1,
-                0,
-                False,
-            )
-        )
+        records.append(alert_record(rng, email, frequency, created, checked))
     return records
 
 
