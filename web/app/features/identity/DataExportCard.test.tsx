@@ -1,6 +1,6 @@
 import type { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderWithMantine } from "../../../test/render";
@@ -59,6 +59,15 @@ function renderCard(mocks: MockLink.MockedResponse[]) {
   );
 }
 
+/** The request button once it is offered (the list of exports known). */
+async function offeredRequest(): Promise<HTMLElement> {
+  const button = await screen.findByRole("button", {
+    name: "Request a copy of my data",
+  });
+  await waitFor(() => expect(button.hasAttribute("disabled")).toBe(false));
+  return button;
+}
+
 describe("DataExportCard", () => {
   it("asks for an export and shows it being prepared, part by part", async () => {
     const user = userEvent.setup();
@@ -80,11 +89,7 @@ describe("DataExportCard", () => {
     ]);
     const section = await screen.findByRole("region", { name: "Your data" });
     expect(within(section).queryByTestId("data-export")).toBeNull();
-    await user.click(
-      within(section).getByRole("button", {
-        name: "Request a copy of my data",
-      }),
-    );
+    await user.click(await offeredRequest());
     const item = await within(section).findByTestId("data-export");
     expect(within(item).getByText("Preparing")).toBeTruthy();
     expect(
@@ -101,6 +106,16 @@ describe("DataExportCard", () => {
         .getByRole("button", { name: "Request a copy of my data" })
         .hasAttribute("disabled"),
     ).toBe(true);
+  });
+
+  it("offers a request only once the list is known", async () => {
+    renderCard([{ ...listed([]), delay: 200 }]);
+    const section = await screen.findByRole("region", { name: "Your data" });
+    const button = within(section).getByRole("button", {
+      name: "Request a copy of my data",
+    });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    expect(await offeredRequest()).toBe(button);
   });
 
   it("offers the download of a ready export until it expires, and says when one expired", async () => {
@@ -176,9 +191,7 @@ describe("DataExportCard", () => {
       },
       listed([]),
     ]);
-    await user.click(
-      await screen.findByRole("button", { name: "Request a copy of my data" }),
-    );
+    await user.click(await offeredRequest());
     expect(await screen.findByText(message)).toBeTruthy();
   });
 });

@@ -135,7 +135,12 @@ function sizeLabel(bytes: number, locale: string): string {
 /** The account page's export: ask for a copy of your data, follow it, download it. */
 export function DataExportCard() {
   const intl = useIntl();
-  const { data, startPolling, stopPolling } = useQuery(MY_DATA_EXPORTS, {
+  const {
+    data,
+    loading: listing,
+    startPolling,
+    stopPolling,
+  } = useQuery(MY_DATA_EXPORTS, {
     fetchPolicy: "cache-and-network",
   });
   const [request, { data: answer, loading, error }] = useMutation(
@@ -147,6 +152,9 @@ export function DataExportCard() {
   );
   const exports = data?.myDataExports ?? [];
   const preparing = exports.some((item) => item.state === "PREPARING");
+  // until the list is known a request waits: one may be under way already (one at a time), and
+  // the request's refetch of the list would join the first fetch still in flight and miss it
+  const unknown = listing && data === undefined;
 
   useEffect(() => {
     if (!preparing) return undefined;
@@ -184,7 +192,7 @@ export function DataExportCard() {
             leftSection={<IconFileZip size={18} aria-hidden />}
             variant="light"
             loading={loading}
-            disabled={preparing}
+            disabled={preparing || unknown}
             onClick={() => void request().catch(() => undefined)}
           >
             <FormattedMessage {...messages.request} />
