@@ -1,4 +1,5 @@
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -13,7 +14,7 @@ from search.api.feeds import feeds_router
 from search.api.sitemaps import sitemaps_router
 from search.db import outbox, revocations
 from search.engine import places
-from search.engine.answer_cache import answer_cache_for
+from search.engine.answer_cache import answer_cache_for, hear_generation_changes
 from search.graphql.schema import schema
 from search.graphql.visitor_answers import VisitorSearchAnswers
 from search.messaging.announcer import announcer_consumers, run_announcement_sender
@@ -45,6 +46,27 @@ def _warming_the_gazetteer(inner: Lifespan) -> Lifespan:
     return lifespan
 
 
+def _hearing_index_changes(inner: Lifespan) -> Lifespan:
+    """Every process hears the indexer's generation bumps (ADR 0047's amendment): its kept
+    answers are checked again on the next request instead of up to half a second later."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with inner(app):
+            runtime: ServiceRuntime = app.state.runtime
+            hearing = asyncio.create_task(
+                hear_generation_changes(runtime.engine), name="index-generation"
+            )
+            try:
+                yield
+            finally:
+                hearing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await hearing
+
+    return lifespan
+
+
 def _consumers(runtime: ServiceRuntime) -> list[IdempotentConsumer]:
     """The indexer's consumers, and the announcer's (ADR 0013)."""
     return [*consumers(runtime), *announcer_consumers(runtime)]
@@ -63,7 +85,7 @@ def create_app(settings: SearchSettings | None = None) -> FastAPI:
         revocations=revocations,
     )
     inner: Lifespan = app.router.lifespan_context
-    app.router.lifespan_context = _warming_the_gazetteer(inner)
+    app.router.lifespan_context = _warming_the_gazetteer(_hearing_index_changes(inner))
     app.include_router(feeds_router(settings))
     app.include_router(sitemaps_router(settings))
     app.include_router(alerts_router(settings))

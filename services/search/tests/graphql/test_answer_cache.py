@@ -3,8 +3,9 @@ the process's cache, an index change through the indexer is seen within the cach
 recruiter's resumeSearch is never kept."""
 
 import asyncio
+import contextlib
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,12 @@ from jobkit.kafka import ensure_topics, idempotent_producer
 from jobkit.settings import ServiceSettings
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.tokens import TokenIssuer
-from search.engine.answer_cache import AnswerCache, answer_cache_for, bump_generation
+from search.engine.answer_cache import (
+    AnswerCache,
+    answer_cache_for,
+    bump_generation,
+    hear_generation_changes,
+)
 from search.engine.indexing.indexer import index_job, index_profile
 from search.engine.indexing.payloads import JOB_TOPIC, JobPayload
 from search.engine.indexing.store import SearchStore
@@ -129,6 +135,77 @@ async def test_organization_search_answers_are_kept_per_language(
     await store.refresh_all()
     assert await names("en") == [f"{word} Society"]  # kept
     assert sorted(await names("de")) == sorted([f"{word} Society", f"{word} Circle"])
+
+
+async def soon(check: Callable[[], Awaitable[bool]], seconds: float = 10.0) -> None:
+    """Until ``check()`` holds, looking every 20 ms for at most ``seconds`` (a bound for a
+    slow machine, far below the hour-long intervals the tests set)."""
+    for _ in range(int(seconds / 0.02)):
+        if await check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("not within the bound")
+
+
+async def test_a_bump_is_heard_at_once_whatever_the_interval(
+    service_engine: AsyncEngine, committed_sessions: Any
+) -> None:
+    """A process hears the indexer's bump (from any process) on its own connection: its next
+    request reads the new generation, although its interval (an hour here) has not passed."""
+    cache = answer_cache_for(marker("heard"))
+    cache.check_interval = 3600.0
+    sessions = make_sessionmaker(service_engine)
+    listening = asyncio.Event()
+    hearing = asyncio.create_task(hear_generation_changes(service_engine, listening=listening))
+    try:
+        async with asyncio.timeout(10):
+            await listening.wait()
+        before = await cache.generation(sessions)
+        assert await cache.generation(sessions) == before  # kept for the interval
+
+        async with committed_sessions() as session:
+            await bump_generation(session, cache.name)
+            await session.commit()
+
+        async def moved() -> bool:
+            return await cache.generation(sessions) != before
+
+        await soon(moved)
+        assert await cache.generation(sessions) == (before or 0) + 1
+    finally:
+        hearing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await hearing
+
+
+async def test_the_running_service_hears_a_bump_before_its_interval(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: Kept
+) -> None:
+    word = marker("Campanologist")
+    first = job_payload(title=f"{word} first")
+    async with committed_sessions() as session:
+        await index_job(store, session, first, "jobs.job.published")
+    await store.refresh("jobs")
+    intervals = answers.answers.check_interval, answers.responses.check_interval
+    answers.answers.check_interval = answers.responses.check_interval = 3600.0
+    try:
+        assert await job_ids(graphql, word) == [first.job_id]
+        second = job_payload(title=f"{word} second")
+        async with committed_sessions() as session:
+            await index_job(store, session, second, "jobs.job.published")
+        await store.refresh("jobs")
+        assert await job_ids(graphql, word) == [first.job_id]  # kept
+
+        async with committed_sessions() as session:
+            await bump_generation(session, store.prefix)
+            await session.commit()
+
+        async def both() -> bool:
+            return len(await job_ids(graphql, word)) == 2
+
+        await soon(both)  # heard, not waited out
+    finally:
+        answers.answers.check_interval, answers.responses.check_interval = intervals
 
 
 @pytest.fixture

@@ -8,7 +8,10 @@ batch it made searchable (:func:`bump_generation`, after the refresh). The API a
 may be separate processes, so each API process reads the generation again at most every
 ``check_interval`` seconds, on the first request that needs it (nothing runs when idle); a
 changed generation drops every kept answer. So an answer is never staler than the indexer's
-refresh plus ``check_interval`` (0.5 s).
+refresh plus ``check_interval`` (0.5 s). A bump also notifies :data:`GENERATION_CHANNEL` when it
+commits, and each process hears it (:func:`hear_generation_changes`): its next request reads the
+generation at once, so in practice an answer is no staler than the refresh (ADR 0047's
+amendment); the interval stays the bound when the notification cannot be heard.
 
 What the index alone cannot tell is bounded otherwise: a site's renamed title (the process keeps
 site settings for 30 s, and forgets a site at once when its own consumer applies the change) by
@@ -30,9 +33,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from jobkit.wakeup import notify
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from search.engine.models import IndexGeneration
 
@@ -43,6 +47,9 @@ T = TypeVar("T")
 CHECK_INTERVAL_SECONDS = 0.5
 MAX_AGE_SECONDS = 30.0
 DEFAULT_CAPACITY = 256
+# Where a bump is announced to every API process (the payload is the index prefix).
+GENERATION_CHANNEL = "search_index_generation"
+LISTEN_RETRY_SECONDS = 5.0
 
 
 async def bump_generation(session: AsyncSession, name: str) -> None:
@@ -55,6 +62,7 @@ async def bump_generation(session: AsyncSession, name: str) -> None:
             set_={"generation": IndexGeneration.generation + 1, "changed_at": now},
         )
     )
+    await notify(session, GENERATION_CHANNEL)
 
 
 async def read_generation(session: AsyncSession, name: str) -> int:
@@ -152,6 +160,10 @@ class AnswerCache:
         self._entries.clear()
         self._checked_at = float("-inf")
 
+    def recheck(self) -> None:
+        """The next request reads the generation again, whatever the interval says."""
+        self._checked_at = float("-inf")
+
 
 _CACHES: dict[tuple[str, str], AnswerCache] = {}
 
@@ -165,3 +177,49 @@ def answer_cache_for(
     if cache is None or cache.capacity != capacity:
         cache = _CACHES[(name, kind)] = AnswerCache(name=name, capacity=capacity)
     return cache
+
+
+def generation_changed() -> None:
+    """Every cache of this process reads the generation again on its next request."""
+    for cache in _CACHES.values():
+        cache.recheck()
+
+
+async def hear_generation_changes(
+    engine: AsyncEngine,
+    *,
+    retry_seconds: float = LISTEN_RETRY_SECONDS,
+    listening: asyncio.Event | None = None,
+) -> None:
+    """For the life of the process (a task, cancelled when it stops): listen on
+        :data:`GENERATION_CHANNEL` on a connection of its own and recheck the caches on every bump
+        (PostgreSQL delivers it after the bump's commit, so the read that follows sees it). A lost
+        connection is opened again after ``retry_seconds``; meanwhile, and with a driver that cannot
+        listen, the caches' own interval bounds what they keep. ``listening`` is set once it
+    listens."""
+    while True:
+        try:
+            async with engine.connect() as connection:
+                driver: Any = (await connection.get_raw_connection()).driver_connection
+                if not hasattr(driver, "add_listener"):
+                    return
+                lost = asyncio.Event()
+
+                def heard(*_: object) -> None:
+                    generation_changed()
+
+                await driver.add_listener(GENERATION_CHANNEL, heard)
+                driver.add_termination_listener(lambda *_, lost=lost: lost.set())
+                generation_changed()  # a bump while nobody listened
+                if listening is not None:
+                    listening.set()
+                try:
+                    await lost.wait()
+                finally:
+                    if not driver.is_closed():
+                        await driver.remove_listener(GENERATION_CHANNEL, heard)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("index generation changes not heard; retrying", exc_info=True)
+        await asyncio.sleep(retry_seconds)
