@@ -9,6 +9,7 @@ from jobkit.settings import ServiceSettings
 from jobkit.testing.service import ServiceSpec
 from pydantic import SecretStr
 from search.alerts.keys import forget_windows
+from search.engine.answer_cache import forget_answers
 from search.engine.indexing.store import SearchStore, store_for
 from search.main import create_app
 from search.settings import SERVICE_DIR, SearchSettings
@@ -38,3 +39,10 @@ async def store(
     forget_windows()  # the mailer's digest windows were of the dropped index
     yield store
     await store.drop()
+
+
+@pytest.fixture(autouse=True)
+def no_kept_answers() -> None:
+    """Tests write to the indices without the indexer's generation bump: each starts with no
+    kept answers (search.engine.answer_cache), so one test's answer is never another's."""
+    forget_answers()

@@ -7,6 +7,7 @@ import contextlib
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -111,6 +112,60 @@ async def test_a_repeated_search_is_answered_from_the_cache_until_the_generation
         await session.commit()
     await seen_after_bound(answers)
     assert sorted(await job_ids(graphql, word)) == sorted([first.job_id, second.job_id])
+
+
+RECOMMENDED = """query($jobId: ID!) { recommendedJobs(jobId: $jobId, limit: 10) {
+  __typename ... on RecommendedJobs { hits { job { id } } } } }"""
+VIDEO = """query { videoJobs(limit: 7) {
+  __typename ... on VideoJobs { hits { job { id } } } } }"""
+
+
+async def test_similar_and_video_jobs_are_kept_until_the_generation_moves(
+    graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: Kept
+) -> None:
+    """The job page's similar jobs and the home page's video row answer the same for every
+    visitor: kept like a search, asked again once the indices change."""
+    word = marker("Horologist")
+    text = f"{word} repairs clocks and watches in the workshop; {word} apprentices welcome."
+    job = job_payload(title=f"{word} senior", description_text=text)
+    alike = job_payload(title=f"{word} junior", description_text=text)
+    video = "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+    filmed = job_payload(
+        title=f"{word} filmed", video_url=video, published_at=datetime.now(UTC).isoformat()
+    )
+
+    async def similar() -> list[str]:
+        answer = (await graphql.data(RECOMMENDED, jobId=job.job_id))["recommendedJobs"]
+        assert answer["__typename"] == "RecommendedJobs"
+        return [hit["job"]["id"] for hit in answer["hits"]]
+
+    async def videos() -> list[str]:
+        answer = (await graphql.data(VIDEO))["videoJobs"]
+        assert answer["__typename"] == "VideoJobs"
+        return [hit["job"]["id"] for hit in answer["hits"]]
+
+    async with committed_sessions() as session:
+        await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+    assert alike.job_id not in await similar()
+    shown = await videos()
+    hits = answers.hits
+
+    # written straight to Elasticsearch, not through the indexer: the generation stays
+    async with committed_sessions() as session:
+        await index_job(store, session, alike, "jobs.job.published")
+        await index_job(store, session, filmed, "jobs.job.published")
+    await store.refresh("jobs")
+    assert alike.job_id not in await similar()  # the kept answers
+    assert await videos() == shown
+    assert answers.hits == hits + 2
+
+    async with committed_sessions() as session:
+        await bump_generation(session, store.prefix)
+        await session.commit()
+    await seen_after_bound(answers)
+    assert alike.job_id in await similar()
+    assert filmed.job_id in await videos()
 
 
 async def test_organization_search_answers_are_kept_per_language(

@@ -179,6 +179,13 @@ def answer_cache_for(
     return cache
 
 
+def forget_answers() -> None:
+    """Every cache of this process drops what it keeps (tests that write to the indices
+    without the indexer's bump start each from nothing)."""
+    for cache in _CACHES.values():
+        cache.clear()
+
+
 def generation_changed() -> None:
     """Every cache of this process reads the generation again on its next request."""
     for cache in _CACHES.values():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Annotated, TypeVar
 
 import strawberry
@@ -441,9 +441,21 @@ async def kept_search_answer(
     compute: Callable[[], Awaitable[T]],
     results: type,
 ) -> T:
-    """A search's answer (``asked``: the field, the language and the request), the same for every
-    caller of the site: kept until the index changes when it is ``results``; a refusal or an
-    unavailable index is asked again, and the response that carries it is not kept either."""
+    """A search's answer (``asked``: the field, the language and the request): see
+    :func:`kept_answer`."""
+    field, language, request = asked
+    return await kept_answer(context, (field, language, repr(request)), compute, results)
+
+
+async def kept_answer(
+    context: SearchContext,
+    asked: tuple[Hashable, ...],
+    compute: Callable[[], Awaitable[T]],
+    results: type,
+) -> T:
+    """An answer the same for every caller of the site (``asked``: the field and its arguments,
+    hashable): kept until the index changes when it is ``results``; a refusal or an unavailable
+    index is asked again, and the response that carries it is not kept either."""
 
     async def make() -> tuple[T, bool]:
         answer = await compute()
@@ -452,10 +464,11 @@ async def kept_search_answer(
             not_keepable()
         return answer, keep
 
-    field, language, request = asked
-    key = (field, context.frontend.site, language, repr(request))
     return await answers_of(context).answer(
-        key, make, sessions=context.sessions, local=site_settings_version
+        (asked[0], context.frontend.site, *asked[1:]),
+        make,
+        sessions=context.sessions,
+        local=site_settings_version,
     )
 
 

@@ -1,5 +1,7 @@
 """recommendedJobs: the findable jobs most like one job (the job page's "Similar jobs");
-videoJobs: the newest jobs with a video (the home page's row of them)."""
+videoJobs: the newest jobs with a video (the home page's row of them). Both answer the same for
+every caller of a site, so their results are kept until the index changes, like jobSearch's
+(ADR 0047's amendment)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from search.graphql.job_search import (
     SearchErrors,
     SearchUnavailable,
     job_hit,
+    kept_answer,
     search_errors,
     store_of,
     unavailable,
@@ -56,19 +59,23 @@ class RecommendationQueries:
     async def recommended_jobs(
         self, info: Info[SearchContext, None], job_id: strawberry.ID, limit: int = MAX_SIMILAR
     ) -> RecommendedJobsResult:
-        try:
-            documents = await find_similar_jobs(
-                store_of(info.context),
-                job_id=str(job_id),
-                limit=limit,
-                site=info.context.frontend.site,
+        context = info.context
+
+        async def compute() -> RecommendedJobsResult:
+            try:
+                documents = await find_similar_jobs(
+                    store_of(context), job_id=str(job_id), limit=limit, site=context.frontend.site
+                )
+            except domain_errors.SearchErrors as refused:
+                return search_errors(refused)
+            except (ApiError, TransportError) as error:
+                return unavailable("recommended jobs", error)
+            return RecommendedJobs(
+                hits=[job_hit(document, featured=False, geo=None) for document in documents]
             )
-        except domain_errors.SearchErrors as refused:
-            return search_errors(refused)
-        except (ApiError, TransportError) as error:
-            return unavailable("recommended jobs", error)
-        return RecommendedJobs(
-            hits=[job_hit(document, featured=False, geo=None) for document in documents]
+
+        return await kept_answer(
+            context, ("recommendedJobs", str(job_id), limit), compute, RecommendedJobs
         )
 
     @strawberry.field(
@@ -79,14 +86,19 @@ class RecommendationQueries:
     async def video_jobs(
         self, info: Info[SearchContext, None], limit: int = MAX_VIDEO_JOBS
     ) -> VideoJobsResult:
-        try:
-            documents = await find_video_jobs(
-                store_of(info.context), site=info.context.frontend.site, limit=limit
+        context = info.context
+
+        async def compute() -> VideoJobsResult:
+            try:
+                documents = await find_video_jobs(
+                    store_of(context), site=context.frontend.site, limit=limit
+                )
+            except domain_errors.SearchErrors as refused:
+                return search_errors(refused)
+            except (ApiError, TransportError) as error:
+                return unavailable("video jobs", error)
+            return VideoJobs(
+                hits=[job_hit(document, featured=False, geo=None) for document in documents]
             )
-        except domain_errors.SearchErrors as refused:
-            return search_errors(refused)
-        except (ApiError, TransportError) as error:
-            return unavailable("video jobs", error)
-        return VideoJobs(
-            hits=[job_hit(document, featured=False, geo=None) for document in documents]
-        )
+
+        return await kept_answer(context, ("videoJobs", limit), compute, VideoJobs)

@@ -4,10 +4,11 @@ The answer cache (:mod:`search.engine.answer_cache`) spares a repeated search El
 the request still costs its Python: strawberry converting the nested input, graphql-core
 completing a few hundred fields of hits and facets, the JSON. For a request without an
 ``Authorization`` header whose operation asks only ``jobSearch`` / ``organizationSearch`` (the
-first pages visitors see, through the gateway), the answer's bytes are kept beside it, under the
-operation's text, its variables and the ``X-Frontend`` site and locale, with the same generation
-and bounds. An answer is kept only when every search in it was one to keep (the resolvers say so
-through :data:`KEEPABLE`) and it has no errors.
+first pages visitors see, through the gateway), the job page's ``recommendedJobs`` or the home
+page's ``videoJobs`` (the same for every visitor too), the answer's bytes are kept beside it,
+under the operation's text, its variables and the ``X-Frontend`` site and locale, with the same
+generation and bounds. An answer is kept only when every search in it was one to keep (the
+resolvers say so through :data:`KEEPABLE`) and it has no errors.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-CACHEABLE_FIELDS = frozenset({"jobSearch", "organizationSearch", "__typename"})
+CACHEABLE_FIELDS = frozenset(
+    {"jobSearch", "organizationSearch", "recommendedJobs", "videoJobs", "__typename"}
+)
 MAX_BODY_BYTES = 64 * 1024
 
 
