@@ -1,5 +1,5 @@
-"""jobSearch's and organizationSearch's inputs, converted by a converter made once (ADR 0065),
-are what strawberry's own conversion makes of them (no I/O)."""
+"""jobSearch's, organizationSearch's and resumeSearch's inputs, converted by a converter made once
+(ADR 0065, ADR 0071), are what strawberry's own conversion makes of them (no I/O)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from graphql import GraphQLInputObjectType, coerce_input_value
 from jobkit.input_conversion import strawberrys_own_conversion
 from search.graphql.job_search import JobSearchInput, to_request
 from search.graphql.organization_search import OrganizationSearchInput
+from search.graphql.resume_search import ResumeSearchInput
+from search.graphql.resume_search import to_request as resume_request
 from search.graphql.schema import schema
 from search.site.geo import SiteGeo
 from strawberry.types.arguments import convert_argument
@@ -76,6 +78,42 @@ ORGANIZATION_INPUTS: list[dict[str, Any]] = [
         "page": 2,
     },
 ]
+# the /resumes page's request (bench.scenarios._resume_search.graphql_input) and variants
+RESUME_INPUTS: list[dict[str, Any]] = [
+    {},
+    {
+        "language": "en",
+        "facets": [
+            {"field": f, "limit": 100, "operator": "or", "minCount": 1, "missing": False}
+            for f in ("careerStatus", "languages", "skills", "occupations", "region")
+        ],
+        "conditionGroups": [
+            {
+                "conditions": [
+                    {"field": "careerStatus", "value": s, "operator": "="}
+                    for s in ("graduate", "professional")
+                ],
+                "conjunction": "OR",
+                "tags": ["facet:careerStatus"],
+            },
+            {"conditions": [{"field": "skills", "value": "4001"}], "tags": ["facet:skills"]},
+        ],
+        "fulltext": {"keys": "office manager"},
+        "geoLocation": {
+            "locationType": "locality",
+            "label": "Berlin",
+            "lat": 52.52,
+            "lon": 13,
+            "radius": 100,
+            "unit": "mi",
+        },
+        "range": None,
+        "page": 1,
+        "sorts": [{"field": "changed", "value": "DESC"}],
+    },
+    {"geoLocation": {"country": "DE", "locationType": "country"}, "range": {"first": 0, "last": 9}},
+    {"page": 0, "sorts": [{"field": "search_api_relevance"}], "fulltext": None},
+]
 
 
 def convert(cls: type, value: dict[str, Any]) -> Any:
@@ -92,28 +130,34 @@ def converted(cls: type, values: list[dict[str, Any]]) -> list[Any]:
 
 @pytest.fixture
 def strawberrys_own() -> Iterator[None]:
-    with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput):
+    with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput, ResumeSearchInput):
         yield
 
 
 @pytest.fixture
-def ours() -> tuple[list[Any], list[Any]]:
+def ours() -> tuple[list[Any], list[Any], list[Any]]:
     return (
         converted(JobSearchInput, JOB_INPUTS),
         converted(OrganizationSearchInput, ORGANIZATION_INPUTS),
+        converted(ResumeSearchInput, RESUME_INPUTS),
     )
 
 
 def test_the_inputs_equal_strawberrys_conversion(
-    ours: tuple[list[Any], list[Any]], strawberrys_own: None
+    ours: tuple[list[Any], list[Any], list[Any]], strawberrys_own: None
 ) -> None:
-    jobs, organizations = ours
+    jobs, organizations, resumes = ours
     expected_jobs = [convert(JobSearchInput, value) for value in JOB_INPUTS]
     expected_organizations = [convert(OrganizationSearchInput, v) for v in ORGANIZATION_INPUTS]
+    expected_resumes = [convert(ResumeSearchInput, value) for value in RESUME_INPUTS]
     assert jobs == expected_jobs
     assert organizations == expected_organizations
+    assert resumes == expected_resumes
     # and so the search request, the answer cache's key, is the same
     site = SiteGeo(default_radius=50, unit="mi", km_per_unit=1.609344)
     assert [repr(to_request(j, site)) for j in jobs] == [
         repr(to_request(j, site)) for j in expected_jobs
+    ]
+    assert [repr(resume_request(r, site)) for r in resumes] == [
+        repr(resume_request(r, site)) for r in expected_resumes
     ]
