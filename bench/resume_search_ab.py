@@ -34,6 +34,7 @@ from bench.harness import (
     RunSettings,
     Scenario,
     ScenarioResult,
+    aligned,
     ensure_loopback,
     run_interleaved,
     run_scenario,
@@ -125,18 +126,7 @@ def format_round(
                 str(result.errors + (e.result.errors if e else 0)),
             )
         )
-    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(head)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            [cells[0].ljust(widths[0])]
-            + [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]
-        )
-
-    return "\n".join(
-        [f"round {number}", line(head), "  ".join("-" * w for w in widths)]
-        + [line(cells) for cells in lines]
-    )
+    return "\n".join([f"round {number}", *aligned(head, lines)])
 
 
 async def run(args: argparse.Namespace) -> None:
