@@ -24,7 +24,7 @@ from search.graphql.resume_search import ResumeSearchInput
 from search.graphql.schema import schema
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
-from services.search.tests.factories import job_payload, profile_payload
+from services.search.tests.factories import job_payload, profile_payload, resume_page_input
 from services.search.tests.integration.test_resume_index import (
     BERLIN,
     POTSDAM,
@@ -113,38 +113,9 @@ def organization_inputs(word: str) -> list[dict[str, Any]]:
 
 
 def resume_inputs(word: str) -> list[dict[str, Any]]:
-    """The /resumes page's request (bench.scenarios._resume_search), its next page and a
-    refusal."""
+    """The /resumes page's request, its next page and a refusal."""
     return [
-        {
-            "language": "en",
-            "facets": [
-                {"field": f, "limit": 100, "operator": "or", "minCount": 1, "missing": False}
-                for f in ("careerStatus", "languages", "skills", "occupations", "region")
-            ],
-            "conditionGroups": [
-                {
-                    "conditions": [
-                        {"field": "careerStatus", "value": s, "operator": "="}
-                        for s in ("graduate", "professional")
-                    ],
-                    "conjunction": "OR",
-                    "tags": ["facet:careerStatus"],
-                }
-            ],
-            "fulltext": {"keys": word.lower()},
-            "geoLocation": {
-                "locationType": "locality",
-                "label": "Berlin",
-                "lat": 52.52,
-                "lon": 13.405,
-                "radius": 100,
-                "unit": "mi",
-            },
-            "range": None,
-            "page": 1,
-            "sorts": [{"field": "changed", "value": "DESC"}],
-        },
+        resume_page_input(word.lower()),
         {"fulltext": {"keys": word}, "page": 2},
         {"sorts": [{"field": "publishedAt"}]},  # refused: errors as data
     ]

@@ -18,6 +18,8 @@ from search.site.geo import SiteGeo
 from strawberry.types.arguments import convert_argument
 from strawberry.types.base import get_object_definition
 
+from services.search.tests.factories import resume_page_input
+
 # the bench's request (bench.scenarios._search.graphql_input), the page's variants, and values
 # the validation refuses later (conversion keeps them as they are)
 JOB_INPUTS: list[dict[str, Any]] = [
@@ -78,39 +80,10 @@ ORGANIZATION_INPUTS: list[dict[str, Any]] = [
         "page": 2,
     },
 ]
-# the /resumes page's request (bench.scenarios._resume_search.graphql_input) and variants
+# the /resumes page's request and variants
 RESUME_INPUTS: list[dict[str, Any]] = [
     {},
-    {
-        "language": "en",
-        "facets": [
-            {"field": f, "limit": 100, "operator": "or", "minCount": 1, "missing": False}
-            for f in ("careerStatus", "languages", "skills", "occupations", "region")
-        ],
-        "conditionGroups": [
-            {
-                "conditions": [
-                    {"field": "careerStatus", "value": s, "operator": "="}
-                    for s in ("graduate", "professional")
-                ],
-                "conjunction": "OR",
-                "tags": ["facet:careerStatus"],
-            },
-            {"conditions": [{"field": "skills", "value": "4001"}], "tags": ["facet:skills"]},
-        ],
-        "fulltext": {"keys": "office manager"},
-        "geoLocation": {
-            "locationType": "locality",
-            "label": "Berlin",
-            "lat": 52.52,
-            "lon": 13,
-            "radius": 100,
-            "unit": "mi",
-        },
-        "range": None,
-        "page": 1,
-        "sorts": [{"field": "changed", "value": "DESC"}],
-    },
+    resume_page_input("office manager", skills=[4001, 4002]),
     {"geoLocation": {"country": "DE", "locationType": "country"}, "range": {"first": 0, "last": 9}},
     {"page": 0, "sorts": [{"field": "search_api_relevance"}], "fulltext": None},
 ]
