@@ -460,6 +460,19 @@ def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
+def aligned(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table's lines: the head, a rule, the rows; the first column to the left, the others to
+    the right, each as wide as its widest cell."""
+    widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(head)]
+
+    def line(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+        return "  ".join((first, *rest))
+
+    return [line(head), "  ".join("-" * w for w in widths), *(line(row) for row in rows)]
+
+
 def format_table(results: Sequence[ScenarioResult]) -> str:
     rows = [
         (
@@ -472,14 +485,7 @@ def format_table(results: Sequence[ScenarioResult]) -> str:
         )
         for r in results
     ]
-    widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(_COLUMNS)]
-
-    def line(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
-        return "  ".join((first, *rest))
-
-    out = [line(_COLUMNS), "  ".join("-" * w for w in widths), *(line(row) for row in rows)]
+    out = aligned(_COLUMNS, rows)
     out.append("latencies in ms over successful requests")
     if any(r.stopped_by_time for r in results):
         out.append("* stopped by the wall-time cap before all requests were issued")

@@ -36,6 +36,7 @@ from bench.harness import (
     RunSettings,
     Scenario,
     ScenarioResult,
+    aligned,
     ensure_loopback,
     print_table,
     run_interleaved,
@@ -146,16 +147,8 @@ def format_report(
                 str(one.errors + (eight.errors if eight else 0)),
             )
         )
-    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(head)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            [cells[0].ljust(widths[0])]
-            + [c.rjust(w) for c, w in zip(cells[1:], widths[1:], strict=True)]
-        )
-
     return "\n".join(
-        [line(head), "  ".join("-" * w for w in widths), *(line(cells) for cells in lines)]
+        aligned(head, lines)
         + ["latencies in ms; c1 rows interleaved in one phase, c8 rows one at a time"]
     )
 

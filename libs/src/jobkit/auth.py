@@ -57,6 +57,9 @@ class RevocationCheck(Protocol):
 
 
 SESSION_ENDED = "The session has ended; sign in again."
+# Signing keys kept by id (identity's JWKS holds the current key and, after a rotation, the one
+# before): PyJWKClient's own default.
+MAX_SIGNING_KEYS = 16
 
 
 class JwtVerifier:
@@ -73,7 +76,13 @@ class JwtVerifier:
         leeway: int = 15,
         revocations: RevocationCheck | None = None,
     ) -> None:
-        self._jwks = jwt.PyJWKClient(jwks_url, cache_keys=True, lifespan=300, timeout=5)
+        self._jwks = jwt.PyJWKClient(
+            jwks_url, cache_keys=True, max_cached_keys=MAX_SIGNING_KEYS, lifespan=300, timeout=5
+        )
+        # The keys the client has found, by key id: it keeps a found key for good (an LRU of
+        # MAX_SIGNING_KEYS without expiry), so a token of a known key is checked on the event
+        # loop; only an unknown key id goes to the client, in a thread (it may fetch the JWKS).
+        self._keys: dict[str, jwt.PyJWK] = {}
         self._issuer = issuer
         self._audience = audience
         self._leeway = leeway
@@ -96,7 +105,7 @@ class JwtVerifier:
         """The token's principal if identity signed it and it has not expired, whether or not
         its session has ended since (identity's own sign-out and renewal look at the session)."""
         try:
-            signing_key = await asyncio.to_thread(self._jwks.get_signing_key_from_jwt, token)
+            signing_key = await self._signing_key(token)
             claims = jwt.decode(
                 token,
                 signing_key.key,
@@ -119,6 +128,15 @@ class JwtVerifier:
             session_id=claims["sid"] if isinstance(claims.get("sid"), str) else None,
             session_version=_version(claims),
         )
+
+    async def _signing_key(self, token: str) -> jwt.PyJWK:
+        kid = jwt.get_unverified_header(token).get("kid")
+        key = self._keys.get(kid) if isinstance(kid, str) else None
+        if key is None:
+            key = await asyncio.to_thread(self._jwks.get_signing_key_from_jwt, token)
+            if isinstance(kid, str) and len(self._keys) < MAX_SIGNING_KEYS:
+                self._keys[kid] = key
+        return key
 
 
 def _version(claims: dict[str, Any]) -> int:

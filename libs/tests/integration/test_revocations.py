@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
+import jwt
 import pytest
+from cryptography.hazmat.primitives.asymmetric import rsa
 from jobkit.auth import AuthenticationError, JwtVerifier
 from jobkit.db import make_engine, make_sessionmaker, new_metadata
 from jobkit.events import EventEnvelope
@@ -23,8 +26,8 @@ from jobkit.revocations import (
 )
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
-from jobkit.testing.tokens import TokenIssuer, token_issuer
-from sqlalchemy import select
+from jobkit.testing.tokens import KEY_ID, TokenIssuer, token_issuer
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 pytestmark = pytest.mark.integration
@@ -164,3 +167,71 @@ async def test_a_token_without_a_session_is_refused_where_sessions_are_checked(
         jwks_url=issuer.jwks_url, issuer=issuer.issuer, audience=issuer.audience
     )
     assert (await unchecked.verify(token)).session_id is None
+
+
+async def test_the_check_is_one_statement_outside_a_transaction(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession], issuer: TokenIssuer
+) -> None:
+    """One read on the sessions' own pool in autocommit (ADR 0071): no BEGIN and ROLLBACK
+    around it; and an ended session is still refused on that path."""
+    engine = sessions.kw["bind"]
+    seen: list[tuple[str, bool]] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append((statement, conn.connection.dbapi_connection.autocommit))
+
+    verifier = _verifier(issuer, sessions)
+    user, ended = str(uuid.uuid4()), str(uuid.uuid4())
+    token = issuer.token(user, sid=ended)
+    event.listen(engine.sync_engine, "before_cursor_execute", record)
+    try:
+        await verifier.verify(token)
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", record)
+    assert len(seen) == 1
+    statement, autocommit = seen[0]
+    assert "revoked_sessions" in statement
+    assert autocommit
+
+    await _publish(settings, _revoked(user, ended))
+    await _consume(settings, sessions, 1)
+    with pytest.raises(AuthenticationError, match="session has ended"):
+        await verifier.verify(token)
+
+
+async def test_a_known_signing_key_is_not_asked_of_the_jwks_client_again(
+    sessions: async_sessionmaker[AsyncSession], issuer: TokenIssuer
+) -> None:
+    """The client keeps a key it found for good; the verifier checks a token of a key it
+    already has on the event loop, without the client's thread (ADR 0071)."""
+    verifier = JwtVerifier(jwks_url=issuer.jwks_url, issuer=issuer.issuer, audience=issuer.audience)
+    asked: list[str] = []
+    found = verifier._jwks.get_signing_key_from_jwt
+
+    def counted(token: str) -> Any:
+        asked.append(token)
+        return found(token)
+
+    verifier._jwks.get_signing_key_from_jwt = counted  # type: ignore[method-assign]
+    for _ in range(3):
+        assert (await verifier.verify(issuer.token(str(uuid.uuid4())))).user_id
+    assert len(asked) == 1
+    # a token of a key the JWKS does not hold still goes to the client, and is refused
+    other = jwt.encode(
+        {"sub": "x", "iss": issuer.issuer, "aud": issuer.audience, "exp": 2**40, "iat": 0},
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+        algorithm="RS256",
+        headers={"kid": "another-key"},
+    )
+    with pytest.raises(AuthenticationError):
+        await verifier.verify(other)
+    assert len(asked) == 2
+    # a forged token naming the known key is refused by its signature
+    forged = jwt.encode(
+        {"sub": "x", "iss": issuer.issuer, "aud": issuer.audience, "exp": 2**40, "iat": 0},
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+        algorithm="RS256",
+        headers={"kid": KEY_ID},
+    )
+    with pytest.raises(AuthenticationError, match="Signature verification failed"):
+        await verifier.verify(forged)

@@ -27,6 +27,49 @@ def route(**overrides: Any) -> Route:
     return Route(**(fields | overrides))
 
 
+def resume_page_input(keys: str, *, skills: list[int] | None = None) -> dict[str, Any]:
+    """``ResumeSearchInput`` as the /resumes page sends it (web's buildResumeSearchInput, as
+    bench.scenarios._resume_search sends it): keywords, career statuses and skills selected, 100
+    mi around Berlin, newest change first, the facets counted."""
+    groups: list[dict[str, Any]] = [
+        {
+            "conditions": [
+                {"field": "careerStatus", "value": s, "operator": "="}
+                for s in ("graduate", "professional")
+            ],
+            "conjunction": "OR",
+            "tags": ["facet:careerStatus"],
+        }
+    ]
+    if skills:
+        groups.append(
+            {
+                "conditions": [{"field": "skills", "value": str(t)} for t in skills],
+                "tags": ["facet:skills"],
+            }
+        )
+    return {
+        "language": "en",
+        "facets": [
+            {"field": f, "limit": 100, "operator": "or", "minCount": 1, "missing": False}
+            for f in ("careerStatus", "languages", "skills", "occupations", "region")
+        ],
+        "conditionGroups": groups,
+        "fulltext": {"keys": keys},
+        "geoLocation": {
+            "locationType": "locality",
+            "label": "Berlin",
+            "lat": 52.52,
+            "lon": 13.405,
+            "radius": 100,
+            "unit": "mi",
+        },
+        "range": None,
+        "page": 1,
+        "sorts": [{"field": "changed", "value": "DESC"}],
+    }
+
+
 def job_payload(**overrides: Any) -> JobPayload:
     job_id = str(uuid.uuid4())
     fields: dict[str, Any] = {

@@ -1,5 +1,5 @@
-"""jobSearch's and organizationSearch's inputs, converted by a converter made once (ADR 0065),
-are what strawberry's own conversion makes of them (no I/O)."""
+"""jobSearch's, organizationSearch's and resumeSearch's inputs, converted by a converter made once
+(ADR 0065, ADR 0071), are what strawberry's own conversion makes of them (no I/O)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,14 @@ from graphql import GraphQLInputObjectType, coerce_input_value
 from jobkit.input_conversion import strawberrys_own_conversion
 from search.graphql.job_search import JobSearchInput, to_request
 from search.graphql.organization_search import OrganizationSearchInput
+from search.graphql.resume_search import ResumeSearchInput
+from search.graphql.resume_search import to_request as resume_request
 from search.graphql.schema import schema
 from search.site.geo import SiteGeo
 from strawberry.types.arguments import convert_argument
 from strawberry.types.base import get_object_definition
+
+from services.search.tests.factories import resume_page_input
 
 # the bench's request (bench.scenarios._search.graphql_input), the page's variants, and values
 # the validation refuses later (conversion keeps them as they are)
@@ -76,6 +80,13 @@ ORGANIZATION_INPUTS: list[dict[str, Any]] = [
         "page": 2,
     },
 ]
+# the /resumes page's request and variants
+RESUME_INPUTS: list[dict[str, Any]] = [
+    {},
+    resume_page_input("office manager", skills=[4001, 4002]),
+    {"geoLocation": {"country": "DE", "locationType": "country"}, "range": {"first": 0, "last": 9}},
+    {"page": 0, "sorts": [{"field": "search_api_relevance"}], "fulltext": None},
+]
 
 
 def convert(cls: type, value: dict[str, Any]) -> Any:
@@ -92,28 +103,34 @@ def converted(cls: type, values: list[dict[str, Any]]) -> list[Any]:
 
 @pytest.fixture
 def strawberrys_own() -> Iterator[None]:
-    with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput):
+    with strawberrys_own_conversion(JobSearchInput, OrganizationSearchInput, ResumeSearchInput):
         yield
 
 
 @pytest.fixture
-def ours() -> tuple[list[Any], list[Any]]:
+def ours() -> tuple[list[Any], list[Any], list[Any]]:
     return (
         converted(JobSearchInput, JOB_INPUTS),
         converted(OrganizationSearchInput, ORGANIZATION_INPUTS),
+        converted(ResumeSearchInput, RESUME_INPUTS),
     )
 
 
 def test_the_inputs_equal_strawberrys_conversion(
-    ours: tuple[list[Any], list[Any]], strawberrys_own: None
+    ours: tuple[list[Any], list[Any], list[Any]], strawberrys_own: None
 ) -> None:
-    jobs, organizations = ours
+    jobs, organizations, resumes = ours
     expected_jobs = [convert(JobSearchInput, value) for value in JOB_INPUTS]
     expected_organizations = [convert(OrganizationSearchInput, v) for v in ORGANIZATION_INPUTS]
+    expected_resumes = [convert(ResumeSearchInput, value) for value in RESUME_INPUTS]
     assert jobs == expected_jobs
     assert organizations == expected_organizations
+    assert resumes == expected_resumes
     # and so the search request, the answer cache's key, is the same
     site = SiteGeo(default_radius=50, unit="mi", km_per_unit=1.609344)
     assert [repr(to_request(j, site)) for j in jobs] == [
         repr(to_request(j, site)) for j in expected_jobs
+    ]
+    assert [repr(resume_request(r, site)) for r in resumes] == [
+        repr(resume_request(r, site)) for r in expected_resumes
     ]

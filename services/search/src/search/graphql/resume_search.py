@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import strawberry
 from elasticsearch import ApiError, TransportError
 from jobkit.graphql import site_name
+from jobkit.input_conversion import converted_once
 from jobkit.site_settings import site_value
 from strawberry.types import Info
 
@@ -98,6 +99,8 @@ ResumeSearchResult = Annotated[
 ]
 
 
+# converted by a converter made once, as jobSearch's input is (ADR 0065, ADR 0071)
+@converted_once
 @strawberry.input(
     description="The resume search request (spec 3's shape): facets careerStatus, languages, "
     "skills, occupations, region, fieldOfStudy (OR within, AND across, counts ignore their own "
