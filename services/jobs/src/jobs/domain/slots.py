@@ -22,6 +22,7 @@ from jobs.domain.batch_reads import batch_reads, transaction_time
 from jobs.domain.clock import aware, now_utc
 from jobs.domain.errors import NO_SLOTS_LEFT_MESSAGE
 from jobs.domain.events import JobUpdated, SlotDenied, SlotGranted
+from jobs.domain.fingerprint import fingerprint_inputs
 from jobs.domain.models import Job, JobSlug, KnownOrganization
 from jobs.domain.publishing import ReviewRules, go_live, review_rules, reviews
 from jobs.domain.workflow import Action, target, transition
@@ -162,6 +163,14 @@ async def _read_for_events(session: AsyncSession, jobs: Sequence[Job]) -> None:
     for job_id, slug in rows:
         slugs[job_id].append(slug)
     reads.moved.update(slugs)
+    for job in jobs:
+        if job.content_fingerprint is not None:
+            # a job's fingerprint is set from what it is made of at every save: read with its
+            # lock, it is that of what it is made of now (emit computes it again only when an
+            # answer changed those)
+            reads.fingerprints.setdefault(
+                job.id, (fingerprint_inputs(job), job.content_fingerprint)
+            )
     organization_ids = {job.organization_id for job in jobs} - set(reads.organizations)
     if organization_ids:
         reads.organizations.update(dict.fromkeys(organization_ids))
