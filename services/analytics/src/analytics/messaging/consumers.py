@@ -13,14 +13,14 @@ from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Batching, Handler, IdempotentConsumer, RunHandler
 from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
-from jobkit.db import unnested, unnested_parameters
+from jobkit.db import any_bound, unnested, unnested_parameters
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
-from sqlalchemy import ARRAY, String, Table, any_, bindparam, cast, delete, select
+from sqlalchemy import String, Table, delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import TypeEngine
@@ -297,8 +297,7 @@ _KNOWN_JOBS_UPSERT = _known.on_conflict_do_update(
 _LISTENING = (
     select(WebhookEndpoint.organization_id)
     .where(
-        WebhookEndpoint.organization_id
-        == any_(cast(bindparam("organization_ids"), ARRAY(String()))),
+        WebhookEndpoint.organization_id == any_bound("organization_ids", String()),
         WebhookEndpoint.enabled.is_(True),
     )
     .distinct()
