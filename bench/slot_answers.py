@@ -112,6 +112,14 @@ async def _waiting_jobs(
 
 def answers(
     jobs: Sequence[Job], topic: str, partitions: int, fetch: int = FETCH
+) -> list[list[ConsumerRecord[bytes, bytes]]]:
+    """:func:`answer_polls`' partitions' records one list after another, as a caller applying
+    each partition's with ``IdempotentConsumer.apply`` takes them."""
+    return [records for poll in answer_polls(jobs, topic, partitions, fetch) for records in poll]
+
+
+def answer_polls(
+    jobs: Sequence[Job], topic: str, partitions: int, fetch: int = FETCH
 ) -> list[list[list[ConsumerRecord[bytes, bytes]]]]:
     """Billing's grants as the consumer gets them: polls of up to ``fetch`` records, each
     split into one list per partition (the key's hash picks it), in offset order."""
@@ -147,7 +155,7 @@ async def main(args: argparse.Namespace) -> Figures:
         sessions = make_sessionmaker(engine)
         waiting = await _waiting_jobs(sessions, settings, args)
         consumer = slot_answers_consumer(settings, sessions, runs=not args.per_answer)
-        work = answers(waiting, settings.topic(SLOT_TOPIC), args.partitions, args.fetch)
+        work = answer_polls(waiting, settings.topic(SLOT_TOPIC), args.partitions, args.fetch)
         async with sessions() as session:  # the ATS batches' events are not the group's
             before = int(await session.scalar(select(func.max(outbox.c.id))) or 0)
         async with engine.connect() as connection:  # the pool's connection made before timing
@@ -196,7 +204,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print(
         f"{label:<44} {figures.seconds:>8.2f} "
         f"{figures.per_second:>8.1f} {figures.statements / figures.answers:>10.2f}"
-        f"   ({figures.cpu_seconds:.1f} s of this process's CPU; "
+        f"   ({figures.cpu_seconds:.2f} s of this process's CPU, "
+        f"{figures.cpu_seconds * 1000 / figures.answers:.3f} ms a job; "
         f"{figures.batches_applied} batches, {figures.batches_split} split)"
     )
     print(

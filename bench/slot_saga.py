@@ -194,7 +194,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print(
         f"{label:<44} {figures.seconds:>8.2f} "
         f"{figures.per_second:>8.1f} {figures.statements / figures.jobs:>10.2f}"
-        f"   ({figures.cpu_seconds:.1f} s of this process's CPU; "
+        f"   ({figures.cpu_seconds:.2f} s of this process's CPU, "
+        f"{figures.cpu_seconds * 1000 / figures.jobs:.3f} ms a job; "
         f"{figures.batches_applied} batches, {figures.batches_split} split)"
     )
     print(
