@@ -13,6 +13,10 @@ part of what the stack spends per job (``bench.ingest``'s CPU account).
 - **analytics, runs**: a run of job snapshots in one upsert, the organizations with an enabled
   webhook endpoint read once. Baseline: the batch in one transaction (ADR 0042), each
   snapshot's upsert and its webhook lookup on their own.
+- **jobs mailer** (``jobs-mailer``: mails for rejected and taken-down jobs, none of the
+  ingestion's) and **billing slots** (``billing-slots``, every job event; no credits granted, so
+  each publication request is denied): groups that read the whole topic for one or two of its
+  types. One row each, as the service runs it: compare checkouts (ADR 0074).
 
 The events are those of ``bench.indexer``: the data set generator's jobs made and published as
 the ingestion does it (not timed), every ``jobs.job`` event they left in jobs' outbox handed over
@@ -21,6 +25,7 @@ baseline must leave the same rows. No search engine and no webhook endpoint is s
 
     .venv/bin/python -m bench.job_groups
     .venv/bin/python -m bench.job_groups --jobs 10000 --organizations 100
+    .venv/bin/python -m bench.job_groups --group "analytics jobs" --group "jobs mailer"
 
 Needs the local PostgreSQL only: a scratch database per row (``test_<service>_<hex>``, migrated to
 head), removed after.
@@ -40,11 +45,19 @@ from analytics.domain.models import KnownJob
 from analytics.messaging.consumers import jobs_consumer
 from analytics.settings import SERVICE_DIR as ANALYTICS_DIR
 from analytics.settings import AnalyticsSettings
+from billing.db import outbox as billing_outbox
+from billing.main import slot_consumer
+from billing.settings import SERVICE_DIR as BILLING_DIR
+from billing.settings import BillingSettings
 from jobkit.consumer import IdempotentConsumer
 from jobkit.db import make_engine, make_sessionmaker
 from jobkit.events import EventEnvelope
 from jobkit.settings import ServiceSettings
 from jobkit.testing.database import temporary_database
+from jobs.db import processed_events as jobs_processed_events
+from jobs.messaging.consumers import MAILER_GROUP, mailer_handlers
+from jobs.settings import SERVICE_DIR as JOBS_DIR
+from jobs.settings import JobsSettings
 from search.engine.indexing.payloads import JOB_TOPIC
 from search.messaging.announcer import announcer_consumer
 from search.settings import SERVICE_DIR as SEARCH_DIR
@@ -65,8 +78,8 @@ class Group:
     service_dir: Path
     # (sessions, settings, as the service runs it?) -> the group
     build: Callable[[async_sessionmaker[AsyncSession], Any, bool], IdempotentConsumer]
-    states: Select[Any]  # the rows it leaves, compared between its two rows
-    labels: tuple[str, str]  # (as the service runs it, the baseline)
+    states: Select[Any]  # the rows it leaves, compared between its rows
+    labels: tuple[str, str | None]  # (as the service runs it, the baseline; None: no baseline)
 
 
 GROUPS = (
@@ -91,6 +104,30 @@ GROUPS = (
         lambda sessions, settings, new: jobs_consumer(sessions, settings, runs=new),
         select(KnownJob.job_id, KnownJob.organization_id, KnownJob.site).order_by(KnownJob.job_id),
         ("runs at once", "per event in the batch (baseline)"),
+    ),
+    # two groups that read the job topic for one or two of its event types: what they cost a
+    # job is mostly passing over the others (no baseline row: compare checkouts)
+    Group(
+        "jobs mailer",
+        JobsSettings,
+        JOBS_DIR,
+        lambda sessions, settings, new: IdempotentConsumer(
+            group_id=settings.topic(MAILER_GROUP),
+            handlers={settings.topic(JOB_TOPIC): mailer_handlers(settings)},
+            sessions=sessions,
+            processed=jobs_processed_events,
+            bootstrap_servers=settings.kafka_bootstrap_servers,
+        ),
+        select(jobs_processed_events.c.event_id).order_by(jobs_processed_events.c.event_id),
+        ("every job event, no mail", None),
+    ),
+    Group(
+        "billing slots",
+        BillingSettings,
+        BILLING_DIR,
+        lambda sessions, settings, new: slot_consumer(settings, sessions),
+        select(billing_outbox.c.key, billing_outbox.c.event_type).order_by(billing_outbox.c.id),
+        ("every job event, no credits (denied)", None),
     ),
 )
 
@@ -140,14 +177,18 @@ async def main(args: argparse.Namespace) -> list[Row]:
     events, published = await job_events(args)
     rows = []
     for group in GROUPS:
+        if args.group and group.name not in args.group:
+            continue
         states = []
         # the baseline first, then the service's group (twice each with --twice, alternating:
         # the load of a shared machine moves between rows)
-        for new in (False, True) * args.rounds:
+        for new in ((False, True) if group.labels[1] is not None else (True,)) * args.rounds:
             row, state = await measure(group, events, published, args, new=new)
             rows.append(row)
             states.append(state)
-        if not states[0] or any(state != states[0] for state in states):
+        if any(state != states[0] for state in states) or (
+            group.labels[1] is not None and not states[0]
+        ):
             raise SystemExit(f"{group.name}: the groups left different rows")
     return rows
 
@@ -176,6 +217,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
         jobs_help="jobs in all",
         topic="jobs.job",
         before=("--twice", "measure each group twice, alternating"),
+        more=lambda parser: parser.add_argument(
+            "--group",
+            action="append",
+            choices=[group.name for group in GROUPS],
+            help="only this group (repeatable; default: every group)",
+        ),
     )
     args.rounds = 2 if args.twice else 1
     return args

@@ -137,7 +137,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print(f"{'measure':<44} {'seconds':>8} {'jobs/s':>8} {'events/s':>9}")
     print(
         f"{'relay: jobs outbox to Kafka':<44} {figures.seconds:>8.2f} {figures.per_second:>8.1f} "
-        f"{figures.events / figures.seconds:>9.1f}   ({figures.cpu_seconds:.1f} s of CPU)"
+        f"{figures.events / figures.seconds:>9.1f}   ({figures.cpu_seconds:.2f} s of CPU, "
+        f"{figures.cpu_seconds * 1000 / figures.jobs:.3f} ms a job)"
     )
     print(
         f"{'baseline: the same records, one producer':<44} {figures.baseline_seconds:>8.2f} "

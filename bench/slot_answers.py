@@ -7,9 +7,10 @@ jobs per second and SQL statements per answer, beside a raw baseline measured in
 - **answers**: the data set generator's jobs (``bench.ats_batches``: ``--jobs`` over
   ``--organizations``, put through ``put_jobs`` first, not timed), and for each job asking
   for publication billing's grant from credits, sent to the consumer the way a poll hands them
-  over: fetches of up to 100 records, split by partition (the job id's hash over
-  ``--partitions``), each partition's records applied with ``IdempotentConsumer.apply`` (the
-  batch in one transaction, one by one if it fails). Every answer publishes its job: the row
+  over: fetches of up to ``--fetch`` records (100), split by partition (the job id's hash over
+  ``--partitions``), each fetch applied with ``IdempotentConsumer.apply_poll`` as ``poll_once``
+  applies it (a batch per partition, or one for the poll where the group batches across
+  partitions; one by one if a batch fails). Every answer publishes its job: the row
   updated, its ``jobs.job.published`` snapshot in the outbox, the answer in the group's
   processed-events ledger.
 - **baseline**: the rows the group wrote (the jobs it published, its outbox rows and its
@@ -60,7 +61,7 @@ from bench.harness import batch_bench_arguments
 from bench.ingest import machine
 from bench.raw_copy import copy_rows
 
-FETCH = MAX_BATCH  # records a poll hands over at most
+FETCH = MAX_BATCH  # records a poll hands over at most (the default of --fetch)
 JOBS = cast(Table, Job.__table__)
 
 
@@ -110,12 +111,20 @@ async def _waiting_jobs(
 
 
 def answers(
-    jobs: Sequence[Job], topic: str, partitions: int
+    jobs: Sequence[Job], topic: str, partitions: int, fetch: int = FETCH
 ) -> list[list[ConsumerRecord[bytes, bytes]]]:
-    """Billing's grants as the consumer gets them: fetches of up to ``FETCH`` records, and in
-    each fetch one list per partition (the key's hash picks it), in offset order."""
+    """:func:`answer_polls`' partitions' records one list after another, as a caller applying
+    each partition's with ``IdempotentConsumer.apply`` takes them."""
+    return [records for poll in answer_polls(jobs, topic, partitions, fetch) for records in poll]
+
+
+def answer_polls(
+    jobs: Sequence[Job], topic: str, partitions: int, fetch: int = FETCH
+) -> list[list[list[ConsumerRecord[bytes, bytes]]]]:
+    """Billing's grants as the consumer gets them: polls of up to ``fetch`` records, each
+    split into one list per partition (the key's hash picks it), in offset order."""
     offsets = [0] * partitions
-    fetches: list[list[ConsumerRecord[bytes, bytes]]] = []
+    fetches: list[list[list[ConsumerRecord[bytes, bytes]]]] = []
     by_partition: dict[int, list[ConsumerRecord[bytes, bytes]]] = {}
     for index, job in enumerate(jobs):
         event = EventEnvelope(
@@ -133,8 +142,8 @@ def answers(
         record = fetched_record(topic, event, partition=partition, offset=offsets[partition])
         offsets[partition] += 1
         by_partition.setdefault(partition, []).append(record)
-        if (index + 1) % FETCH == 0 or index + 1 == len(jobs):
-            fetches.extend(by_partition[p] for p in sorted(by_partition))
+        if (index + 1) % fetch == 0 or index + 1 == len(jobs):
+            fetches.append([by_partition[p] for p in sorted(by_partition)])
             by_partition = {}
     return fetches
 
@@ -146,15 +155,15 @@ async def main(args: argparse.Namespace) -> Figures:
         sessions = make_sessionmaker(engine)
         waiting = await _waiting_jobs(sessions, settings, args)
         consumer = slot_answers_consumer(settings, sessions, runs=not args.per_answer)
-        work = answers(waiting, settings.topic(SLOT_TOPIC), args.partitions)
+        work = answer_polls(waiting, settings.topic(SLOT_TOPIC), args.partitions, args.fetch)
         async with sessions() as session:  # the ATS batches' events are not the group's
             before = int(await session.scalar(select(func.max(outbox.c.id))) or 0)
         async with engine.connect() as connection:  # the pool's connection made before timing
             await connection.execute(text("SELECT 1"))
         with count_statements(engine.sync_engine) as log:
             started, cpu = time.perf_counter(), time.process_time()
-            for records in work:
-                await consumer.apply(records)
+            for fetch in work:
+                await consumer.apply_poll(fetch)
             seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         async with sessions() as session:
             published = await session.scalar(
@@ -186,7 +195,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print()
     print(
         f"slot answers: {figures.answers} grants ({figures.published} jobs published), "
-        f"{args.organizations} organizations, {args.partitions} partitions, fetches of {FETCH}, "
+        f"{args.organizations} organizations, {args.partitions} partitions, "
+        f"fetches of {args.fetch}, "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
     )
     print(f"{'measure':<44} {'seconds':>8} {'jobs/s':>8} {'stmts/job':>10}")
@@ -194,7 +204,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print(
         f"{label:<44} {figures.seconds:>8.2f} "
         f"{figures.per_second:>8.1f} {figures.statements / figures.answers:>10.2f}"
-        f"   ({figures.cpu_seconds:.1f} s of this process's CPU; "
+        f"   ({figures.cpu_seconds:.2f} s of this process's CPU, "
+        f"{figures.cpu_seconds * 1000 / figures.answers:.3f} ms a job; "
         f"{figures.batches_applied} batches, {figures.batches_split} split)"
     )
     print(
@@ -219,6 +230,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
             "--per-answer",
             "the batch without run handlers: each answer's reads and UPDATE on its own, as "
             "before ADR 0053",
+        ),
+        more=lambda parser: parser.add_argument(
+            "--fetch",
+            type=int,
+            default=FETCH,
+            help=f"records a poll hands over at most ({FETCH}; the ingestion's are often a few)",
         ),
     )
 

@@ -5,9 +5,10 @@ and SQL statements per job, beside a raw baseline measured in the same run (issu
 
 - **saga**: the requests of ``--jobs`` jobs over ``--organizations`` organizations (each granted
   enough job credits first, as the data set generator does), sent to the consumer the way a
-  poll hands them over: fetches of up to 100 records, split by partition (the job id's hash
-  over ``--partitions``), each partition's records applied with ``IdempotentConsumer.apply``
-  (the batch in one transaction, one by one if it fails). Every request is granted from
+  poll hands them over: fetches of up to ``--fetch`` records (100), split by partition (the
+  job id's hash over ``--partitions``), each fetch applied with ``IdempotentConsumer.apply_poll``
+  as ``poll_once`` applies it (a batch per partition, or one for the poll where the group batches
+  across partitions; one by one if a batch fails). Every request is granted from
   credits: a reservation in the ledger, the answer in the outbox, the event in the group's
   processed-events ledger, and one balance event per organization and batch.
 - **baseline**: the rows the saga wrote (its ledger entries, outbox rows and processed-events
@@ -55,7 +56,7 @@ from bench.ingest import machine
 from bench.raw_copy import copy_rows
 
 LEDGER = cast(Table, LedgerEntry.__table__)
-FETCH = MAX_BATCH  # records a poll hands over at most
+FETCH = MAX_BATCH  # records a poll hands over at most (the default of --fetch)
 
 
 @dataclass
@@ -80,11 +81,13 @@ class Figures:
         return self.jobs / self.baseline_seconds if self.baseline_seconds else 0.0
 
 
-def requests(args: argparse.Namespace, topic: str) -> list[list[ConsumerRecord[bytes, bytes]]]:
-    """The requests as the consumer gets them: fetches of up to ``FETCH`` records, and in each
-    fetch one list per partition (the key's hash picks it), in offset order."""
+def requests(
+    args: argparse.Namespace, topic: str
+) -> list[list[list[ConsumerRecord[bytes, bytes]]]]:
+    """The requests as the consumer gets them: polls of up to ``--fetch`` records, each split
+    into one list per partition (the key's hash picks it), in offset order."""
     offsets = [0] * args.partitions
-    fetches: list[list[ConsumerRecord[bytes, bytes]]] = []
+    fetches: list[list[list[ConsumerRecord[bytes, bytes]]]] = []
     by_partition: dict[int, list[ConsumerRecord[bytes, bytes]]] = {}
     for index in range(args.jobs):
         job_id = str(uuid.uuid4())
@@ -97,8 +100,8 @@ def requests(args: argparse.Namespace, topic: str) -> list[list[ConsumerRecord[b
         record = fetched_record(topic, event, partition=partition, offset=offsets[partition])
         offsets[partition] += 1
         by_partition.setdefault(partition, []).append(record)
-        if (index + 1) % FETCH == 0 or index + 1 == args.jobs:
-            fetches.extend(by_partition[p] for p in sorted(by_partition))
+        if (index + 1) % args.fetch == 0 or index + 1 == args.jobs:
+            fetches.append([by_partition[p] for p in sorted(by_partition)])
             by_partition = {}
     return fetches
 
@@ -141,8 +144,8 @@ async def main(args: argparse.Namespace) -> Figures:
             before = int(await session.scalar(select(func.count()).select_from(outbox)) or 0)
         with count_statements(engine.sync_engine) as log:
             started, cpu = time.perf_counter(), time.process_time()
-            for records in work:
-                await consumer.apply(records)
+            for fetch in work:
+                await consumer.apply_poll(fetch)
             seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         async with sessions() as session:
             granted = await session.scalar(
@@ -182,7 +185,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print()
     print(
         f"slot saga: {figures.jobs} publication requests ({figures.granted} granted), "
-        f"{args.organizations} organizations, {args.partitions} partitions, fetches of {FETCH}, "
+        f"{args.organizations} organizations, {args.partitions} partitions, "
+        f"fetches of {args.fetch}, "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}"
     )
     print(f"{'measure':<44} {'seconds':>8} {'jobs/s':>8} {'stmts/job':>10}")
@@ -190,7 +194,8 @@ def report(figures: Figures, args: argparse.Namespace) -> None:
     print(
         f"{label:<44} {figures.seconds:>8.2f} "
         f"{figures.per_second:>8.1f} {figures.statements / figures.jobs:>10.2f}"
-        f"   ({figures.cpu_seconds:.1f} s of this process's CPU; "
+        f"   ({figures.cpu_seconds:.2f} s of this process's CPU, "
+        f"{figures.cpu_seconds * 1000 / figures.jobs:.3f} ms a job; "
         f"{figures.batches_applied} batches, {figures.batches_split} split)"
     )
     print(
@@ -214,6 +219,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
             "--per-request",
             "the batch without run handlers or gathered outbox rows: each request's reads, "
             "answer and notification on its own, as before ADR 0051",
+        ),
+        more=lambda parser: parser.add_argument(
+            "--fetch",
+            type=int,
+            default=FETCH,
+            help=f"records a poll hands over at most ({FETCH}; the ingestion's are often a few)",
         ),
     )
 

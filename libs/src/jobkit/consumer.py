@@ -45,7 +45,7 @@ from jobkit.db import unit_of_work, unnested, unnested_parameters
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
 from jobkit.outages import DependencyUnavailable, dependency_unavailable
-from jobkit.outbox import gathered_events
+from jobkit.outbox import EVENT_TYPE_HEADER, gathered_events
 from jobkit.tasks import stop_if_asked
 from jobkit.telemetry import context_from_kafka_headers
 from jobkit.throttle import Throttled
@@ -120,6 +120,14 @@ def _long_poll_while_drained(consumer: AIOKafkaConsumer) -> None:
         return build(assignment)
 
     fetcher._get_actions_per_node = actions_per_node
+
+
+def _header_type(record: ConsumerRecord[Any, Any]) -> str | None:
+    """The event type the record's ``event-type`` header names (None without one)."""
+    for name, value in record.headers or ():
+        if name == EVENT_TYPE_HEADER:
+            return bytes(value).decode()
+    return None
 
 
 class PermanentEventError(Exception):
@@ -337,6 +345,7 @@ class IdempotentConsumer:
         does not answer (nothing of the records after the held one is applied)."""
         todo = self._unsuperseded(records)
         self.superseded_total += len(records) - len(todo)
+        todo = self._ours(todo)
         if not await self._apply_batch(todo):
             for record in todo:
                 await self.handle(record)
@@ -358,10 +367,22 @@ class IdempotentConsumer:
         """The partitions' records (the superseded ones skipped) as one batch; False, with
         nothing kept and nothing counted, when it was not applied so."""
         todos = [self._unsuperseded(records) for records in batches]
-        if not await self._apply_batch([record for todo in todos for record in todo]):
+        if not await self._apply_batch(self._ours([record for todo in todos for record in todo])):
             return False
         self.superseded_total += sum(len(records) for records in batches) - sum(map(len, todos))
         return True
+
+    def _ours(self, records: list[ConsumerRecord[Any, Any]]) -> list[ConsumerRecord[Any, Any]]:
+        """The records that may be events this group applies, in order: a record whose
+        ``event-type`` header (the outbox relay names every event's type there) is a type the
+        group has no handler for is left unread, as its envelope would be once parsed; one
+        without the header is kept, its envelope tells."""
+        kept = []
+        for record in records:
+            event_type = _header_type(record)
+            if event_type is None or event_type in self._handlers.get(record.topic, ()):
+                kept.append(record)
+        return kept
 
     async def _commit_together(
         self,
@@ -441,10 +462,7 @@ class IdempotentConsumer:
         superseded: set[int] = set()
         for index in range(len(records) - 1, -1, -1):
             record = records[index]
-            event_type = next(
-                (value.decode() for name, value in record.headers or () if name == "event-type"),
-                "",
-            )
+            event_type = _header_type(record) or ""
             key = record.key.decode() if isinstance(record.key, bytes) else str(record.key)
             mark = self._coalesce(record.topic, key, event_type)
             if mark is None:
@@ -595,6 +613,9 @@ class IdempotentConsumer:
         await self._consumer.commit({partition: offset})
 
     async def handle(self, record: ConsumerRecord[Any, Any]) -> None:
+        event_type = _header_type(record)
+        if event_type is not None and event_type not in self._handlers.get(record.topic, ()):
+            return  # another event type on this aggregate's topic, named by its header
         parent = context_from_kafka_headers(record.headers or ())
         with tracer.start_as_current_span(
             f"{record.topic} process", context=parent, kind=SpanKind.CONSUMER

@@ -85,6 +85,13 @@ def unnested_parameters(
     return {f"{name}_{key}": [row[key] for row in rows] for key in columns}
 
 
+def any_bound(name: str, type_: TypeEngine[Any]) -> Any:
+    """``= ANY(:name)`` for ``column == any_bound(name, type)``, its array bound when the
+    statement runs (``{name: values}``): a statement that reads it can be built once, as a
+    module's constant (ADR 0074), and its text is the same whatever the number of values."""
+    return any_(cast(bindparam(name), ARRAY(type_)))
+
+
 def any_of(values: Sequence[Any], type_: TypeEngine[Any]) -> Any:
     """``= ANY(:array)`` for ``column == any_of(values, type)``: one array parameter, so the
     statement's text is the same whatever the number of values (an IN list renders one

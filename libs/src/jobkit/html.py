@@ -8,6 +8,7 @@ Links get ``rel="noopener noreferrer nofollow"``; only http(s) and mailto URLs s
 
 from __future__ import annotations
 
+import functools
 import re
 from html import unescape
 from urllib.parse import urlparse
@@ -79,7 +80,10 @@ def sanitize_for(html: str, *, full: bool) -> str:
     return sanitize_full(html) if full else sanitize_filtered(html)
 
 
+@functools.lru_cache(maxsize=32)
 def plain_text(html: str) -> str:
-    """The text of sanitized HTML (for meta descriptions and search)."""
+    """The text of sanitized HTML (for meta descriptions and search). The last few are kept:
+    a job's save takes the text of its description twice (its fingerprint and its event's
+    snapshot, ADR 0074)."""
     text = _TAG.sub(" ", _INLINE_TAG.sub("", html))
     return re.sub(r"\s+", " ", unescape(text)).strip()

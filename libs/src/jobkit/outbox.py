@@ -24,7 +24,19 @@ from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 from opentelemetry import context as otel_context
 from opentelemetry import trace
-from sqlalchemy import Row, Table, delete, insert, select, update
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Row,
+    Table,
+    any_,
+    bindparam,
+    cast,
+    delete,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from jobkit.db import unit_of_work
@@ -42,6 +54,11 @@ from jobkit.wakeup import Wakeup, notify
 
 log = logging.getLogger(__name__)
 tracer = trace.get_tracer(__name__)
+
+
+# the record header in which the relay names each event's type (consumers read it before the
+# envelope: a group skips the types it does not apply without parsing them)
+EVENT_TYPE_HEADER = "event-type"
 
 
 def notify_channel(outbox: Table) -> str:
@@ -233,6 +250,20 @@ class OutboxRelay:
         self._keep_sent = keep_sent_seconds
         self._prune_interval = prune_interval
         self._pruned_at: float | None = None
+        # the two statements of every try, built once; the sent ids bound as one array, so the
+        # UPDATE's text is one whatever the batch's length (an IN list was a new statement,
+        # prepared anew, for each length)
+        self._unsent = (
+            select(outbox)
+            .where(outbox.c.sent_at.is_(None))
+            .order_by(outbox.c.id)
+            .limit(bindparam("limit"))
+        )
+        self._sent = (
+            update(outbox)
+            .where(outbox.c.id == any_(cast(bindparam("ids"), ARRAY(BigInteger()))))
+            .values(sent_at=bindparam("now"), last_error=None)
+        )
 
     @property
     def is_leader(self) -> bool:
@@ -330,14 +361,7 @@ class OutboxRelay:
         Call it only from the active relay (``run_forever``) or where no other relay runs.
         """
         async with self._sessions() as session:
-            rows = (
-                await session.execute(
-                    select(self._outbox)
-                    .where(self._outbox.c.sent_at.is_(None))
-                    .order_by(self._outbox.c.id)
-                    .limit(self._batch_limit)
-                )
-            ).all()
+            rows = (await session.execute(self._unsent, {"limit": self._batch_limit})).all()
         if not rows:
             return 0
         stage = _Stage()
@@ -367,11 +391,7 @@ class OutboxRelay:
         if not ids:
             return
         async with unit_of_work(self._sessions) as session:
-            await session.execute(
-                update(self._outbox)
-                .where(self._outbox.c.id.in_(ids))
-                .values(sent_at=datetime.now(UTC), last_error=None)
-            )
+            await session.execute(self._sent, {"ids": ids, "now": datetime.now(UTC)})
         self.sent_total += len(ids)
         self.last_error = None
 
@@ -382,24 +402,46 @@ class OutboxRelay:
         producer = await self._ensure_producer()
         # Sent in id order on one idempotent producer: per key (partition) order is kept.
         stage.now = "handing the events to the producer"
+        instrumented = kafka_producer_instrumented()
+        # the Kafka trace headers of each row's trace context, made once per context: a batch's
+        # rows mostly share the context of the request or batch that wrote them
+        injected: dict[tuple[tuple[str, str], ...], list[tuple[str, bytes]]] = {}
         for row in rows:
-            futures.append(await self._send(producer, row))
+            futures.append(await self._send(producer, row, instrumented, injected))
         stage.now = "waiting for the broker's acknowledgement"
         await asyncio.gather(*futures)
 
-    async def _send(self, producer: AIOKafkaProducer, row: Row[Any]) -> asyncio.Future[object]:
-        token = otel_context.attach(context_from_mapping(row.trace_headers or {}))
-        try:
-            headers: list[tuple[str, bytes]] = [("event-type", row.event_type.encode())]
-            if not kafka_producer_instrumented():
-                inject_kafka_headers(headers)
-            value = None if row.event_type == TOMBSTONE else row.body
-            future: asyncio.Future[object] = await producer.send(
-                row.topic, value=value, key=row.key.encode(), headers=headers
-            )
-            return future
-        finally:
-            otel_context.detach(token)
+    async def _send(
+        self,
+        producer: AIOKafkaProducer,
+        row: Row[Any],
+        instrumented: bool,
+        injected: dict[tuple[tuple[str, str], ...], list[tuple[str, bytes]]],
+    ) -> asyncio.Future[object]:
+        headers: list[tuple[str, bytes]] = [(EVENT_TYPE_HEADER, row.event_type.encode())]
+        value = None if row.event_type == TOMBSTONE else row.body
+        stored = row.trace_headers or {}
+        if instrumented:
+            # the producer's instrumentation makes the send's span in the row's context and
+            # puts that span's context in the headers
+            token = otel_context.attach(context_from_mapping(stored))
+            try:
+                sent: asyncio.Future[object] = await producer.send(
+                    row.topic, value=value, key=row.key.encode(), headers=headers
+                )
+                return sent
+            finally:
+                otel_context.detach(token)
+        context_key = tuple(sorted(stored.items()))
+        trace_headers = injected.get(context_key)
+        if trace_headers is None:
+            trace_headers = injected[context_key] = []
+            inject_kafka_headers(trace_headers, context_from_mapping(stored))
+        headers.extend(trace_headers)
+        future: asyncio.Future[object] = await producer.send(
+            row.topic, value=value, key=row.key.encode(), headers=headers
+        )
+        return future
 
     async def _record_failure(self, ids: list[int], message: str) -> None:
         """The tried rows: one more attempt and why it failed. The unsent rows behind them: why

@@ -127,11 +127,26 @@ def kafka_producer_instrumented() -> bool:
     return bool(AIOKafkaInstrumentor().is_instrumented_by_opentelemetry)
 
 
+# the last context current_trace_headers injected, with its propagator and headers
+_last_injected: tuple[otel_context.Context, object, dict[str, str]] | None = None
+
+
 def current_trace_headers() -> dict[str, str]:
-    """The W3C trace context of the current span, as a plain dict (stored with outbox rows)."""
+    """The W3C trace context of the current span, as a plain dict (stored with outbox rows).
+
+    Injected once per context: a batch enqueues its events in one context (a third of what an
+    event's outbox row cost the api hop was the baggage propagator's inject, ADR 0074), and a
+    context does not change once made (attaching another makes a new one)."""
+    global _last_injected
+    context = otel_context.get_current()
+    propagator = propagate.get_global_textmap()
+    last = _last_injected
+    if last is not None and last[0] is context and last[1] is propagator:
+        return dict(last[2])
     carrier: dict[str, str] = {}
-    propagate.inject(carrier)
-    return carrier
+    propagator.inject(carrier, context=context)
+    _last_injected = (context, propagator, carrier)
+    return dict(carrier)
 
 
 class _KafkaGetter(Getter[KafkaHeaders]):
@@ -156,8 +171,11 @@ def context_from_kafka_headers(headers: Iterable[tuple[str, bytes]]) -> otel_con
     return propagate.extract(list(headers), getter=_KafkaGetter())
 
 
-def inject_kafka_headers(headers: KafkaHeaders) -> None:
-    propagate.inject(headers, setter=_KafkaSetter())
+def inject_kafka_headers(
+    headers: KafkaHeaders, context: otel_context.Context | None = None
+) -> None:
+    """The trace context of ``context`` (default: the current one) appended to ``headers``."""
+    propagate.inject(headers, context=context, setter=_KafkaSetter())
 
 
 class JsonLogFormatter(logging.Formatter):

@@ -22,9 +22,11 @@ from jobkit.kafka import ensure_topics
 from jobkit.messaging_tables import add_messaging_tables
 from jobkit.outbox import OutboxRelay, enqueue, enqueue_tombstone, gathered_events
 from jobkit.settings import ServiceSettings
+from jobkit.telemetry import context_from_mapping
 from jobkit.testing.database import temporary_database
 from jobkit.testing.kafka import read_topic
 from jobkit.testing.statements import count_statements
+from opentelemetry import context as otel_context
 from sqlalchemy import Column, Integer, String, Table, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -991,3 +993,52 @@ async def test_a_partition_left_out_of_the_fetch_in_flight_is_not_kept_waiting_f
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await running
+
+
+async def test_the_relay_sends_each_rows_trace_and_marks_any_batch_with_one_statement(
+    settings: ServiceSettings, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """Rows written in two trace contexts, interleaved, each go out in their own (their Kafka
+    trace headers made once per context, ADR 0074); marking batches of 3 and of 2 rows sent is
+    one UPDATE text (the ids bound as one array)."""
+    topic = _topic(settings)
+    await ensure_topics(settings.kafka_bootstrap_servers, [topic])
+    relay = OutboxRelay(
+        sessions=sessions,
+        outbox=outbox,
+        bootstrap_servers=settings.kafka_bootstrap_servers,
+        client_id="kit-relay",
+    )
+    try:
+        while await relay.relay_once():  # what other tests left unsent
+            pass
+        traces = ["4bf92f3577b34da6a3ce929d0e0e4736", "0af7651916cd43dd8448eb211c80319c"]
+        order = [0, 1, 0, 1, 1]
+        for index, which in enumerate(order):
+            parent = f"00-{traces[which]}-00f067aa0ba902b7-01"
+            token = otel_context.attach(context_from_mapping({"traceparent": parent}))
+            try:
+                async with unit_of_work(sessions) as session:
+                    await enqueue(session, outbox, topic=topic, event=_event(f"traced-{index}"))
+            finally:
+                otel_context.detach(token)
+        relay._batch_limit = 3  # two batches of different lengths
+        engine = sessions.kw["bind"]
+        with count_statements(engine.sync_engine) as log:
+            assert await relay.relay_once() == 3
+            relay._batch_limit = 3
+            assert await relay.relay_once() == 2
+    finally:
+        await relay.close()
+    marks = [s for s in log.statements if s.lstrip().upper().startswith("UPDATE")]
+    assert len(marks) == 2
+    assert marks[0] == marks[1]
+    records = await read_topic(settings.kafka_bootstrap_servers, topic, expect=len(order))
+    sent = {
+        EventEnvelope.from_bytes(record.value).payload["note"]: dict(record.headers)
+        for record in records
+    }
+    for index, which in enumerate(order):
+        headers = sent[f"traced-{index}"]
+        assert headers["event-type"] == b"kit.noted"
+        assert headers["traceparent"].decode().split("-")[1] == traces[which]

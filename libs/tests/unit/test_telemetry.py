@@ -153,3 +153,36 @@ def test_spans_reach_a_zipkin_server_in_its_own_format() -> None:
     assert span["traceId"] == TRACE_ID
     assert span["name"] == "publishJob"
     assert span["localEndpoint"] == {"serviceName": "jobs"}
+
+
+def test_trace_headers_are_those_of_the_current_context_injected_once_per_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An outbox row's trace headers: injected once for the rows a context writes (ADR 0074),
+    and each context's own, whatever came before."""
+    injected: list[object] = []
+    propagator = telemetry.propagate.get_global_textmap()
+    real = type(propagator).inject
+
+    def counted(self: object, *args: object, **kwargs: object) -> None:
+        injected.append(self)
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(propagator), "inject", counted)
+    other = {"traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}
+    seen = []
+    for carried in (INCOMING, INCOMING, other, INCOMING):
+        token = otel_context.attach(context_from_mapping(carried))
+        try:
+            first = current_trace_headers()
+            first["traceparent"] += "-changed by its caller"  # a copy each time
+            seen.append(current_trace_headers())
+        finally:
+            otel_context.detach(token)
+    assert [headers["traceparent"] for headers in seen] == [
+        INCOMING["traceparent"],
+        INCOMING["traceparent"],
+        other["traceparent"],
+        INCOMING["traceparent"],
+    ]
+    assert len(injected) == 4  # once per context attached, not once per call

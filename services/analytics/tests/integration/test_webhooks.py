@@ -11,7 +11,8 @@ import asyncio
 import contextlib
 import json
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -38,6 +39,7 @@ from jobkit.memberships import apply_member_added
 from jobkit.testing.graphql import GraphQLClient
 from jobkit.testing.server import serve
 from jobkit.testing.smtp import Inbox, smtp_inbox
+from jobkit.testing.statements import StatementLog
 from jobkit.testing.tokens import TokenIssuer
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -465,3 +467,27 @@ async def test_a_run_of_snapshots_is_the_snapshots_applied_one_by_one(
             await job_snapshot_run_handler(settings)(session, run)
     assert await recorded() == one_by_one
     await forget()
+
+
+async def test_a_runs_statements_are_the_same_whatever_its_length(
+    settings: AnalyticsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Callable[[], AbstractContextManager[StatementLog]],
+) -> None:
+    """A run of snapshots (ADR 0074): its read-model upsert and its endpoints' lookup are one
+    text each whatever the run's length (their rows bound as arrays, not a VALUES or an IN list
+    of each length), two statements a run."""
+    texts = []
+    for size in (3, 30):
+        run = [_published(str(uuid.uuid4())) for _ in range(size)]
+        with statements() as log:
+            async with committed_sessions() as session, session.begin():
+                await job_snapshot_run_handler(settings)(session, run)
+        texts.append([s for s in log.statements if not s.upper().startswith(("BEGIN", "COMMIT"))])
+        async with committed_sessions() as session:
+            known = await session.scalars(
+                select(KnownJob.job_id).where(KnownJob.job_id.in_([e.aggregate_id for e in run]))
+            )
+            assert sorted(known) == sorted(event.aggregate_id for event in run)
+    assert len(texts[0]) == 2
+    assert texts[0] == texts[1]

@@ -65,6 +65,10 @@ def slot_consumer(
                     ContactRequested.event_type,
                 }
             ),
+            # every effect is a row in the transaction; a poll's partitions in one batch take
+            # their organizations' locks in one statement (ascending) instead of one a partition,
+            # and hold them for one transaction a poll (ADR 0074)
+            across_partitions=runs,
         ),
     )
 

@@ -124,16 +124,20 @@ async def test_a_run_of_requests_costs_the_same_statements_whatever_its_length(
         await granted(committed_sessions, settings, number, 100)
     consumer, dead = _consumer(settings, committed_sessions)
     counted = []
+    texts = []
     for size in (6, 60):
         events = [_request(f"job-{uuid.uuid4()}", numbers[i % 2]) for i in range(size)]
         with statements() as log:
             await consumer.apply(_records(settings, events))
         counted.append(log.count)
+        texts.append(log.statements)
     assert consumer.batches_applied == 2
     assert consumer.batches_split == 0
     assert dead.ids == []
     assert counted[0] == counted[1], counted
     assert counted[1] <= 12  # a few per batch, none per request
+    # each one text whatever the run's length (jobs bound as arrays, ADR 0074)
+    assert texts[0] == texts[1]
     for number in numbers:
         assert await _balance(committed_sessions, number) == 100 - 33
 
@@ -296,3 +300,72 @@ async def test_two_batches_for_the_same_organizations_at_once_neither_overdraw_n
             )
         )
     assert drawn == 10
+
+
+async def test_a_poll_of_three_partitions_is_one_batch_each_partitions_answers_in_order(
+    settings: BillingSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Statements,
+) -> None:
+    """The group batches across partitions (ADR 0074): a poll's three partitions are one
+    transaction with the statements of one partition's batch (the organizations locked in one
+    statement, one balance event each), the answers in each partition's order."""
+    numbers = (9411, 9412)
+    for number in numbers:
+        await granted(committed_sessions, settings, number, 10)
+    jobs = [[f"{p}-{uuid.uuid4()}" for _ in range(4)] for p in range(3)]
+    poll = [
+        _records(
+            settings,
+            [_request(job, numbers[i % 2]) for i, job in enumerate(jobs[p])],
+            partition=p,
+        )
+        for p in range(3)
+    ]
+    consumer, dead = _consumer(settings, committed_sessions)
+    with statements() as together:
+        await consumer.apply_poll(poll)
+    assert consumer.batches_applied == 1
+    assert consumer.batches_split == 0
+    assert dead.ids == []
+    everyone = [job for part in jobs for job in part]
+    answers = await _answers(committed_sessions, everyone)
+    assert [(job, answer) for job, answer, _, _ in answers] == [
+        (job, "granted") for job in everyone
+    ]
+    for number in numbers:
+        assert await _balance(committed_sessions, number) == 10 - 6
+    alone = [_request(f"job-{uuid.uuid4()}", numbers[i % 2]) for i in range(4)]
+    with statements() as single:
+        await consumer.apply(_records(settings, alone, partition=0))
+    assert together.count == single.count, (together.statements, single.statements)
+
+
+async def test_two_polls_across_partitions_for_the_same_organizations_neither_overdraw_nor_deadlock(
+    settings: BillingSettings, committed_sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    """Two replicas' polls at once (ADR 0074), each of two partitions asking for the two
+    organizations in opposite orders: each batch locks its organizations in one statement,
+    ascending, so neither waits for the other in a circle, and no credit is drawn twice."""
+    first, second = 9413, 9414
+    for number in (first, second):
+        await granted(committed_sessions, settings, number, 5)
+    jobs = {number: [f"{number}-{uuid.uuid4()}" for _ in range(8)] for number in (first, second)}
+    one = [
+        _records(settings, [_request(job, first) for job in jobs[first][:4]], partition=0),
+        _records(settings, [_request(job, second) for job in jobs[second][:4]], partition=1),
+    ]
+    other = [
+        _records(settings, [_request(job, second) for job in jobs[second][4:]], partition=2),
+        _records(settings, [_request(job, first) for job in jobs[first][4:]], partition=3),
+    ]
+    consumer, dead = _consumer(settings, committed_sessions)
+    await asyncio.gather(consumer.apply_poll(one), consumer.apply_poll(other))
+    assert consumer.batches_applied == 2
+    assert consumer.batches_split == 0
+    assert dead.ids == []
+    for number in (first, second):
+        answers = [answer for _, answer, _, _ in await _answers(committed_sessions, jobs[number])]
+        assert sorted(answers) == ["denied"] * 3 + ["granted"] * 5
+        assert len(await _references(committed_sessions, number)) == 5
+        assert await _balance(committed_sessions, number) == 0

@@ -23,6 +23,7 @@ from jobkit.testing.kafka import DeadLetters, fetched_record
 from jobkit.testing.service import persist
 from jobkit.testing.statements import StatementLog
 from jobs.db import outbox
+from jobs.domain import snapshots
 from jobs.domain.clock import now_utc
 from jobs.domain.events import SLOT_TOPIC, SlotDenied, SlotGranted
 from jobs.domain.models import Job, JobSlug, KnownOrganization, SiteSetting
@@ -148,6 +149,7 @@ async def test_a_run_of_answers_costs_the_same_statements_whatever_its_length(
 ) -> None:
     consumer, dead = _consumer(settings, committed_sessions)
     counted = []
+    texts = []
     for size in (6, 60):
         rows = await _waiting(committed_sessions, size)
         events = [
@@ -157,6 +159,7 @@ async def test_a_run_of_answers_costs_the_same_statements_whatever_its_length(
         with statements() as log:
             await consumer.apply(_records(settings, events))
         counted.append(log.count)
+        texts.append(log.statements)
         assert [row.state for row in await _jobs(committed_sessions, rows)] == ["published"] * size
     assert consumer.batches_applied == 2
     assert consumer.batches_split == 0
@@ -165,6 +168,8 @@ async def test_a_run_of_answers_costs_the_same_statements_whatever_its_length(
     # the ledger, the jobs' locks, the review settings, slugs, organizations, the time, the
     # UPDATE, the outbox's INSERT and its notification: a few per batch, none per answer
     assert counted[1] <= 10, counted
+    # each one text whatever the run's length (ids bound as arrays, ADR 0074)
+    assert texts[0] == texts[1]
 
 
 def _shape(event: EventEnvelope) -> tuple[Any, ...]:
@@ -337,3 +342,59 @@ async def test_two_batches_answering_the_same_jobs_at_once_neither_deadlock_nor_
         [event.type for event in job_events]
         for job_events in await _events(committed_sessions, rows)
     ] == [["jobs.job.published"]] * 8
+
+
+async def test_a_poll_of_three_partitions_is_one_batch_each_partitions_answers_in_order(
+    settings: JobsSettings,
+    committed_sessions: async_sessionmaker[AsyncSession],
+    statements: Statements,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The group batches across partitions (ADR 0074): a poll's three partitions are one
+    transaction with the statements of one partition's batch, its events in each partition's
+    order; the jobs' fingerprints are the ones they were saved with, not computed again
+    (nothing they are made of changed)."""
+    computed: list[uuid.UUID] = []
+    real = snapshots.fingerprint_of
+
+    def counted(row: Job) -> str:
+        computed.append(row.id)
+        return real(row)
+
+    monkeypatch.setattr(snapshots, "fingerprint_of", counted)
+    rows = await _waiting(committed_sessions, 9)
+    async with committed_sessions() as session, session.begin():
+        for row in await session.scalars(select(Job).where(Job.id.in_([r.id for r in rows]))):
+            row.content_fingerprint = real(row)  # as the save that made it would have set it
+    partitions = [rows[0:3], rows[3:6], rows[6:9]]
+    consumer, dead = _consumer(settings, committed_sessions)
+    poll = [
+        _records(settings, [_granted(row) for row in part], partition=p)
+        for p, part in enumerate(partitions)
+    ]
+    with statements() as together:
+        await consumer.apply_poll(poll)
+    assert consumer.batches_applied == 1
+    assert consumer.batches_split == 0
+    assert dead.ids == []
+    assert computed == []
+    found = await _jobs(committed_sessions, rows)
+    assert [(j.state, j.version) for j in found] == [("published", 3)] * 9
+    assert [j.content_fingerprint for j in found] == [real(j) for j in found]
+    events = await _events(committed_sessions, rows)
+    assert [[e.type for e in job_events] for job_events in events] == [["jobs.job.published"]] * 9
+    # the batch's events in the partitions' order, each partition's in its order
+    async with committed_sessions() as session:
+        keys = list(
+            await session.scalars(
+                select(outbox.c.key)
+                .where(outbox.c.key.in_([str(row.id) for row in rows]))
+                .order_by(outbox.c.id)
+            )
+        )
+    assert keys == [str(row.id) for row in rows]
+    # one partition's batch of three: the same statements as the poll's three partitions
+    alone = await _waiting(committed_sessions, 3)
+    with statements() as single:
+        await consumer.apply(_records(settings, [_granted(row) for row in alone]))
+    assert together.count == single.count, (together.statements, single.statements)

@@ -3,10 +3,12 @@ the same one; another title, organization, town or description does not."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
 import pytest
+from jobkit.html import plain_text
 from jobs.domain.fingerprint import content_fingerprint, normalized
 
 ORG = uuid.UUID("6f1c2a52-3a43-4d35-9c1f-4b6f0b7f2a10")
@@ -67,3 +69,19 @@ def test_another_job(other: dict[str, Any]) -> None:
 def test_the_order_of_locations_does_not_count() -> None:
     denver = {"locality": "Denver", "country_code": "US"}
     assert _print(addresses=[BOSTON, denver]) == _print(addresses=[denver, BOSTON])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<p>Coordinate\t<strong>field</strong>\u00a0\u00a0teams.</p>\n\n<p> Then\u2003rest. </p>",
+        " \n<ul><li>One</li>\r\n<li>Two&nbsp;&nbsp;three</li></ul>\u3000",
+        "İstanbul\u2028Office  ",
+        "",
+    ],
+)
+def test_normalized_is_the_plain_text_lower_cased_as_the_collapsing_made_it(text: str) -> None:
+    """The fingerprints stored before ADR 0074 collapsed the plain text's whitespace again:
+    the plain text has none left to collapse, so every fingerprint stays what it was."""
+    before = re.sub(r"\s+", " ", plain_text(text)).strip().lower()
+    assert normalized(text) == before

@@ -5,22 +5,25 @@ and each job's organization."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
+from typing import cast as cast_type
 
 from jobkit import contracts
 from jobkit.app import ServiceRuntime
 from jobkit.consumer import Batching, Handler, IdempotentConsumer, RunHandler
 from jobkit.contracts import EXPORT_REQUEST_TOPIC, EXPORT_REQUESTED, USER_DELETED
+from jobkit.db import any_bound, unnested, unnested_parameters
 from jobkit.erasure import ErasureReport, ErasureRequest, erasure_handler
 from jobkit.events import EventEnvelope
 from jobkit.export import ExportPart, ExportRequest, export_handler
 from jobkit.known_organizations import apply_organization as apply_known_organization
 from jobkit.memberships import MEMBER_TOPIC, membership_handlers
 from jobkit.site_settings import SITE_TOPIC, site_settings_handlers
-from sqlalchemy import delete, select
+from sqlalchemy import String, Table, delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.types import TypeEngine
 
 from analytics.db import known_organizations, memberships, outbox, processed_events, site_settings
 from analytics.domain.erasure import erase_person
@@ -273,6 +276,34 @@ def job_snapshot_handler(settings: AnalyticsSettings) -> Handler:
     return on_job_snapshot
 
 
+# The run's read-model upsert, built once: its rows bound as arrays when it runs
+# (jobkit.db.unnested), so it is compiled and prepared once whatever the run's length; a
+# multi-row VALUES was built, compiled and prepared anew for each run (ADR 0074). It names the
+# table: given its rows as one dictionary, an ORM INSERT would be taken for a bulk insert.
+_KNOWN_JOB_COLUMNS: Mapping[str, TypeEngine[Any]] = {
+    "job_id": String(),
+    "organization_id": String(),
+    "site": String(),
+}
+_known = insert(cast_type(Table, KnownJob.__table__)).from_select(
+    list(_KNOWN_JOB_COLUMNS), select(unnested("known", _KNOWN_JOB_COLUMNS))
+)
+_KNOWN_JOBS_UPSERT = _known.on_conflict_do_update(
+    index_elements=["job_id"],
+    set_={"organization_id": _known.excluded.organization_id, "site": _known.excluded.site},
+)
+
+# the organizations among a run's with an enabled webhook endpoint (one array parameter)
+_LISTENING = (
+    select(WebhookEndpoint.organization_id)
+    .where(
+        WebhookEndpoint.organization_id == any_bound("organization_ids", String()),
+        WebhookEndpoint.enabled.is_(True),
+    )
+    .distinct()
+)
+
+
 def job_snapshot_run_handler(settings: AnalyticsSettings) -> RunHandler:
     """A run of job snapshots of one type in a batch at once, the effect of
     :func:`job_snapshot_handler` on each in turn (ADR 0060): the read model's rows in one
@@ -290,29 +321,19 @@ def job_snapshot_run_handler(settings: AnalyticsSettings) -> RunHandler:
             }
             for payload, _ in payloads
         }
-        upsert = insert(KnownJob).values([last[job_id] for job_id in sorted(last)])
         await session.execute(
-            upsert.on_conflict_do_update(
-                index_elements=["job_id"],
-                set_={
-                    "organization_id": upsert.excluded.organization_id,
-                    "site": upsert.excluded.site,
-                },
-            )
+            _KNOWN_JOBS_UPSERT,
+            unnested_parameters(
+                "known", _KNOWN_JOB_COLUMNS, [last[job_id] for job_id in sorted(last)]
+            ),
         )
         hooks = [(payload, event) for payload, event in payloads if event.type in JOB_WEBHOOKS]
         if not hooks:
             return
         listening = set(
             await session.scalars(
-                select(WebhookEndpoint.organization_id)
-                .where(
-                    WebhookEndpoint.organization_id.in_(
-                        {payload.organization_id for payload, _ in hooks}
-                    ),
-                    WebhookEndpoint.enabled.is_(True),
-                )
-                .distinct()
+                _LISTENING,
+                {"organization_ids": sorted({payload.organization_id for payload, _ in hooks})},
             )
         )
         for payload, event in hooks:

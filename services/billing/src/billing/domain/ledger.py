@@ -20,9 +20,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from jobkit.db import unit_of_work
+from jobkit.db import any_bound, unit_of_work
 from jobkit.outbox import enqueue
-from sqlalchemy import and_, exists, func, or_, select, text
+from sqlalchemy import Integer, Select, and_, bindparam, exists, func, or_, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
 
@@ -142,11 +142,23 @@ async def _grants_of(
 ) -> dict[int, list[GrantRemaining]]:
     """The organizations' grants of a kind with what is left of each (one query), each
     organization's FIFO by expiry (grants that never expire last, then the oldest first)."""
+    found: dict[int, list[GrantRemaining]] = {number: [] for number in organization_numbers}
+    rows = await session.execute(
+        _ALL_GRANTS if include_expired else _UNEXPIRED_GRANTS,
+        {"numbers": list(organization_numbers), "kind": kind, "now": now},
+    )
+    for row in rows:
+        found[row[0].organization_number].append(GrantRemaining(row[0], int(row[1])))
+    return found
+
+
+def _grants_query(*, include_expired: bool) -> Select[tuple[LedgerEntry, int]]:
+    """:func:`_grants_of`'s query, its organizations, kind and time bound when it runs."""
     drawn = (
         select(LedgerEntry.grant_id, func.sum(LedgerEntry.amount).label("drawn"))
         .where(
-            LedgerEntry.organization_number.in_(organization_numbers),
-            LedgerEntry.kind == kind,
+            LedgerEntry.organization_number == any_bound("numbers", Integer()),
+            LedgerEntry.kind == bindparam("kind"),
             LedgerEntry.entry_type != "grant",
         )
         .group_by(LedgerEntry.grant_id)
@@ -157,8 +169,8 @@ async def _grants_of(
         select(grant, grant.amount + func.coalesce(drawn.c.drawn, 0))
         .outerjoin(drawn, drawn.c.grant_id == grant.id)
         .where(
-            grant.organization_number.in_(organization_numbers),
-            grant.kind == kind,
+            grant.organization_number == any_bound("numbers", Integer()),
+            grant.kind == bindparam("kind"),
             grant.entry_type == "grant",
         )
         .order_by(
@@ -169,11 +181,13 @@ async def _grants_of(
         )
     )
     if not include_expired:
-        query = query.where(or_(grant.expires_at.is_(None), grant.expires_at > now))
-    found: dict[int, list[GrantRemaining]] = {number: [] for number in organization_numbers}
-    for row in await session.execute(query):
-        found[row[0].organization_number].append(GrantRemaining(row[0], int(row[1])))
-    return found
+        query = query.where(or_(grant.expires_at.is_(None), grant.expires_at > bindparam("now")))
+    return query
+
+
+# built once (ADR 0074): every batch of the slot group and every draw reads grants with them
+_ALL_GRANTS = _grants_query(include_expired=True)
+_UNEXPIRED_GRANTS = _grants_query(include_expired=False)
 
 
 async def grants_with_remaining(

@@ -17,8 +17,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from jobkit.db import any_bound
 from jobkit.outbox import enqueue
-from sqlalchemy import ColumnElement, func, literal_column, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    String,
+    Uuid,
+    bindparam,
+    func,
+    literal_column,
+    or_,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute, aliased
 
@@ -296,21 +307,45 @@ async def _debited_jobs(session: AsyncSession, job_ids: Sequence[str]) -> set[st
     """The jobs among ``job_ids`` that were ever debited (a subscription use or a ledger
     reservation under their id: a job's first debit has its id as reference, only later ones
     ``<id>#<n>``), in two index probes."""
-    used = await session.scalars(
-        select(SubscriptionUsage.reference).where(
-            SubscriptionUsage.kind == "job", SubscriptionUsage.reference.in_(job_ids)
-        )
-    )
-    reserved = await session.scalars(
-        select(LedgerEntry.reference).where(
-            LedgerEntry.kind == "job",
-            # a literal, so that every plan of the statement can use the partial unique index
-            # on reservations' (kind, reference)
-            LedgerEntry.entry_type == literal_column("'reservation'"),
-            LedgerEntry.reference.in_(job_ids),
-        )
-    )
+    used = await session.scalars(_USED_FOR, {"references": list(job_ids)})
+    reserved = await session.scalars(_RESERVED_FOR, {"references": list(job_ids)})
     return {str(reference) for reference in (*used, *reserved)}
+
+
+# the batch's reads, built once, their organizations, jobs and subscriptions bound as arrays
+# when they run (one text whatever the batch's length, no SQL expression built per batch; ADR
+# 0074)
+_USED_FOR = select(SubscriptionUsage.reference).where(
+    SubscriptionUsage.kind == "job",
+    SubscriptionUsage.reference == any_bound("references", String()),
+)
+_RESERVED_FOR = select(LedgerEntry.reference).where(
+    LedgerEntry.kind == "job",
+    # a literal, so that every plan of the statement can use the partial unique index on
+    # reservations' (kind, reference)
+    LedgerEntry.entry_type == literal_column("'reservation'"),
+    LedgerEntry.reference == any_bound("references", String()),
+)
+_SLOT_SUBSCRIPTIONS = (
+    select(Subscription)
+    .where(
+        Subscription.organization_number == any_bound("numbers", Integer()),
+        Subscription.cancelled_at.is_(None),
+        Subscription.start_date <= bindparam("now"),
+        Subscription.end_date > bindparam("now"),
+        Subscription.job_slots > 0,
+    )
+    .order_by(Subscription.organization_number, Subscription.end_date, Subscription.id)
+)
+_SLOTS_USED = (
+    select(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start, func.count())
+    .where(
+        SubscriptionUsage.subscription_id == any_bound("subscriptions", Uuid()),
+        SubscriptionUsage.kind == "job",
+        SubscriptionUsage.released_at.is_(None),
+    )
+    .group_by(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start)
+)
 
 
 async def _candidates(
@@ -321,15 +356,7 @@ async def _candidates(
     :func:`subscription_with_a_slot` reads them for one)."""
     subscriptions = (
         await session.scalars(
-            select(Subscription)
-            .where(
-                Subscription.organization_number.in_(organization_numbers),
-                Subscription.cancelled_at.is_(None),
-                Subscription.start_date <= now,
-                Subscription.end_date > now,
-                Subscription.job_slots > 0,
-            )
-            .order_by(Subscription.organization_number, Subscription.end_date, Subscription.id)
+            _SLOT_SUBSCRIPTIONS, {"numbers": list(organization_numbers), "now": now}
         )
     ).all()
     found: dict[int, list[_Candidate]] = {number: [] for number in organization_numbers}
@@ -339,13 +366,7 @@ async def _candidates(
     used = {
         (subscription_id, start): int(count)
         for subscription_id, start, count in await session.execute(
-            select(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start, func.count())
-            .where(
-                SubscriptionUsage.subscription_id.in_(list(starts)),
-                SubscriptionUsage.kind == "job",
-                SubscriptionUsage.released_at.is_(None),
-            )
-            .group_by(SubscriptionUsage.subscription_id, SubscriptionUsage.period_start)
+            _SLOTS_USED, {"subscriptions": list(starts)}
         )
     }
     for subscription in subscriptions:

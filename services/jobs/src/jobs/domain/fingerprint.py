@@ -11,7 +11,6 @@ order. Kept in ``jobs.content_fingerprint``, set wherever a job's event is writt
 from __future__ import annotations
 
 import hashlib
-import re
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -20,12 +19,11 @@ from jobkit.html import plain_text
 
 from jobs.domain.models import Job
 
-_SPACES = re.compile(r"\s+")
-
 
 def normalized(text: str | None) -> str:
-    """The text without HTML, lower-cased, with whitespace collapsed."""
-    return _SPACES.sub(" ", plain_text(text or "")).strip().lower()
+    """The text without HTML, lower-cased, with whitespace collapsed (``plain_text`` collapses
+    it already: each run of whitespace one space, none at the ends; ADR 0074)."""
+    return plain_text(text or "").lower()
 
 
 def _place(address: Mapping[str, Any]) -> str:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from jobkit.auth import Principal
-from jobkit.db import unit_of_work
-from sqlalchemy import select
+from jobkit.db import any_bound, unit_of_work
+from sqlalchemy import String, Uuid, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from jobs.db import terms
@@ -68,6 +68,15 @@ class ReviewRules:
 
 
 REVIEW_SETTINGS = ("moderation", "review_unverified")
+# review_rules' two reads, built once, their sites and organizations bound as arrays (ADR 0074)
+_REVIEW_SETTINGS = select(SiteSetting.site, SiteSetting.name, SiteSetting.value).where(
+    SiteSetting.site == any_bound("sites", String()),
+    SiteSetting.key == "jobs",
+    SiteSetting.name.in_(REVIEW_SETTINGS),
+)
+_VERIFIED = select(VerifiedOrganization.organization_id).where(
+    VerifiedOrganization.organization_id == any_bound("ids", Uuid())
+)
 
 
 async def review_rules(session: AsyncSession, jobs: Iterable[Job]) -> ReviewRules:
@@ -75,13 +84,7 @@ async def review_rules(session: AsyncSession, jobs: Iterable[Job]) -> ReviewRule
     query, and, where a site reviews unverified organizations, which of theirs are verified in
     one more."""
     jobs = list(jobs)
-    rows = await session.execute(
-        select(SiteSetting.site, SiteSetting.name, SiteSetting.value).where(
-            SiteSetting.site.in_({job.site for job in jobs}),
-            SiteSetting.key == "jobs",
-            SiteSetting.name.in_(REVIEW_SETTINGS),
-        )
-    )
+    rows = await session.execute(_REVIEW_SETTINGS, {"sites": sorted({job.site for job in jobs})})
     on = {(site, name) for site, name, value in rows if value}
     moderated = frozenset(site for site, name in on if name == "moderation")
     unverified_reviewed = frozenset(site for site, name in on if name == "review_unverified")
@@ -91,13 +94,7 @@ async def review_rules(session: AsyncSession, jobs: Iterable[Job]) -> ReviewRule
         if job.site in unverified_reviewed and job.site not in moderated
     }
     verified = (
-        frozenset(
-            await session.scalars(
-                select(VerifiedOrganization.organization_id).where(
-                    VerifiedOrganization.organization_id.in_(asked)
-                )
-            )
-        )
+        frozenset(await session.scalars(_VERIFIED, {"ids": sorted(asked)}))
         if asked
         else frozenset[uuid.UUID]()
     )

@@ -338,7 +338,13 @@ def slot_answers_consumer(
         sessions,
         SLOTS_GROUP,
         {SLOT_TOPIC: slot_handlers(settings)},
-        batching=Batching(outbox=outbox, runs=slot_run_handlers(settings) if runs else {}),
+        # every effect is a row in the transaction: a poll's partitions are one batch, their
+        # jobs locked in one statement (ascending ids) a run (ADR 0074)
+        batching=Batching(
+            outbox=outbox,
+            runs=slot_run_handlers(settings) if runs else {},
+            across_partitions=runs,
+        ),
     )
 
 
