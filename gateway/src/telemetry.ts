@@ -16,7 +16,14 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { instrumentedModules, spansExported } from './telemetrySettings.js';
+import { trace } from '@opentelemetry/api';
+import {
+  instrumentedModules,
+  replaceDelegate,
+  spansExported,
+  UNTRACED_LIBRARIES,
+  withoutSpansOf,
+} from './telemetrySettings.js';
 
 // No internet on our machines: never phone home.
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
@@ -63,6 +70,8 @@ const sdk = new NodeSDK({
 });
 
 sdk.start();
+// Before the gateway's modules take their tracers: Apollo's own spans only when they go somewhere.
+if (!endpointConfigured) replaceDelegate(trace.getTracerProvider(), (sdkProvider) => withoutSpansOf(UNTRACED_LIBRARIES, sdkProvider));
 
 let stopped: Promise<void> | undefined;
 export function shutdownTelemetry(): Promise<void> {
