@@ -55,7 +55,8 @@ describe('gateway over two real subgraphs', () => {
     });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('etag'), null);
-    assert.ok((await response.json()).data.jobs.length > 0);
+    const body = (await response.json()) as { data: { jobs: unknown[] } };
+    assert.ok(body.data.jobs.length > 0);
   });
 
   test('forwards Authorization, X-Frontend and X-Forwarded-For to every subgraph it calls', async () => {
