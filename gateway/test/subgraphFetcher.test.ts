@@ -22,6 +22,10 @@ describe('subgraph fetcher (ADR 0070)', () => {
         if (req.url === '/failing') {
           res.writeHead(503, 'Service Unavailable', { 'content-type': 'text/plain' });
           res.end('down');
+        } else if (req.url === '/cut') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"data":');
+          setTimeout(() => req.socket.destroy(), 20);
         } else if (req.url === '/gzipped') {
           res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
           res.end(gzipSync(JSON.stringify({ data: { zipped: true } })));
@@ -89,6 +93,11 @@ describe('subgraph fetcher (ADR 0070)', () => {
     assert.equal(await failing.text(), 'down');
     const zipped = await fetcher(`${url}/gzipped`, { method: 'POST', body: '{}' });
     assert.deepEqual(await zipped.json(), { data: { zipped: true } });
+
+    await assert.rejects(
+      subgraphFetcher(subgraphAgent(url, 4000))(`${url}/cut`, { method: 'POST', body: '{}' }),
+      /before its answer was complete|aborted|ECONNRESET/,
+    );
 
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
