@@ -131,6 +131,9 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag: Express hashed every answer (a search's is 5-20 KB) for a header no client uses
+  // (GraphQL is POSTed; a POST is never answered 304), a cost on every request (ADR 0070).
+  app.set('etag', false);
   // req.ip is the client: the address the trusted proxies (the web server) vouch for in
   // X-Forwarded-For, else the peer. What a browser writes there itself is never believed.
   app.set('trust proxy', options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);

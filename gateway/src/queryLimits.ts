@@ -6,6 +6,8 @@ import {
   isListType,
   parse,
   validate,
+  visit,
+  type ASTNode,
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -179,17 +181,88 @@ export function checkQueryLimits(
 }
 
 /**
+ * The variables a document's depth and cost can depend on: those in a list size argument
+ * (`first`, `limit`) and in any directive's arguments (`@include(if:)`, `@skip(if:)`). The depth
+ * depends on none; every other variable (a search's input) changes neither.
+ */
+export function costVariables(document: DocumentNode): readonly string[] {
+  const names = new Set<string>();
+  const collect = (node: ASTNode) =>
+    visit(node, {
+      Variable(variable) {
+        names.add(variable.name.value);
+      },
+    });
+  visit(document, {
+    Field(field) {
+      for (const argument of field.arguments ?? []) {
+        if ((LIST_SIZE_ARGUMENTS as readonly string[]).includes(argument.name.value)) collect(argument.value);
+      }
+    },
+    Directive(directive) {
+      for (const argument of directive.arguments ?? []) collect(argument.value);
+    },
+  });
+  return [...names].sort();
+}
+
+/** How many passing variable sets a document's record keeps (then it starts again). */
+export const PASSED_PER_DOCUMENT = 64;
+
+/**
+ * Remembers, per schema and parsed document (Apollo keeps one document object per query text),
+ * the values of its cost variables with which it passed the limits: the same document with the
+ * same values passes again, whatever its other variables (ADR 0070). Only passes are kept;
+ * a refusal is checked again, and a new schema or document starts with nothing.
+ */
+export class PassedLimits {
+  private readonly bySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, { names: readonly string[]; passed: Set<string> }>>();
+
+  private record(schema: GraphQLSchema, document: DocumentNode) {
+    let documents = this.bySchema.get(schema);
+    if (!documents) {
+      documents = new WeakMap();
+      this.bySchema.set(schema, documents);
+    }
+    let record = documents.get(document);
+    if (!record) {
+      record = { names: costVariables(document), passed: new Set() };
+      documents.set(document, record);
+    }
+    return record;
+  }
+
+  private static key(names: readonly string[], variables: Record<string, unknown> | undefined): string {
+    return JSON.stringify(names.map((name) => (variables && name in variables ? [variables[name]] : [])));
+  }
+
+  has(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): boolean {
+    const { names, passed } = this.record(schema, document);
+    return passed.has(PassedLimits.key(names, variables));
+  }
+
+  add(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): void {
+    const { names, passed } = this.record(schema, document);
+    if (passed.size >= PASSED_PER_DOCUMENT) passed.clear();
+    passed.add(PassedLimits.key(names, variables));
+  }
+}
+
+/**
  * Apollo Server runs `validationRules` without the request's variables and replaces their
  * `extensions.code` with GRAPHQL_VALIDATION_FAILED, so the limits run once the operation is
- * resolved: the client gets `QUERY_TOO_DEEP` / `QUERY_TOO_COSTLY` with HTTP 400.
+ * resolved: the client gets `QUERY_TOO_DEEP` / `QUERY_TOO_COSTLY` with HTTP 400. A document
+ * that passed with the same cost variables is not checked again (`PassedLimits`).
  */
-export function queryLimitsPlugin(limits: QueryLimits): ApolloServerPlugin {
+export function queryLimitsPlugin(limits: QueryLimits, passed = new PassedLimits()): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document, request }) {
+          if (passed.has(schema, document, request.variables)) return;
           const errors = checkQueryLimits(schema, document, request.variables, limits);
           if (errors.length > 0) throw errors[0];
+          passed.add(schema, document, request.variables);
         },
       };
     },

@@ -1,8 +1,9 @@
 /**
  * OpenTelemetry for the gateway. Loaded before anything else (`node --import ./dist/telemetry.js`)
- * so the HTTP, Express and GraphQL modules are patched when the server imports them.
- * Spans are exported over OTLP/HTTP only when OTEL_EXPORTER_OTLP_ENDPOINT is set; trace
- * context is always created and propagated (W3C traceparent) so logs and subgraphs share it.
+ * so the HTTP (and, when spans are exported, Express and GraphQL) modules are patched when the
+ * server imports them. Spans are exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set,
+ * to Zipkin with OTEL_TRACES_EXPORTER=zipkin; trace context is always created and propagated (W3C
+ * traceparent) so logs and subgraphs share it.
  */
 import { register } from 'node:module';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -15,22 +16,29 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { trace } from '@opentelemetry/api';
+import {
+  instrumentedModules,
+  replaceDelegate,
+  spansExported,
+  UNTRACED_LIBRARIES,
+  withoutSpansOf,
+} from './telemetrySettings.js';
 
 // No internet on our machines: never phone home.
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
-// ESM imports are only patchable through the loader hook; limit it to what we instrument.
-register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
-  data: { include: ['express', 'graphql'] },
-});
-
 // OpenTelemetry's own variables: OTLP/HTTP to a collector in production, a Zipkin server's span
 // API for the local stack's trace viewer (`make tracing`, OTEL_TRACES_EXPORTER=zipkin).
 const zipkin = process.env.OTEL_TRACES_EXPORTER === 'zipkin';
-const endpointConfigured =
-  zipkin ||
-  (process.env.OTEL_TRACES_EXPORTER !== 'none' &&
-    Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT));
+const endpointConfigured = spansExported(process.env);
+const instrumented = instrumentedModules(endpointConfigured);
+
+// ESM imports are only patchable through the loader hook; limit it to what we instrument.
+const hooked = instrumented.filter((name) => name !== 'http');
+if (hooked.length > 0) {
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: hooked } });
+}
 
 const sdk = new NodeSDK({
   resource: resourceFromAttributes({
@@ -56,12 +64,14 @@ const sdk = new NodeSDK({
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz',
     }),
-    new ExpressInstrumentation(),
-    new GraphQLInstrumentation({ mergeItems: true }),
+    ...(instrumented.includes('express') ? [new ExpressInstrumentation()] : []),
+    ...(instrumented.includes('graphql') ? [new GraphQLInstrumentation({ mergeItems: true })] : []),
   ],
 });
 
 sdk.start();
+// Before the gateway's modules take their tracers: Apollo's own spans only when they go somewhere.
+if (!endpointConfigured) replaceDelegate(trace.getTracerProvider(), (sdkProvider) => withoutSpansOf(UNTRACED_LIBRARIES, sdkProvider));
 
 let stopped: Promise<void> | undefined;
 export function shutdownTelemetry(): Promise<void> {

@@ -47,6 +47,18 @@ describe('gateway over two real subgraphs', () => {
     });
   });
 
+  test('answers carry no ETag (each answer was hashed for it; ADR 0070)', async () => {
+    const response = await fetch(gateway.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ jobs { id title } }' }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('etag'), null);
+    const body = (await response.json()) as { data: { jobs: unknown[] } };
+    assert.ok(body.data.jobs.length > 0);
+  });
+
   test('forwards Authorization, X-Frontend and X-Forwarded-For to every subgraph it calls', async () => {
     subgraphs.received.length = 0;
     const response = await postJson(

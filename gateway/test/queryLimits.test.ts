@@ -4,15 +4,19 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { buildSchema, getIntrospectionQuery, parse } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, print, type GraphQLError } from 'graphql';
 import { DEFAULT_MAX_COST } from '../src/gateway.js';
 import {
   QUERY_TOO_COSTLY,
   QUERY_TOO_DEEP,
   SEARCH_FIELD_COST,
   SEARCH_ROOT_FIELDS,
+  PASSED_PER_DOCUMENT,
+  PassedLimits,
   checkQueryLimits,
+  costVariables,
   operationCost,
+  queryLimitsPlugin,
 } from '../src/queryLimits.js';
 import { fixtureSdl } from './support/subgraphs.js';
 
@@ -129,5 +133,64 @@ describe('checkQueryLimits', () => {
   test('an operation that does not parse or validate costs nothing here (Apollo answers it)', () => {
     assert.equal(operationCost(subgraphSchema, '{ jobs { ', {}, undefined), 0);
     assert.equal(operationCost(subgraphSchema, 42, {}, undefined), 0);
+  });
+});
+
+describe('limits checked once per document and cost variables (ADR 0070)', () => {
+  const listSchema = buildSubgraphSchema({
+    typeDefs: parse(`
+      type Job @key(fields: "id") { id: ID! title: String! }
+      input SearchInput { text: String first: Int }
+      type Query { search(input: SearchInput, limit: Int, first: Int): [Job!]! }
+    `),
+  });
+  const limits = { maxDepth: 10, maxCost: 200 };
+  const document = parse(`query ($input: SearchInput, $n: Int, $full: Boolean!) {
+    search(input: $input, first: $n) { id title @include(if: $full) }
+  }`);
+
+  /** What Apollo hands didResolveOperation; the plugin reads these three. */
+  async function resolveOperation(plugin: ReturnType<typeof queryLimitsPlugin>, variables: Record<string, unknown>) {
+    const listener = await plugin.requestDidStart!({} as never);
+    await listener!.didResolveOperation!({ schema: listSchema, document, request: { variables } } as never);
+  }
+
+  test('the cost variables: list sizes and directive arguments, not the others', () => {
+    assert.deepEqual(costVariables(document), ['full', 'n']);
+    assert.deepEqual(costVariables(parse('query ($t: String) { search(input: { text: $t }) { id } }')), []);
+    assert.deepEqual(costVariables(parse('query ($l: Int) { search(limit: $l) { id } }')), ['l']);
+  });
+
+  test('a document that passed passes again with the same cost variables, whatever the others', async () => {
+    const passed = new PassedLimits();
+    const plugin = queryLimitsPlugin(limits, passed);
+    await resolveOperation(plugin, { input: { text: 'nurse' }, n: 99, full: true });
+    assert.ok(passed.has(listSchema, document, { input: { text: 'teacher', first: 1000 }, n: 99, full: true }));
+    assert.ok(!passed.has(listSchema, document, { input: { text: 'nurse' }, n: 98, full: true }));
+    assert.ok(!passed.has(listSchema, document, { input: { text: 'nurse' }, n: 99, full: false }));
+    assert.ok(!passed.has(listSchema, document, { input: { text: 'nurse' }, full: true }), 'absent is not null');
+    assert.ok(!passed.has(listSchema, parse(print(document)), { n: 99, full: true }), 'another document object');
+  });
+
+  test('a refusal is never remembered: the costly values are refused every time', async () => {
+    const passed = new PassedLimits();
+    const plugin = queryLimitsPlugin(limits, passed);
+    await resolveOperation(plugin, { n: 99, full: true });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await assert.rejects(resolveOperation(plugin, { n: 100, full: true }), (error: GraphQLError) => {
+        assert.equal(error.extensions.code, QUERY_TOO_COSTLY);
+        return true;
+      });
+      assert.ok(!passed.has(listSchema, document, { n: 100, full: true }));
+    }
+    // a cheap selection of the same document with the same size passes
+    await resolveOperation(plugin, { n: 100, full: false });
+  });
+
+  test('a document keeps at most PASSED_PER_DOCUMENT passing sets', () => {
+    const passed = new PassedLimits();
+    for (let n = 0; n <= PASSED_PER_DOCUMENT; n += 1) passed.add(listSchema, document, { n, full: true });
+    assert.ok(passed.has(listSchema, document, { n: PASSED_PER_DOCUMENT, full: true }));
+    assert.ok(!passed.has(listSchema, document, { n: 0, full: true }));
   });
 });

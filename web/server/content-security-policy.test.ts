@@ -92,6 +92,30 @@ describe("the Content-Security-Policy (ADR 0022)", () => {
     expect(first.headers.get("permissions-policy")).toBe(PERMISSIONS_POLICY);
     expect(first.headers.get("reporting-endpoints")).toBe('csp-endpoint="/api/csp-report"');
   });
+
+  it("is the policy written for the response's own nonce, the text written once (ADR 0070)", async () => {
+    const options = {
+      captchaScriptUrl: "http://127.0.0.1:3006/turnstile/v0/api.js",
+      tagManagerUrl: "https://tags.example.org/gtm.js",
+    };
+    const nonces: string[] = [];
+    const base = await serve(
+      createWebApp({
+        gatewayUrl: "http://127.0.0.1:9/graphql",
+        contentSecurityPolicy: options,
+        pageHandler: (_req, res) => {
+          nonces.push(String(res.locals.cspNonce));
+          res.type("html").send("<h1>Home</h1>");
+        },
+      }),
+    );
+    for (const path of ["/", "/jobs"]) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.headers.get("content-security-policy")).toBe(
+        contentSecurityPolicy(nonces.at(-1) ?? "", options),
+      );
+    }
+  });
 });
 
 describe("POST /api/csp-report", () => {

@@ -82,17 +82,23 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** A nonce no policy's text can contain: where each response's own goes in the policy. */
+const NONCE_SLOT = "\u0000nonce\u0000";
+
 /**
  * Sends the policy, Reporting-Endpoints and Permissions-Policy on every answer (pages are what
  * they are for; elsewhere they cost nothing) and leaves the nonce in `res.locals.cspNonce` for
- * the page renderer, which puts it on every inline script it writes.
+ * the page renderer, which puts it on every inline script it writes. The policy's text is
+ * written once; each response only puts its own nonce in it (ADR 0070).
  */
 export function contentSecurityPolicyHeaders(options: ContentSecurityPolicyOptions = {}): RequestHandler {
+  const [before, after] = contentSecurityPolicy(NONCE_SLOT, options).split(NONCE_SLOT) as [string, string];
+  const reportingEndpoints = `${REPORT_GROUP}="${CSP_REPORT_PATH}"`;
   return (_req, res, next) => {
     const nonce = newNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
-    res.setHeader("Reporting-Endpoints", `${REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+    res.setHeader("Content-Security-Policy", before + nonce + after);
+    res.setHeader("Reporting-Endpoints", reportingEndpoints);
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     next();
   };
