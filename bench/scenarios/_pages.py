@@ -10,8 +10,9 @@ starts when the one it depends on answered. Each batch waits the web's batch int
 before every batch), so the row is the time the page's calls take when made as the spec makes
 them; ``BENCH_PAGE_CALLS_BATCH_WAIT_MS=0`` sends them at once instead.
 
-- home page: {HomeJobs, HomeOrganizations, HomeTopJobs, HomeVideoJobs, HomeEmploymentTypes,
-  AppConfig}, then {HomeTraining} (its employment types come from HomeEmploymentTypes)
+- home page: {HomeJobs, HomeOrganizations, HomeTopJobs, HomeVideoJobs, AppConfig} and, beside it
+  (batches of their own), {HomeEmploymentTypes} then {HomeTraining} (its employment types come
+  from HomeEmploymentTypes)
 - /jobs: {JobSearch, AppConfig}
 - a job page: {JobPage, AppConfig}, then {SimilarJobs} (for the job's id)
 
@@ -169,7 +170,12 @@ class PageCalls:
 
 
 async def home_calls(page: PageCalls) -> None:
-    (home,) = await page.together(
+    await asyncio.gather(home_page_batch(page), home_training_chain(page))
+
+
+async def home_page_batch(page: PageCalls) -> None:
+    """The loaders' batch: the home page's independent queries and the render's AppConfig."""
+    await page.together(
         [
             operation(
                 "HomeJobs",
@@ -181,11 +187,16 @@ async def home_calls(page: PageCalls) -> None:
             operation("HomeOrganizations"),
             operation("HomeTopJobs", {"limit": TOP_JOB_CANDIDATES}),
             operation("HomeVideoJobs", {"limit": VIDEO_JOB_POSITIONS}),
-            operation("HomeEmploymentTypes"),
             operation(APP_CONFIG),
         ],
     )
-    terms = home[4].get("terms") or []
+
+
+async def home_training_chain(page: PageCalls) -> None:
+    """The training organizations' chain, in batches of their own beside the loaders' batch
+    (load-home.ts' TRAINING_BATCH): the employment types, then the training search."""
+    ((vocabulary,),) = await page.together([operation("HomeEmploymentTypes")])
+    terms = vocabulary.get("terms") or []
     training = [t for t in terms if t.get("alias") in TRAINING_EMPLOYMENT_TYPES]
     if not training:
         return

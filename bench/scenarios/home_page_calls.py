@@ -10,6 +10,7 @@ from bench.scenarios._pages import PageCalls, home_calls, page_calls_scenario
 def build() -> Scenario:
     return page_calls_scenario(
         "home_page_calls",
-        "the home page's GraphQL calls (6 operations, 2 rounds) through the gateway",
+        "the home page's GraphQL calls (a batch of 5 operations beside a chain of 2) "
+        "through the gateway",
         PageCalls(home_calls),
     )

@@ -9,11 +9,15 @@ import {
   Paper,
   Stack,
   Text,
+  Title,
   UnstyledButton,
 } from "@mantine/core";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { ButtonLink } from "./ButtonLink";
+import { Link } from "./Link";
 import { AvatarMarkup, card } from "./mantine-card-markup";
 import {
   anchor,
@@ -28,6 +32,7 @@ import {
   paper,
   stack,
   text,
+  title,
   unstyledButton,
 } from "./mantine-markup";
 import { theme } from "~/lib/theme";
@@ -91,6 +96,25 @@ describe("Mantine's markup as plain elements", () => {
         </Anchor>,
       ),
     );
+  });
+
+  it("is Title's", () => {
+    expect(shape(<h1 {...title(1)}>x</h1>)).toBe(shape(<Title order={1}>x</Title>));
+    expect(shape(<h2 id="t" {...title(2, "h3")}>x</h2>)).toBe(
+      shape(
+        <Title order={2} size="h3" id="t">
+          x
+        </Title>,
+      ),
+    );
+    expect(shape(<h3 {...title(3, "h4", { overflowWrap: "anywhere" })}>x</h3>)).toBe(
+      shape(
+        <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+          x
+        </Title>,
+      ),
+    );
+    expect(shape(<h2 {...title(2, "lg")}>x</h2>)).toBe(shape(<Title order={2} size="lg">x</Title>));
   });
 
   it("is Group's and Stack's", () => {
@@ -209,6 +233,49 @@ describe("Mantine's markup as plain elements", () => {
         </button>,
       ),
     ).toBe(shape(<UnstyledButton className="menu">x</UnstyledButton>));
+  });
+
+  it("is a Button's that is a Link", () => {
+    const routed = (element: ReactElement) => shape(<MemoryRouter>{element}</MemoryRouter>);
+    expect(
+      routed(
+        <ButtonLink to="/x" markup={button({ withLeftSection: true })} leftSection={<svg />}>
+          x
+        </ButtonLink>,
+      ),
+    ).toBe(
+      routed(
+        <Button component={Link} to="/x" leftSection={<svg />}>
+          x
+        </Button>,
+      ),
+    );
+    expect(
+      routed(
+        <ButtonLink to="/x" markup={button({ variant: "default", radius: "xl", withLeftSection: true })} leftSection={<svg />}>
+          <span>x</span>
+        </ButtonLink>,
+      ),
+    ).toBe(
+      routed(
+        <Button component={Link} to="/x" variant="default" radius="xl" leftSection={<svg />}>
+          <span>x</span>
+        </Button>,
+      ),
+    );
+    expect(
+      routed(
+        <ButtonLink to="/x" markup={button({ variant: "light" })}>
+          x
+        </ButtonLink>,
+      ),
+    ).toBe(
+      routed(
+        <Button component={Link} to="/x" variant="light">
+          x
+        </Button>,
+      ),
+    );
   });
 
   it("is Paper's", () => {

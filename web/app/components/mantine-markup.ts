@@ -18,6 +18,7 @@ import {
   Paper,
   Stack,
   Text,
+  Title,
   UnstyledButton,
 } from "@mantine/core";
 import type { CSSProperties } from "react";
@@ -64,6 +65,30 @@ export function text(size?: MantineSize, className?: string, style?: CSSProperti
 /** A link that looks like `<Anchor size className style>` (underlined on hover). */
 export function anchor(size?: MantineSize, className?: string, style?: CSSProperties): Markup & { "data-underline": "hover" } {
   return { ...text(size, className, style), className: classes("mantine-focus-auto", className, ANCHOR), "data-underline": "hover" };
+}
+
+const TITLE = `${Title.classes.root} mantine-Title-root`;
+
+/**
+ * A heading that looks like `<Title order size style>` (its element is `h{order}`), for a size of
+ * a heading (`h1`..`h6`, the default: the order's) or a named font size.
+ */
+export function title(
+  order: 1 | 2 | 3 | 4 | 5 | 6,
+  size?: `h${1 | 2 | 3 | 4 | 5 | 6}` | MantineSize,
+  style?: CSSProperties,
+): Markup & { "data-order": number } {
+  const heading = size === undefined || size.startsWith("h") ? (size ?? `h${order}`) : null;
+  return {
+    className: TITLE,
+    style: {
+      "--title-fw": `var(--mantine-${heading ?? `h${order}`}-font-weight)`,
+      "--title-lh": `var(--mantine-${heading ?? `h${order}`}-line-height)`,
+      "--title-fz": heading ? `var(--mantine-${heading}-font-size)` : `var(--mantine-font-size-${size})`,
+      ...style,
+    } as MarkupStyle,
+    "data-order": order,
+  };
 }
 
 const GROUP = `${Group.classes.root} mantine-Group-root`;

@@ -35,9 +35,17 @@ export function siteFeatures(entries: readonly AppConfigEntry[]): SiteFeatures {
   return features;
 }
 
-/** The same from an AppConfig. */
+// a page's configuration is one AppConfig, read by many components of its render
+const featuresByConfig = new WeakMap<AppConfig, SiteFeatures>();
+
+/** The same from an AppConfig (worked out once per AppConfig: its entries never change). */
 export function featuresOf(config: AppConfig): SiteFeatures {
-  return siteFeatures(config.entries);
+  let features = featuresByConfig.get(config);
+  if (!features) {
+    features = siteFeatures(config.entries);
+    featuresByConfig.set(config, features);
+  }
+  return features;
 }
 
 /**

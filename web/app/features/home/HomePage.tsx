@@ -1,5 +1,4 @@
 import {
-  Button,
   Card,
   Group,
   Paper,
@@ -8,7 +7,6 @@ import {
   Stack,
   Text,
   ThemeIcon,
-  Title,
 } from "@mantine/core";
 import {
   IconArrowRight,
@@ -21,6 +19,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { ButtonLink } from "~/components/ButtonLink";
 import { JobTeaser } from "~/components/JobTeaser";
 import { Link } from "~/components/Link";
 import {
@@ -31,6 +30,7 @@ import {
   button,
   group,
   text,
+  title,
 } from "~/components/mantine-markup";
 import { OrganizationTeaser } from "~/components/OrganizationTeaser";
 import { SearchBar } from "~/components/search/SearchBar";
@@ -161,6 +161,13 @@ const CATEGORY = button(
 // a long category name wraps on a phone instead of widening the page
 const CATEGORY_LABEL = { whiteSpace: "normal", textAlign: "start", paddingBlock: 6 } as const;
 const CATEGORY_COUNT = text("xs", undefined, { fontWeight: 700 });
+const PAGE_TITLE = title(1);
+const SECTION_TITLE = title(2, "h3");
+const INTRO = text("lg");
+const COUNT_LINK = button({ variant: "default", radius: "xl", withLeftSection: true });
+const PRIMARY_ACTION = button({ withLeftSection: true });
+const SECONDARY_ACTION = button({ variant: "default", withLeftSection: true });
+const EMPTY_ACTION = button({ variant: "light" });
 
 const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
 
@@ -191,17 +198,11 @@ function CountLink({
 }) {
   return (
     <li>
-      <Button
-        component={Link}
-        to={to}
-        variant="default"
-        radius="xl"
-        leftSection={<Icon size={18} aria-hidden stroke={1.75} />}
-      >
+      <ButtonLink to={to} markup={COUNT_LINK} leftSection={<Icon size={18} aria-hidden stroke={1.75} />}>
         <span>
           <FormattedMessage {...message} values={{ count, strong }} />
         </span>
-      </Button>
+      </ButtonLink>
     </li>
   );
 }
@@ -220,9 +221,9 @@ function Section({
   return (
     <section aria-labelledby={id}>
       <div {...SECTION_HEADER}>
-        <Title order={2} id={id} size="h3">
+        <h2 id={id} {...SECTION_TITLE}>
           {title}
-        </Title>
+        </h2>
         {action}
       </div>
       {children}
@@ -275,12 +276,12 @@ function Hero({
     <Paper radius="lg" p={{ base: "md", sm: "xl" }} className="home-hero">
       <Stack gap="lg">
         <Stack gap={6}>
-          <Title order={1}>
+          <h1 {...PAGE_TITLE}>
             <FormattedMessage {...messages.title} />
-          </Title>
-          <Text size="lg">
+          </h1>
+          <p {...INTRO}>
             <FormattedMessage {...messages.intro} />
-          </Text>
+          </p>
         </Stack>
         <SearchBar
           action="/jobs"
@@ -340,9 +341,7 @@ function CallToAction({
           <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
             {icon}
           </ThemeIcon>
-          <Title order={2} size="h3">
-            {title}
-          </Title>
+          <h2 {...SECTION_TITLE}>{title}</h2>
         </Group>
         <Text className="text-muted">{text}</Text>
         <Group gap="sm" mt="auto">
@@ -459,17 +458,13 @@ export function HomePage({ data }: { data: HomeData }) {
                     : messages.noJobs)}
                 />
               </Text>
-              <Button
-                component={Link}
-                to={data.jobsUnavailable ? "/jobs" : CREATE_ALERT_PATH}
-                variant="light"
-              >
+              <ButtonLink to={data.jobsUnavailable ? "/jobs" : CREATE_ALERT_PATH} markup={EMPTY_ACTION}>
                 <FormattedMessage
                   {...(data.jobsUnavailable
                     ? messages.allJobs
                     : messages.createAlert)}
                 />
-              </Button>
+              </ButtonLink>
             </Stack>
           </Paper>
         )}
@@ -534,22 +529,13 @@ export function HomePage({ data }: { data: HomeData }) {
           title={<FormattedMessage {...messages.seekersTitle} />}
           text={<FormattedMessage {...messages.seekersText} />}
         >
-          <Button
-            component={Link}
-            to={CREATE_ALERT_PATH}
-            leftSection={<IconBell {...icon} />}
-          >
+          <ButtonLink to={CREATE_ALERT_PATH} markup={PRIMARY_ACTION} leftSection={<IconBell {...icon} />}>
             <FormattedMessage {...messages.createAlert} />
-          </Button>
+          </ButtonLink>
           {features.resume && features.applicant ? (
-            <Button
-              component={Link}
-              to="/resume/wizard"
-              variant="default"
-              leftSection={<IconFileCv {...icon} />}
-            >
+            <ButtonLink to="/resume/wizard" markup={SECONDARY_ACTION} leftSection={<IconFileCv {...icon} />}>
               <FormattedMessage {...messages.buildResume} />
-            </Button>
+            </ButtonLink>
           ) : null}
         </CallToAction>
         {features.recruiter ? (
@@ -558,21 +544,12 @@ export function HomePage({ data }: { data: HomeData }) {
             title={<FormattedMessage {...messages.recruitersTitle} />}
             text={<FormattedMessage {...messages.recruitersText} />}
           >
-            <Button
-              component={Link}
-              to="/job/wizard"
-              leftSection={<IconPlus {...icon} />}
-            >
+            <ButtonLink to="/job/wizard" markup={PRIMARY_ACTION} leftSection={<IconPlus {...icon} />}>
               <FormattedMessage {...messages.postJob} />
-            </Button>
-            <Button
-              component={Link}
-              to="/my-products"
-              variant="default"
-              leftSection={<IconPackage {...icon} />}
-            >
+            </ButtonLink>
+            <ButtonLink to="/my-products" markup={SECONDARY_ACTION} leftSection={<IconPackage {...icon} />}>
               <FormattedMessage {...messages.products} />
-            </Button>
+            </ButtonLink>
           </CallToAction>
         ) : null}
       </SimpleGrid>

@@ -1,3 +1,4 @@
+import { BATCH_GROUP } from "~/lib/apollo/create-apollo-client";
 import type { SearchClient } from "~/lib/search/place";
 import type { JobHitTeaserData } from "~/lib/job-hit";
 import type { TrainingOrganization } from "./TrainingCarousel";
@@ -176,9 +177,20 @@ async function loadVideoJobs(client: SearchClient): Promise<JobHitTeaserData[]> 
 type TrainingAnswer = Pick<HomeData, "trainingOrganizations" | "trainingJobsHref">;
 const NO_TRAINING: TrainingAnswer = { trainingOrganizations: [], trainingJobsHref: null };
 
+/**
+ * The training organizations' two queries go in batches of their own: the employment types
+ * answer at once, and the training search goes while the page's other queries (the slowest, the
+ * week's most viewed jobs, crosses analytics and jobs) are still out, instead of after them.
+ */
+export const TRAINING_BATCH = { [BATCH_GROUP]: "home-training" };
+
 async function loadTraining(client: SearchClient): Promise<TrainingAnswer> {
   try {
-    const { data: vocabulary } = await client.query({ query: HOME_EMPLOYMENT_TYPES, fetchPolicy: "no-cache" });
+    const { data: vocabulary } = await client.query({
+      query: HOME_EMPLOYMENT_TYPES,
+      fetchPolicy: "no-cache",
+      context: TRAINING_BATCH,
+    });
     const types = (vocabulary?.terms ?? []).filter((term) => TRAINING_EMPLOYMENT_TYPES.includes(term.alias ?? ""));
     if (types.length === 0) return NO_TRAINING;
     const { data } = await client.query({
@@ -190,6 +202,7 @@ async function loadTraining(client: SearchClient): Promise<TrainingAnswer> {
       },
       fetchPolicy: "no-cache",
       errorPolicy: "all",
+      context: TRAINING_BATCH,
     });
     const search = data?.jobSearch;
     if (search?.__typename !== "JobSearchResults") return NO_TRAINING;

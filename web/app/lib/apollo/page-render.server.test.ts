@@ -2,7 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { beginPageRender, type PageRender, pageRenderOf } from "./page-render.server";
 
-const made = vi.hoisted(() => ({ clients: [] as { query: ReturnType<typeof vi.fn> }[], gatewayDown: false }));
+const made = vi.hoisted(() => ({
+  clients: [] as { query: ReturnType<typeof vi.fn>; cache: { writeQuery: ReturnType<typeof vi.fn> } }[],
+  gatewayDown: false,
+}));
 
 vi.mock("./request-client.server", () => ({
   requestApolloClient: () => {
@@ -12,6 +15,7 @@ vi.mock("./request-client.server", () => ({
           ? Promise.reject(new Error("gateway down"))
           : Promise.resolve({ data: { getAppConfig: [{ name: "name", key: "site", value: "Board" }] } }),
       ),
+      cache: { writeQuery: vi.fn() },
     };
     made.clients.push(client);
     return client;

@@ -17,11 +17,23 @@ export interface PageRender {
   started?: { client: ApolloClient; appConfig: Promise<AppConfigEntry[]> };
 }
 
-/** The site's configuration through the render's own client (its cache keeps the answer). */
-function askAppConfig(client: ApolloClient): Promise<AppConfigEntry[]> {
+/**
+ * The site's configuration through the render's own client; its cache keeps the answer (the page
+ * embeds it). Written into the cache as the answer came, not read back from it: a cache-first
+ * query writes its answer, then reads the whole of it back from the new cache to return it,
+ * which for the configuration's 39 entries was some 2 ms of CPU on every page (more than the
+ * write itself), for the same entries.
+ */
+export function askAppConfig(client: ApolloClient): Promise<AppConfigEntry[]> {
   return client
-    .query({ query: APP_CONFIG })
-    .then(({ data }): AppConfigEntry[] => data?.getAppConfig ?? [])
+    .query({ query: APP_CONFIG, fetchPolicy: "no-cache" })
+    .then(({ data }): AppConfigEntry[] => {
+      if (!data) return [];
+      client.cache.writeQuery({ query: APP_CONFIG, data });
+      // each entry's fields in the order the cache gave them (the page's bootstrap prints them:
+      // Apollo's __typename first, as the cache gives it)
+      return data.getAppConfig.map(({ name, key, value, ...typename }) => ({ ...typename, name, key, value }));
+    })
     .catch((): AppConfigEntry[] => []);
 }
 
