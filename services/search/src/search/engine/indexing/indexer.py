@@ -28,14 +28,10 @@ from search.engine.indexing.documents import (
 from search.engine.indexing.payloads import JobPayload, ProfilePayload, SubscriptionPayload
 from search.engine.indexing.store import KINDS, Kind, SearchStore
 from search.engine.models import FeaturedSubscription
-from search.taxonomy.vocabulary import terms_by_tid
+from search.taxonomy.vocabulary import english_labels
 
 log = logging.getLogger(__name__)
 BATCH = 500
-
-
-async def _english_labels(session: AsyncSession, tids: set[int]) -> dict[int, str]:
-    return {tid: term.label for tid, term in (await terms_by_tid(session, tids)).items()}
 
 
 def organization_fields(
@@ -71,7 +67,7 @@ async def job_documents_for(
         for profile in (profiles[payload.organization_id] for payload, _, _ in changes)
     ]
     tids = {tid for payload, _, _ in changes for tid in job_tids(payload)}
-    labels = await _english_labels(session, tids | {tid for tid in industries if tid})
+    labels = await english_labels(session, tids | {tid for tid in industries if tid})
     now = datetime.now(UTC)
 
     def build() -> list[dict[str, Any]]:
@@ -161,7 +157,7 @@ async def index_profile(
     index: str | None = None,
     changed_at: datetime | None = None,
 ) -> bool:
-    labels = await _english_labels(session, profile_tids(payload))
+    labels = await english_labels(session, profile_tids(payload))
     document = profile_document(
         payload,
         labels=labels,
@@ -211,7 +207,7 @@ async def refresh_organization_jobs(
             )
         if relabel:
             tids = {tid for hit in relabel for tid in document_tids("jobs", hit["_source"])}
-            labels = await _english_labels(session, tids)
+            labels = await english_labels(session, tids)
             await asyncio.to_thread(_relabel, "jobs", relabel, labels)
         rewritten += await _write_back(store, hits, "organization fields")
     return rewritten
@@ -284,7 +280,7 @@ async def relabel_term(store: SearchStore, session: AsyncSession, tid: int) -> i
         }
         async for hits in _batches(store, store.alias(kind), query):
             tids = {t for hit in hits for t in document_tids(kind, hit["_source"])}
-            labels = await _english_labels(session, tids)
+            labels = await english_labels(session, tids)
             # stemming is CPU work: off the event loop
             await asyncio.to_thread(_relabel, kind, hits, labels)
             rewritten += await _write_back(store, hits, "term labels")
