@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from jobkit.db import any_of
-from sqlalchemy import ARRAY, ColumnElement, Integer, any_, bindparam, case, cast, func, or_, select
+from jobkit.db import any_bound, any_of
+from sqlalchemy import ColumnElement, Integer, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from search.taxonomy.models import Term
@@ -83,9 +83,7 @@ async def terms_by_tid(session: AsyncSession, tids: Iterable[int]) -> dict[int, 
     return {row.tid: row for row in rows}
 
 
-_ENGLISH_LABELS = select(Term.tid, Term.label).where(
-    Term.tid == any_(cast(bindparam("tids"), ARRAY(Integer())))
-)
+_ENGLISH_LABELS = select(Term.tid, Term.label).where(Term.tid == any_bound("tids", Integer()))
 
 
 async def english_labels(session: AsyncSession, tids: Iterable[int]) -> dict[int, str]:
