@@ -41,7 +41,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.types import TypeEngine
 
-from jobkit.db import unit_of_work, unnested, unnested_parameters
+from jobkit.db import compiled_once, unit_of_work, unnested, unnested_parameters
 from jobkit.events import EventEnvelope
 from jobkit.kafka import REQUEST_TIMEOUT_MS, idempotent_producer
 from jobkit.outages import DependencyUnavailable, dependency_unavailable
@@ -574,10 +574,10 @@ class IdempotentConsumer:
         self, session: AsyncSession, envelopes: list[EventEnvelope]
     ) -> dict[Any, bool]:
         """The ids of the events not in the ledger yet, now written there (one statement,
-        built once, its rows read from arrays: compiled once whatever the batch's length)."""
+        built and compiled once, its rows read from arrays whatever the batch's length)."""
         if self._ledger_rows is None:
             rows = unnested("ledger", _LEDGER_COLUMNS)
-            self._ledger_rows = (
+            self._ledger_rows = compiled_once(
                 insert(self._processed)
                 .from_select(
                     ["consumer_group", "event_id", "event_type"],

@@ -6,14 +6,17 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import ARRAY, MetaData, any_, bindparam, cast, column, func
+from sqlalchemy import ARRAY, MetaData, TextClause, any_, bindparam, cast, column, func, text
+from sqlalchemy.dialects.postgresql.base import PGDialect
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
-from sqlalchemy.sql.selectable import TableValuedAlias
+from sqlalchemy.sql.dml import UpdateBase
+from sqlalchemy.sql.schema import ScalarElementColumnDefault
+from sqlalchemy.sql.selectable import TableValuedAlias, TextualSelect
 from sqlalchemy.types import TypeEngine
 
 NAMING_CONVENTION = {
@@ -97,3 +100,34 @@ def any_of(values: Sequence[Any], type_: TypeEngine[Any]) -> Any:
     statement's text is the same whatever the number of values (an IN list renders one
     parameter per value, a new text, prepared anew, for each length)."""
     return any_(cast(bindparam(None, list(values)), ARRAY(type_)))
+
+
+# renders ``:name`` placeholders, which text() reads back as its bound parameters
+_NAMED_PARAMETERS = PGDialect(paramstyle="named")  # type: ignore[no-untyped-call]
+
+
+def compiled_once(statement: UpdateBase) -> TextClause | TextualSelect:
+    """``statement`` rendered as SQL once, as text that SQLAlchemy's statement cache keeps.
+
+    SQLAlchemy 2.0 caches no PostgreSQL ``INSERT ... ON CONFLICT`` (its ``Insert`` has no cache
+    key): such a statement, though built once (ADR 0068), was compiled again every time it ran
+    (ADR 0073). The text is the statement's, run with the same parameters by name; what the
+    statement fixed itself is bound here (its literal values, and the scalar defaults of the
+    columns it leaves to them); its RETURNING columns keep their types. The driver is sent the
+    same SQL (``libs/tests/unit/test_compiled_once.py``)."""
+    compiled = statement.compile(dialect=_NAMED_PARAMETERS)
+    defaults: dict[str, Any] = {}
+    for column_ in (*compiled.insert_prefetch, *compiled.update_prefetch):
+        default = column_.default
+        if not isinstance(default, ScalarElementColumnDefault):
+            raise ValueError(f"{column_} has a default computed when the statement runs")
+        defaults[column_.key] = default.arg
+    parameters = [
+        bindparam(name, type_=parameter.type)
+        if parameter.required and name not in defaults
+        else bindparam(name, defaults.get(name, parameter.effective_value), type_=parameter.type)
+        for parameter, name in compiled.bind_names.items()
+    ]
+    clause = text(compiled.string).bindparams(*parameters)
+    returning = list(statement.exported_columns)
+    return clause.columns(*returning) if returning else clause

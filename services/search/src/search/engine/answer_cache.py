@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from jobkit.db import compiled_once
 from jobkit.wakeup import notify
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -52,16 +53,24 @@ GENERATION_CHANNEL = "search_index_generation"
 LISTEN_RETRY_SECONDS = 5.0
 
 
+_new_generation = insert(IndexGeneration).values(
+    name=bindparam("name"), generation=1, changed_at=bindparam("changed_at")
+)
+# built and compiled once (jobkit.db.compiled_once): the indexer bumps after every refresh
+_BUMP = compiled_once(
+    _new_generation.on_conflict_do_update(
+        index_elements=[IndexGeneration.name],
+        set_={
+            "generation": IndexGeneration.generation + 1,
+            "changed_at": _new_generation.excluded.changed_at,
+        },
+    )
+)
+
+
 async def bump_generation(session: AsyncSession, name: str) -> None:
     """Mark the indices of ``name`` (the index prefix) changed: kept answers are dropped."""
-    now = datetime.now(UTC)
-    statement = insert(IndexGeneration).values(name=name, generation=1, changed_at=now)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[IndexGeneration.name],
-            set_={"generation": IndexGeneration.generation + 1, "changed_at": now},
-        )
-    )
+    await session.execute(_BUMP, {"name": name, "changed_at": datetime.now(UTC)})
     await notify(session, GENERATION_CHANNEL)
 
 

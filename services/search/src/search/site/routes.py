@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from typing import cast as cast_type
 
-from jobkit.db import unnested, unnested_parameters
+from jobkit.db import compiled_once, unnested, unnested_parameters
 from sqlalchemy import (
     ARRAY,
     Boolean,
@@ -187,7 +187,9 @@ _CURRENT_COLUMNS: dict[str, TypeEngine[Any]] = {
 
 # The statements of :func:`apply_many_paths`, built once: each reads its rows from arrays bound
 # when it runs (jobkit.db.unnested), so it is compiled and prepared once, and a batch pays no
-# building of SQL expressions (a tenth of the indexer's CPU when each batch built its own).
+# building of SQL expressions (a tenth of the indexer's CPU when each batch built its own). The
+# two INSERT ... ON CONFLICT are kept as their SQL text (jobkit.db.compiled_once): SQLAlchemy
+# 2.0 does not cache them, and compiled them again for every batch (ADR 0073).
 # The writes name the table, not the ORM class: given its parameters as one dictionary, an ORM
 # INSERT would be taken for an ORM bulk insert of one row.
 #
@@ -215,20 +217,22 @@ _still_gone = and_(
     _ROUTES.c.content_type == _content.excluded.content_type,
     _ROUTES.c.content_id == _content.excluded.content_id,
 )
-_CURRENT_PATHS = _content.on_conflict_do_update(
-    index_elements=[_ROUTES.c.slug, _ROUTES.c.language],
-    set_={
-        "content_type": _content.excluded.content_type,
-        "content_id": _content.excluded.content_id,
-        "redirect_target": None,
-        "redirect_code": None,
-        "version": _content.excluded.version,
-        "visible": case((_still_gone, false()), else_=_content.excluded.visible),
-        "gone": _still_gone,
-        "updated_at": func.now(),
-    },
+_CURRENT_PATHS = compiled_once(
+    _content.on_conflict_do_update(
+        index_elements=[_ROUTES.c.slug, _ROUTES.c.language],
+        set_={
+            "content_type": _content.excluded.content_type,
+            "content_id": _content.excluded.content_id,
+            "redirect_target": None,
+            "redirect_code": None,
+            "version": _content.excluded.version,
+            "visible": case((_still_gone, false()), else_=_content.excluded.visible),
+            "gone": _still_gone,
+            "updated_at": func.now(),
+        },
+    )
 )
-_FORMER_PATHS = (
+_FORMER_PATHS = compiled_once(
     insert(_ROUTES)
     .from_select(list(_PATH_COLUMNS), select(unnested("former", _PATH_COLUMNS)))
     .on_conflict_do_nothing(index_elements=[_ROUTES.c.slug, _ROUTES.c.language])

@@ -118,7 +118,10 @@ def job_document(
     labels: Labels,
     industry_tid: int | None = None,
     organization_slug: str | None = None,
+    organization_stem: str | None = None,
 ) -> dict[str, Any]:
+    """A job's document; ``organization_stem``: the stemmed name of its organization's profile,
+    which the caller puts over the job's copy of the name (stemmed here when not given)."""
     locations = [
         {
             "locality": loc.locality,
@@ -158,7 +161,11 @@ def job_document(
         "findable": findable,
         "title": payload.title,
         "title_stem": stem_document(payload.title),
-        "organization_stem": stem_document(payload.organization_name),
+        "organization_stem": (
+            stem_document(payload.organization_name)
+            if organization_stem is None
+            else organization_stem
+        ),
         "body_stem": stem_document(payload.description_text[:DESCRIPTION_LIMIT]),
         "place_stem": stem_document(place_text),
         "snippet": _snippet(payload.description_text),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,14 +28,10 @@ from search.engine.indexing.documents import (
 from search.engine.indexing.payloads import JobPayload, ProfilePayload, SubscriptionPayload
 from search.engine.indexing.store import KINDS, Kind, SearchStore
 from search.engine.models import FeaturedSubscription
-from search.taxonomy.vocabulary import terms_by_tid
+from search.taxonomy.vocabulary import english_labels
 
 log = logging.getLogger(__name__)
 BATCH = 500
-
-
-async def _english_labels(session: AsyncSession, tids: set[int]) -> dict[int, str]:
-    return {tid: term.label for tid, term in (await terms_by_tid(session, tids)).items()}
 
 
 def organization_fields(
@@ -71,32 +67,46 @@ async def job_documents_for(
         for profile in (profiles[payload.organization_id] for payload, _, _ in changes)
     ]
     tids = {tid for payload, _, _ in changes for tid in job_tids(payload)}
-    labels = await _english_labels(session, tids | {tid for tid in industries if tid})
+    labels = await english_labels(session, tids | {tid for tid in industries if tid})
     now = datetime.now(UTC)
+    return await asyncio.to_thread(
+        build_job_documents, changes, profiles=profiles, labels=labels, now=now
+    )
 
-    def build() -> list[dict[str, Any]]:
-        documents = []
-        for (payload, event_type, changed_at), industry_tid in zip(
-            changes, industries, strict=True
-        ):
-            profile = profiles[payload.organization_id]
-            document = job_document(
-                payload,
-                findable=job_is_findable(payload, event_type, now=now),
-                labels=labels,
-                industry_tid=industry_tid,
-                organization_slug=profile.get("slug") if profile else None,
-            )
-            if profile:
-                document |= organization_fields(
-                    profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url
-                )
-            if changed_at is not None:
-                document["changed_at"] = changed_at.isoformat()
-            documents.append(document)
-        return documents
 
-    return await asyncio.to_thread(build)
+def build_job_documents(
+    changes: Sequence[JobChange],
+    *,
+    profiles: Mapping[str, dict[str, Any] | None],
+    labels: Mapping[int, str],
+    now: datetime,
+) -> list[dict[str, Any]]:
+    """The documents of job events, in order, from their organizations' profile documents
+    (by organization id; None where there is none) and their terms' labels (no I/O)."""
+    documents = []
+    for payload, event_type, changed_at in changes:
+        profile = profiles[payload.organization_id]
+        # what the profile gives the document, its stemmed name first: the job's own copy of
+        # the name would be stemmed for nothing (ADR 0073)
+        organization = (
+            organization_fields(profile, own_logo=payload.own_logo, job_logo_url=payload.logo_url)
+            if profile
+            else None
+        )
+        document = job_document(
+            payload,
+            findable=job_is_findable(payload, event_type, now=now),
+            labels=labels,
+            industry_tid=profile.get("industry_tid") if profile else None,
+            organization_slug=profile.get("slug") if profile else None,
+            organization_stem=organization["organization_stem"] if organization else None,
+        )
+        if organization:
+            document |= organization
+        if changed_at is not None:
+            document["changed_at"] = changed_at.isoformat()
+        documents.append(document)
+    return documents
 
 
 async def job_document_for(
@@ -161,7 +171,7 @@ async def index_profile(
     index: str | None = None,
     changed_at: datetime | None = None,
 ) -> bool:
-    labels = await _english_labels(session, profile_tids(payload))
+    labels = await english_labels(session, profile_tids(payload))
     document = profile_document(
         payload,
         labels=labels,
@@ -211,7 +221,7 @@ async def refresh_organization_jobs(
             )
         if relabel:
             tids = {tid for hit in relabel for tid in document_tids("jobs", hit["_source"])}
-            labels = await _english_labels(session, tids)
+            labels = await english_labels(session, tids)
             await asyncio.to_thread(_relabel, "jobs", relabel, labels)
         rewritten += await _write_back(store, hits, "organization fields")
     return rewritten
@@ -284,7 +294,7 @@ async def relabel_term(store: SearchStore, session: AsyncSession, tid: int) -> i
         }
         async for hits in _batches(store, store.alias(kind), query):
             tids = {t for hit in hits for t in document_tids(kind, hit["_source"])}
-            labels = await _english_labels(session, tids)
+            labels = await english_labels(session, tids)
             # stemming is CPU work: off the event loop
             await asyncio.to_thread(_relabel, kind, hits, labels)
             rewritten += await _write_back(store, hits, "term labels")

@@ -25,7 +25,7 @@ from search.engine.indexing.payloads import (
 )
 from search.engine.indexing.store import DELETED_VERSION, SearchStore
 from search.engine.places import area_names
-from search.taxonomy.vocabulary import terms_by_tid
+from search.taxonomy.vocabulary import english_labels
 
 
 def resume_tids(payload: ResumePayload) -> set[int]:
@@ -98,7 +98,7 @@ async def index_resume(
 ) -> bool:
     """``resumes.resume.updated``: the resume at its version (False when a newer one is there)."""
     tids = resume_tids(payload) if payload.searchable else set()
-    labels = {tid: term.label for tid, term in (await terms_by_tid(session, tids)).items()}
+    labels = await english_labels(session, tids)
     return await store.write("resumes", resume_document(payload, labels=labels), index=index)
 
 
