@@ -88,28 +88,38 @@ async def seen_after_bound(answers: Kept) -> None:
     await asyncio.sleep(answers.check_interval + 0.05)
 
 
+async def written_straight(store: SearchStore, sessions: Any, *jobs: JobPayload) -> None:
+    """Jobs written to Elasticsearch and refreshed, not through the indexer: the generation
+    stays, so kept answers stay."""
+    async with sessions() as session:
+        for job in jobs:
+            await index_job(store, session, job, "jobs.job.published")
+    await store.refresh("jobs")
+
+
+async def bumped(sessions: Any, name: str) -> None:
+    """The indexer's step after a refresh: the generation moves (and is announced)."""
+    async with sessions() as session:
+        await bump_generation(session, name)
+        await session.commit()
+
+
 async def test_a_repeated_search_is_answered_from_the_cache_until_the_generation_moves(
     graphql: GraphQLClient, store: SearchStore, committed_sessions: Any, answers: Kept
 ) -> None:
     word = marker("Lepidopterist")
     first = job_payload(title=f"{word} first")
-    async with committed_sessions() as session:
-        await index_job(store, session, first, "jobs.job.published")
-    await store.refresh("jobs")
+    await written_straight(store, committed_sessions, first)
     assert await job_ids(graphql, word) == [first.job_id]
     hits = answers.hits
 
     # written straight to Elasticsearch, not through the indexer: the generation stays
     second = job_payload(title=f"{word} second")
-    async with committed_sessions() as session:
-        await index_job(store, session, second, "jobs.job.published")
-    await store.refresh("jobs")
+    await written_straight(store, committed_sessions, second)
     assert await job_ids(graphql, word) == [first.job_id]  # the kept answer
     assert answers.hits == hits + 1
 
-    async with committed_sessions() as session:
-        await bump_generation(session, store.prefix)
-        await session.commit()
+    await bumped(committed_sessions, store.prefix)
     await seen_after_bound(answers)
     assert sorted(await job_ids(graphql, word)) == sorted([first.job_id, second.job_id])
 
@@ -144,25 +154,18 @@ async def test_similar_and_video_jobs_are_kept_until_the_generation_moves(
         assert answer["__typename"] == "VideoJobs"
         return [hit["job"]["id"] for hit in answer["hits"]]
 
-    async with committed_sessions() as session:
-        await index_job(store, session, job, "jobs.job.published")
-    await store.refresh("jobs")
+    await written_straight(store, committed_sessions, job)
     assert alike.job_id not in await similar()
     shown = await videos()
     hits = answers.hits
 
     # written straight to Elasticsearch, not through the indexer: the generation stays
-    async with committed_sessions() as session:
-        await index_job(store, session, alike, "jobs.job.published")
-        await index_job(store, session, filmed, "jobs.job.published")
-    await store.refresh("jobs")
+    await written_straight(store, committed_sessions, alike, filmed)
     assert alike.job_id not in await similar()  # the kept answers
     assert await videos() == shown
     assert answers.hits == hits + 2
 
-    async with committed_sessions() as session:
-        await bump_generation(session, store.prefix)
-        await session.commit()
+    await bumped(committed_sessions, store.prefix)
     await seen_after_bound(answers)
     assert alike.job_id in await similar()
     assert filmed.job_id in await videos()
@@ -218,9 +221,7 @@ async def test_a_bump_is_heard_at_once_whatever_the_interval(
         before = await cache.generation(sessions)
         assert await cache.generation(sessions) == before  # kept for the interval
 
-        async with committed_sessions() as session:
-            await bump_generation(session, cache.name)
-            await session.commit()
+        await bumped(committed_sessions, cache.name)
 
         async def moved() -> bool:
             return await cache.generation(sessions) != before
@@ -238,22 +239,16 @@ async def test_the_running_service_hears_a_bump_before_its_interval(
 ) -> None:
     word = marker("Campanologist")
     first = job_payload(title=f"{word} first")
-    async with committed_sessions() as session:
-        await index_job(store, session, first, "jobs.job.published")
-    await store.refresh("jobs")
+    await written_straight(store, committed_sessions, first)
     intervals = answers.answers.check_interval, answers.responses.check_interval
     answers.answers.check_interval = answers.responses.check_interval = 3600.0
     try:
         assert await job_ids(graphql, word) == [first.job_id]
         second = job_payload(title=f"{word} second")
-        async with committed_sessions() as session:
-            await index_job(store, session, second, "jobs.job.published")
-        await store.refresh("jobs")
+        await written_straight(store, committed_sessions, second)
         assert await job_ids(graphql, word) == [first.job_id]  # kept
 
-        async with committed_sessions() as session:
-            await bump_generation(session, store.prefix)
-            await session.commit()
+        await bumped(committed_sessions, store.prefix)
 
         async def both() -> bool:
             return len(await job_ids(graphql, word)) == 2
