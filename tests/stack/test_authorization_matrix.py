@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from analytics.settings import get_settings as analytics_settings
 from graphql import (
     GraphQLEnumType,
     GraphQLField,
@@ -38,7 +39,10 @@ from graphql import (
     Undefined,
     build_schema,
 )
+from jobkit.db import make_engine
 from jobkit.testing.graphql import GraphQLClient
+from jobs.settings import get_settings as jobs_settings
+from sqlalchemy import text
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, captcha_token, token_for
 
@@ -456,7 +460,9 @@ async def _granted(admin: GraphQLClient, number: int) -> bool:
 
 
 async def _clean_up(fixture: Fixture) -> None:
-    """Whatever the rows left standing goes: the job archived, the organization deleted."""
+    """Whatever the rows left standing goes: the job archived, the organization deleted, then the
+    organization's archived jobs, which the product keeps (the fixture's has an application,
+    HAS_APPLICATIONS; the rows' createJob and duplicateJob made the others)."""
     owner, admin = fixture.clients["owner"], fixture.clients["admin"]
     if fixture.job_id:
         await admin.execute(
@@ -468,6 +474,33 @@ async def _clean_up(fixture: Fixture) -> None:
                 "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
                 id=fixture.organization_id,
             )
+    if fixture.organization_id:
+        await _forget_jobs(fixture.organization_id)
+
+
+# The deleted organization's archived jobs, children first (archived, they left the index).
+JOBS = "SELECT id FROM jobs WHERE organization_id::text = :organization"
+FORGET_JOBS = (
+    (jobs_settings, "DELETE FROM application_attachments WHERE application_id IN"
+     f" (SELECT id FROM applications WHERE job_id IN ({JOBS}))"),
+    (jobs_settings, f"DELETE FROM applications WHERE job_id IN ({JOBS})"),
+    (jobs_settings, f"DELETE FROM bookmarks WHERE job_id IN ({JOBS})"),
+    (jobs_settings, f"DELETE FROM job_reports WHERE job_id IN ({JOBS})"),
+    (jobs_settings, f"DELETE FROM job_slugs WHERE job_id IN ({JOBS})"),
+    (jobs_settings, "DELETE FROM jobs WHERE organization_id::text = :organization"),
+    (analytics_settings, "DELETE FROM known_jobs WHERE organization_id = :organization"),
+)  # fmt: skip
+
+
+async def _forget_jobs(organization_id: str) -> None:
+    for settings in dict.fromkeys(owner for owner, _ in FORGET_JOBS):
+        engine = make_engine(settings().database_url)
+        try:
+            async with engine.begin() as connection:
+                for _, statement in (row for row in FORGET_JOBS if row[0] is settings):
+                    await connection.execute(text(statement), {"organization": organization_id})
+        finally:
+            await engine.dispose()
 
 
 @pytest.mark.timeout(1200)  # some 500 requests, and a job published through the slot saga
