@@ -4,16 +4,31 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from time import monotonic
 from typing import Any
 
-from sqlalchemy import ARRAY, MetaData, TextClause, any_, bindparam, cast, column, func, text
+from sqlalchemy import (
+    ARRAY,
+    MetaData,
+    TextClause,
+    any_,
+    bindparam,
+    cast,
+    column,
+    event,
+    exc,
+    func,
+    text,
+)
 from sqlalchemy.dialects.postgresql.base import PGDialect
+from sqlalchemy.engine.interfaces import DBAPIConnection, Dialect
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlalchemy.sql.dml import UpdateBase
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
 from sqlalchemy.sql.selectable import TableValuedAlias, TextualSelect
@@ -33,8 +48,67 @@ def new_metadata() -> MetaData:
     return MetaData(naming_convention=NAMING_CONVENTION)
 
 
-def make_engine(url: str, *, pool_size: int = 5) -> AsyncEngine:
-    return create_async_engine(url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+# A pooled connection idle longer than this is pinged before it is handed out (ADR 0076).
+IDLE_PING_AFTER_SECONDS = 30.0
+_LAST_USED = "jobkit_last_used"
+
+
+def make_engine(
+    url: str, *, pool_size: int = 5, idle_ping_after: float = IDLE_PING_AFTER_SECONDS
+) -> AsyncEngine:
+    """The engine of a service's database: its pool hands out no connection the driver knows
+    is closed, and pings one only when it has been idle ``idle_ping_after`` seconds (ADR 0076)."""
+    engine = create_async_engine(url, pool_size=pool_size, max_overflow=pool_size)
+    check_connections_at_checkout(engine, idle_ping_after=idle_ping_after)
+    return engine
+
+
+def check_connections_at_checkout(engine: AsyncEngine, *, idle_ping_after: float) -> None:
+    """Replaces SQLAlchemy's pre-ping (a BEGIN, ``;``, ROLLBACK at every checkout).
+
+    A backend ended by the server (a restart, ``pg_terminate_backend``, an idle timeout) closes
+    its socket, and asyncpg marks the connection closed when its event loop reads that: such a
+    connection is refused at checkout without a round trip. A connection that may have died
+    without a word (a firewall's or NAT's idle timeout, a partition: no FIN) is one that sat in
+    the pool; only that one, idle past ``idle_ping_after`` seconds, is pinged. Either way a
+    ``DisconnectionError`` makes the pool replace the connection and check out again (its
+    documented custom pessimistic handling)."""
+    pool = engine.sync_engine.pool
+    dialect = engine.sync_engine.dialect
+
+    @event.listens_for(pool, "connect")
+    def connected(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+        record.info[_LAST_USED] = monotonic()
+
+    @event.listens_for(pool, "checkin")
+    def checked_in(dbapi_connection: DBAPIConnection | None, record: ConnectionPoolEntry) -> None:
+        record.info[_LAST_USED] = monotonic()
+
+    @event.listens_for(pool, "checkout")
+    def checked_out(
+        dbapi_connection: DBAPIConnection,
+        record: ConnectionPoolEntry,
+        proxy: PoolProxiedConnection,
+    ) -> None:
+        _refuse_dead(dialect, dbapi_connection, record, idle_ping_after)
+
+
+def _refuse_dead(
+    dialect: Dialect,
+    dbapi_connection: DBAPIConnection,
+    record: ConnectionPoolEntry,
+    idle_ping_after: float,
+) -> None:
+    if dbapi_connection.driver_connection.is_closed():
+        raise exc.DisconnectionError("the server closed the connection")
+    idle = monotonic() - record.info.get(_LAST_USED, 0.0)
+    if idle <= idle_ping_after:
+        return
+    try:
+        dialect.do_ping(dbapi_connection)
+    except Exception as error:
+        raise exc.DisconnectionError(f"idle {idle:.0f} s, its ping failed: {error}") from error
+    record.info[_LAST_USED] = monotonic()
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
