@@ -12,7 +12,7 @@ const ENTRIES = [
 /** A render's cache as askAppConfig leaves it, beside another root field a page's query wrote. */
 function renderCache(): NormalizedCacheObject {
   const cache = new InMemoryCache();
-  cache.writeQuery({ query: APP_CONFIG, data: { __typename: "Query", getAppConfig: [...ENTRIES] } });
+  cache.writeQuery({ query: APP_CONFIG, data: { getAppConfig: [...ENTRIES] } });
   const state = cache.extract();
   return { ...state, ROOT_QUERY: { ...state.ROOT_QUERY, __typename: "Query", "terms({})": [] } };
 }
