@@ -9,7 +9,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { serverEnv } from "~/env.server";
-import { ApolloBootstrapProvider, serializeBootstrap } from "~/lib/apollo/bootstrap";
+import { ApolloBootstrapProvider, bootstrapState, serializeBootstrap } from "~/lib/apollo/bootstrap";
 import { AppConfig, AppConfigProvider } from "~/lib/app-config";
 import {
   APOLLO_CLIENT_MODULE,
@@ -135,16 +135,18 @@ export default async function handleRequest(
   // cache before the render that answers (the data pass).
   const withApollo = apolloNeeded(pageOf(routerContext));
   // createApolloClient always builds an InMemoryCache, whose extract() is a NormalizedCacheObject.
-  const bootstrapText = () =>
-    serializeBootstrap({
+  const bootstrapText = () => {
+    const apollo = withApollo || rendered.has(APOLLO_CLIENT_MODULE);
+    return serializeBootstrap({
       frontendName: env.FRONTEND_NAME,
       locale: requestPathLocale(request),
-      state: client.extract() as NormalizedCacheObject,
-      apollo: withApollo || rendered.has(APOLLO_CLIENT_MODULE),
+      state: bootstrapState(client.extract() as NormalizedCacheObject, apollo),
+      apollo,
       parts: [...rendered].filter((module) => module !== APOLLO_CLIENT_MODULE),
       appConfig: [...appConfig.entries],
       unavailable: unavailable.list(),
     });
+  };
 
   const tree = (context: EntryContext) => (
     <ApolloProvider client={client}>

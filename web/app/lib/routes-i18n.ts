@@ -89,9 +89,20 @@ function localeSegment(locale: string): string {
   return locale.toLowerCase();
 }
 
+/**
+ * A path as `localizePath` writes it when it has nothing to translate: `/` or `/a/b` (no empty
+ * segment, no trailing slash), then at most one query or fragment (the rest of a second one is
+ * dropped below).
+ */
+const WRITTEN_AS_IS = /^\/(?:[^/?#]+(?:\/[^/?#]+)*)?(?:[?#][^?#]*)?$/;
+
 /** A route path (`/resume/edit?x=1`) as the public path of `locale` (`/de/lebenslauf/edit?x=1`). */
 export function localizePath(routePath: string, locale: string, site: SiteLocales): string {
   if (!site.locales.includes(locale)) return routePath;
+  // Every link of every page comes here: a locale without a prefix or translated names (this
+  // en-only site's) leaves a path that is already as below written unchanged, without taking it
+  // apart and putting it back together.
+  if (!prefixed(site, locale) && !ROUTE_TRANSLATIONS[locale] && WRITTEN_AS_IS.test(routePath)) return routePath;
   const [path = "/", query] = routePath.split(/(?=[?#])/, 2);
   const pairs = (ROUTE_TRANSLATIONS[locale] ?? []).map(({ route, translated }) => ({ from: route, to: translated }));
   const translated = translate(path, pairs);
