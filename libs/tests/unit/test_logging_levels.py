@@ -13,7 +13,8 @@ from jobkit.telemetry import setup_logging
 def restored_logging() -> Iterator[None]:
     root = logging.getLogger()
     handlers, level = root.handlers[:], root.level
-    named = {name: logging.getLogger(name).level for name in ("elastic_transport", "kafka")}
+    chatty = ("elastic_transport", "aiokafka", "kafka")
+    named = {name: logging.getLogger(name).level for name in chatty}
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
