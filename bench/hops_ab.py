@@ -9,7 +9,11 @@ what each hop costs is a difference of figures taken in one run (issue 28).
 
 Each web server must pass /graphql to the gateway of its own pair (GATEWAY_URL), and both
 gateways ask the same search service (the stack's, 127.0.0.1:8107, unless SUBGRAPH_SEARCH_URL
-says otherwise). Each round has, for every search kind (``new``: every search new to search's
+says otherwise), or each pair its own: ``--base-search`` and ``--candidate-search`` name the
+search service behind that pair's gateway (started from that pair's checkout with
+``SEARCH_RUN_BACKGROUND_WORKERS=false``); its row replaces the one service row, and its CPU a
+request is counted with the pair's rows. ``--kinds new`` runs only the searches new to the kept
+answers. Each round has, for every search kind (``new``: every search new to search's
 kept answers, ADR 0047; ``repeated``: a few dozen searches again and again):
 
 - concurrency 1: every row interleaved in one phase (raw, service, the gateways, the webs),
@@ -77,23 +81,33 @@ def rows(args: argparse.Namespace) -> list[Row]:
     def pid(url: str) -> int:
         return listening_pid(urlsplit(url).port or 80)
 
-    found = [Row("raw ES", None, {}), Row("service", SEARCH_URL, {})]
-    for label, gateway, web in (
-        ("base", args.base_gateway, args.base_web),
-        ("candidate", args.candidate_gateway, args.candidate_web),
-    ):
+    pairs = (
+        ("base", args.base_search, args.base_gateway, args.base_web),
+        ("candidate", args.candidate_search, args.candidate_gateway, args.candidate_web),
+    )
+    found = [Row("raw ES", None, {})]
+    if not any(search for _, search, _, _ in pairs):
+        found.append(Row("service", SEARCH_URL, {}))
+    for label, search, gateway, web in pairs:
+        behind = {"search": pid(search)} if search else {}
+        if search:
+            found.append(Row(f"service {label}", search, behind))
         if gateway:
-            found.append(Row(f"gateway {label}", gateway, {"gateway": pid(gateway)}))
+            found.append(Row(f"gateway {label}", gateway, {"gateway": pid(gateway), **behind}))
         if web:
-            roles = {"web": pid(web), **({"gateway": pid(gateway)} if gateway else {})}
+            roles = {"web": pid(web), **({"gateway": pid(gateway)} if gateway else {}), **behind}
             found.append(Row(f"web {label}", web, roles))
     return found
 
 
 def c8_order(all_rows: list[Row], round_: int) -> list[Row]:
-    """Rows at concurrency 8 in an order that alternates which of a pair goes first."""
+    """Rows at concurrency 8 in an order that alternates which of a pair goes first (raw
+    Elasticsearch, and the one shared service row if there is one, first)."""
     ordered = list(all_rows)
-    return ordered if round_ % 2 == 0 else [ordered[0], ordered[1], *reversed(ordered[2:])]
+    fixed = 2 if len(ordered) > 1 and ordered[1].name == "service" else 1
+    if round_ % 2 == 0:
+        return ordered
+    return [*ordered[:fixed], *reversed(ordered[fixed:])]
 
 
 async def run_round(
@@ -157,10 +171,15 @@ def line(name: str, f: Figures, pick: int | None) -> str:
     )
 
 
-def report(all_rows: list[Row], figures: dict[tuple[str, str], Figures], rounds: int) -> str:
+def report(
+    all_rows: list[Row],
+    figures: dict[tuple[str, str], Figures],
+    rounds: int,
+    kinds: Sequence[str] = KINDS,
+) -> str:
     head = f"{'row':<20} {'c1 p50':>7} {'c1 p95':>7} {'c8 req/s':>8}   CPU ms per request at c8"
     out: list[str] = []
-    for kind in KINDS:
+    for kind in kinds:
         for round_ in range(rounds):
             out += [f"\n{kind} searches, round {round_ + 1}", head]
             out += [line(r.name, figures[(kind, r.name)], round_) for r in all_rows]
@@ -173,23 +192,32 @@ async def measure(args: argparse.Namespace) -> str:
     all_rows = rows(args)
     figures: dict[tuple[str, str], Figures] = {}
     for round_ in range(args.rounds):
-        for kind in KINDS:
+        for kind in args.kinds:
             await run_round(all_rows, kind, round_, args, figures)
-    return report(all_rows, figures, args.rounds)
+    return report(all_rows, figures, args.rounds, args.kinds)
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.hops_ab")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--requests", type=int, default=100, help="per row at c1 (twice at c8)")
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS))
     for label in ("base", "candidate"):
+        parser.add_argument(f"--{label}-search", help="the search service behind its gateway")
         parser.add_argument(f"--{label}-gateway")
         parser.add_argument(f"--{label}-web")
     args = parser.parse_args(argv)
     for label in ("base", "candidate"):
         if getattr(args, f"{label}_web") and not getattr(args, f"{label}_gateway"):
             parser.error(f"--{label}-web needs --{label}-gateway (the gateway it passes to)")
-    for url in (args.base_gateway, args.base_web, args.candidate_gateway, args.candidate_web):
+    for url in (
+        args.base_search,
+        args.base_gateway,
+        args.base_web,
+        args.candidate_search,
+        args.candidate_gateway,
+        args.candidate_web,
+    ):
         if url:
             ensure_loopback(url)
     return args

@@ -55,3 +55,27 @@ def test_the_report_has_every_round_and_the_medians() -> None:
     assert medians[2].split()[:5] == ["raw", "ES", "2.0", "3.0", "20"]
     assert "web 3.00  gateway 1.25" in medians[3]
     assert "errors 2" in medians[3]
+
+
+def test_with_a_search_service_a_pair_every_row_but_raw_takes_turns() -> None:
+    rows = [
+        Row(name, None, {})
+        for name in ("raw ES", "service base", "web base", "service candidate", "web candidate")
+    ]
+    assert [r.name for r in c8_order(rows, 1)] == [
+        "raw ES",
+        "web candidate",
+        "service candidate",
+        "web base",
+        "service base",
+    ]
+
+
+def test_only_the_kinds_asked_for_are_run_and_reported() -> None:
+    args = parse(["--kinds", "new", "--base-search", "http://127.0.0.1:8208"])
+    assert args.kinds == ["new"]
+    rows = [Row("raw ES", None, {})]
+    figures = {("new", "raw ES"): Figures(p50=[1.0], p95=[2.0], rate=[10])}
+    text = report(rows, figures, 1, args.kinds)
+    assert "new searches, median of 1 rounds" in text
+    assert "repeated" not in text

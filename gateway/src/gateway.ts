@@ -12,7 +12,7 @@ import { batchLimit } from './batchLimit.js';
 import { ForwardingDataSource, type GatewayContext } from './dataSource.js';
 import { errorBody, jsonErrors, notFound } from './httpErrors.js';
 import { createJsonLogger, type JsonLogger } from './logger.js';
-import { batchCostLimit, queryLimitsPlugin, variablesPlugin } from './queryLimits.js';
+import { batchCostLimit, coerceVariablesOnce, queryLimitsPlugin, variablesPlugin } from './queryLimits.js';
 import { graphqlRateLimit } from './rateLimit.js';
 import { subgraphHealth, type SubgraphHealthOptions } from './subgraphHealth.js';
 
@@ -189,6 +189,7 @@ export async function createGateway(options: GatewayOptions): Promise<RunningGat
       });
     },
   });
+  coerceVariablesOnce(gateway);
   const apollo = new ApolloServer<RequestContext>({
     gateway,
     logger,

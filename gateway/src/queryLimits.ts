@@ -345,7 +345,46 @@ export const variablesPlugin: ApolloServerPlugin = {
             extensions: { code: 'BAD_USER_INPUT', http: { status: 400, headers: new Map<string, string>() } },
           });
         }
+        if (request.variables) coercedVariables.set(request.variables, schema);
       },
     };
   },
 };
+
+/**
+ * A request's variables object that `variablesPlugin` coerced without an error, with the schema
+ * it was coerced against (held only as long as the request holds the object).
+ */
+const coercedVariables = new WeakMap<object, GraphQLSchema>();
+
+interface IncomingRequestCheck {
+  validateIncomingRequest(
+    requestContext: { request: { variables?: Record<string, unknown> } },
+    operationContext: { schema: GraphQLSchema; operation: { variableDefinitions?: unknown } },
+  ): readonly GraphQLError[];
+}
+
+/**
+ * The gateway's executor coerces a request's variables again before it plans (Apollo's
+ * `validateIncomingRequest`: the same `getVariableValues` over the same operation's
+ * definitions, only without an error code). When `variablesPlugin` already coerced this very
+ * variables object against this very schema without an error, that second pass can only find
+ * none: it is skipped (ADR 0077). Any other request (another schema after an update, no
+ * variables object) is checked by Apollo as before.
+ */
+export function coerceVariablesOnce(gateway: object): void {
+  const check = gateway as IncomingRequestCheck;
+  const apollos = check.validateIncomingRequest.bind(gateway);
+  check.validateIncomingRequest = (requestContext, operationContext) => {
+    const { variables } = requestContext.request;
+    if (variables && coercedVariables.get(variables) === operationContext.schema) {
+      secondCoercions.skipped += 1;
+      return [];
+    }
+    secondCoercions.run += 1;
+    return apollos(requestContext, operationContext);
+  };
+}
+
+/** How many of the executor's second coercions were skipped and run (for the tests). */
+export const secondCoercions = { skipped: 0, run: 0 };

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { getIntrospectionQuery } from 'graphql';
 import { createGateway, type RunningGateway } from '../src/gateway.js';
 import { createJsonLogger } from '../src/logger.js';
+import { secondCoercions } from '../src/queryLimits.js';
 import { postJson } from './support/http.js';
 import { startTestSubgraphs, type TestSubgraphs } from './support/subgraphs.js';
 
@@ -246,6 +247,24 @@ describe('gateway over two real subgraphs', () => {
       assert.match(response.body.errors[0].message, /^Variable "\$id"/);
     }
     assert.equal(subgraphs.received.length, 0);
+  });
+
+  test("coerces a request's variables once: the executor's second pass is skipped after the plugin's (ADR 0077)", async () => {
+    const before = { ...secondCoercions };
+    for (const id of ['j1', 'j2', 'nope']) {
+      const response = await postJson(gateway.graphqlUrl, {
+        query: 'query Job($id: ID!) { job(id: $id) { title } }',
+        variables: { id },
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.body.errors, undefined, response.text);
+    }
+    assert.equal(secondCoercions.skipped - before.skipped, 3);
+    assert.equal(secondCoercions.run - before.run, 0);
+    // without a variables object the executor checks as before
+    const plain = await postJson(gateway.graphqlUrl, { query: '{ jobs { id } }' });
+    assert.equal(plain.status, 200, plain.text);
+    assert.equal(secondCoercions.run - before.run, 1);
   });
 
   test('answers an unknown path with JSON too', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { buildSchema, getIntrospectionQuery, parse, print, type GraphQLError } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, print, type GraphQLError, type OperationDefinitionNode } from 'graphql';
 import { DEFAULT_MAX_COST } from '../src/gateway.js';
 import {
   QUERY_TOO_COSTLY,
@@ -17,6 +17,8 @@ import {
   costVariables,
   operationCost,
   queryLimitsPlugin,
+  coerceVariablesOnce,
+  variablesPlugin,
 } from '../src/queryLimits.js';
 import { fixtureSdl } from './support/subgraphs.js';
 
@@ -192,5 +194,40 @@ describe('limits checked once per document and cost variables (ADR 0070)', () =>
     for (let n = 0; n <= PASSED_PER_DOCUMENT; n += 1) passed.add(listSchema, document, { n, full: true });
     assert.ok(passed.has(listSchema, document, { n: PASSED_PER_DOCUMENT, full: true }));
     assert.ok(!passed.has(listSchema, document, { n: 0, full: true }));
+  });
+});
+
+describe('coerceVariablesOnce', () => {
+  const schema = buildSchema('type Query { job(id: ID!): String }');
+  const other = buildSchema('type Query { job(id: ID!): String }');
+  const document = parse('query Job($id: ID!) { job(id: $id) }');
+  const operation = document.definitions[0] as OperationDefinitionNode;
+
+  async function pluginCoerces(variables: Record<string, unknown>, against = schema) {
+    const hooks = await variablesPlugin.requestDidStart!({} as never);
+    await (hooks as { didResolveOperation: (context: unknown) => Promise<void> }).didResolveOperation({
+      schema: against,
+      operation,
+      request: { variables },
+    });
+  }
+
+  test("leaves Apollo's check to every request the plugin did not pass with the same schema", async () => {
+    const asked: unknown[] = [];
+    const gateway = { validateIncomingRequest: (request: unknown, _operation: unknown) => (asked.push(request), []) };
+    coerceVariablesOnce(gateway);
+    const context = (variables?: Record<string, unknown>) => ({ request: { ...(variables ? { variables } : {}) } });
+    const passed = { id: 'j1' };
+    await pluginCoerces(passed);
+    assert.deepEqual(gateway.validateIncomingRequest(context(passed) as never, { schema, operation } as never), []);
+    assert.equal(asked.length, 0);
+    gateway.validateIncomingRequest(context(passed) as never, { schema: other, operation } as never);
+    gateway.validateIncomingRequest(context({ id: 'j1' }) as never, { schema, operation } as never);
+    gateway.validateIncomingRequest(context() as never, { schema, operation } as never);
+    assert.equal(asked.length, 3);
+    const refused = { id: { nested: 1 } };
+    await assert.rejects(pluginCoerces(refused));
+    gateway.validateIncomingRequest(context(refused) as never, { schema, operation } as never);
+    assert.equal(asked.length, 4);
   });
 });

@@ -17,9 +17,11 @@ from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
+import orjson
 from elasticsearch import AsyncElasticsearch, BadRequestError, ConflictError, NotFoundError
+from elasticsearch.serializer import JsonSerializer, NdjsonSerializer
 
 log = logging.getLogger(__name__)
 
@@ -414,6 +416,37 @@ class SearchStore:
         self._ensured = False
 
 
+class OrjsonBodies(JsonSerializer):
+    """JSON bodies written and read by orjson: a search's ``_msearch`` lines (about 3.5 KB) and
+    its answer (about 27 KB) took the standard library about 0.12 ms more of the client's CPU a
+    search (ADR 0077). Written as the client's own serializer writes them (compact, UTF-8 as it
+    is: the same bytes for every body search sends, held by a test; keys that are not strings
+    written as strings, as the standard library does); values neither writes natively go to
+    the client's ``default``, as before."""
+
+    def json_dumps(self, data: Any) -> bytes:
+        return orjson.dumps(data, default=self.default, option=orjson.OPT_NON_STR_KEYS)
+
+    def json_loads(self, data: bytes) -> Any:
+        return orjson.loads(data)
+
+
+class OrjsonNdjsonBodies(OrjsonBodies, NdjsonSerializer):
+    """``_msearch`` and ``_bulk`` bodies, line by line (the client's NDJSON framing), each line
+    as ``OrjsonBodies`` writes and reads it."""
+
+    mimetype: ClassVar[str] = NdjsonSerializer.mimetype
+
+
+def client_serializers() -> dict[str, JsonSerializer]:
+    """The client's JSON and NDJSON serializers (its compatibility-mode media types take the
+    same ones: the client maps them from these)."""
+    return {
+        OrjsonBodies.mimetype: OrjsonBodies(),
+        OrjsonNdjsonBodies.mimetype: OrjsonNdjsonBodies(),
+    }
+
+
 _STORES: dict[tuple[str, str], SearchStore] = {}
 
 
@@ -422,7 +455,13 @@ def store_for(url: str, prefix: str) -> SearchStore:
     key = (url, prefix)
     if key not in _STORES:
         _STORES[key] = SearchStore(
-            AsyncElasticsearch(url, request_timeout=10, retry_on_timeout=True, max_retries=2),
+            AsyncElasticsearch(
+                url,
+                request_timeout=10,
+                retry_on_timeout=True,
+                max_retries=2,
+                serializers=client_serializers(),
+            ),
             prefix=prefix,
         )
     return _STORES[key]
