@@ -5,8 +5,10 @@ organizations' hop and the end-to-end total in the report."""
 from __future__ import annotations
 
 import argparse
+import json
 import uuid
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,7 +47,7 @@ async def test_each_organization_has_its_own_logo_upload_and_a_picture_is_render
 
 
 def test_the_report_prints_the_organizations_hop_and_the_end_to_end_total(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     profiles = ingest.Hop("organizations", 500, 40.0)
     hops = [
@@ -54,7 +56,12 @@ def test_the_report_prints_the_organizations_hop_and_the_end_to_end_total(
     ]
     account = ingest.Account(spent={}, idle={}, seconds=1, idle_seconds=1, machine=1)
     args = argparse.Namespace(
-        jobs=1000, organizations=500, concurrency=6, settle=2, idle=1, json=None
+        jobs=1000,
+        organizations=500,
+        concurrency=6,
+        settle=2,
+        idle=1,
+        json=str(tmp_path / "ingest.json"),
     )
 
     ingest.report(profiles, hops, account, args)
@@ -62,3 +69,6 @@ def test_the_report_prints_the_organizations_hop_and_the_end_to_end_total(
     out = capsys.readouterr().out
     assert "organizations: 500 in 40.0 s, 12.5/s" in out
     assert "end to end: 60 s, organizations and jobs until findable (issue 27: 900 s" in out
+    written = json.loads((tmp_path / "ingest.json").read_text())
+    assert written["organizations"] == {"count": 500, "seconds": 40.0, "per_second": 12.5}
+    assert written["end_to_end_seconds"] == 60.0
