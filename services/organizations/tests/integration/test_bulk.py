@@ -227,11 +227,12 @@ async def test_a_refused_organization_is_answered_and_the_others_written(
             CompleteOrganization(name="Unknown Harbor", groups=unknown_term),
             CompleteOrganization(name="Silent Harbor", groups=no_presentation),
             CompleteOrganization(name="   "),
+            CompleteOrganization(name="Odd Harbor", groups={"no_such_group": {}}),
             CompleteOrganization(name="Also Kept", groups=complete_groups("Also Kept", logo_id)),
         ],
     )
 
-    kept, website, term, silent, blank, also = results
+    kept, website, term, silent, blank, odd, also = results
     assert isinstance(kept, OrganizationProfile)
     assert isinstance(also, OrganizationProfile)
     assert isinstance(website, OrganizationErrors)
@@ -245,6 +246,10 @@ async def test_a_refused_organization_is_answered_and_the_others_written(
     assert isinstance(silent, OrganizationErrors)
     assert [e.code for e in silent.errors] == [OrganizationErrorCode.INCOMPLETE_PROFILE]
     assert isinstance(blank, OrganizationErrors)
+    assert isinstance(odd, OrganizationErrors)
+    assert [(e.field, e.code) for e in odd.errors] == [
+        ("no_such_group", OrganizationErrorCode.INVALID_CHOICE)
+    ]
     async with sessions() as session:
         names = set(
             await session.scalars(

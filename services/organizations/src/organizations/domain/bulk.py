@@ -34,6 +34,7 @@ from organizations.domain.events import ProfilePublished, ProfileUpdated
 from organizations.domain.lifecycle import NewOrganization, found_organization
 from organizations.domain.models import OrganizationProfile
 from organizations.domain.profile import (
+    GROUP_MODELS,
     apply_group,
     checked_group,
     mark_published,
@@ -109,6 +110,9 @@ async def _create(
         valid = NewOrganization(name=item.name)
     except ValidationError as error:
         return OrganizationErrors(errors_from_validation(error, Code))
+    unknown = [group for group in item.groups if group not in GROUP_MODELS]
+    if unknown:
+        return one_error(Code.INVALID_CHOICE, "No such profile group.", unknown[0])
     profile = await found_organization(session, settings, principal, valid.name, site)
     for group, data in item.groups.items():
         model = await checked_group(session, principal, profile, group, data)
