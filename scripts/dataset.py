@@ -30,10 +30,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import os
 import random
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -41,35 +44,34 @@ from typing import Any, TypeVar
 import httpx
 from billing.domain import ledger
 from billing.settings import get_settings as billing_settings
-from demo.artwork import logo
+from demo.artwork import initials, logo
 from demo.dataset_resumes import make_resumes, remove_resumes
 from demo.jobs_data import ADDRESSES, CITIES, DemoJob, demo_jobs
 from demo.organizations_data import ORGANIZATIONS, DemoOrganization
 from demo.search_sync import wait_for_search
 from demo.seed_jobs import job_groups, remember_organization
-from demo.seed_organizations import (
-    _address,
-    _ok,
-    _presentation,
-    _update,
-    _upload,
-    copy_vocabulary,
-)
+from demo.seed_organizations import _address, _ok, _presentation, _update, copy_vocabulary
 from identity.domain.models import User
 from identity.domain.service import register_user
 from identity.settings import get_settings as identity_settings
 from jobkit.auth import Principal
 from jobkit.db import make_engine, make_sessionmaker, unit_of_work
 from jobkit.uploads.http import file_url
+from jobkit.uploads.processing import ProcessedUpload, process_upload, store_upload
+from jobkit.uploads.storage import storage_from_settings
 from jobs.db import terms as jobs_terms
 from jobs.domain.ats import AtsJob, put_jobs
 from jobs.domain.errors import JobErrors
 from jobs.domain.models import Job
 from jobs.settings import get_settings as jobs_settings
-from organizations.domain.lifecycle import create_organization
+from organizations.db import uploads
+from organizations.domain.bulk import CompleteOrganization, create_organizations
+from organizations.domain.errors import OrganizationErrors
 from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.profile import set_published
+from organizations.domain.slugs import slugify
 from organizations.domain.snapshots import LOGO_STYLE
+from organizations.settings import OrganizationsSettings
 from organizations.settings import get_settings as organizations_settings
 from retire_orphans import retire_orphans
 from search.settings import get_settings as search_settings
@@ -181,65 +183,102 @@ async def owner_account() -> uuid.UUID:
     return made
 
 
+BATCH = 100  # organizations a transaction (ADR 0075)
+
+
+def organization_groups(
+    demo: DemoOrganization, tids: dict[tuple[str, str], int], logo_id: str, slug: str
+) -> dict[str, dict[str, Any]]:
+    """The profile groups a data set organization is given, in the order they are written."""
+    return {
+        "organization_info": {
+            "name": demo.name,
+            "logo_upload_id": logo_id,
+            "organization_location": _address(demo),
+            "website": f"https://www.{slug.replace('-', '')[:24]}.example.org",
+        },
+        "company_info": {"name": demo.name, "address": _address(demo)},
+        "about": {
+            "presentation": _presentation(demo),
+            "industry_tid": tids[("industries", demo.industry)],
+            "size_tid": tids[("organization_sizes", demo.size)],
+            "occupation_tids": [tids[("occupational_fields", a)] for a in demo.occupations],
+            "fields_of_study_tids": [tids[("fields_of_study", a)] for a in demo.studies],
+        },
+        "benefits": {"benefit_tids": [tids[("benefits", a)] for a in demo.benefits]},
+    }
+
+
+def rendered_logo(name: str, colour: str, shape: str) -> ProcessedUpload:
+    """A data set logo drawn and rendered as an uploaded one is (``process_upload``: the
+    checks and the styles), in a worker of :class:`Logos`' pool."""
+    return process_upload(logo(name, colour, shape, size=256))
+
+
+class Logos:
+    """Each organization's own logo upload (its own row and files, as the logo form makes).
+    Drawing and rendering a logo's styles is most of the CPU of making an organization: it is
+    done in a pool of worker processes (the generator's own bytes, so not one checked child a
+    file as an upload from outside), and once for all the organizations it is the same for (a
+    logo is its initials, colour and shape: the same bytes, the same renditions)."""
+
+    def __init__(self, settings: OrganizationsSettings, owner: uuid.UUID) -> None:
+        self.settings = settings
+        self.owner = str(owner)
+        self.sessions = make_sessionmaker(make_engine(settings.database_url))
+        self.storage = storage_from_settings(settings)
+        self.rendered: dict[tuple[str, str, str], asyncio.Future[ProcessedUpload]] = {}
+        context = multiprocessing.get_context("forkserver")
+        self.pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 2, mp_context=context)
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+
+    async def upload(self, demo: DemoOrganization) -> str:
+        key = (initials(demo.name), demo.colour, demo.shape)
+        if key not in self.rendered:
+            self.rendered[key] = asyncio.get_running_loop().run_in_executor(
+                self.pool, rendered_logo, demo.name, demo.colour, demo.shape
+            )
+        values = await store_upload(
+            processed=await self.rendered[key],
+            storage=self.storage,
+            sessions=self.sessions,
+            table=uploads,
+            owner_id=self.owner,
+            filename="logo.png",
+            purpose="organization_logo",
+            private=False,
+        )
+        return str(values["id"])
+
+
 async def make_organizations(
     organizations: Sequence[DemoOrganization], owner: uuid.UUID, concurrency: int
 ) -> dict[str, tuple[uuid.UUID, int, str, str | None]]:
-    """name -> (id, number, slug, logo URL), publishing what is missing."""
+    """name -> (id, number, slug, logo URL), publishing what is missing: the new ones through
+    organizations' batch use case (``BATCH`` a transaction, ADR 0075), a draft an interrupted
+    earlier run left through the single use cases."""
     settings = organizations_settings()
     sessions = make_sessionmaker(make_engine(settings.database_url))
     search_sessions = make_sessionmaker(make_engine(search_settings().database_url))
     tids = await copy_vocabulary(search_sessions, sessions)
-    principal = Principal(user_id=str(owner), roles=frozenset({"recruiter"}))
     actor = Principal(user_id=str(owner), roles=frozenset({"recruiter", "administrator"}))
+    logos = Logos(settings, owner)
     async with sessions() as session:
-        published = set(
-            await session.scalars(
-                select(OrganizationProfile.name).where(
-                    OrganizationProfile.name.in_([o.name for o in organizations]),
-                    OrganizationProfile.status == "published",
-                )
+        found = {
+            name: (profile, status)
+            for name, profile, status in await session.execute(
+                select(Organization.name, OrganizationProfile, OrganizationProfile.status)
+                .join(OrganizationProfile, OrganizationProfile.id == Organization.id)
+                .where(Organization.name.in_([o.name for o in organizations]))
             )
-        )
-
-    async def make(demo: DemoOrganization) -> None:
-        async with sessions() as session:
-            existing = await session.scalar(
-                select(OrganizationProfile)
-                .join(Organization, Organization.id == OrganizationProfile.id)
-                .where(Organization.name == demo.name)
-            )
-        profile = existing or _ok(
-            await create_organization(
-                sessions=sessions, settings=settings, principal=principal, name=demo.name
-            ),
-            demo.name,
-        )
-        logo_id = await _upload(
-            sessions,
-            settings,
-            str(owner),
-            "organization_logo",
-            await asyncio.to_thread(logo, demo.name, demo.colour, demo.shape, size=256),
-            "logo.png",
-        )
-        groups: dict[str, dict[str, Any]] = {
-            "organization_info": {
-                "name": demo.name,
-                "logo_upload_id": logo_id,
-                "organization_location": _address(demo),
-                "website": f"https://www.{profile.slug.replace('-', '')[:24]}.example.org",
-            },
-            "company_info": {"name": demo.name, "address": _address(demo)},
-            "about": {
-                "presentation": _presentation(demo),
-                "industry_tid": tids[("industries", demo.industry)],
-                "size_tid": tids[("organization_sizes", demo.size)],
-                "occupation_tids": [tids[("occupational_fields", a)] for a in demo.occupations],
-                "fields_of_study_tids": [tids[("fields_of_study", a)] for a in demo.studies],
-            },
-            "benefits": {"benefit_tids": [tids[("benefits", a)] for a in demo.benefits]},
         }
-        for group, data in groups.items():
+
+    async def finish(demo: DemoOrganization) -> None:
+        profile = found[demo.name][0]
+        logo_id = await logos.upload(demo)
+        for group, data in organization_groups(demo, tids, logo_id, profile.slug).items():
             await _update(sessions, settings, actor, profile, group, data, demo.name)
         _ok(
             await set_published(
@@ -252,9 +291,41 @@ async def make_organizations(
             demo.name,
         )
 
-    missing = [o for o in organizations if o.name not in published]
-    print(f"organizations: {len(organizations) - len(missing)} there, {len(missing)} to make")  # noqa: T201
-    await bounded(concurrency, missing, make)
+    async def make(batch: Sequence[DemoOrganization]) -> None:
+        logo_ids = await asyncio.gather(*(logos.upload(demo) for demo in batch))
+        results = await create_organizations(
+            sessions=sessions,
+            settings=settings,
+            principal=actor,
+            organizations=[
+                # the slug a new name takes (the data set's names are its own)
+                CompleteOrganization(
+                    name=demo.name,
+                    groups=organization_groups(demo, tids, logo_id, slugify(demo.name)),
+                )
+                for demo, logo_id in zip(batch, logo_ids, strict=True)
+            ],
+        )
+        refused = [
+            (demo.name, r.errors)
+            for demo, r in zip(batch, results, strict=True)
+            if isinstance(r, OrganizationErrors)
+        ]
+        if refused:
+            raise SystemExit(f"{len(refused)} organizations refused: {refused[0]}")
+
+    drafts = [o for o in organizations if found.get(o.name, (None, "published"))[1] != "published"]
+    drafts = [o for o in drafts if o.name in found]
+    new = [o for o in organizations if o.name not in found]
+    print(  # noqa: T201
+        f"organizations: {len(organizations) - len(drafts) - len(new)} there, "
+        f"{len(new)} to make, {len(drafts)} drafts to finish"
+    )
+    try:
+        await bounded(concurrency, drafts, finish)
+        await bounded(concurrency, [new[i : i + BATCH] for i in range(0, len(new), BATCH)], make)
+    finally:
+        logos.close()
     async with sessions() as session:
         rows = await session.execute(
             select(Organization.name, Organization.id, Organization.number, OrganizationProfile)

@@ -58,72 +58,86 @@ async def create_organization(
         valid = NewOrganization(name=name)
     except ValidationError as error:
         return OrganizationErrors(errors_from_validation(error, Code))
-    site = site or settings.site
-    owner = uuid.UUID(principal.user_id)
     async with unit_of_work(sessions) as session:
-        organization = Organization(
-            id=uuid.uuid4(),
-            name=valid.name,
-            owner_id=owner,
-            owner_email=(principal.email or "").lower() or None,
-            site=site,
-        )
-        session.add(organization)
-        await session.flush()
-        profile = OrganizationProfile(
-            id=organization.id,
-            owner_id=owner,
-            site=site,
-            name=valid.name,
-            status="draft",
-            social_profiles={},
-            occupation_tids=[],
-            fields_of_study_tids=[],
-            benefit_tids=[],
-            contact_persons=[],
-            gallery=[],
-            videos=[],
-            locations=[],
-            faq=[],
-            attachments=[],
-        )
-        session.add(profile)
-        await session.flush()
-        profile.slug = await claim_slug(session, site=site, name=valid.name, profile_id=profile.id)
-        await session.execute(
-            members.insert().values(
-                organization_id=str(organization.id), user_id=principal.user_id, role="owner"
-            )
-        )
-        await activate_unless_active(session, owner, organization.id)
-        actor = actor_of(principal)
-        await emit(
-            session,
-            settings,
-            OrganizationCreated(
-                organization_id=str(organization.id),
-                number=organization.number,
-                name=organization.name,
-                owner_id=principal.user_id,
-            ),
-            organization.id,
-            actor,
-        )
-        await emit(
-            session,
-            settings,
-            MemberAdded(
-                organization_id=str(organization.id),
-                organization_number=organization.number,
-                user_id=principal.user_id,
-                role="owner",
-            ),
-            organization.id,
-            actor,
+        profile = await found_organization(
+            session, settings, principal, valid.name, site or settings.site
         )
         await session.flush()
         await session.refresh(profile)  # server-set columns, for the answer
         return profile
+
+
+async def found_organization(
+    session: AsyncSession,
+    settings: OrganizationsSettings,
+    principal: Principal,
+    name: str,
+    site: str,
+) -> OrganizationProfile:
+    """The organization of a checked ``name`` written with its draft profile, its slug, its
+    owner as first member (active when they had none) and its two events."""
+    owner = uuid.UUID(principal.user_id)
+    organization = Organization(
+        id=uuid.uuid4(),
+        name=name,
+        owner_id=owner,
+        owner_email=(principal.email or "").lower() or None,
+        site=site,
+    )
+    session.add(organization)
+    await session.flush()
+    profile = OrganizationProfile(
+        id=organization.id,
+        owner_id=owner,
+        site=site,
+        name=name,
+        status="draft",
+        social_profiles={},
+        occupation_tids=[],
+        fields_of_study_tids=[],
+        benefit_tids=[],
+        contact_persons=[],
+        gallery=[],
+        videos=[],
+        locations=[],
+        faq=[],
+        attachments=[],
+    )
+    session.add(profile)
+    await session.flush()
+    profile.slug = await claim_slug(session, site=site, name=name, profile_id=profile.id)
+    await session.execute(
+        members.insert().values(
+            organization_id=str(organization.id), user_id=principal.user_id, role="owner"
+        )
+    )
+    await activate_unless_active(session, owner, organization.id)
+    actor = actor_of(principal)
+    await emit(
+        session,
+        settings,
+        OrganizationCreated(
+            organization_id=str(organization.id),
+            number=organization.number,
+            name=organization.name,
+            owner_id=principal.user_id,
+        ),
+        organization.id,
+        actor,
+    )
+    await emit(
+        session,
+        settings,
+        MemberAdded(
+            organization_id=str(organization.id),
+            organization_number=organization.number,
+            user_id=principal.user_id,
+            role="owner",
+        ),
+        organization.id,
+        actor,
+    )
+    return profile
 
 
 # The group's vocabulary fields: (field, vocabulary).

@@ -229,44 +229,69 @@ async def update_group(
         refused = await authorize(session, principal, profile.id)
         if refused is not None:
             return refused
-        try:
-            model = GROUP_MODELS[group].model_validate(data)
-        except ValidationError as error:
-            return OrganizationErrors(errors_from_validation(error, Code))
-        errors = await _check_site_offers(session, profile.site, model)
-        errors += await _check_references(session, principal, group, model)
-        if errors:
-            return OrganizationErrors(errors)
-        old_name = profile.name
-        _apply(profile, model, full_html=principal.is_admin_like)
-        profile.version += 1
-        actor = actor_of(principal)
-        if profile.name != old_name:
-            profile.slug = await claim_slug(
-                session, site=profile.site, name=profile.name, profile_id=profile.id
-            )
-            organization = await session.get(Organization, profile.id)
-            assert organization is not None
-            organization.name = profile.name
-            organization.version += 1
-            await emit(
-                session,
-                settings,
-                OrganizationUpdated(
-                    organization_id=str(organization.id),
-                    number=organization.number,
-                    name=organization.name,
-                    verified=organization.verified,
-                ),
-                organization.id,
-                actor,
-                organization.version,
-            )
+        model = await checked_group(session, principal, profile, group, data)
+        if isinstance(model, OrganizationErrors):
+            return model
+        await apply_group(session, settings, principal, profile, model)
         await session.flush()
         event = await snapshot(session, settings, profile, ProfileUpdated)
-        await emit(session, settings, event, profile.id, actor, profile.version)
+        await emit(session, settings, event, profile.id, actor_of(principal), profile.version)
         await session.refresh(profile)
         return profile
+
+
+async def checked_group(
+    session: AsyncSession,
+    principal: Principal,
+    profile: OrganizationProfile,
+    group: str,
+    data: dict[str, Any],
+) -> groups.Group | OrganizationErrors:
+    """``data`` as the group's model when every field, network, term and upload is accepted."""
+    try:
+        model = GROUP_MODELS[group].model_validate(data)
+    except ValidationError as error:
+        return OrganizationErrors(errors_from_validation(error, Code))
+    errors = await _check_site_offers(session, profile.site, model)
+    errors += await _check_references(session, principal, group, model)
+    return OrganizationErrors(errors) if errors else model
+
+
+async def apply_group(
+    session: AsyncSession,
+    settings: OrganizationsSettings,
+    principal: Principal,
+    profile: OrganizationProfile,
+    model: groups.Group,
+) -> None:
+    """A checked group written into the profile, its version one more; a new name takes its
+    slug and renames the organization (``organizations.organization.updated``). The profile's
+    own event is the caller's: one per change, or one for a batch's profile."""
+    old_name = profile.name
+    _apply(profile, model, full_html=principal.is_admin_like)
+    profile.version += 1
+    if profile.name == old_name:
+        return
+    profile.slug = await claim_slug(
+        session, site=profile.site, name=profile.name, profile_id=profile.id
+    )
+    organization = await session.get(Organization, profile.id)
+    assert organization is not None
+    organization.name = profile.name
+    organization.version += 1
+    await emit(
+        session,
+        settings,
+        OrganizationUpdated(
+            organization_id=str(organization.id),
+            number=organization.number,
+            name=organization.name,
+            verified=organization.verified,
+        ),
+        organization.id,
+        actor_of(principal),
+        organization.version,
+    )
 
 
 def missing_for_publication(profile: OrganizationProfile) -> list[OrganizationError]:
@@ -284,6 +309,13 @@ def missing_for_publication(profile: OrganizationProfile) -> list[OrganizationEr
             )
         )
     return missing
+
+
+def mark_published(profile: OrganizationProfile, published: bool) -> None:
+    """The profile published (when) or back to a draft, its version one more."""
+    profile.status = "published" if published else "draft"
+    profile.published_at = datetime.now(UTC) if published else profile.published_at
+    profile.version += 1
 
 
 async def set_published(
@@ -307,9 +339,7 @@ async def set_published(
                 return OrganizationErrors(missing)
         if (profile.status == "published") == published:
             return profile
-        profile.status = "published" if published else "draft"
-        profile.published_at = datetime.now(UTC) if published else profile.published_at
-        profile.version += 1
+        mark_published(profile, published)
         await session.flush()
         kind = ProfilePublished if published else ProfileUnpublished
         event = await snapshot(session, settings, profile, kind)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
+from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from organizations.domain.models import OrganizationProfile, ProfileSlug
@@ -45,6 +46,24 @@ async def claim_slug(session: AsyncSession, *, site: str, name: str, profile_id:
             return candidate
         number += 1
         candidate = f"{base}-{number}"
+
+
+async def lock_slugs(session: AsyncSession, *, site: str, names: Iterable[str]) -> None:
+    """Take, in one order (sorted), the locks :func:`claim_slug` takes for ``names``: a
+    transaction that claims many (a batch) holds each to its commit, and two such taking them
+    as they come could wait for each other in a circle. A claim in the same transaction takes
+    its lock again without waiting."""
+    bases = sorted({slugify(name) for name in names})
+    if bases:
+        # one statement, the locks taken in the array's order
+        await session.execute(
+            text(
+                "SELECT pg_advisory_xact_lock("
+                "hashtextextended('profile-slug:' || :site || '/' || k, 0))"
+                " FROM unnest(CAST(:bases AS text[])) WITH ORDINALITY AS wanted(k, n) ORDER BY n"
+            ),
+            {"site": site, "bases": bases},
+        )
 
 
 async def profile_by_slug(
