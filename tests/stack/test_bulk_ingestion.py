@@ -1,5 +1,6 @@
 """The bulk ingestion benchmark's short version on the running stack (``bench.ingest``, ADR
-0042): a small data set goes through the bulk write path (put_jobs, the outbox relay, billing's
+0042): a small data set's organizations are made in a batch (ADR 0075) until their profiles are
+findable, then its jobs go through the bulk write path (put_jobs, the outbox relay, billing's
 slot saga, search's indexer) until every published job is findable, each hop is timed, the raw
 ``_bulk`` baseline is measured beside them with the stack's CPU per job, and the data set is
 gone again afterwards."""
@@ -18,7 +19,10 @@ async def test_a_small_data_set_reaches_search_through_every_hop_and_is_removed(
     args = ingest.parse(
         ["--jobs", "24", "--organizations", "2", "--timeout", "600", "--idle", "2", "--settle", "2"]
     )
-    hops, account = await ingest.main(args)
+    profiles, hops, account = await ingest.main(args)
+    # the organizations' hop ends when both profiles are findable
+    assert (profiles.name, profiles.jobs) == ("organizations", 2)
+    assert profiles.seconds > 0
     assert [hop.name for hop in hops] == [
         "api",
         "relay",
