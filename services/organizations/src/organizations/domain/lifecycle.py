@@ -26,13 +26,12 @@ from organizations.domain.events import (
     MemberRemoved,
     OrganizationCreated,
     OrganizationDeleted,
-    OrganizationUpdated,
     ProfileUnpublished,
 )
 from organizations.domain.membership import activate_unless_active
 from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.slugs import claim_slug
-from organizations.domain.snapshots import emit, snapshot
+from organizations.domain.snapshots import emit, organization_updated, snapshot
 from organizations.settings import OrganizationsSettings
 
 Code = OrganizationErrorCode
@@ -162,20 +161,7 @@ async def set_verified(
             return one_error(Code.NOT_FOUND, NO_SUCH_PROFILE, "organizationId")
         if organization.verified != verified:
             organization.verified = verified
-            organization.version += 1
-            await emit(
-                session,
-                settings,
-                OrganizationUpdated(
-                    organization_id=str(organization.id),
-                    number=organization.number,
-                    name=organization.name,
-                    verified=verified,
-                ),
-                organization.id,
-                actor_of(principal),
-                organization.version,
-            )
+            await organization_updated(session, settings, organization, actor_of(principal))
         await session.flush()
         await session.refresh(organization)
         return organization

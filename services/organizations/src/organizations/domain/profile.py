@@ -29,14 +29,13 @@ from organizations.domain.errors import (
     not_found,
 )
 from organizations.domain.events import (
-    OrganizationUpdated,
     ProfilePublished,
     ProfileUnpublished,
     ProfileUpdated,
 )
 from organizations.domain.models import Organization, OrganizationProfile
 from organizations.domain.slugs import claim_slug
-from organizations.domain.snapshots import emit, snapshot
+from organizations.domain.snapshots import emit, organization_updated, snapshot
 from organizations.settings import OrganizationsSettings
 
 Code = OrganizationErrorCode
@@ -278,20 +277,7 @@ async def apply_group(
     organization = await session.get(Organization, profile.id)
     assert organization is not None
     organization.name = profile.name
-    organization.version += 1
-    await emit(
-        session,
-        settings,
-        OrganizationUpdated(
-            organization_id=str(organization.id),
-            number=organization.number,
-            name=organization.name,
-            verified=organization.verified,
-        ),
-        organization.id,
-        actor_of(principal),
-        organization.version,
-    )
+    await organization_updated(session, settings, organization, actor_of(principal))
 
 
 def missing_for_publication(profile: OrganizationProfile) -> list[OrganizationError]:

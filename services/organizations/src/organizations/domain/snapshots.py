@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from organizations.db import outbox
-from organizations.domain.events import IndexedLocation, ProfileSnapshot
+from organizations.domain.events import IndexedLocation, OrganizationUpdated, ProfileSnapshot
 from organizations.domain.models import Organization, OrganizationProfile, ProfileSlug
 from organizations.settings import OrganizationsSettings
 
@@ -32,6 +32,29 @@ async def emit(
         aggregate_id=str(aggregate_id), site=settings.site, actor=actor, aggregate_version=version
     )
     await enqueue(session, outbox, topic=settings.topic(payload.topic), event=event)
+
+
+async def organization_updated(
+    session: AsyncSession,
+    settings: OrganizationsSettings,
+    organization: Organization,
+    actor: str | None,
+) -> None:
+    """The organization renamed or (un)verified: its version moves and its state is announced."""
+    organization.version += 1
+    await emit(
+        session,
+        settings,
+        OrganizationUpdated(
+            organization_id=str(organization.id),
+            number=organization.number,
+            name=organization.name,
+            verified=organization.verified,
+        ),
+        organization.id,
+        actor,
+        organization.version,
+    )
 
 
 async def snapshot(
