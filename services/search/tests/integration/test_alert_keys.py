@@ -19,7 +19,7 @@ from jobkit.testing.smtp import smtp_inbox
 from jobkit.testing.statements import StatementLog
 from search.alerts import keys, mailer, matching
 from search.alerts.models import AlertDelivery, AlertMail, AlertNewJob, SavedSearch
-from search.alerts.planning import NEW_JOB_RETRY
+from search.alerts.planning import NEW_JOB_RETRY, NEW_JOBS_PER_ROUND
 from search.alerts.searches import stored_query
 from search.engine.indexing.documents import document_sites
 from search.engine.indexing.indexer import index_job
@@ -688,3 +688,39 @@ async def test_a_round_sends_the_same_requests_and_statements_whatever_its_numbe
     # each search once for every job it may find (one person's per job, one for all of them),
     # in _msearch requests of at most alert_batch_size searches
     assert searches == [[3], [9], [4, 4, 1]]
+
+
+async def test_jobs_waiting_for_the_index_do_not_keep_a_newer_job_out_of_the_rounds(
+    committed_sessions: async_sessionmaker[AsyncSession],
+    store: SearchStore,
+    service_settings: SearchSettings,
+) -> None:
+    """A round's worth of recorded jobs the index does not hold as findable (a lagging indexer,
+    a replay) wait for it for ten minutes; a job recorded after them and already findable is
+    matched and mailed in the next round instead of queueing behind them all that while."""
+    s, word = committed_sessions, _word()
+    await _stop_earlier_alerts(s)
+    alert = await _alert(s, SearchRequest(fulltext=word))
+    await _key_alerts(s, store)
+    lagging = [f"wait-{uuid.uuid4()}" for _ in range(NEW_JOBS_PER_ROUND)]
+    await _record(s, *lagging)
+    now = datetime.now(UTC)
+    try:
+        # the first round looks at them all: none findable yet, each retried later
+        assert await mailer.plan_instant(s, store, service_settings, now=now) == 0
+        job = await _job(store, s, title=f"Harbor {word} pilot")
+        await _record(s, job.job_id)
+        # a round once their retries are due: the newer job is taken, before the lagging ones
+        round_at = now + NEW_JOB_RETRY + timedelta(seconds=1)
+        assert await mailer.plan_instant(s, store, service_settings, now=round_at) == 1
+        async with committed_sessions() as session:
+            mail = await session.scalar(select(AlertMail).where(AlertMail.email == alert.email))
+            waiting = set(await session.scalars(select(AlertNewJob.job_id)))
+        assert mail is not None
+        assert mail.content["sections"] == [
+            {"alert_id": str(alert.id), "job_ids": [job.job_id], "total": 1}
+        ]
+        assert job.job_id not in waiting
+        assert waiting >= set(lagging)  # still waiting for the index, still within patience
+    finally:
+        await _forget_recorded(s)

@@ -133,7 +133,7 @@ class AlertNewJob(Base):
     site: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     # a job the index has not caught up with is looked at again from then on: until then the
-    # rounds take the jobs behind it
+    # rounds take the jobs behind it, and from then on it queues as if recorded then
     retry_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 

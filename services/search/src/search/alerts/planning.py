@@ -8,6 +8,7 @@ whatever happens. Sending is ``search.alerts.sending``; a round is ``search.aler
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
@@ -38,13 +39,17 @@ from search.engine.indexing.store import SearchStore
 
 Sessions = async_sessionmaker[AsyncSession]
 
+log = logging.getLogger(__name__)
+
 PERIODS = {DAILY: timedelta(days=1), WEEKLY: timedelta(days=7)}
 # a run a few minutes early still counts, so a daily digest does not drift later each day
 SLACK = timedelta(minutes=10)
 # a job event the index has not caught up with is retried this long, every NEW_JOB_RETRY
 NEW_JOB_PATIENCE = timedelta(minutes=10)
 NEW_JOB_RETRY = timedelta(seconds=2)
-# a round takes at most this many new jobs (the oldest recorded that are not waiting)
+# a round takes at most this many new jobs: those not waiting, in the order they became due
+# (a job waiting for the indexer queues again behind the jobs recorded before its retry, so a
+# round's worth of them never keeps a newer job out of the rounds for their whole patience)
 NEW_JOBS_PER_ROUND = 50
 PENDING, SENT, DROPPED, FAILED = "pending", "sent", "dropped", "failed"
 # a recruiter's resume alerts' digest (ADR 0032): sections of resume ids, its own ledger
@@ -201,13 +206,17 @@ async def plan_instant(
             await session.scalars(
                 select(AlertNewJob)
                 .where(or_(AlertNewJob.retry_at.is_(None), AlertNewJob.retry_at <= now))
-                .order_by(AlertNewJob.created_at)
+                .order_by(
+                    func.coalesce(AlertNewJob.retry_at, AlertNewJob.created_at),
+                    AlertNewJob.created_at,
+                )
                 .limit(NEW_JOBS_PER_ROUND)
                 .with_for_update(skip_locked=True)
             )
         )
         if not new_jobs:
             return 0
+        new_jobs.sort(key=lambda job: job.created_at)  # the round's order: oldest recorded first
         # alerts saved or changed since they were keyed get their keys first (those changed
         # after this are still verified: keys.candidates takes every stale one)
         while await keys.key_stale_alerts(session, store) > 0:
@@ -263,7 +272,22 @@ async def plan_instant(
                 by_person.setdefault(alert.email, {}).setdefault(str(alert.id), []).insert(
                     0, job_id
                 )
-        return await _write_instant_mails(session, by_person)
+        planned = await _write_instant_mails(session, by_person)
+        # one line a round with work: what a missing instant mail is traced back by
+        log.info(
+            "instant alerts matched",
+            extra={
+                "fields": {
+                    "jobs": len(new_jobs),
+                    "waiting_for_index": len(waiting),
+                    "matchable": len(matchable),
+                    "candidates": sum(len(found) for found in candidates.values()),
+                    "matched": sum(len(found) for found in matches.values()),
+                    "mails": planned,
+                }
+            },
+        )
+        return planned
 
 
 async def _forget_new_jobs(session: AsyncSession, job_ids: Sequence[str]) -> None:
