@@ -87,6 +87,17 @@ async def _draft(client: GraphQLClient, organization_id: str, title: str) -> str
     return job_id
 
 
+async def delete_for_good(client: GraphQLClient, job_id: str) -> None:
+    """Its recruiter deletes the test's job (a draft, or one archived without applications), so
+    the demo organization's job manager does not collect one a run."""
+    answer = await client.data(
+        "mutation($id: ID!) { deleteJob(id: $id) { __typename "
+        "... on JobErrors { errors { code message } } } }",
+        id=job_id,
+    )
+    assert answer["deleteJob"]["__typename"] == "JobDeleted", answer
+
+
 def _input_type(mutation: str) -> str:
     return {
         "updateJobInfo": "JobInfoInput",
@@ -133,11 +144,12 @@ async def test_a_job_with_a_slot_is_published_and_its_page_data_has_a_job_postin
     assert posting["employmentType"] in ("FULL_TIME", ["FULL_TIME"])
     assert posting["jobLocation"][0]["address"]["addressLocality"] == "Boston"
 
-    # its recruiter takes it down again: the demo board does not collect one per run
+    # its recruiter takes it down again and deletes it: the demo board does not collect one
     archived = await recruiter.data(
         f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
     )
     assert archived["archiveJob"]["job"]["state"] == "ARCHIVED", archived
+    await delete_for_good(recruiter, job_id)
 
 
 async def test_the_organization_without_slots_is_refused_with_the_reason() -> None:
@@ -147,11 +159,14 @@ async def test_the_organization_without_slots_is_refused_with_the_reason() -> No
         recruiter, organization["id"], f"Climate Campaigner {uuid.uuid4().hex[:6]}"
     )
     await recruiter.data(f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}", id=job_id)
-    job = await _settled(recruiter, job_id)
-    assert job["state"] == "DRAFT"
-    assert job["refusal"]["reason"] == "no_slots_left"
-    assert "/my-products" in job["refusal"]["message"]
-    assert job["jsonLd"] is None
+    try:
+        job = await _settled(recruiter, job_id)
+        assert job["state"] == "DRAFT"
+        assert job["refusal"]["reason"] == "no_slots_left"
+        assert "/my-products" in job["refusal"]["message"]
+        assert job["jsonLd"] is None
+    finally:
+        await delete_for_good(recruiter, job_id)
 
 
 async def test_another_organizations_recruiter_cannot_see_change_or_archive_a_draft() -> None:
@@ -176,6 +191,7 @@ async def test_another_organizations_recruiter_cannot_see_change_or_archive_a_dr
     mine = (await owner.data(JOB, id=job_id))["job"]
     assert mine["state"] == "DRAFT"
     assert mine["version"] >= 1
+    await delete_for_good(owner, job_id)
 
     visitor = await GraphQLClient(GATEWAY_URL).execute(
         CREATE, input={"organizationId": organization["id"], "title": "Nope"}
@@ -216,6 +232,7 @@ async def test_bad_input_is_answered_as_data() -> None:
         id=job_id,
     )
     assert past["updateJobSchedule"]["errors"][0]["code"] == "IN_THE_PAST"
+    await delete_for_good(owner, job_id)
 
 
 async def test_an_expired_job_page_says_gone_to_visitors_without_json_ld() -> None:
@@ -237,14 +254,36 @@ async def test_an_expired_job_page_says_gone_to_visitors_without_json_ld() -> No
 async def test_applying_to_an_archived_or_expired_job_through_the_gateway_is_refused() -> None:
     organization = await _organization("green-harbor-foundation")
     member = await _signed_in("recruiter@greenharbor.example")
-    for state in ("ARCHIVED", "EXPIRED"):
-        closed = await member.data(
+    # an archived job of its own (the demo organization keeps none), an expired one of the demo's
+    admin = GraphQLClient(GATEWAY_URL, token=token_for(str(uuid.uuid4()), ["administrator"]))
+    await grant_job_credit(admin, organization)
+    archived_id = await _draft(
+        member, organization["id"], f"Tide Pool Guide {uuid.uuid4().hex[:6]}"
+    )
+    await member.data(f"mutation($id: ID!) {{ publishJob(id: $id) {{ {SAVED} }} }}", id=archived_id)
+    try:
+        assert (await _settled(member, archived_id))["state"] == "PUBLISHED"
+        archived = await member.data(
+            f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=archived_id
+        )
+        assert archived["archiveJob"]["job"]["state"] == "ARCHIVED", archived
+        expired = await member.data(
             "query($id: ID!, $states: [JobState!]) { organizationJobs(organizationId: $id, "
             "states: $states, limit: 1) { jobs { id } } }",
             id=organization["id"],
-            states=[state],
+            states=["EXPIRED"],
         )
-        job_id = closed["organizationJobs"]["jobs"][0]["id"]
+        closed = {
+            "ARCHIVED": archived_id,
+            "EXPIRED": expired["organizationJobs"]["jobs"][0]["id"],
+        }
+        await _refused_an_application(closed)
+    finally:
+        await delete_for_good(member, archived_id)
+
+
+async def _refused_an_application(closed: dict[str, str]) -> None:
+    for state, job_id in closed.items():
         answer = await GraphQLClient(GATEWAY_URL).data(
             "mutation($input: ApplyToJobInput!) { applyToJob(input: $input) { __typename "
             "... on JobErrors { errors { field code message } } } }",

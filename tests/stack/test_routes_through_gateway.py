@@ -14,7 +14,7 @@ import pytest
 from jobkit.testing.graphql import GraphQLClient
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, WEB_URL, token_for
-from tests.stack.test_jobs_through_gateway import _draft, _organization
+from tests.stack.test_jobs_through_gateway import _draft, _organization, delete_for_good
 from tests.stack.test_organizations_through_gateway import _signed_in
 
 pytestmark = pytest.mark.integration
@@ -101,6 +101,7 @@ async def test_a_jobs_path_answers_the_job_a_renamed_one_redirects_an_unknown_on
         "code": 404,
         "reason": "Not found",
     }
+    await delete_for_good(recruiter, job_id)
 
 
 async def test_a_renamed_profiles_former_path_redirects_and_it_leaves_for_the_sitemap() -> None:

@@ -18,6 +18,7 @@ from tests.stack.test_jobs_through_gateway import (
     _draft,
     _organization,
     _settled,
+    delete_for_good,
     grant_job_credit,
 )
 from tests.stack.test_organizations_through_gateway import _signed_in
@@ -67,3 +68,4 @@ async def test_a_published_job_becomes_findable_and_an_archived_one_leaves_searc
     )
     assert archived["archiveJob"]["job"]["state"] == "ARCHIVED", archived
     await _seconds_until(visitor, word, job_id, found=False)
+    await delete_for_good(recruiter, job_id)

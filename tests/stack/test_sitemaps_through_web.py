@@ -20,7 +20,13 @@ from jobkit.testing.graphql import GraphQLClient
 from lxml import etree, html
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, WEB_URL, token_for
-from tests.stack.test_jobs_through_gateway import SAVED, _draft, _organization, _settled
+from tests.stack.test_jobs_through_gateway import (
+    SAVED,
+    _draft,
+    _organization,
+    _settled,
+    delete_for_good,
+)
 from tests.stack.test_organizations_through_gateway import _signed_in
 
 pytestmark = pytest.mark.integration
@@ -163,6 +169,7 @@ async def test_an_archived_job_leaves_the_sitemap() -> None:
             waited = loop.time() - started
             assert waited < LEAVES_WITHIN_SECONDS, f"{path} still listed after {waited:.0f} s"
             await asyncio.sleep(0.1)
+    await delete_for_good(recruiter, job_id)
 
 
 JOB_PAGE = """query($slug: String!) { job(slug: $slug) {

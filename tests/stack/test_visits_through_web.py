@@ -24,6 +24,7 @@ from tests.stack.test_jobs_through_gateway import (
     _draft,
     _organization,
     _settled,
+    delete_for_good,
     grant_job_credit,
 )
 from tests.stack.test_organizations_through_gateway import _signed_in
@@ -91,6 +92,7 @@ async def test_a_job_page_counts_each_visitor_once_a_day_without_consent_and_no_
             f"mutation($id: ID!) {{ archiveJob(id: $id) {{ {SAVED} }} }}", id=job_id
         )
         await forget_visits(job_id, organization["id"])
+        await delete_for_good(recruiter, job_id)
 
 
 async def forget_visits(job_id: str, organization_id: str) -> None:
