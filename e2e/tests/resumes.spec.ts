@@ -82,6 +82,8 @@ async function graph<T>(page: Page, query: string, variables: Record<string, unk
 async function signUp(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto("/user/register");
+  // hydrated first, as the page objects wait: the form acts only once React has taken it over
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   await page.getByLabel("First name").fill("Robin");
   await page.getByLabel("Last name").fill("Castellano");
   await page.getByLabel("Email address").fill(email);
