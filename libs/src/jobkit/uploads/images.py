@@ -83,11 +83,18 @@ def _to_srgb(image: Image.Image) -> Image.Image:
     return converted if converted is not None else image
 
 
+def _within(box: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """A cover crop's box, scaled down (its ratio kept) until the image covers it: a crop is
+    never upscaled (ADR 0078; the browser scales a small one as well, for no bytes or CPU)."""
+    scale = min(1.0, size[0] / box[0], size[1] / box[1])
+    return (max(1, round(box[0] * scale)), max(1, round(box[1] * scale)))
+
+
 def render(image: Image.Image, style: ImageStyle) -> RenderedStyle:
     """One style of a :func:`normalized` image, encoded."""
     box = (style.width, style.height)
     if style.fit is Fit.COVER:
-        out = ImageOps.fit(image, box, method=Image.Resampling.LANCZOS)
+        out = ImageOps.fit(image, _within(box, image.size), method=Image.Resampling.LANCZOS)
     elif style.fit is Fit.CONTAIN:
         out = image.copy()
         out.thumbnail(box, Image.Resampling.LANCZOS, 2.0)
