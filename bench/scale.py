@@ -167,7 +167,14 @@ def amount(value: float | None, unit: str) -> str:
 
 def comparison(figure: Figure) -> str:
     if figure.compare == "ratio":
-        return "-" if figure.ratio is None else f"{figure.ratio:.2f}x"
+        ratio = figure.ratio
+        if ratio is None:
+            return "-"
+        shown = f"{ratio:.2f}"
+        # a ratio that rounds onto the other side of its goal is shown with the digit that decides
+        if figure.goal.on == "ratio" and figure.goal.met(float(shown)) != figure.goal.met(ratio):
+            shown = f"{ratio:.3f}"
+        return f"{shown}x"
     difference = figure.difference
     if difference is None:
         return "-"

@@ -96,6 +96,16 @@ def test_amounts_and_differences() -> None:
     assert scale.comparison(faster) == "-10 ms"
 
 
+def test_a_ratio_rounding_onto_its_goal_shows_the_deciding_digit() -> None:
+    # 59.7 against 120.3 req/s is 0.496x: "0.50x" beside NO would read as met
+    assert scale.comparison(figure(59.7, 120.3, AT_LEAST_HALF)) == "0.496x"
+    assert scale.verdict(figure(59.7, 120.3, AT_LEAST_HALF)) == "NO"
+    assert scale.comparison(figure(1.503, 1.0, AT_MOST_1_5X)) == "1.503x"
+    # otherwise two decimals, as before
+    assert scale.comparison(figure(61.0, 120.0, AT_LEAST_HALF)) == "0.51x"
+    assert scale.comparison(figure(2.0, 1.0, AT_MOST_1_5X)) == "2.00x"
+
+
 def test_the_summary_names_the_missed_goals() -> None:
     figures = [
         figure(10, 10, AT_MOST_1_5X, name="fine"),
