@@ -225,6 +225,22 @@ test("a recruiter founds an organization, fills every group with pictures, a vid
   // visitors, so the 404 does not wait for search's slug index (which may still name the path).
   await editor.unpublish();
   expect((await visitor.goto(path))?.status()).toBe(404);
+
+  // Then its owner deletes it through the API (the profile's id is its organization's), so the
+  // recruiter's organizations do not collect one per run either.
+  const organizationId = new URL(page.url()).pathname.split("/")[3];
+  const deleted = await page.evaluate(async (id) => {
+    const response = await fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
+        variables: { id },
+      }),
+    });
+    return ((await response.json()) as { data?: { deleteOrganization?: { __typename: string } } }).data;
+  }, organizationId);
+  expect(deleted?.deleteOrganization?.__typename).toBe("OrganizationDeleted");
 });
 
 test("a demo organization's public page is served with its Organization and FAQPage JSON-LD, and a former slug redirects", async ({ page }) => {

@@ -42,6 +42,7 @@ from graphql import (
 from jobkit.db import make_engine
 from jobkit.testing.graphql import GraphQLClient
 from jobs.settings import get_settings as jobs_settings
+from organizations.settings import get_settings as organizations_settings
 from sqlalchemy import text
 
 from tests.stack.test_gateway_reaches_every_subgraph import GATEWAY_URL, captcha_token, token_for
@@ -50,6 +51,8 @@ pytestmark = pytest.mark.integration
 
 API_SCHEMA = Path(__file__).resolve().parents[2] / "gateway" / "supergraph-api.graphql"
 CALLERS = ("visitor", "applicant", "other_recruiter", "owner", "admin")
+# what a row's operation sends in a free text argument (names, titles, labels)
+ROW_TEXT = "Matrix check"
 
 # mutation -> accepted outcomes per caller, in the order of CALLERS.
 # Rows are sent in this order, so the destructive ones (archive, remove, leave, delete) come last.
@@ -228,6 +231,7 @@ class Fixture:
     job_id: str = ""
     application_id: str = ""
     clients: dict[str, GraphQLClient] = field(default_factory=dict)
+    started: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
 
 
 def _schema() -> GraphQLSchema:
@@ -305,7 +309,7 @@ def _value(mutation: str, name: str, type_: GraphQLInputType, fixture: Fixture) 
         return f"matrix-{uuid.uuid4().hex[:10]}@example.org"
     if name in {"organizationId"}:
         return fixture.organization_id
-    return "Matrix check"
+    return ROW_TEXT
 
 
 def _selection(result: Any) -> str:
@@ -476,6 +480,28 @@ async def _clean_up(fixture: Fixture) -> None:
             )
     if fixture.organization_id:
         await _forget_jobs(fixture.organization_id)
+    # and the organizations the createOrganization row made for the callers it accepts
+    for made in await _made_by_the_rows(fixture.started):
+        answer = await admin.data(
+            "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
+            id=made,
+        )
+        assert answer["deleteOrganization"]["__typename"] == "OrganizationDeleted", answer
+
+
+async def _made_by_the_rows(since: dt.datetime) -> list[str]:
+    engine = make_engine(organizations_settings().database_url)
+    try:
+        async with engine.connect() as connection:
+            rows = await connection.execute(
+                text(
+                    "SELECT id::text FROM organizations WHERE name = :name AND created_at >= :since"
+                ),
+                {"name": ROW_TEXT, "since": since},
+            )
+            return [row[0] for row in rows]
+    finally:
+        await engine.dispose()
 
 
 # The deleted organization's archived jobs, children first (archived, they left the index).
