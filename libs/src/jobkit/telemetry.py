@@ -210,3 +210,24 @@ def setup_logging(level: str = "INFO") -> None:
     # warnings and still logged
     for noisy in ("aiokafka", "kafka", "elastic_transport"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    # uvicorn's access line for a GraphQL request the gateway sent and this service answered:
+    # the gateway logs that request already, as JSON with its trace id and operation names
+    # (ADR 0078); every other request (the REST APIs, uploads, mail links) and every answer
+    # of 400 or more keep their line
+    logging.getLogger("uvicorn.access").addFilter(ANSWERED_GRAPHQL)
+
+
+class _AnsweredGraphQL(logging.Filter):
+    """Leaves out uvicorn's access records of ``POST /graphql`` answered below 400 (its
+    arguments: client address, method, path with query, HTTP version, status code)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5:
+            _, method, path, _, status = args
+            if method == "POST" and path == "/graphql" and isinstance(status, int):
+                return status >= 400
+        return True
+
+
+ANSWERED_GRAPHQL = _AnsweredGraphQL()
