@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Locator, type Page } from "@playwright/test";
+import { graph } from "../fixtures/jobs";
 import { expect, test } from "../fixtures/test";
 import { OrganizationEditorPage, UPLOAD_TIMEOUT } from "../pages/OrganizationEditorPage";
 
@@ -229,18 +230,12 @@ test("a recruiter founds an organization, fills every group with pictures, a vid
   // Then its owner deletes it through the API (the profile's id is its organization's), so the
   // recruiter's organizations do not collect one per run either.
   const organizationId = new URL(page.url()).pathname.split("/")[3];
-  const deleted = await page.evaluate(async (id) => {
-    const response = await fetch("/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        query: "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
-        variables: { id },
-      }),
-    });
-    return ((await response.json()) as { data?: { deleteOrganization?: { __typename: string } } }).data;
-  }, organizationId);
-  expect(deleted?.deleteOrganization?.__typename).toBe("OrganizationDeleted");
+  const deleted = await graph<{ data?: { deleteOrganization?: { __typename: string } } }>(
+    page,
+    "mutation($id: ID!) { deleteOrganization(organizationId: $id) { __typename } }",
+    { id: organizationId },
+  );
+  expect(deleted.data?.deleteOrganization?.__typename).toBe("OrganizationDeleted");
 });
 
 test("a demo organization's public page is served with its Organization and FAQPage JSON-LD, and a former slug redirects", async ({ page }) => {

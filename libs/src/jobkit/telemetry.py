@@ -212,7 +212,7 @@ def setup_logging(level: str = "INFO") -> None:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     # uvicorn's access line for a GraphQL request the gateway sent and this service answered:
     # the gateway logs that request already, as JSON with its trace id and operation names
-    # (ADR 0078); every other request (the REST APIs, uploads, mail links) and every answer
+    # (ADR 0079); every other request (the REST APIs, uploads, mail links) and every answer
     # of 400 or more keep their line
     logging.getLogger("uvicorn.access").addFilter(ANSWERED_GRAPHQL)
 
